@@ -1,0 +1,189 @@
+//! The problems the grader knows: one module per problem, behind the [`Problem`] trait for
+//! batch problems and the [`InteractiveProblem`] trait for interactive ones.
+//!
+//! A problem's code owns the facts that need computation: generating inputs, validating them
+//! against the statement's guarantees, solving them exactly, and proposing smaller inputs when a
+//! failure is shrunk. Everything declarative (title, limits, checker) lives in
+//! `problems/<id>/problem.toml` and is read by `config`.
+
+use thiserror::Error;
+
+use crate::rng::TestRng;
+
+pub mod blockgame;
+pub mod boj12100;
+pub mod boj1525;
+pub mod boj2615;
+pub mod game2048;
+
+/// An input that breaks the problem's format or guarantees.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{message}")]
+pub struct InvalidInput {
+    /// What is wrong, naming the line (1-based) and token where that helps.
+    pub message: String,
+}
+
+impl InvalidInput {
+    pub fn new(message: impl Into<String>) -> Self {
+        InvalidInput {
+            message: message.into(),
+        }
+    }
+}
+
+/// How a generated test is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GenRequest {
+    /// The test's number in its set. Generators rotate through their scenarios by this
+    /// number, so any run of consecutive indices covers every scenario.
+    pub index: u64,
+    /// How large the test may be, in percent of the largest the statement allows (1..=100).
+    /// Graded runs use 100; stress testing grows it from small to large.
+    pub size_percent: u32,
+}
+
+impl GenRequest {
+    /// A full-size request for test `index`.
+    pub fn full(index: u64) -> Self {
+        GenRequest {
+            index,
+            size_percent: 100,
+        }
+    }
+
+    /// Scales `max` by `size_percent`, never below `min`.
+    pub fn scaled(&self, min: u64, max: u64) -> u64 {
+        let scaled = max * u64::from(self.size_percent.clamp(1, 100)) / 100;
+        scaled.clamp(min, max)
+    }
+}
+
+/// A batch problem: one input, one expected output.
+pub trait Problem: Send + Sync {
+    /// The problem's id, the name of its folder in `problems/`.
+    fn id(&self) -> &'static str;
+
+    /// The input of a generated test, from `rng` alone (deterministic), in the official
+    /// format to the byte: single spaces, no trailing spaces, a final newline.
+    fn generate(&self, rng: &mut TestRng, request: GenRequest) -> String;
+
+    /// Checks an input against the statement's format and guarantees; the error names the
+    /// first violation.
+    fn validate(&self, input: &str) -> Result<(), InvalidInput>;
+
+    /// The exact expected output for a valid input, ending with a newline.
+    fn solve(&self, input: &str) -> Result<String, InvalidInput>;
+
+    /// Inputs "smaller" than `input`, most promising first, used to shrink a failing test.
+    /// Candidates need not be valid: the caller filters them with [`Problem::validate`].
+    fn shrink(&self, input: &str) -> Vec<String> {
+        let _ = input;
+        Vec::new()
+    }
+}
+
+/// Every batch problem the grader knows.
+pub fn batch_problems() -> &'static [&'static dyn Problem] {
+    &[
+        &boj12100::Boj12100,
+        &boj2615::Boj2615,
+        &blockgame::BlockGame,
+        &boj1525::Boj1525,
+    ]
+}
+
+/// The batch problem with this id, if any.
+pub fn batch_problem(id: &str) -> Option<&'static dyn Problem> {
+    batch_problems().iter().copied().find(|p| p.id() == id)
+}
+
+/// Generates test `request.index` of `problem` under master `seed`.
+pub fn generate_test(problem: &dyn Problem, seed: u64, request: GenRequest) -> String {
+    let mut rng = TestRng::for_test(seed, request.index);
+    problem.generate(&mut rng, request)
+}
+
+/// A whitespace tokenizer for inputs, with line numbers for error messages.
+pub struct Tokens<'a> {
+    tokens: Vec<(usize, &'a str)>,
+    next: usize,
+}
+
+impl<'a> Tokens<'a> {
+    pub fn new(input: &'a str) -> Self {
+        let tokens = input
+            .lines()
+            .enumerate()
+            .flat_map(|(line, text)| text.split_whitespace().map(move |t| (line + 1, t)))
+            .collect();
+        Tokens { tokens, next: 0 }
+    }
+
+    /// The next token parsed as `T`, or an error naming `what` and the line.
+    pub fn parse<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, InvalidInput> {
+        let (line, text) = self
+            .tokens
+            .get(self.next)
+            .copied()
+            .ok_or_else(|| InvalidInput::new(format!("input ends before {what}")))?;
+        self.next += 1;
+        text.parse().map_err(|_| {
+            InvalidInput::new(format!("line {line}: {what} must be a number, found {text:?}"))
+        })
+    }
+
+    /// The next raw token.
+    pub fn word(&mut self, what: &str) -> Result<&'a str, InvalidInput> {
+        let (_, text) = self
+            .tokens
+            .get(self.next)
+            .copied()
+            .ok_or_else(|| InvalidInput::new(format!("input ends before {what}")))?;
+        self.next += 1;
+        Ok(text)
+    }
+
+    /// An error if tokens remain.
+    pub fn expect_end(&self) -> Result<(), InvalidInput> {
+        match self.tokens.get(self.next) {
+            None => Ok(()),
+            Some((line, text)) => Err(InvalidInput::new(format!(
+                "line {line}: unexpected extra token {text:?}"
+            ))),
+        }
+    }
+}
+
+/// Checks the byte-level format shared by all problems: ASCII, `\n` line ends, single spaces
+/// between tokens, no leading or trailing spaces, a final newline, no empty lines.
+pub fn check_strict_format(input: &str) -> Result<(), InvalidInput> {
+    if input.is_empty() {
+        return Err(InvalidInput::new("input is empty"));
+    }
+    if !input.ends_with('\n') {
+        return Err(InvalidInput::new("input does not end with a newline"));
+    }
+    for (number, line) in input.split_terminator('\n').enumerate() {
+        let number = number + 1;
+        if line.is_empty() {
+            return Err(InvalidInput::new(format!("line {number} is empty")));
+        }
+        if let Some(bad) = line.chars().find(|c| !c.is_ascii_graphic() && *c != ' ') {
+            return Err(InvalidInput::new(format!(
+                "line {number}: unexpected character {bad:?}"
+            )));
+        }
+        if line.starts_with(' ') || line.ends_with(' ') {
+            return Err(InvalidInput::new(format!(
+                "line {number} has a leading or trailing space"
+            )));
+        }
+        if line.contains("  ") {
+            return Err(InvalidInput::new(format!(
+                "line {number} has two spaces in a row"
+            )));
+        }
+    }
+    Ok(())
+}
