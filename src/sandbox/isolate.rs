@@ -1,0 +1,225 @@
+//! The namespaces and private root a solution runs in. These functions run in the launcher's
+//! forked child, between `fork` and `exec` (the launcher is single-threaded, so allocating here
+//! is safe), or in the launcher itself before it forks.
+
+use std::ffi::CString;
+use std::io;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+/// Folders of the host shown read-only at the same path inside the private root.
+const SYSTEM_DIRS: &[&str] = &["usr", "etc", "bin", "sbin", "lib", "lib32", "lib64", "libx32"];
+/// Device files shown inside the private root.
+const DEVICES: &[&str] = &["null", "zero", "full", "random", "urandom"];
+
+fn cstring(path: &Path) -> io::Result<CString> {
+    CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "path contains a NUL byte"))
+}
+
+fn check(result: libc::c_int, what: &str) -> Result<(), String> {
+    if result == 0 {
+        Ok(())
+    } else {
+        Err(format!("{what}: {}", io::Error::last_os_error()))
+    }
+}
+
+fn mount(
+    source: Option<&Path>,
+    target: &Path,
+    fstype: Option<&str>,
+    flags: libc::c_ulong,
+    data: Option<&str>,
+) -> Result<(), String> {
+    let what = format!("mount {}", target.display());
+    let source = source.map(cstring).transpose().map_err(|e| e.to_string())?;
+    let target_c = cstring(target).map_err(|e| e.to_string())?;
+    let fstype = fstype.map(|t| CString::new(t).unwrap_or_default());
+    let data = data.map(|d| CString::new(d).unwrap_or_default());
+    // SAFETY: all pointers are valid NUL-terminated strings or null, as mount(2) expects.
+    let result = unsafe {
+        libc::mount(
+            source.as_ref().map_or(std::ptr::null(), |s| s.as_ptr()),
+            target_c.as_ptr(),
+            fstype.as_ref().map_or(std::ptr::null(), |s| s.as_ptr()),
+            flags,
+            data.as_ref()
+                .map_or(std::ptr::null(), |s| s.as_ptr().cast()),
+        )
+    };
+    check(result, &what)
+}
+
+/// Binds `source` at `target` read-only (and without set-uid or devices).
+fn bind_read_only(source: &Path, target: &Path) -> Result<(), String> {
+    mount(Some(source), target, None, libc::MS_BIND | libc::MS_REC, None)?;
+    mount(
+        None,
+        target,
+        None,
+        libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV,
+        None,
+    )
+}
+
+/// Creates the new namespaces that the child may create itself: mount, network, IPC, UTS.
+/// (The pid namespace, and the user namespace when not root, are made by the launcher before
+/// it forks, so the child is the first process of the new pid namespace.)
+pub fn unshare_child_namespaces() -> Result<(), String> {
+    // SAFETY: unshare has no memory-safety preconditions.
+    let result = unsafe {
+        libc::unshare(libc::CLONE_NEWNS | libc::CLONE_NEWNET | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS)
+    };
+    check(result, "unshare")
+}
+
+/// Builds a private root in `root` (an empty folder) and makes it the process's `/`:
+/// system folders read-only, `/dev` with a few harmless devices, a fresh `/proc` for the new
+/// pid namespace, a fresh `/tmp` of at most `tmp_bytes`, and `workdir` at `/box`.
+pub fn enter_private_root(
+    root: &Path,
+    workdir: &Path,
+    tmp_bytes: u64,
+    extra_read_only: &[std::path::PathBuf],
+) -> Result<(), String> {
+    // Nothing we mount may leak back to the host.
+    mount(None, Path::new("/"), None, libc::MS_REC | libc::MS_PRIVATE, None)?;
+    mount(
+        Some(Path::new("tmpfs")),
+        root,
+        Some("tmpfs"),
+        libc::MS_NOSUID | libc::MS_NODEV,
+        Some("size=4m,mode=755"),
+    )?;
+    let mkdir = |path: &Path| {
+        std::fs::create_dir_all(path).map_err(|e| format!("mkdir {}: {e}", path.display()))
+    };
+    for name in SYSTEM_DIRS {
+        let host = Path::new("/").join(name);
+        let inside = root.join(name);
+        let Ok(meta) = std::fs::symlink_metadata(&host) else {
+            continue;
+        };
+        if meta.file_type().is_symlink() {
+            let target = std::fs::read_link(&host).map_err(|e| e.to_string())?;
+            std::os::unix::fs::symlink(target, &inside).map_err(|e| e.to_string())?;
+        } else if meta.is_dir() {
+            mkdir(&inside)?;
+            bind_read_only(&host, &inside)?;
+        }
+    }
+    for host in extra_read_only {
+        if host.is_dir() {
+            let inside = root.join(host.strip_prefix("/").unwrap_or(host));
+            mkdir(&inside)?;
+            bind_read_only(host, &inside)?;
+        }
+    }
+    let dev = root.join("dev");
+    mkdir(&dev)?;
+    mount(
+        Some(Path::new("tmpfs")),
+        &dev,
+        Some("tmpfs"),
+        libc::MS_NOSUID | libc::MS_NOEXEC,
+        Some("size=64k,mode=755"),
+    )?;
+    for name in DEVICES {
+        let host = Path::new("/dev").join(name);
+        let inside = dev.join(name);
+        std::fs::File::create(&inside).map_err(|e| format!("create {}: {e}", inside.display()))?;
+        mount(Some(&host), &inside, None, libc::MS_BIND, None)?;
+    }
+    for (link, target) in [
+        ("fd", "/proc/self/fd"),
+        ("stdin", "/proc/self/fd/0"),
+        ("stdout", "/proc/self/fd/1"),
+        ("stderr", "/proc/self/fd/2"),
+    ] {
+        std::os::unix::fs::symlink(target, dev.join(link)).map_err(|e| e.to_string())?;
+    }
+    mkdir(&dev.join("shm"))?;
+    mount(
+        Some(Path::new("tmpfs")),
+        &dev.join("shm"),
+        Some("tmpfs"),
+        libc::MS_NOSUID | libc::MS_NODEV,
+        Some(&format!("size={tmp_bytes},mode=1777")),
+    )?;
+    let proc_dir = root.join("proc");
+    mkdir(&proc_dir)?;
+    mount(
+        Some(Path::new("proc")),
+        &proc_dir,
+        Some("proc"),
+        libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+        None,
+    )?;
+    let tmp = root.join("tmp");
+    mkdir(&tmp)?;
+    mount(
+        Some(Path::new("tmpfs")),
+        &tmp,
+        Some("tmpfs"),
+        libc::MS_NOSUID | libc::MS_NODEV,
+        Some(&format!("size={tmp_bytes},mode=1777")),
+    )?;
+    let boxed = root.join("box");
+    mkdir(&boxed)?;
+    mount(Some(workdir), &boxed, None, libc::MS_BIND, None)?;
+    mount(
+        None,
+        &boxed,
+        None,
+        libc::MS_BIND | libc::MS_REMOUNT | libc::MS_NOSUID | libc::MS_NODEV,
+        None,
+    )?;
+
+    let old_root = root.join(".old-root");
+    mkdir(&old_root)?;
+    let root_c = cstring(root).map_err(|e| e.to_string())?;
+    let old_c = cstring(&old_root).map_err(|e| e.to_string())?;
+    // SAFETY: both arguments are valid NUL-terminated paths.
+    let result = unsafe { libc::syscall(libc::SYS_pivot_root, root_c.as_ptr(), old_c.as_ptr()) };
+    check(result as libc::c_int, "pivot_root")?;
+    std::env::set_current_dir("/").map_err(|e| e.to_string())?;
+    let old_inside = CString::new("/.old-root").unwrap_or_default();
+    // SAFETY: a valid NUL-terminated path.
+    check(
+        unsafe { libc::umount2(old_inside.as_ptr(), libc::MNT_DETACH) },
+        "umount old root",
+    )?;
+    let _ = std::fs::remove_dir("/.old-root");
+    // The root itself (the small tmpfs with mount points) becomes read-only too.
+    mount(
+        None,
+        Path::new("/"),
+        None,
+        libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV,
+        None,
+    )?;
+    std::env::set_current_dir("/box").map_err(|e| e.to_string())
+}
+
+/// In a new user namespace made by a non-root user: maps the user's own uid and gid, so
+/// files keep their owner and the process stays unprivileged outside.
+pub fn map_own_ids(uid: u32, gid: u32) -> Result<(), String> {
+    let write = |file: &str, text: String| {
+        std::fs::write(file, text).map_err(|e| format!("write {file}: {e}"))
+    };
+    write("/proc/self/setgroups", "deny".to_string())?;
+    write("/proc/self/uid_map", format!("{uid} {uid} 1"))?;
+    write("/proc/self/gid_map", format!("{gid} {gid} 1"))
+}
+
+/// Gives up root: no supplementary groups, the given gid and uid.
+pub fn drop_privileges(uid: u32, gid: u32) -> Result<(), String> {
+    // SAFETY: plain system calls without pointers (setgroups with a null list of length 0).
+    unsafe {
+        check(libc::setgroups(0, std::ptr::null()), "setgroups")?;
+        check(libc::setgid(gid), "setgid")?;
+        check(libc::setuid(uid), "setuid")?;
+    }
+    Ok(())
+}
