@@ -147,6 +147,11 @@ pub enum SandboxError {
     Prepare(#[from] std::io::Error),
 }
 
+/// Removes cgroups left behind by launchers that were killed (call before a session).
+pub fn remove_stale_groups() {
+    cgroup::remove_stale_groups();
+}
+
 /// The hidden subcommand that turns the `judge` binary into the launcher.
 pub const LAUNCH_SUBCOMMAND: &str = "__launch";
 

@@ -1,0 +1,372 @@
+//! Executing a plan of batch tests: parallel workers each materialise a test (read a sample or
+//! generate one and solve it with the reference), run the prepared solution in the sandbox,
+//! check the output and classify the facts. Results go out as [`Event`]s, in test order, to
+//! whoever reports them; nothing here prints.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::check::Checker;
+use crate::config::{RunnerConfig, SandboxConfig};
+use crate::lang::Prepared;
+use crate::limits::Limits;
+use crate::plan::{PlannedTest, TestSource};
+use crate::problems::{self, GenRequest, Problem};
+use crate::sandbox::{self, Isolation, RunFacts, RunSpec, StdoutMode};
+use crate::verdict::{self, CheckOutcome, Verdict};
+
+#[derive(Debug, Error)]
+pub enum ExecError {
+    #[error("cannot create the run folders: {0}")]
+    Folders(std::io::Error),
+    #[error("the grader was interrupted")]
+    Interrupted,
+}
+
+/// How much of inputs and outputs a test result keeps for the report.
+pub const KEPT_BYTES: usize = 4096;
+
+/// The result of one test.
+#[derive(Debug, Clone, Serialize)]
+pub struct TestOutcome {
+    pub name: String,
+    pub verdict: Verdict,
+    /// `RE (SIGSEGV)` and the like.
+    pub verdict_detail: String,
+    pub cpu_ms: u64,
+    pub wall_ms: u64,
+    pub peak_kib: u64,
+    /// The checker's message, or why the run failed.
+    pub message: Option<String>,
+    #[serde(skip)]
+    pub input_head: String,
+    #[serde(skip)]
+    pub input_bytes: usize,
+    #[serde(skip)]
+    pub expected_head: Option<String>,
+    #[serde(skip)]
+    pub received_head: String,
+    #[serde(skip)]
+    pub received_bytes: u64,
+    #[serde(skip)]
+    pub stderr_head: String,
+    /// How to print this test's input again.
+    pub reproduce: Option<String>,
+    #[serde(skip)]
+    pub facts: Option<RunFacts>,
+}
+
+/// What the executor tells reporters.
+#[derive(Debug, Clone)]
+pub enum Event {
+    /// A test has finished; `index` is its place in the plan. Sent in plan order.
+    TestFinished { index: usize, outcome: TestOutcome },
+}
+
+/// Shared, read-only context of a batch run.
+pub struct BatchRun<'a> {
+    pub runner: &'a RunnerConfig,
+    pub problem_id: &'a str,
+    pub problem_dir: &'a Path,
+    pub problem: &'a dyn Problem,
+    pub checker: &'a Checker,
+    pub solution: &'a Prepared,
+    pub limits: Limits,
+    pub tests: &'a [PlannedTest],
+    pub jobs: usize,
+    /// Stop scheduling tests after the first one that is not accepted.
+    pub stop_at_first_failure: bool,
+}
+
+/// The temporary folders of one grading session; removed when dropped.
+pub struct Scratch {
+    dir: tempfile::TempDir,
+    uid: Option<(u32, u32)>,
+}
+
+impl Scratch {
+    pub fn new(sandbox: &SandboxConfig) -> std::io::Result<Scratch> {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::Builder::new().prefix("judge-").tempdir()?;
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))?;
+        crate::cleanup::register_dir(dir.path());
+        sandbox::remove_stale_groups();
+        // SAFETY: geteuid has no preconditions.
+        let root = unsafe { libc::geteuid() } == 0;
+        Ok(Scratch {
+            dir,
+            uid: root.then_some((sandbox.uid, sandbox.gid)),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// A fresh run folder: `box/` (the program's work folder, holding a copy of the
+    /// solution) and `root/` (the mount point of its private root).
+    pub fn run_folder(&self, name: &str, solution: &Prepared) -> std::io::Result<RunFolder> {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("{name}-"))
+            .tempdir_in(self.dir.path())?;
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))?;
+        let work = dir.path().join("box");
+        std::fs::create_dir(&work)?;
+        std::fs::create_dir(dir.path().join("root"))?;
+        let copy = work.join(&solution.file_name);
+        std::fs::copy(&solution.artifact, &copy)?;
+        std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755))?;
+        if let Some((uid, gid)) = self.uid {
+            std::os::unix::fs::chown(&work, Some(uid), Some(gid))?;
+        }
+        Ok(RunFolder { dir })
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        crate::cleanup::unregister_dir(self.dir.path());
+    }
+}
+
+/// One run's folders; removed when dropped.
+pub struct RunFolder {
+    dir: tempfile::TempDir,
+}
+
+impl RunFolder {
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// The sandbox spec for running `solution` here.
+    pub fn spec(
+        &self,
+        runner: &RunnerConfig,
+        solution: &Prepared,
+        limits: Limits,
+        stdout: StdoutMode,
+    ) -> RunSpec {
+        let sandbox = &runner.sandbox;
+        RunSpec {
+            program: solution.program.clone(),
+            args: solution.args.clone(),
+            env: vec![
+                ("PATH".into(), sandbox.path.clone()),
+                ("HOME".into(), "/tmp".into()),
+                ("LANG".into(), "C.UTF-8".into()),
+                ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
+            ],
+            workdir: self.path().join("box"),
+            root_mount: self.path().join("root"),
+            stderr_file: self.path().join("stderr"),
+            limits,
+            stdout,
+            isolation: Isolation {
+                namespaces: sandbox.namespaces,
+                cgroups: sandbox.cgroups,
+                run_as_uid: sandbox.uid,
+                run_as_gid: sandbox.gid,
+                read_only_paths: sandbox.read_only_paths.clone(),
+            },
+        }
+    }
+
+    /// The first bytes the program wrote to standard error.
+    pub fn stderr_head(&self) -> String {
+        let bytes = std::fs::read(self.path().join("stderr")).unwrap_or_default();
+        head(&bytes)
+    }
+}
+
+/// The first `KEPT_BYTES` of `bytes` as text.
+pub fn head(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(&bytes[..bytes.len().min(KEPT_BYTES)]).into_owned()
+}
+
+/// A test's input and expected answer, or why they could not be had.
+fn materialise(
+    run: &BatchRun,
+    test: &PlannedTest,
+) -> Result<(Vec<u8>, Vec<u8>), String> {
+    match &test.source {
+        TestSource::Sample { input, answer } => {
+            let input = std::fs::read(input)
+                .map_err(|e| format!("cannot read {}: {e}", input.display()))?;
+            let answer = std::fs::read(answer)
+                .map_err(|e| format!("cannot read {}: {e}", answer.display()))?;
+            Ok((input, answer))
+        }
+        TestSource::Generated { seed, index } => {
+            let input = problems::generate_test(run.problem, *seed, GenRequest::full(*index));
+            let answer = run
+                .problem
+                .solve(&input)
+                .map_err(|e| format!("the reference solver rejected its own test: {e}"))?;
+            Ok((input.into_bytes(), answer.into_bytes()))
+        }
+    }
+}
+
+fn judge_error(test: &PlannedTest, problem_id: &str, message: String) -> TestOutcome {
+    TestOutcome {
+        name: test.name.clone(),
+        verdict: Verdict::JudgeError,
+        verdict_detail: "JE".into(),
+        cpu_ms: 0,
+        wall_ms: 0,
+        peak_kib: 0,
+        message: Some(message),
+        input_head: String::new(),
+        input_bytes: 0,
+        expected_head: None,
+        received_head: String::new(),
+        received_bytes: 0,
+        stderr_head: String::new(),
+        reproduce: test.reproduce_command(problem_id),
+        facts: None,
+    }
+}
+
+/// Runs one test from start to verdict.
+fn run_test(run: &BatchRun, scratch: &Scratch, test: &PlannedTest) -> TestOutcome {
+    let (input, answer) = match materialise(run, test) {
+        Ok(pair) => pair,
+        Err(message) => return judge_error(test, run.problem_id, message),
+    };
+    let attempt = || -> std::io::Result<(RunFacts, Vec<u8>, RunFolder)> {
+        let folder = scratch.run_folder(&test.name, run.solution)?;
+        let input_path = folder.path().join("input");
+        std::fs::write(&input_path, &input)?;
+        let output_path = folder.path().join("output");
+        let output_file = File::create(&output_path)?;
+        let spec = folder.spec(run.runner, run.solution, run.limits, StdoutMode::Capture);
+        let facts = sandbox::run(&spec, Stdio::from(File::open(&input_path)?), Stdio::from(output_file))
+            .map_err(std::io::Error::other)?;
+        let output = std::fs::read(&output_path)?;
+        Ok((facts, output, folder))
+    };
+    let (facts, output, folder) = match attempt() {
+        Ok(result) => result,
+        Err(e) => return judge_error(test, run.problem_id, format!("cannot run the test: {e}")),
+    };
+    let ran_cleanly = facts.termination == sandbox::Termination::Exited(0) && facts.stopped_by.is_none();
+    let check = ran_cleanly.then(|| {
+        run.checker
+            .check(&input, &output, &answer, run.problem_dir, folder.path())
+    });
+    let verdict = verdict::classify(&run.limits, &facts, check.as_ref());
+    let message = match (&check, verdict) {
+        (Some(CheckOutcome::WrongAnswer(m)), _)
+        | (Some(CheckOutcome::PresentationError(m)), _)
+        | (Some(CheckOutcome::JudgeError(m)), _) => Some(m.clone()),
+        (_, Verdict::RuntimeError(_)) | (_, Verdict::JudgeError) => facts.launch_error.clone(),
+        _ => None,
+    };
+    TestOutcome {
+        name: test.name.clone(),
+        verdict,
+        verdict_detail: verdict.describe(),
+        cpu_ms: facts.cpu_time_us / 1000,
+        wall_ms: facts.wall_time_us / 1000,
+        peak_kib: verdict::peak_memory_bytes(&facts) / 1024,
+        message,
+        input_head: head(&input),
+        input_bytes: input.len(),
+        expected_head: Some(head(&answer)),
+        received_head: head(&output),
+        received_bytes: facts.stdout_bytes,
+        stderr_head: folder.stderr_head(),
+        reproduce: test.reproduce_command(run.problem_id),
+        facts: Some(facts),
+    }
+}
+
+/// Runs the plan's tests with `jobs` workers; `on_event` receives results in plan order.
+/// Returns the outcomes of the tests that ran, in plan order (after a failure with
+/// `stop_at_first_failure`, later tests are left out even if they ran).
+pub fn run_batch(
+    run: &BatchRun,
+    mut on_event: impl FnMut(Event),
+) -> Result<Vec<TestOutcome>, ExecError> {
+    let scratch = Scratch::new(&run.runner.sandbox).map_err(ExecError::Folders)?;
+    let next = AtomicUsize::new(0);
+    let first_failure = AtomicUsize::new(usize::MAX);
+    let (sender, receiver) = mpsc::channel::<(usize, TestOutcome)>();
+    let mut outcomes: Vec<Option<TestOutcome>> = vec![None; run.tests.len()];
+    let mut reported = 0;
+    std::thread::scope(|scope| {
+        for _ in 0..run.jobs.max(1).min(run.tests.len().max(1)) {
+            let sender = sender.clone();
+            let (next, first_failure, scratch) = (&next, &first_failure, &scratch);
+            scope.spawn(move || loop {
+                let index = next.fetch_add(1, Ordering::SeqCst);
+                if index >= run.tests.len()
+                    || crate::cleanup::interrupted()
+                    || (run.stop_at_first_failure && index > first_failure.load(Ordering::SeqCst))
+                {
+                    break;
+                }
+                let outcome = run_test(run, scratch, &run.tests[index]);
+                if !outcome.verdict.is_accepted() {
+                    first_failure.fetch_min(index, Ordering::SeqCst);
+                }
+                if sender.send((index, outcome)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        for (index, outcome) in receiver {
+            outcomes[index] = Some(outcome);
+            // Report in plan order: everything up to the first gap.
+            while reported < outcomes.len() {
+                let limit = if run.stop_at_first_failure {
+                    first_failure.load(Ordering::SeqCst)
+                } else {
+                    usize::MAX
+                };
+                if reported > limit {
+                    break;
+                }
+                let Some(outcome) = outcomes[reported].clone() else {
+                    break;
+                };
+                on_event(Event::TestFinished {
+                    index: reported,
+                    outcome,
+                });
+                reported += 1;
+            }
+        }
+    });
+    if crate::cleanup::interrupted() {
+        return Err(ExecError::Interrupted);
+    }
+    let limit = if run.stop_at_first_failure {
+        first_failure.load(Ordering::SeqCst)
+    } else {
+        usize::MAX
+    };
+    Ok(outcomes
+        .into_iter()
+        .enumerate()
+        .take_while(|(index, _)| *index <= limit)
+        .filter_map(|(_, outcome)| outcome)
+        .collect())
+}
+
+/// A path relative to the current folder when that is shorter, for messages.
+pub fn display_path(path: &Path) -> PathBuf {
+    std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
+        .unwrap_or_else(|| path.to_path_buf())
+}

@@ -1,0 +1,366 @@
+//! Turning a submitted file into something runnable: language detection, compilation with a
+//! time limit, and a compile cache keyed by a content hash (written atomically, so several
+//! graders may share it). Also resolves the run command of a prepared solution.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use sha2::{Digest, Sha256};
+use thiserror::Error;
+use wait_timeout::ChildExt;
+
+use crate::config::{Language, RunnerConfig};
+
+#[derive(Debug, Error)]
+pub enum LangError {
+    #[error("cannot read the solution {path}: {source}")]
+    ReadSource {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("no language in {config} for {path} (known extensions: {known}); a ready binary must be executable")]
+    UnknownLanguage {
+        path: PathBuf,
+        config: PathBuf,
+        known: String,
+    },
+    #[error("unknown language `{0}` (see [languages] in runner.toml)")]
+    UnknownLanguageId(String),
+    #[error("the compile cache {dir}: {source}")]
+    Cache {
+        dir: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot start the compiler `{program}`: {source}")]
+    StartCompiler {
+        program: String,
+        source: std::io::Error,
+    },
+    #[error("`{program}` is not in the sandbox PATH ({path})")]
+    ProgramNotFound { program: String, path: String },
+}
+
+/// A solution ready to run: a file to copy into each run's folder and the command to run it.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    /// Language id from runner.toml, or `binary` for a ready executable.
+    pub language_id: String,
+    pub language_name: String,
+    /// The file to copy into the run folder (in the cache, or the submitted binary).
+    pub artifact: PathBuf,
+    /// Its name inside the run folder.
+    pub file_name: String,
+    /// The program to execute, resolved to a path valid inside the sandbox.
+    pub program: PathBuf,
+    /// Full argument vector.
+    pub args: Vec<String>,
+    /// Whether this compile was served from the cache.
+    pub cached: bool,
+    pub compile_time: Duration,
+}
+
+/// The result of preparing a solution.
+#[derive(Debug, Clone)]
+pub enum Compiled {
+    Ready(Prepared),
+    /// Compilation failed: verdict CE, with the compiler's message.
+    Failed { message: String },
+}
+
+/// Largest compiler message kept.
+const MESSAGE_CAP: usize = 64 * 1024;
+
+/// Picks the language (given id, or by extension, or a ready binary) and compiles if needed.
+pub fn prepare(
+    runner: &RunnerConfig,
+    source: &Path,
+    language_id: Option<&str>,
+) -> Result<Compiled, LangError> {
+    let language = match language_id {
+        Some(id) => Some(
+            runner
+                .language(id)
+                .ok_or_else(|| LangError::UnknownLanguageId(id.to_string()))?,
+        ),
+        None => runner.language_for(source),
+    };
+    let Some(language) = language else {
+        return ready_binary(runner, source);
+    };
+    let bytes = std::fs::read(source).map_err(|e| LangError::ReadSource {
+        path: source.to_path_buf(),
+        source: e,
+    })?;
+    let ext = language.extensions.first().cloned().unwrap_or_default();
+    let source_name = format!("solution.{ext}");
+    let file_name = if language.runs_binary() {
+        "solution".to_string()
+    } else {
+        source_name.clone()
+    };
+    let (program, args) = run_command(runner, language, &file_name)?;
+    let key = cache_key(language, &bytes);
+    let entry = runner.cache_dir.join(&key);
+    let artifact = entry.join(&file_name);
+    let started = Instant::now();
+    if artifact.is_file() {
+        return Ok(Compiled::Ready(Prepared {
+            language_id: language.id.clone(),
+            language_name: language.name.clone(),
+            artifact,
+            file_name,
+            program,
+            args,
+            cached: true,
+            compile_time: Duration::ZERO,
+        }));
+    }
+    let cache_error = |source| LangError::Cache {
+        dir: runner.cache_dir.clone(),
+        source,
+    };
+    std::fs::create_dir_all(&runner.cache_dir).map_err(cache_error)?;
+    let build = tempfile::Builder::new()
+        .prefix(".build-")
+        .tempdir_in(&runner.cache_dir)
+        .map_err(cache_error)?;
+    let source_copy = build.path().join(&source_name);
+    std::fs::write(&source_copy, &bytes).map_err(cache_error)?;
+    if let Some(template) = &language.compile {
+        let binary = build.path().join("solution");
+        let command: Vec<String> = template
+            .iter()
+            .map(|part| {
+                part.replace("{source}", &source_copy.to_string_lossy())
+                    .replace("{binary}", &binary.to_string_lossy())
+                    .replace("{dir}", &build.path().to_string_lossy())
+            })
+            .collect();
+        if let Some(message) = compile(&command, build.path(), runner.compile_time_limit)? {
+            return Ok(Compiled::Failed { message });
+        }
+        if language.runs_binary() && !binary.is_file() {
+            return Ok(Compiled::Failed {
+                message: format!("the compiler did not write {}", binary.display()),
+            });
+        }
+    }
+    make_world_readable(build.path());
+    // Publish atomically: a folder rename either lands whole or finds another grader's
+    // identical result already there.
+    let staged = build.keep();
+    if std::fs::rename(&staged, &entry).is_err() {
+        let _ = std::fs::remove_dir_all(&staged);
+        if !artifact.is_file() {
+            return Err(cache_error(std::io::Error::other(format!(
+                "cannot store the compiled solution in {}",
+                entry.display()
+            ))));
+        }
+    }
+    Ok(Compiled::Ready(Prepared {
+        language_id: language.id.clone(),
+        language_name: language.name.clone(),
+        artifact,
+        file_name,
+        program,
+        args,
+        cached: false,
+        compile_time: started.elapsed(),
+    }))
+}
+
+/// A submitted executable without a known source extension runs as it is.
+fn ready_binary(runner: &RunnerConfig, source: &Path) -> Result<Compiled, LangError> {
+    use std::os::unix::fs::PermissionsExt;
+    let meta = std::fs::metadata(source).map_err(|e| LangError::ReadSource {
+        path: source.to_path_buf(),
+        source: e,
+    })?;
+    if !meta.is_file() || meta.permissions().mode() & 0o111 == 0 {
+        let known: Vec<String> = runner
+            .languages
+            .iter()
+            .flat_map(|l| l.extensions.iter().map(|e| format!(".{e}")))
+            .collect();
+        return Err(LangError::UnknownLanguage {
+            path: source.to_path_buf(),
+            config: runner.file.clone(),
+            known: known.join(" "),
+        });
+    }
+    Ok(Compiled::Ready(Prepared {
+        language_id: "binary".into(),
+        language_name: "ready binary".into(),
+        artifact: source.to_path_buf(),
+        file_name: "solution".into(),
+        program: PathBuf::from("./solution"),
+        args: vec!["./solution".into()],
+        cached: true,
+        compile_time: Duration::ZERO,
+    }))
+}
+
+fn make_world_readable(dir: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755));
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            if let Ok(meta) = entry.metadata() {
+                let mode = if meta.permissions().mode() & 0o111 != 0 {
+                    0o755
+                } else {
+                    0o644
+                };
+                let _ = std::fs::set_permissions(
+                    entry.path(),
+                    std::fs::Permissions::from_mode(mode),
+                );
+            }
+        }
+    }
+}
+
+/// The cache key: language, compile command and source bytes.
+fn cache_key(language: &Language, source: &[u8]) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(language.id.as_bytes());
+    hasher.update([0]);
+    for part in language.compile.iter().flatten() {
+        hasher.update(part.as_bytes());
+        hasher.update([0]);
+    }
+    hasher.update(source);
+    let digest = hasher.finalize();
+    digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
+}
+
+/// The run command with `{binary}`/`{source}` replaced by the file in the run folder, and the
+/// program resolved against the sandbox PATH.
+fn run_command(
+    runner: &RunnerConfig,
+    language: &Language,
+    file_name: &str,
+) -> Result<(PathBuf, Vec<String>), LangError> {
+    let local = format!("./{file_name}");
+    let args: Vec<String> = language
+        .run
+        .iter()
+        .map(|part| part.replace("{binary}", &local).replace("{source}", &local))
+        .collect();
+    let program = resolve_program(&args[0], &runner.sandbox.path)?;
+    Ok((program, args))
+}
+
+/// A program name as a path: kept when it has a slash, else found in `path`.
+pub fn resolve_program(name: &str, path: &str) -> Result<PathBuf, LangError> {
+    use std::os::unix::fs::PermissionsExt;
+    if name.contains('/') {
+        return Ok(PathBuf::from(name));
+    }
+    path.split(':')
+        .map(|dir| Path::new(dir).join(name))
+        .find(|candidate| {
+            std::fs::metadata(candidate)
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+        .ok_or_else(|| LangError::ProgramNotFound {
+            program: name.to_string(),
+            path: path.to_string(),
+        })
+}
+
+/// Runs a compiler; `Ok(None)` on success, `Ok(Some(message))` when it failed or ran out of
+/// time.
+fn compile(command: &[String], dir: &Path, limit: Duration) -> Result<Option<String>, LangError> {
+    use std::os::unix::process::CommandExt;
+    let mut child = Command::new(&command[0])
+        .args(&command[1..])
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .map_err(|source| LangError::StartCompiler {
+            program: command[0].clone(),
+            source,
+        })?;
+    let (stdout, stderr) = read_both_capped(&mut child, MESSAGE_CAP);
+    let waited = child.wait_timeout(limit);
+    let status = match waited {
+        Ok(Some(status)) => Some(status),
+        _ => {
+            // SAFETY: killpg on the compiler's own process group.
+            unsafe { libc::killpg(child.id() as i32, libc::SIGKILL) };
+            let _ = child.wait();
+            None
+        }
+    };
+    let mut message = stderr.join().unwrap_or_default();
+    message.extend(stdout.join().unwrap_or_default());
+    let text = String::from_utf8_lossy(&message).trim_end().to_string();
+    match status {
+        Some(status) if status.success() => Ok(None),
+        Some(status) => Ok(Some(if text.is_empty() {
+            format!("the compiler ended with {status}")
+        } else {
+            text
+        })),
+        None => Ok(Some(format!(
+            "compilation took longer than {} s\n{text}",
+            limit.as_secs_f64()
+        ))),
+    }
+}
+
+/// Reads a child's stdout and stderr at the same time on two threads, keeping at most `cap`
+/// bytes of each and discarding the rest, so that a full pipe never blocks the child.
+pub fn read_both_capped(
+    child: &mut Child,
+    cap: usize,
+) -> (JoinHandle<Vec<u8>>, JoinHandle<Vec<u8>>) {
+    fn reader(pipe: Option<impl Read + Send + 'static>, cap: usize) -> JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut kept = Vec::new();
+            let Some(mut pipe) = pipe else {
+                return kept;
+            };
+            let mut buffer = [0u8; 8192];
+            loop {
+                match pipe.read(&mut buffer) {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        let room = cap.saturating_sub(kept.len());
+                        kept.extend_from_slice(&buffer[..n.min(room)]);
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(_) => break,
+                }
+            }
+            kept
+        })
+    }
+    (
+        reader(child.stdout.take(), cap),
+        reader(child.stderr.take(), cap),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn programs_resolve_through_the_path() {
+        assert_eq!(resolve_program("sh", "/nonexistent:/bin").unwrap(), PathBuf::from("/bin/sh"));
+        assert_eq!(resolve_program("./solution", "").unwrap(), PathBuf::from("./solution"));
+        assert!(matches!(
+            resolve_program("no-such-program-here", "/bin"),
+            Err(LangError::ProgramNotFound { .. })
+        ));
+    }
+}

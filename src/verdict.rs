@@ -1,0 +1,346 @@
+//! The one `Verdict` enum and the pure function that decides it from the recorded facts.
+//!
+//! Order in which verdicts are decided (the first that applies wins):
+//! 1. `JE` if the program could not be started for a reason of the grader's (sandbox setup).
+//! 2. `OLE` if the program wrote more than the output limit (it was stopped at once).
+//! 3. `MLE` if the kernel killed it at the memory limit, or its peak memory is over the limit.
+//! 4. `TLE` if its CPU time is over the limit, or it was stopped at the CPU or wall-clock limit.
+//! 5. `MLE` if it crashed (signal or non-zero exit) with a peak within 5 % of the limit: an
+//!    allocation that failed at the limit looks like a crash (`bad_alloc`, `MemoryError`).
+//! 6. `RE` if it could not be executed, was killed by a signal, or exited with a non-zero code.
+//! 7. The checker's verdict: `AC`, `WA`, `PE`, or `JE` when the checker or reference failed.
+
+use std::fmt;
+
+use serde::{Serialize, Serializer};
+
+use crate::limits::Limits;
+use crate::sandbox::{RunFacts, StopReason, Termination};
+
+/// How a run ended abnormally, for `RE`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Crash {
+    ExitCode(i32),
+    Signal(i32),
+    NotStarted,
+}
+
+/// The verdict of one test, or of a whole submission.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Accepted,
+    WrongAnswer,
+    PresentationError,
+    TimeLimitExceeded,
+    MemoryLimitExceeded,
+    RuntimeError(Crash),
+    OutputLimitExceeded,
+    CompileError,
+    JudgeError,
+}
+
+impl Verdict {
+    /// The short code used in tables and reports: `AC`, `WA`, ...
+    pub fn code(&self) -> &'static str {
+        match self {
+            Verdict::Accepted => "AC",
+            Verdict::WrongAnswer => "WA",
+            Verdict::PresentationError => "PE",
+            Verdict::TimeLimitExceeded => "TLE",
+            Verdict::MemoryLimitExceeded => "MLE",
+            Verdict::RuntimeError(_) => "RE",
+            Verdict::OutputLimitExceeded => "OLE",
+            Verdict::CompileError => "CE",
+            Verdict::JudgeError => "JE",
+        }
+    }
+
+    /// The folder name under `solutions/<problem>/` for solutions expected to get this verdict.
+    pub fn folder(&self) -> &'static str {
+        match self {
+            Verdict::Accepted => "accepted",
+            Verdict::WrongAnswer => "wrong_answer",
+            Verdict::PresentationError => "presentation_error",
+            Verdict::TimeLimitExceeded => "time_limit_exceeded",
+            Verdict::MemoryLimitExceeded => "memory_limit_exceeded",
+            Verdict::RuntimeError(_) => "run_time_error",
+            Verdict::OutputLimitExceeded => "output_limit_exceeded",
+            Verdict::CompileError => "compile_error",
+            Verdict::JudgeError => "judge_error",
+        }
+    }
+
+    /// The verdict expected of solutions in a `solutions/<problem>/<folder>/`, if the folder
+    /// name is one of ours.
+    pub fn from_folder(folder: &str) -> Option<Verdict> {
+        [
+            Verdict::Accepted,
+            Verdict::WrongAnswer,
+            Verdict::PresentationError,
+            Verdict::TimeLimitExceeded,
+            Verdict::MemoryLimitExceeded,
+            Verdict::RuntimeError(Crash::ExitCode(1)),
+            Verdict::OutputLimitExceeded,
+            Verdict::CompileError,
+            Verdict::JudgeError,
+        ]
+        .into_iter()
+        .find(|v| v.folder() == folder)
+    }
+
+    /// Same kind of verdict, ignoring the details of a crash.
+    pub fn same_kind(&self, other: &Verdict) -> bool {
+        self.code() == other.code()
+    }
+
+    pub fn is_accepted(&self) -> bool {
+        matches!(self, Verdict::Accepted)
+    }
+
+    /// A longer description, with the exit code or signal name for `RE`.
+    pub fn describe(&self) -> String {
+        match self {
+            Verdict::RuntimeError(Crash::ExitCode(code)) => format!("RE (exit code {code})"),
+            Verdict::RuntimeError(Crash::Signal(signal)) => {
+                format!("RE ({})", crate::sandbox::signal_name(*signal))
+            }
+            Verdict::RuntimeError(Crash::NotStarted) => "RE (could not start)".to_string(),
+            other => other.code().to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe())
+    }
+}
+
+impl Serialize for Verdict {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.code())
+    }
+}
+
+/// What a checker said about an output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckOutcome {
+    Accepted,
+    WrongAnswer(String),
+    PresentationError(String),
+    /// The checker (or the reference solver) itself failed.
+    JudgeError(String),
+}
+
+/// A peak memory this close to the limit (per mille) turns a crash into MLE.
+const NEAR_LIMIT_PER_MILLE: u64 = 950;
+
+/// Decides the verdict of one run. `check` is the checker's outcome, present when the output
+/// was checked; it is only consulted when the run itself ended normally.
+pub fn classify(limits: &Limits, facts: &RunFacts, check: Option<&CheckOutcome>) -> Verdict {
+    if facts.termination == Termination::NotStarted
+        && facts
+            .launch_error
+            .as_deref()
+            .is_some_and(|e| e.starts_with("sandbox setup failed"))
+    {
+        return Verdict::JudgeError;
+    }
+    if facts.stopped_by == Some(StopReason::OutputLimit) || facts.stdout_bytes > limits.output_bytes
+    {
+        return Verdict::OutputLimitExceeded;
+    }
+    let peak_bytes = peak_memory_bytes(facts);
+    if facts.oom_killed || peak_bytes > limits.memory_bytes {
+        return Verdict::MemoryLimitExceeded;
+    }
+    let cpu_over = facts.cpu_time_us > limits.cpu_time.as_micros() as u64;
+    if cpu_over
+        || matches!(
+            facts.stopped_by,
+            Some(StopReason::CpuTime) | Some(StopReason::WallTime)
+        )
+    {
+        return Verdict::TimeLimitExceeded;
+    }
+    let crash = match facts.termination {
+        Termination::Exited(0) => None,
+        Termination::Exited(code) => Some(Crash::ExitCode(code)),
+        Termination::Signaled(signal) => Some(Crash::Signal(signal)),
+        Termination::NotStarted => Some(Crash::NotStarted),
+    };
+    if let Some(crash) = crash {
+        if crash != Crash::NotStarted
+            && peak_bytes * 1000 >= limits.memory_bytes * NEAR_LIMIT_PER_MILLE
+        {
+            return Verdict::MemoryLimitExceeded;
+        }
+        return Verdict::RuntimeError(crash);
+    }
+    match check {
+        Some(CheckOutcome::Accepted) => Verdict::Accepted,
+        Some(CheckOutcome::WrongAnswer(_)) => Verdict::WrongAnswer,
+        Some(CheckOutcome::PresentationError(_)) => Verdict::PresentationError,
+        Some(CheckOutcome::JudgeError(_)) | None => Verdict::JudgeError,
+    }
+}
+
+/// The peak memory that counts against the limit: the resident peak of the program.
+/// (The cgroup's peak also counts page cache and is only used to detect the OOM kill.)
+pub fn peak_memory_bytes(facts: &RunFacts) -> u64 {
+    facts.peak_rss_kib * 1024
+}
+
+/// The verdict of a whole submission: accepted when every test is, else the first other.
+pub fn overall<'a>(verdicts: impl IntoIterator<Item = &'a Verdict>) -> Verdict {
+    verdicts
+        .into_iter()
+        .find(|v| !v.is_accepted())
+        .copied()
+        .unwrap_or(Verdict::Accepted)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::limits::MIB;
+
+    fn limits() -> Limits {
+        Limits {
+            cpu_time: Duration::from_secs(1),
+            wall_time: Duration::from_secs(3),
+            memory_bytes: 64 * MIB,
+            output_bytes: MIB,
+            stderr_bytes: 4096,
+            max_processes: 16,
+        }
+    }
+
+    fn clean_exit() -> RunFacts {
+        RunFacts {
+            termination: Termination::Exited(0),
+            stopped_by: None,
+            cpu_time_us: 10_000,
+            wall_time_us: 12_000,
+            peak_rss_kib: 2_000,
+            cgroup_peak_kib: Some(1_000),
+            oom_killed: false,
+            stdout_bytes: 10,
+            stderr_bytes: 0,
+            launch_error: None,
+            protections: vec![],
+        }
+    }
+
+    #[test]
+    fn a_clean_run_takes_the_checkers_verdict() {
+        let facts = clean_exit();
+        let wa = CheckOutcome::WrongAnswer("x".into());
+        assert_eq!(classify(&limits(), &facts, Some(&CheckOutcome::Accepted)), Verdict::Accepted);
+        assert_eq!(classify(&limits(), &facts, Some(&wa)), Verdict::WrongAnswer);
+        assert_eq!(classify(&limits(), &facts, None), Verdict::JudgeError);
+    }
+
+    #[test]
+    fn output_limit_comes_first() {
+        let facts = RunFacts {
+            stopped_by: Some(StopReason::OutputLimit),
+            termination: Termination::Signaled(libc::SIGKILL),
+            cpu_time_us: 5_000_000,
+            ..clean_exit()
+        };
+        assert_eq!(classify(&limits(), &facts, None), Verdict::OutputLimitExceeded);
+    }
+
+    #[test]
+    fn oom_kill_is_mle_even_when_time_ran_out() {
+        let facts = RunFacts {
+            oom_killed: true,
+            termination: Termination::Signaled(libc::SIGKILL),
+            cpu_time_us: 2_000_000,
+            ..clean_exit()
+        };
+        assert_eq!(classify(&limits(), &facts, None), Verdict::MemoryLimitExceeded);
+    }
+
+    #[test]
+    fn cpu_over_the_limit_is_tle_even_if_it_finished() {
+        let facts = RunFacts {
+            cpu_time_us: 1_000_001,
+            ..clean_exit()
+        };
+        assert_eq!(
+            classify(&limits(), &facts, Some(&CheckOutcome::Accepted)),
+            Verdict::TimeLimitExceeded
+        );
+        let slept = RunFacts {
+            stopped_by: Some(StopReason::WallTime),
+            termination: Termination::Signaled(libc::SIGKILL),
+            ..clean_exit()
+        };
+        assert_eq!(classify(&limits(), &slept, None), Verdict::TimeLimitExceeded);
+    }
+
+    #[test]
+    fn a_crash_near_the_memory_limit_is_mle_and_elsewhere_re() {
+        let near = RunFacts {
+            termination: Termination::Signaled(libc::SIGABRT),
+            peak_rss_kib: 63 * 1024,
+            ..clean_exit()
+        };
+        assert_eq!(classify(&limits(), &near, None), Verdict::MemoryLimitExceeded);
+        let far = RunFacts {
+            termination: Termination::Signaled(libc::SIGSEGV),
+            ..clean_exit()
+        };
+        assert_eq!(
+            classify(&limits(), &far, None),
+            Verdict::RuntimeError(Crash::Signal(libc::SIGSEGV))
+        );
+        let exit = RunFacts {
+            termination: Termination::Exited(3),
+            ..clean_exit()
+        };
+        assert_eq!(classify(&limits(), &exit, None).describe(), "RE (exit code 3)");
+    }
+
+    #[test]
+    fn sandbox_failures_are_judge_errors_and_bad_programs_are_runtime_errors() {
+        let setup = RunFacts {
+            termination: Termination::NotStarted,
+            launch_error: Some("sandbox setup failed: mount".into()),
+            ..clean_exit()
+        };
+        assert_eq!(classify(&limits(), &setup, None), Verdict::JudgeError);
+        let bad_binary = RunFacts {
+            termination: Termination::NotStarted,
+            launch_error: Some("cannot execute ./solution: Exec format error".into()),
+            ..clean_exit()
+        };
+        assert_eq!(
+            classify(&limits(), &bad_binary, None),
+            Verdict::RuntimeError(Crash::NotStarted)
+        );
+    }
+
+    #[test]
+    fn overall_is_the_first_failure() {
+        let verdicts = [
+            Verdict::Accepted,
+            Verdict::TimeLimitExceeded,
+            Verdict::WrongAnswer,
+        ];
+        assert_eq!(overall(&verdicts), Verdict::TimeLimitExceeded);
+        assert_eq!(overall(&[Verdict::Accepted]), Verdict::Accepted);
+    }
+
+    #[test]
+    fn folders_round_trip() {
+        for folder in ["accepted", "wrong_answer", "time_limit_exceeded", "run_time_error"] {
+            assert_eq!(Verdict::from_folder(folder).unwrap().folder(), folder);
+        }
+        assert_eq!(Verdict::from_folder("nonsense"), None);
+    }
+}
