@@ -77,7 +77,11 @@ pub struct BatchRun<'a> {
     pub problem: &'a dyn Problem,
     pub checker: &'a Checker,
     pub solution: &'a Prepared,
+    /// The limits verdicts are judged against.
     pub limits: Limits,
+    /// The limits the sandbox enforces: normally the same; larger when a setter wants to see
+    /// how far past the limit a slow solution finishes (`judge verify`).
+    pub enforced: Limits,
     pub tests: &'a [PlannedTest],
     pub jobs: usize,
     /// Stop scheduling tests after the first one that is not accepted.
@@ -212,6 +216,13 @@ fn materialise(
                 .map_err(|e| format!("the reference solver rejected its own test: {e}"))?;
             Ok((input.into_bytes(), answer.into_bytes()))
         }
+        TestSource::Inline { input } => {
+            let answer = run
+                .problem
+                .solve(input)
+                .map_err(|e| format!("the reference solver rejected the input: {e}"))?;
+            Ok((input.clone().into_bytes(), answer.into_bytes()))
+        }
     }
 }
 
@@ -236,7 +247,7 @@ fn judge_error(test: &PlannedTest, problem_id: &str, message: String) -> TestOut
 }
 
 /// Runs one test from start to verdict.
-fn run_test(run: &BatchRun, scratch: &Scratch, test: &PlannedTest) -> TestOutcome {
+pub fn run_test(run: &BatchRun, scratch: &Scratch, test: &PlannedTest) -> TestOutcome {
     let (input, answer) = match materialise(run, test) {
         Ok(pair) => pair,
         Err(message) => return judge_error(test, run.problem_id, message),
@@ -247,7 +258,7 @@ fn run_test(run: &BatchRun, scratch: &Scratch, test: &PlannedTest) -> TestOutcom
         std::fs::write(&input_path, &input)?;
         let output_path = folder.path().join("output");
         let output_file = File::create(&output_path)?;
-        let spec = folder.spec(run.runner, run.solution, run.limits, StdoutMode::Capture);
+        let spec = folder.spec(run.runner, run.solution, run.enforced, StdoutMode::Capture);
         let facts = sandbox::run(&spec, Stdio::from(File::open(&input_path)?), Stdio::from(output_file))
             .map_err(std::io::Error::other)?;
         let output = std::fs::read(&output_path)?;

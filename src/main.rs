@@ -22,6 +22,11 @@ fn main() -> ExitCode {
         cli::Command::Solve(args) => cli::solve(args),
         cli::Command::Validate(args) => cli::validate(args),
         cli::Command::List => cli::list(config),
+        cli::Command::Replay(args) => cli::games::replay(args),
+        cli::Command::Compare(args) => cli::games::compare(config, args),
+        cli::Command::Verify(args) => cli::verify::verify(config, args),
+        cli::Command::Stress(args) => cli::stress::stress(config, args),
+        cli::Command::Bench(args) => cli::bench::bench(config, args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -15,6 +15,8 @@ pub enum TestSource {
     Sample { input: PathBuf, answer: PathBuf },
     /// Generated test `index` of master seed `seed`; the answer comes from the reference.
     Generated { seed: u64, index: u64 },
+    /// An input held in memory (stress testing); the answer comes from the reference.
+    Inline { input: String },
 }
 
 /// One test of the plan.
@@ -32,6 +34,7 @@ impl PlannedTest {
                 "judge gen {problem_id} --seed {seed} --index {index}"
             )),
             TestSource::Sample { ref input, .. } => Some(format!("cat {}", input.display())),
+            TestSource::Inline { .. } => None,
         }
     }
 }
@@ -48,6 +51,43 @@ pub enum TestSelection {
 /// The name of generated test `index`.
 pub fn generated_name(index: u64) -> String {
     format!("random-{index:03}")
+}
+
+/// The tests `NAME.in` with `NAME.ans` in a folder of the user's, sorted by name.
+pub fn folder_tests(dir: &std::path::Path) -> Result<Vec<PlannedTest>, ConfigError> {
+    let entries = std::fs::read_dir(dir).map_err(|source| ConfigError::Read {
+        file: dir.to_path_buf(),
+        source,
+    })?;
+    let mut tests = Vec::new();
+    for entry in entries.flatten() {
+        let input = entry.path();
+        if input.extension().is_some_and(|e| e == "in") {
+            let answer = input.with_extension("ans");
+            let name = input
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if !answer.is_file() {
+                return Err(ConfigError::Other(format!(
+                    "{}: test {name} has no {name}.ans beside it",
+                    dir.display()
+                )));
+            }
+            tests.push(PlannedTest {
+                name,
+                source: TestSource::Sample { input, answer },
+            });
+        }
+    }
+    if tests.is_empty() {
+        return Err(ConfigError::Other(format!(
+            "{}: no NAME.in / NAME.ans tests here",
+            dir.display()
+        )));
+    }
+    tests.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(tests)
 }
 
 /// The tests of a batch problem, samples first.

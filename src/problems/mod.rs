@@ -14,6 +14,7 @@ pub mod blockgame;
 pub mod boj12100;
 pub mod boj1525;
 pub mod boj2615;
+pub mod boj28489;
 pub mod game2048;
 
 /// An input that breaks the problem's format or guarantees.
@@ -102,6 +103,41 @@ pub fn batch_problem(id: &str) -> Option<&'static dyn Problem> {
 pub fn generate_test(problem: &dyn Problem, seed: u64, request: GenRequest) -> String {
     let mut rng = TestRng::for_test(seed, request.index);
     problem.generate(&mut rng, request)
+}
+
+/// What the interactor does after a reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// Send this line and wait for the next reply.
+    Continue(String),
+    /// The game is over: send this last line; the program must then exit.
+    Over(String),
+}
+
+/// One game of an interactive problem, driven by the interactor over pipes.
+pub trait GameSession: Send {
+    /// The first line sent to the program.
+    fn opening(&mut self) -> String;
+    /// Takes the program's reply (one line, surrounding whitespace trimmed). An error is a
+    /// protocol violation (wrong answer) with a message quoting the reply.
+    fn reply(&mut self, line: &str) -> Result<Step, String>;
+    /// The score so far (the final score once the game is over).
+    fn score(&self) -> u64;
+    /// Moves the program has made that the game accepted.
+    fn moves(&self) -> u64;
+}
+
+/// An interactive problem: the grader plays one side of a game against the program.
+pub trait InteractiveProblem: Send + Sync {
+    fn id(&self) -> &'static str;
+    /// A new game whose randomness comes from `rng` alone.
+    fn new_game(&self, rng: TestRng) -> Box<dyn GameSession>;
+}
+
+/// Every interactive problem the grader knows.
+pub fn interactive_problem(id: &str) -> Option<&'static dyn InteractiveProblem> {
+    let all: [&'static dyn InteractiveProblem; 1] = [&boj28489::Boj28489];
+    all.into_iter().find(|p| p.id() == id)
 }
 
 /// A whitespace tokenizer for inputs, with line numbers for error messages.

@@ -1,6 +1,7 @@
 //! Reports: consumers of run events and of the final summary. The terminal table (with a
 //! progress bar on a terminal), the JSON report and JUnit XML never reach into the runner.
 
+pub mod games;
 pub mod json;
 pub mod junit;
 pub mod table;

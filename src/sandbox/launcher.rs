@@ -25,12 +25,21 @@ const POLL_INTERVAL: Duration = Duration::from_millis(20);
 /// Read size for the program's output pipes.
 const CHUNK: usize = 64 * 1024;
 
+/// Set by SIGUSR1: the grader asks for the run to end.
+static STOP_REQUESTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+extern "C" fn on_stop_request(_signal: libc::c_int) {
+    STOP_REQUESTED.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
 /// Entry point of `judge __launch SPEC`: runs the spec, prints the facts as JSON on stderr and
 /// exits 0; exits 3 with a message when the launcher itself cannot work.
 pub fn main(encoded_spec: &str) -> ! {
     // The launcher dies with the grader; the reaper and the solution die with the launcher.
     // SAFETY: prctl with integer arguments.
     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) };
+    // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+    unsafe { libc::signal(libc::SIGUSR1, on_stop_request as *const () as libc::sighandler_t) };
     let result = serde_json::from_str::<RunSpec>(encoded_spec)
         .map_err(|e| format!("bad run spec: {e}"))
         .and_then(|spec| launch(&spec));
@@ -405,6 +414,9 @@ fn watch(
         }
 
         let now = Instant::now();
+        if STOP_REQUESTED.load(std::sync::atomic::Ordering::SeqCst) {
+            kill(StopReason::Requested, &mut watch);
+        }
         if now >= deadline {
             kill(StopReason::WallTime, &mut watch);
         }

@@ -105,6 +105,8 @@ pub enum StopReason {
     CpuTime,
     WallTime,
     OutputLimit,
+    /// The grader asked for the run to end (an interactor that has seen a wrong reply).
+    Requested,
 }
 
 /// The raw facts of one run: what the program did, measured for it alone.
@@ -200,6 +202,12 @@ impl Launched {
     /// Takes the pipe from the program's standard output, in pass-through runs.
     pub fn take_stdout(&mut self) -> Option<std::process::ChildStdout> {
         self.child.stdout.take()
+    }
+
+    /// Asks the launcher to end the program now (it still reports the facts).
+    pub fn request_stop(&self) {
+        // SAFETY: kill on the launcher's pid, which we have not reaped yet.
+        unsafe { libc::kill(self.child.id() as libc::pid_t, libc::SIGUSR1) };
     }
 
     /// Waits for the launcher's report. The launcher enforces the wall-clock limit itself, so

@@ -1,6 +1,11 @@
 //! Command-line interface of the `judge` binary: argument definitions (clap) and the command
 //! handlers that wire configuration, plan, execution and reports together.
 
+pub mod bench;
+pub mod games;
+pub mod stress;
+pub mod verify;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -48,6 +53,16 @@ pub enum Command {
     Validate(ValidateArgs),
     /// List the problems with their kind and limits.
     List,
+    /// Replay a game transcript board by board and check that it follows the rules.
+    Replay(games::ReplayArgs),
+    /// Play two solutions of an interactive problem on the same seeds and compare scores.
+    Compare(games::CompareArgs),
+    /// Run every bundled solution and check it gets the verdict of its folder.
+    Verify(verify::VerifyArgs),
+    /// Random tests of growing size until the solution fails; then shrink the failing input.
+    Stress(stress::StressArgs),
+    /// Benchmarks: grading overhead, parallel speed-up, interactor rate, solvers, startup.
+    Bench(bench::BenchArgs),
 }
 
 #[derive(Debug, Args)]
@@ -75,6 +90,9 @@ pub struct TestArgs {
     /// Memory limit in MiB, replacing the problem's limit and language allowance.
     #[arg(long, value_name = "MIB")]
     pub memory_limit: Option<u64>,
+    /// Use the NAME.in / NAME.ans tests in this folder instead of samples and random tests.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["tests", "count"])]
+    pub tests_dir: Option<PathBuf>,
     /// Run every test even after a failure.
     #[arg(long)]
     pub all: bool,
@@ -87,6 +105,39 @@ pub struct TestArgs {
     /// Write a JUnit XML report here.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Interactive problems: number of games (default: the problem's).
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Interactive problems: play only this game of the seed.
+    #[arg(long, conflicts_with = "games")]
+    pub game: Option<u64>,
+    /// Interactive problems: save one transcript per game in this folder.
+    #[arg(long, value_name = "DIR")]
+    pub transcripts: Option<PathBuf>,
+}
+
+/// Parallel runs: the flag, else runner.toml; 0 means one per core.
+pub fn resolve_jobs(runner: &RunnerConfig, flag: Option<usize>) -> usize {
+    match flag.unwrap_or(runner.jobs) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        jobs => jobs,
+    }
+}
+
+/// The language a solution was prepared in (for its allowances and the report).
+pub fn language_of<'a>(
+    runner: &'a RunnerConfig,
+    compiled: &Compiled,
+    args: &TestArgs,
+) -> Option<&'a judge::config::Language> {
+    match compiled {
+        Compiled::Ready(p) => runner.language(&p.language_id),
+        Compiled::Failed { .. } => args
+            .language
+            .as_deref()
+            .and_then(|id| runner.language(id))
+            .or_else(|| runner.language_for(&args.solution)),
+    }
 }
 
 #[derive(Debug, Args)]
@@ -161,15 +212,94 @@ fn batch_problem(id: &str) -> Result<&'static dyn problems::Problem> {
         .ok_or_else(|| anyhow!("problem {id} has no built-in generator and reference solver"))
 }
 
-/// `judge test`.
-pub fn test(cli_config: Option<&Path>, args: &TestArgs) -> Result<u8> {
-    let runner = load_runner(cli_config)?;
-    let problem_id = infer_problem(&args.solution, args.problem.as_deref())?;
-    let spec = runner.problem(&problem_id)?;
-    if spec.kind == ProblemKind::Interactive {
-        bail!("problem {problem_id} is interactive; interactive grading is not available yet");
-    }
-    let problem = batch_problem(&problem_id)?;
+/// What to grade and how, resolved from the command line.
+pub struct GradeOptions {
+    pub solution: PathBuf,
+    /// Tests from this folder instead of the plan's samples and random tests.
+    pub tests_dir: Option<PathBuf>,
+    pub language: Option<String>,
+    pub tests: TestSelection,
+    pub count: usize,
+    pub seed: u64,
+    pub jobs: usize,
+    pub time_override: Option<Duration>,
+    pub memory_override: Option<u64>,
+    pub stop_at_first_failure: bool,
+    /// The sandbox enforces the time limits times this factor (verdicts use the real limit).
+    pub enforce_time_factor: u32,
+}
+
+/// Compiles and grades a batch solution; `on_row` sees each test as it finishes (after the
+/// `on_start` line). Nothing is printed here.
+pub fn grade_batch(
+    runner: &RunnerConfig,
+    spec: &ProblemSpec,
+    options: &GradeOptions,
+    mut on_start: impl FnMut(&lang::Prepared, usize),
+    mut on_row: impl FnMut(&execute::Event),
+) -> Result<BatchSummary> {
+    let problem = batch_problem(&spec.id)?;
+    let tests = match &options.tests_dir {
+        Some(dir) => plan::folder_tests(dir)?,
+        None => plan::batch_tests(spec, options.tests, options.count, options.seed)?,
+    };
+    let compiled = lang::prepare(runner, &options.solution, options.language.as_deref())?;
+    let language = match &compiled {
+        Compiled::Ready(p) => runner.language(&p.language_id),
+        Compiled::Failed { .. } => options
+            .language
+            .as_deref()
+            .and_then(|id| runner.language(id))
+            .or_else(|| runner.language_for(&options.solution)),
+    };
+    let limits = runner.limits_for(spec, language, options.time_override, options.memory_override);
+    let mut summary = BatchSummary {
+        problem: spec.id.clone(),
+        solution: execute::display_path(&options.solution).display().to_string(),
+        language: language.map_or("ready binary".to_string(), |l| l.name.clone()),
+        verdict: Verdict::CompileError,
+        seed: options.seed,
+        limits: AppliedLimits::from(&limits),
+        protections: Vec::new(),
+        compile_message: None,
+        tests_planned: tests.len(),
+        tests: Vec::new(),
+    };
+    let prepared = match compiled {
+        Compiled::Failed { message } => {
+            summary.compile_message = Some(message);
+            return Ok(summary);
+        }
+        Compiled::Ready(prepared) => prepared,
+    };
+    on_start(&prepared, tests.len());
+    let mut enforced = limits;
+    enforced.cpu_time *= options.enforce_time_factor.max(1);
+    enforced.wall_time *= options.enforce_time_factor.max(1);
+    let run = BatchRun {
+        runner,
+        problem_id: &spec.id,
+        problem_dir: &spec.dir,
+        problem,
+        checker: &spec.checker,
+        solution: &prepared,
+        limits,
+        enforced,
+        tests: &tests,
+        jobs: options.jobs,
+        stop_at_first_failure: options.stop_at_first_failure,
+    };
+    let outcomes = execute::run_batch(&run, |event| on_row(&event))?;
+    summary.protections = outcomes
+        .iter()
+        .find_map(|o| o.facts.as_ref().map(|f| f.protections.clone()))
+        .unwrap_or_default();
+    summary.verdict = verdict::overall(outcomes.iter().map(|o| &o.verdict));
+    summary.tests = outcomes;
+    Ok(summary)
+}
+
+fn parse_overrides(args: &TestArgs) -> Result<(Option<Duration>, Option<u64>)> {
     let time_override = args
         .time_limit
         .map(|s| {
@@ -180,86 +310,72 @@ pub fn test(cli_config: Option<&Path>, args: &TestArgs) -> Result<u8> {
             }
         })
         .transpose()?;
-    if args.memory_limit == Some(0) {
-        bail!("--memory-limit must be at least 1 MiB");
+    if args.memory_limit == Some(0) || args.memory_limit.is_some_and(|m| m > 1 << 20) {
+        bail!("--memory-limit must be from 1 to 1048576 MiB");
     }
-    let memory_override = args.memory_limit.map(|m| m * MIB);
-    let seed = args.seed.unwrap_or(runner.seed);
-    let count = args.count.unwrap_or(runner.random_tests);
-    let jobs = match args.jobs.unwrap_or(runner.jobs) {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        jobs => jobs,
-    };
-    let tests = plan::batch_tests(&spec, args.tests, count, seed)?;
-    let style = table::Style::detect();
-    let solution_name = execute::display_path(&args.solution).display().to_string();
+    Ok((time_override, args.memory_limit.map(|m| m * MIB)))
+}
 
-    let compiled = lang::prepare(&runner, &args.solution, args.language.as_deref())?;
-    let language = match &compiled {
-        Compiled::Ready(p) => runner.language(&p.language_id),
-        Compiled::Failed { .. } => args
-            .language
-            .as_deref()
-            .and_then(|id| runner.language(id))
-            .or_else(|| runner.language_for(&args.solution)),
+/// `judge test`.
+pub fn test(cli_config: Option<&Path>, args: &TestArgs) -> Result<u8> {
+    let runner = load_runner(cli_config)?;
+    let problem_id = infer_problem(&args.solution, args.problem.as_deref())?;
+    let spec = runner.problem(&problem_id)?;
+    let (time_override, memory_override) = parse_overrides(args)?;
+    if spec.kind == ProblemKind::Interactive {
+        return games::test(&runner, &spec, args, |language| {
+            runner.limits_for(&spec, language, time_override, memory_override)
+        });
+    }
+    if args.games.is_some() || args.game.is_some() || args.transcripts.is_some() {
+        bail!("--games, --game and --transcripts are for interactive problems; {problem_id} is a batch problem");
+    }
+    let options = GradeOptions {
+        solution: args.solution.clone(),
+        tests_dir: args.tests_dir.clone(),
+        language: args.language.clone(),
+        tests: args.tests,
+        count: args.count.unwrap_or(runner.random_tests),
+        seed: args.seed.unwrap_or(runner.seed),
+        jobs: resolve_jobs(&runner, args.jobs),
+        time_override,
+        memory_override,
+        stop_at_first_failure: !args.all,
+        enforce_time_factor: 1,
     };
-    let limits = runner.limits_for(&spec, language, time_override, memory_override);
-    let language_name = language.map_or("ready binary".to_string(), |l| l.name.clone());
-    let mut summary = BatchSummary {
-        problem: problem_id.clone(),
-        solution: solution_name,
-        language: language_name,
-        verdict: Verdict::CompileError,
-        seed,
-        limits: AppliedLimits::from(&limits),
-        protections: Vec::new(),
-        compile_message: None,
-        tests_planned: tests.len(),
-        tests: Vec::new(),
-    };
-    match compiled {
-        Compiled::Failed { message } => {
-            summary.compile_message = Some(message);
-        }
-        Compiled::Ready(prepared) => {
+    let style = table::Style::detect();
+    let reporter: std::cell::RefCell<Option<table::TableReporter>> = Default::default();
+    let summary = grade_batch(
+        &runner,
+        &spec,
+        &options,
+        |prepared, count| {
             println!(
                 "{} {} on {} ({}): {} tests, seed {}, {} job{}{}",
                 style.bold("judge"),
-                summary.solution,
-                problem_id,
+                execute::display_path(&options.solution).display(),
+                spec.id,
                 prepared.language_name,
-                tests.len(),
-                seed,
-                jobs,
-                if jobs == 1 { "" } else { "s" },
+                count,
+                options.seed,
+                options.jobs,
+                if options.jobs == 1 { "" } else { "s" },
                 if prepared.cached {
                     ", compiled (cached)".to_string()
                 } else {
                     format!(", compiled in {} ms", prepared.compile_time.as_millis())
                 }
             );
-            let mut reporter = table::TableReporter::new(style, tests.len());
-            let run = BatchRun {
-                runner: &runner,
-                problem_id: &problem_id,
-                problem_dir: &spec.dir,
-                problem,
-                checker: &spec.checker,
-                solution: &prepared,
-                limits,
-                tests: &tests,
-                jobs,
-                stop_at_first_failure: !args.all,
-            };
-            let outcomes = execute::run_batch(&run, |event| reporter.event(&event))?;
-            reporter.finish();
-            summary.protections = outcomes
-                .iter()
-                .find_map(|o| o.facts.as_ref().map(|f| f.protections.clone()))
-                .unwrap_or_default();
-            summary.verdict = verdict::overall(outcomes.iter().map(|o| &o.verdict));
-            summary.tests = outcomes;
-        }
+            *reporter.borrow_mut() = Some(table::TableReporter::new(style, count));
+        },
+        |event| {
+            if let Some(reporter) = reporter.borrow_mut().as_mut() {
+                reporter.event(event);
+            }
+        },
+    )?;
+    if let Some(reporter) = reporter.into_inner() {
+        reporter.finish();
     }
     table::print_summary(&style, &summary);
     write_reports(&summary, args.json.as_deref(), args.junit.as_deref())?;

@@ -1,0 +1,248 @@
+//! `judge bench`: the benchmark suite. Every figure is a ratio of two measurements taken side by
+//! side in the same run, printed with its parts, so that a shared, noisy machine affects both
+//! sides alike. The programs it runs are in `bench/`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+
+use judge::lang::{self, Compiled, Prepared};
+use judge::problems::{self, GenRequest, Problem};
+
+use super::{exit, load_runner};
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Tiny tests for the grading-overhead figure.
+    #[arg(long, default_value_t = 300)]
+    pub tiny_tests: usize,
+    /// Games for the interactor figure.
+    #[arg(long, default_value_t = 24)]
+    pub games: usize,
+    /// Generated tests per problem for the reference-solver figures.
+    #[arg(long, default_value_t = 200)]
+    pub solver_tests: u64,
+}
+
+fn compiled(runner: &judge::config::RunnerConfig, path: &Path) -> Result<Prepared> {
+    match lang::prepare(runner, path, None)? {
+        Compiled::Ready(prepared) => Ok(prepared),
+        Compiled::Failed { message } => bail!("{} does not compile: {message}", path.display()),
+    }
+}
+
+/// Runs `judge ARGS` and returns its wall time; fails when it exits with an error.
+fn timed_judge(args: &[&str], accept_codes: &[i32]) -> Result<Duration> {
+    let exe = std::env::current_exe()?;
+    let started = Instant::now();
+    let output = Command::new(&exe)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .with_context(|| format!("cannot run {}", exe.display()))?;
+    let elapsed = started.elapsed();
+    let code = output.status.code().unwrap_or(-1);
+    if !accept_codes.contains(&code) {
+        bail!(
+            "judge {} exited with {code}:\n{}{}",
+            args.join(" "),
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    Ok(elapsed)
+}
+
+fn seconds(d: Duration) -> String {
+    format!("{:.3} s", d.as_secs_f64())
+}
+
+pub fn bench(cli_config: Option<&Path>, args: &BenchArgs) -> Result<u8> {
+    let runner = load_runner(cli_config)?;
+    let bench_dir = runner.root.join("bench");
+    let config_arg = runner.file.to_string_lossy().into_owned();
+    let scratch = tempfile::tempdir()?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("judge bench: {cores} cores; each figure is measured side by side in this run\n");
+
+    // 1. Grading overhead per test.
+    let tiny = compiled(&runner, &bench_dir.join("aplusb.c"))?;
+    let tests_dir = scratch.path().join("tiny");
+    std::fs::create_dir(&tests_dir)?;
+    for i in 0..args.tiny_tests {
+        let base = tests_dir.join(format!("t{i:04}"));
+        std::fs::write(base.with_extension("in"), format!("{i} {}\n", i * 7))?;
+        std::fs::write(base.with_extension("ans"), format!("{}\n", i * 8))?;
+    }
+    let loop_started = Instant::now();
+    for i in 0..args.tiny_tests {
+        let base = tests_dir.join(format!("t{i:04}"));
+        let output = Command::new(&tiny.artifact)
+            .stdin(std::fs::File::open(base.with_extension("in"))?)
+            .stdout(Stdio::piped())
+            .output()?;
+        let expected = std::fs::read(base.with_extension("ans"))?;
+        if output.stdout != expected {
+            bail!("the plain loop got a wrong answer on test {i}");
+        }
+    }
+    let plain = loop_started.elapsed();
+    let solution = bench_dir.join("aplusb.c").to_string_lossy().into_owned();
+    let tests_arg = tests_dir.to_string_lossy().into_owned();
+    let graded = timed_judge(
+        &["--config", &config_arg, "test", &solution, "--problem", "boj1525", "--tests-dir", &tests_arg, "--jobs", "1"],
+        &[0],
+    )?;
+    println!(
+        "grading overhead: judge test {} / plain loop {} over {} tiny tests = {:.2} (goal <= 1.1); per test {:.2} ms vs {:.2} ms",
+        seconds(graded),
+        seconds(plain),
+        args.tiny_tests,
+        graded.as_secs_f64() / plain.as_secs_f64(),
+        graded.as_secs_f64() * 1000.0 / args.tiny_tests as f64,
+        plain.as_secs_f64() * 1000.0 / args.tiny_tests as f64,
+    );
+
+    // 2. Parallel speed-up on CPU-bound tests.
+    let spin = bench_dir.join("spin.c").to_string_lossy().into_owned();
+    compiled(&runner, Path::new(&spin))?;
+    let heavy_dir = scratch.path().join("heavy");
+    std::fs::create_dir(&heavy_dir)?;
+    let puzzle = problems::batch_problem("boj1525").ok_or_else(|| anyhow!("boj1525 missing"))?;
+    let heavy_count = 4 * cores;
+    for i in 0..heavy_count {
+        let input = problems::generate_test(puzzle, 1, GenRequest::full(i as u64));
+        let answer = puzzle.solve(&input).map_err(|e| anyhow!("{e}"))?;
+        let base = heavy_dir.join(format!("h{i:02}"));
+        std::fs::write(base.with_extension("in"), input)?;
+        std::fs::write(base.with_extension("ans"), answer)?;
+    }
+    let heavy_arg = heavy_dir.to_string_lossy().into_owned();
+    let heavy = |jobs: &str| {
+        timed_judge(
+            &["--config", &config_arg, "test", &spin, "--problem", "boj1525", "--tests-dir", &heavy_arg, "--jobs", jobs, "--time-limit", "10"],
+            &[0],
+        )
+    };
+    let one = heavy("1")?;
+    let all = heavy("0")?;
+    let speedup = one.as_secs_f64() / all.as_secs_f64();
+    println!(
+        "parallel speed-up: {} tests with 1 job {} / with {cores} jobs {} = {:.2} (goal >= {:.1}, 0.9 x cores)",
+        heavy_count,
+        seconds(one),
+        seconds(all),
+        speedup,
+        0.9 * cores as f64
+    );
+
+    // 3. Interactor rounds per second against a bare pipe ping-pong.
+    let responder = bench_dir.join("responder.c").to_string_lossy().into_owned();
+    let report = scratch.path().join("games.json");
+    let report_arg = report.to_string_lossy().into_owned();
+    let games_arg = args.games.to_string();
+    // The responder's mean score is far below 2048, so the verdict is WA (exit 1): expected.
+    timed_judge(
+        &["--config", &config_arg, "test", &responder, "--problem", "boj28489", "--games", &games_arg, "--jobs", "1", "--json", &report_arg],
+        &[0, 1],
+    )?;
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report)?)?;
+    let games = json["games"].as_array().ok_or_else(|| anyhow!("no games in the report"))?;
+    let rounds: u64 = games.iter().map(|g| g["moves"].as_u64().unwrap_or(0) + 1).sum();
+    let game_wall_ms: u64 = games.iter().map(|g| g["wall_ms"].as_u64().unwrap_or(0)).sum();
+    let interactor_rate = rounds as f64 / (game_wall_ms.max(1) as f64 / 1000.0);
+    let pingpong = compile_c(&bench_dir.join("pingpong.c"), scratch.path())?;
+    let output = Command::new(&pingpong).arg(rounds.max(10_000).to_string()).output()?;
+    let pingpong_rate: f64 = String::from_utf8_lossy(&output.stdout)
+        .trim()
+        .parse()
+        .map_err(|_| anyhow!("the ping-pong printed no rate"))?;
+    println!(
+        "interactor: {:.0} rounds/s ({} rounds in {} games, process starts included) / bare pipe ping-pong {:.0} rounds/s = {:.2} (goal >= 0.8)",
+        interactor_rate,
+        rounds,
+        games.len(),
+        pingpong_rate,
+        interactor_rate / pingpong_rate
+    );
+
+    // 4. Reference solvers.
+    for problem in problems::batch_problems() {
+        let inputs: Vec<String> = (0..args.solver_tests)
+            .map(|i| problems::generate_test(*problem, 1, GenRequest::full(i)))
+            .collect();
+        let started = Instant::now();
+        for input in &inputs {
+            problem.solve(input).map_err(|e| anyhow!("{}: {e}", problem.id()))?;
+        }
+        let elapsed = started.elapsed();
+        println!(
+            "reference {}: {:.0} tests/s ({} full-size generated tests in {})",
+            problem.id(),
+            inputs.len() as f64 / elapsed.as_secs_f64(),
+            inputs.len(),
+            seconds(elapsed)
+        );
+    }
+    let worst = problems::blockgame::worst_case_input();
+    let started = Instant::now();
+    problems::blockgame::BlockGame
+        .solve(&worst)
+        .map_err(|e| anyhow!("blockgame: {e}"))?;
+    let worst_time = started.elapsed();
+    println!(
+        "reference blockgame worst case (50 empty boards, first call in this process): {} / time limit 2 s = {:.3}",
+        seconds(worst_time),
+        worst_time.as_secs_f64() / 2.0
+    );
+
+    // 5. Startup.
+    let runs = 20;
+    let started = Instant::now();
+    for _ in 0..runs {
+        timed_judge(&["--version"], &[0])?;
+    }
+    let version = started.elapsed() / runs;
+    let sample_solution = runner
+        .root
+        .join("solutions/boj12100/accepted/dfs.cpp")
+        .to_string_lossy()
+        .into_owned();
+    let sample_args = ["--config", &config_arg, "test", &sample_solution, "--tests", "samples", "--jobs", "1"];
+    timed_judge(&sample_args, &[0])?; // fills the compile cache
+    let started = Instant::now();
+    for _ in 0..5 {
+        timed_judge(&sample_args, &[0])?;
+    }
+    let sample_run = started.elapsed() / 5;
+    let true_started = Instant::now();
+    for _ in 0..runs {
+        Command::new("true").status()?;
+    }
+    let bare = true_started.elapsed() / runs;
+    println!(
+        "startup: judge --version {:.2} ms / bare `true` {:.2} ms = {:.1}; cached-compile run of the boj12100 samples {:.1} ms",
+        version.as_secs_f64() * 1000.0,
+        bare.as_secs_f64() * 1000.0,
+        version.as_secs_f64() / bare.as_secs_f64(),
+        sample_run.as_secs_f64() * 1000.0
+    );
+    Ok(exit::ACCEPTED)
+}
+
+fn compile_c(source: &Path, dir: &Path) -> Result<PathBuf> {
+    let binary = dir.join(source.file_stem().unwrap_or_default());
+    let status = Command::new("gcc")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg(source)
+        .status()?;
+    if !status.success() {
+        bail!("gcc failed on {}", source.display());
+    }
+    Ok(binary)
+}

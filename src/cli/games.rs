@@ -1,0 +1,388 @@
+//! Commands for interactive problems: grading by games, replaying a transcript, and comparing
+//! two solutions on the same seeds.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+
+use judge::config::{ProblemSpec, RunnerConfig};
+use judge::execute;
+use judge::interact::{self, GameOutcome, GamePlan};
+use judge::lang::{self, Compiled, Prepared};
+use judge::limits::Limits;
+use judge::problems::{self, boj28489, game2048::Grid};
+use judge::report::games::{self, GamesSummary};
+use judge::report::{self, table::Style, AppliedLimits};
+use judge::verdict::Verdict;
+
+use super::{exit, load_runner, TestArgs};
+
+/// Grades a solution of an interactive problem by playing its games.
+pub fn test(runner: &RunnerConfig, spec: &ProblemSpec, args: &TestArgs, limits_of: impl Fn(Option<&judge::config::Language>) -> Limits) -> Result<u8> {
+    let problem = problems::interactive_problem(&spec.id)
+        .ok_or_else(|| anyhow!("problem {} has no built-in interactor", spec.id))?;
+    let settings = spec
+        .interactive
+        .as_ref()
+        .ok_or_else(|| anyhow!("problem {} has no [interactive] settings", spec.id))?;
+    let seed = args.seed.unwrap_or(runner.seed);
+    let games: Vec<u64> = match args.game {
+        Some(game) => vec![game],
+        None => (0..args.games.unwrap_or(settings.games) as u64).collect(),
+    };
+    let jobs = super::resolve_jobs(runner, args.jobs);
+    let style = Style::detect();
+    let solution_name = execute::display_path(&args.solution).display().to_string();
+    let compiled = lang::prepare(runner, &args.solution, args.language.as_deref())?;
+    let language = super::language_of(runner, &compiled, args);
+    let limits = limits_of(language);
+    let mut summary = GamesSummary {
+        problem: spec.id.clone(),
+        solution: solution_name,
+        language: language.map_or("ready binary".to_string(), |l| l.name.clone()),
+        verdict: Verdict::CompileError,
+        reason: None,
+        seed,
+        limits: AppliedLimits::from(&limits),
+        protections: Vec::new(),
+        accept_mean_score: settings.accept_mean_score,
+        score_mean: 0.0,
+        stats: interact::score_stats(&[]),
+        compile_message: None,
+        games: Vec::new(),
+    };
+    match compiled {
+        Compiled::Failed { message } => summary.compile_message = Some(message),
+        Compiled::Ready(prepared) => {
+            println!(
+                "{} {} on {} ({}): {} game{}, seed {}, {} job{}",
+                style.bold("judge"),
+                summary.solution,
+                spec.id,
+                prepared.language_name,
+                games.len(),
+                if games.len() == 1 { "" } else { "s" },
+                seed,
+                jobs,
+                if jobs == 1 { "" } else { "s" },
+            );
+            println!("{}", style.bold(games::HEADER));
+            let plan = GamePlan {
+                runner,
+                problem,
+                solution: &prepared,
+                limits,
+                seed,
+                games,
+                jobs,
+                stop_at_first_failure: false,
+            };
+            let outcomes = interact::play_games(&plan, |game| {
+                println!("{}", games::row(&style, game));
+                let _ = std::io::stdout().flush();
+            })?;
+            if let Some(dir) = &args.transcripts {
+                write_transcripts(dir, &spec.id, &outcomes)?;
+            }
+            summary.protections = outcomes
+                .iter()
+                .find_map(|g| g.facts.as_ref().map(|f| f.protections.clone()))
+                .unwrap_or_default();
+            let scores: Vec<u64> = outcomes.iter().map(|g| g.score).collect();
+            summary.stats = interact::score_stats(&scores);
+            summary.score_mean = summary.stats.mean;
+            let (verdict, reason) = overall(&outcomes, summary.score_mean, settings.accept_mean_score);
+            summary.verdict = verdict;
+            summary.reason = reason;
+            summary.games = outcomes;
+        }
+    }
+    games::print_summary(&style, &summary);
+    if let Some(path) = &args.json {
+        report::json::write(path, &summary)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if let Some(path) = &args.junit {
+        let cases: Vec<report::junit::Case> = summary
+            .games
+            .iter()
+            .map(|g| report::junit::Case {
+                name: format!("game-{:02}", g.game),
+                time_ms: g.cpu_ms,
+                failure: (!g.verdict.is_accepted()).then(|| {
+                    (g.verdict.code().to_string(), g.message.clone().unwrap_or_default())
+                }),
+            })
+            .collect();
+        report::junit::write(path, &spec.id, &cases)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(if summary.verdict.is_accepted() {
+        exit::ACCEPTED
+    } else {
+        exit::NOT_ACCEPTED
+    })
+}
+
+/// The submission's verdict: the first failed game's, else WA when the mean score is too low.
+fn overall(games: &[GameOutcome], mean: f64, needed: f64) -> (Verdict, Option<String>) {
+    if let Some(failed) = games.iter().find(|g| !g.verdict.is_accepted()) {
+        return (
+            failed.verdict,
+            Some(format!("game {} failed: {}", failed.game, failed.verdict_detail)),
+        );
+    }
+    if mean < needed {
+        return (
+            Verdict::WrongAnswer,
+            Some(format!("mean score {mean:.1} is below {needed}")),
+        );
+    }
+    (Verdict::Accepted, None)
+}
+
+fn write_transcripts(dir: &Path, problem_id: &str, games: &[GameOutcome]) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    for game in games {
+        let path = dir.join(format!("game-{:02}.txt", game.game));
+        std::fs::write(&path, interact::transcript_text(problem_id, game))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    eprintln!("transcripts written to {}", dir.display());
+    Ok(())
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// A transcript written by `judge test --transcripts DIR`.
+    pub file: PathBuf,
+    /// Wait for Enter between boards.
+    #[arg(long, conflicts_with = "animate")]
+    pub step: bool,
+    /// Redraw the board in place every MS milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub animate: Option<u64>,
+    /// Print only the final board and the score.
+    #[arg(long, conflicts_with_all = ["step", "animate"])]
+    pub quiet: bool,
+}
+
+/// ANSI background colour for a tile value.
+fn tile_colour(value: u32) -> u8 {
+    const COLOURS: [u8; 17] = [
+        236, 230, 223, 216, 209, 202, 196, 226, 220, 214, 208, 202, 129, 93, 57, 21, 27,
+    ];
+    let exponent = if value == 0 { 0 } else { value.trailing_zeros() as usize };
+    COLOURS[exponent.min(COLOURS.len() - 1)]
+}
+
+/// The board as text, with coloured tiles when `colour` is on.
+pub fn render_board(grid: &Grid, colour: bool) -> String {
+    let size = grid.size();
+    let mut out = String::new();
+    for row in 0..size {
+        for col in 0..size {
+            let value = grid.get(row, col);
+            let text = if value == 0 {
+                ".".to_string()
+            } else {
+                value.to_string()
+            };
+            if colour {
+                let fg = if value >= 8 { 15 } else { 0 };
+                out.push_str(&format!(
+                    "\x1b[48;5;{};38;5;{fg}m{text:^7}\x1b[0m",
+                    tile_colour(value)
+                ));
+            } else {
+                out.push_str(&format!("{text:>6}"));
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// `judge replay`.
+pub fn replay(args: &ReplayArgs) -> Result<u8> {
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let transcript = boj28489::parse_transcript(&text)
+        .map_err(|e| anyhow!("{}: {e}", args.file.display()))?;
+    let style = Style::detect();
+    println!("{}", style.bold(&format!("# {}", transcript.header)));
+    let replay = match boj28489::replay(&transcript) {
+        Ok(replay) => replay,
+        Err(violation) => {
+            println!("the transcript breaks the rules: {violation}");
+            return Ok(exit::NOT_ACCEPTED);
+        }
+    };
+    let steps = if args.quiet {
+        replay.steps.last().into_iter().collect::<Vec<_>>()
+    } else {
+        replay.steps.iter().collect()
+    };
+    for step in steps {
+        if let Some(ms) = args.animate {
+            print!("\x1b[2J\x1b[H");
+            println!("{}", style.bold(&format!("# {}", transcript.header)));
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+        }
+        println!("{}", step.caption);
+        print!("{}", render_board(&step.grid, style.color));
+        println!();
+        if args.step {
+            let _ = std::io::stdout().flush();
+            let mut line = String::new();
+            if std::io::stdin().read_line(&mut line).unwrap_or(0) == 0 {
+                break;
+            }
+        }
+    }
+    println!(
+        "the transcript follows the rules: {} moves, score {}{}",
+        replay.moves,
+        replay.score,
+        if transcript.ended {
+            ""
+        } else {
+            " (the game did not end: the program stopped answering)"
+        }
+    );
+    Ok(exit::ACCEPTED)
+}
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    pub first: PathBuf,
+    pub second: PathBuf,
+    #[arg(long)]
+    pub problem: String,
+    /// Number of games (default: the problem's).
+    #[arg(long)]
+    pub games: Option<usize>,
+    #[arg(long)]
+    pub seed: Option<u64>,
+    #[arg(long)]
+    pub jobs: Option<usize>,
+}
+
+fn prepare(runner: &RunnerConfig, path: &Path) -> Result<Prepared> {
+    match lang::prepare(runner, path, None)? {
+        Compiled::Ready(prepared) => Ok(prepared),
+        Compiled::Failed { message } => bail!("{} does not compile:\n{message}", path.display()),
+    }
+}
+
+/// `judge compare`.
+pub fn compare(cli_config: Option<&Path>, args: &CompareArgs) -> Result<u8> {
+    let runner = load_runner(cli_config)?;
+    let spec = runner.problem(&args.problem)?;
+    let problem = problems::interactive_problem(&spec.id)
+        .ok_or_else(|| anyhow!("compare works on interactive problems; {} is not one", spec.id))?;
+    let settings = spec
+        .interactive
+        .as_ref()
+        .ok_or_else(|| anyhow!("problem {} has no [interactive] settings", spec.id))?;
+    let seed = args.seed.unwrap_or(runner.seed);
+    let count = args.games.unwrap_or(settings.games) as u64;
+    let jobs = super::resolve_jobs(&runner, args.jobs);
+    let mut results = Vec::new();
+    for path in [&args.first, &args.second] {
+        let prepared = prepare(&runner, path)?;
+        let language = runner.language(&prepared.language_id);
+        let plan = GamePlan {
+            runner: &runner,
+            problem,
+            solution: &prepared,
+            limits: runner.limits_for(&spec, language, None, None),
+            seed,
+            games: (0..count).collect(),
+            jobs,
+            stop_at_first_failure: false,
+        };
+        eprintln!("playing {count} games with {}", path.display());
+        results.push(interact::play_games(&plan, |_| {})?);
+    }
+    println!(
+        "{:<6} {:>10} {:>10} {:>10}   verdicts",
+        "game", "first", "second", "difference"
+    );
+    let mut differences = Vec::new();
+    for (a, b) in results[0].iter().zip(&results[1]) {
+        let difference = b.score as f64 - a.score as f64;
+        differences.push(difference);
+        println!(
+            "{:<6} {:>10} {:>10} {:>+10}   {} / {}",
+            a.game, a.score, b.score, difference, a.verdict_detail, b.verdict_detail
+        );
+    }
+    let mean = |games: &[GameOutcome]| interact::score_stats(&games.iter().map(|g| g.score).collect::<Vec<_>>()).mean;
+    let (mean_difference, half_width) = interact::mean_difference(&differences);
+    println!();
+    println!("first:  {} mean {:.1}", args.first.display(), mean(&results[0]));
+    println!("second: {} mean {:.1}", args.second.display(), mean(&results[1]));
+    println!(
+        "second - first: mean {:+.1}, 95% confidence interval [{:+.1}, {:+.1}] over {} paired games",
+        mean_difference,
+        mean_difference - half_width,
+        mean_difference + half_width,
+        differences.len()
+    );
+    Ok(exit::ACCEPTED)
+}
+
+/// Plays a bundled solution's games for `judge verify`: (verdict, detail, max CPU ms, max peak
+/// KiB, warning).
+pub fn verify_games(
+    runner: &RunnerConfig,
+    spec: &ProblemSpec,
+    path: &Path,
+    expected: Verdict,
+    games: Option<usize>,
+    jobs: usize,
+) -> Result<(Verdict, String, u64, u64, Option<String>)> {
+    let problem = problems::interactive_problem(&spec.id)
+        .ok_or_else(|| anyhow!("problem {} has no built-in interactor", spec.id))?;
+    let settings = spec
+        .interactive
+        .as_ref()
+        .ok_or_else(|| anyhow!("problem {} has no [interactive] settings", spec.id))?;
+    let prepared = match lang::prepare(runner, path, None)? {
+        Compiled::Ready(prepared) => prepared,
+        Compiled::Failed { .. } => {
+            return Ok((Verdict::CompileError, "CE".into(), 0, 0, None));
+        }
+    };
+    let limits = runner.limits_for(spec, runner.language(&prepared.language_id), None, None);
+    let plan = GamePlan {
+        runner,
+        problem,
+        solution: &prepared,
+        limits,
+        seed: runner.seed,
+        games: (0..games.unwrap_or(settings.games) as u64).collect(),
+        jobs,
+        stop_at_first_failure: true,
+    };
+    let outcomes = interact::play_games(&plan, |_| {})?;
+    let scores: Vec<u64> = outcomes.iter().map(|g| g.score).collect();
+    let mean = interact::score_stats(&scores).mean;
+    let (verdict, reason) = overall(&outcomes, mean, settings.accept_mean_score);
+    let max_cpu = outcomes.iter().map(|g| g.cpu_ms).max().unwrap_or(0);
+    let max_peak = outcomes.iter().map(|g| g.peak_kib).max().unwrap_or(0);
+    let limit_ms = limits.cpu_time.as_millis() as u64;
+    let warning = (verdict.is_accepted() && expected.is_accepted() && max_cpu * 2 > limit_ms)
+        .then(|| format!("accepted but a game uses {max_cpu} ms of the {limit_ms} ms limit"));
+    let detail = match reason {
+        Some(_) if verdict == Verdict::WrongAnswer && outcomes.iter().all(|g| g.verdict.is_accepted()) => {
+            format!("WA mean {mean:.0}")
+        }
+        _ if verdict.is_accepted() => format!("AC mean {mean:.0}"),
+        _ => verdict.describe(),
+    };
+    Ok((verdict, detail, max_cpu, max_peak, warning))
+}

@@ -1,0 +1,164 @@
+//! Stress testing support: the size schedule of generated tests and the greedy shrinker that
+//! reduces a failing input to a minimal one. Running the solution is the caller's business:
+//! the shrinker only asks "does this candidate still fail the same way?".
+
+use crate::problems::Problem;
+
+/// The size (percent of the largest input) of stress test `index`: small tests first, growing
+/// to full size over the first `ramp` tests, so that the first failure found tends to be small.
+pub fn size_for(index: u64, ramp: u64) -> u32 {
+    let ramp = ramp.max(1);
+    (1 + index * 99 / ramp).min(100) as u32
+}
+
+/// The result of shrinking.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shrunk {
+    pub input: String,
+    /// Candidates that were run (each is one run of the solution).
+    pub attempts: usize,
+    /// Accepted steps from the original to the minimal input.
+    pub steps: usize,
+}
+
+/// Greedily shrinks `failing`: tries the problem's candidates in order, keeps the first that is
+/// valid and still fails (per `still_fails`), and starts again from it, until no candidate
+/// fails or `max_attempts` runs have been spent. Candidates must be strictly smaller than their
+/// parent (the problem's shrinker guarantees it); a seen-set guards against cycles anyway.
+pub fn shrink(
+    problem: &dyn Problem,
+    failing: &str,
+    max_attempts: usize,
+    mut still_fails: impl FnMut(&str) -> bool,
+) -> Shrunk {
+    let mut current = failing.to_string();
+    let mut attempts = 0;
+    let mut steps = 0;
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(current.clone());
+    'outer: loop {
+        for candidate in problem.shrink(&current) {
+            if attempts >= max_attempts {
+                break 'outer;
+            }
+            if !seen.insert(candidate.clone()) || problem.validate(&candidate).is_err() {
+                continue;
+            }
+            attempts += 1;
+            if still_fails(&candidate) {
+                current = candidate;
+                steps += 1;
+                continue 'outer;
+            }
+        }
+        break;
+    }
+    Shrunk {
+        input: current,
+        attempts,
+        steps,
+    }
+}
+
+/// Two texts side by side in columns of `width` characters, with titles.
+pub fn side_by_side(left_title: &str, left: &str, right_title: &str, right: &str, width: usize) -> String {
+    let cut = |line: &str| -> String {
+        if line.chars().count() > width {
+            format!("{}~", line.chars().take(width - 1).collect::<String>())
+        } else {
+            line.to_string()
+        }
+    };
+    let left_lines: Vec<&str> = left.lines().collect();
+    let right_lines: Vec<&str> = right.lines().collect();
+    let mut out = format!("{:<width$} | {}\n", cut(left_title), cut(right_title));
+    out.push_str(&format!("{}-+-{}\n", "-".repeat(width), "-".repeat(width)));
+    for index in 0..left_lines.len().max(right_lines.len()) {
+        let l = left_lines.get(index).map_or(String::new(), |l| cut(l));
+        let r = right_lines.get(index).map_or(String::new(), |r| cut(r));
+        out.push_str(&format!("{l:<width$} | {r}\n"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::{GenRequest, InvalidInput};
+    use crate::rng::TestRng;
+
+    /// A toy problem: the input is a list of numbers; shrinking drops one number at a time.
+    struct Numbers;
+
+    impl Problem for Numbers {
+        fn id(&self) -> &'static str {
+            "numbers"
+        }
+        fn generate(&self, _rng: &mut TestRng, _request: GenRequest) -> String {
+            String::new()
+        }
+        fn validate(&self, input: &str) -> Result<(), InvalidInput> {
+            if input.split_whitespace().all(|t| t.parse::<u32>().is_ok()) {
+                Ok(())
+            } else {
+                Err(InvalidInput::new("not numbers"))
+            }
+        }
+        fn solve(&self, _input: &str) -> Result<String, InvalidInput> {
+            Ok(String::new())
+        }
+        fn shrink(&self, input: &str) -> Vec<String> {
+            let numbers: Vec<&str> = input.split_whitespace().collect();
+            (0..numbers.len())
+                .map(|skip| {
+                    numbers
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| *i != skip)
+                        .map(|(_, n)| *n)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect()
+        }
+    }
+
+    #[test]
+    fn shrinks_to_the_smallest_input_that_still_fails() {
+        // "Fails" whenever both 7 and 13 are present.
+        let fails = |input: &str| {
+            let numbers: Vec<&str> = input.split_whitespace().collect();
+            numbers.contains(&"7") && numbers.contains(&"13")
+        };
+        let shrunk = shrink(&Numbers, "1 7 2 3 13 4 5", 1000, fails);
+        assert_eq!(shrunk.input, "7 13");
+        assert_eq!(shrunk.steps, 5);
+    }
+
+    #[test]
+    fn the_attempt_budget_is_respected() {
+        let mut runs = 0;
+        let shrunk = shrink(&Numbers, "1 2 3 4 5 6", 3, |_| {
+            runs += 1;
+            false
+        });
+        assert_eq!(runs, 3);
+        assert_eq!(shrunk.attempts, 3);
+        assert_eq!(shrunk.input, "1 2 3 4 5 6");
+    }
+
+    #[test]
+    fn sizes_grow_from_small_to_full() {
+        assert_eq!(size_for(0, 50), 1);
+        assert!(size_for(25, 50) > 40 && size_for(25, 50) < 60);
+        assert_eq!(size_for(50, 50), 100);
+        assert_eq!(size_for(5000, 50), 100);
+    }
+
+    #[test]
+    fn side_by_side_aligns_columns() {
+        let text = side_by_side("original", "1 2 3\n4", "minimal", "7", 8);
+        assert!(text.contains("1 2 3    | 7"), "{text}");
+        assert!(text.contains("4        | "), "{text}");
+    }
+}

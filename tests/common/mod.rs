@@ -1,0 +1,46 @@
+//! Helpers for end-to-end tests: run the real `judge` binary in the repository.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository root (holds runner.toml, problems/, solutions/).
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `judge ARGS` from the repository root.
+pub fn judge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .current_dir(repo())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("judge runs")
+}
+
+/// Runs `judge test SOLUTION EXTRA... --json FILE` and returns the exit code and the report.
+pub fn grade(solution: &str, extra: &[&str]) -> (i32, serde_json::Value, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.json");
+    let mut args = vec!["test", solution];
+    args.extend_from_slice(extra);
+    let report_arg = report.to_string_lossy().into_owned();
+    args.extend_from_slice(&["--json", &report_arg]);
+    let output = judge(&args);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json = std::fs::read_to_string(&report)
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or(serde_json::Value::Null);
+    (output.status.code().unwrap_or(-1), json, text)
+}
+
+pub fn exists(path: &str) -> bool {
+    Path::new(&repo()).join(path).exists()
+}
