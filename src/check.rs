@@ -19,9 +19,10 @@ use wait_timeout::ChildExt;
 use crate::verdict::CheckOutcome;
 
 /// A checker as configured in `problem.toml`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Checker {
+    #[default]
     Tokens,
     Lines,
     Float {
@@ -40,12 +41,6 @@ pub enum Checker {
 
 fn default_checker_seconds() -> f64 {
     10.0
-}
-
-impl Default for Checker {
-    fn default() -> Self {
-        Checker::Tokens
-    }
 }
 
 /// Where the first difference between output and answer is, for the report.

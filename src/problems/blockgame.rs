@@ -2,8 +2,11 @@
 //! cell) or a domino on the empty cells of a 5 x 5 board; whoever cannot move loses.
 //!
 //! A board is a 25-bit mask (bit `5 * row + column` set = filled). The reference answers with a
-//! memoized win/lose search over masks; the memo is one table for all 2^25 states, two bits per
-//! state (8 MiB), created on first use and shared by every call and thread.
+//! memoized win/lose search over masks reduced by the eight symmetries of the square (positions
+//! that are rotations or reflections of each other have the same value). The memo is one table
+//! for all 2^25 masks, two bits per mask (8 MiB), created on first use and shared by every call
+//! and thread. Children already known to be lost are looked for before any recursion, and L
+//! blocks are tried before dominoes; from the empty board about 0.17 million states are visited.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
@@ -40,8 +43,10 @@ const fn build_moves() -> [u32; 104] {
     while row + 1 < SIDE {
         let mut column = 0;
         while column + 1 < SIDE {
-            let square =
-                bit(row, column) | bit(row, column + 1) | bit(row + 1, column) | bit(row + 1, column + 1);
+            let square = bit(row, column)
+                | bit(row, column + 1)
+                | bit(row + 1, column)
+                | bit(row + 1, column + 1);
             // The four L shapes: the square less each one of its cells.
             moves[count] = square & !bit(row, column);
             moves[count + 1] = square & !bit(row, column + 1);
@@ -140,7 +145,11 @@ fn canonical(mask: u32) -> u32 {
 /// enough.
 fn table() -> &'static [AtomicU64] {
     static TABLE: OnceLock<Box<[AtomicU64]>> = OnceLock::new();
-    TABLE.get_or_init(|| (0..(1usize << CELLS) / 32).map(|_| AtomicU64::new(0)).collect())
+    TABLE.get_or_init(|| {
+        (0..(1usize << CELLS) / 32)
+            .map(|_| AtomicU64::new(0))
+            .collect()
+    })
 }
 
 /// The stored code of a state (0 = unknown, 1 = losing, 2 = winning).
@@ -240,7 +249,11 @@ fn render(boards: &[u32]) -> String {
     for &mask in boards {
         for row in 0..SIDE {
             for column in 0..SIDE {
-                text.push(if mask & bit(row, column) != 0 { '#' } else { '.' });
+                text.push(if mask & bit(row, column) != 0 {
+                    '#'
+                } else {
+                    '.'
+                });
             }
             text.push('\n');
         }
@@ -258,12 +271,18 @@ pub fn worst_case_input() -> String {
 fn random_cells(rng: &mut TestRng, count: usize) -> u32 {
     let mut cells: Vec<usize> = (0..CELLS).collect();
     rng.shuffle(&mut cells);
-    cells[..count].iter().fold(0, |mask, &cell| mask | 1 << cell)
+    cells[..count]
+        .iter()
+        .fold(0, |mask, &cell| mask | 1 << cell)
 }
 
 /// An empty board with 0..=3 filled cells (empty most often).
 fn nearly_empty_board(rng: &mut TestRng) -> u32 {
-    let filled = if rng.chance(1, 4) { 0 } else { rng.range_inclusive(1, 3) as usize };
+    let filled = if rng.chance(1, 4) {
+        0
+    } else {
+        rng.range_inclusive(1, 3) as usize
+    };
     random_cells(rng, filled)
 }
 
@@ -361,7 +380,11 @@ impl Problem for BlockGame {
         let table = table();
         let mut output = String::with_capacity(boards.len() * 8);
         for mask in boards {
-            output.push_str(if wins(table, canonical(mask)) { "WINNING\n" } else { "LOSING\n" });
+            output.push_str(if wins(table, canonical(mask)) {
+                "WINNING\n"
+            } else {
+                "LOSING\n"
+            });
         }
         Ok(output)
     }
@@ -471,7 +494,11 @@ mod tests {
                     *cell = ch == '.';
                 }
             }
-            output += if brute_wins(&mut grid) { "WINNING\n" } else { "LOSING\n" };
+            output += if brute_wins(&mut grid) {
+                "WINNING\n"
+            } else {
+                "LOSING\n"
+            };
         }
         output
     }
@@ -479,7 +506,10 @@ mod tests {
     /// The boards of an input as text blocks of five lines.
     fn boards_of(input: &str) -> Vec<String> {
         let lines: Vec<&str> = input.lines().skip(1).collect();
-        lines.chunks(5).map(|rows| rows.iter().map(|r| format!("{r}\n")).collect()).collect()
+        lines
+            .chunks(5)
+            .map(|rows| rows.iter().map(|r| format!("{r}\n")).collect())
+            .collect()
     }
 
     fn empty_cells(board: &str) -> usize {
@@ -495,7 +525,9 @@ mod tests {
         for &cell in &cells[..empty] {
             grid[cell / 5][cell % 5] = '.';
         }
-        grid.iter().map(|row| row.iter().collect::<String>() + "\n").collect()
+        grid.iter()
+            .map(|row| row.iter().collect::<String>() + "\n")
+            .collect()
     }
 
     #[test]
@@ -520,7 +552,9 @@ mod tests {
             let cases = rng.range_inclusive(1, 6) as usize;
             let input = format!(
                 "{cases}\n{}",
-                (0..cases).map(|_| dense_for_brute(&mut rng)).collect::<String>()
+                (0..cases)
+                    .map(|_| dense_for_brute(&mut rng))
+                    .collect::<String>()
             );
             P.validate(&input).unwrap();
             assert_eq!(P.solve(&input).unwrap(), brute_solve(&input), "{input}");
@@ -576,9 +610,13 @@ mod tests {
 
     #[test]
     fn samples_folder_matches_solve() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/blockgame/samples");
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/blockgame/samples");
         let mut count = 0;
-        let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+        let mut entries: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
         entries.sort();
         for path in entries {
             if path.extension().and_then(|e| e.to_str()) != Some("in") {
@@ -586,8 +624,23 @@ mod tests {
             }
             let input = std::fs::read_to_string(&path).unwrap();
             let expected = std::fs::read_to_string(path.with_extension("ans")).unwrap();
-            P.validate(&input).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            P.validate(&input)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             assert_eq!(P.solve(&input).unwrap(), expected, "{}", path.display());
+            // Small boards are also checked by the brute force.
+            let small: Vec<String> = boards_of(&input)
+                .into_iter()
+                .filter(|b| empty_cells(b) <= 11)
+                .collect();
+            if !small.is_empty() {
+                let text = format!("{}\n{}", small.len(), small.concat());
+                assert_eq!(
+                    P.solve(&text).unwrap(),
+                    brute_solve(&text),
+                    "{}",
+                    path.display()
+                );
+            }
             count += 1;
         }
         assert!(count >= 4, "only {count} samples");
@@ -610,8 +663,16 @@ mod tests {
         for seed in 1..=10u64 {
             for index in 0..60u64 {
                 for size_percent in [1, 7, 30, 100] {
-                    let input = generate_test(&P, seed, GenRequest { index, size_percent });
-                    P.validate(&input).unwrap_or_else(|e| panic!("{seed}/{index}/{size_percent}: {e}\n{input}"));
+                    let input = generate_test(
+                        &P,
+                        seed,
+                        GenRequest {
+                            index,
+                            size_percent,
+                        },
+                    );
+                    P.validate(&input)
+                        .unwrap_or_else(|e| panic!("{seed}/{index}/{size_percent}: {e}\n{input}"));
                 }
             }
         }
@@ -624,12 +685,15 @@ mod tests {
         let bad = [
             ("", "empty"),
             ("1\n.....\n.....\n.....\n.....\n.....", "no final newline"),
-            (&*format!("0\n"), "C = 0"),
+            ("0\n", "C = 0"),
             (&*format!("51\n{}", good_board.repeat(51)), "C = 51"),
             (&*format!("01\n{good_board}"), "leading zero"),
             (&*format!("+1\n{good_board}"), "plus sign"),
             (&*format!("x\n{good_board}"), "not a number"),
-            (&*format!("1 1\n{good_board}"), "two numbers on the first line"),
+            (
+                &*format!("1 1\n{good_board}"),
+                "two numbers on the first line",
+            ),
             (&*format!("2\n{good_board}"), "too few boards"),
             (&*format!("1\n{good_board}{good_board}"), "too many boards"),
             ("1\n.....\n.....\n.....\n.....\n", "a missing row"),
@@ -639,7 +703,10 @@ mod tests {
             ("1\n.....\n.. ..\n.....\n.....\n.....\n", "a space in a row"),
             ("1\n.....\n.....\n\n.....\n.....\n.....\n", "an empty line"),
             ("1\r\n.....\r\n.....\r\n.....\r\n.....\r\n.....\r\n", "CRLF"),
-            ("1\n.....\n.....\n.....\n.....\n.....\n\n", "a trailing empty line"),
+            (
+                "1\n.....\n.....\n.....\n.....\n.....\n\n",
+                "a trailing empty line",
+            ),
             (" 1\n.....\n.....\n.....\n.....\n.....\n", "a leading space"),
         ];
         for (input, what) in bad {
@@ -647,10 +714,22 @@ mod tests {
             assert!(!error.message.is_empty(), "{what}");
             assert!(P.solve(input).is_err(), "{what}");
         }
-        let error = P.validate("1\n.....\n..o..\n.....\n.....\n.....\n").unwrap_err();
-        assert!(error.message.contains("line 3") && error.message.contains("column 3"), "{error}");
-        let error = P.validate(&format!("2\n{good_board}.....\n....\n.....\n.....\n.....\n")).unwrap_err();
-        assert!(error.message.contains("line 8") && error.message.contains("case 2"), "{error}");
+        let error = P
+            .validate("1\n.....\n..o..\n.....\n.....\n.....\n")
+            .unwrap_err();
+        assert!(
+            error.message.contains("line 3") && error.message.contains("column 3"),
+            "{error}"
+        );
+        let error = P
+            .validate(&format!(
+                "2\n{good_board}.....\n....\n.....\n.....\n.....\n"
+            ))
+            .unwrap_err();
+        assert!(
+            error.message.contains("line 8") && error.message.contains("case 2"),
+            "{error}"
+        );
     }
 
     // ---------------------------------------------------------------- generator
@@ -658,19 +737,40 @@ mod tests {
     #[test]
     fn golden_generated_bytes() {
         assert_eq!(
-            generate_test(&P, 1, GenRequest { index: 2, size_percent: 4 }),
+            generate_test(
+                &P,
+                1,
+                GenRequest {
+                    index: 2,
+                    size_percent: 4
+                }
+            ),
             "2\n#####\n##.##\n#.###\n#..#.\n#..##\n##.##\n#####\n#####\n#####\n#####\n"
         );
         assert_eq!(
-            generate_test(&P, 1, GenRequest { index: 4, size_percent: 4 }),
+            generate_test(
+                &P,
+                1,
+                GenRequest {
+                    index: 4,
+                    size_percent: 4
+                }
+            ),
             "2\n#####\n#####\n####.\n####.\n####.\n###.#\n....#\n.#.##\n#####\n#####\n"
         );
         let mut hasher = Sha256::new();
         for index in 0..50 {
             hasher.update(generate_test(&P, 1, GenRequest::full(index)).as_bytes());
         }
-        let digest: String = hasher.finalize().iter().map(|b| format!("{b:02x}")).collect();
-        assert_eq!(digest, "ae47bd22a6528c3b53e5164609fa7517f19318e3c364fec9a04a25d305a4b32d");
+        let digest: String = hasher
+            .finalize()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(
+            digest,
+            "ae47bd22a6528c3b53e5164609fa7517f19318e3c364fec9a04a25d305a4b32d"
+        );
     }
 
     #[test]
@@ -679,9 +779,23 @@ mod tests {
             let a = generate_test(&P, 5, GenRequest::full(index));
             assert_eq!(a, generate_test(&P, 5, GenRequest::full(index)));
             assert!(a.starts_with("50\n"), "full size has 50 cases");
-            let small = generate_test(&P, 5, GenRequest { index, size_percent: 1 });
+            let small = generate_test(
+                &P,
+                5,
+                GenRequest {
+                    index,
+                    size_percent: 1,
+                },
+            );
             assert!(small.starts_with("1\n"), "1% has one case");
-            let half = generate_test(&P, 5, GenRequest { index, size_percent: 50 });
+            let half = generate_test(
+                &P,
+                5,
+                GenRequest {
+                    index,
+                    size_percent: 50,
+                },
+            );
             assert!(half.starts_with("25\n"));
         }
     }
@@ -693,7 +807,9 @@ mod tests {
                 let inputs: Vec<Vec<String>> = (start..start + SCENARIOS)
                     .map(|index| boards_of(&generate_test(&P, seed, GenRequest::full(index))))
                     .collect();
-                let by = |index: u64| &inputs[((index + SCENARIOS - start % SCENARIOS) % SCENARIOS) as usize];
+                let by = |index: u64| {
+                    &inputs[((index + SCENARIOS - start % SCENARIOS) % SCENARIOS) as usize]
+                };
                 // 0: all empty.
                 assert!(by(0).iter().all(|b| empty_cells(b) == 25));
                 // 1: the empty board first, then nearly empty ones, not all empty.
@@ -704,7 +820,10 @@ mod tests {
                 assert!(by(2).iter().all(|b| empty_cells(b) <= 12));
                 assert!(by(2).iter().any(|b| empty_cells(b) <= 1));
                 // 3: medium density, with a spread.
-                assert!(by(3).iter().all(|b| (1..=24).contains(&empty_cells(b))) || by(3).iter().any(|b| (5..=20).contains(&empty_cells(b))));
+                assert!(
+                    by(3).iter().all(|b| (1..=24).contains(&empty_cells(b)))
+                        || by(3).iter().any(|b| (5..=20).contains(&empty_cells(b)))
+                );
                 // 4: carved shapes, small regions.
                 assert!(by(4).iter().all(|b| (1..=16).contains(&empty_cells(b))));
                 // 5: a mix, with nearly empty and dense boards.
@@ -716,9 +835,15 @@ mod tests {
         // each is a large search in debug builds).
         for index in 1..SCENARIOS {
             let size_percent = if index == 1 { 6 } else { 20 };
-            let request = GenRequest { index, size_percent };
+            let request = GenRequest {
+                index,
+                size_percent,
+            };
             let output = P.solve(&generate_test(&P, 1, request)).unwrap();
-            assert!(output.contains("WINNING") && output.contains("LOSING"), "scenario {index}");
+            assert!(
+                output.contains("WINNING") && output.contains("LOSING"),
+                "scenario {index}"
+            );
         }
     }
 
@@ -730,8 +855,16 @@ mod tests {
 
     impl Variant {
         fn new(keep: impl Fn(usize) -> bool) -> Self {
-            let moves = MOVES.iter().enumerate().filter(|&(i, _)| keep(i)).map(|(_, &m)| m).collect();
-            Variant { moves, memo: vec![0; 1 << CELLS] }
+            let moves = MOVES
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| keep(i))
+                .map(|(_, &m)| m)
+                .collect();
+            Variant {
+                moves,
+                memo: vec![0; 1 << CELLS],
+            }
         }
 
         fn wins(&mut self, mask: u32) -> bool {
@@ -756,7 +889,13 @@ mod tests {
             parse(input)
                 .unwrap()
                 .into_iter()
-                .map(|mask| if self.wins(mask) { "WINNING\n" } else { "LOSING\n" })
+                .map(|mask| {
+                    if self.wins(mask) {
+                        "WINNING\n"
+                    } else {
+                        "LOSING\n"
+                    }
+                })
                 .collect()
         }
     }
@@ -794,7 +933,8 @@ mod tests {
     fn default_set_catches_missing_vertical_dominoes() {
         let variant = Variant::new(|i| {
             let piece = MOVES[i];
-            let vertical = piece.count_ones() == 2 && piece.trailing_zeros() + 5 == 31 - piece.leading_zeros();
+            let vertical =
+                piece.count_ones() == 2 && piece.trailing_zeros() + 5 == 31 - piece.leading_zeros();
             !vertical
         });
         assert_eq!(variant.moves.len(), 104 - 20);
@@ -811,7 +951,14 @@ mod tests {
     #[test]
     fn shrink_candidates_are_smaller_and_mostly_valid() {
         for index in 0..12 {
-            let input = generate_test(&P, 3, GenRequest { index, size_percent: 8 });
+            let input = generate_test(
+                &P,
+                3,
+                GenRequest {
+                    index,
+                    size_percent: 8,
+                },
+            );
             let (cases, empty) = size(&input);
             let candidates = P.shrink(&input);
             assert!(!candidates.is_empty() || (cases == 1 && empty == 0));
@@ -827,7 +974,14 @@ mod tests {
         assert_eq!(candidates.len(), 5);
         assert!(candidates.contains(&"1\n#....\n#####\n#####\n#####\n#####\n".to_string()));
         // Fewer cases come first.
-        let two = generate_test(&P, 3, GenRequest { index: 2, size_percent: 4 });
+        let two = generate_test(
+            &P,
+            3,
+            GenRequest {
+                index: 2,
+                size_percent: 4,
+            },
+        );
         assert!(P.shrink(&two)[0].starts_with("1\n"));
     }
 
@@ -837,7 +991,11 @@ mod tests {
         let mut input = "3\n.....\n.##..\n##..#\n#.###\n..#..\n.....\n.....\n.....\n.....\n.....\n#..##\n##.##\n##.##\n#...#\n##.##\n".to_string();
         let failing = |text: &str| P.solve(text).unwrap().contains("WINNING");
         let mut steps = 0;
-        while let Some(next) = P.shrink(&input).into_iter().find(|c| P.validate(c).is_ok() && failing(c)) {
+        while let Some(next) = P
+            .shrink(&input)
+            .into_iter()
+            .find(|c| P.validate(c).is_ok() && failing(c))
+        {
             input = next;
             steps += 1;
             assert!(steps < 200);
