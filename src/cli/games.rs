@@ -180,7 +180,7 @@ fn tile_colour(value: u32) -> u8 {
 
 /// The board as text, with coloured tiles when `colour` is on.
 pub fn render_board(grid: &Grid, colour: bool) -> String {
-    let size = grid.size();
+    let size = grid.size;
     let mut out = String::new();
     for row in 0..size {
         for col in 0..size {
