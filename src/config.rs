@@ -326,6 +326,11 @@ impl RunnerConfig {
                     return Err(invalid(&file, &key("compile"), "is empty (leave it out instead)"));
                 }
             }
+            for (field, parts) in [("run", Some(&lang.run)), ("compile", lang.compile.as_ref())] {
+                if parts.is_some_and(|parts| parts.iter().any(|p| p.contains('\0'))) {
+                    return Err(invalid(&file, &key(field), "contains a NUL character"));
+                }
+            }
             let runs_binary = lang.run.iter().any(|p| p.contains("{binary}"));
             let runs_source = lang.run.iter().any(|p| p.contains("{source}"));
             if !runs_binary && !runs_source {
