@@ -116,12 +116,14 @@ pub fn stress(cli_config: Option<&Path>, args: &StressArgs) -> Result<u8> {
     let expected = problem
         .solve(&shrunk.input)
         .map_err(|e| anyhow!("the reference rejected the minimal input: {e}"))?;
+    let sizes = if original.len() == shrunk.input.len() {
+        String::new()
+    } else {
+        format!(": {} -> {} bytes", original.len(), shrunk.input.len())
+    };
     println!(
-        "shrunk in {} steps ({} runs): {} -> {} bytes\n",
-        shrunk.steps,
-        shrunk.attempts,
-        original.len(),
-        shrunk.input.len()
+        "shrunk in {} steps ({} runs){sizes}\n",
+        shrunk.steps, shrunk.attempts
     );
     print!(
         "{}",

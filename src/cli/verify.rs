@@ -85,7 +85,7 @@ pub fn verify(cli_config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
     println!(
         "{}",
         style.bold(&format!(
-            "{:<58} {:<9} {:<18} {:>8} {:>9}",
+            "{:<58} {:<9} {:<30} {:>8} {:>9}",
             "solution", "expected", "got", "max cpu", "peak MiB"
         ))
     );
@@ -124,7 +124,7 @@ pub fn verify(cli_config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
                 "{:<58} {:<9} {} {:>8} {:>9.1}  {}",
                 row.solution,
                 row.expected.code(),
-                style.verdict(&row.got, &format!("{:<18}", row.detail)),
+                style.verdict(&row.got, &format!("{:<30}", row.detail)),
                 row.max_cpu_ms,
                 row.max_peak_kib as f64 / 1024.0,
                 if matched { style.verdict(&Verdict::Accepted, mark) } else { style.verdict(&Verdict::WrongAnswer, mark) }
