@@ -79,20 +79,23 @@ fn shorten(text: &str, limit: usize) -> String {
     }
 }
 
-/// Tokens with the 1-based line each stands on. Non-UTF-8 bytes are kept as replacement
-/// characters, so they can never equal an ASCII answer token.
-fn tokens_with_lines(text: &[u8]) -> Vec<(usize, String)> {
-    let text = String::from_utf8_lossy(text);
+/// Tokens with the 1-based line each stands on, as raw bytes: output that is not UTF-8 is
+/// compared byte for byte, so it can never pass for an answer it does not equal.
+fn tokens_with_lines(text: &[u8]) -> Vec<(usize, &[u8])> {
     let mut tokens = Vec::new();
-    for (number, line) in text.split('\n').enumerate() {
-        for token in line.split_ascii_whitespace() {
-            tokens.push((number + 1, token.to_string()));
+    for (number, line) in text.split(|&b| b == b'\n').enumerate() {
+        for token in line
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|t| !t.is_empty())
+        {
+            tokens.push((number + 1, token));
         }
     }
     tokens
 }
 
-/// The first token where `output` differs from `answer` under `equal`.
+/// The first token where `output` differs from `answer` under `equal` (which sees tokens as
+/// text only when both are UTF-8; other tokens must be equal as bytes).
 pub fn first_token_difference(
     output: &[u8],
     answer: &[u8],
@@ -100,12 +103,17 @@ pub fn first_token_difference(
 ) -> Option<Difference> {
     let received = tokens_with_lines(output);
     let expected = tokens_with_lines(answer);
+    let same = |got: &[u8], want: &[u8]| match (std::str::from_utf8(got), std::str::from_utf8(want)) {
+        (Ok(g), Ok(w)) => equal(g, w),
+        _ => got == want,
+    };
+    let text = |token: &[u8]| String::from_utf8_lossy(token).into_owned();
     let count = received.len().max(expected.len());
     for index in 0..count {
         let got = received.get(index);
         let want = expected.get(index);
-        let same = matches!((got, want), (Some(g), Some(w)) if equal(&g.1, &w.1));
-        if !same {
+        let equal_here = matches!((got, want), (Some(g), Some(w)) if same(g.1, w.1));
+        if !equal_here {
             let line = got
                 .map(|g| g.0)
                 .or_else(|| received.last().map(|l| l.0))
@@ -113,8 +121,8 @@ pub fn first_token_difference(
             return Some(Difference {
                 line,
                 token_index: index + 1,
-                expected: want.map(|w| w.1.clone()),
-                received: got.map(|g| g.1.clone()),
+                expected: want.map(|w| text(w.1)),
+                received: got.map(|g| text(g.1)),
             });
         }
     }

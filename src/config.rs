@@ -14,10 +14,10 @@ use crate::limits::{Limits, MIB};
 
 #[derive(Debug, Error)]
 pub enum ConfigError {
-    #[error("{file}: cannot read: {source}")]
+    #[error("{file}: cannot read: {cause}")]
     Read {
         file: PathBuf,
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     #[error("{file}: {message}")]
     Parse { file: PathBuf, message: String },
@@ -46,13 +46,28 @@ fn invalid(file: &Path, key: &str, message: impl Into<String>) -> ConfigError {
 fn read_toml<T: for<'de> Deserialize<'de>>(file: &Path) -> Result<T, ConfigError> {
     let text = std::fs::read_to_string(file).map_err(|source| ConfigError::Read {
         file: file.to_path_buf(),
-        source,
+        cause: source,
     })?;
     toml::from_str(&text).map_err(|e| ConfigError::Parse {
         file: file.to_path_buf(),
-        // The toml error names the key and shows the line; keep it on as few lines as it has.
-        message: e.to_string().trim_end().replace('\n', "\n  "),
+        message: one_line_toml_error(&text, &e),
     })
+}
+
+/// A toml error on one line: where it is, the line itself (which names the key), and what is
+/// wrong, e.g. `line 4, column 8 (jobs = "two"): invalid type: string "two", expected usize`.
+fn one_line_toml_error(text: &str, error: &toml::de::Error) -> String {
+    let message = error.message().trim().replace('\n', " ");
+    let Some(span) = error.span() else {
+        return message;
+    };
+    let start = span.start.min(text.len());
+    let line_number = text[..start].matches('\n').count() + 1;
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let column = text[line_start..start].chars().count() + 1;
+    let line = text[line_start..].lines().next().unwrap_or("").trim();
+    let shown: String = line.chars().take(60).collect();
+    format!("line {line_number}, column {column} ({shown}): {message}")
 }
 
 // ----- runner.toml -------------------------------------------------------------------------
@@ -640,7 +655,7 @@ impl ProblemSpec {
         let dir = self.dir.join("samples");
         let entries = std::fs::read_dir(&dir).map_err(|source| ConfigError::Read {
             file: dir.clone(),
-            source,
+            cause: source,
         })?;
         let mut samples = Vec::new();
         for entry in entries.flatten() {

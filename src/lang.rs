@@ -16,10 +16,10 @@ use crate::config::{Language, RunnerConfig};
 
 #[derive(Debug, Error)]
 pub enum LangError {
-    #[error("cannot read the solution {path}: {source}")]
+    #[error("cannot read the solution {path}: {cause}")]
     ReadSource {
         path: PathBuf,
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     #[error("no language in {config} for {path} (known extensions: {known}); a ready binary must be executable")]
     UnknownLanguage {
@@ -29,15 +29,15 @@ pub enum LangError {
     },
     #[error("unknown language `{0}` (see [languages] in runner.toml)")]
     UnknownLanguageId(String),
-    #[error("the compile cache {dir}: {source}")]
+    #[error("the compile cache {dir}: {cause}")]
     Cache {
         dir: PathBuf,
-        source: std::io::Error,
+        cause: std::io::Error,
     },
-    #[error("cannot start the compiler `{program}`: {source}")]
+    #[error("cannot start the compiler `{program}`: {cause}")]
     StartCompiler {
         program: String,
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     #[error("`{program}` is not in the sandbox PATH ({path})")]
     ProgramNotFound { program: String, path: String },
@@ -90,9 +90,9 @@ pub fn prepare(
     let Some(language) = language else {
         return ready_binary(runner, source);
     };
-    let bytes = std::fs::read(source).map_err(|e| LangError::ReadSource {
+    let bytes = std::fs::read(source).map_err(|cause| LangError::ReadSource {
         path: source.to_path_buf(),
-        source: e,
+        cause,
     })?;
     let ext = language.extensions.first().cloned().unwrap_or_default();
     let source_name = format!("solution.{ext}");
@@ -118,9 +118,9 @@ pub fn prepare(
             compile_time: Duration::ZERO,
         }));
     }
-    let cache_error = |source| LangError::Cache {
+    let cache_error = |cause| LangError::Cache {
         dir: runner.cache_dir.clone(),
-        source,
+        cause,
     };
     std::fs::create_dir_all(&runner.cache_dir).map_err(cache_error)?;
     let build = tempfile::Builder::new()
@@ -176,9 +176,9 @@ pub fn prepare(
 /// A submitted executable without a known source extension runs as it is.
 fn ready_binary(runner: &RunnerConfig, source: &Path) -> Result<Compiled, LangError> {
     use std::os::unix::fs::PermissionsExt;
-    let meta = std::fs::metadata(source).map_err(|e| LangError::ReadSource {
+    let meta = std::fs::metadata(source).map_err(|cause| LangError::ReadSource {
         path: source.to_path_buf(),
-        source: e,
+        cause,
     })?;
     if !meta.is_file() || meta.permissions().mode() & 0o111 == 0 {
         let known: Vec<String> = runner
@@ -285,9 +285,9 @@ fn compile(command: &[String], dir: &Path, limit: Duration) -> Result<Option<Str
         .stderr(Stdio::piped())
         .process_group(0)
         .spawn()
-        .map_err(|source| LangError::StartCompiler {
+        .map_err(|cause| LangError::StartCompiler {
             program: command[0].clone(),
-            source,
+            cause,
         })?;
     let (stdout, stderr) = read_both_capped(&mut child, MESSAGE_CAP);
     let waited = child.wait_timeout(limit);

@@ -57,7 +57,7 @@ pub fn generated_name(index: u64) -> String {
 pub fn folder_tests(dir: &std::path::Path) -> Result<Vec<PlannedTest>, ConfigError> {
     let entries = std::fs::read_dir(dir).map_err(|source| ConfigError::Read {
         file: dir.to_path_buf(),
-        source,
+        cause: source,
     })?;
     let mut tests = Vec::new();
     for entry in entries.flatten() {

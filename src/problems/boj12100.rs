@@ -96,24 +96,30 @@ pub fn best_within(grid: &Grid, moves: u32) -> u32 {
         1u64 << (63 - total.leading_zeros())
     };
     let mut best = grid.max_tile();
-    search(grid, moves, cap, &mut best);
+    // One board per depth, reused, so the search allocates nothing per node.
+    let mut stack = vec![grid.clone(); moves as usize + 1];
+    search(&mut stack, 0, cap, &mut best);
     best
 }
 
-fn search(grid: &Grid, moves_left: u32, cap: u64, best: &mut u32) {
-    let here = grid.max_tile();
+/// Searches from `stack[depth]`; `stack.len() - 1 - depth` moves remain.
+fn search(stack: &mut [Grid], depth: usize, cap: u64, best: &mut u32) {
+    let here = stack[depth].max_tile();
     *best = (*best).max(here);
+    let moves_left = (stack.len() - 1 - depth) as u32;
     if moves_left == 0 {
         return;
     }
-    let bound = (u64::from(here) << moves_left).min(cap);
-    if bound <= u64::from(*best) {
-        return;
-    }
     for direction in Direction::ALL {
-        let mut next = grid.clone();
+        // Even doubling the largest block on every remaining move cannot beat `best`.
+        if (u64::from(here) << moves_left).min(cap) <= u64::from(*best) {
+            return;
+        }
+        let (done, rest) = stack.split_at_mut(depth + 1);
+        let next = &mut rest[0];
+        next.cells.copy_from_slice(&done[depth].cells);
         if next.apply(direction) {
-            search(&next, moves_left - 1, cap, best);
+            search(stack, depth + 1, cap, best);
         }
     }
 }
@@ -693,7 +699,7 @@ mod tests {
             .max(here)
     }
 
-    fn brute(input: &str) -> u32 {
+    pub(super) fn brute(input: &str) -> u32 {
         naive_best(&read_board(input), 5, merge_from_front)
     }
 
@@ -1043,5 +1049,28 @@ mod tests {
         }
         assert!(size_of(&current) <= 3, "{current}");
         assert_ne!(wrong_far(&current), answer(&current));
+    }
+}
+#[cfg(test)]
+mod timing_tmp {
+    use super::*;
+    use crate::problems::generate_test;
+    #[test]
+    fn timing_tmp() {
+        for sc in 0..10u64 {
+            let (mut tg, mut ts, mut tn) = (std::time::Duration::ZERO, std::time::Duration::ZERO, std::time::Duration::ZERO);
+            for seed in 1..=4u64 {
+                let t = std::time::Instant::now();
+                let input = generate_test(&Boj12100, seed, GenRequest::full(sc));
+                tg += t.elapsed();
+                let t = std::time::Instant::now();
+                Boj12100.solve(&input).unwrap();
+                ts += t.elapsed();
+                let t = std::time::Instant::now();
+                super::tests::brute(&input);
+                tn += t.elapsed();
+            }
+            eprintln!("scenario {sc}: gen {:?} solve {:?} naive {:?}", tg/4, ts/4, tn/4);
+        }
     }
 }

@@ -57,24 +57,33 @@ impl fmt::Display for Direction {
 /// Slides the blocks of one line toward index 0 and merges them by the rule of the game.
 /// `0` is an empty cell. Returns whether the line changed.
 pub fn slide_line(line: &mut [u32]) -> bool {
+    let len = line.len();
+    slide_mapped(line, len, |step| step)
+}
+
+/// [`slide_line`] on the line whose `step`-th cell (nearest the side first) is
+/// `cells[at(step)]`, for `step` in `0..len`; done in place.
+#[inline(always)]
+fn slide_mapped(cells: &mut [u32], len: usize, at: impl Fn(usize) -> usize) -> bool {
     let mut changed = false;
-    // `write` is the next free slot; the block at `write - 1` may still take a merge while
-    // `open` is true (it was placed, not produced by a merge, in this move).
+    // `write` is the next free step; the block at step `write - 1` may still take a merge
+    // while `open` is true (it was placed, not produced by a merge, in this move).
     let mut write = 0usize;
     let mut open = false;
-    for read in 0..line.len() {
-        let value = line[read];
+    for read in 0..len {
+        let value = cells[at(read)];
         if value == 0 {
             continue;
         }
-        line[read] = 0;
-        if open && line[write - 1] == value {
-            line[write - 1] = value * 2;
+        if open && cells[at(write - 1)] == value {
+            cells[at(read)] = 0;
+            cells[at(write - 1)] = value * 2;
             open = false;
             changed = true;
         } else {
-            line[write] = value;
             if write != read {
+                cells[at(read)] = 0;
+                cells[at(write)] = value;
                 changed = true;
             }
             write += 1;
@@ -132,34 +141,19 @@ impl Grid {
         self.cells[row * self.size + col] = value;
     }
 
-    /// The cell indices (row-major) of line `k` for a move toward `direction`, nearest the
-    /// side first.
-    fn line_index(&self, direction: Direction, k: usize, step: usize) -> usize {
-        let n = self.size;
-        match direction {
-            Direction::Up => step * n + k,
-            Direction::Down => (n - 1 - step) * n + k,
-            Direction::Left => k * n + step,
-            Direction::Right => k * n + (n - 1 - step),
-        }
-    }
-
     /// Performs one move; returns whether the board changed.
     pub fn apply(&mut self, direction: Direction) -> bool {
         let n = self.size;
-        let mut line = vec![0u32; n];
+        let cells = &mut self.cells[..];
         let mut changed = false;
         for k in 0..n {
-            for (step, slot) in line.iter_mut().enumerate() {
-                *slot = self.cells[self.line_index(direction, k, step)];
-            }
-            if slide_line(&mut line) {
-                changed = true;
-                for (step, &value) in line.iter().enumerate() {
-                    let index = self.line_index(direction, k, step);
-                    self.cells[index] = value;
-                }
-            }
+            // The cells of line `k`, nearest the side first.
+            changed |= match direction {
+                Direction::Up => slide_mapped(cells, n, |step| step * n + k),
+                Direction::Down => slide_mapped(cells, n, |step| (n - 1 - step) * n + k),
+                Direction::Left => slide_mapped(cells, n, |step| k * n + step),
+                Direction::Right => slide_mapped(cells, n, |step| k * n + (n - 1 - step)),
+            };
         }
         changed
     }

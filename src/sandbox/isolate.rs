@@ -76,7 +76,7 @@ pub fn unshare_child_namespaces() -> Result<(), String> {
 
 /// Builds a private root in `root` (an empty folder) and makes it the process's `/`:
 /// system folders read-only, `/dev` with a few harmless devices, a fresh `/proc` for the new
-/// pid namespace, a fresh `/tmp` of at most `tmp_bytes`, and `workdir` at `/box`.
+/// pid namespace, a fresh `/tmp` of at most `tmp_bytes`, and `workdir` read-only at `/box`.
 pub fn enter_private_root(
     root: &Path,
     workdir: &Path,
@@ -167,14 +167,9 @@ pub fn enter_private_root(
     )?;
     let boxed = root.join("box");
     mkdir(&boxed)?;
-    mount(Some(workdir), &boxed, None, libc::MS_BIND, None)?;
-    mount(
-        None,
-        &boxed,
-        None,
-        libc::MS_BIND | libc::MS_REMOUNT | libc::MS_NOSUID | libc::MS_NODEV,
-        None,
-    )?;
+    // The work folder is read-only: what a program writes goes to /tmp, a tmpfs whose pages
+    // count against its memory limit, so it cannot fill the host's disk.
+    bind_read_only(workdir, &boxed)?;
 
     let old_root = root.join(".old-root");
     mkdir(&old_root)?;

@@ -138,15 +138,21 @@ pub struct RunFacts {
 /// Failures of the grader's side of a run (not of the program).
 #[derive(Debug, Error)]
 pub enum SandboxError {
-    #[error("cannot start the launcher {path}: {source}")]
+    #[error("cannot start the launcher {path}: {cause}")]
     SpawnLauncher {
         path: PathBuf,
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     #[error("the launcher failed: {0}")]
     Launcher(String),
     #[error("cannot prepare the run: {0}")]
-    Prepare(#[from] std::io::Error),
+    Prepare(std::io::Error),
+}
+
+impl From<std::io::Error> for SandboxError {
+    fn from(error: std::io::Error) -> Self {
+        SandboxError::Prepare(error)
+    }
 }
 
 /// Removes cgroups left behind by launchers that were killed (call before a session).
@@ -184,7 +190,7 @@ pub fn spawn(spec: &RunSpec, stdin: Stdio, stdout: Stdio) -> Result<Launched, Sa
         .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|source| SandboxError::SpawnLauncher { path: exe, source })?;
+        .map_err(|cause| SandboxError::SpawnLauncher { path: exe, cause })?;
     Ok(Launched { child })
 }
 

@@ -1,0 +1,4 @@
+// Prints nothing and exits 0.
+int main(void) {
+    return 0;
+}
