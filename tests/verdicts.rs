@@ -86,9 +86,11 @@ fn memory_limit_in_c_plus_plus_and_python() {
         let (code, verdict, first, text) = verdict_of(solution, &["--memory-limit", "96"]);
         assert_eq!(verdict, "MLE", "{solution}: {text}");
         assert_eq!(code, 1);
-        // The peak is the program's own, near the limit, not the grader's memory.
+        // The peak is the program's own, near the limit, not the grader's memory. It is the
+        // resident set (ru_maxrss), which also counts the interpreter's shared file pages that
+        // the cgroup charges elsewhere, so it may pass the limit by a few MiB.
         let peak = first["peak_kib"].as_u64().unwrap();
-        assert!(peak > 48 * 1024 && peak <= 100 * 1024, "{solution}: peak {peak} KiB");
+        assert!(peak > 48 * 1024 && peak <= 112 * 1024, "{solution}: peak {peak} KiB");
     }
 }
 

@@ -490,11 +490,14 @@ pub fn list(cli_config: Option<&Path>) -> Result<u8> {
             ProblemKind::Batch => "batch",
             ProblemKind::Interactive => "interactive",
         };
-        let checker = format!("{:?}", spec.checker)
-            .split([' ', '{'])
-            .next()
-            .unwrap_or_default()
-            .to_lowercase();
+        let checker = match spec.kind {
+            ProblemKind::Interactive => "interactor".to_string(),
+            ProblemKind::Batch => format!("{:?}", spec.checker)
+                .split([' ', '{'])
+                .next()
+                .unwrap_or_default()
+                .to_lowercase(),
+        };
         println!(
             "{:<10} {:<12} {:>8} {:>10}  {:<10} {}",
             spec.id,

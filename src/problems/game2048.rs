@@ -320,7 +320,11 @@ mod tests {
             assert!(grid.empty_cells().contains(&cell), "round {round}");
             grid.cells[cell] = 2;
             let direction = Direction::parse(replies[round]).unwrap();
-            assert_eq!(grid.apply(direction), expected_changed[round], "round {round}");
+            assert_eq!(
+                grid.apply(direction),
+                expected_changed[round],
+                "round {round}"
+            );
         }
         assert_eq!(grid.max_tile(), 4);
         assert_eq!(grid.to_string(), "0 0 0 0\n0 0 0 2\n0 0 0 4\n0 0 2 2\n");
