@@ -1,7 +1,7 @@
-// Full 5-move search, but a block produced by a merge can merge again in
-// the same move: the row "2 2 4" moved left becomes "8" instead of "4 4".
-// Wrong on e.g. "1 / ... " style input: N=3, rows "2 2 4 / 0 0 0 / 0 0 0"
-// (answer 8: two merges need two moves... see REVEAL below). Expected: WA.
+// Full 5-move search, but a block created by a merge may merge again in the
+// same move ("2 2 4" moved left becomes "8", not "4 4"). Expected: wrong answer.
+// Reveals it: N=7, first row "2 2 4 8 16 32 64", other rows empty -> correct 64,
+// this prints 128 (the whole row collapses in one move).
 #include <bits/stdc++.h>
 using namespace std;
 

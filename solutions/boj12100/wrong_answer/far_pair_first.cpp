@@ -1,4 +1,7 @@
-// HEADER
+// Full 5-move search, but in a line of equal blocks the pair farthest from the
+// wall merges first ("2 2 2" moved left gives "2 4" instead of "4 2").
+// Expected: wrong answer. Reveals it: N=3, rows "8 2 0 / 2 4 8 / 4 0 4":
+// correct 16, this prints 32.
 #include <bits/stdc++.h>
 using namespace std;
 

@@ -1,4 +1,6 @@
-// HEADER
+// Correct move simulation, but the search stops after four moves instead of
+// five. Expected: wrong answer. Reveals it: N=6, first row "2 2 4 8 16 32",
+// other rows empty: 64 needs five merges in a row (one per move); prints 32.
 #include <bits/stdc++.h>
 using namespace std;
 
