@@ -103,7 +103,8 @@ pub fn first_token_difference(
 ) -> Option<Difference> {
     let received = tokens_with_lines(output);
     let expected = tokens_with_lines(answer);
-    let same = |got: &[u8], want: &[u8]| match (std::str::from_utf8(got), std::str::from_utf8(want)) {
+    let same = |got: &[u8], want: &[u8]| match (std::str::from_utf8(got), std::str::from_utf8(want))
+    {
         (Ok(g), Ok(w)) => equal(g, w),
         _ => got == want,
     };
@@ -194,8 +195,7 @@ impl Checker {
                             show(got.get(index))
                         );
                         // Same tokens, different spacing: a presentation error.
-                        return if first_token_difference(output, answer, |a, b| a == b).is_none()
-                        {
+                        return if first_token_difference(output, answer, |a, b| a == b).is_none() {
                             CheckOutcome::PresentationError(message)
                         } else {
                             CheckOutcome::WrongAnswer(message)
@@ -237,7 +237,13 @@ fn run_external(
         std::fs::write(&path, bytes)?;
         Ok(path)
     };
-    let files = (|| Ok::<_, std::io::Error>((write("checker.in", input)?, write("checker.out", output)?, write("checker.ans", answer)?)))();
+    let files = (|| {
+        Ok::<_, std::io::Error>((
+            write("checker.in", input)?,
+            write("checker.out", output)?,
+            write("checker.ans", answer)?,
+        ))
+    })();
     let (input_path, output_path, answer_path) = match files {
         Ok(paths) => paths,
         Err(e) => return CheckOutcome::JudgeError(format!("cannot write checker files: {e}")),
@@ -296,14 +302,29 @@ mod tests {
 
     fn check(checker: &Checker, output: &str, answer: &str) -> CheckOutcome {
         let dir = tempfile::tempdir().unwrap();
-        checker.check(b"", output.as_bytes(), answer.as_bytes(), dir.path(), dir.path())
+        checker.check(
+            b"",
+            output.as_bytes(),
+            answer.as_bytes(),
+            dir.path(),
+            dir.path(),
+        )
     }
 
     #[test]
     fn tokens_ignore_spacing_and_line_ends() {
-        assert_eq!(check(&Checker::Tokens, "1 3 2", "1\n3 2\n"), CheckOutcome::Accepted);
-        assert_eq!(check(&Checker::Tokens, "16\r\n", "16\n"), CheckOutcome::Accepted);
-        assert_eq!(check(&Checker::Tokens, "  16  \n\n", "16\n"), CheckOutcome::Accepted);
+        assert_eq!(
+            check(&Checker::Tokens, "1 3 2", "1\n3 2\n"),
+            CheckOutcome::Accepted
+        );
+        assert_eq!(
+            check(&Checker::Tokens, "16\r\n", "16\n"),
+            CheckOutcome::Accepted
+        );
+        assert_eq!(
+            check(&Checker::Tokens, "  16  \n\n", "16\n"),
+            CheckOutcome::Accepted
+        );
     }
 
     #[test]
@@ -318,7 +339,9 @@ mod tests {
         let short = check(&Checker::Tokens, "", "16\n");
         assert!(matches!(short, CheckOutcome::WrongAnswer(m) if m.contains("end of output")));
         let long = check(&Checker::Tokens, "16 16", "16\n");
-        assert!(matches!(long, CheckOutcome::WrongAnswer(m) if m.contains("expected end of output")));
+        assert!(
+            matches!(long, CheckOutcome::WrongAnswer(m) if m.contains("expected end of output"))
+        );
     }
 
     #[test]
@@ -330,7 +353,10 @@ mod tests {
 
     #[test]
     fn lines_are_strict_but_forgive_trailing_space_and_crlf() {
-        assert_eq!(check(&Checker::Lines, "1\r\n3 2 \n\n", "1\n3 2\n"), CheckOutcome::Accepted);
+        assert_eq!(
+            check(&Checker::Lines, "1\r\n3 2 \n\n", "1\n3 2\n"),
+            CheckOutcome::Accepted
+        );
         assert!(matches!(
             check(&Checker::Lines, "1 3 2\n", "1\n3 2\n"),
             CheckOutcome::PresentationError(_)
@@ -344,11 +370,26 @@ mod tests {
     #[test]
     fn floats_accept_small_errors_only() {
         let checker = Checker::Float { tolerance: 1e-6 };
-        assert_eq!(check(&checker, "0.3333333", "0.33333333\n"), CheckOutcome::Accepted);
-        assert_eq!(check(&checker, "1000000.5", "1000000.0"), CheckOutcome::Accepted);
-        assert!(matches!(check(&checker, "0.334", "0.333"), CheckOutcome::WrongAnswer(_)));
-        assert!(matches!(check(&checker, "nan", "0.333"), CheckOutcome::WrongAnswer(_)));
-        assert!(matches!(check(&checker, "x", "y"), CheckOutcome::WrongAnswer(_)));
+        assert_eq!(
+            check(&checker, "0.3333333", "0.33333333\n"),
+            CheckOutcome::Accepted
+        );
+        assert_eq!(
+            check(&checker, "1000000.5", "1000000.0"),
+            CheckOutcome::Accepted
+        );
+        assert!(matches!(
+            check(&checker, "0.334", "0.333"),
+            CheckOutcome::WrongAnswer(_)
+        ));
+        assert!(matches!(
+            check(&checker, "nan", "0.333"),
+            CheckOutcome::WrongAnswer(_)
+        ));
+        assert!(matches!(
+            check(&checker, "x", "y"),
+            CheckOutcome::WrongAnswer(_)
+        ));
     }
 
     #[test]
@@ -366,9 +407,13 @@ mod tests {
             command: vec!["./checker.sh".into()],
             time_limit_seconds: 5.0,
         };
-        let run = |out: &str| checker.check(b"in", out.as_bytes(), b"1 2\n", dir.path(), dir.path());
+        let run =
+            |out: &str| checker.check(b"in", out.as_bytes(), b"1 2\n", dir.path(), dir.path());
         assert_eq!(run("1 2\n"), CheckOutcome::Accepted);
-        assert_eq!(run("12\n"), CheckOutcome::PresentationError("spacing".into()));
+        assert_eq!(
+            run("12\n"),
+            CheckOutcome::PresentationError("spacing".into())
+        );
         assert_eq!(run("1 3\n"), CheckOutcome::WrongAnswer("differs".into()));
         let missing = Checker::External {
             command: vec!["./nope".into()],

@@ -33,9 +33,10 @@ pub fn unregister_dir(path: &Path) {
 
 /// Installs the SIGINT/SIGTERM handler thread. Call once, early in `main`.
 pub fn install() {
-    let Ok(mut signals) =
-        signal_hook::iterator::Signals::new([signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM])
-    else {
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGTERM,
+    ]) else {
         return;
     };
     std::thread::spawn(move || {

@@ -253,7 +253,11 @@ fn positive_seconds(file: &Path, key: &str, value: f64) -> Result<Duration, Conf
     if value.is_finite() && value > 0.0 && value < 1e6 {
         Ok(Duration::from_secs_f64(value))
     } else {
-        Err(invalid(file, key, format!("must be a positive number of seconds, found {value}")))
+        Err(invalid(
+            file,
+            key,
+            format!("must be a positive number of seconds, found {value}"),
+        ))
     }
 }
 
@@ -261,7 +265,11 @@ fn non_negative_seconds(file: &Path, key: &str, value: f64) -> Result<Duration, 
     if value.is_finite() && (0.0..1e6).contains(&value) {
         Ok(Duration::from_secs_f64(value))
     } else {
-        Err(invalid(file, key, format!("must be zero or more seconds, found {value}")))
+        Err(invalid(
+            file,
+            key,
+            format!("must be zero or more seconds, found {value}"),
+        ))
     }
 }
 
@@ -269,7 +277,11 @@ fn factor(file: &Path, key: &str, value: f64) -> Result<f64, ConfigError> {
     if value.is_finite() && (1.0..=100.0).contains(&value) {
         Ok(value)
     } else {
-        Err(invalid(file, key, format!("must be a factor from 1 to 100, found {value}")))
+        Err(invalid(
+            file,
+            key,
+            format!("must be a factor from 1 to 100, found {value}"),
+        ))
     }
 }
 
@@ -290,9 +302,7 @@ fn lookup_user(name: &str) -> Option<(u32, u32)> {
 impl RunnerConfig {
     /// Finds `runner.toml` in `start` or the folders above it.
     pub fn discover(start: &Path) -> Result<PathBuf, ConfigError> {
-        let start = start
-            .canonicalize()
-            .unwrap_or_else(|_| start.to_path_buf());
+        let start = start.canonicalize().unwrap_or_else(|_| start.to_path_buf());
         start
             .ancestors()
             .map(|dir| dir.join("runner.toml"))
@@ -310,13 +320,25 @@ impl RunnerConfig {
             .unwrap_or_else(|| PathBuf::from("."));
         let d = &raw.defaults;
         if d.output_limit_mib == 0 || d.output_limit_mib > 64 * 1024 {
-            return Err(invalid(&file, "defaults.output_limit_mib", "must be from 1 to 65536"));
+            return Err(invalid(
+                &file,
+                "defaults.output_limit_mib",
+                "must be from 1 to 65536",
+            ));
         }
         if d.max_processes == 0 {
-            return Err(invalid(&file, "defaults.max_processes", "must be at least 1"));
+            return Err(invalid(
+                &file,
+                "defaults.max_processes",
+                "must be at least 1",
+            ));
         }
         if d.jobs > 1024 {
-            return Err(invalid(&file, "defaults.jobs", "must be from 0 (all cores) to 1024"));
+            return Err(invalid(
+                &file,
+                "defaults.jobs",
+                "must be from 0 (all cores) to 1024",
+            ));
         }
         let jobs = if d.jobs == 0 {
             std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -324,7 +346,11 @@ impl RunnerConfig {
             d.jobs
         };
         let (uid, gid) = lookup_user(&raw.sandbox.user).ok_or_else(|| {
-            invalid(&file, "sandbox.user", format!("no such user {:?}", raw.sandbox.user))
+            invalid(
+                &file,
+                "sandbox.user",
+                format!("no such user {:?}", raw.sandbox.user),
+            )
         })?;
         let mut languages = Vec::new();
         let mut seen_extensions: BTreeMap<String, String> = BTreeMap::new();
@@ -338,7 +364,11 @@ impl RunnerConfig {
             }
             if let Some(compile) = &lang.compile {
                 if compile.is_empty() {
-                    return Err(invalid(&file, &key("compile"), "is empty (leave it out instead)"));
+                    return Err(invalid(
+                        &file,
+                        &key("compile"),
+                        "is empty (leave it out instead)",
+                    ));
                 }
             }
             for (field, parts) in [("run", Some(&lang.run)), ("compile", lang.compile.as_ref())] {
@@ -604,7 +634,11 @@ impl ProblemSpec {
         }
         let time_limit = positive_seconds(file, "limits.time_seconds", raw.limits.time_seconds)?;
         if raw.limits.memory_mib == 0 || raw.limits.memory_mib > 64 * 1024 {
-            return Err(invalid(file, "limits.memory_mib", "must be from 1 to 65536"));
+            return Err(invalid(
+                file,
+                "limits.memory_mib",
+                "must be from 1 to 65536",
+            ));
         }
         if let Checker::Float { tolerance } = raw.checker {
             if !(tolerance.is_finite() && tolerance >= 0.0) {
@@ -613,7 +647,11 @@ impl ProblemSpec {
         }
         if let Checker::External { command, .. } = &raw.checker {
             if command.is_empty() {
-                return Err(invalid(file, "checker.command", "must name the checker program"));
+                return Err(invalid(
+                    file,
+                    "checker.command",
+                    "must name the checker program",
+                ));
             }
         }
         let interactive = match (raw.kind, raw.interactive) {
@@ -627,10 +665,18 @@ impl ProblemSpec {
                 })
             }
             (ProblemKind::Interactive, None) => {
-                return Err(invalid(file, "interactive", "an interactive problem needs this table"))
+                return Err(invalid(
+                    file,
+                    "interactive",
+                    "an interactive problem needs this table",
+                ))
             }
             (ProblemKind::Batch, Some(_)) => {
-                return Err(invalid(file, "interactive", "only for kind = \"interactive\""))
+                return Err(invalid(
+                    file,
+                    "interactive",
+                    "only for kind = \"interactive\"",
+                ))
             }
             (ProblemKind::Batch, None) => None,
         };
@@ -738,14 +784,14 @@ memory_extra_mib = 32
         let dir = tempfile::tempdir().unwrap();
         let runner = RunnerConfig::load(&write(dir.path(), "runner.toml", RUNNER)).unwrap();
         let python = runner.language("python").unwrap();
-        let spec = ProblemSpec::load(&write(dir.path(), "p/problem.toml", &problem_toml(true)))
-            .unwrap();
+        let spec =
+            ProblemSpec::load(&write(dir.path(), "p/problem.toml", &problem_toml(true))).unwrap();
         let limits = runner.limits_for(&spec, Some(python), None, None);
         assert_eq!(limits.cpu_time, Duration::from_secs(5));
         assert_eq!(limits.memory_bytes, 96 * MIB);
         assert_eq!(limits.wall_time, Duration::from_secs(11));
-        let strict = ProblemSpec::load(&write(dir.path(), "p/problem.toml", &problem_toml(false)))
-            .unwrap();
+        let strict =
+            ProblemSpec::load(&write(dir.path(), "p/problem.toml", &problem_toml(false))).unwrap();
         let limits = runner.limits_for(&strict, Some(python), None, None);
         assert_eq!(limits.cpu_time, Duration::from_secs(1));
         assert_eq!(limits.memory_bytes, 96 * MIB);
@@ -757,7 +803,10 @@ memory_extra_mib = 32
         let bad = RUNNER.replace("jobs = 2", "jobs = \"two\"");
         let error = RunnerConfig::load(&write(dir.path(), "runner.toml", &bad)).unwrap_err();
         let text = error.to_string();
-        assert!(text.contains("runner.toml") && text.contains("jobs"), "{text}");
+        assert!(
+            text.contains("runner.toml") && text.contains("jobs"),
+            "{text}"
+        );
 
         let missing = RUNNER.replace("seed = 7\n", "");
         let text = RunnerConfig::load(&write(dir.path(), "runner.toml", &missing))

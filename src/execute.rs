@@ -196,10 +196,7 @@ pub fn head(bytes: &[u8]) -> String {
 }
 
 /// A test's input and expected answer, or why they could not be had.
-fn materialise(
-    run: &BatchRun,
-    test: &PlannedTest,
-) -> Result<(Vec<u8>, Vec<u8>), String> {
+fn materialise(run: &BatchRun, test: &PlannedTest) -> Result<(Vec<u8>, Vec<u8>), String> {
     match &test.source {
         TestSource::Sample { input, answer } => {
             let input = std::fs::read(input)
@@ -259,11 +256,16 @@ pub fn run_test(run: &BatchRun, scratch: &Scratch, test: &PlannedTest) -> TestOu
         let output_path = folder.path().join("output");
         let output_file = File::create(&output_path)?;
         let spec = folder.spec(run.runner, run.solution, run.enforced, StdoutMode::Capture);
-        let facts = sandbox::run(&spec, Stdio::from(File::open(&input_path)?), Stdio::from(output_file))
-            .map_err(std::io::Error::other)?;
+        let facts = sandbox::run(
+            &spec,
+            Stdio::from(File::open(&input_path)?),
+            Stdio::from(output_file),
+        )
+        .map_err(std::io::Error::other)?;
         // The whole output is only needed by the checker, i.e. after a clean exit; otherwise
         // the report's head is enough (a flood of output must not flood the grader).
-        let clean = facts.termination == sandbox::Termination::Exited(0) && facts.stopped_by.is_none();
+        let clean =
+            facts.termination == sandbox::Termination::Exited(0) && facts.stopped_by.is_none();
         let output = if clean {
             std::fs::read(&output_path)?
         } else {
@@ -280,7 +282,8 @@ pub fn run_test(run: &BatchRun, scratch: &Scratch, test: &PlannedTest) -> TestOu
         Ok(result) => result,
         Err(e) => return judge_error(test, run.problem_id, format!("cannot run the test: {e}")),
     };
-    let ran_cleanly = facts.termination == sandbox::Termination::Exited(0) && facts.stopped_by.is_none();
+    let ran_cleanly =
+        facts.termination == sandbox::Termination::Exited(0) && facts.stopped_by.is_none();
     let check = ran_cleanly.then(|| {
         run.checker
             .check(&input, &output, &answer, run.problem_dir, folder.path())

@@ -177,7 +177,12 @@ pub fn play_game(plan: &GamePlan, scratch: &Scratch, game: u64) -> GameOutcome {
             return outcome;
         }
     };
-    let spec = folder.spec(plan.runner, plan.solution, plan.limits, StdoutMode::PassThrough);
+    let spec = folder.spec(
+        plan.runner,
+        plan.solution,
+        plan.limits,
+        StdoutMode::PassThrough,
+    );
     let mut launched = match sandbox::spawn(&spec, Stdio::piped(), Stdio::piped()) {
         Ok(launched) => launched,
         Err(e) => {
@@ -185,7 +190,8 @@ pub fn play_game(plan: &GamePlan, scratch: &Scratch, game: u64) -> GameOutcome {
             return outcome;
         }
     };
-    let (Some(mut to_program), Some(from_program)) = (launched.take_stdin(), launched.take_stdout())
+    let (Some(mut to_program), Some(from_program)) =
+        (launched.take_stdin(), launched.take_stdout())
     else {
         outcome.message = Some("the launcher has no pipes".into());
         return outcome;
@@ -407,9 +413,9 @@ pub fn score_stats(scores: &[u64]) -> ScoreStats {
 /// The two-sided 95 % critical value of Student's t distribution with `df` degrees of freedom.
 pub fn t_critical_95(df: usize) -> f64 {
     const TABLE: [f64; 30] = [
-        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
-        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
-        2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+        2.052, 2.048, 2.045, 2.042,
     ];
     match df {
         0 => f64::INFINITY,
@@ -430,8 +436,7 @@ pub fn mean_difference(differences: &[f64]) -> (f64, f64) {
     if n == 1 {
         return (mean, f64::INFINITY);
     }
-    let variance =
-        differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+    let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
     let half_width = t_critical_95(n - 1) * (variance / n as f64).sqrt();
     (mean, half_width)
 }
@@ -449,7 +454,11 @@ mod tests {
         assert_eq!(stats.median, 3072.0);
         assert_eq!(stats.reached[0], (2048, 3));
         assert_eq!(stats.reached[3], (16384, 1));
-        assert!((stats.standard_deviation - 7112.9).abs() < 1.0, "{}", stats.standard_deviation);
+        assert!(
+            (stats.standard_deviation - 7112.9).abs() < 1.0,
+            "{}",
+            stats.standard_deviation
+        );
     }
 
     #[test]

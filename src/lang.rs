@@ -30,10 +30,7 @@ pub enum LangError {
     #[error("unknown language `{0}` (see [languages] in runner.toml)")]
     UnknownLanguageId(String),
     #[error("the compile cache {dir}: {cause}")]
-    Cache {
-        dir: PathBuf,
-        cause: std::io::Error,
-    },
+    Cache { dir: PathBuf, cause: std::io::Error },
     #[error("cannot start the compiler `{program}`: {cause}")]
     StartCompiler {
         program: String,
@@ -67,7 +64,9 @@ pub struct Prepared {
 pub enum Compiled {
     Ready(Prepared),
     /// Compilation failed: verdict CE, with the compiler's message.
-    Failed { message: String },
+    Failed {
+        message: String,
+    },
 }
 
 /// Largest compiler message kept.
@@ -215,10 +214,8 @@ fn make_world_readable(dir: &Path) {
                 } else {
                     0o644
                 };
-                let _ = std::fs::set_permissions(
-                    entry.path(),
-                    std::fs::Permissions::from_mode(mode),
-                );
+                let _ =
+                    std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(mode));
             }
         }
     }
@@ -356,8 +353,14 @@ mod tests {
 
     #[test]
     fn programs_resolve_through_the_path() {
-        assert_eq!(resolve_program("sh", "/nonexistent:/bin").unwrap(), PathBuf::from("/bin/sh"));
-        assert_eq!(resolve_program("./solution", "").unwrap(), PathBuf::from("./solution"));
+        assert_eq!(
+            resolve_program("sh", "/nonexistent:/bin").unwrap(),
+            PathBuf::from("/bin/sh")
+        );
+        assert_eq!(
+            resolve_program("./solution", "").unwrap(),
+            PathBuf::from("./solution")
+        );
         assert!(matches!(
             resolve_program("no-such-program-here", "/bin"),
             Err(LangError::ProgramNotFound { .. })

@@ -143,7 +143,11 @@ mod tests {
         let bounded: Vec<u64> = (0..8).map(|_| rng.below(16)).collect();
         assert_eq!(
             raw,
-            [17693276627025169793, 1876873989722019647, 5764845211158652394]
+            [
+                17693276627025169793,
+                1876873989722019647,
+                5764845211158652394
+            ]
         );
         assert_eq!(bounded, [8, 10, 9, 14, 0, 0, 15, 1]);
     }
@@ -155,7 +159,10 @@ mod tests {
         for _ in 0..7000 {
             seen[rng.below(7) as usize] += 1;
         }
-        assert!(seen.iter().all(|&count| count > 800 && count < 1200), "{seen:?}");
+        assert!(
+            seen.iter().all(|&count| count > 800 && count < 1200),
+            "{seen:?}"
+        );
     }
 
     #[test]

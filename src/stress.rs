@@ -61,7 +61,13 @@ pub fn shrink(
 }
 
 /// Two texts side by side in columns of `width` characters, with titles.
-pub fn side_by_side(left_title: &str, left: &str, right_title: &str, right: &str, width: usize) -> String {
+pub fn side_by_side(
+    left_title: &str,
+    left: &str,
+    right_title: &str,
+    right: &str,
+    width: usize,
+) -> String {
     let cut = |line: &str| -> String {
         if line.chars().count() > width {
             format!("{}~", line.chars().take(width - 1).collect::<String>())

@@ -238,7 +238,10 @@ mod tests {
     fn a_clean_run_takes_the_checkers_verdict() {
         let facts = clean_exit();
         let wa = CheckOutcome::WrongAnswer("x".into());
-        assert_eq!(classify(&limits(), &facts, Some(&CheckOutcome::Accepted)), Verdict::Accepted);
+        assert_eq!(
+            classify(&limits(), &facts, Some(&CheckOutcome::Accepted)),
+            Verdict::Accepted
+        );
         assert_eq!(classify(&limits(), &facts, Some(&wa)), Verdict::WrongAnswer);
         assert_eq!(classify(&limits(), &facts, None), Verdict::JudgeError);
     }
@@ -251,7 +254,10 @@ mod tests {
             cpu_time_us: 5_000_000,
             ..clean_exit()
         };
-        assert_eq!(classify(&limits(), &facts, None), Verdict::OutputLimitExceeded);
+        assert_eq!(
+            classify(&limits(), &facts, None),
+            Verdict::OutputLimitExceeded
+        );
     }
 
     #[test]
@@ -262,7 +268,10 @@ mod tests {
             cpu_time_us: 2_000_000,
             ..clean_exit()
         };
-        assert_eq!(classify(&limits(), &facts, None), Verdict::MemoryLimitExceeded);
+        assert_eq!(
+            classify(&limits(), &facts, None),
+            Verdict::MemoryLimitExceeded
+        );
     }
 
     #[test]
@@ -280,7 +289,10 @@ mod tests {
             termination: Termination::Signaled(libc::SIGKILL),
             ..clean_exit()
         };
-        assert_eq!(classify(&limits(), &slept, None), Verdict::TimeLimitExceeded);
+        assert_eq!(
+            classify(&limits(), &slept, None),
+            Verdict::TimeLimitExceeded
+        );
     }
 
     #[test]
@@ -290,7 +302,10 @@ mod tests {
             peak_rss_kib: 63 * 1024,
             ..clean_exit()
         };
-        assert_eq!(classify(&limits(), &near, None), Verdict::MemoryLimitExceeded);
+        assert_eq!(
+            classify(&limits(), &near, None),
+            Verdict::MemoryLimitExceeded
+        );
         let far = RunFacts {
             termination: Termination::Signaled(libc::SIGSEGV),
             ..clean_exit()
@@ -303,7 +318,10 @@ mod tests {
             termination: Termination::Exited(3),
             ..clean_exit()
         };
-        assert_eq!(classify(&limits(), &exit, None).describe(), "RE (exit code 3)");
+        assert_eq!(
+            classify(&limits(), &exit, None).describe(),
+            "RE (exit code 3)"
+        );
     }
 
     #[test]
@@ -338,7 +356,12 @@ mod tests {
 
     #[test]
     fn folders_round_trip() {
-        for folder in ["accepted", "wrong_answer", "time_limit_exceeded", "run_time_error"] {
+        for folder in [
+            "accepted",
+            "wrong_answer",
+            "time_limit_exceeded",
+            "run_time_error",
+        ] {
             assert_eq!(Verdict::from_folder(folder).unwrap().folder(), folder);
         }
         assert_eq!(Verdict::from_folder("nonsense"), None);

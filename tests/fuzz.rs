@@ -109,13 +109,20 @@ fn the_kept_config_corpus_is_refused_cleanly() {
 fn the_kept_checker_corpus_gives_verdicts_not_panics() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/checker");
     let read = |name: &str| std::fs::read(dir.join(name)).unwrap();
-    assert_eq!(check(&Checker::Tokens, &read("crlf.out"), &read("crlf.ans")), CheckOutcome::Accepted);
+    assert_eq!(
+        check(&Checker::Tokens, &read("crlf.out"), &read("crlf.ans")),
+        CheckOutcome::Accepted
+    );
     assert!(matches!(
         check(&Checker::Tokens, &read("binary.out"), &read("binary.ans")),
         CheckOutcome::WrongAnswer(_)
     ));
     assert!(matches!(
-        check(&Checker::Float { tolerance: 1e-6 }, &read("odd-numbers.out"), &read("odd-numbers.ans")),
+        check(
+            &Checker::Float { tolerance: 1e-6 },
+            &read("odd-numbers.out"),
+            &read("odd-numbers.ans")
+        ),
         CheckOutcome::WrongAnswer(_)
     ));
 }

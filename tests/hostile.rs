@@ -37,7 +37,10 @@ fn program(name: &str) -> String {
 
 /// A folder of `--tests-dir` tests: (name, input, answer).
 fn tests_dir(tests: &[(&str, &str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::Builder::new().prefix("hostile-tests-").tempdir().unwrap();
+    let dir = tempfile::Builder::new()
+        .prefix("hostile-tests-")
+        .tempdir()
+        .unwrap();
     for (name, input, answer) in tests {
         std::fs::write(dir.path().join(format!("{name}.in")), input).unwrap();
         std::fs::write(dir.path().join(format!("{name}.ans")), answer).unwrap();
@@ -87,7 +90,11 @@ impl Outcome {
     }
 
     fn assert_no_panic(&self) {
-        assert!(!self.text.contains("panicked"), "judge panicked:\n{}", self.show());
+        assert!(
+            !self.text.contains("panicked"),
+            "judge panicked:\n{}",
+            self.show()
+        );
     }
 }
 
@@ -100,15 +107,26 @@ struct Session {
 
 impl Session {
     fn new() -> Session {
-        let tmp = tempfile::Builder::new().prefix("hostile-").tempdir().unwrap();
+        let tmp = tempfile::Builder::new()
+            .prefix("hostile-")
+            .tempdir()
+            .unwrap();
         std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
-        let out = tempfile::Builder::new().prefix("hostile-out-").tempdir().unwrap();
+        let out = tempfile::Builder::new()
+            .prefix("hostile-out-")
+            .tempdir()
+            .unwrap();
         Session { tmp, out }
     }
 
     /// The random name of the TMPDIR: appears in the mount table of our solutions.
     fn marker(&self) -> String {
-        self.tmp.path().file_name().unwrap().to_string_lossy().into_owned()
+        self.tmp
+            .path()
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned()
     }
 
     fn report_path(&self) -> PathBuf {
@@ -185,7 +203,10 @@ impl Session {
             let mounts = std::fs::read_to_string(proc_dir.join("mountinfo")).unwrap_or_default();
             if cwd.contains(&marker) || mounts.contains(&marker) {
                 let state = std::fs::read_to_string(proc_dir.join("stat")).unwrap_or_default();
-                found.push(format!("pid {name} ({comm}) cwd {cwd} stat {}", state.trim()));
+                found.push(format!(
+                    "pid {name} ({comm}) cwd {cwd} stat {}",
+                    state.trim()
+                ));
             }
         }
         found
@@ -201,7 +222,10 @@ impl Session {
                 return;
             }
             if Instant::now() >= deadline {
-                panic!("processes left running after judge exited:\n{}", left.join("\n"));
+                panic!(
+                    "processes left running after judge exited:\n{}",
+                    left.join("\n")
+                );
             }
             std::thread::sleep(Duration::from_millis(50));
         }
@@ -232,7 +256,11 @@ fn reap(child: Child, limit: Duration) -> (i32, libc::rusage) {
         if reaped == pid {
             return (status, rusage);
         }
-        assert!(reaped == 0, "wait4 failed: {}", std::io::Error::last_os_error());
+        assert!(
+            reaped == 0,
+            "wait4 failed: {}",
+            std::io::Error::last_os_error()
+        );
         if Instant::now() >= deadline {
             // SAFETY: kill and wait4 on our own child.
             unsafe {
@@ -277,7 +305,11 @@ fn fork_bomb_is_contained_and_leaves_nothing() {
         run.show()
     );
     assert_eq!(run.code, Some(1), "{}", run.show());
-    assert!(run.elapsed < Duration::from_secs(10), "too slow\n{}", run.show());
+    assert!(
+        run.elapsed < Duration::from_secs(10),
+        "too slow\n{}",
+        run.show()
+    );
     let protections = run.report["protections"].to_string();
     assert!(
         protections.contains("pids-cgroup") || protections.contains("rlimits"),
@@ -309,8 +341,16 @@ fn setsid_double_fork_escape_does_not_hold_the_grader() {
     assert_eq!(run.verdict(), "AC", "{}", run.show());
     assert_eq!(run.code, Some(0), "{}", run.show());
     let wall_ms = run.first_test()["wall_ms"].as_u64().unwrap_or(u64::MAX);
-    assert!(wall_ms < 1500, "the run waited for the escaped process\n{}", run.show());
-    assert!(run.elapsed < Duration::from_secs(3), "judge was held\n{}", run.show());
+    assert!(
+        wall_ms < 1500,
+        "the run waited for the escaped process\n{}",
+        run.show()
+    );
+    assert!(
+        run.elapsed < Duration::from_secs(3),
+        "judge was held\n{}",
+        run.show()
+    );
     session.assert_nothing_left();
 }
 
@@ -333,7 +373,11 @@ fn assert_memory_bomb_is_mle(source: &str) {
     run.assert_no_panic();
     assert_eq!(run.verdict(), "MLE", "{source}\n{}", run.show());
     assert_eq!(run.code, Some(1));
-    assert!(run.elapsed < Duration::from_secs(10), "{source}: too slow\n{}", run.show());
+    assert!(
+        run.elapsed < Duration::from_secs(10),
+        "{source}: too slow\n{}",
+        run.show()
+    );
     let peak = run.first_test()["peak_kib"].as_u64().unwrap_or(u64::MAX);
     assert!(
         peak <= 64 * 1024 * 5 / 4,
@@ -385,7 +429,11 @@ fn endless_stdout_is_ole_and_grader_memory_stays_small() {
     );
     run.assert_no_panic();
     assert_eq!(run.verdict(), "OLE", "{}", run.show());
-    assert!(run.elapsed < Duration::from_secs(5), "OLE not quick\n{}", run.show());
+    assert!(
+        run.elapsed < Duration::from_secs(5),
+        "OLE not quick\n{}",
+        run.show()
+    );
     session.assert_nothing_left();
     assert!(
         run.maxrss_kib < 64 * 1024,
@@ -415,7 +463,12 @@ fn stderr_flood_keeps_the_verdict_and_grader_memory_small() {
         ],
     );
     run.assert_no_panic();
-    assert_eq!(run.verdict(), "AC", "200 MB of stderr changed the verdict\n{}", run.show());
+    assert_eq!(
+        run.verdict(),
+        "AC",
+        "200 MB of stderr changed the verdict\n{}",
+        run.show()
+    );
     assert_eq!(run.code, Some(0));
     assert!(run.elapsed < Duration::from_secs(10), "{}", run.show());
     assert!(
@@ -454,7 +507,11 @@ fn assert_wall_clock_tle(source: &str) {
         "{source}: stopped after {wall_ms} ms, not at the 2 s wall limit\n{}",
         run.show()
     );
-    assert!(test["cpu_ms"].as_u64().unwrap_or(u64::MAX) < 500, "{}", run.show());
+    assert!(
+        test["cpu_ms"].as_u64().unwrap_or(u64::MAX) < 500,
+        "{}",
+        run.show()
+    );
     assert!(run.elapsed < Duration::from_secs(8), "{}", run.show());
     session.assert_nothing_left();
 }
@@ -504,7 +561,12 @@ fn files_written_to_tmp_and_shm_vanish_between_runs() {
     for round in 0..2 {
         let run = session.run(&args);
         run.assert_no_panic();
-        assert_eq!(run.verdict(), "AC", "round {round}: a file from an earlier run was seen\n{}", run.show());
+        assert_eq!(
+            run.verdict(),
+            "AC",
+            "round {round}: a file from an earlier run was seen\n{}",
+            run.show()
+        );
         assert_eq!(run.tests().len(), 2, "{}", run.show());
     }
     for file in host_files {
@@ -519,12 +581,21 @@ fn project_cache_and_answers_are_not_visible() {
     let repo = common::repo();
     let session = Session::new();
     // The program lists what it could open; the test's own answer file is among the paths.
-    let tests = tempfile::Builder::new().prefix("hostile-tests-").tempdir().unwrap();
+    let tests = tempfile::Builder::new()
+        .prefix("hostile-tests-")
+        .tempdir()
+        .unwrap();
     let answer_file = tests.path().join("t.ans");
     std::fs::write(&answer_file, "hidden\n").unwrap();
     // Make sure the cache folder exists on the host, so that a failed open means "hidden".
     let warm = tests_dir(ANSWER_FRESH);
-    let warm_run = session.run(&[&program("prints_fresh.c"), "--problem", "boj1525", "--tests-dir", &dir_arg(&warm)]);
+    let warm_run = session.run(&[
+        &program("prints_fresh.c"),
+        "--problem",
+        "boj1525",
+        "--tests-dir",
+        &dir_arg(&warm),
+    ]);
     assert_eq!(warm_run.verdict(), "AC", "{}", warm_run.show());
     let paths = [
         repo.join("runner.toml"),
@@ -551,7 +622,12 @@ fn project_cache_and_answers_are_not_visible() {
         "64",
     ]);
     run.assert_no_panic();
-    assert_eq!(run.verdict(), "AC", "the program could open a host file\n{}", run.show());
+    assert_eq!(
+        run.verdict(),
+        "AC",
+        "the program could open a host file\n{}",
+        run.show()
+    );
     session.assert_nothing_left();
 }
 
@@ -576,7 +652,12 @@ fn network_is_blocked() {
         "64",
     ]);
     run.assert_no_panic();
-    assert_eq!(run.verdict(), "AC", "the program reached 127.0.0.1:{port}\n{}", run.show());
+    assert_eq!(
+        run.verdict(),
+        "AC",
+        "the program reached 127.0.0.1:{port}\n{}",
+        run.show()
+    );
     listener.set_nonblocking(true).unwrap();
     assert!(
         matches!(listener.accept(), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock),
@@ -608,8 +689,17 @@ fn root_only_files_are_denied() {
         "64",
     ]);
     run.assert_no_panic();
-    assert_eq!(run.verdict(), "AC", "a root-only file was readable\n{}", run.show());
-    assert!(run.report["protections"].to_string().contains("uid-"), "{}", run.show());
+    assert_eq!(
+        run.verdict(),
+        "AC",
+        "a root-only file was readable\n{}",
+        run.show()
+    );
+    assert!(
+        run.report["protections"].to_string().contains("uid-"),
+        "{}",
+        run.show()
+    );
     session.assert_nothing_left();
 }
 
@@ -624,7 +714,12 @@ fn kill_minus_one_hurts_nobody_outside() {
     // Sentinels: one as root, one as the very user solutions run as (what an unsandboxed
     // kill(-1) from that user would reach).
     let mut root_sentinel = Command::new("sleep").arg("30").spawn().unwrap();
-    let mut nobody_sentinel = Command::new("sleep").arg("30").uid(65534).gid(65534).spawn().unwrap();
+    let mut nobody_sentinel = Command::new("sleep")
+        .arg("30")
+        .uid(65534)
+        .gid(65534)
+        .spawn()
+        .unwrap();
     let session = Session::new();
     let tests = tests_dir(&[
         ("a", "x\n", "fresh\n"),
@@ -654,11 +749,22 @@ fn kill_minus_one_hurts_nobody_outside() {
         let _ = sentinel.wait();
     }
     run.assert_no_panic();
-    assert_eq!(run.code, Some(0), "the grader did not survive\n{}", run.show());
+    assert_eq!(
+        run.code,
+        Some(0),
+        "the grader did not survive\n{}",
+        run.show()
+    );
     assert_eq!(run.verdict(), "AC", "{}", run.show());
     assert_eq!(run.tests().len(), 4, "{}", run.show());
-    assert!(root_alive, "kill(-1) from a solution killed a root process outside the sandbox");
-    assert!(nobody_alive, "kill(-1) from a solution killed a process of its user outside the sandbox");
+    assert!(
+        root_alive,
+        "kill(-1) from a solution killed a root process outside the sandbox"
+    );
+    assert!(
+        nobody_alive,
+        "kill(-1) from a solution killed a process of its user outside the sandbox"
+    );
     session.assert_nothing_left();
 }
 
@@ -696,7 +802,11 @@ fn sigterm_ends_everything_and_removes_scratch() {
     let run = session.finish(child, started, Duration::from_secs(20));
     run.assert_no_panic();
     assert_eq!(run.code, Some(130), "{}", run.show());
-    assert!(signalled.elapsed() < Duration::from_secs(5), "slow to stop\n{}", run.show());
+    assert!(
+        signalled.elapsed() < Duration::from_secs(5),
+        "slow to stop\n{}",
+        run.show()
+    );
     session.assert_nothing_left();
     let left = session.scratch_left();
     assert!(left.is_empty(), "scratch folders left in TMPDIR: {left:?}");

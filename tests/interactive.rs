@@ -38,11 +38,17 @@ fn a_wrong_word_is_wa_with_the_reply_quoted_and_the_round_named() {
 
 #[test]
 fn exiting_before_the_game_is_over_is_wa() {
-    let (_, json, text) = games("tests/programs/interactive/exits_early.py", &["--games", "1"]);
+    let (_, json, text) = games(
+        "tests/programs/interactive/exits_early.py",
+        &["--games", "1"],
+    );
     let game = &json["games"][0];
     assert_eq!(game["verdict"], "WA", "{text}");
     assert_eq!(game["moves"], 3, "{text}");
-    assert!(game["message"].as_str().unwrap().contains("round 4"), "{text}");
+    assert!(
+        game["message"].as_str().unwrap().contains("round 4"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -61,7 +67,10 @@ fn a_program_that_never_flushes_gets_tle_from_the_wall_clock() {
     );
     let game = &json["games"][0];
     assert_eq!(game["verdict"], "TLE", "{text}");
-    assert!(game["cpu_ms"].as_u64().unwrap() < 1000, "it waits, it does not compute: {game}");
+    assert!(
+        game["cpu_ms"].as_u64().unwrap() < 1000,
+        "it waits, it does not compute: {game}"
+    );
 }
 
 #[test]
@@ -92,7 +101,9 @@ fn padded_words_are_accepted_and_a_low_mean_is_wa() {
     assert!(json["score_mean"].as_f64().unwrap() < 2048.0);
     // Every transcript replays under the rules to the reported score.
     for game in json["games"].as_array().unwrap() {
-        let file = dir.path().join(format!("game-{:02}.txt", game["game"].as_u64().unwrap()));
+        let file = dir
+            .path()
+            .join(format!("game-{:02}.txt", game["game"].as_u64().unwrap()));
         let output = judge(&["replay", "--quiet", &file.to_string_lossy()]);
         let replay = String::from_utf8_lossy(&output.stdout);
         assert_eq!(output.status.code(), Some(0), "{replay}");
@@ -129,7 +140,10 @@ fn games_are_the_same_whatever_the_number_of_jobs() {
     let (_, json, _) = games("bench/responder.c", &["--game", "4"]);
     let alone = &json["games"][0];
     assert_eq!(
-        (alone["score"].as_u64().unwrap(), alone["moves"].as_u64().unwrap()),
+        (
+            alone["score"].as_u64().unwrap(),
+            alone["moves"].as_u64().unwrap()
+        ),
         (one[4].1, one[4].2)
     );
 }

@@ -30,10 +30,23 @@ fn show(output: &Output) -> String {
 /// Exit code 2, no panic, and stderr mentions every one of `needles`.
 fn assert_usage_error(output: &Output, needles: &[&str]) {
     let stderr = stderr_of(output);
-    assert!(!stderr.contains("panicked"), "judge panicked\n{}", show(output));
-    assert_eq!(output.status.code(), Some(2), "expected exit code 2\n{}", show(output));
+    assert!(
+        !stderr.contains("panicked"),
+        "judge panicked\n{}",
+        show(output)
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "expected exit code 2\n{}",
+        show(output)
+    );
     for needle in needles {
-        assert!(stderr.contains(needle), "stderr does not mention {needle:?}\n{}", show(output));
+        assert!(
+            stderr.contains(needle),
+            "stderr does not mention {needle:?}\n{}",
+            show(output)
+        );
     }
 }
 
@@ -77,7 +90,10 @@ fn with_broken_runner(edit: impl Fn(&str) -> String) -> (Output, PathBuf, tempfi
 }
 
 /// Each broken runner.toml with the key its error must name.
-fn broken_runners() -> Vec<(&'static str, Box<dyn Fn(&str) -> String>, &'static str)> {
+/// Turns the shipped runner.toml into a broken one.
+type Breakage = Box<dyn Fn(&str) -> String>;
+
+fn broken_runners() -> Vec<(&'static str, Breakage, &'static str)> {
     vec![
         (
             "syntax error",
@@ -179,8 +195,11 @@ fn temp_root(problem_toml: &str, samples: Samples) -> tempfile::TempDir {
             let from = common::repo().join("problems/boj1525/samples");
             std::fs::create_dir(problem.join("samples")).unwrap();
             for entry in std::fs::read_dir(from).unwrap().flatten() {
-                std::fs::copy(entry.path(), problem.join("samples").join(entry.file_name()))
-                    .unwrap();
+                std::fs::copy(
+                    entry.path(),
+                    problem.join("samples").join(entry.file_name()),
+                )
+                .unwrap();
             }
         }
         Samples::EmptyFolder => std::fs::create_dir(problem.join("samples")).unwrap(),
@@ -198,7 +217,14 @@ enum Samples {
 fn judge_with_root(root: &Path, extra: &[&str]) -> Output {
     let config = root.join("runner.toml").to_string_lossy().into_owned();
     let source = program("prints_fresh.c");
-    let mut args = vec!["--config", config.as_str(), "test", source.as_str(), "--problem", "boj1525"];
+    let mut args = vec![
+        "--config",
+        config.as_str(),
+        "test",
+        source.as_str(),
+        "--problem",
+        "boj1525",
+    ];
     args.extend_from_slice(extra);
     judge(&args)
 }
@@ -220,7 +246,11 @@ fn problem_toml_zero_memory_is_refused() {
 
 #[test]
 fn problem_toml_negative_time_is_refused() {
-    assert_problem_key_refused("time_seconds = 1.0", "time_seconds = -1", "limits.time_seconds");
+    assert_problem_key_refused(
+        "time_seconds = 1.0",
+        "time_seconds = -1",
+        "limits.time_seconds",
+    );
 }
 
 #[test]
@@ -233,7 +263,10 @@ fn problem_without_samples_folder_is_refused() {
 
 #[test]
 fn problem_with_empty_samples_folder_is_refused() {
-    let root = temp_root(&repo_file("problems/boj1525/problem.toml"), Samples::EmptyFolder);
+    let root = temp_root(
+        &repo_file("problems/boj1525/problem.toml"),
+        Samples::EmptyFolder,
+    );
     let output = judge_with_root(root.path(), &["--tests", "samples"]);
     assert_usage_error(&output, &["no samples"]);
     assert!(is_one_line(&output), "not one line\n{}", show(&output));
@@ -245,7 +278,11 @@ fn problem_with_empty_samples_folder_is_refused() {
 fn unknown_language_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let java = dir.path().join("Main.java");
-    std::fs::write(&java, "class Main { public static void main(String[] a) {} }\n").unwrap();
+    std::fs::write(
+        &java,
+        "class Main { public static void main(String[] a) {} }\n",
+    )
+    .unwrap();
     let output = judge(&["test", &java.to_string_lossy(), "--problem", "boj1525"]);
     assert_usage_error(&output, &["Main.java", "no language"]);
     assert!(is_one_line(&output), "not one line\n{}", show(&output));
@@ -288,7 +325,14 @@ fn negative_time_limit_is_refused() {
     assert_usage_error(&output, &["--time-limit"]);
     assert!(is_one_line(&output), "not one line\n{}", show(&output));
     // Written with a space, clap takes `-1` for an option: still a usage error (exit 2).
-    let output = judge(&["test", &source, "--problem", "boj1525", "--time-limit", "-1"]);
+    let output = judge(&[
+        "test",
+        &source,
+        "--problem",
+        "boj1525",
+        "--time-limit",
+        "-1",
+    ]);
     assert_usage_error(&output, &["-1"]);
 }
 
@@ -331,7 +375,10 @@ fn grade_output(source: &str, answer: &[u8]) -> (i32, String, Value, String) {
         ],
     );
     assert!(!text.contains("panicked"), "judge panicked:\n{text}");
-    let verdict = report["verdict"].as_str().unwrap_or("(no report)").to_string();
+    let verdict = report["verdict"]
+        .as_str()
+        .unwrap_or("(no report)")
+        .to_string();
     (code, verdict, report, text)
 }
 
@@ -388,10 +435,16 @@ fn two_graders_share_a_fresh_compile_cache() {
         "cache_dir = \".judge-cache\"",
         &format!("cache_dir = {:?}", cache.path().to_string_lossy()),
     );
-    assert!(runner.contains(&*cache.path().to_string_lossy()), "cache_dir not replaced");
+    assert!(
+        runner.contains(&*cache.path().to_string_lossy()),
+        "cache_dir not replaced"
+    );
     std::fs::write(root.path().join("runner.toml"), runner).unwrap();
-    std::os::unix::fs::symlink(common::repo().join("problems"), root.path().join("problems"))
-        .unwrap();
+    std::os::unix::fs::symlink(
+        common::repo().join("problems"),
+        root.path().join("problems"),
+    )
+    .unwrap();
     let tests = tempfile::tempdir().unwrap();
     std::fs::write(tests.path().join("t.in"), "x\n").unwrap();
     std::fs::write(tests.path().join("t.ans"), "fresh\n").unwrap();
@@ -410,7 +463,10 @@ fn two_graders_share_a_fresh_compile_cache() {
         let source = root.path().join(format!("fresh{round}.c"));
         std::fs::write(
             &source,
-            format!("{}// never seen before: {nonce}\n", repo_file("tests/programs/prints_fresh.c")),
+            format!(
+                "{}// never seen before: {nonce}\n",
+                repo_file("tests/programs/prints_fresh.c")
+            ),
         )
         .unwrap();
         let start = || {
@@ -431,8 +487,17 @@ fn two_graders_share_a_fresh_compile_cache() {
         let mut compiled = 0;
         for child in [first, second] {
             let output = child.wait_with_output().unwrap();
-            assert!(!stderr_of(&output).contains("panicked"), "{}", show(&output));
-            assert_eq!(output.status.code(), Some(0), "round {round}: a grader failed\n{}", show(&output));
+            assert!(
+                !stderr_of(&output).contains("panicked"),
+                "{}",
+                show(&output)
+            );
+            assert_eq!(
+                output.status.code(),
+                Some(0),
+                "round {round}: a grader failed\n{}",
+                show(&output)
+            );
             if String::from_utf8_lossy(&output.stdout).contains("compiled in") {
                 compiled += 1;
             }

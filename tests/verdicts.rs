@@ -44,7 +44,10 @@ fn wrong_answer_shows_the_first_difference_and_how_to_reproduce() {
     assert_eq!(json["verdict"], "WA", "{text}");
     assert_eq!(code, 1);
     assert!(text.contains("first failing test"), "{text}");
-    assert!(text.contains("expected") && text.contains("received"), "{text}");
+    assert!(
+        text.contains("expected") && text.contains("received"),
+        "{text}"
+    );
     assert!(text.contains("(line 1)"), "{text}");
 }
 
@@ -54,7 +57,10 @@ fn time_limit_by_busy_loop() {
         verdict_of("solutions/boj12100/time_limit_exceeded/busy_loop.c", &[]);
     assert_eq!(verdict, "TLE", "{text}");
     assert_eq!(code, 1);
-    assert!(first["cpu_ms"].as_u64().unwrap() >= 1000 || first["wall_ms"].as_u64().unwrap() >= 3000, "{first}");
+    assert!(
+        first["cpu_ms"].as_u64().unwrap() >= 1000 || first["wall_ms"].as_u64().unwrap() >= 3000,
+        "{first}"
+    );
 }
 
 #[test]
@@ -90,16 +96,28 @@ fn memory_limit_in_c_plus_plus_and_python() {
         // resident set (ru_maxrss), which also counts the interpreter's shared file pages that
         // the cgroup charges elsewhere, so it may pass the limit by a few MiB.
         let peak = first["peak_kib"].as_u64().unwrap();
-        assert!(peak > 48 * 1024 && peak <= 112 * 1024, "{solution}: peak {peak} KiB");
+        assert!(
+            peak > 48 * 1024 && peak <= 112 * 1024,
+            "{solution}: peak {peak} KiB"
+        );
     }
 }
 
 #[test]
 fn runtime_errors_name_the_signal_or_exit_code() {
     let cases = [
-        ("solutions/boj12100/run_time_error/null_pointer.c", "RE (SIGSEGV)"),
-        ("solutions/boj12100/run_time_error/uncaught_exception.cpp", "RE (SIGABRT)"),
-        ("solutions/boj12100/run_time_error/exit_code.py", "RE (exit code 3)"),
+        (
+            "solutions/boj12100/run_time_error/null_pointer.c",
+            "RE (SIGSEGV)",
+        ),
+        (
+            "solutions/boj12100/run_time_error/uncaught_exception.cpp",
+            "RE (SIGABRT)",
+        ),
+        (
+            "solutions/boj12100/run_time_error/exit_code.py",
+            "RE (exit code 3)",
+        ),
     ];
     for (solution, detail) in cases {
         let (code, verdict, first, text) = verdict_of(solution, &[]);
@@ -114,14 +132,23 @@ fn endless_output_is_stopped_at_the_output_limit() {
     let (_, verdict, first, text) =
         verdict_of("solutions/boj12100/output_limit_exceeded/endless.c", &[]);
     assert_eq!(verdict, "OLE", "{text}");
-    assert!(first["wall_ms"].as_u64().unwrap() < 3000, "stopped at once: {first}");
+    assert!(
+        first["wall_ms"].as_u64().unwrap() < 3000,
+        "stopped at once: {first}"
+    );
 }
 
 #[test]
 fn compile_errors_show_the_compilers_message() {
     for (solution, says) in [
-        ("solutions/boj12100/compile_error/missing_semicolon.c", "expected"),
-        ("solutions/boj12100/compile_error/bad_syntax.py", "SyntaxError"),
+        (
+            "solutions/boj12100/compile_error/missing_semicolon.c",
+            "expected",
+        ),
+        (
+            "solutions/boj12100/compile_error/bad_syntax.py",
+            "SyntaxError",
+        ),
     ] {
         let (code, verdict, _, text) = verdict_of(solution, &[]);
         assert_eq!(verdict, "CE", "{solution}: {text}");

@@ -94,7 +94,18 @@ pub fn bench(cli_config: Option<&Path>, args: &BenchArgs) -> Result<u8> {
     let solution = bench_dir.join("aplusb.c").to_string_lossy().into_owned();
     let tests_arg = tests_dir.to_string_lossy().into_owned();
     let graded = timed_judge(
-        &["--config", &config_arg, "test", &solution, "--problem", "boj1525", "--tests-dir", &tests_arg, "--jobs", "1"],
+        &[
+            "--config",
+            &config_arg,
+            "test",
+            &solution,
+            "--problem",
+            "boj1525",
+            "--tests-dir",
+            &tests_arg,
+            "--jobs",
+            "1",
+        ],
         &[0],
     )?;
     println!(
@@ -124,7 +135,20 @@ pub fn bench(cli_config: Option<&Path>, args: &BenchArgs) -> Result<u8> {
     let heavy_arg = heavy_dir.to_string_lossy().into_owned();
     let heavy = |jobs: &str| {
         timed_judge(
-            &["--config", &config_arg, "test", &spin, "--problem", "boj1525", "--tests-dir", &heavy_arg, "--jobs", jobs, "--time-limit", "10"],
+            &[
+                "--config",
+                &config_arg,
+                "test",
+                &spin,
+                "--problem",
+                "boj1525",
+                "--tests-dir",
+                &heavy_arg,
+                "--jobs",
+                jobs,
+                "--time-limit",
+                "10",
+            ],
             &[0],
         )
     };
@@ -147,16 +171,39 @@ pub fn bench(cli_config: Option<&Path>, args: &BenchArgs) -> Result<u8> {
     let games_arg = args.games.to_string();
     // The responder's mean score is far below 2048, so the verdict is WA (exit 1): expected.
     timed_judge(
-        &["--config", &config_arg, "test", &responder, "--problem", "boj28489", "--games", &games_arg, "--jobs", "1", "--json", &report_arg],
+        &[
+            "--config",
+            &config_arg,
+            "test",
+            &responder,
+            "--problem",
+            "boj28489",
+            "--games",
+            &games_arg,
+            "--jobs",
+            "1",
+            "--json",
+            &report_arg,
+        ],
         &[0, 1],
     )?;
     let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report)?)?;
-    let games = json["games"].as_array().ok_or_else(|| anyhow!("no games in the report"))?;
-    let rounds: u64 = games.iter().map(|g| g["moves"].as_u64().unwrap_or(0) + 1).sum();
-    let game_wall_ms: u64 = games.iter().map(|g| g["wall_ms"].as_u64().unwrap_or(0)).sum();
+    let games = json["games"]
+        .as_array()
+        .ok_or_else(|| anyhow!("no games in the report"))?;
+    let rounds: u64 = games
+        .iter()
+        .map(|g| g["moves"].as_u64().unwrap_or(0) + 1)
+        .sum();
+    let game_wall_ms: u64 = games
+        .iter()
+        .map(|g| g["wall_ms"].as_u64().unwrap_or(0))
+        .sum();
     let interactor_rate = rounds as f64 / (game_wall_ms.max(1) as f64 / 1000.0);
     let pingpong = compile_c(&bench_dir.join("pingpong.c"), scratch.path())?;
-    let output = Command::new(&pingpong).arg(rounds.max(10_000).to_string()).output()?;
+    let output = Command::new(&pingpong)
+        .arg(rounds.max(10_000).to_string())
+        .output()?;
     let pingpong_rate: f64 = String::from_utf8_lossy(&output.stdout)
         .trim()
         .parse()
@@ -177,7 +224,9 @@ pub fn bench(cli_config: Option<&Path>, args: &BenchArgs) -> Result<u8> {
             .collect();
         let started = Instant::now();
         for input in &inputs {
-            problem.solve(input).map_err(|e| anyhow!("{}: {e}", problem.id()))?;
+            problem
+                .solve(input)
+                .map_err(|e| anyhow!("{}: {e}", problem.id()))?;
         }
         let elapsed = started.elapsed();
         println!(
@@ -212,7 +261,16 @@ pub fn bench(cli_config: Option<&Path>, args: &BenchArgs) -> Result<u8> {
         .join("solutions/boj12100/accepted/dfs.cpp")
         .to_string_lossy()
         .into_owned();
-    let sample_args = ["--config", &config_arg, "test", &sample_solution, "--tests", "samples", "--jobs", "1"];
+    let sample_args = [
+        "--config",
+        &config_arg,
+        "test",
+        &sample_solution,
+        "--tests",
+        "samples",
+        "--jobs",
+        "1",
+    ];
     timed_judge(&sample_args, &[0])?; // fills the compile cache
     let started = Instant::now();
     for _ in 0..5 {

@@ -20,7 +20,12 @@ use judge::verdict::Verdict;
 use super::{exit, load_runner, TestArgs};
 
 /// Grades a solution of an interactive problem by playing its games.
-pub fn test(runner: &RunnerConfig, spec: &ProblemSpec, args: &TestArgs, limits_of: impl Fn(Option<&judge::config::Language>) -> Limits) -> Result<u8> {
+pub fn test(
+    runner: &RunnerConfig,
+    spec: &ProblemSpec,
+    args: &TestArgs,
+    limits_of: impl Fn(Option<&judge::config::Language>) -> Limits,
+) -> Result<u8> {
     let problem = problems::interactive_problem(&spec.id)
         .ok_or_else(|| anyhow!("problem {} has no built-in interactor", spec.id))?;
     let settings = spec
@@ -93,7 +98,8 @@ pub fn test(runner: &RunnerConfig, spec: &ProblemSpec, args: &TestArgs, limits_o
             let scores: Vec<u64> = outcomes.iter().map(|g| g.score).collect();
             summary.stats = interact::score_stats(&scores);
             summary.score_mean = summary.stats.mean;
-            let (verdict, reason) = overall(&outcomes, summary.score_mean, settings.accept_mean_score);
+            let (verdict, reason) =
+                overall(&outcomes, summary.score_mean, settings.accept_mean_score);
             summary.verdict = verdict;
             summary.reason = reason;
             summary.games = outcomes;
@@ -112,7 +118,10 @@ pub fn test(runner: &RunnerConfig, spec: &ProblemSpec, args: &TestArgs, limits_o
                 name: format!("game-{:02}", g.game),
                 time_ms: g.cpu_ms,
                 failure: (!g.verdict.is_accepted()).then(|| {
-                    (g.verdict.code().to_string(), g.message.clone().unwrap_or_default())
+                    (
+                        g.verdict.code().to_string(),
+                        g.message.clone().unwrap_or_default(),
+                    )
                 }),
             })
             .collect();
@@ -131,7 +140,10 @@ fn overall(games: &[GameOutcome], mean: f64, needed: f64) -> (Verdict, Option<St
     if let Some(failed) = games.iter().find(|g| !g.verdict.is_accepted()) {
         return (
             failed.verdict,
-            Some(format!("game {} failed: {}", failed.game, failed.verdict_detail)),
+            Some(format!(
+                "game {} failed: {}",
+                failed.game, failed.verdict_detail
+            )),
         );
     }
     if mean < needed {
@@ -174,7 +186,11 @@ fn tile_colour(value: u32) -> u8 {
     const COLOURS: [u8; 17] = [
         236, 230, 223, 216, 209, 202, 196, 226, 220, 214, 208, 202, 129, 93, 57, 21, 27,
     ];
-    let exponent = if value == 0 { 0 } else { value.trailing_zeros() as usize };
+    let exponent = if value == 0 {
+        0
+    } else {
+        value.trailing_zeros() as usize
+    };
     COLOURS[exponent.min(COLOURS.len() - 1)]
 }
 
@@ -209,8 +225,8 @@ pub fn render_board(grid: &Grid, colour: bool) -> String {
 pub fn replay(args: &ReplayArgs) -> Result<u8> {
     let text = std::fs::read_to_string(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
-    let transcript = boj28489::parse_transcript(&text)
-        .map_err(|e| anyhow!("{}: {e}", args.file.display()))?;
+    let transcript =
+        boj28489::parse_transcript(&text).map_err(|e| anyhow!("{}: {e}", args.file.display()))?;
     let style = Style::detect();
     println!("{}", style.bold(&format!("# {}", transcript.header)));
     let replay = match boj28489::replay(&transcript) {
@@ -281,8 +297,12 @@ fn prepare(runner: &RunnerConfig, path: &Path) -> Result<Prepared> {
 pub fn compare(cli_config: Option<&Path>, args: &CompareArgs) -> Result<u8> {
     let runner = load_runner(cli_config)?;
     let spec = runner.problem(&args.problem)?;
-    let problem = problems::interactive_problem(&spec.id)
-        .ok_or_else(|| anyhow!("compare works on interactive problems; {} is not one", spec.id))?;
+    let problem = problems::interactive_problem(&spec.id).ok_or_else(|| {
+        anyhow!(
+            "compare works on interactive problems; {} is not one",
+            spec.id
+        )
+    })?;
     let settings = spec
         .interactive
         .as_ref()
@@ -320,11 +340,21 @@ pub fn compare(cli_config: Option<&Path>, args: &CompareArgs) -> Result<u8> {
             a.game, a.score, b.score, difference, a.verdict_detail, b.verdict_detail
         );
     }
-    let mean = |games: &[GameOutcome]| interact::score_stats(&games.iter().map(|g| g.score).collect::<Vec<_>>()).mean;
+    let mean = |games: &[GameOutcome]| {
+        interact::score_stats(&games.iter().map(|g| g.score).collect::<Vec<_>>()).mean
+    };
     let (mean_difference, half_width) = interact::mean_difference(&differences);
     println!();
-    println!("first:  {} mean {:.1}", args.first.display(), mean(&results[0]));
-    println!("second: {} mean {:.1}", args.second.display(), mean(&results[1]));
+    println!(
+        "first:  {} mean {:.1}",
+        args.first.display(),
+        mean(&results[0])
+    );
+    println!(
+        "second: {} mean {:.1}",
+        args.second.display(),
+        mean(&results[1])
+    );
     println!(
         "second - first: mean {:+.1}, 95% confidence interval [{:+.1}, {:+.1}] over {} paired games",
         mean_difference,
@@ -378,7 +408,10 @@ pub fn verify_games(
     let warning = (verdict.is_accepted() && expected.is_accepted() && max_cpu * 2 > limit_ms)
         .then(|| format!("accepted but a game uses {max_cpu} ms of the {limit_ms} ms limit"));
     let detail = match reason {
-        Some(_) if verdict == Verdict::WrongAnswer && outcomes.iter().all(|g| g.verdict.is_accepted()) => {
+        Some(_)
+            if verdict == Verdict::WrongAnswer
+                && outcomes.iter().all(|g| g.verdict.is_accepted()) =>
+        {
             format!("WA mean {mean:.0}")
         }
         _ if verdict.is_accepted() => format!("AC mean {mean:.0}"),

@@ -252,10 +252,17 @@ pub fn grade_batch(
             .and_then(|id| runner.language(id))
             .or_else(|| runner.language_for(&options.solution)),
     };
-    let limits = runner.limits_for(spec, language, options.time_override, options.memory_override);
+    let limits = runner.limits_for(
+        spec,
+        language,
+        options.time_override,
+        options.memory_override,
+    );
     let mut summary = BatchSummary {
         problem: spec.id.clone(),
-        solution: execute::display_path(&options.solution).display().to_string(),
+        solution: execute::display_path(&options.solution)
+            .display()
+            .to_string(),
         language: language.map_or("ready binary".to_string(), |l| l.name.clone()),
         verdict: Verdict::CompileError,
         seed: options.seed,

@@ -44,12 +44,15 @@ pub fn stress(cli_config: Option<&Path>, args: &StressArgs) -> Result<u8> {
     let runner = load_runner(cli_config)?;
     let problem_id = infer_problem(&args.solution, args.problem.as_deref())?;
     let spec = runner.problem(&problem_id)?;
-    let problem = problems::batch_problem(&problem_id)
-        .ok_or_else(|| anyhow!("stress works on batch problems with a built-in generator; {problem_id} has none"))?;
+    let problem = problems::batch_problem(&problem_id).ok_or_else(|| {
+        anyhow!("stress works on batch problems with a built-in generator; {problem_id} has none")
+    })?;
     let seed = args.seed.unwrap_or(runner.seed);
     let prepared = match lang::prepare(&runner, &args.solution, None)? {
         Compiled::Ready(prepared) => prepared,
-        Compiled::Failed { message } => bail!("{} does not compile:\n{message}", args.solution.display()),
+        Compiled::Failed { message } => {
+            bail!("{} does not compile:\n{message}", args.solution.display())
+        }
     };
     let language = runner.language(&prepared.language_id);
     let limits = runner.limits_for(&spec, language, None, None);
@@ -94,7 +97,13 @@ pub fn stress(cli_config: Option<&Path>, args: &StressArgs) -> Result<u8> {
         }
         let size = stress::size_for(index, SIZE_RAMP);
         let mut rng = TestRng::for_test(seed, index);
-        let input = problem.generate(&mut rng, GenRequest { index, size_percent: size });
+        let input = problem.generate(
+            &mut rng,
+            GenRequest {
+                index,
+                size_percent: size,
+            },
+        );
         let outcome = run_input(&input);
         if !outcome.verdict.is_accepted() {
             break (index, size, input, outcome);
@@ -105,7 +114,11 @@ pub fn stress(cli_config: Option<&Path>, args: &StressArgs) -> Result<u8> {
     println!(
         "test {index} (size {size} %) fails: {}{}",
         outcome.verdict_detail,
-        outcome.message.as_ref().map(|m| format!(": {m}")).unwrap_or_default()
+        outcome
+            .message
+            .as_ref()
+            .map(|m| format!(": {m}"))
+            .unwrap_or_default()
     );
     println!("shrinking (at most {} runs)...", args.shrink_budget);
     let kind = outcome.verdict;
@@ -127,17 +140,33 @@ pub fn stress(cli_config: Option<&Path>, args: &StressArgs) -> Result<u8> {
     );
     print!(
         "{}",
-        stress::side_by_side("original input", &original, "minimal input", &shrunk.input, 40)
+        stress::side_by_side(
+            "original input",
+            &original,
+            "minimal input",
+            &shrunk.input,
+            40
+        )
     );
     println!();
     print!(
         "{}",
-        stress::side_by_side("expected output", &expected, "received output", &minimal.received_head, 40)
+        stress::side_by_side(
+            "expected output",
+            &expected,
+            "received output",
+            &minimal.received_head,
+            40
+        )
     );
     println!(
         "\nverdict on the minimal input: {}{}",
         minimal.verdict_detail,
-        minimal.message.as_ref().map(|m| format!(": {m}")).unwrap_or_default()
+        minimal
+            .message
+            .as_ref()
+            .map(|m| format!(": {m}"))
+            .unwrap_or_default()
     );
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create {}", args.out.display()))?;
@@ -151,8 +180,6 @@ pub fn stress(cli_config: Option<&Path>, args: &StressArgs) -> Result<u8> {
         args.solution.display(),
         args.out.display()
     );
-    println!(
-        "the original: judge gen {problem_id} --seed {seed} --index {index} --size {size}"
-    );
+    println!("the original: judge gen {problem_id} --seed {seed} --index {index} --size {size}");
     Ok(exit::NOT_ACCEPTED)
 }

@@ -127,7 +127,11 @@ pub fn verify(cli_config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
                 style.verdict(&row.got, &format!("{:<30}", row.detail)),
                 row.max_cpu_ms,
                 row.max_peak_kib as f64 / 1024.0,
-                if matched { style.verdict(&Verdict::Accepted, mark) } else { style.verdict(&Verdict::WrongAnswer, mark) }
+                if matched {
+                    style.verdict(&Verdict::Accepted, mark)
+                } else {
+                    style.verdict(&Verdict::WrongAnswer, mark)
+                }
             );
             if let Some(warning) = row.warning {
                 warnings += 1;

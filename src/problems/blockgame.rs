@@ -610,20 +610,8 @@ mod tests {
 
     #[test]
     fn samples_folder_matches_solve() {
-        let dir =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/blockgame/samples");
         let mut count = 0;
-        let mut entries: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        entries.sort();
-        for path in entries {
-            if path.extension().and_then(|e| e.to_str()) != Some("in") {
-                continue;
-            }
-            let input = std::fs::read_to_string(&path).unwrap();
-            let expected = std::fs::read_to_string(path.with_extension("ans")).unwrap();
+        for (path, input, expected) in super::super::sample_files("blockgame") {
             P.validate(&input)
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             assert_eq!(P.solve(&input).unwrap(), expected, "{}", path.display());

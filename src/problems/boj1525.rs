@@ -530,20 +530,13 @@ mod tests {
     #[test]
     fn samples_in_problem_folder_pass() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/boj1525/samples");
-        let mut entries: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("in"))
-            .collect();
-        entries.sort();
-        for path in &entries {
-            let input = std::fs::read_to_string(path).unwrap();
-            let expected = std::fs::read_to_string(path.with_extension("ans")).unwrap();
+        let entries = super::super::sample_files("boj1525");
+        for (path, input, expected) in &entries {
             Boj1525
-                .validate(&input)
+                .validate(input)
                 .unwrap_or_else(|e| panic!("{path:?}: {e}"));
-            assert_eq!(Boj1525.solve(&input).unwrap(), expected, "{path:?}");
-            assert_eq!(brute(&input), expected, "{path:?}");
+            assert_eq!(&Boj1525.solve(input).unwrap(), expected, "{path:?}");
+            assert_eq!(&brute(input), expected, "{path:?}");
         }
         assert!(
             entries.len() >= 5,

@@ -849,19 +849,8 @@ mod tests {
 
     #[test]
     fn samples_in_problem_folder_pass() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/boj2615/samples");
         let mut seen = 0;
-        let mut entries: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        entries.sort();
-        for path in entries {
-            if path.extension().and_then(|e| e.to_str()) != Some("in") {
-                continue;
-            }
-            let input = std::fs::read_to_string(&path).unwrap();
-            let expected = std::fs::read_to_string(path.with_extension("ans")).unwrap();
+        for (path, input, expected) in super::super::sample_files("boj2615") {
             Boj2615
                 .validate(&input)
                 .unwrap_or_else(|e| panic!("{path:?}: {e}"));

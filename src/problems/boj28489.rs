@@ -112,7 +112,10 @@ pub struct Transcript {
 
 /// Parses a transcript: `# header`, lines `POSITION REPLY`, and maybe a last `-1`.
 pub fn parse_transcript(text: &str) -> Result<Transcript, String> {
-    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
     let header = match lines.next() {
         Some((_, line)) if line.starts_with('#') => line[1..].trim().to_string(),
         _ => return Err("line 1: a transcript starts with a `#` header line".into()),
@@ -283,7 +286,10 @@ mod tests {
         let mut game = Boj28489.new_game(TestRng::for_game(1, 0));
         game.opening();
         let error = game.reply("up").unwrap_err();
-        assert_eq!(error, "round 1: reply \"up\" is not UP, DOWN, LEFT or RIGHT");
+        assert_eq!(
+            error,
+            "round 1: reply \"up\" is not UP, DOWN, LEFT or RIGHT"
+        );
         assert!(game.reply("").is_err());
         assert!(game.reply("LEFTT").is_err());
     }
@@ -302,7 +308,12 @@ mod tests {
             };
             let mut seen = vec![game.opening().parse().unwrap()];
             while seen.len() < 10 {
-                let order = [Direction::Left, Direction::Up, Direction::Right, Direction::Down];
+                let order = [
+                    Direction::Left,
+                    Direction::Up,
+                    Direction::Right,
+                    Direction::Down,
+                ];
                 let direction = order
                     .into_iter()
                     .find(|&d| game.grid().clone().apply(d))
@@ -314,7 +325,10 @@ mod tests {
             }
             seen
         };
-        assert_eq!(positions(20261121, 0), [6, 11, 10, 14, 11, 16, 4, 11, 15, 11]);
+        assert_eq!(
+            positions(20261121, 0),
+            [6, 11, 10, 14, 11, 16, 4, 11, 15, 11]
+        );
         assert_eq!(positions(20261121, 1), [1, 14, 3, 3, 8, 9, 14, 10, 8, 11]);
         assert_eq!(positions(20261121, 15), [15, 7, 8, 10, 8, 16, 15, 1, 6, 1]);
         assert_eq!(positions(7, 3), [6, 10, 7, 8, 14, 16, 11, 2, 12, 2]);

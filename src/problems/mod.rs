@@ -140,6 +140,31 @@ pub fn interactive_problem(id: &str) -> Option<&'static dyn InteractiveProblem> 
     all.into_iter().find(|p| p.id() == id)
 }
 
+/// The sample tests of problem `id` as (input path, input, expected answer), sorted by name:
+/// for the problems' own unit tests.
+#[cfg(test)]
+pub(crate) fn sample_files(id: &str) -> Vec<(std::path::PathBuf, String, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("problems")
+        .join(id)
+        .join("samples");
+    let mut inputs: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    inputs
+        .into_iter()
+        .map(|path| {
+            let input = std::fs::read_to_string(&path).unwrap();
+            let answer = std::fs::read_to_string(path.with_extension("ans"))
+                .unwrap_or_else(|e| panic!("{}: no answer: {e}", path.display()));
+            (path, input, answer)
+        })
+        .collect()
+}
+
 /// A whitespace tokenizer for inputs, with line numbers for error messages.
 pub struct Tokens<'a> {
     tokens: Vec<(usize, &'a str)>,
@@ -165,7 +190,9 @@ impl<'a> Tokens<'a> {
             .ok_or_else(|| InvalidInput::new(format!("input ends before {what}")))?;
         self.next += 1;
         text.parse().map_err(|_| {
-            InvalidInput::new(format!("line {line}: {what} must be a number, found {text:?}"))
+            InvalidInput::new(format!(
+                "line {line}: {what} must be a number, found {text:?}"
+            ))
         })
     }
 

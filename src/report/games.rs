@@ -8,7 +8,8 @@ use super::AppliedLimits;
 use crate::interact::{GameOutcome, ScoreStats};
 use crate::verdict::Verdict;
 
-pub const HEADER: &str = "game        seed      score   moves   verdict          cpu ms   wall ms   peak MiB";
+pub const HEADER: &str =
+    "game        seed      score   moves   verdict          cpu ms   wall ms   peak MiB";
 
 /// Everything a report of an interactive run needs.
 #[derive(Debug, Clone, Serialize)]
@@ -91,14 +92,16 @@ pub fn print_summary(style: &Style, summary: &GamesSummary) {
     if let Some(failed) = summary.games.iter().find(|g| !g.verdict.is_accepted()) {
         println!(
             "first failing game: {} ({})",
-            failed.game,
-            failed.verdict_detail
+            failed.game, failed.verdict_detail
         );
         if let Some(message) = &failed.message {
             println!("  {message}");
         }
         if !failed.stderr_head.trim().is_empty() {
-            println!("  standard error:\n    {}", super::table::shorten(&failed.stderr_head, 6).replace('\n', "\n    "));
+            println!(
+                "  standard error:\n    {}",
+                super::table::shorten(&failed.stderr_head, 6).replace('\n', "\n    ")
+            );
         }
         println!(
             "  replay it: judge test SOLUTION --problem {} --seed {} --game {} --transcripts DIR, then judge replay DIR/game-{:02}.txt",

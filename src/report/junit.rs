@@ -88,7 +88,10 @@ pub fn batch_cases(summary: &BatchSummary) -> Vec<Case> {
                     format!(
                         "{}{}",
                         t.verdict_detail,
-                        t.message.as_ref().map(|m| format!(": {m}")).unwrap_or_default()
+                        t.message
+                            .as_ref()
+                            .map(|m| format!(": {m}"))
+                            .unwrap_or_default()
                     ),
                 )
             }),
@@ -122,6 +125,9 @@ mod tests {
         let xml = String::from_utf8(render("boj12100", &cases).unwrap()).unwrap();
         assert!(xml.contains(r#"tests="2" failures="1""#), "{xml}");
         assert!(xml.contains("&lt;got&gt; &amp; 8"), "{xml}");
-        assert!(xml.contains(r#"<testcase name="sample-1" classname="boj12100" time="0.012"/>"#), "{xml}");
+        assert!(
+            xml.contains(r#"<testcase name="sample-1" classname="boj12100" time="0.012"/>"#),
+            "{xml}"
+        );
     }
 }

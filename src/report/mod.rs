@@ -52,7 +52,10 @@ pub struct BatchSummary {
 
 impl BatchSummary {
     pub fn passed(&self) -> usize {
-        self.tests.iter().filter(|t| t.verdict.is_accepted()).count()
+        self.tests
+            .iter()
+            .filter(|t| t.verdict.is_accepted())
+            .count()
     }
 
     /// The first test that was not accepted.

@@ -202,7 +202,11 @@ pub fn print_summary(style: &Style, summary: &BatchSummary) {
             println!("  {message}");
         }
         if failure.input_bytes > 0 {
-            println!("  input ({} bytes):\n{}", failure.input_bytes, indent(&shorten(&failure.input_head, 12)));
+            println!(
+                "  input ({} bytes):\n{}",
+                failure.input_bytes,
+                indent(&shorten(&failure.input_head, 12))
+            );
         }
         if let Some(expected) = &failure.expected_head {
             println!("  expected:\n{}", indent(&shorten(expected, 8)));
@@ -213,7 +217,10 @@ pub fn print_summary(style: &Style, summary: &BatchSummary) {
             );
         }
         if !failure.stderr_head.trim().is_empty() {
-            println!("  standard error:\n{}", indent(&shorten(&failure.stderr_head, 8)));
+            println!(
+                "  standard error:\n{}",
+                indent(&shorten(&failure.stderr_head, 8))
+            );
         }
         if let Some(command) = &failure.reproduce {
             println!("  reproduce the input: {command}");

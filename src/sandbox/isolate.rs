@@ -8,7 +8,9 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 /// Folders of the host shown read-only at the same path inside the private root.
-const SYSTEM_DIRS: &[&str] = &["usr", "etc", "bin", "sbin", "lib", "lib32", "lib64", "libx32"];
+const SYSTEM_DIRS: &[&str] = &[
+    "usr", "etc", "bin", "sbin", "lib", "lib32", "lib64", "libx32",
+];
 /// Device files shown inside the private root.
 const DEVICES: &[&str] = &["null", "zero", "full", "random", "urandom"];
 
@@ -53,7 +55,13 @@ fn mount(
 
 /// Binds `source` at `target` read-only (and without set-uid or devices).
 fn bind_read_only(source: &Path, target: &Path) -> Result<(), String> {
-    mount(Some(source), target, None, libc::MS_BIND | libc::MS_REC, None)?;
+    mount(
+        Some(source),
+        target,
+        None,
+        libc::MS_BIND | libc::MS_REC,
+        None,
+    )?;
     mount(
         None,
         target,
@@ -69,7 +77,9 @@ fn bind_read_only(source: &Path, target: &Path) -> Result<(), String> {
 pub fn unshare_child_namespaces() -> Result<(), String> {
     // SAFETY: unshare has no memory-safety preconditions.
     let result = unsafe {
-        libc::unshare(libc::CLONE_NEWNS | libc::CLONE_NEWNET | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS)
+        libc::unshare(
+            libc::CLONE_NEWNS | libc::CLONE_NEWNET | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS,
+        )
     };
     check(result, "unshare")
 }
@@ -84,7 +94,13 @@ pub fn enter_private_root(
     extra_read_only: &[std::path::PathBuf],
 ) -> Result<(), String> {
     // Nothing we mount may leak back to the host.
-    mount(None, Path::new("/"), None, libc::MS_REC | libc::MS_PRIVATE, None)?;
+    mount(
+        None,
+        Path::new("/"),
+        None,
+        libc::MS_REC | libc::MS_PRIVATE,
+        None,
+    )?;
     mount(
         Some(Path::new("tmpfs")),
         root,

@@ -39,7 +39,12 @@ pub fn main(encoded_spec: &str) -> ! {
     // SAFETY: prctl with integer arguments.
     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) };
     // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
-    unsafe { libc::signal(libc::SIGUSR1, on_stop_request as *const () as libc::sighandler_t) };
+    unsafe {
+        libc::signal(
+            libc::SIGUSR1,
+            on_stop_request as *const () as libc::sighandler_t,
+        )
+    };
     let result = serde_json::from_str::<RunSpec>(encoded_spec)
         .map_err(|e| format!("bad run spec: {e}"))
         .and_then(|spec| launch(&spec));
@@ -218,7 +223,15 @@ fn launch(spec: &RunSpec) -> Result<RunFacts, String> {
     let _ = sync.write_all(b"g");
     drop(sync);
 
-    let watch = watch(spec, child, &groups, in_pid_namespace, start, out_read, err_read);
+    let watch = watch(
+        spec,
+        child,
+        &groups,
+        in_pid_namespace,
+        start,
+        out_read,
+        err_read,
+    );
     let watch = watch?;
 
     // Whatever the program left behind goes now: the namespace died with the reaper; a
@@ -570,7 +583,10 @@ fn child_main(
         reap(solution, status_write);
     }
     if let Err(message) = std::env::set_current_dir(&plan.spec.workdir) {
-        fail(failure_write, &format!("cannot enter the work folder: {message}"));
+        fail(
+            failure_write,
+            &format!("cannot enter the work folder: {message}"),
+        );
     }
     exec_solution(plan, out_write, err_write, failure_write)
 }
@@ -634,9 +650,10 @@ fn exec_solution(plan: &ChildPlan, out_write: RawFd, err_write: RawFd, failure_w
         set_rlimit(libc::RLIMIT_NPROC, count, count);
     }
     if plan.drop_to_user {
-        if let Err(message) =
-            isolate::drop_privileges(plan.spec.isolation.run_as_uid, plan.spec.isolation.run_as_gid)
-        {
+        if let Err(message) = isolate::drop_privileges(
+            plan.spec.isolation.run_as_uid,
+            plan.spec.isolation.run_as_gid,
+        ) {
             fail(failure_write, &format!("sandbox setup failed: {message}"));
         }
     }
