@@ -51,6 +51,9 @@ pub struct GameOutcome {
     pub moves: u64,
     pub cpu_ms: u64,
     pub wall_ms: u64,
+    /// Time from the first reply to the end of the game, microseconds: the rounds after the
+    /// first (as many as `moves`), without the program's start and exit.
+    pub interaction_us: u64,
     pub peak_kib: u64,
     pub verdict: Verdict,
     pub verdict_detail: String,
@@ -161,6 +164,7 @@ pub fn play_game(plan: &GamePlan, scratch: &Scratch, game: u64) -> GameOutcome {
         moves: 0,
         cpu_ms: 0,
         wall_ms: 0,
+        interaction_us: 0,
         peak_kib: 0,
         verdict: Verdict::JudgeError,
         verdict_detail: "JE".into(),
@@ -205,15 +209,19 @@ pub fn play_game(plan: &GamePlan, scratch: &Scratch, game: u64) -> GameOutcome {
     let deadline = Instant::now() + plan.limits.wall_time + DEADLINE_MARGIN;
     let mut session = plan.problem.new_game(TestRng::for_game(plan.seed, game));
     let mut line = session.opening();
+    let mut first_reply: Option<Instant> = None;
+    let mut outgoing = Vec::with_capacity(16);
     let ending = loop {
-        // A write that fails means the program has gone; its reply read below says how.
-        let _ = to_program
-            .write_all(line.as_bytes())
-            .and_then(|_| to_program.write_all(b"\n"))
-            .and_then(|_| to_program.flush());
+        // One write per line. A write that fails means the program has gone; its reply (or
+        // the lack of one) read below says how.
+        outgoing.clear();
+        outgoing.extend_from_slice(line.as_bytes());
+        outgoing.push(b'\n');
+        let _ = to_program.write_all(&outgoing);
         let round = outcome.transcript.len() + 1;
         match reader.read_line(deadline) {
             ReadLine::Line(reply) => {
+                first_reply.get_or_insert_with(Instant::now);
                 outcome.transcript.push(TranscriptLine {
                     sent: line.clone(),
                     reply: Some(reply.clone()),
@@ -221,10 +229,7 @@ pub fn play_game(plan: &GamePlan, scratch: &Scratch, game: u64) -> GameOutcome {
                 match session.reply(&reply) {
                     Ok(Step::Continue(next)) => line = next,
                     Ok(Step::Over(last)) => {
-                        let _ = to_program
-                            .write_all(last.as_bytes())
-                            .and_then(|_| to_program.write_all(b"\n"))
-                            .and_then(|_| to_program.flush());
+                        let _ = to_program.write_all(format!("{last}\n").as_bytes());
                         break Ending::Over(last);
                     }
                     Err(violation) => break Ending::Violation(violation),
@@ -250,6 +255,7 @@ pub fn play_game(plan: &GamePlan, scratch: &Scratch, game: u64) -> GameOutcome {
             }
         }
     };
+    outcome.interaction_us = first_reply.map_or(0, |t| t.elapsed().as_micros() as u64);
     outcome.score = session.score();
     outcome.moves = session.moves();
     // A program that broke the protocol is stopped at once; otherwise it must end by itself

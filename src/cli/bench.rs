@@ -209,7 +209,7 @@ pub fn bench(cli_config: Option<&Path>, args: &BenchArgs) -> Result<u8> {
         .parse()
         .map_err(|_| anyhow!("the ping-pong printed no rate"))?;
     println!(
-        "interactor: {:.0} rounds/s ({} rounds in {} games, process starts included) / bare pipe ping-pong {:.0} rounds/s = {:.2} (goal >= 0.8)",
+        "interactor: {:.0} rounds/s ({} rounds in {} games, timed from the first reply to game over) / bare pipe ping-pong {:.0} rounds/s = {:.2} (goal >= 0.8)",
         interactor_rate,
         rounds,
         games.len(),
