@@ -7,17 +7,35 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 
-use judge::config::{ProblemSpec, RunnerConfig};
+use judge::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use judge::execute;
 use judge::interact::{self, GameOutcome, GamePlan};
 use judge::lang::{self, Compiled, Prepared};
 use judge::limits::Limits;
+use judge::problems::InteractiveProblem;
 use judge::problems::{self, boj28489, game2048::Grid};
 use judge::report::games::{self, GamesSummary};
 use judge::report::{self, table::Style, AppliedLimits};
 use judge::verdict::Verdict;
 
 use super::{exit, load_runner, TestArgs};
+
+/// The game side and the settings of an interactive problem.
+fn interactive_parts(
+    spec: &ProblemSpec,
+) -> Result<(&'static dyn InteractiveProblem, &InteractiveSpec)> {
+    let problem = problems::interactive_problem(&spec.id).ok_or_else(|| {
+        anyhow!(
+            "problem {} has no built-in interactor (is it interactive?)",
+            spec.id
+        )
+    })?;
+    let settings = spec
+        .interactive
+        .as_ref()
+        .ok_or_else(|| anyhow!("problem {} has no [interactive] settings", spec.id))?;
+    Ok((problem, settings))
+}
 
 /// Grades a solution of an interactive problem by playing its games.
 pub fn test(
@@ -26,12 +44,7 @@ pub fn test(
     args: &TestArgs,
     limits_of: impl Fn(Option<&judge::config::Language>) -> Limits,
 ) -> Result<u8> {
-    let problem = problems::interactive_problem(&spec.id)
-        .ok_or_else(|| anyhow!("problem {} has no built-in interactor", spec.id))?;
-    let settings = spec
-        .interactive
-        .as_ref()
-        .ok_or_else(|| anyhow!("problem {} has no [interactive] settings", spec.id))?;
+    let (problem, settings) = interactive_parts(spec)?;
     let seed = args.seed.unwrap_or(runner.seed);
     let games: Vec<u64> = match args.game {
         Some(game) => vec![game],
@@ -297,16 +310,13 @@ fn prepare(runner: &RunnerConfig, path: &Path) -> Result<Prepared> {
 pub fn compare(cli_config: Option<&Path>, args: &CompareArgs) -> Result<u8> {
     let runner = load_runner(cli_config)?;
     let spec = runner.problem(&args.problem)?;
-    let problem = problems::interactive_problem(&spec.id).ok_or_else(|| {
-        anyhow!(
+    if spec.kind != judge::config::ProblemKind::Interactive {
+        bail!(
             "compare works on interactive problems; {} is not one",
             spec.id
-        )
-    })?;
-    let settings = spec
-        .interactive
-        .as_ref()
-        .ok_or_else(|| anyhow!("problem {} has no [interactive] settings", spec.id))?;
+        );
+    }
+    let (problem, settings) = interactive_parts(&spec)?;
     let seed = args.seed.unwrap_or(runner.seed);
     let count = args.games.unwrap_or(settings.games) as u64;
     let jobs = super::resolve_jobs(&runner, args.jobs);
@@ -375,12 +385,7 @@ pub fn verify_games(
     games: Option<usize>,
     jobs: usize,
 ) -> Result<(Verdict, String, u64, u64, Option<String>)> {
-    let problem = problems::interactive_problem(&spec.id)
-        .ok_or_else(|| anyhow!("problem {} has no built-in interactor", spec.id))?;
-    let settings = spec
-        .interactive
-        .as_ref()
-        .ok_or_else(|| anyhow!("problem {} has no [interactive] settings", spec.id))?;
+    let (problem, settings) = interactive_parts(spec)?;
     let prepared = match lang::prepare(runner, path, None)? {
         Compiled::Ready(prepared) => prepared,
         Compiled::Failed { .. } => {

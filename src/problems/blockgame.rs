@@ -430,7 +430,6 @@ impl Problem for BlockGame {
 mod tests {
     use super::*;
     use crate::problems::generate_test;
-    use sha2::{Digest, Sha256};
 
     const P: BlockGame = BlockGame;
 
@@ -746,15 +745,7 @@ mod tests {
             ),
             "2\n#####\n#####\n####.\n####.\n####.\n###.#\n....#\n.#.##\n#####\n#####\n"
         );
-        let mut hasher = Sha256::new();
-        for index in 0..50 {
-            hasher.update(generate_test(&P, 1, GenRequest::full(index)).as_bytes());
-        }
-        let digest: String = hasher
-            .finalize()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
+        let digest = super::super::generated_digest(&P, 1, 50);
         assert_eq!(
             digest,
             "ae47bd22a6528c3b53e5164609fa7517f19318e3c364fec9a04a25d305a4b32d"

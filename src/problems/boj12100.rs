@@ -611,7 +611,6 @@ impl Problem for Boj12100 {
 mod tests {
     use super::*;
     use crate::problems::generate_test;
-    use sha2::{Digest, Sha256};
     use std::collections::HashMap;
 
     const P: Boj12100 = Boj12100;
@@ -988,15 +987,7 @@ mod tests {
             ),
             "3\n256 2 8\n256 2 8\n256 2 16\n"
         );
-        let mut hasher = Sha256::new();
-        for index in 0..50 {
-            hasher.update(generate_test(&P, 1, GenRequest::full(index)).as_bytes());
-        }
-        let digest: String = hasher
-            .finalize()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
+        let digest = super::super::generated_digest(&P, 1, 50);
         assert_eq!(
             digest,
             "035d58936aebeeb1151211e777c22ebc95c14254722c2db98c52b234ca0aa349"

@@ -377,7 +377,6 @@ impl Problem for Boj1525 {
 mod tests {
     use super::*;
     use crate::problems::generate_test;
-    use sha2::{Digest, Sha256};
     use std::collections::{HashMap, VecDeque};
 
     fn gen(seed: u64, index: u64) -> String {
@@ -645,15 +644,7 @@ mod tests {
         assert_eq!(gen(1, 0), "1 2 3\n4 5 6\n7 8 0\n");
         assert_eq!(gen(1, 5), "8 6 7\n2 5 4\n3 0 1\n");
         assert_eq!(gen(1, 7), "3 7 6\n5 2 1\n4 8 0\n");
-        let mut hasher = Sha256::new();
-        for index in 0..50 {
-            hasher.update(gen(1, index).as_bytes());
-        }
-        let digest: String = hasher
-            .finalize()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
+        let digest = super::super::generated_digest(&Boj1525, 1, 50);
         assert_eq!(
             digest,
             "7e4275e51805097b49327561b8e3fd848c4cc41ec1d1bc3f56a54c35e7753321"

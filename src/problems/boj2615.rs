@@ -695,7 +695,6 @@ impl Problem for Boj2615 {
 mod tests {
     use super::*;
     use crate::problems::generate_test;
-    use sha2::{Digest, Sha256};
 
     fn gen(seed: u64, index: u64) -> String {
         generate_test(&Boj2615, seed, GenRequest::full(index))
@@ -1113,15 +1112,7 @@ mod tests {
 ";
         assert_eq!(gen(1, 9), expected_1_9);
         assert_eq!(gen(3, 9), expected_3_9);
-        let mut hasher = Sha256::new();
-        for index in 0..50 {
-            hasher.update(gen(1, index).as_bytes());
-        }
-        let digest: String = hasher
-            .finalize()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
+        let digest = super::super::generated_digest(&Boj2615, 1, 50);
         assert_eq!(
             digest,
             "a89282693329d22f4c593c1bff4632b2f196b4e45363334725ec2ebc85b40fa0"

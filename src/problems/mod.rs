@@ -165,6 +165,22 @@ pub(crate) fn sample_files(id: &str) -> Vec<(std::path::PathBuf, String, String)
         .collect()
 }
 
+/// SHA-256 (hex) of generated tests `0..count` of `seed` at full size, concatenated: the
+/// problems' golden tests pin it, so any change to a generator fails them.
+#[cfg(test)]
+pub(crate) fn generated_digest(problem: &dyn Problem, seed: u64, count: u64) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    for index in 0..count {
+        hasher.update(generate_test(problem, seed, GenRequest::full(index)).as_bytes());
+    }
+    hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// A whitespace tokenizer for inputs, with line numbers for error messages.
 pub struct Tokens<'a> {
     tokens: Vec<(usize, &'a str)>,

@@ -318,12 +318,16 @@ fn watch(
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, child, 0) } as RawFd;
     let pidfd = (pidfd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd) });
 
-    let mut stdout_sink = match spec.stdout {
-        // SAFETY: fd 1 is the launcher's stdout, given by the grader; we own it from here on.
-        StdoutMode::Capture => Some(unsafe { File::from_raw_fd(1) }),
-        StdoutMode::PassThrough => None,
+    let mut sinks = Sinks {
+        stdout: match spec.stdout {
+            // SAFETY: fd 1 is the launcher's stdout, given by the grader; we own it from here.
+            StdoutMode::Capture => Some(unsafe { File::from_raw_fd(1) }),
+            StdoutMode::PassThrough => None,
+        },
+        stderr: File::create(&spec.stderr_file).ok(),
+        output_bytes: limits.output_bytes,
+        stderr_bytes: limits.stderr_bytes,
     };
-    let mut stderr_sink = File::create(&spec.stderr_file).ok();
     set_nonblocking(out_read.as_raw_fd());
     set_nonblocking(err_read.as_raw_fd());
     let mut out_pipe = matches!(spec.stdout, StdoutMode::Capture).then_some(out_read);
@@ -385,13 +389,7 @@ fn watch(
 
         if let Some(pipe) = &out_pipe {
             match drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
-                let room = limits.output_bytes.saturating_sub(watch.stdout_bytes);
-                let keep = (chunk.len() as u64).min(room) as usize;
-                if let Some(sink) = stdout_sink.as_mut() {
-                    let _ = sink.write_all(&chunk[..keep]);
-                }
-                watch.stdout_bytes += keep as u64;
-                keep < chunk.len()
+                sinks.stdout(chunk, &mut watch.stdout_bytes)
             }) {
                 PipeState::Open => {}
                 PipeState::Closed => out_pipe = None,
@@ -400,13 +398,7 @@ fn watch(
         }
         if let Some(pipe) = &err_pipe {
             let state = drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
-                let room = limits.stderr_bytes.saturating_sub(watch.stderr_bytes);
-                let keep = (chunk.len() as u64).min(room) as usize;
-                if let Some(sink) = stderr_sink.as_mut() {
-                    let _ = sink.write_all(&chunk[..keep]);
-                }
-                watch.stderr_bytes += chunk.len() as u64;
-                false
+                sinks.stderr(chunk, &mut watch.stderr_bytes)
             });
             if state == PipeState::Closed {
                 err_pipe = None;
@@ -453,13 +445,7 @@ fn watch(
     // that a stray process holding them open might never give.
     if let Some(pipe) = &out_pipe {
         let over = drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
-            let room = limits.output_bytes.saturating_sub(watch.stdout_bytes);
-            let keep = (chunk.len() as u64).min(room) as usize;
-            if let Some(sink) = stdout_sink.as_mut() {
-                let _ = sink.write_all(&chunk[..keep]);
-            }
-            watch.stdout_bytes += keep as u64;
-            keep < chunk.len()
+            sinks.stdout(chunk, &mut watch.stdout_bytes)
         });
         if over == PipeState::OverLimit && watch.stopped_by.is_none() {
             watch.stopped_by = Some(StopReason::OutputLimit);
@@ -467,20 +453,44 @@ fn watch(
     }
     if let Some(pipe) = &err_pipe {
         drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
-            let room = limits.stderr_bytes.saturating_sub(watch.stderr_bytes);
-            let keep = (chunk.len() as u64).min(room) as usize;
-            if let Some(sink) = stderr_sink.as_mut() {
-                let _ = sink.write_all(&chunk[..keep]);
-            }
-            watch.stderr_bytes += chunk.len() as u64;
-            false
+            sinks.stderr(chunk, &mut watch.stderr_bytes)
         });
     }
-    if let Some(sink) = stdout_sink {
+    if let Some(sink) = sinks.stdout {
         // Keep fd 1 open for the process's lifetime: it is the launcher's own stdout.
         std::mem::forget(sink);
     }
     Ok(watch)
+}
+
+/// Where the program's output goes, with the caps.
+struct Sinks {
+    stdout: Option<File>,
+    stderr: Option<File>,
+    output_bytes: u64,
+    stderr_bytes: u64,
+}
+
+impl Sinks {
+    /// Keeps a chunk of standard output up to the output limit; true when it went over.
+    fn stdout(&mut self, chunk: &[u8], written: &mut u64) -> bool {
+        let keep = (chunk.len() as u64).min(self.output_bytes.saturating_sub(*written)) as usize;
+        if let Some(sink) = self.stdout.as_mut() {
+            let _ = sink.write_all(&chunk[..keep]);
+        }
+        *written += keep as u64;
+        keep < chunk.len()
+    }
+
+    /// Keeps the first bytes of standard error and counts the rest; never over a limit.
+    fn stderr(&mut self, chunk: &[u8], written: &mut u64) -> bool {
+        let keep = (chunk.len() as u64).min(self.stderr_bytes.saturating_sub(*written)) as usize;
+        if let Some(sink) = self.stderr.as_mut() {
+            let _ = sink.write_all(&chunk[..keep]);
+        }
+        *written += chunk.len() as u64;
+        false
+    }
 }
 
 #[derive(Debug, PartialEq, Eq)]
