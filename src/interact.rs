@@ -1,9 +1,9 @@
 //! The interactor: plays one side of an interactive problem against a solution over pipes.
 //!
 //! Each game runs the solution in its own sandboxed launcher with piped stdin/stdout; the game
-//! (from `problems`) decides what to send after each reply. Reads never block without a
-//! deadline: every wait for a reply polls the pipe with the time left before the wall-clock
-//! limit (plus a margin for the launcher to report). Game `k` of master seed `S` draws its
+//! (from `problems`) decides what to send after each reply. No wait is without a deadline: the
+//! launcher ends the program at the wall-clock limit, which closes the pipe the interactor
+//! reads, and a watchdog thread kills the launcher should it ever fail to. Game `k` of master seed `S` draws its
 //! randomness from `TestRng::for_game(S, k)` alone, so results do not depend on `--jobs` or
 //! on the order in which games run.
 //!
@@ -31,7 +31,7 @@ use crate::verdict::{self, CheckOutcome, Verdict};
 
 /// Longest reply line accepted; anything longer is a protocol violation.
 const MAX_REPLY_BYTES: usize = 256;
-/// Extra time, after the wall-clock limit, that the interactor waits for the launcher.
+/// Extra time, after the wall-clock limit, that the interactor's watchdog gives the launcher.
 const DEADLINE_MARGIN: Duration = Duration::from_secs(2);
 
 /// One transcript line: what the interactor wrote and what it read back.
@@ -80,7 +80,10 @@ enum Ending {
     Silent(String),
 }
 
-/// Reads lines from a pipe with a deadline, never blocking past it.
+/// Reads reply lines from the program's stdout with blocking reads. A blocking read (rather
+/// than poll, then read) keeps the pipe's synchronous wake-up, which makes a round about twice
+/// as fast; the deadline is kept by the launcher, which ends the program at the wall-clock
+/// limit (closing the pipe), and behind it by a watchdog thread (see `play_game`).
 struct LineReader {
     fd: RawFd,
     buffer: Vec<u8>,
@@ -90,11 +93,10 @@ enum ReadLine {
     Line(String),
     TooLong,
     Closed,
-    TimedOut,
 }
 
 impl LineReader {
-    fn read_line(&mut self, deadline: Instant) -> ReadLine {
+    fn read_line(&mut self) -> ReadLine {
         loop {
             if let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
                 let line: Vec<u8> = self.buffer.drain(..=end).collect();
@@ -102,21 +104,6 @@ impl LineReader {
             }
             if self.buffer.len() > MAX_REPLY_BYTES {
                 return ReadLine::TooLong;
-            }
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return ReadLine::TimedOut;
-            }
-            let mut poll = libc::pollfd {
-                fd: self.fd,
-                events: libc::POLLIN,
-                revents: 0,
-            };
-            let wait_ms = left.as_millis().min(i32::MAX as u128) as libc::c_int;
-            // SAFETY: one valid pollfd.
-            let ready = unsafe { libc::poll(&mut poll, 1, wait_ms.max(1)) };
-            if ready <= 0 {
-                continue;
             }
             let mut chunk = [0u8; 4096];
             // SAFETY: chunk is valid for its length.
@@ -139,6 +126,28 @@ impl LineReader {
             self.buffer.extend_from_slice(&chunk[..read as usize]);
         }
     }
+}
+
+/// Kills the launcher (and with it, through parent-death signals, the program) if the game is
+/// not over by `limit`: the interactor's guarantee never to wait forever, should the launcher
+/// itself fail to end the run. Dropping the returned sender stops the watchdog.
+fn watchdog(
+    launcher_pid: u32,
+    limit: Duration,
+) -> (mpsc::Sender<()>, std::thread::JoinHandle<bool>) {
+    let (done, wait) = mpsc::channel::<()>();
+    let handle = std::thread::spawn(move || {
+        let fired = matches!(
+            wait.recv_timeout(limit),
+            Err(mpsc::RecvTimeoutError::Timeout)
+        );
+        if fired {
+            // SAFETY: the launcher is not reaped before this thread is joined (see play_game).
+            unsafe { libc::kill(launcher_pid as libc::pid_t, libc::SIGKILL) };
+        }
+        fired
+    });
+    (done, handle)
 }
 
 /// Everything needed to play games of one problem with one solution.
@@ -206,7 +215,7 @@ pub fn play_game(plan: &GamePlan, scratch: &Scratch, game: u64) -> GameOutcome {
         fd: from_program.as_raw_fd(),
         buffer: Vec::new(),
     };
-    let deadline = Instant::now() + plan.limits.wall_time + DEADLINE_MARGIN;
+    let (game_over, guard) = watchdog(launched.id(), plan.limits.wall_time + DEADLINE_MARGIN);
     let mut session = plan.problem.new_game(TestRng::for_game(plan.seed, game));
     let mut line = session.opening();
     let mut first_reply: Option<Instant> = None;
@@ -219,7 +228,7 @@ pub fn play_game(plan: &GamePlan, scratch: &Scratch, game: u64) -> GameOutcome {
         outgoing.push(b'\n');
         let _ = to_program.write_all(&outgoing);
         let round = outcome.transcript.len() + 1;
-        match reader.read_line(deadline) {
+        match reader.read_line() {
             ReadLine::Line(reply) => {
                 first_reply.get_or_insert_with(Instant::now);
                 outcome.transcript.push(TranscriptLine {
@@ -244,7 +253,7 @@ pub fn play_game(plan: &GamePlan, scratch: &Scratch, game: u64) -> GameOutcome {
                     "round {round}: the reply is longer than {MAX_REPLY_BYTES} bytes"
                 ));
             }
-            ReadLine::Closed | ReadLine::TimedOut => {
+            ReadLine::Closed => {
                 outcome.transcript.push(TranscriptLine {
                     sent: line.clone(),
                     reply: None,
@@ -264,10 +273,16 @@ pub fn play_game(plan: &GamePlan, scratch: &Scratch, game: u64) -> GameOutcome {
         launched.request_stop();
     }
     drop(to_program);
+    drop(game_over);
+    let watchdog_fired = guard.join().unwrap_or(false);
     let facts = match launched.finish() {
         Ok(facts) => facts,
         Err(e) => {
-            outcome.message = Some(e.to_string());
+            outcome.message = Some(if watchdog_fired {
+                format!("the launcher did not end the run in time and was killed: {e}")
+            } else {
+                e.to_string()
+            });
             return outcome;
         }
     };
