@@ -147,3 +147,29 @@ fn games_are_the_same_whatever_the_number_of_jobs() {
         (one[4].1, one[4].2)
     );
 }
+
+#[test]
+fn compare_pairs_games_by_seed_and_gives_a_confidence_interval() {
+    let output = judge(&[
+        "compare",
+        "bench/responder.c",
+        "tests/programs/interactive/padded_words.py",
+        "--problem",
+        "boj28489",
+        "--games",
+        "4",
+    ]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    // Both play the same board tiles, so they differ only by how they answer: the two
+    // players here use the same policy, DOWN, LEFT, RIGHT, UP, the first that changes.
+    assert!(text.contains("second - first: mean +0.0"), "{text}");
+    assert!(text.contains("95% confidence interval"), "{text}");
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.starts_with(char::is_numeric))
+            .count(),
+        4,
+        "{text}"
+    );
+}

@@ -524,3 +524,60 @@ fn two_graders_share_a_fresh_compile_cache() {
         eprintln!("note: the two graders never compiled at the same time; the rename race was not exercised");
     }
 }
+
+/// With namespaces and cgroups turned off (as on a system that refuses them), the rlimit
+/// fallback still gives the right verdicts, and the report says which protections were on.
+#[test]
+fn the_rlimit_fallback_still_gives_the_right_verdicts() {
+    let root = tempfile::tempdir().unwrap();
+    let runner = std::fs::read_to_string(common::repo().join("runner.toml"))
+        .unwrap()
+        .replace("namespaces = true", "namespaces = false")
+        .replace("cgroups = true ", "cgroups = false ");
+    assert!(runner.contains("namespaces = false") && runner.contains("cgroups = false"));
+    let config = root.path().join("runner.toml");
+    std::fs::write(&config, runner).unwrap();
+    std::os::unix::fs::symlink(
+        common::repo().join("problems"),
+        root.path().join("problems"),
+    )
+    .unwrap();
+    let config = config.to_string_lossy().into_owned();
+    let cases = [
+        ("solutions/boj12100/accepted/dfs.cpp", "AC"),
+        (
+            "solutions/boj12100/memory_limit_exceeded/grows_vector.cpp",
+            "MLE",
+        ),
+        ("solutions/boj12100/run_time_error/null_pointer.c", "RE"),
+    ];
+    for (solution, expected) in cases {
+        let report = root.path().join("report.json");
+        let output = common::judge(&[
+            "--config",
+            &config,
+            "test",
+            solution,
+            "--tests",
+            "samples",
+            "--memory-limit",
+            "128",
+            "--json",
+            &report.to_string_lossy(),
+        ]);
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+        assert_eq!(
+            json["verdict"],
+            expected,
+            "{solution}: {}",
+            String::from_utf8_lossy(&output.stdout)
+        );
+        let protections = json["protections"].to_string();
+        if json["verdict"] != "CE" {
+            assert!(protections.contains("rlimits"), "{protections}");
+            assert!(!protections.contains("namespace"), "{protections}");
+            assert!(!protections.contains("cgroup"), "{protections}");
+        }
+    }
+}

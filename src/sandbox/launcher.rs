@@ -653,10 +653,16 @@ fn exec_solution(plan: &ChildPlan, out_write: RawFd, err_write: RawFd, failure_w
     set_rlimit(libc::RLIMIT_FSIZE, limits.output_bytes, limits.output_bytes);
     set_rlimit(libc::RLIMIT_NOFILE, 256, 256);
     if plan.memory_rlimit {
-        set_rlimit(libc::RLIMIT_DATA, limits.memory_bytes, limits.memory_bytes);
+        // Without a memory cgroup: twice the limit contains the program, yet lets it grow past
+        // the limit, so that its measured peak (not a failed allocation halfway, as when a
+        // vector reallocates) decides MLE.
+        let ceiling = limits.memory_bytes.saturating_mul(2);
+        set_rlimit(libc::RLIMIT_DATA, ceiling, ceiling);
     }
-    if plan.process_rlimit && !plan.drop_to_user {
-        let count = u64::from(limits.max_processes);
+    if plan.process_rlimit {
+        // Without a pids cgroup. RLIMIT_NPROC counts every process of the user, and runs in
+        // parallel share the unprivileged user, so leave room for a few of them.
+        let count = u64::from(limits.max_processes) * if plan.drop_to_user { 8 } else { 1 };
         set_rlimit(libc::RLIMIT_NPROC, count, count);
     }
     if plan.drop_to_user {
