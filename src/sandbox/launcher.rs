@@ -687,9 +687,19 @@ fn exec_solution(plan: &ChildPlan, out_write: RawFd, err_write: RawFd, failure_w
     argv.push(std::ptr::null());
     let mut envp: Vec<*const libc::c_char> = plan.envp.iter().map(|e| e.as_ptr()).collect();
     envp.push(std::ptr::null());
-    // SAFETY: program, argv and envp are valid NUL-terminated arrays of C strings.
-    unsafe { libc::execve(plan.program.as_ptr(), argv.as_ptr(), envp.as_ptr()) };
-    let error = io::Error::last_os_error();
+    // A fresh copy of the program may be briefly "busy": another worker thread of the grader
+    // that forks at the moment the copy is written holds its write descriptor until that child
+    // execs (ETXTBSY). The window is short, so try again for up to about 200 ms.
+    let mut error = io::Error::from_raw_os_error(libc::ETXTBSY);
+    for _ in 0..100 {
+        // SAFETY: program, argv and envp are valid NUL-terminated arrays of C strings.
+        unsafe { libc::execve(plan.program.as_ptr(), argv.as_ptr(), envp.as_ptr()) };
+        error = io::Error::last_os_error();
+        if error.raw_os_error() != Some(libc::ETXTBSY) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
     fail(
         failure_write,
         &format!("cannot execute {}: {error}", plan.program.to_string_lossy()),
