@@ -173,3 +173,35 @@ fn cpu_verdicts_do_not_change_with_jobs() {
     };
     assert_eq!(verdicts("1"), verdicts("2"));
 }
+
+#[test]
+fn a_ready_binary_is_graded_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let binary = dir.path().join("dfs");
+    let status = std::process::Command::new("g++")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg(common::repo().join("solutions/boj12100/accepted/dfs.cpp"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let (code, json, text) = grade(
+        &binary.to_string_lossy(),
+        &["--problem", "boj12100", "--count", "5"],
+    );
+    assert_eq!(json["verdict"], "AC", "{text}");
+    assert_eq!(json["language"], "ready binary");
+    assert_eq!(code, 0);
+
+    // An executable file that is not a program cannot start: RE, with the reason.
+    let bogus = dir.path().join("bogus");
+    std::fs::write(&bogus, "not a program\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&bogus, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (_, json, text) = grade(
+        &bogus.to_string_lossy(),
+        &["--problem", "boj12100", "--tests", "samples"],
+    );
+    assert_eq!(json["verdict"], "RE", "{text}");
+    assert!(text.contains("Exec format error"), "{text}");
+}
