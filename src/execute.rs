@@ -7,7 +7,6 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 
 use serde::Serialize;
 use thiserror::Error;
@@ -323,45 +322,31 @@ pub fn run_batch(
     mut on_event: impl FnMut(Event),
 ) -> Result<Vec<TestOutcome>, ExecError> {
     let scratch = Scratch::new(&run.runner.sandbox).map_err(ExecError::Folders)?;
-    let next = AtomicUsize::new(0);
     let first_failure = AtomicUsize::new(usize::MAX);
-    let (sender, receiver) = mpsc::channel::<(usize, TestOutcome)>();
+    let limit = || {
+        if run.stop_at_first_failure {
+            first_failure.load(Ordering::SeqCst)
+        } else {
+            usize::MAX
+        }
+    };
     let mut outcomes: Vec<Option<TestOutcome>> = vec![None; run.tests.len()];
     let mut reported = 0;
-    std::thread::scope(|scope| {
-        for _ in 0..run.jobs.max(1).min(run.tests.len().max(1)) {
-            let sender = sender.clone();
-            let (next, first_failure, scratch) = (&next, &first_failure, &scratch);
-            scope.spawn(move || loop {
-                let index = next.fetch_add(1, Ordering::SeqCst);
-                if index >= run.tests.len()
-                    || crate::cleanup::interrupted()
-                    || (run.stop_at_first_failure && index > first_failure.load(Ordering::SeqCst))
-                {
-                    break;
-                }
-                let outcome = run_test(run, scratch, &run.tests[index]);
-                if !outcome.verdict.is_accepted() {
-                    first_failure.fetch_min(index, Ordering::SeqCst);
-                }
-                if sender.send((index, outcome)).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(sender);
-        for (index, outcome) in receiver {
+    crate::pool::run_parallel(
+        run.tests.len(),
+        run.jobs,
+        |index| index <= limit(),
+        |index| {
+            let outcome = run_test(run, &scratch, &run.tests[index]);
+            if !outcome.verdict.is_accepted() {
+                first_failure.fetch_min(index, Ordering::SeqCst);
+            }
+            outcome
+        },
+        |index, outcome| {
             outcomes[index] = Some(outcome);
-            // Report in plan order: everything up to the first gap.
-            while reported < outcomes.len() {
-                let limit = if run.stop_at_first_failure {
-                    first_failure.load(Ordering::SeqCst)
-                } else {
-                    usize::MAX
-                };
-                if reported > limit {
-                    break;
-                }
+            // Report in plan order: everything up to the first gap (or the first failure).
+            while reported < outcomes.len() && reported <= limit() {
                 let Some(outcome) = outcomes[reported].clone() else {
                     break;
                 };
@@ -371,16 +356,12 @@ pub fn run_batch(
                 });
                 reported += 1;
             }
-        }
-    });
+        },
+    );
     if crate::cleanup::interrupted() {
         return Err(ExecError::Interrupted);
     }
-    let limit = if run.stop_at_first_failure {
-        first_failure.load(Ordering::SeqCst)
-    } else {
-        usize::MAX
-    };
+    let limit = limit();
     Ok(outcomes
         .into_iter()
         .enumerate()

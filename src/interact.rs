@@ -14,7 +14,7 @@
 use std::io::Write;
 use std::os::fd::{AsRawFd, RawFd};
 use std::process::Stdio;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -325,37 +325,24 @@ pub fn play_games(
     mut on_game: impl FnMut(&GameOutcome),
 ) -> std::io::Result<Vec<GameOutcome>> {
     let scratch = Scratch::new(&plan.runner.sandbox)?;
-    let next = AtomicUsize::new(0);
-    let failed = std::sync::atomic::AtomicBool::new(false);
-    let (sender, receiver) = mpsc::channel::<(usize, GameOutcome)>();
+    let failed = AtomicBool::new(false);
     let mut outcomes: Vec<Option<GameOutcome>> = vec![None; plan.games.len()];
-    std::thread::scope(|scope| {
-        for _ in 0..plan.jobs.max(1).min(plan.games.len().max(1)) {
-            let sender = sender.clone();
-            let (next, scratch, failed) = (&next, &scratch, &failed);
-            scope.spawn(move || loop {
-                let index = next.fetch_add(1, Ordering::SeqCst);
-                if index >= plan.games.len()
-                    || crate::cleanup::interrupted()
-                    || (plan.stop_at_first_failure && failed.load(Ordering::SeqCst))
-                {
-                    break;
-                }
-                let outcome = play_game(plan, scratch, plan.games[index]);
-                if !outcome.verdict.is_accepted() {
-                    failed.store(true, Ordering::SeqCst);
-                }
-                if sender.send((index, outcome)).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(sender);
-        for (index, outcome) in receiver {
+    crate::pool::run_parallel(
+        plan.games.len(),
+        plan.jobs,
+        |_| !(plan.stop_at_first_failure && failed.load(Ordering::SeqCst)),
+        |index| {
+            let outcome = play_game(plan, &scratch, plan.games[index]);
+            if !outcome.verdict.is_accepted() {
+                failed.store(true, Ordering::SeqCst);
+            }
+            outcome
+        },
+        |index, outcome| {
             on_game(&outcome);
             outcomes[index] = Some(outcome);
-        }
-    });
+        },
+    );
     Ok(outcomes.into_iter().flatten().collect())
 }
 

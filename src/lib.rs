@@ -12,6 +12,7 @@ pub mod interact;
 pub mod lang;
 pub mod limits;
 pub mod plan;
+pub mod pool;
 pub mod problems;
 pub mod report;
 pub mod rng;
