@@ -105,18 +105,40 @@ pub fn prepare(
     let entry = runner.cache_dir.join(&key);
     let artifact = entry.join(&file_name);
     let started = Instant::now();
-    if artifact.is_file() {
-        return Ok(Compiled::Ready(Prepared {
-            language_id: language.id.clone(),
-            language_name: language.name.clone(),
-            artifact,
-            file_name,
-            program,
-            args,
-            cached: true,
-            compile_time: Duration::ZERO,
-        }));
+    let cached = artifact.is_file();
+    if !cached {
+        if let Some(message) =
+            build_into_cache(runner, language, &bytes, &source_name, &entry, &artifact)?
+        {
+            return Ok(Compiled::Failed { message });
+        }
     }
+    Ok(Compiled::Ready(Prepared {
+        language_id: language.id.clone(),
+        language_name: language.name.clone(),
+        artifact,
+        file_name,
+        program,
+        args,
+        cached,
+        compile_time: if cached {
+            Duration::ZERO
+        } else {
+            started.elapsed()
+        },
+    }))
+}
+
+/// Compiles `source` in a private folder of the cache and publishes it as `entry` (which then
+/// holds `artifact`); returns the compiler's message when compilation fails.
+fn build_into_cache(
+    runner: &RunnerConfig,
+    language: &Language,
+    source: &[u8],
+    source_name: &str,
+    entry: &Path,
+    artifact: &Path,
+) -> Result<Option<String>, LangError> {
     let cache_error = |cause| LangError::Cache {
         dir: runner.cache_dir.clone(),
         cause,
@@ -126,8 +148,8 @@ pub fn prepare(
         .prefix(".build-")
         .tempdir_in(&runner.cache_dir)
         .map_err(cache_error)?;
-    let source_copy = build.path().join(&source_name);
-    std::fs::write(&source_copy, &bytes).map_err(cache_error)?;
+    let source_copy = build.path().join(source_name);
+    std::fs::write(&source_copy, source).map_err(cache_error)?;
     if let Some(template) = &language.compile {
         let binary = build.path().join("solution");
         let command: Vec<String> = template
@@ -139,19 +161,20 @@ pub fn prepare(
             })
             .collect();
         if let Some(message) = compile(&command, build.path(), runner.compile_time_limit)? {
-            return Ok(Compiled::Failed { message });
+            return Ok(Some(message));
         }
         if language.runs_binary() && !binary.is_file() {
-            return Ok(Compiled::Failed {
-                message: format!("the compiler did not write {}", binary.display()),
-            });
+            return Ok(Some(format!(
+                "the compiler did not write {}",
+                binary.display()
+            )));
         }
     }
     make_world_readable(build.path());
     // Publish atomically: a folder rename either lands whole or finds another grader's
     // identical result already there.
     let staged = build.keep();
-    if std::fs::rename(&staged, &entry).is_err() {
+    if std::fs::rename(&staged, entry).is_err() {
         let _ = std::fs::remove_dir_all(&staged);
         if !artifact.is_file() {
             return Err(cache_error(std::io::Error::other(format!(
@@ -160,16 +183,7 @@ pub fn prepare(
             ))));
         }
     }
-    Ok(Compiled::Ready(Prepared {
-        language_id: language.id.clone(),
-        language_name: language.name.clone(),
-        artifact,
-        file_name,
-        program,
-        args,
-        cached: false,
-        compile_time: started.elapsed(),
-    }))
+    Ok(None)
 }
 
 /// A submitted executable without a known source extension runs as it is.
