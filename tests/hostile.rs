@@ -178,6 +178,23 @@ impl Session {
         self.finish(child, started, Duration::from_secs(60))
     }
 
+    /// Grades `tests/programs/SOURCE` on the tests in `tests` (problem boj1525's checker) with
+    /// the given CPU limit and 64 MiB of memory; `extra` flags come before the limits.
+    fn grade(&self, source: &str, tests: &Path, time_limit: &str, extra: &[&str]) -> Outcome {
+        let program = program(source);
+        let tests = tests.to_string_lossy().into_owned();
+        let mut args = vec![
+            program.as_str(),
+            "--problem",
+            "boj1525",
+            "--tests-dir",
+            &tests,
+        ];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--time-limit", time_limit, "--memory-limit", "64"]);
+        self.run(&args)
+    }
+
     /// Our solutions still alive.
     fn leftovers(&self) -> Vec<String> {
         let marker = self.marker();
@@ -287,17 +304,7 @@ fn fork_bomb_is_contained_and_leaves_nothing() {
     let _serial = serial();
     let session = Session::new();
     let tests = tests_dir(ANSWER_FRESH);
-    let run = session.run(&[
-        &program("fork_bomb.c"),
-        "--problem",
-        "boj1525",
-        "--tests-dir",
-        &dir_arg(&tests),
-        "--time-limit",
-        "1",
-        "--memory-limit",
-        "64",
-    ]);
+    let run = session.grade("fork_bomb.c", tests.path(), "1", &[]);
     run.assert_no_panic();
     assert!(
         matches!(run.verdict(), "RE" | "TLE"),
@@ -326,17 +333,7 @@ fn setsid_double_fork_escape_does_not_hold_the_grader() {
     let session = Session::new();
     let tests = tests_dir(ANSWER_FRESH);
     // Wall limit 2 x 2 + 1 = 5 s: the run must end long before it.
-    let run = session.run(&[
-        &program("setsid_escape.c"),
-        "--problem",
-        "boj1525",
-        "--tests-dir",
-        &dir_arg(&tests),
-        "--time-limit",
-        "2",
-        "--memory-limit",
-        "64",
-    ]);
+    let run = session.grade("setsid_escape.c", tests.path(), "2", &[]);
     run.assert_no_panic();
     assert_eq!(run.verdict(), "AC", "{}", run.show());
     assert_eq!(run.code, Some(0), "{}", run.show());
@@ -359,17 +356,7 @@ fn setsid_double_fork_escape_does_not_hold_the_grader() {
 fn assert_memory_bomb_is_mle(source: &str) {
     let session = Session::new();
     let tests = tests_dir(ANSWER_FRESH);
-    let run = session.run(&[
-        &program(source),
-        "--problem",
-        "boj1525",
-        "--tests-dir",
-        &dir_arg(&tests),
-        "--time-limit",
-        "2",
-        "--memory-limit",
-        "64",
-    ]);
+    let run = session.grade(source, tests.path(), "2", &[]);
     run.assert_no_panic();
     assert_eq!(run.verdict(), "MLE", "{source}\n{}", run.show());
     assert_eq!(run.code, Some(1));
@@ -486,17 +473,7 @@ fn assert_wall_clock_tle(source: &str) {
     let session = Session::new();
     let tests = tests_dir(ANSWER_FRESH);
     // CPU 0.5 s, so wall 2 x 0.5 + 1 = 2 s.
-    let run = session.run(&[
-        &program(source),
-        "--problem",
-        "boj1525",
-        "--tests-dir",
-        &dir_arg(&tests),
-        "--time-limit",
-        "0.5",
-        "--memory-limit",
-        "64",
-    ]);
+    let run = session.grade(source, tests.path(), "0.5", &[]);
     run.assert_no_panic();
     assert_eq!(run.verdict(), "TLE", "{source}\n{}", run.show());
     assert_eq!(run.report["limits"]["wall_ms"], 2000, "{}", run.show());
@@ -542,24 +519,8 @@ fn files_written_to_tmp_and_shm_vanish_between_runs() {
     }
     let session = Session::new();
     let tests = tests_dir(&[("a", "x\n", "fresh\n"), ("b", "x\n", "fresh\n")]);
-    let source = program("tmp_leak.c");
-    let tests_arg = dir_arg(&tests);
-    let args = [
-        source.as_str(),
-        "--problem",
-        "boj1525",
-        "--tests-dir",
-        &tests_arg,
-        "--jobs",
-        "1",
-        "--all",
-        "--time-limit",
-        "1",
-        "--memory-limit",
-        "64",
-    ];
     for round in 0..2 {
-        let run = session.run(&args);
+        let run = session.grade("tmp_leak.c", tests.path(), "1", &["--jobs", "1", "--all"]);
         run.assert_no_panic();
         assert_eq!(
             run.verdict(),
@@ -607,20 +568,9 @@ fn project_cache_and_answers_are_not_visible() {
     for path in &paths[..3] {
         assert!(path.exists(), "{} should exist on the host", path.display());
     }
-    let tests_arg = tests.path().to_string_lossy().into_owned();
     let input: String = paths.iter().map(|p| format!("{}\n", p.display())).collect();
     std::fs::write(tests.path().join("t.in"), input).unwrap();
-    let run = session.run(&[
-        &program("read_secrets.c"),
-        "--problem",
-        "boj1525",
-        "--tests-dir",
-        &tests_arg,
-        "--time-limit",
-        "1",
-        "--memory-limit",
-        "64",
-    ]);
+    let run = session.grade("read_secrets.c", tests.path(), "1", &[]);
     run.assert_no_panic();
     assert_eq!(
         run.verdict(),
@@ -640,17 +590,7 @@ fn network_is_blocked() {
     let port = listener.local_addr().unwrap().port();
     let session = Session::new();
     let tests = tests_dir(&[("t", &format!("{port}\n"), "blocked\n")]);
-    let run = session.run(&[
-        &program("connect_port.c"),
-        "--problem",
-        "boj1525",
-        "--tests-dir",
-        &dir_arg(&tests),
-        "--time-limit",
-        "1",
-        "--memory-limit",
-        "64",
-    ]);
+    let run = session.grade("connect_port.c", tests.path(), "1", &[]);
     run.assert_no_panic();
     assert_eq!(
         run.verdict(),
@@ -677,17 +617,7 @@ fn root_only_files_are_denied() {
     }
     let session = Session::new();
     let tests = tests_dir(&[("t", "x\n", "denied\n")]);
-    let run = session.run(&[
-        &program("privileged.c"),
-        "--problem",
-        "boj1525",
-        "--tests-dir",
-        &dir_arg(&tests),
-        "--time-limit",
-        "1",
-        "--memory-limit",
-        "64",
-    ]);
+    let run = session.grade("privileged.c", tests.path(), "1", &[]);
     run.assert_no_panic();
     assert_eq!(
         run.verdict(),
@@ -727,20 +657,12 @@ fn kill_minus_one_hurts_nobody_outside() {
         ("c", "x\n", "fresh\n"),
         ("d", "x\n", "fresh\n"),
     ]);
-    let run = session.run(&[
-        &program("kill_everything.c"),
-        "--problem",
-        "boj1525",
-        "--tests-dir",
-        &dir_arg(&tests),
-        "--jobs",
-        "2",
-        "--all",
-        "--time-limit",
+    let run = session.grade(
+        "kill_everything.c",
+        tests.path(),
         "1",
-        "--memory-limit",
-        "64",
-    ]);
+        &["--jobs", "2", "--all"],
+    );
     let root_alive = matches!(root_sentinel.try_wait(), Ok(None));
     let nobody_alive = matches!(nobody_sentinel.try_wait(), Ok(None));
     // End the sentinels (by their pid) before asserting.
