@@ -25,29 +25,4 @@ pub struct Limits {
     pub max_processes: u32,
 }
 
-impl Limits {
-    /// The default wall-clock limit for a CPU-time limit: 2 x CPU + 1 s.
-    pub fn default_wall_time(cpu_time: Duration) -> Duration {
-        cpu_time * 2 + Duration::from_secs(1)
-    }
-}
-
-/// Formats a byte count as MiB with one decimal, for reports.
-pub fn format_mib(bytes: u64) -> String {
-    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
-}
-
 pub const MIB: u64 = 1024 * 1024;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn default_wall_time_is_twice_cpu_plus_one_second() {
-        assert_eq!(
-            Limits::default_wall_time(Duration::from_millis(1500)),
-            Duration::from_secs(4)
-        );
-    }
-}
