@@ -263,9 +263,7 @@ pub fn run_test(run: &BatchRun, scratch: &Scratch, test: &PlannedTest) -> TestOu
         .map_err(std::io::Error::other)?;
         // The whole output is only needed by the checker, i.e. after a clean exit; otherwise
         // the report's head is enough (a flood of output must not flood the grader).
-        let clean =
-            facts.termination == sandbox::Termination::Exited(0) && facts.stopped_by.is_none();
-        let output = if clean {
+        let output = if facts.ended_normally() {
             std::fs::read(&output_path)?
         } else {
             let mut head = Vec::with_capacity(KEPT_BYTES);
@@ -281,9 +279,7 @@ pub fn run_test(run: &BatchRun, scratch: &Scratch, test: &PlannedTest) -> TestOu
         Ok(result) => result,
         Err(e) => return judge_error(test, run.problem_id, format!("cannot run the test: {e}")),
     };
-    let ran_cleanly =
-        facts.termination == sandbox::Termination::Exited(0) && facts.stopped_by.is_none();
-    let check = ran_cleanly.then(|| {
+    let check = facts.ended_normally().then(|| {
         run.checker
             .check(&input, &output, &answer, run.problem_dir, folder.path())
     });

@@ -54,7 +54,7 @@ pub fn test(
     let style = Style::detect();
     let solution_name = execute::display_path(&args.solution).display().to_string();
     let compiled = lang::prepare(runner, &args.solution, args.language.as_deref())?;
-    let language = super::language_of(runner, &compiled, args);
+    let language = super::language_of(runner, &compiled, args.language.as_deref(), &args.solution);
     let limits = limits_of(language);
     let mut summary = GamesSummary {
         problem: spec.id.clone(),

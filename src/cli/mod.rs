@@ -128,15 +128,14 @@ pub fn resolve_jobs(runner: &RunnerConfig, flag: Option<usize>) -> usize {
 pub fn language_of<'a>(
     runner: &'a RunnerConfig,
     compiled: &Compiled,
-    args: &TestArgs,
+    language_flag: Option<&str>,
+    solution: &Path,
 ) -> Option<&'a judge::config::Language> {
     match compiled {
         Compiled::Ready(p) => runner.language(&p.language_id),
-        Compiled::Failed { .. } => args
-            .language
-            .as_deref()
+        Compiled::Failed { .. } => language_flag
             .and_then(|id| runner.language(id))
-            .or_else(|| runner.language_for(&args.solution)),
+            .or_else(|| runner.language_for(solution)),
     }
 }
 
@@ -244,14 +243,12 @@ pub fn grade_batch(
         None => plan::batch_tests(spec, options.tests, options.count, options.seed)?,
     };
     let compiled = lang::prepare(runner, &options.solution, options.language.as_deref())?;
-    let language = match &compiled {
-        Compiled::Ready(p) => runner.language(&p.language_id),
-        Compiled::Failed { .. } => options
-            .language
-            .as_deref()
-            .and_then(|id| runner.language(id))
-            .or_else(|| runner.language_for(&options.solution)),
-    };
+    let language = language_of(
+        runner,
+        &compiled,
+        options.language.as_deref(),
+        &options.solution,
+    );
     let limits = runner.limits_for(
         spec,
         language,

@@ -135,6 +135,13 @@ pub struct RunFacts {
     pub protections: Vec<String>,
 }
 
+impl RunFacts {
+    /// The program exited with code 0 by itself: its output is complete and worth checking.
+    pub fn ended_normally(&self) -> bool {
+        self.termination == Termination::Exited(0) && self.stopped_by.is_none()
+    }
+}
+
 /// Failures of the grader's side of a run (not of the program).
 #[derive(Debug, Error)]
 pub enum SandboxError {
