@@ -18,6 +18,7 @@ use judge::report::games::{self, GamesSummary};
 use judge::report::{self, table::Style, AppliedLimits};
 use judge::verdict::Verdict;
 
+use super::verify::Checked;
 use super::{exit, load_runner, TestArgs};
 
 /// The game side and the settings of an interactive problem.
@@ -375,8 +376,7 @@ pub fn compare(cli_config: Option<&Path>, args: &CompareArgs) -> Result<u8> {
     Ok(exit::ACCEPTED)
 }
 
-/// Plays a bundled solution's games for `judge verify`: (verdict, detail, max CPU ms, max peak
-/// KiB, warning).
+/// Plays a bundled solution's games for `judge verify`.
 pub fn verify_games(
     runner: &RunnerConfig,
     spec: &ProblemSpec,
@@ -384,12 +384,18 @@ pub fn verify_games(
     expected: Verdict,
     games: Option<usize>,
     jobs: usize,
-) -> Result<(Verdict, String, u64, u64, Option<String>)> {
+) -> Result<Checked> {
     let (problem, settings) = interactive_parts(spec)?;
     let prepared = match lang::prepare(runner, path, None)? {
         Compiled::Ready(prepared) => prepared,
         Compiled::Failed { .. } => {
-            return Ok((Verdict::CompileError, "CE".into(), 0, 0, None));
+            return Ok(Checked {
+                got: Verdict::CompileError,
+                detail: "CE".into(),
+                max_cpu_ms: 0,
+                max_peak_kib: 0,
+                warning: None,
+            });
         }
     };
     let limits = runner.limits_for(spec, runner.language(&prepared.language_id), None, None);
@@ -422,5 +428,11 @@ pub fn verify_games(
         _ if verdict.is_accepted() => format!("AC mean {mean:.0}"),
         _ => verdict.describe(),
     };
-    Ok((verdict, detail, max_cpu, max_peak, warning))
+    Ok(Checked {
+        got: verdict,
+        detail,
+        max_cpu_ms: max_cpu,
+        max_peak_kib: max_peak,
+        warning,
+    })
 }

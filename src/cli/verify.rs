@@ -29,15 +29,14 @@ pub struct VerifyArgs {
     pub jobs: Option<usize>,
 }
 
-/// One row of the matrix.
-struct Row {
-    solution: String,
-    expected: Verdict,
-    got: Verdict,
-    detail: String,
-    max_cpu_ms: u64,
-    max_peak_kib: u64,
-    warning: Option<String>,
+/// What one solution got, for a row of the matrix.
+pub struct Checked {
+    pub got: Verdict,
+    /// The verdict with where it happened, e.g. `WA @random-003` or `AC mean 20480`.
+    pub detail: String,
+    pub max_cpu_ms: u64,
+    pub max_peak_kib: u64,
+    pub warning: Option<String>,
 }
 
 /// Solution files of a problem with their expected verdicts, sorted.
@@ -95,35 +94,23 @@ pub fn verify(cli_config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
             let row = match spec.kind {
                 ProblemKind::Batch => verify_batch(&runner, &spec, &path, expected, args, jobs)?,
                 ProblemKind::Interactive => {
-                    super::games::verify_games(&runner, &spec, &path, expected, args.games, jobs)
-                        .map(|(got, detail, cpu, peak, warning)| Row {
-                            solution: String::new(),
-                            expected,
-                            got,
-                            detail,
-                            max_cpu_ms: cpu,
-                            max_peak_kib: peak,
-                            warning,
-                        })?
+                    super::games::verify_games(&runner, &spec, &path, expected, args.games, jobs)?
                 }
             };
-            let row = Row {
-                solution: path
-                    .strip_prefix(&runner.root)
-                    .unwrap_or(&path)
-                    .display()
-                    .to_string(),
-                ..row
-            };
-            let matched = row.got.same_kind(&row.expected);
+            let solution = path
+                .strip_prefix(&runner.root)
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            let matched = row.got.same_kind(&expected);
             if !matched {
                 mismatches += 1;
             }
             let mark = if matched { "ok" } else { "MISMATCH" };
             println!(
                 "{:<58} {:<9} {} {:>8} {:>9.1}  {}",
-                row.solution,
-                row.expected.code(),
+                solution,
+                expected.code(),
                 style.verdict(&row.got, &format!("{:<30}", row.detail)),
                 row.max_cpu_ms,
                 row.max_peak_kib as f64 / 1024.0,
@@ -161,7 +148,7 @@ fn verify_batch(
     expected: Verdict,
     args: &VerifyArgs,
     jobs: usize,
-) -> Result<Row> {
+) -> Result<Checked> {
     let slow_expected = expected == Verdict::TimeLimitExceeded;
     let options = GradeOptions {
         solution: path.to_path_buf(),
@@ -200,9 +187,7 @@ fn verify_batch(
         .first_failure()
         .map(|t| format!("{} @{}", t.verdict_detail, t.name))
         .unwrap_or_else(|| summary.verdict.describe());
-    Ok(Row {
-        solution: String::new(),
-        expected,
+    Ok(Checked {
         got: summary.verdict,
         detail,
         max_cpu_ms,
