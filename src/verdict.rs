@@ -185,10 +185,17 @@ pub fn classify(limits: &Limits, facts: &RunFacts, check: Option<&CheckOutcome>)
     }
 }
 
-/// The peak memory that counts against the limit: the resident peak of the program.
-/// (The cgroup's peak also counts page cache and is only used to detect the OOM kill.)
+/// The peak memory that counts against the limit: the resident peak of the program. The
+/// cgroup's peak also counts page cache (a first run of an interpreter is charged for reading its
+/// files), so it is only reported when the kernel's OOM killer ended the run: then it is the charge
+/// of all the run's processes together, kernel memory included, that reached the limit (a fork
+/// bomb's hundreds of small processes do, while each has a resident peak of 1 MiB).
 pub fn peak_memory_bytes(facts: &RunFacts) -> u64 {
-    facts.peak_rss_kib * 1024
+    let resident = facts.peak_rss_kib * 1024;
+    match facts.cgroup_peak_kib {
+        Some(group_kib) if facts.oom_killed => resident.max(group_kib * 1024),
+        _ => resident,
+    }
 }
 
 /// The verdict of a whole submission: accepted when every test is, else the first other.
@@ -272,6 +279,22 @@ mod tests {
             classify(&limits(), &facts, None),
             Verdict::MemoryLimitExceeded
         );
+    }
+
+    #[test]
+    fn the_group_peak_is_reported_only_when_the_oom_killer_ended_the_run() {
+        let many_small = RunFacts {
+            peak_rss_kib: 1_000,
+            cgroup_peak_kib: Some(65_536),
+            ..clean_exit()
+        };
+        assert_eq!(peak_memory_bytes(&many_small), 1_000 * 1024);
+        let killed = RunFacts {
+            oom_killed: true,
+            termination: Termination::Signaled(libc::SIGKILL),
+            ..many_small
+        };
+        assert_eq!(peak_memory_bytes(&killed), 65_536 * 1024);
     }
 
     #[test]
