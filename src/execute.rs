@@ -5,7 +5,6 @@
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
@@ -17,7 +16,7 @@ use crate::lang::Prepared;
 use crate::limits::Limits;
 use crate::plan::{PlannedTest, TestSource};
 use crate::problems::{self, GenRequest, Problem};
-use crate::sandbox::{self, Isolation, RunFacts, RunSpec, StdoutMode};
+use crate::sandbox::{self, Isolation, RunFacts, RunFiles, RunRequest, Session, SessionSpec, StdoutMode};
 use crate::verdict::{self, CheckOutcome, Verdict};
 
 #[derive(Debug, Error)]
@@ -112,14 +111,11 @@ impl Scratch {
         self.dir.path()
     }
 
-    /// A fresh run folder: `box/` (the program's work folder, holding a copy of the
+    /// A fresh sandbox folder: `box/` (the program's work folder, holding a copy of the
     /// solution) and `root/` (the mount point of its private root).
-    pub fn run_folder(&self, name: &str, solution: &Prepared) -> std::io::Result<RunFolder> {
+    pub fn sandbox_folder(&self, name: &str, solution: &Prepared) -> std::io::Result<SandboxFolder> {
         use std::os::unix::fs::PermissionsExt;
-        let dir = tempfile::Builder::new()
-            .prefix(&format!("{name}-"))
-            .tempdir_in(self.dir.path())?;
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))?;
+        let dir = self.folder(name)?;
         let work = dir.path().join("box");
         std::fs::create_dir(&work)?;
         std::fs::create_dir(dir.path().join("root"))?;
@@ -129,7 +125,23 @@ impl Scratch {
         if let Some((uid, gid)) = self.uid {
             std::os::unix::fs::chown(&work, Some(uid), Some(gid))?;
         }
-        Ok(RunFolder { dir })
+        Ok(SandboxFolder { dir })
+    }
+
+    /// A fresh folder for one run's files (input, output, stderr, checker files).
+    pub fn run_folder(&self, name: &str) -> std::io::Result<RunFolder> {
+        Ok(RunFolder {
+            dir: self.folder(name)?,
+        })
+    }
+
+    fn folder(&self, name: &str) -> std::io::Result<tempfile::TempDir> {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("{name}-"))
+            .tempdir_in(self.dir.path())?;
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))?;
+        Ok(dir)
     }
 }
 
@@ -139,39 +151,22 @@ impl Drop for Scratch {
     }
 }
 
-/// One run's folders; removed when dropped.
-pub struct RunFolder {
+/// The folders of one sandbox session; removed when dropped.
+pub struct SandboxFolder {
     dir: tempfile::TempDir,
 }
 
-impl RunFolder {
+impl SandboxFolder {
     pub fn path(&self) -> &Path {
         self.dir.path()
     }
 
-    /// The sandbox spec for running `solution` here.
-    pub fn spec(
-        &self,
-        runner: &RunnerConfig,
-        solution: &Prepared,
-        limits: Limits,
-        stdout: StdoutMode,
-    ) -> RunSpec {
+    /// The sandbox session that runs programs in this folder.
+    pub fn session_spec(&self, runner: &RunnerConfig) -> SessionSpec {
         let sandbox = &runner.sandbox;
-        RunSpec {
-            program: solution.program.clone(),
-            args: solution.args.clone(),
-            env: vec![
-                ("PATH".into(), sandbox.path.clone()),
-                ("HOME".into(), "/tmp".into()),
-                ("LANG".into(), "C.UTF-8".into()),
-                ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
-            ],
+        SessionSpec {
             workdir: self.path().join("box"),
             root_mount: self.path().join("root"),
-            stderr_file: self.path().join("stderr"),
-            limits,
-            stdout,
             isolation: Isolation {
                 namespaces: sandbox.namespaces,
                 cgroups: sandbox.cgroups,
@@ -181,11 +176,89 @@ impl RunFolder {
             },
         }
     }
+}
+
+/// How to run `solution` (copied into a sandbox folder) under `limits`.
+pub fn run_request(
+    runner: &RunnerConfig,
+    solution: &Prepared,
+    limits: Limits,
+    stdout: StdoutMode,
+) -> RunRequest {
+    RunRequest {
+        program: solution.program.clone(),
+        args: solution.args.clone(),
+        env: vec![
+            ("PATH".into(), runner.sandbox.path.clone()),
+            ("HOME".into(), "/tmp".into()),
+            ("LANG".into(), "C.UTF-8".into()),
+            ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
+        ],
+        limits,
+        stdout,
+    }
+}
+
+/// One run's files; removed when dropped.
+pub struct RunFolder {
+    dir: tempfile::TempDir,
+}
+
+impl RunFolder {
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// The file that keeps the first bytes of the program's standard error.
+    pub fn stderr_path(&self) -> PathBuf {
+        self.path().join("stderr")
+    }
 
     /// The first bytes the program wrote to standard error.
     pub fn stderr_head(&self) -> String {
-        let bytes = std::fs::read(self.path().join("stderr")).unwrap_or_default();
+        let bytes = std::fs::read(self.stderr_path()).unwrap_or_default();
         head(&bytes)
+    }
+}
+
+/// A grading worker's sandbox session, started at its first test and kept for the next ones.
+#[derive(Default)]
+pub struct Worker {
+    sandbox: Option<(Session, SandboxFolder)>,
+}
+
+impl Worker {
+    /// Runs one program in this worker's session, starting the session if needed. A session
+    /// that failed is replaced once, so a broken launcher costs a restart, not a verdict.
+    fn run(
+        &mut self,
+        run: &BatchRun,
+        scratch: &Scratch,
+        request: &RunRequest,
+        files: impl Fn() -> std::io::Result<RunFiles>,
+    ) -> std::io::Result<RunFacts> {
+        let mut last_error = None;
+        for _ in 0..2 {
+            if self.sandbox.is_none() {
+                let folder = scratch.sandbox_folder("worker", run.solution)?;
+                let session = Session::start(&folder.session_spec(run.runner))
+                    .map_err(std::io::Error::other)?;
+                self.sandbox = Some((session, folder));
+            }
+            let Some((session, _)) = self.sandbox.as_mut() else {
+                continue;
+            };
+            match session.run(request, files()?) {
+                Ok(facts) => return Ok(facts),
+                Err(e) => {
+                    self.sandbox = None;
+                    last_error = Some(e);
+                }
+            }
+        }
+        Err(std::io::Error::other(
+            last_error.map_or_else(|| "no sandbox".to_string(), |e| e.to_string()),
+        ))
     }
 }
 
@@ -243,24 +316,29 @@ fn judge_error(test: &PlannedTest, problem_id: &str, message: String) -> TestOut
 }
 
 /// Runs one test from start to verdict.
-pub fn run_test(run: &BatchRun, scratch: &Scratch, test: &PlannedTest) -> TestOutcome {
+pub fn run_test(
+    run: &BatchRun,
+    scratch: &Scratch,
+    worker: &mut Worker,
+    test: &PlannedTest,
+) -> TestOutcome {
     let (input, answer) = match materialise(run, test) {
         Ok(pair) => pair,
         Err(message) => return judge_error(test, run.problem_id, message),
     };
-    let attempt = || -> std::io::Result<(RunFacts, Vec<u8>, RunFolder)> {
-        let folder = scratch.run_folder(&test.name, run.solution)?;
+    let mut attempt = || -> std::io::Result<(RunFacts, Vec<u8>, RunFolder)> {
+        let folder = scratch.run_folder(&test.name)?;
         let input_path = folder.path().join("input");
         std::fs::write(&input_path, &input)?;
         let output_path = folder.path().join("output");
-        let output_file = File::create(&output_path)?;
-        let spec = folder.spec(run.runner, run.solution, run.enforced, StdoutMode::Capture);
-        let facts = sandbox::run(
-            &spec,
-            Stdio::from(File::open(&input_path)?),
-            Stdio::from(output_file),
-        )
-        .map_err(std::io::Error::other)?;
+        let request = run_request(run.runner, run.solution, run.enforced, StdoutMode::Capture);
+        let facts = worker.run(run, scratch, &request, || {
+            Ok(RunFiles {
+                stdin: File::open(&input_path)?.into(),
+                stdout: File::create(&output_path)?.into(),
+                stderr: File::create(folder.stderr_path())?.into(),
+            })
+        })?;
         // The whole output is only needed by the checker, i.e. after a clean exit; otherwise
         // the report's head is enough (a flood of output must not flood the grader).
         let output = if facts.ended_normally() {
@@ -332,8 +410,9 @@ pub fn run_batch(
         run.tests.len(),
         run.jobs,
         |index| index <= limit(),
-        |index| {
-            let outcome = run_test(run, &scratch, &run.tests[index]);
+        Worker::default,
+        |worker, index| {
+            let outcome = run_test(run, &scratch, worker, &run.tests[index]);
             if !outcome.verdict.is_accepted() {
                 first_failure.fetch_min(index, Ordering::SeqCst);
             }

@@ -11,9 +11,9 @@
 //! even if the program later crashes or runs out of time; otherwise the run's facts decide
 //! (TLE, MLE, RE ...), and a program that ends before the game is over is WA.
 
+use std::fs::File;
 use std::io::Write;
 use std::os::fd::{AsRawFd, RawFd};
-use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -21,12 +21,12 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::config::RunnerConfig;
-use crate::execute::Scratch;
+use crate::execute::{run_request, Scratch};
 use crate::lang::Prepared;
 use crate::limits::Limits;
 use crate::problems::{InteractiveProblem, Step};
 use crate::rng::TestRng;
-use crate::sandbox::{self, RunFacts, StdoutMode};
+use crate::sandbox::{self, RunFacts, RunFiles, Session, StdoutMode};
 use crate::verdict::{self, CheckOutcome, Verdict};
 
 /// Longest reply line accepted; anything longer is a protocol violation.
@@ -183,31 +183,50 @@ pub fn play_game(plan: &GamePlan, scratch: &Scratch, game: u64) -> GameOutcome {
         stderr_head: String::new(),
         facts: None,
     };
-    let folder = match scratch.run_folder(&format!("game-{game}"), plan.solution) {
-        Ok(folder) => folder,
-        Err(e) => {
-            outcome.message = Some(format!("cannot create the run folder: {e}"));
+    let started = (|| -> Result<_, String> {
+        let sandbox = scratch
+            .sandbox_folder(&format!("game-{game}"), plan.solution)
+            .map_err(|e| format!("cannot create the run folder: {e}"))?;
+        let folder = scratch
+            .run_folder(&format!("game-{game}"))
+            .map_err(|e| format!("cannot create the run folder: {e}"))?;
+        let pipe = |what: &str| sandbox::pipe().map_err(|e| format!("cannot make the {what} pipe: {e}"));
+        let (program_stdin, to_program) = pipe("input")?;
+        let (from_program, program_stdout) = pipe("output")?;
+        let stderr = File::create(folder.stderr_path())
+            .map_err(|e| format!("cannot create the stderr file: {e}"))?;
+        let mut session =
+            Session::start(&sandbox.session_spec(plan.runner)).map_err(|e| e.to_string())?;
+        let request = run_request(
+            plan.runner,
+            plan.solution,
+            plan.limits,
+            StdoutMode::PassThrough,
+        );
+        session
+            .begin(
+                &request,
+                RunFiles {
+                    stdin: program_stdin,
+                    stdout: program_stdout,
+                    stderr: stderr.into(),
+                },
+            )
+            .map_err(|e| e.to_string())?;
+        Ok((
+            session,
+            sandbox,
+            folder,
+            File::from(to_program),
+            File::from(from_program),
+        ))
+    })();
+    let (mut launched, _sandbox, folder, mut to_program, from_program) = match started {
+        Ok(parts) => parts,
+        Err(message) => {
+            outcome.message = Some(message);
             return outcome;
         }
-    };
-    let spec = folder.spec(
-        plan.runner,
-        plan.solution,
-        plan.limits,
-        StdoutMode::PassThrough,
-    );
-    let mut launched = match sandbox::spawn(&spec, Stdio::piped(), Stdio::piped()) {
-        Ok(launched) => launched,
-        Err(e) => {
-            outcome.message = Some(e.to_string());
-            return outcome;
-        }
-    };
-    let (Some(mut to_program), Some(from_program)) =
-        (launched.take_stdin(), launched.take_stdout())
-    else {
-        outcome.message = Some("the launcher has no pipes".into());
-        return outcome;
     };
     // SAFETY: F_SETPIPE_SZ on our own pipe; failure only leaves the default size.
     unsafe { libc::fcntl(to_program.as_raw_fd(), libc::F_SETPIPE_SZ, 1 << 16) };
@@ -275,7 +294,7 @@ pub fn play_game(plan: &GamePlan, scratch: &Scratch, game: u64) -> GameOutcome {
     drop(to_program);
     drop(game_over);
     let watchdog_fired = guard.join().unwrap_or(false);
-    let facts = match launched.finish() {
+    let facts = match launched.wait() {
         Ok(facts) => facts,
         Err(e) => {
             outcome.message = Some(if watchdog_fired {
@@ -331,7 +350,8 @@ pub fn play_games(
         plan.games.len(),
         plan.jobs,
         |_| !(plan.stop_at_first_failure && failed.load(Ordering::SeqCst)),
-        |index| {
+        || (),
+        |_, index| {
             let outcome = play_game(plan, &scratch, plan.games[index]);
             if !outcome.verdict.is_accepted() {
                 failed.store(true, Ordering::SeqCst);

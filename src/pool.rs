@@ -5,15 +5,17 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-/// Runs `work(index)` for `index` in `0..count` on `jobs` threads (at least one, at most
-/// `count`). Before starting an index a worker asks `start(index)`; once it says no (or the
-/// grader is interrupted) that worker stops. `on_result(index, result)` runs on the calling
-/// thread, in the order results finish.
-pub fn run_parallel<T: Send>(
+/// Runs `work(state, index)` for `index` in `0..count` on `jobs` threads (at least one, at
+/// most `count`), each with its own `state` made by `new_state` (a sandbox session, say).
+/// Before starting an index a worker asks `start(index)`; once it says no (or the grader is
+/// interrupted) that worker stops. `on_result(index, result)` runs on the calling thread, in
+/// the order results finish.
+pub fn run_parallel<T: Send, S>(
     count: usize,
     jobs: usize,
     start: impl Fn(usize) -> bool + Sync,
-    work: impl Fn(usize) -> T + Sync,
+    new_state: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, usize) -> T + Sync,
     mut on_result: impl FnMut(usize, T),
 ) {
     let next = AtomicUsize::new(0);
@@ -21,14 +23,17 @@ pub fn run_parallel<T: Send>(
     std::thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, count.max(1)) {
             let sender = sender.clone();
-            let (next, start, work) = (&next, &start, &work);
-            scope.spawn(move || loop {
-                let index = next.fetch_add(1, Ordering::SeqCst);
-                if index >= count || crate::cleanup::interrupted() || !start(index) {
-                    break;
-                }
-                if sender.send((index, work(index))).is_err() {
-                    break;
+            let (next, start, new_state, work) = (&next, &start, &new_state, &work);
+            scope.spawn(move || {
+                let mut state = new_state();
+                loop {
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    if index >= count || crate::cleanup::interrupted() || !start(index) {
+                        break;
+                    }
+                    if sender.send((index, work(&mut state, index))).is_err() {
+                        break;
+                    }
                 }
             });
         }
@@ -50,7 +55,8 @@ mod tests {
             50,
             3,
             |_| true,
-            |i| i * 2,
+            || (),
+            |_, i| i * 2,
             |i, doubled| seen.push((i, doubled)),
         );
         seen.sort();
@@ -60,7 +66,7 @@ mod tests {
     #[test]
     fn a_refusal_to_start_stops_the_workers() {
         let mut seen = Vec::new();
-        run_parallel(50, 1, |i| i < 7, |i| i, |i, _| seen.push(i));
+        run_parallel(50, 1, |i| i < 7, || (), |_, i| i, |i, _| seen.push(i));
         assert_eq!(seen, (0..7).collect::<Vec<_>>());
     }
 
@@ -70,7 +76,8 @@ mod tests {
             0,
             4,
             |_| true,
-            |i| i,
+            || (),
+            |_, i| i,
             |_, _: usize| panic!("no work expected"),
         );
     }

@@ -362,6 +362,31 @@ fn setsid_double_fork_escape_does_not_hold_the_grader() {
     session.assert_nothing_left();
 }
 
+#[test]
+fn a_run_ends_everything_before_the_next_run_of_its_worker() {
+    let _serial = serial();
+    let session = Session::new();
+    let tests = tests_dir(&[
+        ("a", "x\n", "fresh\n"),
+        ("b", "x\n", "fresh\n"),
+        ("c", "x\n", "fresh\n"),
+    ]);
+    let run = session.grade("leaves_orphan.c", tests.path(), "1", &["--jobs", "1", "--all"]);
+    run.assert_no_panic();
+    if !run.report["protections"].to_string().contains("pid-namespace") {
+        eprintln!("note: no pid namespace here; the program cannot see other runs' processes");
+        return;
+    }
+    assert_eq!(
+        run.verdict(),
+        "AC",
+        "a later run saw a process left by an earlier one\n{}",
+        run.show()
+    );
+    assert_eq!(run.tests().len(), 3, "{}", run.show());
+    session.assert_nothing_left();
+}
+
 // ----- 3. memory bombs ---------------------------------------------------------------------
 
 fn assert_memory_bomb_is_mle(source: &str) {

@@ -70,6 +70,8 @@ pub fn stress(cli_config: Option<&Path>, args: &StressArgs) -> Result<u8> {
         stop_at_first_failure: true,
     };
     let scratch = Scratch::new(&runner.sandbox)?;
+    // One sandbox session for the whole search and shrink.
+    let worker = std::cell::RefCell::new(execute::Worker::default());
     let run_input = |input: &str| -> TestOutcome {
         let test = PlannedTest {
             name: "stress".into(),
@@ -77,7 +79,7 @@ pub fn stress(cli_config: Option<&Path>, args: &StressArgs) -> Result<u8> {
                 input: input.to_string(),
             },
         };
-        execute::run_test(&run, &scratch, &test)
+        execute::run_test(&run, &scratch, &mut worker.borrow_mut(), &test)
     };
     let budget = Duration::from_secs_f64(args.time.unwrap_or(60.0).clamp(0.1, 1e6));
     let started = Instant::now();

@@ -18,27 +18,24 @@ pub struct RunGroups {
 }
 
 impl RunGroups {
-    /// Creates the groups named `name` with the given limits. Never fails: whatever cannot be
-    /// created is left out.
-    pub fn create(name: &str, memory_bytes: u64, max_processes: u32) -> RunGroups {
+    /// Creates the groups named `name`. Never fails: whatever cannot be created is left out.
+    /// Limits are set per run with [`RunGroups::set_limits`].
+    pub fn create(name: &str) -> RunGroups {
         if Path::new(ROOT).join("cgroup.controllers").exists() {
-            return Self::create_v2(name, memory_bytes, max_processes);
+            return Self::create_v2(name);
         }
         let mut groups = RunGroups::default();
         if let Some(dir) = make_v1_group("memory", name) {
-            let limit = memory_bytes.to_string();
-            let ok = fs::write(dir.join("memory.limit_in_bytes"), &limit).is_ok();
-            // Without swap accounting this file does not exist; there is no swap to limit then.
-            let _ = fs::write(dir.join("memory.memsw.limit_in_bytes"), &limit);
+            // Without swap accounting the memsw file does not exist; there is no swap then.
             let _ = fs::write(dir.join("memory.swappiness"), "0");
-            if ok {
+            if dir.join("memory.limit_in_bytes").exists() {
                 groups.memory = Some(dir);
             } else {
                 let _ = fs::remove_dir(&dir);
             }
         }
         if let Some(dir) = make_v1_group("pids", name) {
-            if fs::write(dir.join("pids.max"), max_processes.to_string()).is_ok() {
+            if dir.join("pids.max").exists() {
                 groups.pids = Some(dir);
             } else {
                 let _ = fs::remove_dir(&dir);
@@ -48,7 +45,7 @@ impl RunGroups {
         groups
     }
 
-    fn create_v2(name: &str, memory_bytes: u64, max_processes: u32) -> RunGroups {
+    fn create_v2(name: &str) -> RunGroups {
         let parent = own_group_path("").map(|p| Path::new(ROOT).join(p.trim_start_matches('/')));
         let Some(parent) = parent else {
             return RunGroups::default();
@@ -57,14 +54,51 @@ impl RunGroups {
         if fs::create_dir(&dir).is_err() {
             return RunGroups::default();
         }
-        let memory_ok = fs::write(dir.join("memory.max"), memory_bytes.to_string()).is_ok();
         let _ = fs::write(dir.join("memory.swap.max"), "0");
-        let pids_ok = fs::write(dir.join("pids.max"), max_processes.to_string()).is_ok();
         RunGroups {
-            memory: memory_ok.then(|| dir.clone()),
-            pids: pids_ok.then(|| dir.clone()),
+            memory: dir.join("memory.max").exists().then(|| dir.clone()),
+            pids: dir.join("pids.max").exists().then(|| dir.clone()),
             cpuacct: dir.join("cpu.stat").exists().then(|| dir.clone()),
             unified: Some(dir),
+        }
+    }
+
+    /// Sets the memory limit and the process count of the next run.
+    pub fn set_limits(&self, memory_bytes: u64, max_processes: u32) -> Result<(), String> {
+        let write = |dir: &Path, file: &str, value: String| {
+            fs::write(dir.join(file), &value)
+                .map_err(|e| format!("cannot write {value} to {}: {e}", dir.join(file).display()))
+        };
+        if let Some(dir) = &self.memory {
+            let limit = memory_bytes.to_string();
+            if self.unified.is_some() {
+                write(dir, "memory.max", limit)?;
+            } else {
+                // memsw must stay at or above the plain limit: raising needs memsw first,
+                // lowering the plain limit first; writing plain, memsw, plain covers both.
+                let first = write(dir, "memory.limit_in_bytes", limit.clone());
+                let _ = fs::write(dir.join("memory.memsw.limit_in_bytes"), &limit);
+                if first.is_err() {
+                    write(dir, "memory.limit_in_bytes", limit)?;
+                }
+            }
+        }
+        if let Some(dir) = &self.pids {
+            write(dir, "pids.max", max_processes.to_string())?;
+        }
+        Ok(())
+    }
+
+    /// Starts the memory peak afresh for the next run (on cgroup v2 this needs Linux 6.12;
+    /// older kernels keep the session's peak, which is only reported after an OOM kill).
+    pub fn reset_peak(&self) {
+        if let Some(dir) = &self.memory {
+            let (file, value) = if self.unified.is_some() {
+                ("memory.peak", "reset")
+            } else {
+                ("memory.max_usage_in_bytes", "0")
+            };
+            let _ = fs::write(dir.join(file), value);
         }
     }
 
@@ -120,10 +154,10 @@ impl RunGroups {
         fs::read_to_string(dir.join(file)).ok()?.trim().parse().ok()
     }
 
-    /// Whether the kernel's OOM killer ended a process of the run.
-    pub fn oom_killed(&self) -> bool {
+    /// How many processes the kernel's OOM killer has ended in the groups so far.
+    pub fn oom_kills(&self) -> u64 {
         let Some(dir) = self.memory.as_ref() else {
-            return false;
+            return 0;
         };
         let file = if self.unified.is_some() {
             "memory.events"
@@ -133,19 +167,19 @@ impl RunGroups {
         fs::read_to_string(dir.join(file))
             .ok()
             .and_then(|text| keyed_value(&text, "oom_kill"))
-            .is_some_and(|count| count > 0)
+            .unwrap_or(0)
     }
 
-    /// Kills every process still in the groups, repeatedly, until none is left (a process may
-    /// fork while we kill). Returns whether the groups are empty.
-    pub fn kill_all(&self) -> bool {
-        if let Some(dir) = &self.unified {
+    /// Kills every process in the groups but `spare` (the keeper; 0 spares none), repeatedly,
+    /// until none is left (a process may fork while we kill). Returns whether that worked.
+    pub fn kill_all_but(&self, spare: i32) -> bool {
+        if let (Some(dir), 0) = (&self.unified, spare) {
             let _ = fs::write(dir.join("cgroup.kill"), "1");
         }
         for _ in 0..200 {
             let mut any = false;
             for dir in self.dirs() {
-                for pid in procs(dir) {
+                for pid in procs(dir).into_iter().filter(|&pid| pid != spare) {
                     any = true;
                     // SAFETY: kill has no memory-safety preconditions.
                     unsafe { libc::kill(pid, libc::SIGKILL) };
@@ -159,7 +193,7 @@ impl RunGroups {
         false
     }
 
-    /// Removes the groups (after `kill_all`); a group still draining is retried briefly.
+    /// Removes the groups (after `kill_all_but`); a group still draining is retried briefly.
     pub fn remove(&self) {
         for dir in self.dirs() {
             for _ in 0..100 {

@@ -1,6 +1,6 @@
-//! The namespaces and private root a solution runs in. These functions run in the launcher's
-//! forked child, between `fork` and `exec` (the launcher is single-threaded, so allocating here
-//! is safe), or in the launcher itself before it forks.
+//! The namespaces and private root solutions run in. These functions run in the keeper (the
+//! launcher's single-threaded child, which builds the private root once per session and gives
+//! every run a fresh `/tmp` and `/dev/shm`), or in the launcher itself before it forks.
 
 use std::ffi::CString;
 use std::io;
@@ -86,11 +86,11 @@ pub fn unshare_child_namespaces() -> Result<(), String> {
 
 /// Builds a private root in `root` (an empty folder) and makes it the process's `/`:
 /// system folders read-only, `/dev` with a few harmless devices, a fresh `/proc` for the new
-/// pid namespace, a fresh `/tmp` of at most `tmp_bytes`, and `workdir` read-only at `/box`.
+/// pid namespace, mount points for `/tmp` and `/dev/shm` (see [`fresh_scratch_mounts`]), and
+/// `workdir` read-only at `/box`.
 pub fn enter_private_root(
     root: &Path,
     workdir: &Path,
-    tmp_bytes: u64,
     extra_read_only: &[std::path::PathBuf],
 ) -> Result<(), String> {
     // Nothing we mount may leak back to the host.
@@ -156,13 +156,6 @@ pub fn enter_private_root(
         std::os::unix::fs::symlink(target, dev.join(link)).map_err(|e| e.to_string())?;
     }
     mkdir(&dev.join("shm"))?;
-    mount(
-        Some(Path::new("tmpfs")),
-        &dev.join("shm"),
-        Some("tmpfs"),
-        libc::MS_NOSUID | libc::MS_NODEV,
-        Some(&format!("size={tmp_bytes},mode=1777")),
-    )?;
     let proc_dir = root.join("proc");
     mkdir(&proc_dir)?;
     mount(
@@ -172,15 +165,7 @@ pub fn enter_private_root(
         libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
         None,
     )?;
-    let tmp = root.join("tmp");
-    mkdir(&tmp)?;
-    mount(
-        Some(Path::new("tmpfs")),
-        &tmp,
-        Some("tmpfs"),
-        libc::MS_NOSUID | libc::MS_NODEV,
-        Some(&format!("size={tmp_bytes},mode=1777")),
-    )?;
+    mkdir(&root.join("tmp"))?;
     let boxed = root.join("box");
     mkdir(&boxed)?;
     // The work folder is read-only: what a program writes goes to /tmp, a tmpfs whose pages
@@ -211,6 +196,26 @@ pub fn enter_private_root(
         None,
     )?;
     std::env::set_current_dir("/box").map_err(|e| e.to_string())
+}
+
+/// Inside the private root: replaces `/tmp` and `/dev/shm` with empty tmpfs of at most
+/// `size_bytes` each, so nothing a run wrote is seen by the next. Pages written there are
+/// memory charged to the run's cgroup.
+pub fn fresh_scratch_mounts(size_bytes: u64) -> Result<(), String> {
+    for target in ["/tmp", "/dev/shm"] {
+        let path = Path::new(target);
+        let c_path = cstring(path).map_err(|e| e.to_string())?;
+        // SAFETY: a valid NUL-terminated path; failing (nothing mounted yet) is fine.
+        unsafe { libc::umount2(c_path.as_ptr(), libc::MNT_DETACH) };
+        mount(
+            Some(Path::new("tmpfs")),
+            path,
+            Some("tmpfs"),
+            libc::MS_NOSUID | libc::MS_NODEV,
+            Some(&format!("size={size_bytes},mode=1777")),
+        )?;
+    }
+    Ok(())
 }
 
 /// In a new user namespace made by a non-root user: maps the user's own uid and gid, so

@@ -1,41 +1,46 @@
-//! The launcher: the small process (`judge __launch SPEC`) that starts one solution, watches
-//! it, and reports the facts. It is single-threaded on purpose, so that forking is safe and the
-//! child's `ru_maxrss` starts from the launcher's few MiB rather than the grader's.
+//! The launcher: the small process (`judge __launch SESSION`) that a grading worker starts once
+//! and that runs its programs one after another. It is single-threaded on purpose, so that
+//! forking is safe and a solution's `ru_maxrss` starts from a few MiB rather than the grader's.
 //!
-//! With a pid namespace the process tree is:
-//! launcher -> reaper (pid 1 of the namespace) -> solution (pid 2). The reaper exists because
-//! the first process of a pid namespace ignores signals it sends itself (`abort()` would not
-//! kill it); it reaps the solution and any orphans, passes the solution's wait status back over
-//! a pipe and exits, which kills everything left in the namespace. The launcher's `wait4` on
-//! the reaper includes the rusage of everything the reaper reaped.
+//! Once per session it creates the cgroups, the pid namespace (and, without root, a user
+//! namespace) and forks the keeper (`keeper.rs`), pid 1 of that namespace, which builds the
+//! private root. Per run it sets the limits, passes the program's descriptors to the keeper,
+//! copies the program's output with caps, polls its CPU time, tells the keeper to end the run at
+//! a limit, and answers the grader with the [`RunFacts`].
+//!
+//! The grader's end of the session is a message socket on fd 0 (see `channel.rs`): each
+//! message is a [`RunRequest`] with the program's stdin, stdout and stderr file; each answer a
+//! `Result<RunFacts, String>`. When the grader closes the socket the keeper exits (ending the
+//! namespace), the cgroups are removed and the launcher exits 0. It exits 3 with a message on
+//! stderr when it cannot work at all.
 
-use std::ffi::CString;
 use std::fs::File;
 use std::io::{self, Write};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
-use std::os::unix::ffi::OsStrExt;
+use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::time::{Duration, Instant};
 
 use super::cgroup::RunGroups;
-use super::isolate;
-use super::{RunFacts, RunSpec, StdoutMode, StopReason, Termination};
+use super::keeper::{self, FromKeeper, KeeperPlan, KeeperReport, ToKeeper};
+use super::{channel, isolate, pipe};
+use super::{RunFacts, RunRequest, SessionSpec, StdoutMode, StopReason, Termination};
 
 /// How often the launcher looks at the CPU time of a running program.
 const POLL_INTERVAL: Duration = Duration::from_millis(20);
 /// Read size for the program's output pipes.
 const CHUNK: usize = 64 * 1024;
+/// How long the keeper may take to report after it was told to end a run.
+const KEEPER_GRACE: Duration = Duration::from_secs(10);
 
-/// Set by SIGUSR1: the grader asks for the run to end.
+/// Set by SIGUSR1: the grader asks for the current run to end.
 static STOP_REQUESTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 extern "C" fn on_stop_request(_signal: libc::c_int) {
     STOP_REQUESTED.store(true, std::sync::atomic::Ordering::SeqCst);
 }
 
-/// Entry point of `judge __launch SPEC`: runs the spec, prints the facts as JSON on stderr and
-/// exits 0; exits 3 with a message when the launcher itself cannot work.
-pub fn main(encoded_spec: &str) -> ! {
-    // The launcher dies with the grader; the reaper and the solution die with the launcher.
+/// Entry point of `judge __launch SESSION`.
+pub fn main(encoded_session: &str) -> ! {
+    // The launcher dies with the grader; the keeper and the solution die with the launcher.
     // SAFETY: prctl with integer arguments.
     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) };
     // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
@@ -45,36 +50,443 @@ pub fn main(encoded_spec: &str) -> ! {
             on_stop_request as *const () as libc::sighandler_t,
         )
     };
-    let result = serde_json::from_str::<RunSpec>(encoded_spec)
-        .map_err(|e| format!("bad run spec: {e}"))
-        .and_then(|spec| launch(&spec));
-    let mut stderr = io::stderr().lock();
+    let result = take_grader_socket()
+        .map_err(|e| format!("no session socket on fd 0: {e}"))
+        .and_then(|grader| {
+            serde_json::from_str::<SessionSpec>(encoded_session)
+                .map_err(|e| format!("bad session spec: {e}"))
+                .and_then(|spec| serve(&spec, grader))
+        });
     match result {
-        Ok(facts) => {
-            let text = serde_json::to_string(&facts).unwrap_or_default();
-            let _ = writeln!(stderr, "{text}");
-            std::process::exit(0)
-        }
+        Ok(()) => std::process::exit(0),
         Err(message) => {
-            let _ = writeln!(stderr, "{message}");
+            let _ = writeln!(io::stderr().lock(), "{message}");
             std::process::exit(3)
         }
     }
 }
 
-fn os_error(what: &str) -> String {
-    format!("{what}: {}", io::Error::last_os_error())
+/// Moves the socket on fd 0 to a close-on-exec descriptor above 2 and puts /dev/null on 0
+/// and 1, so that nothing the keeper forks inherits the session by accident.
+fn take_grader_socket() -> io::Result<OwnedFd> {
+    // SAFETY: F_DUPFD_CLOEXEC on fd 0, which the grader gave us.
+    let moved = unsafe { libc::fcntl(0, libc::F_DUPFD_CLOEXEC, 3) };
+    if moved < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let null = File::options().read(true).write(true).open("/dev/null")?;
+    // SAFETY: dup2 onto our own standard descriptors.
+    unsafe {
+        libc::dup2(null.as_raw_fd(), 0);
+        libc::dup2(null.as_raw_fd(), 1);
+    }
+    // SAFETY: a fresh descriptor that nothing else owns.
+    Ok(unsafe { OwnedFd::from_raw_fd(moved) })
 }
 
-/// A pipe as (read end, write end), both close-on-exec.
-fn pipe() -> Result<(OwnedFd, OwnedFd), String> {
-    let mut fds = [0; 2];
-    // SAFETY: fds has room for the two descriptors pipe2 writes.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(os_error("pipe"));
+/// Serves run requests until the grader closes the session.
+fn serve(spec: &SessionSpec, grader: OwnedFd) -> Result<(), String> {
+    let mut session = Session::start(spec)?;
+    let outcome = loop {
+        let (request, fds) = match channel::receive::<RunRequest>(grader.as_fd()) {
+            Ok(Some(message)) => message,
+            Ok(None) => break Ok(()),
+            Err(e) => break Err(format!("cannot read a run request: {e}")),
+        };
+        let reply = session.run(&request, fds);
+        STOP_REQUESTED.store(false, std::sync::atomic::Ordering::SeqCst);
+        let broken = reply.is_err();
+        if let Err(e) = channel::send(grader.as_fd(), &reply, &[]) {
+            break Err(format!("cannot answer the grader: {e}"));
+        }
+        if broken {
+            break Ok(());
+        }
+    };
+    session.end();
+    outcome
+}
+
+/// The launcher's side of a session: the cgroups and the keeper.
+struct Session {
+    groups: RunGroups,
+    keeper: libc::pid_t,
+    keeper_socket: OwnedFd,
+    in_pid_namespace: bool,
+    /// Why the keeper could not build the sandbox; every run then reports it.
+    setup_failure: Option<String>,
+    protections: Vec<String>,
+}
+
+impl Session {
+    fn start(spec: &SessionSpec) -> Result<Session, String> {
+        let mut protections = vec!["process-group".to_string(), "rlimits".to_string()];
+        // SAFETY: getpid/geteuid/getegid have no preconditions.
+        let (own_pid, euid, egid) = unsafe { (libc::getpid(), libc::geteuid(), libc::getegid()) };
+        let is_root = euid == 0;
+
+        let groups = if spec.isolation.cgroups {
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.subsec_nanos())
+                .unwrap_or(0);
+            RunGroups::create(&format!("judge-{own_pid}-{nanos}"))
+        } else {
+            RunGroups::default()
+        };
+        protections.extend(groups.protections());
+
+        // Namespaces: the pid (and, without root, user) namespace must be made here, before
+        // the fork, so that the keeper is the first process inside it.
+        let mut in_pid_namespace = false;
+        if spec.isolation.namespaces {
+            let flags = if is_root {
+                libc::CLONE_NEWPID
+            } else {
+                libc::CLONE_NEWUSER | libc::CLONE_NEWPID
+            };
+            // SAFETY: unshare has no memory-safety preconditions; we are single-threaded.
+            if unsafe { libc::unshare(flags) } == 0 {
+                let mapped = if is_root {
+                    Ok(())
+                } else {
+                    isolate::map_own_ids(euid, egid)
+                };
+                in_pid_namespace = mapped.is_ok();
+            }
+        }
+        if in_pid_namespace {
+            protections.extend(
+                [
+                    "pid-namespace",
+                    "mount-namespace",
+                    "network-namespace",
+                    "private-root",
+                ]
+                .map(String::from),
+            );
+            if !is_root {
+                protections.push("user-namespace".into());
+            }
+        }
+        let drop_to = is_root.then_some((spec.isolation.run_as_uid, spec.isolation.run_as_gid));
+        if let Some((uid, _)) = drop_to {
+            protections.push(format!("uid-{uid}"));
+        }
+        let plan = KeeperPlan {
+            session: spec,
+            private_root: in_pid_namespace,
+            drop_to,
+            memory_rlimit: !groups.has_memory(),
+            process_rlimit: !groups.has_pids(),
+        };
+
+        let (ours, theirs) = channel::pair().map_err(|e| format!("socketpair: {e}"))?;
+        // SAFETY: the launcher is single-threaded, so the child may run arbitrary code.
+        let keeper = unsafe { libc::fork() };
+        if keeper < 0 {
+            return Err(format!("fork: {}", io::Error::last_os_error()));
+        }
+        if keeper == 0 {
+            drop(ours);
+            keeper::main(&plan, theirs);
+        }
+        drop(theirs);
+        // Every process the keeper forks from now on starts inside the groups: the one move of
+        // the session (a move into a cgroup v1 group waits for an RCU grace period).
+        groups.add(keeper);
+        let setup_failure = match channel::receive::<FromKeeper>(ours.as_fd()) {
+            Ok(Some((FromKeeper::Ready, _))) => None,
+            Ok(Some((FromKeeper::SetupFailed(message), _))) => {
+                Some(format!("sandbox setup failed: {message}"))
+            }
+            Ok(Some((other, _))) => Some(format!("sandbox setup failed: keeper said {other:?}")),
+            Ok(None) | Err(_) => Some("sandbox setup failed: the keeper ended".to_string()),
+        };
+        Ok(Session {
+            groups,
+            keeper,
+            keeper_socket: ours,
+            in_pid_namespace,
+            setup_failure,
+            protections,
+        })
     }
-    // SAFETY: pipe2 returned two fresh descriptors that nothing else owns.
-    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+
+    /// Runs one program. An error means the session cannot go on.
+    fn run(&mut self, request: &RunRequest, fds: Vec<OwnedFd>) -> Result<RunFacts, String> {
+        let [stdin, stdout, stderr_file]: [OwnedFd; 3] = fds
+            .try_into()
+            .map_err(|_| "a run request needs three descriptors".to_string())?;
+        if let Some(failure) = &self.setup_failure {
+            return Ok(self.not_started(failure.clone()));
+        }
+        let limits = request.limits;
+        if let Err(message) = self
+            .groups
+            .set_limits(limits.memory_bytes, limits.max_processes)
+        {
+            return Ok(self.not_started(format!("sandbox setup failed: {message}")));
+        }
+        let cpu_before_ns = self.groups.cpu_usage_ns();
+        let oom_kills_before = self.groups.oom_kills();
+        self.groups.reset_peak();
+
+        let (out_read, out_write) = pipe().map_err(|e| format!("pipe: {e}"))?;
+        let (err_read, err_write) = pipe().map_err(|e| format!("pipe: {e}"))?;
+        // SAFETY: F_SETPIPE_SZ on our own pipe; failure only leaves the default size.
+        unsafe { libc::fcntl(out_read.as_raw_fd(), libc::F_SETPIPE_SZ, 1 << 20) };
+        let (program_stdout, sink) = match request.stdout {
+            StdoutMode::Capture => (out_write.as_fd(), Some(File::from(stdout))),
+            StdoutMode::PassThrough => (stdout.as_fd(), None),
+        };
+        channel::send(
+            self.keeper_socket.as_fd(),
+            &ToKeeper::Run(request.clone()),
+            &[stdin.as_fd(), program_stdout, err_write.as_fd()],
+        )
+        .map_err(|e| format!("cannot reach the keeper: {e}"))?;
+        let start = Instant::now();
+        // The program holds its own copies now; ours must not keep its pipes open.
+        drop((stdin, out_write, err_write));
+
+        let mut sinks = Sinks {
+            stdout: sink,
+            stderr: Some(File::from(stderr_file)),
+            output_bytes: limits.output_bytes,
+            stderr_bytes: limits.stderr_bytes,
+        };
+        let capture = (request.stdout == StdoutMode::Capture).then_some(out_read);
+        let watch = self.watch(request, start, cpu_before_ns, capture, err_read, &mut sinks)?;
+        if !self.in_pid_namespace {
+            // Without a namespace, a process that left the process group is still in the
+            // cgroup (the keeper has reaped the rest).
+            self.groups.kill_all_but(self.keeper);
+        }
+
+        let report = watch.report;
+        let termination = if !report.failure.is_empty() {
+            Termination::NotStarted
+        } else {
+            match report.status {
+                Some(status) if libc::WIFEXITED(status) => {
+                    Termination::Exited(libc::WEXITSTATUS(status))
+                }
+                Some(status) if libc::WIFSIGNALED(status) => {
+                    Termination::Signaled(libc::WTERMSIG(status))
+                }
+                _ => Termination::Signaled(libc::SIGKILL),
+            }
+        };
+        let cgroup_cpu_us = self.cpu_since_us(cpu_before_ns).unwrap_or(0);
+        let wall_us = if report.wall_us > 0 {
+            report.wall_us
+        } else {
+            start.elapsed().as_micros() as u64
+        };
+        Ok(RunFacts {
+            termination,
+            stopped_by: watch.stopped_by,
+            cpu_time_us: report.cpu_us.max(cgroup_cpu_us).max(watch.last_cpu_us),
+            wall_time_us: wall_us,
+            peak_rss_kib: report.peak_rss_kib,
+            cgroup_peak_kib: self.groups.memory_peak_bytes().map(|b| b / 1024),
+            oom_killed: self.groups.oom_kills() > oom_kills_before,
+            stdout_bytes: watch.stdout_bytes,
+            stderr_bytes: watch.stderr_bytes,
+            launch_error: (!report.failure.is_empty()).then(|| report.failure.trim().to_string()),
+            protections: self.protections.clone(),
+        })
+    }
+
+    fn not_started(&self, message: String) -> RunFacts {
+        RunFacts {
+            termination: Termination::NotStarted,
+            stopped_by: None,
+            cpu_time_us: 0,
+            wall_time_us: 0,
+            peak_rss_kib: 0,
+            cgroup_peak_kib: None,
+            oom_killed: false,
+            stdout_bytes: 0,
+            stderr_bytes: 0,
+            launch_error: Some(message),
+            protections: self.protections.clone(),
+        }
+    }
+
+    /// CPU time charged to the groups since `before_ns`, microseconds.
+    fn cpu_since_us(&self, before_ns: Option<u64>) -> Option<u64> {
+        let now = self.groups.cpu_usage_ns()?;
+        Some(now.saturating_sub(before_ns?) / 1000)
+    }
+
+    /// Runs the poll loop until the keeper reports: copies output with caps, enforces the
+    /// CPU, wall and output limits.
+    fn watch(
+        &self,
+        request: &RunRequest,
+        start: Instant,
+        cpu_before_ns: Option<u64>,
+        out_read: Option<OwnedFd>,
+        err_read: OwnedFd,
+        sinks: &mut Sinks,
+    ) -> Result<Watch, String> {
+        let limits = request.limits;
+        let deadline = start + limits.wall_time;
+        let cpu_limit_us = limits.cpu_time.as_micros() as u64;
+        if let Some(pipe) = &out_read {
+            set_nonblocking(pipe.as_raw_fd());
+        }
+        set_nonblocking(err_read.as_raw_fd());
+        let mut out_pipe = out_read;
+        let mut err_pipe = Some(err_read);
+        let mut buffer = vec![0u8; CHUNK];
+        let mut stopped_by: Option<StopReason> = None;
+        let mut killed_at: Option<Instant> = None;
+        let mut stdout_bytes = 0;
+        let mut stderr_bytes = 0;
+        let mut last_cpu_us = 0;
+        let mut next_cpu_check = Instant::now() + POLL_INTERVAL;
+        let keeper = self.keeper_socket.as_fd();
+        let kill = |reason: StopReason,
+                    stopped_by: &mut Option<StopReason>,
+                    killed_at: &mut Option<Instant>| {
+            stopped_by.get_or_insert(reason);
+            if killed_at.is_none() {
+                *killed_at = Some(Instant::now());
+                let _ = channel::send(keeper, &ToKeeper::Kill, &[]);
+            }
+        };
+
+        let report = loop {
+            let now = Instant::now();
+            let timeout = deadline
+                .saturating_duration_since(now)
+                .min(POLL_INTERVAL)
+                .max(Duration::from_millis(1));
+            let mut fds: Vec<libc::pollfd> = Vec::with_capacity(3);
+            for fd in [
+                Some(self.keeper_socket.as_raw_fd()),
+                out_pipe.as_ref().map(|f| f.as_raw_fd()),
+                err_pipe.as_ref().map(|f| f.as_raw_fd()),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                fds.push(libc::pollfd {
+                    fd,
+                    events: libc::POLLIN,
+                    revents: 0,
+                });
+            }
+            // SAFETY: fds is a valid array of pollfd of the given length.
+            unsafe {
+                libc::poll(
+                    fds.as_mut_ptr(),
+                    fds.len() as libc::nfds_t,
+                    timeout.as_millis() as libc::c_int,
+                )
+            };
+
+            if let Some(pipe) = &out_pipe {
+                match drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
+                    sinks.stdout(chunk, &mut stdout_bytes)
+                }) {
+                    PipeState::Open => {}
+                    PipeState::Closed => out_pipe = None,
+                    PipeState::OverLimit => kill(StopReason::OutputLimit, &mut stopped_by, &mut killed_at),
+                }
+            }
+            if let Some(pipe) = &err_pipe {
+                let state = drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
+                    sinks.stderr(chunk, &mut stderr_bytes)
+                });
+                if state == PipeState::Closed {
+                    err_pipe = None;
+                }
+            }
+
+            if fds[0].revents != 0 {
+                match channel::receive::<FromKeeper>(self.keeper_socket.as_fd()) {
+                    Ok(Some((FromKeeper::Finished(report), _))) => break report,
+                    Ok(Some((other, _))) => return Err(format!("the keeper said {other:?}")),
+                    Ok(None) => return Err("the keeper ended during a run".into()),
+                    Err(e) => return Err(format!("cannot hear the keeper: {e}")),
+                }
+            }
+
+            let now = Instant::now();
+            if STOP_REQUESTED.load(std::sync::atomic::Ordering::SeqCst) {
+                kill(StopReason::Requested, &mut stopped_by, &mut killed_at);
+            }
+            if now >= deadline {
+                kill(StopReason::WallTime, &mut stopped_by, &mut killed_at);
+            }
+            if killed_at.is_some_and(|at| now >= at + KEEPER_GRACE) {
+                return Err("the keeper did not end the run".into());
+            }
+            if now >= next_cpu_check {
+                next_cpu_check = now + POLL_INTERVAL;
+                let cpu_us = self
+                    .cpu_since_us(cpu_before_ns)
+                    .or_else(|| first_child_of(self.keeper).and_then(process_cpu_us))
+                    .unwrap_or(0);
+                last_cpu_us = last_cpu_us.max(cpu_us);
+                if cpu_us > cpu_limit_us {
+                    kill(StopReason::CpuTime, &mut stopped_by, &mut killed_at);
+                }
+            }
+        };
+        // The program is gone: take what is left in the pipes without waiting for an end of
+        // file that a stray process holding them open might never give.
+        if let Some(pipe) = &out_pipe {
+            let over = drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
+                sinks.stdout(chunk, &mut stdout_bytes)
+            });
+            if over == PipeState::OverLimit {
+                stopped_by.get_or_insert(StopReason::OutputLimit);
+            }
+        }
+        if let Some(pipe) = &err_pipe {
+            drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
+                sinks.stderr(chunk, &mut stderr_bytes)
+            });
+        }
+        Ok(Watch {
+            report,
+            stopped_by,
+            stdout_bytes,
+            stderr_bytes,
+            last_cpu_us,
+        })
+    }
+
+    /// Ends the session: the keeper exits when its socket closes (ending the namespace and
+    /// anything in it), then whatever is left in the groups is killed and the groups removed.
+    fn end(self) {
+        drop(self.keeper_socket);
+        let deadline = Instant::now() + Duration::from_secs(2);
+        loop {
+            let mut status = 0;
+            // SAFETY: status is a valid out-pointer; the keeper is our own child.
+            let reaped = unsafe { libc::waitpid(self.keeper, &mut status, libc::WNOHANG) };
+            if reaped != 0 {
+                break;
+            }
+            if Instant::now() >= deadline {
+                // SAFETY: kill and waitpid on our own unreaped child.
+                unsafe {
+                    libc::kill(self.keeper, libc::SIGKILL);
+                    libc::waitpid(self.keeper, &mut status, 0);
+                }
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        self.groups.kill_all_but(0);
+        self.groups.remove();
+    }
 }
 
 fn set_nonblocking(fd: RawFd) {
@@ -85,382 +497,13 @@ fn set_nonblocking(fd: RawFd) {
     }
 }
 
-/// Everything prepared before forking, so the child only makes system calls.
-struct ChildPlan<'a> {
-    spec: &'a RunSpec,
-    program: CString,
-    argv: Vec<CString>,
-    envp: Vec<CString>,
-    private_root: bool,
-    drop_to_user: bool,
-    memory_rlimit: bool,
-    process_rlimit: bool,
-}
-
-fn to_cstring(text: &[u8]) -> Result<CString, String> {
-    CString::new(text).map_err(|_| "argument or environment contains a NUL byte".to_string())
-}
-
-fn launch(spec: &RunSpec) -> Result<RunFacts, String> {
-    let limits = spec.limits;
-    let mut protections = vec!["process-group".to_string(), "rlimits".to_string()];
-    // SAFETY: getpid/geteuid/getegid have no preconditions.
-    let (own_pid, euid, egid) = unsafe { (libc::getpid(), libc::geteuid(), libc::getegid()) };
-    let is_root = euid == 0;
-
-    let groups = if spec.isolation.cgroups {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0);
-        RunGroups::create(
-            &format!("judge-{own_pid}-{nanos}"),
-            limits.memory_bytes,
-            limits.max_processes,
-        )
-    } else {
-        RunGroups::default()
-    };
-    protections.extend(groups.protections());
-
-    // Namespaces: the pid (and, without root, user) namespace must be made here, before the
-    // fork, so that the child is the first process inside it.
-    let mut in_pid_namespace = false;
-    if spec.isolation.namespaces {
-        let flags = if is_root {
-            libc::CLONE_NEWPID
-        } else {
-            libc::CLONE_NEWUSER | libc::CLONE_NEWPID
-        };
-        // SAFETY: unshare has no memory-safety preconditions; we are single-threaded.
-        if unsafe { libc::unshare(flags) } == 0 {
-            let mapped = if is_root {
-                Ok(())
-            } else {
-                isolate::map_own_ids(euid, egid)
-            };
-            in_pid_namespace = mapped.is_ok();
-        }
-    }
-    if in_pid_namespace {
-        protections.extend(
-            [
-                "pid-namespace",
-                "mount-namespace",
-                "network-namespace",
-                "private-root",
-            ]
-            .map(String::from),
-        );
-        if !is_root {
-            protections.push("user-namespace".into());
-        }
-    }
-    let drop_to_user = is_root;
-    if drop_to_user {
-        protections.push(format!("uid-{}", spec.isolation.run_as_uid));
-    }
-
-    let plan = ChildPlan {
-        spec,
-        program: to_cstring(spec.program.as_os_str().as_bytes())?,
-        argv: spec
-            .args
-            .iter()
-            .map(|a| to_cstring(a.as_bytes()))
-            .collect::<Result<_, _>>()?,
-        envp: spec
-            .env
-            .iter()
-            .map(|(k, v)| to_cstring(format!("{k}={v}").as_bytes()))
-            .collect::<Result<_, _>>()?,
-        private_root: in_pid_namespace,
-        drop_to_user,
-        memory_rlimit: !groups.has_memory(),
-        process_rlimit: !groups.has_pids(),
-    };
-
-    let (out_read, out_write) = pipe()?;
-    let (err_read, err_write) = pipe()?;
-    let (failure_read, failure_write) = pipe()?;
-    let (status_read, status_write) = pipe()?;
-    let (sync_read, sync_write) = pipe()?;
-    // SAFETY: F_SETPIPE_SZ on our own pipe; failure only leaves the default size.
-    unsafe { libc::fcntl(out_read.as_raw_fd(), libc::F_SETPIPE_SZ, 1 << 20) };
-
-    // SAFETY: the launcher is single-threaded, so the child may run arbitrary code until exec.
-    let child = unsafe { libc::fork() };
-    if child < 0 {
-        return Err(os_error("fork"));
-    }
-    if child == 0 {
-        drop((out_read, err_read, failure_read, status_read, sync_write));
-        child_main(
-            &plan,
-            out_write.as_raw_fd(),
-            err_write.as_raw_fd(),
-            failure_write.as_raw_fd(),
-            status_write.as_raw_fd(),
-            sync_read.as_raw_fd(),
-        );
-    }
-    drop((out_write, err_write, failure_write, status_write, sync_read));
-    set_nonblocking(failure_read.as_raw_fd());
-    set_nonblocking(status_read.as_raw_fd());
-    // The program has its own copy of stdin (and of stdout when it writes there directly);
-    // the launcher must not keep a pipe open after the program has gone.
-    // SAFETY: closing our own standard descriptors, which nothing else here uses.
-    unsafe {
-        libc::close(0);
-        if spec.stdout == StdoutMode::PassThrough {
-            libc::close(1);
-        }
-    }
-
-    groups.add(child);
-    let start = Instant::now();
-    let mut sync = File::from(sync_write);
-    let _ = sync.write_all(b"g");
-    drop(sync);
-
-    let watch = watch(
-        spec,
-        child,
-        &groups,
-        in_pid_namespace,
-        start,
-        out_read,
-        err_read,
-    );
-    let watch = watch?;
-
-    // Whatever the program left behind goes now: the namespace died with the reaper; a
-    // process that left the process group is still in the cgroup.
-    // SAFETY: kill/killpg have no memory-safety preconditions.
-    unsafe { libc::killpg(child, libc::SIGKILL) };
-    groups.kill_all();
-
-    let mut failure = String::new();
-    let _ = io::Read::read_to_string(&mut File::from(failure_read), &mut failure);
-    let mut raw_status = watch.reaped_status;
-    if in_pid_namespace {
-        let mut bytes = Vec::new();
-        let _ = io::Read::read_to_end(&mut File::from(status_read), &mut bytes);
-        raw_status = bytes
-            .get(0..4)
-            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-    }
-
-    let termination = if !failure.is_empty() {
-        Termination::NotStarted
-    } else {
-        match raw_status {
-            Some(status) if libc::WIFEXITED(status) => {
-                Termination::Exited(libc::WEXITSTATUS(status))
-            }
-            Some(status) if libc::WIFSIGNALED(status) => {
-                Termination::Signaled(libc::WTERMSIG(status))
-            }
-            // The reaper was killed before it could report (the launcher stopped the run).
-            _ => Termination::Signaled(libc::SIGKILL),
-        }
-    };
-    let usage = watch.rusage;
-    let rusage_cpu_us = timeval_us(usage.ru_utime) + timeval_us(usage.ru_stime);
-    let cgroup_cpu_us = groups.cpu_usage_ns().map_or(0, |ns| ns / 1000);
-    let facts = RunFacts {
-        termination,
-        stopped_by: watch.stopped_by,
-        cpu_time_us: rusage_cpu_us.max(cgroup_cpu_us).max(watch.last_cpu_us),
-        wall_time_us: watch.wall.as_micros() as u64,
-        peak_rss_kib: usage.ru_maxrss.max(0) as u64,
-        cgroup_peak_kib: groups.memory_peak_bytes().map(|b| b / 1024),
-        oom_killed: groups.oom_killed(),
-        stdout_bytes: watch.stdout_bytes,
-        stderr_bytes: watch.stderr_bytes,
-        launch_error: (!failure.is_empty()).then(|| failure.trim().to_string()),
-        protections,
-    };
-    groups.remove();
-    Ok(facts)
-}
-
-fn timeval_us(time: libc::timeval) -> u64 {
-    (time.tv_sec.max(0) as u64) * 1_000_000 + time.tv_usec.max(0) as u64
-}
-
 /// What the launcher saw while the program ran.
 struct Watch {
-    reaped_status: Option<i32>,
-    rusage: libc::rusage,
+    report: KeeperReport,
     stopped_by: Option<StopReason>,
-    wall: Duration,
     stdout_bytes: u64,
     stderr_bytes: u64,
     last_cpu_us: u64,
-}
-
-/// Runs the poll loop until `child` is reaped: copies output with caps, enforces CPU, wall and
-/// output limits.
-fn watch(
-    spec: &RunSpec,
-    child: libc::pid_t,
-    groups: &RunGroups,
-    in_pid_namespace: bool,
-    start: Instant,
-    out_read: OwnedFd,
-    err_read: OwnedFd,
-) -> Result<Watch, String> {
-    let limits = spec.limits;
-    let deadline = start + limits.wall_time;
-    let cpu_limit_us = limits.cpu_time.as_micros() as u64;
-    // SAFETY: pidfd_open takes a pid and flags.
-    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, child, 0) } as RawFd;
-    let pidfd = (pidfd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd) });
-
-    let mut sinks = Sinks {
-        stdout: match spec.stdout {
-            // SAFETY: fd 1 is the launcher's stdout, given by the grader; we own it from here.
-            StdoutMode::Capture => Some(unsafe { File::from_raw_fd(1) }),
-            StdoutMode::PassThrough => None,
-        },
-        stderr: File::create(&spec.stderr_file).ok(),
-        output_bytes: limits.output_bytes,
-        stderr_bytes: limits.stderr_bytes,
-    };
-    set_nonblocking(out_read.as_raw_fd());
-    set_nonblocking(err_read.as_raw_fd());
-    let mut out_pipe = matches!(spec.stdout, StdoutMode::Capture).then_some(out_read);
-    let mut err_pipe = Some(err_read);
-    let mut buffer = vec![0u8; CHUNK];
-    let mut watch = Watch {
-        reaped_status: None,
-        // SAFETY: rusage is plain data; all-zero is a valid value.
-        rusage: unsafe { std::mem::zeroed() },
-        stopped_by: None,
-        wall: Duration::ZERO,
-        stdout_bytes: 0,
-        stderr_bytes: 0,
-        last_cpu_us: 0,
-    };
-    let mut solution_pid: Option<libc::pid_t> = (!in_pid_namespace).then_some(child);
-    let mut next_cpu_check = Instant::now();
-    let kill = |reason: StopReason, watch: &mut Watch| {
-        if watch.stopped_by.is_none() {
-            watch.stopped_by = Some(reason);
-        }
-        // SAFETY: kill/killpg have no memory-safety preconditions.
-        unsafe {
-            libc::kill(child, libc::SIGKILL);
-            libc::killpg(child, libc::SIGKILL);
-        }
-        groups.kill_all();
-    };
-
-    loop {
-        let now = Instant::now();
-        let timeout = deadline
-            .saturating_duration_since(now)
-            .min(POLL_INTERVAL)
-            .max(Duration::from_millis(1));
-        let mut fds: Vec<libc::pollfd> = Vec::with_capacity(3);
-        for fd in [
-            pidfd.as_ref().map(|f| f.as_raw_fd()),
-            out_pipe.as_ref().map(|f| f.as_raw_fd()),
-            err_pipe.as_ref().map(|f| f.as_raw_fd()),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            fds.push(libc::pollfd {
-                fd,
-                events: libc::POLLIN,
-                revents: 0,
-            });
-        }
-        // SAFETY: fds is a valid array of pollfd of the given length.
-        unsafe {
-            libc::poll(
-                fds.as_mut_ptr(),
-                fds.len() as libc::nfds_t,
-                timeout.as_millis() as libc::c_int,
-            )
-        };
-
-        if let Some(pipe) = &out_pipe {
-            match drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
-                sinks.stdout(chunk, &mut watch.stdout_bytes)
-            }) {
-                PipeState::Open => {}
-                PipeState::Closed => out_pipe = None,
-                PipeState::OverLimit => kill(StopReason::OutputLimit, &mut watch),
-            }
-        }
-        if let Some(pipe) = &err_pipe {
-            let state = drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
-                sinks.stderr(chunk, &mut watch.stderr_bytes)
-            });
-            if state == PipeState::Closed {
-                err_pipe = None;
-            }
-        }
-
-        // Reaped yet? Without a pidfd this is a plain non-blocking wait every round.
-        let mut status = 0;
-        // SAFETY: status and rusage are valid out-pointers.
-        let reaped = unsafe { libc::wait4(child, &mut status, libc::WNOHANG, &mut watch.rusage) };
-        if reaped == child {
-            watch.wall = start.elapsed();
-            watch.reaped_status = Some(status);
-            break;
-        }
-        if reaped < 0 {
-            return Err(os_error("wait4"));
-        }
-
-        let now = Instant::now();
-        if STOP_REQUESTED.load(std::sync::atomic::Ordering::SeqCst) {
-            kill(StopReason::Requested, &mut watch);
-        }
-        if now >= deadline {
-            kill(StopReason::WallTime, &mut watch);
-        }
-        if now >= next_cpu_check {
-            next_cpu_check = now + POLL_INTERVAL;
-            if solution_pid.is_none() && groups.cpu_usage_ns().is_none() {
-                solution_pid = first_child_of(child);
-            }
-            let cpu_us = groups
-                .cpu_usage_ns()
-                .map(|ns| ns / 1000)
-                .or_else(|| solution_pid.and_then(process_cpu_us))
-                .unwrap_or(0);
-            watch.last_cpu_us = watch.last_cpu_us.max(cpu_us);
-            if cpu_us > cpu_limit_us {
-                kill(StopReason::CpuTime, &mut watch);
-            }
-        }
-    }
-    // The program is gone: take what is left in the pipes without waiting for an end of file
-    // that a stray process holding them open might never give.
-    if let Some(pipe) = &out_pipe {
-        let over = drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
-            sinks.stdout(chunk, &mut watch.stdout_bytes)
-        });
-        if over == PipeState::OverLimit && watch.stopped_by.is_none() {
-            watch.stopped_by = Some(StopReason::OutputLimit);
-        }
-    }
-    if let Some(pipe) = &err_pipe {
-        drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
-            sinks.stderr(chunk, &mut watch.stderr_bytes)
-        });
-    }
-    if let Some(sink) = sinks.stdout {
-        // Keep fd 1 open for the process's lifetime: it is the launcher's own stdout.
-        std::mem::forget(sink);
-    }
-    Ok(watch)
 }
 
 /// Where the program's output goes, with the caps.
@@ -536,7 +579,7 @@ fn process_cpu_us(pid: libc::pid_t) -> Option<u64> {
     Some(ticks * 1_000_000 / per_second)
 }
 
-/// The first child of `pid` (the solution under the reaper), from /proc.
+/// The first child of `pid` (the solution under the keeper), from /proc.
 fn first_child_of(pid: libc::pid_t) -> Option<libc::pid_t> {
     std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children"))
         .ok()?
@@ -544,164 +587,4 @@ fn first_child_of(pid: libc::pid_t) -> Option<libc::pid_t> {
         .next()?
         .parse()
         .ok()
-}
-
-/// Writes a failure message for the launcher and ends the child.
-fn fail(failure_fd: RawFd, message: &str) -> ! {
-    // SAFETY: writing a valid buffer to a descriptor we own, then leaving without unwinding.
-    unsafe {
-        libc::write(failure_fd, message.as_ptr().cast(), message.len());
-        libc::_exit(127)
-    }
-}
-
-/// The forked child: becomes the reaper (with a pid namespace) or the solution itself.
-fn child_main(
-    plan: &ChildPlan,
-    out_write: RawFd,
-    err_write: RawFd,
-    failure_write: RawFd,
-    status_write: RawFd,
-    sync_read: RawFd,
-) -> ! {
-    // Wait until the launcher has moved us into the cgroups.
-    let mut byte = [0u8; 1];
-    // SAFETY: reading one byte into a valid buffer.
-    unsafe { libc::read(sync_read, byte.as_mut_ptr().cast(), 1) };
-    // SAFETY: prctl with integer arguments; the reaper dies with the launcher.
-    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) };
-
-    if plan.private_root {
-        if let Err(message) = isolate::unshare_child_namespaces().and_then(|_| {
-            isolate::enter_private_root(
-                &plan.spec.root_mount,
-                &plan.spec.workdir,
-                plan.spec.limits.memory_bytes,
-                &plan.spec.isolation.read_only_paths,
-            )
-        }) {
-            fail(failure_write, &format!("sandbox setup failed: {message}"));
-        }
-        // SAFETY: single-threaded; the grandchild runs the solution.
-        let solution = unsafe { libc::fork() };
-        if solution < 0 {
-            fail(failure_write, "sandbox setup failed: fork");
-        }
-        if solution == 0 {
-            exec_solution(plan, out_write, err_write, failure_write);
-        }
-        reap(solution, status_write);
-    }
-    if let Err(message) = std::env::set_current_dir(&plan.spec.workdir) {
-        fail(
-            failure_write,
-            &format!("cannot enter the work folder: {message}"),
-        );
-    }
-    exec_solution(plan, out_write, err_write, failure_write)
-}
-
-/// The reaper's loop: reaps every process of the namespace until the solution is reaped,
-/// then reports its status and exits (which ends the namespace).
-fn reap(solution: libc::pid_t, status_write: RawFd) -> ! {
-    loop {
-        let mut status = 0;
-        // SAFETY: status is a valid out-pointer.
-        let pid = unsafe { libc::waitpid(-1, &mut status, 0) };
-        if pid == solution {
-            let bytes = status.to_le_bytes();
-            // SAFETY: writing 4 valid bytes, then leaving without unwinding.
-            unsafe {
-                libc::write(status_write, bytes.as_ptr().cast(), 4);
-                libc::_exit(0)
-            }
-        }
-        if pid < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-            // SAFETY: leaving without unwinding.
-            unsafe { libc::_exit(1) }
-        }
-    }
-}
-
-fn set_rlimit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) {
-    let limit = libc::rlimit {
-        rlim_cur: soft,
-        rlim_max: hard,
-    };
-    // SAFETY: limit is a valid rlimit.
-    unsafe { libc::setrlimit(resource, &limit) };
-}
-
-/// The solution's process: own process group, rlimits, unprivileged user, then exec.
-fn exec_solution(plan: &ChildPlan, out_write: RawFd, err_write: RawFd, failure_write: RawFd) -> ! {
-    let limits = plan.spec.limits;
-    // SAFETY: descriptor and process-attribute system calls with valid arguments.
-    unsafe {
-        if plan.spec.stdout == StdoutMode::Capture {
-            libc::dup2(out_write, 1);
-        }
-        libc::dup2(err_write, 2);
-        libc::setpgid(0, 0);
-    }
-    // CPU backstop (whole seconds): the launcher's polling normally stops the run first.
-    let cpu_seconds = limits.cpu_time.as_secs() + 1;
-    set_rlimit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1);
-    // Deep recursion works up to the memory limit, as on Baekjoon.
-    set_rlimit(libc::RLIMIT_STACK, limits.memory_bytes, limits.memory_bytes);
-    set_rlimit(libc::RLIMIT_CORE, 0, 0);
-    // Files the program writes (in /tmp or its folder) are capped like its output.
-    set_rlimit(libc::RLIMIT_FSIZE, limits.output_bytes, limits.output_bytes);
-    set_rlimit(libc::RLIMIT_NOFILE, 256, 256);
-    if plan.memory_rlimit {
-        // Without a memory cgroup: twice the limit contains the program, yet lets it grow past
-        // the limit, so that its measured peak (not a failed allocation halfway, as when a
-        // vector reallocates) decides MLE.
-        let ceiling = limits.memory_bytes.saturating_mul(2);
-        set_rlimit(libc::RLIMIT_DATA, ceiling, ceiling);
-    }
-    if plan.process_rlimit {
-        // Without a pids cgroup. RLIMIT_NPROC counts every process of the user, and runs in
-        // parallel share the unprivileged user, so leave room for a few of them.
-        let count = u64::from(limits.max_processes) * if plan.drop_to_user { 8 } else { 1 };
-        set_rlimit(libc::RLIMIT_NPROC, count, count);
-    }
-    if plan.drop_to_user {
-        if let Err(message) = isolate::drop_privileges(
-            plan.spec.isolation.run_as_uid,
-            plan.spec.isolation.run_as_gid,
-        ) {
-            fail(failure_write, &format!("sandbox setup failed: {message}"));
-        }
-    }
-    // SAFETY: prctl and signal calls with valid arguments; the exec'd program gets default
-    // signal dispositions and an empty mask (Rust ignores SIGPIPE in its own processes).
-    unsafe {
-        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-        let mut empty: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut empty);
-        libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
-    }
-    let mut argv: Vec<*const libc::c_char> = plan.argv.iter().map(|a| a.as_ptr()).collect();
-    argv.push(std::ptr::null());
-    let mut envp: Vec<*const libc::c_char> = plan.envp.iter().map(|e| e.as_ptr()).collect();
-    envp.push(std::ptr::null());
-    // A fresh copy of the program may be briefly "busy": another worker thread of the grader
-    // that forks at the moment the copy is written holds its write descriptor until that child
-    // execs (ETXTBSY). The window is short, so try again for up to about 200 ms.
-    let mut error = io::Error::from_raw_os_error(libc::ETXTBSY);
-    for _ in 0..100 {
-        // SAFETY: program, argv and envp are valid NUL-terminated arrays of C strings.
-        unsafe { libc::execve(plan.program.as_ptr(), argv.as_ptr(), envp.as_ptr()) };
-        error = io::Error::last_os_error();
-        if error.raw_os_error() != Some(libc::ETXTBSY) {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    fail(
-        failure_write,
-        &format!("cannot execute {}: {error}", plan.program.to_string_lossy()),
-    )
 }

@@ -1,27 +1,32 @@
-//! Running one untrusted program under limits and recording what happened (Linux only).
+//! Running untrusted programs under limits and recording what happened (Linux only).
 //!
 //! The grader never forks solutions itself: its own resident memory would be inherited as the
-//! child's `ru_maxrss` floor. Instead [`run`] starts a fresh copy of the `judge` binary in a
-//! tiny launcher mode (`judge __launch SPEC`), which
-//! - creates per-run cgroups (memory, pids, cpuacct) where it can,
-//! - forks the solution into its own process group and, where permitted, its own pid, mount,
-//!   network, IPC and UTS namespaces, with a private root (system folders read-only, a fresh
-//!   `/tmp`, the work folder at `/box`) and an unprivileged uid when the grader is root,
-//! - sets rlimits (stack = memory limit, CPU backstop, file size, core dumps off),
-//! - reads the solution's stdout and stderr concurrently with byte caps, polls its CPU time,
-//!   and kills it at the CPU, wall-clock or output limit,
-//! - reaps it with `wait4` for its exact rusage, kills whatever it left behind, removes the
-//!   cgroups, and writes the [`RunFacts`] as JSON on its own stderr.
+//! child's `ru_maxrss` floor. Instead a [`Session`] starts a fresh copy of the `judge` binary in
+//! a tiny launcher mode (`judge __launch SESSION`), once per grading worker, which
+//! - creates the session's cgroups (memory, pids, cpuacct) where it can,
+//! - forks the keeper into its own pid, mount, network, IPC and UTS namespaces where permitted,
+//!   with a private root (system folders read-only, the work folder at `/box`), inside the
+//!   cgroups, and there runs each program: a fresh `/tmp`, its own process group, rlimits
+//!   (stack = memory limit, CPU backstop, file size, core dumps off) and an unprivileged uid
+//!   when the grader is root,
+//! - reads the program's stdout and stderr concurrently with byte caps, polls its CPU time,
+//!   and ends the run at the CPU, wall-clock or output limit,
+//! - reaps it with `wait4` for its exact rusage, kills whatever it left behind, and answers
+//!   with the [`RunFacts`] of the run.
 //!
 //! Nothing here decides a verdict: see `verdict`.
 
 mod cgroup;
+mod channel;
 mod isolate;
+mod keeper;
 pub mod launcher;
 
 use std::io::Read;
+use std::os::fd::{AsFd, FromRawFd, OwnedFd};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -65,25 +70,36 @@ impl Default for Isolation {
     }
 }
 
-/// Everything the launcher needs to run one program.
+/// What stays the same for every run of a session.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct RunSpec {
+pub struct SessionSpec {
+    /// The work folder on the host (holding the program); the program's current directory
+    /// (`/box` inside a private root). Must be readable by `run_as_uid`.
+    pub workdir: PathBuf,
+    /// An empty folder on the host used as the mount point of the private root.
+    pub root_mount: PathBuf,
+    pub isolation: Isolation,
+}
+
+/// One program to run in a session.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RunRequest {
     /// Absolute path of the program to execute, as seen inside the sandbox.
     pub program: PathBuf,
     /// Full argument vector, `argv[0]` included.
     pub args: Vec<String>,
     /// The complete environment of the program.
     pub env: Vec<(String, String)>,
-    /// The run's work folder on the host; the program's current directory (`/box` inside a
-    /// private root). Must be writable by `run_as_uid`.
-    pub workdir: PathBuf,
-    /// An empty folder on the host used as the mount point of the private root.
-    pub root_mount: PathBuf,
-    /// File that receives the first `Limits::stderr_bytes` bytes of standard error.
-    pub stderr_file: PathBuf,
     pub limits: Limits,
     pub stdout: StdoutMode,
-    pub isolation: Isolation,
+}
+
+/// The descriptors a run gets: its standard input, its standard output (a file in capture
+/// mode, a pipe in pass-through mode) and the file that keeps the first bytes of its stderr.
+pub struct RunFiles {
+    pub stdin: OwnedFd,
+    pub stdout: OwnedFd,
+    pub stderr: OwnedFd,
 }
 
 /// How the program ended.
@@ -154,6 +170,8 @@ pub enum SandboxError {
     Launcher(String),
     #[error("cannot prepare the run: {0}")]
     Prepare(std::io::Error),
+    #[error("the sandbox session is closed")]
+    Closed,
 }
 
 impl From<std::io::Error> for SandboxError {
@@ -170,77 +188,123 @@ pub fn remove_stale_groups() {
 /// The hidden subcommand that turns the `judge` binary into the launcher.
 pub const LAUNCH_SUBCOMMAND: &str = "__launch";
 
-/// Runs `spec` in a launcher process; `stdin` becomes the program's standard input and
-/// `stdout` its output (a file in capture mode, a pipe in pass-through mode).
-///
-/// Returns once the program has ended and everything it started is gone. For an
-/// interactive run, use [`spawn`] and drive the pipes before calling [`Launched::finish`].
-pub fn run(spec: &RunSpec, stdin: Stdio, stdout: Stdio) -> Result<RunFacts, SandboxError> {
-    spawn(spec, stdin, stdout)?.finish()
+/// A pipe as (read end, write end), both close-on-exec.
+pub fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: fds has room for the two descriptors pipe2 writes.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: pipe2 returned two fresh descriptors that nothing else owns.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
 }
 
-/// A launcher that is running a program.
-pub struct Launched {
-    child: std::process::Child,
+/// How long a launcher may take to clean up after its session is closed.
+const SESSION_END_GRACE: Duration = Duration::from_secs(5);
+
+/// A launcher that runs programs one after another, each in the same sandbox but with fresh
+/// limits, a fresh `/tmp` and nothing left of the run before. One per grading worker.
+pub struct Session {
+    launcher: std::process::Child,
+    /// Our end of the session's message socket; `None` once closed.
+    socket: Option<OwnedFd>,
+    /// A run was sent and its facts not yet read.
+    running: bool,
 }
 
-/// Starts the launcher for `spec` and returns at once; see [`run`].
-pub fn spawn(spec: &RunSpec, stdin: Stdio, stdout: Stdio) -> Result<Launched, SandboxError> {
-    let exe = launcher_path()?;
-    let encoded = serde_json::to_string(spec)
-        .map_err(|e| SandboxError::Launcher(format!("cannot encode the run: {e}")))?;
-    let child = Command::new(&exe)
-        .arg(LAUNCH_SUBCOMMAND)
-        .arg(encoded)
-        .env_clear()
-        .stdin(stdin)
-        .stdout(stdout)
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|cause| SandboxError::SpawnLauncher { path: exe, cause })?;
-    Ok(Launched { child })
-}
+impl Session {
+    /// Starts a launcher for `spec`.
+    pub fn start(spec: &SessionSpec) -> Result<Session, SandboxError> {
+        let exe = launcher_path()?;
+        let encoded = serde_json::to_string(spec)
+            .map_err(|e| SandboxError::Launcher(format!("cannot encode the session: {e}")))?;
+        let (ours, theirs) = channel::pair()?;
+        let launcher = Command::new(&exe)
+            .arg(LAUNCH_SUBCOMMAND)
+            .arg(encoded)
+            .env_clear()
+            .stdin(Stdio::from(theirs))
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|cause| SandboxError::SpawnLauncher { path: exe, cause })?;
+        Ok(Session {
+            launcher,
+            socket: Some(ours),
+            running: false,
+        })
+    }
 
-impl Launched {
+    /// Runs one program and returns once it has ended and everything it started is gone.
+    /// An error means this session cannot be used again.
+    pub fn run(&mut self, request: &RunRequest, files: RunFiles) -> Result<RunFacts, SandboxError> {
+        self.begin(request, files)?;
+        self.wait()
+    }
+
+    /// Starts one program and returns at once; [`Session::wait`] gives its facts. For an
+    /// interactive run, whose pipes the grader drives in between.
+    pub fn begin(&mut self, request: &RunRequest, files: RunFiles) -> Result<(), SandboxError> {
+        let socket = self.socket.as_ref().ok_or(SandboxError::Closed)?;
+        channel::send(
+            socket.as_fd(),
+            request,
+            &[files.stdin.as_fd(), files.stdout.as_fd(), files.stderr.as_fd()],
+        )
+        .map_err(|e| self.failure(format!("cannot send the run: {e}")))?;
+        self.running = true;
+        Ok(())
+    }
+
+    /// Waits for the facts of the run begun last. The launcher enforces the wall-clock limit
+    /// itself, so this returns within that limit plus the cleanup.
+    pub fn wait(&mut self) -> Result<RunFacts, SandboxError> {
+        self.running = false;
+        let socket = self.socket.as_ref().ok_or(SandboxError::Closed)?;
+        match channel::receive::<Result<RunFacts, String>>(socket.as_fd()) {
+            Ok(Some((Ok(facts), _))) => Ok(facts),
+            Ok(Some((Err(message), _))) => Err(SandboxError::Launcher(message)),
+            Ok(None) => Err(self.failure("it ended".to_string())),
+            Err(e) => Err(self.failure(format!("unreadable answer: {e}"))),
+        }
+    }
+
     /// The process id of the launcher (not of the program).
     pub fn id(&self) -> u32 {
-        self.child.id()
+        self.launcher.id()
     }
 
-    /// Takes the pipe to the program's standard input, in pass-through runs.
-    pub fn take_stdin(&mut self) -> Option<std::process::ChildStdin> {
-        self.child.stdin.take()
-    }
-
-    /// Takes the pipe from the program's standard output, in pass-through runs.
-    pub fn take_stdout(&mut self) -> Option<std::process::ChildStdout> {
-        self.child.stdout.take()
-    }
-
-    /// Asks the launcher to end the program now (it still reports the facts).
+    /// Asks the launcher to end the current program now (it still reports the facts).
     pub fn request_stop(&self) {
         // SAFETY: kill on the launcher's pid, which we have not reaped yet.
-        unsafe { libc::kill(self.child.id() as libc::pid_t, libc::SIGUSR1) };
+        unsafe { libc::kill(self.launcher.id() as libc::pid_t, libc::SIGUSR1) };
     }
 
-    /// Waits for the launcher's report. The launcher enforces the wall-clock limit itself, so
-    /// this returns within that limit plus the cleanup.
-    pub fn finish(mut self) -> Result<RunFacts, SandboxError> {
-        drop(self.child.stdin.take());
-        let mut report = String::new();
-        if let Some(mut pipe) = self.child.stderr.take() {
-            pipe.read_to_string(&mut report)?;
+    /// An error that says what the launcher printed, if it has already exited.
+    fn failure(&mut self, what: String) -> SandboxError {
+        let mut printed = String::new();
+        if let Ok(Some(_)) = self.launcher.try_wait() {
+            if let Some(mut pipe) = self.launcher.stderr.take() {
+                let _ = pipe.read_to_string(&mut printed);
+            }
         }
-        let status = self.child.wait()?;
-        if !status.success() {
-            return Err(SandboxError::Launcher(format!(
-                "it ended with {status}: {}",
-                report.trim()
-            )));
+        SandboxError::Launcher(format!("{what} {}", printed.trim()).trim().to_string())
+    }
+}
+
+impl Drop for Session {
+    /// Closes the session: the launcher ends the keeper (and with it anything left in the
+    /// sandbox), removes the cgroups and exits.
+    fn drop(&mut self) {
+        if self.running {
+            self.request_stop();
         }
-        serde_json::from_str(report.trim()).map_err(|e| {
-            SandboxError::Launcher(format!("unreadable report ({e}): {}", report.trim()))
-        })
+        drop(self.socket.take());
+        use wait_timeout::ChildExt;
+        if !matches!(self.launcher.wait_timeout(SESSION_END_GRACE), Ok(Some(_))) {
+            let _ = self.launcher.kill();
+            let _ = self.launcher.wait();
+        }
     }
 }
 

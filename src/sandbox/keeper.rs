@@ -1,0 +1,421 @@
+//! The keeper: the launcher's one child, alive for a whole session. Where a pid namespace is
+//! available it is that namespace's first process (pid 1) and lives in the private root and the
+//! session's cgroups, so a run costs one `fork` and `exec`, as in a plain loop. For each run it
+//! gets a fresh `/tmp`, forks the solution (own process group, rlimits, unprivileged user),
+//! reaps it and every orphan with their rusage, then ends whatever the run left: as pid 1 of the
+//! namespace, `kill(-1)` reaches every other process in it and no process outside.
+//!
+//! The keeper is single-threaded (forked from the single-threaded launcher), so the forked
+//! solution may allocate before `exec`. It never runs untrusted code itself: solutions run as
+//! another user, cannot signal or trace it, and the OOM killer is told to spare it.
+
+use std::ffi::CString;
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use super::{channel, isolate, RunRequest, SessionSpec};
+
+/// How often the keeper wakes to reap orphans while a solution runs.
+const REAP_INTERVAL: Duration = Duration::from_millis(20);
+
+/// What the launcher tells the keeper.
+#[derive(Debug, Serialize, Deserialize)]
+pub enum ToKeeper {
+    /// Run this program; the descriptors are its stdin, stdout and stderr.
+    Run(RunRequest),
+    /// End the current run now (a limit was reached or the grader asked).
+    Kill,
+}
+
+/// What the keeper tells the launcher.
+#[derive(Debug, Serialize, Deserialize)]
+pub enum FromKeeper {
+    /// The private root is ready; runs may come.
+    Ready,
+    /// The sandbox could not be built; the keeper exits.
+    SetupFailed(String),
+    /// A run is over and nothing it started is left.
+    Finished(KeeperReport),
+}
+
+/// The raw facts the keeper has of one run.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct KeeperReport {
+    /// The solution's wait status, when it was reaped.
+    pub status: Option<i32>,
+    /// User + system time of every process of the run that was reaped, microseconds.
+    pub cpu_us: u64,
+    /// The largest `ru_maxrss` of those processes, KiB.
+    pub peak_rss_kib: u64,
+    /// From fork to the solution's reaping.
+    pub wall_us: u64,
+    /// Why the program could not be started (empty when it was).
+    pub failure: String,
+}
+
+/// How the keeper runs solutions, decided by the launcher once per session.
+pub struct KeeperPlan<'a> {
+    pub session: &'a SessionSpec,
+    /// Build the private root (only inside new namespaces).
+    pub private_root: bool,
+    /// Run solutions as this uid and gid (when the grader is root).
+    pub drop_to: Option<(u32, u32)>,
+    /// No memory cgroup: fall back to `RLIMIT_DATA`.
+    pub memory_rlimit: bool,
+    /// No pids cgroup: fall back to `RLIMIT_NPROC`.
+    pub process_rlimit: bool,
+}
+
+/// The keeper's life: set up, then serve runs until the launcher closes the socket.
+pub fn main(plan: &KeeperPlan, socket: OwnedFd) -> ! {
+    // SAFETY: prctl with integer arguments; the keeper (and with it the namespace) dies with
+    // the launcher.
+    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) };
+    quiet_standard_descriptors();
+    // The OOM killer must pick the solution, never the keeper (a run's memory includes it).
+    let _ = std::fs::write("/proc/self/oom_score_adj", "-1000");
+    if !is_namespace_init() {
+        // Without a pid namespace, orphans of a run come back to the keeper to be reaped.
+        // SAFETY: prctl with integer arguments.
+        unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
+    }
+    let setup = if plan.private_root {
+        isolate::unshare_child_namespaces().and_then(|_| {
+            isolate::enter_private_root(
+                &plan.session.root_mount,
+                &plan.session.workdir,
+                &plan.session.isolation.read_only_paths,
+            )
+        })
+    } else {
+        std::env::set_current_dir(&plan.session.workdir)
+            .map_err(|e| format!("cannot enter the work folder: {e}"))
+    };
+    if let Err(message) = setup {
+        let _ = channel::send(socket.as_fd(), &FromKeeper::SetupFailed(message), &[]);
+        exit(1);
+    }
+    if channel::send(socket.as_fd(), &FromKeeper::Ready, &[]).is_err() {
+        exit(1);
+    }
+    loop {
+        let (request, fds) = match channel::receive::<ToKeeper>(socket.as_fd()) {
+            Ok(Some((ToKeeper::Run(request), fds))) => (request, fds),
+            // A kill that arrives after its run ended has nothing left to do.
+            Ok(Some((ToKeeper::Kill, _))) => continue,
+            Ok(None) | Err(_) => exit(0),
+        };
+        let report = run(plan, &request, fds, &socket);
+        if channel::send(socket.as_fd(), &FromKeeper::Finished(report), &[]).is_err() {
+            exit(1);
+        }
+    }
+}
+
+fn exit(code: i32) -> ! {
+    // SAFETY: leaving without unwinding; as pid 1 this ends the namespace.
+    unsafe { libc::_exit(code) }
+}
+
+fn is_namespace_init() -> bool {
+    // SAFETY: getpid has no preconditions.
+    unsafe { libc::getpid() == 1 }
+}
+
+/// Points 0, 1 and 2 at /dev/null, so that descriptors received later are numbered 3 and up
+/// and `dup2` onto 0, 1, 2 cannot overwrite one another.
+fn quiet_standard_descriptors() {
+    if let Ok(null) = File::options().read(true).write(true).open("/dev/null") {
+        for target in 0..3 {
+            // SAFETY: dup2 onto the standard descriptors, which the keeper does not use.
+            unsafe { libc::dup2(null.as_raw_fd(), target) };
+        }
+    }
+}
+
+/// Everything prepared before forking, so the child only makes system calls.
+struct Launch {
+    program: CString,
+    argv: Vec<CString>,
+    envp: Vec<CString>,
+}
+
+fn to_cstring(text: &[u8]) -> Result<CString, String> {
+    CString::new(text).map_err(|_| "argument or environment contains a NUL byte".to_string())
+}
+
+fn not_started(message: String) -> KeeperReport {
+    KeeperReport {
+        status: None,
+        cpu_us: 0,
+        peak_rss_kib: 0,
+        wall_us: 0,
+        failure: message,
+    }
+}
+
+/// One run: fork the solution, reap it and its orphans, end what is left, report.
+fn run(plan: &KeeperPlan, request: &RunRequest, fds: Vec<OwnedFd>, socket: &OwnedFd) -> KeeperReport {
+    let [stdin, stdout, stderr]: [OwnedFd; 3] = match fds.try_into() {
+        Ok(fds) => fds,
+        Err(_) => return not_started("sandbox setup failed: a run needs three descriptors".into()),
+    };
+    if plan.private_root {
+        if let Err(message) = isolate::fresh_scratch_mounts(request.limits.memory_bytes) {
+            return not_started(format!("sandbox setup failed: {message}"));
+        }
+    }
+    let launch = match (|| -> Result<Launch, String> {
+        Ok(Launch {
+            program: to_cstring(request.program.as_os_str().as_bytes())?,
+            argv: request
+                .args
+                .iter()
+                .map(|a| to_cstring(a.as_bytes()))
+                .collect::<Result<_, _>>()?,
+            envp: request
+                .env
+                .iter()
+                .map(|(k, v)| to_cstring(format!("{k}={v}").as_bytes()))
+                .collect::<Result<_, _>>()?,
+        })
+    })() {
+        Ok(launch) => launch,
+        Err(message) => return not_started(message),
+    };
+    let (failure_read, failure_write) = match super::pipe() {
+        Ok(pair) => pair,
+        Err(e) => return not_started(format!("sandbox setup failed: pipe: {e}")),
+    };
+
+    let started = Instant::now();
+    // SAFETY: the keeper is single-threaded, so the child may run arbitrary code until exec.
+    let solution = unsafe { libc::fork() };
+    if solution < 0 {
+        return not_started(format!(
+            "sandbox setup failed: fork: {}",
+            io::Error::last_os_error()
+        ));
+    }
+    if solution == 0 {
+        exec_solution(
+            plan,
+            request,
+            &launch,
+            [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
+            failure_write.as_raw_fd(),
+        );
+    }
+    drop((stdin, stdout, stderr, failure_write));
+
+    let mut report = not_started(String::new());
+    // SAFETY: pidfd_open takes a pid and flags; a negative result means no pidfd.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, solution, 0) } as RawFd;
+    // SAFETY: a fresh descriptor that nothing else owns.
+    let pidfd = (pidfd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd) });
+    let mut launcher_gone = false;
+    while report.status.is_none() {
+        let mut fds = vec![libc::pollfd {
+            fd: socket.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        }];
+        if let Some(pidfd) = &pidfd {
+            fds.push(libc::pollfd {
+                fd: pidfd.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            });
+        }
+        // SAFETY: fds is a valid array of pollfd of the given length.
+        unsafe {
+            libc::poll(
+                fds.as_mut_ptr(),
+                fds.len() as libc::nfds_t,
+                REAP_INTERVAL.as_millis() as libc::c_int,
+            )
+        };
+        if fds[0].revents != 0 {
+            match channel::receive::<ToKeeper>(socket.as_fd()) {
+                Ok(Some((ToKeeper::Kill, _))) => end_everything(solution),
+                Ok(Some((ToKeeper::Run(_), _))) => {}
+                Ok(None) | Err(_) => {
+                    launcher_gone = true;
+                    end_everything(solution);
+                }
+            }
+        }
+        if reap(solution, false, &mut report, started) == Children::NoneLeft {
+            break;
+        }
+    }
+    // The solution is gone: so must be everything it started.
+    end_everything(solution);
+    let _ = reap(solution, is_namespace_init(), &mut report, started);
+    if launcher_gone {
+        exit(0);
+    }
+    let _ = File::from(failure_read).read_to_string(&mut report.failure);
+    report
+}
+
+/// Kills everything of the run: in our own pid namespace every process but us; otherwise the
+/// solution and its process group (the launcher kills escapees through the cgroup).
+fn end_everything(solution: libc::pid_t) {
+    // SAFETY: kill/killpg have no memory-safety preconditions. kill(-1) is only ever sent by
+    // pid 1 of a namespace, where it cannot reach a process outside.
+    unsafe {
+        if is_namespace_init() {
+            libc::kill(-1, libc::SIGKILL);
+        } else {
+            libc::kill(solution, libc::SIGKILL);
+            libc::killpg(solution, libc::SIGKILL);
+        }
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Children {
+    MayBeLeft,
+    NoneLeft,
+}
+
+/// Reaps children, adding their rusage to the report; records the solution's status. With
+/// `until_none`, waits until no child is left (safe only after everything was killed).
+fn reap(
+    solution: libc::pid_t,
+    until_none: bool,
+    report: &mut KeeperReport,
+    started: Instant,
+) -> Children {
+    let flags = if until_none { 0 } else { libc::WNOHANG };
+    loop {
+        let mut status = 0;
+        // SAFETY: rusage is plain data; all-zero is a valid value.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: status and usage are valid out-pointers.
+        let pid = unsafe { libc::wait4(-1, &mut status, flags, &mut usage) };
+        if pid < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+            continue;
+        }
+        if pid == 0 {
+            return Children::MayBeLeft;
+        }
+        if pid < 0 {
+            return Children::NoneLeft;
+        }
+        report.cpu_us += timeval_us(usage.ru_utime) + timeval_us(usage.ru_stime);
+        report.peak_rss_kib = report.peak_rss_kib.max(usage.ru_maxrss.max(0) as u64);
+        if pid == solution {
+            report.status = Some(status);
+            report.wall_us = started.elapsed().as_micros() as u64;
+        }
+    }
+}
+
+fn timeval_us(time: libc::timeval) -> u64 {
+    (time.tv_sec.max(0) as u64) * 1_000_000 + time.tv_usec.max(0) as u64
+}
+
+/// Writes a failure message for the keeper and ends the child.
+fn fail(failure_fd: RawFd, message: &str) -> ! {
+    // SAFETY: writing a valid buffer to a descriptor we own, then leaving without unwinding.
+    unsafe {
+        libc::write(failure_fd, message.as_ptr().cast(), message.len());
+        libc::_exit(127)
+    }
+}
+
+fn set_rlimit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) {
+    let limit = libc::rlimit {
+        rlim_cur: soft,
+        rlim_max: hard,
+    };
+    // SAFETY: limit is a valid rlimit.
+    unsafe { libc::setrlimit(resource, &limit) };
+}
+
+/// The solution's process: its descriptors, own process group, rlimits, unprivileged user,
+/// then exec.
+fn exec_solution(
+    plan: &KeeperPlan,
+    request: &RunRequest,
+    launch: &Launch,
+    [stdin, stdout, stderr]: [RawFd; 3],
+    failure_write: RawFd,
+) -> ! {
+    let limits = request.limits;
+    // SAFETY: descriptor and process-attribute system calls with valid arguments. The received
+    // descriptors are all above 2, so no dup2 overwrites another's source.
+    unsafe {
+        libc::dup2(stdin, 0);
+        libc::dup2(stdout, 1);
+        libc::dup2(stderr, 2);
+        libc::setpgid(0, 0);
+    }
+    // The keeper is spared by the OOM killer; the solution must not be.
+    let _ = std::fs::write("/proc/self/oom_score_adj", "0");
+    // CPU backstop (whole seconds): the launcher's polling normally stops the run first.
+    let cpu_seconds = limits.cpu_time.as_secs() + 1;
+    set_rlimit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1);
+    // Deep recursion works up to the memory limit, as on Baekjoon.
+    set_rlimit(libc::RLIMIT_STACK, limits.memory_bytes, limits.memory_bytes);
+    set_rlimit(libc::RLIMIT_CORE, 0, 0);
+    // Files the program writes (in /tmp or its folder) are capped like its output.
+    set_rlimit(libc::RLIMIT_FSIZE, limits.output_bytes, limits.output_bytes);
+    set_rlimit(libc::RLIMIT_NOFILE, 256, 256);
+    if plan.memory_rlimit {
+        // Without a memory cgroup: twice the limit contains the program, yet lets it grow past
+        // the limit, so that its measured peak (not a failed allocation halfway, as when a
+        // vector reallocates) decides MLE.
+        let ceiling = limits.memory_bytes.saturating_mul(2);
+        set_rlimit(libc::RLIMIT_DATA, ceiling, ceiling);
+    }
+    if plan.process_rlimit {
+        // Without a pids cgroup. RLIMIT_NPROC counts every process of the user, and runs in
+        // parallel share the unprivileged user, so leave room for a few of them.
+        let count = u64::from(limits.max_processes) * if plan.drop_to.is_some() { 8 } else { 1 };
+        set_rlimit(libc::RLIMIT_NPROC, count, count);
+    }
+    if let Some((uid, gid)) = plan.drop_to {
+        if let Err(message) = isolate::drop_privileges(uid, gid) {
+            fail(failure_write, &format!("sandbox setup failed: {message}"));
+        }
+    }
+    // SAFETY: prctl and signal calls with valid arguments; the exec'd program gets default
+    // signal dispositions and an empty mask (Rust ignores SIGPIPE in its own processes).
+    unsafe {
+        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+    }
+    let mut argv: Vec<*const libc::c_char> = launch.argv.iter().map(|a| a.as_ptr()).collect();
+    argv.push(std::ptr::null());
+    let mut envp: Vec<*const libc::c_char> = launch.envp.iter().map(|e| e.as_ptr()).collect();
+    envp.push(std::ptr::null());
+    // A fresh copy of the program may be briefly "busy": another worker thread of the grader
+    // that forks at the moment the copy is written holds its write descriptor until that child
+    // execs (ETXTBSY). The window is short, so try again for up to about 200 ms.
+    let mut error = io::Error::from_raw_os_error(libc::ETXTBSY);
+    for _ in 0..100 {
+        // SAFETY: program, argv and envp are valid NUL-terminated arrays of C strings.
+        unsafe { libc::execve(launch.program.as_ptr(), argv.as_ptr(), envp.as_ptr()) };
+        error = io::Error::last_os_error();
+        if error.raw_os_error() != Some(libc::ETXTBSY) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    fail(
+        failure_write,
+        &format!("cannot execute {}: {error}", launch.program.to_string_lossy()),
+    )
+}
