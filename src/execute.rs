@@ -16,7 +16,9 @@ use crate::lang::Prepared;
 use crate::limits::Limits;
 use crate::plan::{PlannedTest, TestSource};
 use crate::problems::{self, GenRequest, Problem};
-use crate::sandbox::{self, Isolation, RunFacts, RunFiles, RunRequest, Session, SessionSpec, StdoutMode};
+use crate::sandbox::{
+    self, Isolation, RunFacts, RunFiles, RunRequest, Session, SessionSpec, StdoutMode,
+};
 use crate::verdict::{self, CheckOutcome, Verdict};
 
 #[derive(Debug, Error)]
@@ -113,7 +115,11 @@ impl Scratch {
 
     /// A fresh sandbox folder: `box/` (the program's work folder, holding a copy of the
     /// solution) and `root/` (the mount point of its private root).
-    pub fn sandbox_folder(&self, name: &str, solution: &Prepared) -> std::io::Result<SandboxFolder> {
+    pub fn sandbox_folder(
+        &self,
+        name: &str,
+        solution: &Prepared,
+    ) -> std::io::Result<SandboxFolder> {
         use std::os::unix::fs::PermissionsExt;
         let dir = self.folder(name)?;
         let work = dir.path().join("box");
@@ -208,26 +214,107 @@ impl RunFolder {
     pub fn path(&self) -> &Path {
         self.dir.path()
     }
+}
 
-    /// The file that keeps the first bytes of the program's standard error.
-    pub fn stderr_path(&self) -> PathBuf {
-        self.path().join("stderr")
+/// A run's standard input, output and error as anonymous in-memory files (memfd), so that a
+/// test costs no file creation on disk (on ext4 that is a few hundred microseconds a file).
+/// The grader keeps these; the sandbox gets duplicates.
+pub struct MemoryFiles {
+    input: File,
+    output: File,
+    stderr: File,
+}
+
+impl MemoryFiles {
+    pub fn new(input: &[u8]) -> std::io::Result<MemoryFiles> {
+        let mut input_file = memory_file("input")?;
+        std::io::Write::write_all(&mut input_file, input)?;
+        Ok(MemoryFiles {
+            input: input_file,
+            output: memory_file("output")?,
+            stderr: memory_file("stderr")?,
+        })
     }
 
-    /// The first bytes the program wrote to standard error.
+    /// Duplicates for one run, from the start of the input and with empty output files.
+    pub fn for_run(&self) -> std::io::Result<RunFiles> {
+        use std::io::Seek;
+        (&self.input).rewind()?;
+        for file in [&self.output, &self.stderr] {
+            file.set_len(0)?;
+            let mut file = file;
+            file.rewind()?;
+        }
+        Ok(RunFiles {
+            stdin: self.input.try_clone()?.into(),
+            stdout: self.output.try_clone()?.into(),
+            stderr: self.stderr.try_clone()?.into(),
+        })
+    }
+
+    /// The program's output: all of it, or only the first `KEPT_BYTES` when `whole` is false.
+    pub fn output(&self, whole: bool) -> std::io::Result<Vec<u8>> {
+        read_from_start(
+            &self.output,
+            if whole { u64::MAX } else { KEPT_BYTES as u64 },
+        )
+    }
+
+    /// The first bytes the program wrote to standard error, as text.
     pub fn stderr_head(&self) -> String {
-        let bytes = std::fs::read(self.stderr_path()).unwrap_or_default();
-        head(&bytes)
+        head_of_file(&self.stderr)
     }
 }
 
-/// A grading worker's sandbox session, started at its first test and kept for the next ones.
+/// An anonymous in-memory file (memfd), close-on-exec.
+pub fn memory_file(name: &str) -> std::io::Result<File> {
+    let fd = rustix::fs::memfd_create(name, rustix::fs::MemfdFlags::CLOEXEC)?;
+    Ok(File::from(fd))
+}
+
+/// The first `KEPT_BYTES` of a file, from its start, as text.
+pub fn head_of_file(file: &File) -> String {
+    head(&read_from_start(file, KEPT_BYTES as u64).unwrap_or_default())
+}
+
+/// Up to `limit` bytes of `file` from its start, whatever its offset.
+fn read_from_start(file: &File, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::os::unix::fs::FileExt;
+    let length = file.metadata()?.len().min(limit) as usize;
+    let mut bytes = vec![0u8; length];
+    let mut filled = 0;
+    while filled < length {
+        let read = file.read_at(&mut bytes[filled..], filled as u64)?;
+        if read == 0 {
+            break;
+        }
+        filled += read;
+    }
+    bytes.truncate(filled);
+    Ok(bytes)
+}
+
+/// A grading worker's sandbox session and run folder, made at its first test and kept for the
+/// next ones (tests of one worker run one after another).
 #[derive(Default)]
 pub struct Worker {
     sandbox: Option<(Session, SandboxFolder)>,
+    files: Option<RunFolder>,
 }
 
 impl Worker {
+    /// The worker's folder for an external checker's files; each test overwrites the last's.
+    fn checker_folder(&mut self, scratch: &Scratch) -> std::io::Result<PathBuf> {
+        if self.files.is_none() {
+            self.files = Some(scratch.run_folder("run")?);
+        }
+        Ok(self
+            .files
+            .as_ref()
+            .map(|folder| folder.path().to_path_buf())
+            .unwrap_or_default())
+    }
+
     /// Runs one program in this worker's session, starting the session if needed. A session
     /// that failed is replaced once, so a broken launcher costs a restart, not a verdict.
     fn run(
@@ -235,7 +322,7 @@ impl Worker {
         run: &BatchRun,
         scratch: &Scratch,
         request: &RunRequest,
-        files: impl Fn() -> std::io::Result<RunFiles>,
+        files: &MemoryFiles,
     ) -> std::io::Result<RunFacts> {
         let mut last_error = None;
         for _ in 0..2 {
@@ -248,7 +335,7 @@ impl Worker {
             let Some((session, _)) = self.sandbox.as_mut() else {
                 continue;
             };
-            match session.run(request, files()?) {
+            match session.run(request, files.for_run()?) {
                 Ok(facts) => return Ok(facts),
                 Err(e) => {
                     self.sandbox = None;
@@ -256,9 +343,10 @@ impl Worker {
                 }
             }
         }
-        Err(std::io::Error::other(
-            last_error.map_or_else(|| "no sandbox".to_string(), |e| e.to_string()),
-        ))
+        Err(std::io::Error::other(last_error.map_or_else(
+            || "no sandbox".to_string(),
+            |e| e.to_string(),
+        )))
     }
 }
 
@@ -326,40 +414,27 @@ pub fn run_test(
         Ok(pair) => pair,
         Err(message) => return judge_error(test, run.problem_id, message),
     };
-    let mut attempt = || -> std::io::Result<(RunFacts, Vec<u8>, RunFolder)> {
-        let folder = scratch.run_folder(&test.name)?;
-        let input_path = folder.path().join("input");
-        std::fs::write(&input_path, &input)?;
-        let output_path = folder.path().join("output");
+    let mut attempt = || -> std::io::Result<(RunFacts, Vec<u8>, String, PathBuf)> {
+        let files = MemoryFiles::new(&input)?;
         let request = run_request(run.runner, run.solution, run.enforced, StdoutMode::Capture);
-        let facts = worker.run(run, scratch, &request, || {
-            Ok(RunFiles {
-                stdin: File::open(&input_path)?.into(),
-                stdout: File::create(&output_path)?.into(),
-                stderr: File::create(folder.stderr_path())?.into(),
-            })
-        })?;
+        let facts = worker.run(run, scratch, &request, &files)?;
         // The whole output is only needed by the checker, i.e. after a clean exit; otherwise
         // the report's head is enough (a flood of output must not flood the grader).
-        let output = if facts.ended_normally() {
-            std::fs::read(&output_path)?
-        } else {
-            let mut head = Vec::with_capacity(KEPT_BYTES);
-            std::io::Read::read_to_end(
-                &mut std::io::Read::take(File::open(&output_path)?, KEPT_BYTES as u64),
-                &mut head,
-            )?;
-            head
-        };
-        Ok((facts, output, folder))
+        let output = files.output(facts.ended_normally())?;
+        Ok((
+            facts,
+            output,
+            files.stderr_head(),
+            worker.checker_folder(scratch)?,
+        ))
     };
-    let (facts, output, folder) = match attempt() {
+    let (facts, output, stderr_head, folder) = match attempt() {
         Ok(result) => result,
         Err(e) => return judge_error(test, run.problem_id, format!("cannot run the test: {e}")),
     };
     let check = facts.ended_normally().then(|| {
         run.checker
-            .check(&input, &output, &answer, run.problem_dir, folder.path())
+            .check(&input, &output, &answer, run.problem_dir, &folder)
     });
     let verdict = verdict::classify(&run.limits, &facts, check.as_ref());
     let message = match (&check, verdict) {
@@ -382,7 +457,7 @@ pub fn run_test(
         expected_head: Some(head(&answer)),
         received_head: head(&output),
         received_bytes: facts.stdout_bytes,
-        stderr_head: folder.stderr_head(),
+        stderr_head,
         reproduce: test.reproduce_command(run.problem_id),
         facts: Some(facts),
     }

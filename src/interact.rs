@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::config::RunnerConfig;
-use crate::execute::{run_request, Scratch};
+use crate::execute::{head_of_file, memory_file, run_request, Scratch};
 use crate::lang::Prepared;
 use crate::limits::Limits;
 use crate::problems::{InteractiveProblem, Step};
@@ -187,14 +187,12 @@ pub fn play_game(plan: &GamePlan, scratch: &Scratch, game: u64) -> GameOutcome {
         let sandbox = scratch
             .sandbox_folder(&format!("game-{game}"), plan.solution)
             .map_err(|e| format!("cannot create the run folder: {e}"))?;
-        let folder = scratch
-            .run_folder(&format!("game-{game}"))
-            .map_err(|e| format!("cannot create the run folder: {e}"))?;
-        let pipe = |what: &str| sandbox::pipe().map_err(|e| format!("cannot make the {what} pipe: {e}"));
+        let pipe =
+            |what: &str| sandbox::pipe().map_err(|e| format!("cannot make the {what} pipe: {e}"));
         let (program_stdin, to_program) = pipe("input")?;
         let (from_program, program_stdout) = pipe("output")?;
-        let stderr = File::create(folder.stderr_path())
-            .map_err(|e| format!("cannot create the stderr file: {e}"))?;
+        let stderr =
+            memory_file("stderr").map_err(|e| format!("cannot create the stderr file: {e}"))?;
         let mut session =
             Session::start(&sandbox.session_spec(plan.runner)).map_err(|e| e.to_string())?;
         let request = run_request(
@@ -209,19 +207,19 @@ pub fn play_game(plan: &GamePlan, scratch: &Scratch, game: u64) -> GameOutcome {
                 RunFiles {
                     stdin: program_stdin,
                     stdout: program_stdout,
-                    stderr: stderr.into(),
+                    stderr: stderr.try_clone().map_err(|e| e.to_string())?.into(),
                 },
             )
             .map_err(|e| e.to_string())?;
         Ok((
             session,
             sandbox,
-            folder,
+            stderr,
             File::from(to_program),
             File::from(from_program),
         ))
     })();
-    let (mut launched, _sandbox, folder, mut to_program, from_program) = match started {
+    let (mut launched, _sandbox, stderr, mut to_program, from_program) = match started {
         Ok(parts) => parts,
         Err(message) => {
             outcome.message = Some(message);
@@ -309,7 +307,7 @@ pub fn play_game(plan: &GamePlan, scratch: &Scratch, game: u64) -> GameOutcome {
     outcome.cpu_ms = facts.cpu_time_us / 1000;
     outcome.wall_ms = facts.wall_time_us / 1000;
     outcome.peak_kib = verdict::peak_memory_bytes(&facts) / 1024;
-    outcome.stderr_head = folder.stderr_head();
+    outcome.stderr_head = head_of_file(&stderr);
     let (verdict, message) = match ending {
         Ending::Violation(message) => (Verdict::WrongAnswer, Some(message)),
         Ending::Over(last) => {

@@ -371,9 +371,17 @@ fn a_run_ends_everything_before_the_next_run_of_its_worker() {
         ("b", "x\n", "fresh\n"),
         ("c", "x\n", "fresh\n"),
     ]);
-    let run = session.grade("leaves_orphan.c", tests.path(), "1", &["--jobs", "1", "--all"]);
+    let run = session.grade(
+        "leaves_orphan.c",
+        tests.path(),
+        "1",
+        &["--jobs", "1", "--all"],
+    );
     run.assert_no_panic();
-    if !run.report["protections"].to_string().contains("pid-namespace") {
+    if !run.report["protections"]
+        .to_string()
+        .contains("pid-namespace")
+    {
         eprintln!("note: no pid namespace here; the program cannot see other runs' processes");
         return;
     }

@@ -30,18 +30,31 @@ pub fn pair() -> io::Result<(OwnedFd, OwnedFd)> {
 }
 
 /// Sends `value` with `fds` as one message.
-pub fn send<T: Serialize>(socket: BorrowedFd<'_>, value: &T, fds: &[BorrowedFd<'_>]) -> io::Result<()> {
+pub fn send<T: Serialize>(
+    socket: BorrowedFd<'_>,
+    value: &T,
+    fds: &[BorrowedFd<'_>],
+) -> io::Result<()> {
     let bytes = serde_json::to_vec(value).map_err(io::Error::other)?;
     if bytes.len() > MAX_MESSAGE {
-        return Err(io::Error::other("message too large for the sandbox channel"));
+        return Err(io::Error::other(
+            "message too large for the sandbox channel",
+        ));
     }
     let mut space = [MaybeUninit::uninit(); rustix::cmsg_space!(ScmRights(MAX_FDS))];
     let mut control = SendAncillaryBuffer::new(&mut space);
-    if !fds.is_empty() && (fds.len() > MAX_FDS || !control.push(SendAncillaryMessage::ScmRights(fds))) {
+    if !fds.is_empty()
+        && (fds.len() > MAX_FDS || !control.push(SendAncillaryMessage::ScmRights(fds)))
+    {
         return Err(io::Error::other("too many descriptors for one message"));
     }
     loop {
-        match sendmsg(socket, &[IoSlice::new(&bytes)], &mut control, SendFlags::NOSIGNAL) {
+        match sendmsg(
+            socket,
+            &[IoSlice::new(&bytes)],
+            &mut control,
+            SendFlags::NOSIGNAL,
+        ) {
             Ok(_) => return Ok(()),
             Err(rustix::io::Errno::INTR) => continue,
             Err(e) => return Err(e.into()),
@@ -51,7 +64,9 @@ pub fn send<T: Serialize>(socket: BorrowedFd<'_>, value: &T, fds: &[BorrowedFd<'
 
 /// Receives one message and the descriptors that came with it (close-on-exec); `Ok(None)`
 /// when the peer has closed its end.
-pub fn receive<T: DeserializeOwned>(socket: BorrowedFd<'_>) -> io::Result<Option<(T, Vec<OwnedFd>)>> {
+pub fn receive<T: DeserializeOwned>(
+    socket: BorrowedFd<'_>,
+) -> io::Result<Option<(T, Vec<OwnedFd>)>> {
     let mut bytes = vec![0u8; MAX_MESSAGE];
     let mut space = [MaybeUninit::uninit(); rustix::cmsg_space!(ScmRights(MAX_FDS))];
     let mut control = RecvAncillaryBuffer::new(&mut space);

@@ -218,6 +218,24 @@ pub fn fresh_scratch_mounts(size_bytes: u64) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether `/tmp` and `/dev/shm` are still as [`fresh_scratch_mounts`] left them: no inode
+/// but their root folder in use (the run wrote nothing there, or removed what it wrote).
+/// Solutions run as another user and cannot change the root folders themselves.
+pub fn scratch_mounts_are_empty() -> bool {
+    ["/tmp", "/dev/shm"].iter().all(|target| {
+        let Ok(path) = cstring(Path::new(target)) else {
+            return false;
+        };
+        // SAFETY: statvfs is plain data; all-zero is a valid value.
+        let mut stats: libc::statvfs = unsafe { std::mem::zeroed() };
+        // SAFETY: a valid path and a valid out-pointer.
+        if unsafe { libc::statvfs(path.as_ptr(), &mut stats) } != 0 {
+            return false;
+        }
+        stats.f_files.saturating_sub(stats.f_ffree) == 1 && stats.f_blocks == stats.f_bfree
+    })
+}
+
 /// In a new user namespace made by a non-root user: maps the user's own uid and gid, so
 /// files keep their owner and the process stays unprivileged outside.
 pub fn map_own_ids(uid: u32, gid: u32) -> Result<(), String> {

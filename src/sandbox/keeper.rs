@@ -103,6 +103,9 @@ pub fn main(plan: &KeeperPlan, socket: OwnedFd) -> ! {
     if channel::send(socket.as_fd(), &FromKeeper::Ready, &[]).is_err() {
         exit(1);
     }
+    // The size of the scratch tmpfs mounted now; they are mounted afresh when a run wrote
+    // to them or needs another size.
+    let mut scratch_size: Option<u64> = None;
     loop {
         let (request, fds) = match channel::receive::<ToKeeper>(socket.as_fd()) {
             Ok(Some((ToKeeper::Run(request), fds))) => (request, fds),
@@ -110,7 +113,7 @@ pub fn main(plan: &KeeperPlan, socket: OwnedFd) -> ! {
             Ok(Some((ToKeeper::Kill, _))) => continue,
             Ok(None) | Err(_) => exit(0),
         };
-        let report = run(plan, &request, fds, &socket);
+        let report = run(plan, &request, fds, &socket, &mut scratch_size);
         if channel::send(socket.as_fd(), &FromKeeper::Finished(report), &[]).is_err() {
             exit(1);
         }
@@ -160,14 +163,25 @@ fn not_started(message: String) -> KeeperReport {
 }
 
 /// One run: fork the solution, reap it and its orphans, end what is left, report.
-fn run(plan: &KeeperPlan, request: &RunRequest, fds: Vec<OwnedFd>, socket: &OwnedFd) -> KeeperReport {
+fn run(
+    plan: &KeeperPlan,
+    request: &RunRequest,
+    fds: Vec<OwnedFd>,
+    socket: &OwnedFd,
+    scratch_size: &mut Option<u64>,
+) -> KeeperReport {
     let [stdin, stdout, stderr]: [OwnedFd; 3] = match fds.try_into() {
         Ok(fds) => fds,
         Err(_) => return not_started("sandbox setup failed: a run needs three descriptors".into()),
     };
     if plan.private_root {
-        if let Err(message) = isolate::fresh_scratch_mounts(request.limits.memory_bytes) {
-            return not_started(format!("sandbox setup failed: {message}"));
+        let size = request.limits.memory_bytes;
+        if *scratch_size != Some(size) || !isolate::scratch_mounts_are_empty() {
+            *scratch_size = None;
+            if let Err(message) = isolate::fresh_scratch_mounts(size) {
+                return not_started(format!("sandbox setup failed: {message}"));
+            }
+            *scratch_size = Some(size);
         }
     }
     let launch = match (|| -> Result<Launch, String> {
@@ -416,6 +430,9 @@ fn exec_solution(
     }
     fail(
         failure_write,
-        &format!("cannot execute {}: {error}", launch.program.to_string_lossy()),
+        &format!(
+            "cannot execute {}: {error}",
+            launch.program.to_string_lossy()
+        ),
     )
 }

@@ -395,7 +395,9 @@ impl Session {
                 }) {
                     PipeState::Open => {}
                     PipeState::Closed => out_pipe = None,
-                    PipeState::OverLimit => kill(StopReason::OutputLimit, &mut stopped_by, &mut killed_at),
+                    PipeState::OverLimit => {
+                        kill(StopReason::OutputLimit, &mut stopped_by, &mut killed_at)
+                    }
                 }
             }
             if let Some(pipe) = &err_pipe {

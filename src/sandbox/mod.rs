@@ -249,7 +249,11 @@ impl Session {
         channel::send(
             socket.as_fd(),
             request,
-            &[files.stdin.as_fd(), files.stdout.as_fd(), files.stderr.as_fd()],
+            &[
+                files.stdin.as_fd(),
+                files.stdout.as_fd(),
+                files.stderr.as_fd(),
+            ],
         )
         .map_err(|e| self.failure(format!("cannot send the run: {e}")))?;
         self.running = true;
