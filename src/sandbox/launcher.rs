@@ -116,6 +116,10 @@ struct Session {
     /// Why the keeper could not build the sandbox; every run then reports it.
     setup_failure: Option<String>,
     protections: Vec<String>,
+    /// The memory limit and process count the groups have now.
+    group_limits: Option<(u64, u32)>,
+    /// The groups' OOM-kill count after the last run.
+    oom_kills: u64,
 }
 
 impl Session {
@@ -203,6 +207,7 @@ impl Session {
             Ok(Some((other, _))) => Some(format!("sandbox setup failed: keeper said {other:?}")),
             Ok(None) | Err(_) => Some("sandbox setup failed: the keeper ended".to_string()),
         };
+        let groups_oom_kills = groups.oom_kills();
         Ok(Session {
             groups,
             keeper,
@@ -210,6 +215,8 @@ impl Session {
             in_pid_namespace,
             setup_failure,
             protections,
+            group_limits: None,
+            oom_kills: groups_oom_kills,
         })
     }
 
@@ -222,14 +229,17 @@ impl Session {
             return Ok(self.not_started(failure.clone()));
         }
         let limits = request.limits;
-        if let Err(message) = self
-            .groups
-            .set_limits(limits.memory_bytes, limits.max_processes)
-        {
-            return Ok(self.not_started(format!("sandbox setup failed: {message}")));
+        let group_limits = (limits.memory_bytes, limits.max_processes);
+        if self.group_limits != Some(group_limits) {
+            self.group_limits = None;
+            if let Err(message) = self.groups.set_limits(group_limits.0, group_limits.1) {
+                return Ok(self.not_started(format!("sandbox setup failed: {message}")));
+            }
+            self.group_limits = Some(group_limits);
         }
         let cpu_before_ns = self.groups.cpu_usage_ns();
-        let oom_kills_before = self.groups.oom_kills();
+        // The count only grows, and only runs of this session add to it.
+        let oom_kills_before = self.oom_kills;
         self.groups.reset_peak();
 
         let (out_read, out_write) = pipe().map_err(|e| format!("pipe: {e}"))?;
@@ -279,6 +289,7 @@ impl Session {
             }
         };
         let cgroup_cpu_us = self.cpu_since_us(cpu_before_ns).unwrap_or(0);
+        self.oom_kills = self.groups.oom_kills();
         let wall_us = if report.wall_us > 0 {
             report.wall_us
         } else {
@@ -291,7 +302,7 @@ impl Session {
             wall_time_us: wall_us,
             peak_rss_kib: report.peak_rss_kib,
             cgroup_peak_kib: self.groups.memory_peak_bytes().map(|b| b / 1024),
-            oom_killed: self.groups.oom_kills() > oom_kills_before,
+            oom_killed: self.oom_kills > oom_kills_before,
             stdout_bytes: watch.stdout_bytes,
             stderr_bytes: watch.stderr_bytes,
             launch_error: (!report.failure.is_empty()).then(|| report.failure.trim().to_string()),
