@@ -104,7 +104,10 @@ fn each_run_gets_its_own_memory_limit() {
 
     let (again, _) = run(&mut session, &shell(allocate, limits(256, 5)));
     assert_eq!(again.termination, Termination::Exited(0), "{again:?}");
-    assert!(!again.oom_killed, "the last run's OOM kill was counted again: {again:?}");
+    assert!(
+        !again.oom_killed,
+        "the last run's OOM kill was counted again: {again:?}"
+    );
 }
 
 #[test]
@@ -159,7 +162,10 @@ fn a_sandbox_that_cannot_be_built_says_why() {
 fn closing_a_session_leaves_no_process_and_no_cgroup() {
     let folder = Folder::new();
     let mut session = Session::start(&folder.spec()).unwrap();
-    let (facts, _) = run(&mut session, &shell("(setsid sleep 100 &) ; true", limits(64, 2)));
+    let (facts, _) = run(
+        &mut session,
+        &shell("(setsid sleep 100 &) ; true", limits(64, 2)),
+    );
     assert_eq!(facts.termination, Termination::Exited(0), "{facts:?}");
     let launcher = session.id();
     drop(session);
@@ -188,8 +194,50 @@ fn closing_a_session_leaves_no_process_and_no_cgroup() {
             };
             for entry in entries.flatten() {
                 let name = entry.file_name().to_string_lossy().into_owned();
-                assert!(!name.starts_with(&prefix), "left behind: {}", entry.path().display());
+                assert!(
+                    !name.starts_with(&prefix),
+                    "left behind: {}",
+                    entry.path().display()
+                );
             }
         }
     }
+}
+
+#[test]
+fn a_program_that_cannot_be_executed_is_not_started_and_says_why() {
+    let folder = Folder::new();
+    let mut session = Session::start(&folder.spec()).unwrap();
+    let mut request = shell("true", limits(64, 1));
+    request.program = "/box/missing".into();
+    let (facts, _) = run(&mut session, &request);
+    assert_eq!(facts.termination, Termination::NotStarted, "{facts:?}");
+    let message = facts.launch_error.unwrap_or_default();
+    assert!(
+        message.starts_with("cannot execute /box/missing: No such file"),
+        "message: {message}"
+    );
+    // The session goes on.
+    let (facts, output) = run(&mut session, &shell("echo ok", limits(64, 1)));
+    assert_eq!(facts.termination, Termination::Exited(0), "{facts:?}");
+    assert_eq!(output, "ok\n");
+}
+
+#[test]
+fn as_root_programs_run_as_the_configured_user_with_their_limits() {
+    let folder = Folder::new();
+    let mut session = Session::start(&folder.spec()).unwrap();
+    let (facts, output) = run(
+        &mut session,
+        &shell("id -u; ulimit -s; ulimit -n", limits(64, 1)),
+    );
+    assert_eq!(facts.termination, Termination::Exited(0), "{facts:?}");
+    let lines: Vec<&str> = output.lines().collect();
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        assert_eq!(lines.first(), Some(&"65534"), "{output}");
+    }
+    // Stack = memory limit (in KiB for ulimit), 256 descriptors.
+    assert_eq!(lines.get(1), Some(&"65536"), "{output}");
+    assert_eq!(lines.get(2), Some(&"256"), "{output}");
 }

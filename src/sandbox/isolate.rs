@@ -246,14 +246,3 @@ pub fn map_own_ids(uid: u32, gid: u32) -> Result<(), String> {
     write("/proc/self/uid_map", format!("{uid} {uid} 1"))?;
     write("/proc/self/gid_map", format!("{gid} {gid} 1"))
 }
-
-/// Gives up root: no supplementary groups, the given gid and uid.
-pub fn drop_privileges(uid: u32, gid: u32) -> Result<(), String> {
-    // SAFETY: plain system calls without pointers (setgroups with a null list of length 0).
-    unsafe {
-        check(libc::setgroups(0, std::ptr::null()), "setgroups")?;
-        check(libc::setgid(gid), "setgid")?;
-        check(libc::setuid(uid), "setuid")?;
-    }
-    Ok(())
-}

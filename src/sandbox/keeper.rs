@@ -141,17 +141,6 @@ fn quiet_standard_descriptors() {
     }
 }
 
-/// Everything prepared before forking, so the child only makes system calls.
-struct Launch {
-    program: CString,
-    argv: Vec<CString>,
-    envp: Vec<CString>,
-}
-
-fn to_cstring(text: &[u8]) -> Result<CString, String> {
-    CString::new(text).map_err(|_| "argument or environment contains a NUL byte".to_string())
-}
-
 fn not_started(message: String) -> KeeperReport {
     KeeperReport {
         status: None,
@@ -184,21 +173,7 @@ fn run(
             *scratch_size = Some(size);
         }
     }
-    let launch = match (|| -> Result<Launch, String> {
-        Ok(Launch {
-            program: to_cstring(request.program.as_os_str().as_bytes())?,
-            argv: request
-                .args
-                .iter()
-                .map(|a| to_cstring(a.as_bytes()))
-                .collect::<Result<_, _>>()?,
-            envp: request
-                .env
-                .iter()
-                .map(|(k, v)| to_cstring(format!("{k}={v}").as_bytes()))
-                .collect::<Result<_, _>>()?,
-        })
-    })() {
+    let launch = match Launch::new(plan, request) {
         Ok(launch) => launch,
         Err(message) => return not_started(message),
     };
@@ -206,25 +181,16 @@ fn run(
         Ok(pair) => pair,
         Err(e) => return not_started(format!("sandbox setup failed: pipe: {e}")),
     };
-
+    let child = Child {
+        launch: &launch,
+        fds: [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
+        failure_write: failure_write.as_raw_fd(),
+    };
     let started = Instant::now();
-    // SAFETY: the keeper is single-threaded, so the child may run arbitrary code until exec.
-    let solution = unsafe { libc::fork() };
-    if solution < 0 {
-        return not_started(format!(
-            "sandbox setup failed: fork: {}",
-            io::Error::last_os_error()
-        ));
-    }
-    if solution == 0 {
-        exec_solution(
-            plan,
-            request,
-            &launch,
-            [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
-            failure_write.as_raw_fd(),
-        );
-    }
+    let solution = match spawn(&child) {
+        Ok(pid) => pid,
+        Err(e) => return not_started(format!("sandbox setup failed: clone: {e}")),
+    };
     drop((stdin, stdout, stderr, failure_write));
 
     let mut report = not_started(String::new());
@@ -274,7 +240,9 @@ fn run(
     if launcher_gone {
         exit(0);
     }
-    let _ = File::from(failure_read).read_to_string(&mut report.failure);
+    let mut record = Vec::new();
+    let _ = File::from(failure_read).read_to_end(&mut record);
+    report.failure = failure_message(&record, &request.program.to_string_lossy());
     report
 }
 
@@ -336,13 +304,128 @@ fn timeval_us(time: libc::timeval) -> u64 {
     (time.tv_sec.max(0) as u64) * 1_000_000 + time.tv_usec.max(0) as u64
 }
 
-/// Writes a failure message for the keeper and ends the child.
-fn fail(failure_fd: RawFd, message: &str) -> ! {
+/// Everything the child needs, prepared before it is cloned: it shares the keeper's memory
+/// until it calls `execve`, so it must not allocate, and only makes system calls.
+struct Launch {
+    program: CString,
+    /// Keep the strings that `argv` and `envp` point into alive.
+    _args: Vec<CString>,
+    _env: Vec<CString>,
+    argv: Vec<*const libc::c_char>,
+    envp: Vec<*const libc::c_char>,
+    limits: crate::limits::Limits,
+    memory_rlimit: bool,
+    process_rlimit: bool,
+    drop_to: Option<(u32, u32)>,
+}
+
+impl Launch {
+    fn new(plan: &KeeperPlan, request: &RunRequest) -> Result<Launch, String> {
+        let to_cstring = |text: &[u8]| {
+            CString::new(text)
+                .map_err(|_| "argument or environment contains a NUL byte".to_string())
+        };
+        let args = request
+            .args
+            .iter()
+            .map(|a| to_cstring(a.as_bytes()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let env = request
+            .env
+            .iter()
+            .map(|(k, v)| to_cstring(format!("{k}={v}").as_bytes()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let pointers = |strings: &[CString]| {
+            let mut list: Vec<*const libc::c_char> = strings.iter().map(|s| s.as_ptr()).collect();
+            list.push(std::ptr::null());
+            list
+        };
+        Ok(Launch {
+            program: to_cstring(request.program.as_os_str().as_bytes())?,
+            argv: pointers(&args),
+            envp: pointers(&env),
+            _args: args,
+            _env: env,
+            limits: request.limits,
+            memory_rlimit: plan.memory_rlimit,
+            process_rlimit: plan.process_rlimit,
+            drop_to: plan.drop_to,
+        })
+    }
+}
+
+/// What the cloned child gets: the launch and the descriptors it turns into 0, 1, 2.
+struct Child<'a> {
+    launch: &'a Launch,
+    fds: [RawFd; 3],
+    failure_write: RawFd,
+}
+
+/// Size of the stack the child runs on until `execve`.
+const CHILD_STACK: usize = 64 * 1024;
+
+/// Starts the solution the way `posix_spawn` does: a child that shares the keeper's memory and
+/// runs on its own stack until `execve`, while the keeper waits (`CLONE_VM | CLONE_VFORK`).
+/// This skips copying the keeper's page tables, which is most of what a `fork` costs here.
+fn spawn(child: &Child) -> io::Result<libc::pid_t> {
+    let mut stack = vec![0u8; CHILD_STACK];
+    // SAFETY: the stack pointer is the (16-byte aligned) top of a buffer that outlives the
+    // child's use of it (the keeper is suspended until the child execs or exits); the entry
+    // point only reads `child`, which also outlives that, and makes system calls.
+    let pid = unsafe {
+        let top = stack.as_mut_ptr().add(CHILD_STACK);
+        let top = top.sub(top as usize % 16);
+        libc::clone(
+            child_entry,
+            top.cast(),
+            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+            (child as *const Child).cast_mut().cast(),
+        )
+    };
+    if pid < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(pid)
+}
+
+/// The steps of the child that can fail, as reported through the failure pipe.
+#[derive(Clone, Copy)]
+#[repr(u8)]
+enum Step {
+    DropPrivileges = 1,
+    Execute = 2,
+}
+
+/// Reports a failed step (one byte and the errno) and ends the child.
+fn fail(failure_fd: RawFd, step: Step, errno: i32) -> ! {
+    let mut record = [0u8; 5];
+    record[0] = step as u8;
+    record[1..].copy_from_slice(&errno.to_le_bytes());
     // SAFETY: writing a valid buffer to a descriptor we own, then leaving without unwinding.
     unsafe {
-        libc::write(failure_fd, message.as_ptr().cast(), message.len());
+        libc::write(failure_fd, record.as_ptr().cast(), record.len());
         libc::_exit(127)
     }
+}
+
+/// The message of a failure record from the child (empty when there was none).
+fn failure_message(record: &[u8], program: &str) -> String {
+    let Some((&step, errno)) = record.split_first() else {
+        return String::new();
+    };
+    let errno = errno
+        .get(..4)
+        .map_or(0, |b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    let error = io::Error::from_raw_os_error(errno);
+    if step == Step::DropPrivileges as u8 {
+        format!("sandbox setup failed: cannot drop privileges: {error}")
+    } else {
+        format!("cannot execute {program}: {error}")
+    }
+}
+
+fn errno() -> i32 {
+    io::Error::last_os_error().raw_os_error().unwrap_or(0)
 }
 
 fn set_rlimit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) {
@@ -354,16 +437,14 @@ fn set_rlimit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) {
     unsafe { libc::setrlimit(resource, &limit) };
 }
 
-/// The solution's process: its descriptors, own process group, rlimits, unprivileged user,
-/// then exec.
-fn exec_solution(
-    plan: &KeeperPlan,
-    request: &RunRequest,
-    launch: &Launch,
-    [stdin, stdout, stderr]: [RawFd; 3],
-    failure_write: RawFd,
-) -> ! {
-    let limits = request.limits;
+/// The solution's process until `execve`: its descriptors, own process group, rlimits,
+/// unprivileged user. Only system calls on prepared data: no allocation, no locks.
+extern "C" fn child_entry(argument: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `spawn` passes a valid `Child` that outlives this function.
+    let child = unsafe { &*(argument as *const Child) };
+    let launch = child.launch;
+    let limits = launch.limits;
+    let [stdin, stdout, stderr] = child.fds;
     // SAFETY: descriptor and process-attribute system calls with valid arguments. The received
     // descriptors are all above 2, so no dup2 overwrites another's source.
     unsafe {
@@ -371,9 +452,16 @@ fn exec_solution(
         libc::dup2(stdout, 1);
         libc::dup2(stderr, 2);
         libc::setpgid(0, 0);
+        // The keeper is spared by the OOM killer; the solution must not be.
+        let adjust = libc::open(
+            c"/proc/self/oom_score_adj".as_ptr(),
+            libc::O_WRONLY | libc::O_CLOEXEC,
+        );
+        if adjust >= 0 {
+            libc::write(adjust, b"0".as_ptr().cast(), 1);
+            libc::close(adjust);
+        }
     }
-    // The keeper is spared by the OOM killer; the solution must not be.
-    let _ = std::fs::write("/proc/self/oom_score_adj", "0");
     // CPU backstop (whole seconds): the launcher's polling normally stops the run first.
     let cpu_seconds = limits.cpu_time.as_secs() + 1;
     set_rlimit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1);
@@ -383,22 +471,30 @@ fn exec_solution(
     // Files the program writes (in /tmp or its folder) are capped like its output.
     set_rlimit(libc::RLIMIT_FSIZE, limits.output_bytes, limits.output_bytes);
     set_rlimit(libc::RLIMIT_NOFILE, 256, 256);
-    if plan.memory_rlimit {
+    if launch.memory_rlimit {
         // Without a memory cgroup: twice the limit contains the program, yet lets it grow past
         // the limit, so that its measured peak (not a failed allocation halfway, as when a
         // vector reallocates) decides MLE.
         let ceiling = limits.memory_bytes.saturating_mul(2);
         set_rlimit(libc::RLIMIT_DATA, ceiling, ceiling);
     }
-    if plan.process_rlimit {
+    if launch.process_rlimit {
         // Without a pids cgroup. RLIMIT_NPROC counts every process of the user, and runs in
         // parallel share the unprivileged user, so leave room for a few of them.
-        let count = u64::from(limits.max_processes) * if plan.drop_to.is_some() { 8 } else { 1 };
+        let count = u64::from(limits.max_processes) * if launch.drop_to.is_some() { 8 } else { 1 };
         set_rlimit(libc::RLIMIT_NPROC, count, count);
     }
-    if let Some((uid, gid)) = plan.drop_to {
-        if let Err(message) = isolate::drop_privileges(uid, gid) {
-            fail(failure_write, &format!("sandbox setup failed: {message}"));
+    if let Some((uid, gid)) = launch.drop_to {
+        // Raw system calls: the C library's wrappers would consult its thread list, which
+        // belongs to the keeper.
+        // SAFETY: credential system calls with integer arguments (and an empty group list).
+        let dropped = unsafe {
+            libc::syscall(libc::SYS_setgroups, 0, std::ptr::null::<libc::gid_t>()) == 0
+                && libc::syscall(libc::SYS_setgid, gid) == 0
+                && libc::syscall(libc::SYS_setuid, uid) == 0
+        };
+        if !dropped {
+            fail(child.failure_write, Step::DropPrivileges, errno());
         }
     }
     // SAFETY: prctl and signal calls with valid arguments; the exec'd program gets default
@@ -411,28 +507,29 @@ fn exec_solution(
         libc::sigemptyset(&mut empty);
         libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
     }
-    let mut argv: Vec<*const libc::c_char> = launch.argv.iter().map(|a| a.as_ptr()).collect();
-    argv.push(std::ptr::null());
-    let mut envp: Vec<*const libc::c_char> = launch.envp.iter().map(|e| e.as_ptr()).collect();
-    envp.push(std::ptr::null());
     // A fresh copy of the program may be briefly "busy": another worker thread of the grader
     // that forks at the moment the copy is written holds its write descriptor until that child
     // execs (ETXTBSY). The window is short, so try again for up to about 200 ms.
-    let mut error = io::Error::from_raw_os_error(libc::ETXTBSY);
+    let mut error = libc::ETXTBSY;
     for _ in 0..100 {
         // SAFETY: program, argv and envp are valid NUL-terminated arrays of C strings.
-        unsafe { libc::execve(launch.program.as_ptr(), argv.as_ptr(), envp.as_ptr()) };
-        error = io::Error::last_os_error();
-        if error.raw_os_error() != Some(libc::ETXTBSY) {
+        unsafe {
+            libc::execve(
+                launch.program.as_ptr(),
+                launch.argv.as_ptr(),
+                launch.envp.as_ptr(),
+            )
+        };
+        error = errno();
+        if error != libc::ETXTBSY {
             break;
         }
-        std::thread::sleep(Duration::from_millis(2));
+        let pause = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 2_000_000,
+        };
+        // SAFETY: a valid timespec; the remainder is not wanted.
+        unsafe { libc::nanosleep(&pause, std::ptr::null_mut()) };
     }
-    fail(
-        failure_write,
-        &format!(
-            "cannot execute {}: {error}",
-            launch.program.to_string_lossy()
-        ),
-    )
+    fail(child.failure_write, Step::Execute, error)
 }
