@@ -1,13 +1,14 @@
 //! The keeper: the launcher's one child, alive for a whole session. Where a pid namespace is
 //! available it is that namespace's first process (pid 1) and lives in the private root and the
-//! session's cgroups, so a run costs one `fork` and `exec`, as in a plain loop. For each run it
-//! gets a fresh `/tmp`, forks the solution (own process group, rlimits, unprivileged user),
-//! reaps it and every orphan with their rusage, then ends whatever the run left: as pid 1 of the
-//! namespace, `kill(-1)` reaches every other process in it and no process outside.
+//! session's cgroups, so a run costs what a plain loop pays: one `clone` and one `exec`. For each
+//! run it makes sure `/tmp` is empty, starts the solution (own process group, rlimits,
+//! unprivileged user) the way `posix_spawn` does, reaps it and every orphan with their rusage,
+//! then ends whatever the run left: as pid 1 of the namespace, `kill(-1)` reaches every other
+//! process in it and no process outside.
 //!
-//! The keeper is single-threaded (forked from the single-threaded launcher), so the forked
-//! solution may allocate before `exec`. It never runs untrusted code itself: solutions run as
-//! another user, cannot signal or trace it, and the OOM killer is told to spare it.
+//! The keeper is single-threaded (forked from the single-threaded launcher). It never runs
+//! untrusted code itself: solutions run as another user, cannot signal or trace it, and the
+//! OOM killer is told to spare it.
 
 use std::ffi::CString;
 use std::fs::File;
@@ -186,6 +187,10 @@ fn run(
         fds: [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
         failure_write: failure_write.as_raw_fd(),
     };
+    // The child shares the keeper's memory until `execve`, and a process's peak resident size
+    // starts from that memory's high-water mark: bring the mark down to what the keeper uses
+    // now, so that it does not creep up over a session.
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
     let started = Instant::now();
     let solution = match spawn(&child) {
         Ok(pid) => pid,
