@@ -86,14 +86,14 @@ fn take_grader_socket() -> io::Result<OwnedFd> {
 
 /// Serves run requests until the grader closes the session.
 fn serve(spec: &SessionSpec, grader: OwnedFd) -> Result<(), String> {
-    let mut session = Session::start(spec)?;
+    let mut sandbox = Sandbox::start(spec)?;
     let outcome = loop {
         let (request, fds) = match channel::receive::<RunRequest>(grader.as_fd()) {
             Ok(Some(message)) => message,
             Ok(None) => break Ok(()),
             Err(e) => break Err(format!("cannot read a run request: {e}")),
         };
-        let reply = session.run(&request, fds);
+        let reply = sandbox.run(&request, fds);
         STOP_REQUESTED.store(false, std::sync::atomic::Ordering::SeqCst);
         let broken = reply.is_err();
         if let Err(e) = channel::send(grader.as_fd(), &reply, &[]) {
@@ -103,12 +103,12 @@ fn serve(spec: &SessionSpec, grader: OwnedFd) -> Result<(), String> {
             break Ok(());
         }
     };
-    session.end();
+    sandbox.end();
     outcome
 }
 
 /// The launcher's side of a session: the cgroups and the keeper.
-struct Session {
+struct Sandbox {
     groups: RunGroups,
     keeper: libc::pid_t,
     keeper_socket: OwnedFd,
@@ -122,8 +122,8 @@ struct Session {
     oom_kills: u64,
 }
 
-impl Session {
-    fn start(spec: &SessionSpec) -> Result<Session, String> {
+impl Sandbox {
+    fn start(spec: &SessionSpec) -> Result<Sandbox, String> {
         let mut protections = vec!["process-group".to_string(), "rlimits".to_string()];
         // SAFETY: getpid/geteuid/getegid have no preconditions.
         let (own_pid, euid, egid) = unsafe { (libc::getpid(), libc::geteuid(), libc::getegid()) };
@@ -208,7 +208,7 @@ impl Session {
             Ok(None) | Err(_) => Some("sandbox setup failed: the keeper ended".to_string()),
         };
         let groups_oom_kills = groups.oom_kills();
-        Ok(Session {
+        Ok(Sandbox {
             groups,
             keeper,
             keeper_socket: ours,
