@@ -1,7 +1,7 @@
-//! Executing a plan of batch tests: parallel workers each materialise a test (read a sample or
-//! generate one and solve it with the reference), run the prepared solution in the sandbox,
-//! check the output and classify the facts. Results go out as [`Event`]s, in test order, to
-//! whoever reports them; nothing here prints.
+//! Executing a plan of batch tests: parallel workers, each with its own sandbox session, each
+//! materialise a test (read a sample or generate one and solve it with the reference), run the
+//! prepared solution in the sandbox, check the output and classify the facts. Results go out
+//! as [`Event`]s, in test order, to whoever reports them; nothing here prints.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -134,13 +134,7 @@ impl Scratch {
         Ok(SandboxFolder { dir })
     }
 
-    /// A fresh folder for one run's files (input, output, stderr, checker files).
-    pub fn run_folder(&self, name: &str) -> std::io::Result<RunFolder> {
-        Ok(RunFolder {
-            dir: self.folder(name)?,
-        })
-    }
-
+    /// A fresh folder named after `name`, removed when dropped.
     fn folder(&self, name: &str) -> std::io::Result<tempfile::TempDir> {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::Builder::new()
@@ -202,17 +196,6 @@ pub fn run_request(
         ],
         limits,
         stdout,
-    }
-}
-
-/// One run's files; removed when dropped.
-pub struct RunFolder {
-    dir: tempfile::TempDir,
-}
-
-impl RunFolder {
-    pub fn path(&self) -> &Path {
-        self.dir.path()
     }
 }
 
@@ -294,22 +277,22 @@ fn read_from_start(file: &File, limit: u64) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// A grading worker's sandbox session and run folder, made at its first test and kept for the
-/// next ones (tests of one worker run one after another).
+/// A grading worker's sandbox session and checker folder, made at its first test and kept
+/// for the next ones (tests of one worker run one after another).
 #[derive(Default)]
 pub struct Worker {
     sandbox: Option<(Session, SandboxFolder)>,
-    files: Option<RunFolder>,
+    checker_folder: Option<tempfile::TempDir>,
 }
 
 impl Worker {
     /// The worker's folder for an external checker's files; each test overwrites the last's.
     fn checker_folder(&mut self, scratch: &Scratch) -> std::io::Result<PathBuf> {
-        if self.files.is_none() {
-            self.files = Some(scratch.run_folder("run")?);
+        if self.checker_folder.is_none() {
+            self.checker_folder = Some(scratch.folder("checker")?);
         }
         Ok(self
-            .files
+            .checker_folder
             .as_ref()
             .map(|folder| folder.path().to_path_buf())
             .unwrap_or_default())
