@@ -1,8 +1,11 @@
-//! Per-run control groups: memory limit and peak, OOM-kill detection, process count, CPU
-//! accounting, and killing everything a run started. Supports cgroup v1 (one hierarchy per
-//! controller, as on the development machines) and v2 (unified); uses whatever is writable.
+//! A session's control groups: each run's memory limit and peak, OOM-kill detection, process
+//! count, CPU accounting, and killing everything a run started. Supports cgroup v1 (one
+//! hierarchy per controller, as on the development machines) and v2 (unified); uses whatever is
+//! writable. The files a run reads and writes are opened when the groups are made, so that the
+//! keeper can use them from inside its private root, where /sys/fs/cgroup is not visible.
 
-use std::fs;
+use std::fs::{self, File};
+use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
 const ROOT: &str = "/sys/fs/cgroup";
@@ -15,6 +18,68 @@ pub struct RunGroups {
     memory: Option<PathBuf>,
     pids: Option<PathBuf>,
     cpuacct: Option<PathBuf>,
+    files: GroupFiles,
+}
+
+/// The open files of the groups that runs use.
+#[derive(Debug, Default)]
+struct GroupFiles {
+    memory_limit: Option<File>,
+    /// v1 with swap accounting: memory + swap, kept equal to the memory limit.
+    memory_swap_limit: Option<File>,
+    process_limit: Option<File>,
+    memory_peak: Option<File>,
+    /// Where the OOM-kill count is.
+    memory_events: Option<File>,
+    cpu_usage: Option<File>,
+}
+
+impl GroupFiles {
+    fn open(groups: &RunGroups) -> GroupFiles {
+        let open = |dir: &Option<PathBuf>, name: &str, write: bool| {
+            let path = dir.as_ref()?.join(name);
+            File::options().read(true).write(write).open(path).ok()
+        };
+        if groups.unified.is_some() {
+            GroupFiles {
+                memory_limit: open(&groups.memory, "memory.max", true),
+                memory_swap_limit: None,
+                process_limit: open(&groups.pids, "pids.max", true),
+                memory_peak: open(&groups.memory, "memory.peak", true),
+                memory_events: open(&groups.memory, "memory.events", false),
+                cpu_usage: open(&groups.cpuacct, "cpu.stat", false),
+            }
+        } else {
+            GroupFiles {
+                memory_limit: open(&groups.memory, "memory.limit_in_bytes", true),
+                memory_swap_limit: open(&groups.memory, "memory.memsw.limit_in_bytes", true),
+                process_limit: open(&groups.pids, "pids.max", true),
+                memory_peak: open(&groups.memory, "memory.max_usage_in_bytes", true),
+                memory_events: open(&groups.memory, "memory.oom_control", false),
+                cpu_usage: open(&groups.cpuacct, "cpuacct.usage", false),
+            }
+        }
+    }
+}
+
+/// Writes `value` to a cgroup file (each write is one whole value).
+fn write_value(file: &File, value: &str) -> std::io::Result<()> {
+    file.write_at(value.as_bytes(), 0).map(|_| ())
+}
+
+/// Reads a cgroup file from its start (the kernel renders it afresh for each read at 0).
+fn read_text(file: &File) -> Option<String> {
+    let mut bytes = vec![0u8; 4096];
+    let mut filled = 0;
+    while filled < bytes.len() {
+        match file.read_at(&mut bytes[filled..], filled as u64) {
+            Ok(0) => break,
+            Ok(read) => filled += read,
+            Err(_) => return None,
+        }
+    }
+    bytes.truncate(filled);
+    String::from_utf8(bytes).ok()
 }
 
 impl RunGroups {
@@ -42,6 +107,7 @@ impl RunGroups {
             }
         }
         groups.cpuacct = make_v1_group("cpuacct", name);
+        groups.files = GroupFiles::open(&groups);
         groups
     }
 
@@ -55,36 +121,40 @@ impl RunGroups {
             return RunGroups::default();
         }
         let _ = fs::write(dir.join("memory.swap.max"), "0");
-        RunGroups {
+        let mut groups = RunGroups {
             memory: dir.join("memory.max").exists().then(|| dir.clone()),
             pids: dir.join("pids.max").exists().then(|| dir.clone()),
             cpuacct: dir.join("cpu.stat").exists().then(|| dir.clone()),
             unified: Some(dir),
-        }
+            files: GroupFiles::default(),
+        };
+        groups.files = GroupFiles::open(&groups);
+        groups
     }
 
     /// Sets the memory limit and the process count of the next run.
     pub fn set_limits(&self, memory_bytes: u64, max_processes: u32) -> Result<(), String> {
-        let write = |dir: &Path, file: &str, value: String| {
-            fs::write(dir.join(file), &value)
-                .map_err(|e| format!("cannot write {value} to {}: {e}", dir.join(file).display()))
+        let write = |file: &File, what: &str, value: String| {
+            write_value(file, &value).map_err(|e| format!("cannot set the {what} to {value}: {e}"))
         };
-        if let Some(dir) = &self.memory {
+        if let Some(file) = &self.files.memory_limit {
             let limit = memory_bytes.to_string();
-            if self.unified.is_some() {
-                write(dir, "memory.max", limit)?;
-            } else {
-                // memsw must stay at or above the plain limit: raising needs memsw first,
-                // lowering the plain limit first; writing plain, memsw, plain covers both.
-                let first = write(dir, "memory.limit_in_bytes", limit.clone());
-                let _ = fs::write(dir.join("memory.memsw.limit_in_bytes"), &limit);
-                if first.is_err() {
-                    write(dir, "memory.limit_in_bytes", limit)?;
+            match &self.files.memory_swap_limit {
+                // memory + swap must stay at or above the memory limit: raising needs it first,
+                // lowering needs the memory limit first; writing memory, both, memory covers
+                // both.
+                Some(swap) => {
+                    let first = write_value(file, &limit);
+                    let _ = write_value(swap, &limit);
+                    if first.is_err() {
+                        write(file, "memory limit", limit)?;
+                    }
                 }
+                None => write(file, "memory limit", limit)?,
             }
         }
-        if let Some(dir) = &self.pids {
-            write(dir, "pids.max", max_processes.to_string())?;
+        if let Some(file) = &self.files.process_limit {
+            write(file, "process limit", max_processes.to_string())?;
         }
         Ok(())
     }
@@ -92,13 +162,9 @@ impl RunGroups {
     /// Starts the memory peak afresh for the next run (on cgroup v2 this needs Linux 6.12;
     /// older kernels keep the session's peak, which is only reported after an OOM kill).
     pub fn reset_peak(&self) {
-        if let Some(dir) = &self.memory {
-            let (file, value) = if self.unified.is_some() {
-                ("memory.peak", "reset")
-            } else {
-                ("memory.max_usage_in_bytes", "0")
-            };
-            let _ = fs::write(dir.join(file), value);
+        if let Some(file) = &self.files.memory_peak {
+            let value = if self.unified.is_some() { "reset" } else { "0" };
+            let _ = write_value(file, value);
         }
     }
 
@@ -129,43 +195,26 @@ impl RunGroups {
         }
     }
 
-    /// CPU time used by all processes of the run so far, nanoseconds.
+    /// CPU time used by all processes in the groups so far, nanoseconds.
     pub fn cpu_usage_ns(&self) -> Option<u64> {
-        let dir = self.cpuacct.as_ref()?;
+        let text = read_text(self.files.cpu_usage.as_ref()?)?;
         if self.unified.is_some() {
-            let stat = fs::read_to_string(dir.join("cpu.stat")).ok()?;
-            return keyed_value(&stat, "usage_usec").map(|us| us * 1000);
+            return keyed_value(&text, "usage_usec").map(|us| us * 1000);
         }
-        fs::read_to_string(dir.join("cpuacct.usage"))
-            .ok()?
-            .trim()
-            .parse()
-            .ok()
+        text.trim().parse().ok()
     }
 
-    /// Peak memory charged to the run, bytes.
+    /// Peak memory charged to the groups since the last [`RunGroups::reset_peak`], bytes.
     pub fn memory_peak_bytes(&self) -> Option<u64> {
-        let dir = self.memory.as_ref()?;
-        let file = if self.unified.is_some() {
-            "memory.peak"
-        } else {
-            "memory.max_usage_in_bytes"
-        };
-        fs::read_to_string(dir.join(file)).ok()?.trim().parse().ok()
+        read_text(self.files.memory_peak.as_ref()?)?.trim().parse().ok()
     }
 
     /// How many processes the kernel's OOM killer has ended in the groups so far.
     pub fn oom_kills(&self) -> u64 {
-        let Some(dir) = self.memory.as_ref() else {
-            return 0;
-        };
-        let file = if self.unified.is_some() {
-            "memory.events"
-        } else {
-            "memory.oom_control"
-        };
-        fs::read_to_string(dir.join(file))
-            .ok()
+        self.files
+            .memory_events
+            .as_ref()
+            .and_then(read_text)
             .and_then(|text| keyed_value(&text, "oom_kill"))
             .unwrap_or(0)
     }
