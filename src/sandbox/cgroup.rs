@@ -1,8 +1,7 @@
 //! A session's control groups: each run's memory limit and peak, OOM-kill detection, process
 //! count, CPU accounting, and killing everything a run started. Supports cgroup v1 (one
 //! hierarchy per controller, as on the development machines) and v2 (unified); uses whatever is
-//! writable. The files a run reads and writes are opened when the groups are made, so that the
-//! keeper can use them from inside its private root, where /sys/fs/cgroup is not visible.
+//! writable. The files a run reads and writes are opened once, when the groups are made.
 
 use std::fs::{self, File};
 use std::os::unix::fs::FileExt;
@@ -206,7 +205,10 @@ impl RunGroups {
 
     /// Peak memory charged to the groups since the last [`RunGroups::reset_peak`], bytes.
     pub fn memory_peak_bytes(&self) -> Option<u64> {
-        read_text(self.files.memory_peak.as_ref()?)?.trim().parse().ok()
+        read_text(self.files.memory_peak.as_ref()?)?
+            .trim()
+            .parse()
+            .ok()
     }
 
     /// How many processes the kernel's OOM killer has ended in the groups so far.
