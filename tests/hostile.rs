@@ -395,6 +395,18 @@ fn a_run_ends_everything_before_the_next_run_of_its_worker() {
     session.assert_nothing_left();
 }
 
+#[test]
+fn no_descriptor_of_the_grader_reaches_a_solution() {
+    let _serial = serial();
+    let session = Session::new();
+    let tests = tests_dir(ANSWER_FRESH);
+    // The test runner itself holds descriptors beyond 0-2 (cargo's job server, for one); the
+    // grader and the launcher hold more. None may be open in the solution.
+    let run = session.grade("open_descriptors.c", tests.path(), "1", &[]);
+    run.assert_no_panic();
+    assert_eq!(run.verdict(), "AC", "a descriptor leaked\n{}", run.show());
+}
+
 // ----- 3. memory bombs ---------------------------------------------------------------------
 
 fn assert_memory_bomb_is_mle(source: &str) {

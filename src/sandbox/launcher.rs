@@ -86,7 +86,7 @@ fn take_grader_socket() -> io::Result<OwnedFd> {
 
 /// Serves run requests until the grader closes the session.
 fn serve(spec: &SessionSpec, grader: OwnedFd) -> Result<(), String> {
-    let mut sandbox = Sandbox::start(spec)?;
+    let mut sandbox = Sandbox::start(spec, grader.as_raw_fd())?;
     let outcome = loop {
         let (request, fds) = match channel::receive::<RunRequest>(grader.as_fd()) {
             Ok(Some(message)) => message,
@@ -123,7 +123,9 @@ struct Sandbox {
 }
 
 impl Sandbox {
-    fn start(spec: &SessionSpec) -> Result<Sandbox, String> {
+    /// Creates the cgroups and namespaces and forks the keeper; `grader` is the descriptor of
+    /// the grader's socket, which the keeper must not keep open.
+    fn start(spec: &SessionSpec, grader: RawFd) -> Result<Sandbox, String> {
         let mut protections = vec!["process-group".to_string(), "rlimits".to_string()];
         // SAFETY: getpid/geteuid/getegid have no preconditions.
         let (own_pid, euid, egid) = unsafe { (libc::getpid(), libc::geteuid(), libc::getegid()) };
@@ -193,6 +195,9 @@ impl Sandbox {
         }
         if keeper == 0 {
             drop(ours);
+            // SAFETY: closing the keeper's copy of a descriptor it never uses, so that the
+            // grader sees the session end when the launcher does.
+            unsafe { libc::close(grader) };
             keeper::main(&plan, theirs);
         }
         drop(theirs);
