@@ -21,6 +21,7 @@ mod channel;
 mod isolate;
 mod keeper;
 pub mod launcher;
+mod spawn;
 
 use std::io::Read;
 use std::os::fd::{AsFd, FromRawFd, OwnedFd};
