@@ -17,7 +17,8 @@ use crate::limits::Limits;
 use crate::plan::{PlannedTest, TestSource};
 use crate::problems::{self, GenRequest, Problem};
 use crate::sandbox::{
-    self, Isolation, RunFacts, RunFiles, RunRequest, Session, SessionSpec, StdoutMode,
+    self, read_from_start, Isolation, RunFacts, RunFiles, RunRequest, Session, SessionSpec,
+    StdoutMode,
 };
 use crate::verdict::{self, CheckOutcome, Verdict};
 
@@ -258,23 +259,6 @@ pub fn memory_file(name: &str) -> std::io::Result<File> {
 /// The first `KEPT_BYTES` of a file, from its start, as text.
 pub fn head_of_file(file: &File) -> String {
     head(&read_from_start(file, KEPT_BYTES as u64).unwrap_or_default())
-}
-
-/// Up to `limit` bytes of `file` from its start, whatever its offset.
-fn read_from_start(file: &File, limit: u64) -> std::io::Result<Vec<u8>> {
-    use std::os::unix::fs::FileExt;
-    let length = file.metadata()?.len().min(limit) as usize;
-    let mut bytes = vec![0u8; length];
-    let mut filled = 0;
-    while filled < length {
-        let read = file.read_at(&mut bytes[filled..], filled as u64)?;
-        if read == 0 {
-            break;
-        }
-        filled += read;
-    }
-    bytes.truncate(filled);
-    Ok(bytes)
 }
 
 /// A grading worker's sandbox session and checker folder, made at its first test and kept

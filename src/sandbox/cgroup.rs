@@ -68,17 +68,7 @@ fn write_value(file: &File, value: &str) -> std::io::Result<()> {
 
 /// Reads a cgroup file from its start (the kernel renders it afresh for each read at 0).
 fn read_text(file: &File) -> Option<String> {
-    let mut bytes = vec![0u8; 4096];
-    let mut filled = 0;
-    while filled < bytes.len() {
-        match file.read_at(&mut bytes[filled..], filled as u64) {
-            Ok(0) => break,
-            Ok(read) => filled += read,
-            Err(_) => return None,
-        }
-    }
-    bytes.truncate(filled);
-    String::from_utf8(bytes).ok()
+    String::from_utf8(super::read_from_start(file, 4096).ok()?).ok()
 }
 
 impl RunGroups {

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use super::spawn::{self, Child, Launch};
-use super::{channel, isolate, RunRequest, SessionSpec};
+use super::{channel, isolate, poll_readable, RunRequest, SessionSpec};
 
 /// How often the keeper wakes to reap orphans while a solution runs.
 const REAP_INTERVAL: Duration = Duration::from_millis(20);
@@ -204,27 +204,14 @@ fn run(
     let pidfd = (pidfd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd) });
     let mut launcher_gone = false;
     while report.status.is_none() {
-        let mut fds = vec![libc::pollfd {
-            fd: socket.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        }];
-        if let Some(pidfd) = &pidfd {
-            fds.push(libc::pollfd {
-                fd: pidfd.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            });
-        }
-        // SAFETY: fds is a valid array of pollfd of the given length.
-        unsafe {
-            libc::poll(
-                fds.as_mut_ptr(),
-                fds.len() as libc::nfds_t,
-                REAP_INTERVAL.as_millis() as libc::c_int,
-            )
-        };
-        if fds[0].revents != 0 {
+        let ready = poll_readable(
+            &[
+                Some(socket.as_raw_fd()),
+                pidfd.as_ref().map(|f| f.as_raw_fd()),
+            ],
+            REAP_INTERVAL,
+        );
+        if ready[0] {
             match channel::receive::<ToKeeper>(socket.as_fd()) {
                 Ok(Some((ToKeeper::Kill, _))) => end_everything(solution),
                 Ok(Some((ToKeeper::Run(_), _))) => {}

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use super::cgroup::RunGroups;
 use super::keeper::{self, FromKeeper, KeeperPlan, KeeperReport, ToKeeper};
-use super::{channel, isolate, pipe};
+use super::{channel, isolate, pipe, poll_readable};
 use super::{RunFacts, RunRequest, SessionSpec, StdoutMode, StopReason, Termination};
 
 /// How often the launcher looks at the CPU time of a running program.
@@ -381,29 +381,14 @@ impl Sandbox {
                 .saturating_duration_since(now)
                 .min(POLL_INTERVAL)
                 .max(Duration::from_millis(1));
-            let mut fds: Vec<libc::pollfd> = Vec::with_capacity(3);
-            for fd in [
-                Some(self.keeper_socket.as_raw_fd()),
-                out_pipe.as_ref().map(|f| f.as_raw_fd()),
-                err_pipe.as_ref().map(|f| f.as_raw_fd()),
-            ]
-            .into_iter()
-            .flatten()
-            {
-                fds.push(libc::pollfd {
-                    fd,
-                    events: libc::POLLIN,
-                    revents: 0,
-                });
-            }
-            // SAFETY: fds is a valid array of pollfd of the given length.
-            unsafe {
-                libc::poll(
-                    fds.as_mut_ptr(),
-                    fds.len() as libc::nfds_t,
-                    timeout.as_millis() as libc::c_int,
-                )
-            };
+            let ready = poll_readable(
+                &[
+                    Some(self.keeper_socket.as_raw_fd()),
+                    out_pipe.as_ref().map(|f| f.as_raw_fd()),
+                    err_pipe.as_ref().map(|f| f.as_raw_fd()),
+                ],
+                timeout,
+            );
 
             if let Some(pipe) = &out_pipe {
                 match drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
@@ -425,7 +410,7 @@ impl Sandbox {
                 }
             }
 
-            if fds[0].revents != 0 {
+            if ready[0] {
                 match channel::receive::<FromKeeper>(self.keeper_socket.as_fd()) {
                     Ok(Some((FromKeeper::Finished(report), _))) => break report,
                     Ok(Some((other, _))) => return Err(format!("the keeper said {other:?}")),

@@ -24,7 +24,7 @@ pub mod launcher;
 mod spawn;
 
 use std::io::Read;
-use std::os::fd::{AsFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsFd, FromRawFd, OwnedFd, RawFd};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -203,6 +203,55 @@ pub fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
 /// How long a launcher may take to clean up after its session is closed.
 const SESSION_END_GRACE: Duration = Duration::from_secs(5);
 
+/// Up to `limit` bytes of `file` from its start, whatever its offset (a descriptor shared with
+/// a program or the launcher may be anywhere). Reads until end of file rather than trusting
+/// the file's size, which cgroup files report as 0 or 4096.
+pub fn read_from_start(file: &std::fs::File, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::os::unix::fs::FileExt;
+    const STEP: u64 = 4096;
+    let size = file.metadata().map_or(0, |m| m.len());
+    let mut bytes = Vec::new();
+    let mut filled = 0;
+    while (filled as u64) < limit {
+        // Room for the rest of what the size says, and at least a step more.
+        let want = size.max(filled as u64 + STEP).min(limit) as usize;
+        bytes.resize(want, 0);
+        let read = file.read_at(&mut bytes[filled..], filled as u64)?;
+        if read == 0 {
+            break;
+        }
+        filled += read;
+    }
+    bytes.truncate(filled);
+    Ok(bytes)
+}
+
+/// Waits up to `timeout` until one of `fds` can be read (or has closed); says which, slot by
+/// slot (`None` slots are never ready). Shared by the launcher's and the keeper's loops.
+fn poll_readable(fds: &[Option<RawFd>], timeout: Duration) -> Vec<bool> {
+    let mut polled: Vec<libc::pollfd> = fds
+        .iter()
+        .flatten()
+        .map(|&fd| libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        })
+        .collect();
+    // SAFETY: polled is a valid array of pollfd of the given length.
+    unsafe {
+        libc::poll(
+            polled.as_mut_ptr(),
+            polled.len() as libc::nfds_t,
+            timeout.as_millis().min(i32::MAX as u128) as libc::c_int,
+        )
+    };
+    let mut ready = polled.iter().map(|p| p.revents != 0);
+    fds.iter()
+        .map(|fd| fd.is_some() && ready.next().unwrap_or(false))
+        .collect()
+}
+
 /// A launcher that runs programs one after another, each in the same sandbox but with fresh
 /// limits, a fresh `/tmp` and nothing left of the run before. One per grading worker.
 pub struct Session {
@@ -360,4 +409,45 @@ pub fn signal_name(signal: i32) -> String {
         _ => return format!("signal {signal}"),
     };
     name.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+    use std::os::fd::AsRawFd;
+
+    #[test]
+    fn read_from_start_ignores_the_offset_and_keeps_to_the_limit() {
+        let mut file = tempfile::tempfile().unwrap();
+        let text: Vec<u8> = (0..10_000u32).map(|i| (i % 251) as u8).collect();
+        file.write_all(&text).unwrap();
+        assert_eq!(read_from_start(&file, u64::MAX).unwrap(), text);
+        assert_eq!(read_from_start(&file, 100).unwrap(), &text[..100]);
+    }
+
+    #[test]
+    fn read_from_start_reads_files_that_report_no_size() {
+        // Like cgroup files, /proc files report a size of 0 and are rendered when read.
+        let file = std::fs::File::open("/proc/self/status").unwrap();
+        assert_eq!(file.metadata().unwrap().len(), 0);
+        let text = String::from_utf8(read_from_start(&file, 1 << 20).unwrap()).unwrap();
+        assert!(text.contains("Pid:"), "{text}");
+    }
+
+    #[test]
+    fn poll_readable_reports_slot_by_slot() {
+        let (quiet_read, _quiet_write) = pipe().unwrap();
+        let (ready_read, ready_write) = pipe().unwrap();
+        drop(ready_write);
+        let ready = poll_readable(
+            &[
+                Some(quiet_read.as_raw_fd()),
+                None,
+                Some(ready_read.as_raw_fd()),
+            ],
+            Duration::from_millis(100),
+        );
+        assert_eq!(ready, vec![false, false, true]);
+    }
 }
