@@ -10,6 +10,8 @@
 
 mod common;
 
+use common::program;
+
 use std::fs::File;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -24,15 +26,6 @@ static LOCK: Mutex<()> = Mutex::new(());
 /// Takes the lock that serializes the tests of this file (a failed test does not poison it).
 fn serial() -> MutexGuard<'static, ()> {
     LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// The absolute path of a program in tests/programs/.
-fn program(name: &str) -> String {
-    common::repo()
-        .join("tests/programs")
-        .join(name)
-        .to_string_lossy()
-        .into_owned()
 }
 
 /// A folder of `--tests-dir` tests: (name, input, answer).

@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::program;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -53,14 +55,6 @@ fn assert_usage_error(output: &Output, needles: &[&str]) {
 /// The error is a single line.
 fn is_one_line(output: &Output) -> bool {
     stderr_of(output).trim_end().lines().count() == 1
-}
-
-fn program(name: &str) -> String {
-    common::repo()
-        .join("tests/programs")
-        .join(name)
-        .to_string_lossy()
-        .into_owned()
 }
 
 fn repo_file(path: &str) -> String {

@@ -10,6 +10,15 @@ pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The absolute path of a program in tests/programs/.
+pub fn program(name: &str) -> String {
+    repo()
+        .join("tests/programs")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
 /// Runs `judge ARGS` from the repository root.
 pub fn judge(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_judge"))
