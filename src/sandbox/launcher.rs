@@ -247,32 +247,43 @@ impl Sandbox {
         let oom_kills_before = self.oom_kills;
         self.groups.reset_peak();
 
-        let (out_read, out_write) = pipe().map_err(|e| format!("pipe: {e}"))?;
         let (err_read, err_write) = pipe().map_err(|e| format!("pipe: {e}"))?;
-        // SAFETY: F_SETPIPE_SZ on our own pipe; failure only leaves the default size.
-        unsafe { libc::fcntl(out_read.as_raw_fd(), libc::F_SETPIPE_SZ, 1 << 20) };
-        let (program_stdout, sink) = match request.stdout {
-            StdoutMode::Capture => (out_write.as_fd(), Some(File::from(stdout))),
-            StdoutMode::PassThrough => (stdout.as_fd(), None),
+        // Captured output goes through a pipe the launcher reads into the output file; in
+        // pass-through mode the program writes to the grader's pipe itself.
+        let (program_stdout, capture) = match request.stdout {
+            StdoutMode::Capture => {
+                let (out_read, out_write) = pipe().map_err(|e| format!("pipe: {e}"))?;
+                // SAFETY: F_SETPIPE_SZ on our own pipe; failure only leaves the default size.
+                unsafe { libc::fcntl(out_read.as_raw_fd(), libc::F_SETPIPE_SZ, 1 << 20) };
+                (out_write, Some((out_read, File::from(stdout))))
+            }
+            StdoutMode::PassThrough => (stdout, None),
         };
         channel::send(
             self.keeper_socket.as_fd(),
             &ToKeeper::Run(request.clone()),
-            &[stdin.as_fd(), program_stdout, err_write.as_fd()],
+            &[stdin.as_fd(), program_stdout.as_fd(), err_write.as_fd()],
         )
         .map_err(|e| format!("cannot reach the keeper: {e}"))?;
         let start = Instant::now();
         // The program holds its own copies now; ours must not keep its pipes open.
-        drop((stdin, out_write, err_write));
+        drop((stdin, program_stdout, err_write));
 
+        let (out_read, sink) = capture.unzip();
         let mut sinks = Sinks {
             stdout: sink,
             stderr: Some(File::from(stderr_file)),
             output_bytes: limits.output_bytes,
             stderr_bytes: limits.stderr_bytes,
         };
-        let capture = (request.stdout == StdoutMode::Capture).then_some(out_read);
-        let watch = self.watch(request, start, cpu_before_ns, capture, err_read, &mut sinks)?;
+        let watch = self.watch(
+            request,
+            start,
+            cpu_before_ns,
+            out_read,
+            err_read,
+            &mut sinks,
+        )?;
         if !self.in_pid_namespace {
             // Without a namespace, a process that left the process group is still in the
             // cgroup (the keeper has reaped the rest).
