@@ -329,6 +329,50 @@ fn fork_bomb_is_contained_and_leaves_nothing() {
     session.assert_nothing_left();
 }
 
+/// At a small memory limit the OOM killer ends the fork bomb. Its processes are tiny and the
+/// keeper (pid 1 of the run's namespace, in the same memory group) may be the largest process
+/// there: the killer must still pick the solution, run after run on the same worker, even where
+/// root cannot lower the keeper's OOM score.
+#[test]
+fn a_fork_bomb_at_a_small_memory_limit_never_kills_the_keeper() {
+    let _serial = serial();
+    let session = Session::new();
+    let tests = tests_dir(&[
+        ("a", "x\n", "fresh\n"),
+        ("b", "x\n", "fresh\n"),
+        ("c", "x\n", "fresh\n"),
+    ]);
+    let run = session.run(&[
+        &program("fork_bomb.c"),
+        "--problem",
+        "boj1525",
+        "--tests-dir",
+        &dir_arg(&tests),
+        "--jobs",
+        "1",
+        "--all",
+        "--time-limit",
+        "1",
+        "--memory-limit",
+        "16",
+    ]);
+    run.assert_no_panic();
+    let verdicts: Vec<String> = run
+        .tests()
+        .iter()
+        .map(|test| test["verdict"].as_str().unwrap_or("?").to_string())
+        .collect();
+    assert_eq!(verdicts.len(), 3, "{}", run.show());
+    assert!(
+        verdicts
+            .iter()
+            .all(|verdict| matches!(verdict.as_str(), "RE" | "TLE" | "MLE")),
+        "every run must end the bomb, not the sandbox: {verdicts:?}\n{}",
+        run.show()
+    );
+    session.assert_nothing_left();
+}
+
 // ----- 2. setsid + double fork escape ------------------------------------------------------
 
 #[test]

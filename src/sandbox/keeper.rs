@@ -8,7 +8,7 @@
 //!
 //! Starting the solution itself is `spawn.rs`. The keeper is single-threaded (forked from the
 //! single-threaded launcher). It never runs untrusted code itself: solutions run as another
-//! user, cannot signal or trace it, and the OOM killer is told to spare it.
+//! user, cannot signal or trace it, and the OOM killer picks their processes before it.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -78,6 +78,8 @@ pub fn main(plan: &KeeperPlan, socket: OwnedFd) -> ! {
     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) };
     quiet_standard_descriptors();
     // The OOM killer must pick the solution, never the keeper (a run's memory includes it).
+    // Without CAP_SYS_RESOURCE this write fails; the solution's score of 1000 (spawn.rs) still
+    // puts its processes first.
     let _ = std::fs::write("/proc/self/oom_score_adj", "-1000");
     if !is_namespace_init() {
         // Without a pid namespace, orphans of a run come back to the keeper to be reaped.

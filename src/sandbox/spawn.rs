@@ -181,13 +181,17 @@ extern "C" fn child_entry(argument: *mut libc::c_void) -> libc::c_int {
         libc::dup2(stderr, 2);
         mark_close_on_exec_from(3);
         libc::setpgid(0, 0);
-        // The keeper is spared by the OOM killer; the solution must not be.
+        // The OOM killer must pick the solution's processes before the keeper, which shares
+        // their memory cgroup and may be the largest of them (a fork bomb's processes are
+        // tiny). Lowering the keeper's score needs CAP_SYS_RESOURCE, which root lacks on some
+        // machines; raising one's own score needs nothing. A vfork child's score is its own:
+        // the keeper's stays as it was.
         let adjust = libc::open(
             c"/proc/self/oom_score_adj".as_ptr(),
             libc::O_WRONLY | libc::O_CLOEXEC,
         );
         if adjust >= 0 {
-            libc::write(adjust, b"0".as_ptr().cast(), 1);
+            libc::write(adjust, b"1000".as_ptr().cast(), 4);
             libc::close(adjust);
         }
     }
