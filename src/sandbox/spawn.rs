@@ -70,6 +70,9 @@ pub struct Child<'a> {
     pub failure_write: RawFd,
 }
 
+/// Without a memory cgroup: address space allowed beyond twice the memory limit.
+const UNTOUCHED_ROOM: u64 = 1 << 30;
+
 /// Size of the stack the child runs on until `execve`.
 const CHILD_STACK: usize = 64 * 1024;
 
@@ -205,10 +208,16 @@ extern "C" fn child_entry(argument: *mut libc::c_void) -> libc::c_int {
     set_rlimit(libc::RLIMIT_FSIZE, limits.output_bytes, limits.output_bytes);
     set_rlimit(libc::RLIMIT_NOFILE, 256, 256);
     if launch.memory_rlimit {
-        // Without a memory cgroup: twice the limit contains the program, yet lets it grow past
-        // the limit, so that its measured peak (not a failed allocation halfway, as when a
-        // vector reallocates) decides MLE.
-        let ceiling = limits.memory_bytes.saturating_mul(2);
+        // Without a memory cgroup the ceiling only contains the program; its measured peak
+        // decides MLE. Twice the limit lets it grow past the limit (rather than fail an
+        // allocation halfway, as when a vector reallocates), and 1 GiB more leaves room for
+        // address space that is reserved but never touched, which costs nothing on Baekjoon:
+        // a static array of 837 MB under a 32 MiB limit must start (an execve that cannot map
+        // it ends in SIGSEGV) and be judged by the pages it touches.
+        let ceiling = limits
+            .memory_bytes
+            .saturating_mul(2)
+            .saturating_add(UNTOUCHED_ROOM);
         set_rlimit(libc::RLIMIT_DATA, ceiling, ceiling);
     }
     if launch.process_rlimit {

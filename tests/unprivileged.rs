@@ -1,0 +1,237 @@
+//! End-to-end tests of the path most users take: `judge` started by a user who is not root.
+//! Without root there are no cgroups; the sandbox is a user namespace with pid, mount and
+//! network namespaces, a private root and rlimits (`RLIMIT_DATA` at twice the memory limit
+//! plus 1 GiB, the measured peak deciding MLE, and `RLIMIT_NPROC`).
+//!
+//! The tests need root to become another user: run as root, they copy the binary, the config,
+//! `problems/` and the solutions into a folder anyone can read and run `judge` there as
+//! `nobody` through `setpriv`. Run as another user or without `setpriv`, they say so and pass
+//! without checking.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use common::repo;
+use serde_json::Value;
+
+/// One grading at a time: a fork bomb of `nobody` would share `RLIMIT_NPROC` with the others.
+static LOCK: Mutex<()> = Mutex::new(());
+
+fn serial() -> MutexGuard<'static, ()> {
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+const NOBODY: u32 = 65534;
+
+fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A copy of what `judge` needs, owned by `nobody`, in a fresh folder under /tmp.
+struct Workspace {
+    dir: tempfile::TempDir,
+}
+
+impl Workspace {
+    fn new() -> Workspace {
+        let dir = tempfile::Builder::new()
+            .prefix("judge-unprivileged-")
+            .tempdir()
+            .unwrap();
+        let root = dir.path();
+        std::fs::copy(env!("CARGO_BIN_EXE_judge"), root.join("judge")).unwrap();
+        std::fs::copy(repo().join("runner.toml"), root.join("runner.toml")).unwrap();
+        copy_tree(&repo().join("problems"), &root.join("problems"));
+        copy_tree(&repo().join("tests/programs"), &root.join("programs"));
+        copy_tree(&repo().join("solutions/boj1525"), &root.join("boj1525"));
+        chown_tree(root);
+        Workspace { dir }
+    }
+
+    /// `judge test SOLUTION --problem boj1525 EXTRA...` as `nobody`, with a JSON report.
+    fn grade(&self, solution: &str, extra: &[&str]) -> Graded {
+        let root = self.dir.path();
+        let report = root.join("report.json");
+        let _ = std::fs::remove_file(&report);
+        let started = Instant::now();
+        let output = Command::new("setpriv")
+            .arg(format!("--reuid={NOBODY}"))
+            .arg(format!("--regid={NOBODY}"))
+            .args(["--clear-groups", "--"])
+            .arg(root.join("judge"))
+            .args([
+                "--config",
+                "runner.toml",
+                "test",
+                solution,
+                "--problem",
+                "boj1525",
+            ])
+            .args(extra)
+            .arg("--json")
+            .arg(&report)
+            .current_dir(root)
+            .env("NO_COLOR", "1")
+            .env("HOME", root)
+            .output()
+            .expect("setpriv runs");
+        let report = std::fs::read_to_string(&report)
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or(Value::Null);
+        Graded {
+            code: output.status.code(),
+            elapsed: started.elapsed(),
+            report,
+            text: format!(
+                "{}{}",
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            ),
+        }
+    }
+}
+
+fn chown_tree(path: &Path) {
+    std::os::unix::fs::chown(path, Some(NOBODY), Some(NOBODY)).unwrap();
+    if path.is_dir() {
+        for entry in std::fs::read_dir(path).unwrap() {
+            chown_tree(&entry.unwrap().path());
+        }
+    }
+}
+
+struct Graded {
+    code: Option<i32>,
+    elapsed: Duration,
+    report: Value,
+    text: String,
+}
+
+impl Graded {
+    fn verdict(&self) -> &str {
+        self.report["verdict"].as_str().unwrap_or("(no report)")
+    }
+
+    fn protections(&self) -> String {
+        self.report["protections"].to_string()
+    }
+}
+
+/// Runs the test body only where it can become `nobody`.
+fn as_nobody(body: impl FnOnce(&Workspace)) {
+    if !is_root() {
+        eprintln!("not root: cannot run judge as another user; nothing checked");
+        return;
+    }
+    if Command::new("setpriv").arg("--version").output().is_err() {
+        eprintln!("no setpriv (util-linux) to run judge as another user; nothing checked");
+        return;
+    }
+    let _serial = serial();
+    body(&Workspace::new());
+}
+
+#[test]
+fn a_user_without_root_gets_the_sandbox_without_cgroups() {
+    as_nobody(|workspace| {
+        let run = workspace.grade("boj1525/accepted/bfs_map.cpp", &[]);
+        assert_eq!(run.verdict(), "AC", "{}", run.text);
+        assert_eq!(run.code, Some(0), "{}", run.text);
+        let protections = run.protections();
+        for expected in [
+            "user-namespace",
+            "pid-namespace",
+            "network-namespace",
+            "private-root",
+        ] {
+            assert!(
+                protections.contains(expected),
+                "{expected} missing: {protections}"
+            );
+        }
+        assert!(
+            !protections.contains("cgroup"),
+            "nobody cannot make cgroups, yet: {protections}"
+        );
+    });
+}
+
+#[test]
+fn without_cgroups_the_limits_still_give_their_verdicts() {
+    as_nobody(|workspace| {
+        // 837 MB of static array, of which the BFS touches about 148 MB: it must start, and
+        // its peak decides.
+        let memory = workspace.grade("boj1525/memory_limit_exceeded/digit_array.cpp", &[]);
+        assert_eq!(memory.verdict(), "MLE", "{}", memory.text);
+        let failing = memory.report["tests"]
+            .as_array()
+            .and_then(|tests| tests.iter().find(|test| test["verdict"] == "MLE"))
+            .cloned()
+            .unwrap_or(Value::Null);
+        assert!(
+            failing["peak_kib"].as_u64().unwrap_or(0) > 32 * 1024,
+            "an MLE must show a peak over the 32 MiB limit: {failing}"
+        );
+        let time = workspace.grade("boj1525/time_limit_exceeded/iddfs.cpp", &[]);
+        assert_eq!(time.verdict(), "TLE", "{}", time.text);
+    });
+}
+
+#[test]
+fn without_cgroups_a_fork_bomb_is_contained() {
+    as_nobody(|workspace| {
+        let tests = workspace.dir.path().join("one-test");
+        std::fs::create_dir(&tests).unwrap();
+        std::fs::write(tests.join("t.in"), "x\n").unwrap();
+        std::fs::write(tests.join("t.ans"), "fresh\n").unwrap();
+        chown_tree(&tests);
+        let run = workspace.grade(
+            "programs/fork_bomb.c",
+            &[
+                "--tests-dir",
+                "one-test",
+                "--time-limit",
+                "1",
+                "--memory-limit",
+                "64",
+            ],
+        );
+        assert!(
+            matches!(run.verdict(), "RE" | "TLE" | "MLE"),
+            "fork bomb: {}",
+            run.text
+        );
+        assert!(
+            run.elapsed < Duration::from_secs(15),
+            "took {:?}\n{}",
+            run.elapsed,
+            run.text
+        );
+        // RLIMIT_NPROC counts every process of the user, so one left alive would show here.
+        let left = Command::new("pgrep")
+            .args(["-u", &NOBODY.to_string(), "-x", "solution"])
+            .output()
+            .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
+            .unwrap_or_default();
+        assert!(left.trim().is_empty(), "left running: {left}");
+    });
+}
