@@ -575,3 +575,48 @@ fn the_rlimit_fallback_still_gives_the_right_verdicts() {
         }
     }
 }
+
+// ----- verify ------------------------------------------------------------------------------
+
+#[test]
+fn verify_reports_a_solution_it_cannot_grade_and_goes_on() {
+    let root = temp_root(&repo_file("problems/boj1525/problem.toml"), Samples::Copied);
+    let runner = repo_file("runner.toml").replace(r#"["rustc","#, r#"["no-such-rustc","#);
+    assert_ne!(runner, repo_file("runner.toml"), "the edit did not apply");
+    std::fs::write(root.path().join("runner.toml"), runner).unwrap();
+    let accepted = root.path().join("solutions/boj1525/accepted");
+    std::fs::create_dir_all(&accepted).unwrap();
+    for name in ["bfs_map.cpp", "bfs_rank.rs"] {
+        std::fs::copy(
+            common::repo().join("solutions/boj1525/accepted").join(name),
+            accepted.join(name),
+        )
+        .unwrap();
+    }
+    let config = root
+        .path()
+        .join("runner.toml")
+        .to_string_lossy()
+        .into_owned();
+    let output = judge(&["--config", &config, "verify", "boj1525", "--count", "2"]);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+    let row = |name: &str| {
+        stdout
+            .lines()
+            .find(|line| line.contains(name))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(
+        row("bfs_rank.rs").contains("ERROR") && row("bfs_rank.rs").contains("no-such-rustc"),
+        "the row must say why: {}",
+        show(&output)
+    );
+    assert!(
+        row("bfs_map.cpp").ends_with("ok"),
+        "the other solution is still verified: {}",
+        show(&output)
+    );
+    assert!(stdout.contains("1 not graded"), "{}", show(&output));
+}

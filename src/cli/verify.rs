@@ -81,6 +81,7 @@ pub fn verify(cli_config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
     let jobs = resolve_jobs(&runner, args.jobs);
     let mut mismatches = 0;
     let mut warnings = 0;
+    let mut errors = 0;
     println!(
         "{}",
         style.bold(&format!(
@@ -91,10 +92,10 @@ pub fn verify(cli_config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
     for problem_id in &problems {
         let spec = runner.problem(problem_id)?;
         for (path, expected) in solutions_of(&runner, problem_id) {
-            let row = match spec.kind {
-                ProblemKind::Batch => verify_batch(&runner, &spec, &path, expected, args, jobs)?,
+            let checked = match spec.kind {
+                ProblemKind::Batch => verify_batch(&runner, &spec, &path, expected, args, jobs),
                 ProblemKind::Interactive => {
-                    super::games::verify_games(&runner, &spec, &path, expected, args.games, jobs)?
+                    super::games::verify_games(&runner, &spec, &path, expected, args.games, jobs)
                 }
             };
             let solution = path
@@ -102,6 +103,21 @@ pub fn verify(cli_config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
                 .unwrap_or(&path)
                 .display()
                 .to_string();
+            // A solution that cannot be graded here (its compiler missing, say) is reported
+            // in its row; the others are still verified.
+            let row = match checked {
+                Ok(row) => row,
+                Err(error) => {
+                    errors += 1;
+                    println!(
+                        "{:<58} {:<9} {}",
+                        solution,
+                        expected.code(),
+                        style.verdict(&Verdict::WrongAnswer, &format!("ERROR: {error:#}"))
+                    );
+                    continue;
+                }
+            };
             let matched = row.got.same_kind(&expected);
             if !matched {
                 mismatches += 1;
@@ -128,13 +144,16 @@ pub fn verify(cli_config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
     }
     println!();
     println!(
-        "{} mismatch{}, {} warning{}",
+        "{} mismatch{}, {} warning{}, {} not graded",
         mismatches,
         if mismatches == 1 { "" } else { "es" },
         warnings,
-        if warnings == 1 { "" } else { "s" }
+        if warnings == 1 { "" } else { "s" },
+        errors
     );
-    Ok(if mismatches == 0 {
+    Ok(if errors > 0 {
+        exit::ERROR
+    } else if mismatches == 0 {
         exit::ACCEPTED
     } else {
         exit::NOT_ACCEPTED
