@@ -151,7 +151,10 @@ pub fn classify(limits: &Limits, facts: &RunFacts, check: Option<&CheckOutcome>)
         return Verdict::OutputLimitExceeded;
     }
     let peak_bytes = peak_memory_bytes(facts);
-    if facts.oom_killed || peak_bytes > limits.memory_bytes {
+    if facts.oom_killed
+        || facts.stopped_by == Some(StopReason::MemoryLimit)
+        || peak_bytes > limits.memory_bytes
+    {
         return Verdict::MemoryLimitExceeded;
     }
     let cpu_over = facts.cpu_time_us > limits.cpu_time.as_micros() as u64;
@@ -264,6 +267,20 @@ mod tests {
         assert_eq!(
             classify(&limits(), &facts, None),
             Verdict::OutputLimitExceeded
+        );
+    }
+
+    #[test]
+    fn a_stop_at_the_memory_limit_is_mle_whatever_the_peak_read_at_the_end() {
+        let facts = RunFacts {
+            stopped_by: Some(StopReason::MemoryLimit),
+            termination: Termination::Signaled(libc::SIGKILL),
+            peak_rss_kib: 1,
+            ..clean_exit()
+        };
+        assert_eq!(
+            classify(&limits(), &facts, None),
+            Verdict::MemoryLimitExceeded
         );
     }
 

@@ -196,6 +196,29 @@ fn without_cgroups_the_limits_still_give_their_verdicts() {
     });
 }
 
+/// Without a memory cgroup, RLIMIT_DATA sits 1 GiB above twice the limit; the launcher's watch
+/// of the resident size is what stops a memory bomb near the limit.
+#[test]
+fn without_cgroups_a_memory_bomb_is_stopped_near_the_limit() {
+    as_nobody(|workspace| {
+        let tests = workspace.dir.path().join("bomb-test");
+        std::fs::create_dir(&tests).unwrap();
+        std::fs::write(tests.join("t.in"), "x\n").unwrap();
+        std::fs::write(tests.join("t.ans"), "fresh\n").unwrap();
+        chown_tree(&tests);
+        for bomb in ["programs/memory_bomb.cpp", "programs/memory_bomb.py"] {
+            let run = workspace.grade(bomb, &["--tests-dir", "bomb-test", "--memory-limit", "64"]);
+            assert_eq!(run.verdict(), "MLE", "{bomb}: {}", run.text);
+            let peak_kib = run.report["tests"][0]["peak_kib"].as_u64().unwrap_or(0);
+            assert!(
+                peak_kib > 64 * 1024 && peak_kib < 256 * 1024,
+                "{bomb}: peak {peak_kib} KiB, expected a little over the 64 MiB limit\n{}",
+                run.text
+            );
+        }
+    });
+}
+
 #[test]
 fn without_cgroups_a_fork_bomb_is_contained() {
     as_nobody(|workspace| {

@@ -442,13 +442,28 @@ impl Sandbox {
             }
             if now >= next_cpu_check {
                 next_cpu_check = now + POLL_INTERVAL;
-                let cpu_us = self
-                    .cpu_since_us(cpu_before_ns)
-                    .or_else(|| first_child_of(self.keeper).and_then(process_cpu_us))
+                let cgroup_cpu_us = self.cpu_since_us(cpu_before_ns);
+                // Without cgroups the program itself is watched, from /proc.
+                let solution = if cgroup_cpu_us.is_none() || !self.groups.has_memory() {
+                    first_child_of(self.keeper)
+                } else {
+                    None
+                };
+                let cpu_us = cgroup_cpu_us
+                    .or_else(|| solution.and_then(process_cpu_us))
                     .unwrap_or(0);
                 last_cpu_us = last_cpu_us.max(cpu_us);
                 if cpu_us > cpu_limit_us {
                     kill(StopReason::CpuTime, &mut stopped_by, &mut killed_at);
+                }
+                // Without a memory cgroup, RLIMIT_DATA is set far above the limit (see
+                // spawn.rs): this watch is what stops a program that keeps growing.
+                if !self.groups.has_memory()
+                    && solution
+                        .and_then(resident_bytes)
+                        .is_some_and(|bytes| bytes > limits.memory_bytes)
+                {
+                    kill(StopReason::MemoryLimit, &mut stopped_by, &mut killed_at);
                 }
             }
         };
@@ -591,6 +606,15 @@ fn process_cpu_us(pid: libc::pid_t) -> Option<u64> {
     // SAFETY: sysconf has no preconditions.
     let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
     Some(ticks * 1_000_000 / per_second)
+}
+
+/// The resident size of a process, from /proc (its second field, in pages).
+fn resident_bytes(pid: libc::pid_t) -> Option<u64> {
+    let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let page_size = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(1) as u64;
+    Some(pages * page_size)
 }
 
 /// The first child of `pid` (the solution under the keeper), from /proc.

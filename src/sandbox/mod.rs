@@ -122,6 +122,8 @@ pub enum StopReason {
     CpuTime,
     WallTime,
     OutputLimit,
+    /// Without a memory cgroup: the launcher saw the program's resident size over the limit.
+    MemoryLimit,
     /// The grader asked for the run to end (an interactor that has seen a wrong reply).
     Requested,
 }
