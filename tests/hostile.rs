@@ -5,28 +5,20 @@
 //! name is a marker: a leftover process is one whose comm is `solution` (or `python3` running
 //! `solution.py`) and whose work folder or mount table mentions that marker, so solutions of
 //! other test suites running at the same time are never mistaken for ours.
-//! Tests are serialized with `LOCK` because several of them check that nothing is left
+//! Tests are serialized (`common::serial`) because several of them check that nothing is left
 //! running.
 
 mod common;
 
-use common::program;
+use common::{is_root, program, serial};
 
 use std::fs::File;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-
-static LOCK: Mutex<()> = Mutex::new(());
-
-/// Takes the lock that serializes the tests of this file (a failed test does not poison it).
-fn serial() -> MutexGuard<'static, ()> {
-    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
 
 /// A folder of `--tests-dir` tests: (name, input, answer).
 fn tests_dir(tests: &[(&str, &str, &str)]) -> tempfile::TempDir {
@@ -174,6 +166,18 @@ impl Session {
     /// Grades `tests/programs/SOURCE` on the tests in `tests` (problem boj1525's checker) with
     /// the given CPU limit and 64 MiB of memory; `extra` flags come before the limits.
     fn grade(&self, source: &str, tests: &Path, time_limit: &str, extra: &[&str]) -> Outcome {
+        self.grade_within(source, tests, time_limit, "64", extra)
+    }
+
+    /// [`Session::grade`] with another memory limit (MiB).
+    fn grade_within(
+        &self,
+        source: &str,
+        tests: &Path,
+        time_limit: &str,
+        memory_limit: &str,
+        extra: &[&str],
+    ) -> Outcome {
         let program = program(source);
         let tests = tests.to_string_lossy().into_owned();
         let mut args = vec![
@@ -184,7 +188,7 @@ impl Session {
             &tests,
         ];
         args.extend_from_slice(extra);
-        args.extend_from_slice(&["--time-limit", time_limit, "--memory-limit", "64"]);
+        args.extend_from_slice(&["--time-limit", time_limit, "--memory-limit", memory_limit]);
         self.run(&args)
     }
 
@@ -283,11 +287,6 @@ fn reap(child: Child, limit: Duration) -> (i32, libc::rusage) {
     }
 }
 
-fn is_root() -> bool {
-    // SAFETY: geteuid has no preconditions.
-    unsafe { libc::geteuid() == 0 }
-}
-
 const ANSWER_FRESH: &[(&str, &str, &str)] = &[("t", "x\n", "fresh\n")];
 
 // ----- 1. fork bomb ------------------------------------------------------------------------
@@ -342,20 +341,13 @@ fn a_fork_bomb_at_a_small_memory_limit_never_kills_the_keeper() {
         ("b", "x\n", "fresh\n"),
         ("c", "x\n", "fresh\n"),
     ]);
-    let run = session.run(&[
-        &program("fork_bomb.c"),
-        "--problem",
-        "boj1525",
-        "--tests-dir",
-        &dir_arg(&tests),
-        "--jobs",
+    let run = session.grade_within(
+        "fork_bomb.c",
+        tests.path(),
         "1",
-        "--all",
-        "--time-limit",
-        "1",
-        "--memory-limit",
         "16",
-    ]);
+        &["--jobs", "1", "--all"],
+    );
     run.assert_no_panic();
     let verdicts: Vec<String> = run
         .tests()

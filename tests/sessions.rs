@@ -3,12 +3,15 @@
 //! read-only in the private root), and check that runs do not leak into each other and that a
 //! broken session fails fast instead of hanging.
 
+mod common;
+
 use std::fs::File;
 use std::io::{Read, Seek, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use common::is_root;
 use judge::limits::{Limits, MIB};
 use judge::sandbox::{
     Isolation, RunFacts, RunFiles, RunRequest, Session, SessionSpec, StdoutMode, Termination,
@@ -131,8 +134,7 @@ fn a_dead_launcher_is_an_error_not_a_hang() {
 
 #[test]
 fn a_sandbox_that_cannot_be_built_says_why() {
-    // SAFETY: geteuid has no preconditions.
-    if unsafe { libc::geteuid() } != 0 {
+    if !is_root() {
         eprintln!("note: not root; the private root may not be built here");
         return;
     }
@@ -233,8 +235,7 @@ fn as_root_programs_run_as_the_configured_user_with_their_limits() {
     );
     assert_eq!(facts.termination, Termination::Exited(0), "{facts:?}");
     let lines: Vec<&str> = output.lines().collect();
-    // SAFETY: geteuid has no preconditions.
-    if unsafe { libc::geteuid() } == 0 {
+    if is_root() {
         assert_eq!(lines.first(), Some(&"65534"), "{output}");
     }
     // Stack = memory limit (in KiB for ulimit), 256 descriptors.

@@ -12,25 +12,12 @@ mod common;
 
 use std::path::Path;
 use std::process::Command;
-use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use common::repo;
+use common::{is_root, repo, serial};
 use serde_json::Value;
 
-/// One grading at a time: a fork bomb of `nobody` would share `RLIMIT_NPROC` with the others.
-static LOCK: Mutex<()> = Mutex::new(());
-
-fn serial() -> MutexGuard<'static, ()> {
-    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
 const NOBODY: u32 = 65534;
-
-fn is_root() -> bool {
-    // SAFETY: geteuid has no preconditions.
-    unsafe { libc::geteuid() == 0 }
-}
 
 fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
@@ -64,6 +51,16 @@ impl Workspace {
         copy_tree(&repo().join("solutions/boj1525"), &root.join("boj1525"));
         chown_tree(root);
         Workspace { dir }
+    }
+
+    /// A folder NAME of one `--tests-dir` test (input `x`, answer `fresh`) that `nobody` can read.
+    fn one_test(&self, name: &str) -> String {
+        let tests = self.dir.path().join(name);
+        std::fs::create_dir(&tests).unwrap();
+        std::fs::write(tests.join("t.in"), "x\n").unwrap();
+        std::fs::write(tests.join("t.ans"), "fresh\n").unwrap();
+        chown_tree(&tests);
+        name.to_string()
     }
 
     /// `judge test SOLUTION --problem boj1525 EXTRA...` as `nobody`, with a JSON report.
@@ -146,6 +143,8 @@ fn as_nobody(body: impl FnOnce(&Workspace)) {
         eprintln!("no setpriv (util-linux) to run judge as another user; nothing checked");
         return;
     }
+    // One grading at a time: a fork bomb of `nobody` would share `RLIMIT_NPROC` with the
+    // others.
     let _serial = serial();
     body(&Workspace::new());
 }
@@ -201,13 +200,9 @@ fn without_cgroups_the_limits_still_give_their_verdicts() {
 #[test]
 fn without_cgroups_a_memory_bomb_is_stopped_near_the_limit() {
     as_nobody(|workspace| {
-        let tests = workspace.dir.path().join("bomb-test");
-        std::fs::create_dir(&tests).unwrap();
-        std::fs::write(tests.join("t.in"), "x\n").unwrap();
-        std::fs::write(tests.join("t.ans"), "fresh\n").unwrap();
-        chown_tree(&tests);
+        let tests = workspace.one_test("bomb-test");
         for bomb in ["programs/memory_bomb.cpp", "programs/memory_bomb.py"] {
-            let run = workspace.grade(bomb, &["--tests-dir", "bomb-test", "--memory-limit", "64"]);
+            let run = workspace.grade(bomb, &["--tests-dir", &tests, "--memory-limit", "64"]);
             assert_eq!(run.verdict(), "MLE", "{bomb}: {}", run.text);
             let peak_kib = run.report["tests"][0]["peak_kib"].as_u64().unwrap_or(0);
             assert!(
@@ -222,16 +217,12 @@ fn without_cgroups_a_memory_bomb_is_stopped_near_the_limit() {
 #[test]
 fn without_cgroups_a_fork_bomb_is_contained() {
     as_nobody(|workspace| {
-        let tests = workspace.dir.path().join("one-test");
-        std::fs::create_dir(&tests).unwrap();
-        std::fs::write(tests.join("t.in"), "x\n").unwrap();
-        std::fs::write(tests.join("t.ans"), "fresh\n").unwrap();
-        chown_tree(&tests);
+        let tests = workspace.one_test("one-test");
         let run = workspace.grade(
             "programs/fork_bomb.c",
             &[
                 "--tests-dir",
-                "one-test",
+                &tests,
                 "--time-limit",
                 "1",
                 "--memory-limit",
