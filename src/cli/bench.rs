@@ -10,12 +10,11 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 
 use judge::execute::{run_request, MemoryFiles, Scratch};
-use judge::lang::{self, Compiled, Prepared};
 use judge::limits::{Limits, MIB};
 use judge::problems::{self, GenRequest};
 use judge::sandbox::{Session, StdoutMode};
 
-use super::{exit, load_runner};
+use super::{compile_or_fail, exit, load_runner};
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
@@ -28,13 +27,6 @@ pub struct BenchArgs {
     /// Generated tests per problem for the reference-solver figures.
     #[arg(long, default_value_t = 200)]
     pub solver_tests: u64,
-}
-
-fn compiled(runner: &judge::config::RunnerConfig, path: &Path) -> Result<Prepared> {
-    match lang::prepare(runner, path, None)? {
-        Compiled::Ready(prepared) => Ok(prepared),
-        Compiled::Failed { message } => bail!("{} does not compile: {message}", path.display()),
-    }
 }
 
 /// Runs `judge ARGS` and returns its wall time; fails when it exits with an error.
@@ -73,7 +65,7 @@ pub fn bench(cli_config: Option<&Path>, args: &BenchArgs) -> Result<u8> {
     println!("judge bench: {cores} cores; each figure is measured side by side in this run\n");
 
     // 1. Grading overhead per test.
-    let tiny = compiled(&runner, &bench_dir.join("aplusb.c"))?;
+    let tiny = compile_or_fail(&runner, &bench_dir.join("aplusb.c"))?;
     let tests_dir = scratch.path().join("tiny");
     std::fs::create_dir(&tests_dir)?;
     for i in 0..args.tiny_tests {
@@ -185,7 +177,7 @@ pub fn bench(cli_config: Option<&Path>, args: &BenchArgs) -> Result<u8> {
 
     // 2. Parallel speed-up on CPU-bound tests.
     let spin = bench_dir.join("spin.c").to_string_lossy().into_owned();
-    compiled(&runner, Path::new(&spin))?;
+    compile_or_fail(&runner, Path::new(&spin))?;
     let heavy_dir = scratch.path().join("heavy");
     std::fs::create_dir(&heavy_dir)?;
     let puzzle = problems::batch_problem("boj1525").ok_or_else(|| anyhow!("boj1525 missing"))?;

@@ -10,7 +10,7 @@ use clap::Args;
 use judge::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use judge::execute;
 use judge::interact::{self, GameOutcome, GamePlan};
-use judge::lang::{self, Compiled, Prepared};
+use judge::lang::{self, Compiled};
 use judge::limits::Limits;
 use judge::problems::InteractiveProblem;
 use judge::problems::{self, boj28489, game2048::Grid};
@@ -19,7 +19,7 @@ use judge::report::{self, table::Style, AppliedLimits};
 use judge::verdict::Verdict;
 
 use super::verify::Checked;
-use super::{exit, load_runner, TestArgs};
+use super::{compile_or_fail, exit, load_runner, TestArgs};
 
 /// The game side and the settings of an interactive problem.
 fn interactive_parts(
@@ -300,13 +300,6 @@ pub struct CompareArgs {
     pub jobs: Option<usize>,
 }
 
-fn prepare(runner: &RunnerConfig, path: &Path) -> Result<Prepared> {
-    match lang::prepare(runner, path, None)? {
-        Compiled::Ready(prepared) => Ok(prepared),
-        Compiled::Failed { message } => bail!("{} does not compile:\n{message}", path.display()),
-    }
-}
-
 /// `judge compare`.
 pub fn compare(cli_config: Option<&Path>, args: &CompareArgs) -> Result<u8> {
     let runner = load_runner(cli_config)?;
@@ -323,7 +316,7 @@ pub fn compare(cli_config: Option<&Path>, args: &CompareArgs) -> Result<u8> {
     let jobs = super::resolve_jobs(&runner, args.jobs);
     let mut results = Vec::new();
     for path in [&args.first, &args.second] {
-        let prepared = prepare(&runner, path)?;
+        let prepared = compile_or_fail(&runner, path)?;
         let language = runner.language(&prepared.language_id);
         let plan = GamePlan {
             runner: &runner,

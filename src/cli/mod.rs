@@ -14,7 +14,7 @@ use clap::{Args, Parser, Subcommand};
 
 use judge::config::{ProblemKind, ProblemSpec, RunnerConfig};
 use judge::execute::{self, BatchRun};
-use judge::lang::{self, Compiled};
+use judge::lang::{self, Compiled, Prepared};
 use judge::limits::MIB;
 use judge::plan::{self, TestSelection};
 use judge::problems::{self, GenRequest};
@@ -174,6 +174,15 @@ pub struct ValidateArgs {
 }
 
 /// Loads runner.toml from --config or by searching upward from the current folder.
+/// Compiles a program that must compile (a tool's own program, a solution to stress or
+/// compare): a compile error ends the command with the compiler's message.
+pub fn compile_or_fail(runner: &RunnerConfig, path: &Path) -> Result<Prepared> {
+    match lang::prepare(runner, path, None)? {
+        Compiled::Ready(prepared) => Ok(prepared),
+        Compiled::Failed { message } => bail!("{} does not compile:\n{message}", path.display()),
+    }
+}
+
 pub fn load_runner(config: Option<&Path>) -> Result<RunnerConfig> {
     let file = match config {
         Some(file) => file.to_path_buf(),

@@ -4,17 +4,15 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use clap::Args;
 
 use judge::execute::{self, BatchRun, Scratch, TestOutcome};
-use judge::lang::{self, Compiled};
 use judge::plan::{PlannedTest, TestSource};
 use judge::problems::{self, GenRequest};
-use judge::rng::TestRng;
 use judge::stress;
 
-use super::{exit, infer_problem, load_runner};
+use super::{compile_or_fail, exit, infer_problem, load_runner};
 
 #[derive(Debug, Args)]
 pub struct StressArgs {
@@ -48,12 +46,7 @@ pub fn stress(cli_config: Option<&Path>, args: &StressArgs) -> Result<u8> {
         anyhow!("stress works on batch problems with a built-in generator; {problem_id} has none")
     })?;
     let seed = args.seed.unwrap_or(runner.seed);
-    let prepared = match lang::prepare(&runner, &args.solution, None)? {
-        Compiled::Ready(prepared) => prepared,
-        Compiled::Failed { message } => {
-            bail!("{} does not compile:\n{message}", args.solution.display())
-        }
-    };
+    let prepared = compile_or_fail(&runner, &args.solution)?;
     let language = runner.language(&prepared.language_id);
     let limits = runner.limits_for(&spec, language, None, None);
     let run = BatchRun {
@@ -98,9 +91,9 @@ pub fn stress(cli_config: Option<&Path>, args: &StressArgs) -> Result<u8> {
             return Ok(exit::ACCEPTED);
         }
         let size = stress::size_for(index, SIZE_RAMP);
-        let mut rng = TestRng::for_test(seed, index);
-        let input = problem.generate(
-            &mut rng,
+        let input = problems::generate_test(
+            problem,
+            seed,
             GenRequest {
                 index,
                 size_percent: size,

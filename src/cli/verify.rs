@@ -191,7 +191,7 @@ fn verify_batch(
         Verdict::Accepted if max_cpu_ms * 2 > limit_ms => Some(format!(
             "accepted but uses {max_cpu_ms} ms of the {limit_ms} ms limit (more than half)"
         )),
-        Verdict::TimeLimitExceeded if expected == Verdict::TimeLimitExceeded => {
+        Verdict::TimeLimitExceeded if slow_expected => {
             let finished = summary
                 .first_failure()
                 .and_then(|t| t.facts.as_ref())
