@@ -445,12 +445,12 @@ impl Sandbox {
                 let cgroup_cpu_us = self.cpu_since_us(cpu_before_ns);
                 // Without cgroups the program itself is watched, from /proc.
                 let solution = if cgroup_cpu_us.is_none() || !self.groups.has_memory() {
-                    first_child_of(self.keeper)
+                    first_child_of(self.keeper).and_then(process_usage)
                 } else {
                     None
                 };
                 let cpu_us = cgroup_cpu_us
-                    .or_else(|| solution.and_then(process_cpu_us))
+                    .or(solution.map(|usage| usage.cpu_us))
                     .unwrap_or(0);
                 last_cpu_us = last_cpu_us.max(cpu_us);
                 if cpu_us > cpu_limit_us {
@@ -459,9 +459,7 @@ impl Sandbox {
                 // Without a memory cgroup, RLIMIT_DATA is set far above the limit (see
                 // spawn.rs): this watch is what stops a program that keeps growing.
                 if !self.groups.has_memory()
-                    && solution
-                        .and_then(resident_bytes)
-                        .is_some_and(|bytes| bytes > limits.memory_bytes)
+                    && solution.is_some_and(|usage| usage.resident_bytes > limits.memory_bytes)
                 {
                     kill(StopReason::MemoryLimit, &mut stopped_by, &mut killed_at);
                 }
@@ -595,26 +593,35 @@ fn drain(fd: RawFd, buffer: &mut [u8], mut take: impl FnMut(&[u8]) -> bool) -> P
     }
 }
 
-/// User + system CPU time of one process (all its threads), from /proc, microseconds.
-fn process_cpu_us(pid: libc::pid_t) -> Option<u64> {
+/// What the launcher watches of one process when there are no cgroups.
+#[derive(Clone, Copy)]
+struct ProcessUsage {
+    /// User + system CPU time (all its threads), microseconds.
+    cpu_us: u64,
+    resident_bytes: u64,
+}
+
+/// One process's CPU time and resident size, from one read of /proc/PID/stat.
+fn process_usage(pid: libc::pid_t) -> Option<ProcessUsage> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // Fields after the command name, which is in parentheses and may contain spaces.
     let rest = &stat[stat.rfind(')')? + 2..];
     let fields: Vec<&str> = rest.split(' ').collect();
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
-    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    let field = |number: usize| fields.get(number - 3)?.parse::<u64>().ok();
+    // utime and stime are fields 14 and 15 (clock ticks), rss field 24 (pages).
+    let ticks = field(14)? + field(15)?;
+    let pages = field(24)?;
     // SAFETY: sysconf has no preconditions.
-    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    Some(ticks * 1_000_000 / per_second)
-}
-
-/// The resident size of a process, from /proc (its second field, in pages).
-fn resident_bytes(pid: libc::pid_t) -> Option<u64> {
-    let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
-    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    // SAFETY: sysconf has no preconditions.
-    let page_size = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(1) as u64;
-    Some(pages * page_size)
+    let (per_second, page_size) = unsafe {
+        (
+            libc::sysconf(libc::_SC_CLK_TCK).max(1) as u64,
+            libc::sysconf(libc::_SC_PAGESIZE).max(1) as u64,
+        )
+    };
+    Some(ProcessUsage {
+        cpu_us: ticks * 1_000_000 / per_second,
+        resident_bytes: pages * page_size,
+    })
 }
 
 /// The first child of `pid` (the solution under the keeper), from /proc.
@@ -625,4 +632,28 @@ fn first_child_of(pid: libc::pid_t) -> Option<libc::pid_t> {
         .next()?
         .parse()
         .ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn process_usage_reads_cpu_time_and_resident_size_from_one_line() {
+        // SAFETY: getpid has no preconditions.
+        let own = process_usage(unsafe { libc::getpid() }).expect("own /proc/PID/stat");
+        let status = std::fs::read_to_string("/proc/self/status").unwrap();
+        let resident_kib: u64 = status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmRSS:"))
+            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap();
+        // The two readings are moments apart: the same size within a few MiB.
+        let stat_kib = own.resident_bytes / 1024;
+        assert!(
+            stat_kib.abs_diff(resident_kib) < 4096,
+            "stat {stat_kib} KiB, status {resident_kib} KiB"
+        );
+        assert!(process_usage(-1).is_none());
+    }
 }
