@@ -212,8 +212,8 @@ impl RunGroups {
     }
 
     /// Kills every process in the groups but `spare` (the keeper; 0 spares none), repeatedly,
-    /// until none is left (a process may fork while we kill). Returns whether that worked.
-    pub fn kill_all_but(&self, spare: i32) -> bool {
+    /// until none is left (a process may fork while we kill) or 200 rounds have passed.
+    pub fn kill_all_but(&self, spare: i32) {
         if let (Some(dir), 0) = (&self.unified, spare) {
             let _ = fs::write(dir.join("cgroup.kill"), "1");
         }
@@ -227,11 +227,10 @@ impl RunGroups {
                 }
             }
             if !any {
-                return true;
+                return;
             }
             std::thread::sleep(std::time::Duration::from_millis(2));
         }
-        false
     }
 
     /// Removes the groups (after `kill_all_but`); a group still draining is retried briefly.
