@@ -698,36 +698,41 @@ impl ProblemSpec {
 
     /// The sample tests `samples/NAME.in` with `samples/NAME.ans`, sorted by name.
     pub fn samples(&self) -> Result<Vec<Sample>, ConfigError> {
-        let dir = self.dir.join("samples");
-        let entries = std::fs::read_dir(&dir).map_err(|source| ConfigError::Read {
-            file: dir.clone(),
-            cause: source,
-        })?;
-        let mut samples = Vec::new();
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.extension().is_some_and(|e| e == "in") {
-                let name = path
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let answer = path.with_extension("ans");
-                if !answer.is_file() {
-                    return Err(ConfigError::Other(format!(
-                        "{}: sample {name} has no {name}.ans beside it",
-                        dir.display()
-                    )));
-                }
-                samples.push(Sample {
-                    name,
-                    input: path,
-                    answer,
-                });
-            }
-        }
-        samples.sort_by(|a, b| a.name.cmp(&b.name));
-        Ok(samples)
+        tests_in(&self.dir.join("samples"), "sample")
     }
+}
+
+/// The tests `NAME.in` with `NAME.ans` beside them in `dir`, sorted by name; `noun` names a
+/// test in the error for an input without its answer.
+pub fn tests_in(dir: &Path, noun: &str) -> Result<Vec<Sample>, ConfigError> {
+    let entries = std::fs::read_dir(dir).map_err(|source| ConfigError::Read {
+        file: dir.to_path_buf(),
+        cause: source,
+    })?;
+    let mut tests = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "in") {
+            let name = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let answer = path.with_extension("ans");
+            if !answer.is_file() {
+                return Err(ConfigError::Other(format!(
+                    "{}: {noun} {name} has no {name}.ans beside it",
+                    dir.display()
+                )));
+            }
+            tests.push(Sample {
+                name,
+                input: path,
+                answer,
+            });
+        }
+    }
+    tests.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(tests)
 }
 
 /// One sample test on disk.

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use crate::config::{ConfigError, ProblemSpec};
+use crate::config::{tests_in, ConfigError, ProblemSpec, Sample};
 
 /// Where a test's input and answer come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,39 +55,26 @@ pub fn generated_name(index: u64) -> String {
 
 /// The tests `NAME.in` with `NAME.ans` in a folder of the user's, sorted by name.
 pub fn folder_tests(dir: &std::path::Path) -> Result<Vec<PlannedTest>, ConfigError> {
-    let entries = std::fs::read_dir(dir).map_err(|source| ConfigError::Read {
-        file: dir.to_path_buf(),
-        cause: source,
-    })?;
-    let mut tests = Vec::new();
-    for entry in entries.flatten() {
-        let input = entry.path();
-        if input.extension().is_some_and(|e| e == "in") {
-            let answer = input.with_extension("ans");
-            let name = input
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            if !answer.is_file() {
-                return Err(ConfigError::Other(format!(
-                    "{}: test {name} has no {name}.ans beside it",
-                    dir.display()
-                )));
-            }
-            tests.push(PlannedTest {
-                name,
-                source: TestSource::Sample { input, answer },
-            });
-        }
-    }
+    let tests = tests_in(dir, "test")?;
     if tests.is_empty() {
         return Err(ConfigError::Other(format!(
             "{}: no NAME.in / NAME.ans tests here",
             dir.display()
         )));
     }
-    tests.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(tests)
+    Ok(tests.into_iter().map(PlannedTest::from).collect())
+}
+
+impl From<Sample> for PlannedTest {
+    fn from(test: Sample) -> PlannedTest {
+        PlannedTest {
+            name: test.name,
+            source: TestSource::Sample {
+                input: test.input,
+                answer: test.answer,
+            },
+        }
+    }
 }
 
 /// The tests of a batch problem, samples first.
@@ -107,13 +94,7 @@ pub fn batch_tests(
                 problem.dir.join("samples").display()
             )));
         }
-        tests.extend(samples.into_iter().map(|s| PlannedTest {
-            name: s.name,
-            source: TestSource::Sample {
-                input: s.input,
-                answer: s.answer,
-            },
-        }));
+        tests.extend(samples.into_iter().map(PlannedTest::from));
     }
     if matches!(selection, TestSelection::Random | TestSelection::All) {
         tests.extend((0..random_count as u64).map(|index| PlannedTest {
