@@ -10,11 +10,10 @@
 //!   2 PE, 3 judge error (anything else too); its first lines of output are the message.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 use serde::Deserialize;
-use wait_timeout::ChildExt;
 
 use crate::verdict::CheckOutcome;
 
@@ -253,17 +252,14 @@ fn run_external(
     } else {
         PathBuf::from(program)
     };
-    let spawned = Command::new(&program_path)
+    let mut checker = Command::new(&program_path);
+    checker
         .args(leading)
         .arg(&input_path)
         .arg(&output_path)
-        .arg(&answer_path)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let mut child = match spawned {
-        Ok(child) => child,
+        .arg(&answer_path);
+    let ended = match crate::lang::run_limited(&mut checker, time_limit, 64 * 1024) {
+        Ok(ended) => ended,
         Err(e) => {
             return CheckOutcome::JudgeError(format!(
                 "cannot start checker {}: {e}",
@@ -271,20 +267,12 @@ fn run_external(
             ))
         }
     };
-    let (stdout, stderr) = crate::lang::read_both_capped(&mut child, 64 * 1024);
-    let status = match child.wait_timeout(time_limit) {
-        Ok(Some(status)) => status,
-        Ok(None) => {
-            let _ = child.kill();
-            let _ = child.wait();
-            return CheckOutcome::JudgeError("the checker ran out of time".into());
-        }
-        Err(e) => return CheckOutcome::JudgeError(format!("waiting for the checker: {e}")),
+    let Some(status) = ended.status else {
+        return CheckOutcome::JudgeError("the checker ran out of time".into());
     };
     let message = {
-        let stdout = stdout.join().unwrap_or_default();
-        let stderr = stderr.join().unwrap_or_default();
-        let text = String::from_utf8_lossy(if stderr.is_empty() { &stdout } else { &stderr });
+        let (stdout, stderr) = (&ended.stdout, &ended.stderr);
+        let text = String::from_utf8_lossy(if stderr.is_empty() { stdout } else { stderr });
         shorten(text.trim(), 500)
     };
     match status.code() {
@@ -423,5 +411,49 @@ mod tests {
             missing.check(b"", b"", b"", dir.path(), dir.path()),
             CheckOutcome::JudgeError(_)
         ));
+    }
+
+    #[test]
+    fn a_checker_out_of_time_is_ended_with_everything_it_started() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("slow.sh");
+        std::fs::write(
+            &script,
+            "#!/bin/sh\nsleep 30 &\necho $! > \"$(dirname \"$0\")/sleeper.pid\"\nwait\n",
+        )
+        .unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let checker = Checker::External {
+            command: vec!["./slow.sh".into()],
+            time_limit_seconds: 0.5,
+        };
+        let started = std::time::Instant::now();
+        let outcome = checker.check(b"", b"", b"", dir.path(), dir.path());
+        assert_eq!(
+            outcome,
+            CheckOutcome::JudgeError("the checker ran out of time".into())
+        );
+        assert!(started.elapsed() < Duration::from_secs(10));
+        let sleeper: i32 = std::fs::read_to_string(dir.path().join("sleeper.pid"))
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        // The sleeper, reparented when the shell died, is gone or a zombie about to be reaped.
+        let deadline = std::time::Instant::now() + Duration::from_secs(2);
+        loop {
+            let state = std::fs::read_to_string(format!("/proc/{sleeper}/stat"))
+                .ok()
+                .and_then(|stat| stat.rsplit(')').next().map(|rest| rest.trim().to_string()));
+            if state.as_deref().is_none_or(|rest| rest.starts_with('Z')) {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the checker's child {sleeper} still runs"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }

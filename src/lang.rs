@@ -4,7 +4,7 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -287,34 +287,18 @@ pub fn resolve_program(name: &str, path: &str) -> Result<PathBuf, LangError> {
 /// Runs a compiler; `Ok(None)` on success, `Ok(Some(message))` when it failed or ran out of
 /// time.
 fn compile(command: &[String], dir: &Path, limit: Duration) -> Result<Option<String>, LangError> {
-    use std::os::unix::process::CommandExt;
-    let mut child = Command::new(&command[0])
-        .args(&command[1..])
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .map_err(|cause| LangError::StartCompiler {
+    let mut compiler = Command::new(&command[0]);
+    compiler.args(&command[1..]).current_dir(dir);
+    let ended = run_limited(&mut compiler, limit, MESSAGE_CAP).map_err(|cause| {
+        LangError::StartCompiler {
             program: command[0].clone(),
             cause,
-        })?;
-    let (stdout, stderr) = read_both_capped(&mut child, MESSAGE_CAP);
-    let waited = child.wait_timeout(limit);
-    let status = match waited {
-        Ok(Some(status)) => Some(status),
-        _ => {
-            // SAFETY: killpg on the compiler's own process group.
-            unsafe { libc::killpg(child.id() as i32, libc::SIGKILL) };
-            let _ = child.wait();
-            None
         }
-    };
-    let mut message = stderr.join().unwrap_or_default();
-    message.extend(stdout.join().unwrap_or_default());
+    })?;
+    let mut message = ended.stderr;
+    message.extend(ended.stdout);
     let text = String::from_utf8_lossy(&message).trim_end().to_string();
-    match status {
+    match ended.status {
         Some(status) if status.success() => Ok(None),
         Some(status) => Ok(Some(if text.is_empty() {
             format!("the compiler ended with {status}")
@@ -328,12 +312,51 @@ fn compile(command: &[String], dir: &Path, limit: Duration) -> Result<Option<Str
     }
 }
 
+/// How a helper program (a compiler, a checker) run by [`run_limited`] ended.
+pub struct LimitedRun {
+    /// `None`: it ran out of time (or could not be waited for) and its process group was
+    /// killed.
+    pub status: Option<ExitStatus>,
+    /// The first bytes of its standard output and standard error.
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+}
+
+/// Runs a trusted helper program in its own process group with no input, reading its output
+/// and error (each capped) as it runs; past `limit` the whole group is killed. An error means
+/// it could not be started.
+pub fn run_limited(
+    command: &mut Command,
+    limit: Duration,
+    cap: usize,
+) -> std::io::Result<LimitedRun> {
+    use std::os::unix::process::CommandExt;
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()?;
+    let (stdout, stderr) = read_both_capped(&mut child, cap);
+    let status = match child.wait_timeout(limit) {
+        Ok(Some(status)) => Some(status),
+        _ => {
+            // SAFETY: killpg on the child's own process group.
+            unsafe { libc::killpg(child.id() as i32, libc::SIGKILL) };
+            let _ = child.wait();
+            None
+        }
+    };
+    Ok(LimitedRun {
+        status,
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+    })
+}
+
 /// Reads a child's stdout and stderr at the same time on two threads, keeping at most `cap`
 /// bytes of each and discarding the rest, so that a full pipe never blocks the child.
-pub fn read_both_capped(
-    child: &mut Child,
-    cap: usize,
-) -> (JoinHandle<Vec<u8>>, JoinHandle<Vec<u8>>) {
+fn read_both_capped(child: &mut Child, cap: usize) -> (JoinHandle<Vec<u8>>, JoinHandle<Vec<u8>>) {
     fn reader(pipe: Option<impl Read + Send + 'static>, cap: usize) -> JoinHandle<Vec<u8>> {
         std::thread::spawn(move || {
             let mut kept = Vec::new();
