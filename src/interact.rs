@@ -99,6 +99,10 @@ impl LineReader {
     fn read_line(&mut self) -> ReadLine {
         loop {
             if let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
+                // The same limit whether the line came in one read or in several.
+                if end > MAX_REPLY_BYTES {
+                    return ReadLine::TooLong;
+                }
                 let line: Vec<u8> = self.buffer.drain(..=end).collect();
                 return ReadLine::Line(String::from_utf8_lossy(&line).trim().to_string());
             }
@@ -470,6 +474,35 @@ pub fn mean_difference(differences: &[f64]) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_reply_is_too_long_however_it_arrives() {
+        let limit_line = format!("{}\n", "x".repeat(MAX_REPLY_BYTES));
+        let long_line = format!("{}\n", "x".repeat(MAX_REPLY_BYTES + 1));
+        for (written, expect_too_long) in [
+            (format!("{long_line}UP\n"), true),
+            (format!("{limit_line}UP\n"), false),
+        ] {
+            let (read_end, write_end) = crate::sandbox::pipe().unwrap();
+            std::fs::File::from(write_end)
+                .write_all(written.as_bytes())
+                .unwrap();
+            let mut reader = LineReader {
+                fd: read_end.as_raw_fd(),
+                buffer: Vec::new(),
+            };
+            let first = reader.read_line();
+            assert_eq!(
+                matches!(first, ReadLine::TooLong),
+                expect_too_long,
+                "{} bytes in one write",
+                written.len()
+            );
+            if !expect_too_long {
+                assert!(matches!(reader.read_line(), ReadLine::Line(line) if line == "UP"));
+            }
+        }
+    }
 
     #[test]
     fn stats_of_scores() {
