@@ -138,12 +138,7 @@ const NEAR_LIMIT_PER_MILLE: u64 = 950;
 /// Decides the verdict of one run. `check` is the checker's outcome, present when the output
 /// was checked; it is only consulted when the run itself ended normally.
 pub fn classify(limits: &Limits, facts: &RunFacts, check: Option<&CheckOutcome>) -> Verdict {
-    if facts.termination == Termination::NotStarted
-        && facts
-            .launch_error
-            .as_deref()
-            .is_some_and(|e| e.starts_with("sandbox setup failed"))
-    {
+    if facts.termination == Termination::SandboxFailed {
         return Verdict::JudgeError;
     }
     if facts.stopped_by == Some(StopReason::OutputLimit) || facts.stdout_bytes > limits.output_bytes
@@ -170,7 +165,8 @@ pub fn classify(limits: &Limits, facts: &RunFacts, check: Option<&CheckOutcome>)
         Termination::Exited(0) => None,
         Termination::Exited(code) => Some(Crash::ExitCode(code)),
         Termination::Signaled(signal) => Some(Crash::Signal(signal)),
-        Termination::NotStarted => Some(Crash::NotStarted),
+        // A sandbox failure was decided above (rule 1).
+        Termination::NotStarted | Termination::SandboxFailed => Some(Crash::NotStarted),
     };
     if let Some(crash) = crash {
         if crash != Crash::NotStarted
@@ -367,7 +363,7 @@ mod tests {
     #[test]
     fn sandbox_failures_are_judge_errors_and_bad_programs_are_runtime_errors() {
         let setup = RunFacts {
-            termination: Termination::NotStarted,
+            termination: Termination::SandboxFailed,
             launch_error: Some("sandbox setup failed: mount".into()),
             ..clean_exit()
         };

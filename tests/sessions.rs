@@ -152,7 +152,7 @@ fn a_sandbox_that_cannot_be_built_says_why() {
         eprintln!("note: no namespaces here; nothing to build");
         return;
     }
-    assert_eq!(facts.termination, Termination::NotStarted, "{facts:?}");
+    assert_eq!(facts.termination, Termination::SandboxFailed, "{facts:?}");
     let message = facts.launch_error.unwrap_or_default();
     assert!(
         message.starts_with("sandbox setup failed"),

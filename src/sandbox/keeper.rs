@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use super::spawn::{self, Child, Launch};
-use super::{channel, isolate, poll_readable, RunRequest, SessionSpec};
+use super::{channel, isolate, poll_readable, RunRequest, SessionSpec, StartFailure};
 
 /// How often the keeper wakes to reap orphans while a solution runs.
 const REAP_INTERVAL: Duration = Duration::from_millis(20);
@@ -54,8 +54,8 @@ pub struct KeeperReport {
     pub peak_rss_kib: u64,
     /// From fork to the solution's reaping.
     pub wall_us: u64,
-    /// Why the program could not be started (empty when it was).
-    pub failure: String,
+    /// Why the program could not be started (`None` when it was).
+    pub failure: Option<StartFailure>,
 }
 
 /// How the keeper runs solutions, decided by the launcher once per session.
@@ -143,14 +143,19 @@ fn quiet_standard_descriptors() {
     }
 }
 
-fn not_started(message: String) -> KeeperReport {
+fn not_started(failure: Option<StartFailure>) -> KeeperReport {
     KeeperReport {
         status: None,
         cpu_us: 0,
         peak_rss_kib: 0,
         wall_us: 0,
-        failure: message,
+        failure,
     }
+}
+
+/// The report of a run for which the sandbox could not be made ready.
+fn sandbox_failed(detail: String) -> KeeperReport {
+    not_started(Some(StartFailure::Sandbox(detail)))
 }
 
 /// One run: fork the solution, reap it and its orphans, end what is left, report.
@@ -163,25 +168,25 @@ fn run(
 ) -> KeeperReport {
     let [stdin, stdout, stderr]: [OwnedFd; 3] = match fds.try_into() {
         Ok(fds) => fds,
-        Err(_) => return not_started("sandbox setup failed: a run needs three descriptors".into()),
+        Err(_) => return sandbox_failed("a run needs three descriptors".into()),
     };
     if plan.private_root {
         let size = request.limits.memory_bytes;
         if *scratch_size != Some(size) || !isolate::scratch_mounts_are_empty() {
             *scratch_size = None;
             if let Err(message) = isolate::fresh_scratch_mounts(size) {
-                return not_started(format!("sandbox setup failed: {message}"));
+                return sandbox_failed(message);
             }
             *scratch_size = Some(size);
         }
     }
     let launch = match Launch::new(plan, request) {
         Ok(launch) => launch,
-        Err(message) => return not_started(message),
+        Err(message) => return not_started(Some(StartFailure::Program(message))),
     };
     let (failure_read, failure_write) = match super::pipe() {
         Ok(pair) => pair,
-        Err(e) => return not_started(format!("sandbox setup failed: pipe: {e}")),
+        Err(e) => return sandbox_failed(format!("pipe: {e}")),
     };
     let child = Child {
         launch: &launch,
@@ -195,11 +200,11 @@ fn run(
     let started = Instant::now();
     let solution = match spawn::spawn(&child) {
         Ok(pid) => pid,
-        Err(e) => return not_started(format!("sandbox setup failed: clone: {e}")),
+        Err(e) => return sandbox_failed(format!("clone: {e}")),
     };
     drop((stdin, stdout, stderr, failure_write));
 
-    let mut report = not_started(String::new());
+    let mut report = not_started(None);
     // SAFETY: pidfd_open takes a pid and flags; a negative result means no pidfd.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, solution, 0) } as RawFd;
     // SAFETY: a fresh descriptor that nothing else owns.
@@ -235,7 +240,7 @@ fn run(
     }
     let mut record = Vec::new();
     let _ = File::from(failure_read).read_to_end(&mut record);
-    report.failure = spawn::failure_message(&record, &request.program.to_string_lossy());
+    report.failure = spawn::failure_of(&record, &request.program.to_string_lossy());
     report
 }
 

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use super::cgroup::RunGroups;
 use super::keeper::{self, FromKeeper, KeeperPlan, KeeperReport, ToKeeper};
 use super::{channel, isolate, pipe, poll_readable};
-use super::{RunFacts, RunRequest, SessionSpec, StdoutMode, StopReason, Termination};
+use super::{RunFacts, RunRequest, SessionSpec, StartFailure, StdoutMode, StopReason, Termination};
 
 /// How often the launcher looks at the CPU time of a running program.
 const POLL_INTERVAL: Duration = Duration::from_millis(20);
@@ -206,11 +206,9 @@ impl Sandbox {
         groups.add(keeper);
         let setup_failure = match channel::receive::<FromKeeper>(ours.as_fd()) {
             Ok(Some((FromKeeper::Ready, _))) => None,
-            Ok(Some((FromKeeper::SetupFailed(message), _))) => {
-                Some(format!("sandbox setup failed: {message}"))
-            }
-            Ok(Some((other, _))) => Some(format!("sandbox setup failed: keeper said {other:?}")),
-            Ok(None) | Err(_) => Some("sandbox setup failed: the keeper ended".to_string()),
+            Ok(Some((FromKeeper::SetupFailed(message), _))) => Some(message),
+            Ok(Some((other, _))) => Some(format!("keeper said {other:?}")),
+            Ok(None) | Err(_) => Some("the keeper ended".to_string()),
         };
         let groups_oom_kills = groups.oom_kills();
         Ok(Sandbox {
@@ -231,14 +229,14 @@ impl Sandbox {
             .try_into()
             .map_err(|_| "a run request needs three descriptors".to_string())?;
         if let Some(failure) = &self.setup_failure {
-            return Ok(self.not_started(failure.clone()));
+            return Ok(self.not_started(StartFailure::Sandbox(failure.clone())));
         }
         let limits = request.limits;
         let group_limits = (limits.memory_bytes, limits.max_processes);
         if self.group_limits != Some(group_limits) {
             self.group_limits = None;
             if let Err(message) = self.groups.set_limits(group_limits.0, group_limits.1) {
-                return Ok(self.not_started(format!("sandbox setup failed: {message}")));
+                return Ok(self.not_started(StartFailure::Sandbox(message)));
             }
             self.group_limits = Some(group_limits);
         }
@@ -291,8 +289,8 @@ impl Sandbox {
         }
 
         let report = watch.report;
-        let termination = if !report.failure.is_empty() {
-            Termination::NotStarted
+        let termination = if let Some(failure) = &report.failure {
+            failure.termination()
         } else {
             match report.status {
                 Some(status) if libc::WIFEXITED(status) => {
@@ -321,14 +319,14 @@ impl Sandbox {
             oom_killed: self.oom_kills > oom_kills_before,
             stdout_bytes: watch.stdout_bytes,
             stderr_bytes: watch.stderr_bytes,
-            launch_error: (!report.failure.is_empty()).then(|| report.failure.trim().to_string()),
+            launch_error: report.failure.as_ref().map(StartFailure::message),
             protections: self.protections.clone(),
         })
     }
 
-    fn not_started(&self, message: String) -> RunFacts {
+    fn not_started(&self, failure: StartFailure) -> RunFacts {
         RunFacts {
-            termination: Termination::NotStarted,
+            termination: failure.termination(),
             stopped_by: None,
             cpu_time_us: 0,
             wall_time_us: 0,
@@ -337,7 +335,7 @@ impl Sandbox {
             oom_killed: false,
             stdout_bytes: 0,
             stderr_bytes: 0,
-            launch_error: Some(message),
+            launch_error: Some(failure.message()),
             protections: self.protections.clone(),
         }
     }

@@ -113,6 +113,35 @@ pub enum Termination {
     Signaled(i32),
     /// It could not be started at all (the program file could not be executed).
     NotStarted,
+    /// The sandbox could not be made ready for it, so it never started (the grader's fault,
+    /// not the program's).
+    SandboxFailed,
+}
+
+/// Why a run did not start, as the keeper or the launcher found it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub enum StartFailure {
+    /// Making the sandbox ready failed (a mount, a limit, dropping privileges ...).
+    Sandbox(String),
+    /// The program could not be executed.
+    Program(String),
+}
+
+impl StartFailure {
+    pub fn termination(&self) -> Termination {
+        match self {
+            StartFailure::Sandbox(_) => Termination::SandboxFailed,
+            StartFailure::Program(_) => Termination::NotStarted,
+        }
+    }
+
+    /// The message for the report.
+    pub fn message(&self) -> String {
+        match self {
+            StartFailure::Sandbox(detail) => format!("sandbox setup failed: {detail}"),
+            StartFailure::Program(message) => message.clone(),
+        }
+    }
 }
 
 /// Why the launcher stopped the program, when it did.

@@ -11,7 +11,7 @@ use std::os::fd::RawFd;
 use std::os::unix::ffi::OsStrExt;
 
 use super::keeper::KeeperPlan;
-use super::RunRequest;
+use super::{RunRequest, StartFailure};
 
 /// Everything the child needs, prepared before it is cloned: it shares the keeper's memory
 /// until it calls `execve`, so it must not allocate, and only makes system calls.
@@ -120,20 +120,18 @@ fn fail(failure_fd: RawFd, step: Step, errno: i32) -> ! {
     }
 }
 
-/// The message of a failure record from the child (empty when there was none).
-pub fn failure_message(record: &[u8], program: &str) -> String {
-    let Some((&step, errno)) = record.split_first() else {
-        return String::new();
-    };
+/// What a failure record from the child says (`None` when there was none).
+pub fn failure_of(record: &[u8], program: &str) -> Option<StartFailure> {
+    let (&step, errno) = record.split_first()?;
     let errno = errno
         .get(..4)
         .map_or(0, |b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]));
     let error = io::Error::from_raw_os_error(errno);
-    if step == Step::DropPrivileges as u8 {
-        format!("sandbox setup failed: cannot drop privileges: {error}")
+    Some(if step == Step::DropPrivileges as u8 {
+        StartFailure::Sandbox(format!("cannot drop privileges: {error}"))
     } else {
-        format!("cannot execute {program}: {error}")
-    }
+        StartFailure::Program(format!("cannot execute {program}: {error}"))
+    })
 }
 
 fn errno() -> i32 {
