@@ -56,7 +56,7 @@ pub struct Difference {
 impl Difference {
     pub fn describe(&self) -> String {
         let show = |t: &Option<String>| match t {
-            Some(text) => format!("{:?}", shorten(text, 40)),
+            Some(text) => format!("{:?}", clip(text, 40)),
             None => "end of output".to_string(),
         };
         format!(
@@ -69,7 +69,9 @@ impl Difference {
     }
 }
 
-fn shorten(text: &str, limit: usize) -> String {
+/// The text cut to its first `limit` characters, with "..." when anything was cut: for
+/// messages that quote what a program wrote.
+pub fn clip(text: &str, limit: usize) -> String {
     if text.chars().count() <= limit {
         text.to_string()
     } else {
@@ -184,7 +186,7 @@ impl Checker {
                     if got.get(index) != want.get(index) {
                         let show = |l: Option<&String>| {
                             l.map_or("end of output".to_string(), |l| {
-                                format!("{:?}", shorten(l, 60))
+                                format!("{:?}", clip(l, 60))
                             })
                         };
                         let message = format!(
@@ -273,7 +275,7 @@ fn run_external(
     let message = {
         let (stdout, stderr) = (&ended.stdout, &ended.stderr);
         let text = String::from_utf8_lossy(if stderr.is_empty() { stdout } else { stderr });
-        shorten(text.trim(), 500)
+        clip(text.trim(), 500)
     };
     match status.code() {
         Some(0) => CheckOutcome::Accepted,

@@ -63,6 +63,16 @@ pub struct TestOutcome {
     pub facts: Option<RunFacts>,
 }
 
+impl TestOutcome {
+    /// The verdict with its message: `WA: token 1 ...`.
+    pub fn verdict_with_message(&self) -> String {
+        match &self.message {
+            Some(message) => format!("{}: {message}", self.verdict_detail),
+            None => self.verdict_detail.clone(),
+        }
+    }
+}
+
 /// What the executor tells reporters.
 #[derive(Debug, Clone)]
 pub enum Event {

@@ -107,13 +107,8 @@ pub fn stress(cli_config: Option<&Path>, args: &StressArgs) -> Result<u8> {
     };
     let (index, size, original, outcome) = failure;
     println!(
-        "test {index} (size {size} %) fails: {}{}",
-        outcome.verdict_detail,
-        outcome
-            .message
-            .as_ref()
-            .map(|m| format!(": {m}"))
-            .unwrap_or_default()
+        "test {index} (size {size} %) fails: {}",
+        outcome.verdict_with_message()
     );
     println!("shrinking (at most {} runs)...", args.shrink_budget);
     let kind = outcome.verdict;
@@ -155,13 +150,8 @@ pub fn stress(cli_config: Option<&Path>, args: &StressArgs) -> Result<u8> {
         )
     );
     println!(
-        "\nverdict on the minimal input: {}{}",
-        minimal.verdict_detail,
-        minimal
-            .message
-            .as_ref()
-            .map(|m| format!(": {m}"))
-            .unwrap_or_default()
+        "\nverdict on the minimal input: {}",
+        minimal.verdict_with_message()
     );
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create {}", args.out.display()))?;

@@ -64,7 +64,7 @@ impl GameSession for Game {
             format!(
                 "round {}: reply {:?} is not UP, DOWN, LEFT or RIGHT",
                 self.round,
-                shorten(line)
+                crate::check::clip(line, 40)
             )
         })?;
         if self.grid.apply(direction) {
@@ -81,14 +81,6 @@ impl GameSession for Game {
 
     fn moves(&self) -> u64 {
         self.moves
-    }
-}
-
-fn shorten(text: &str) -> String {
-    if text.chars().count() > 40 {
-        format!("{}...", text.chars().take(40).collect::<String>())
-    } else {
-        text.to_string()
     }
 }
 

@@ -82,19 +82,8 @@ pub fn batch_cases(summary: &BatchSummary) -> Vec<Case> {
         .map(|t| Case {
             name: t.name.clone(),
             time_ms: t.cpu_ms,
-            failure: (!t.verdict.is_accepted()).then(|| {
-                (
-                    t.verdict.code().to_string(),
-                    format!(
-                        "{}{}",
-                        t.verdict_detail,
-                        t.message
-                            .as_ref()
-                            .map(|m| format!(": {m}"))
-                            .unwrap_or_default()
-                    ),
-                )
-            }),
+            failure: (!t.verdict.is_accepted())
+                .then(|| (t.verdict.code().to_string(), t.verdict_with_message())),
         })
         .collect()
 }

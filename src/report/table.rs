@@ -134,13 +134,7 @@ pub fn shorten(text: &str, max_lines: usize) -> String {
     let mut out: Vec<String> = lines
         .iter()
         .take(max_lines)
-        .map(|l| {
-            if l.chars().count() > 100 {
-                format!("{}...", l.chars().take(100).collect::<String>())
-            } else {
-                l.to_string()
-            }
-        })
+        .map(|line| crate::check::clip(line, 100))
         .collect();
     if lines.len() > max_lines {
         out.push(format!("... ({} more lines)", lines.len() - max_lines));
