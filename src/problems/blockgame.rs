@@ -11,7 +11,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
-use super::{check_strict_format, GenRequest, InvalidInput, Problem};
+use super::{check_strict_format, is_plain_decimal, GenRequest, InvalidInput, Problem};
 use crate::rng::TestRng;
 
 pub struct BlockGame;
@@ -186,11 +186,7 @@ fn parse(input: &str) -> Result<Vec<u32>, InvalidInput> {
     check_strict_format(input)?;
     let lines: Vec<&str> = input.split_terminator('\n').collect();
     let first = lines[0];
-    if first.is_empty()
-        || !first.bytes().all(|b| b.is_ascii_digit())
-        || (first.len() > 1 && first.starts_with('0'))
-        || first.len() > 3
-    {
+    if !is_plain_decimal(first, 3) {
         return Err(InvalidInput::new(format!(
             "line 1: expected the number of test cases C (1..=50) alone on the line, found {first:?}"
         )));

@@ -7,7 +7,7 @@
 //! remaining move (capped by the total of all blocks) cannot beat the best found so far.
 
 use super::game2048::{Direction, Grid};
-use super::{check_strict_format, GenRequest, InvalidInput, Problem, Tokens};
+use super::{check_strict_format, is_plain_decimal, GenRequest, InvalidInput, Problem, Tokens};
 use crate::rng::TestRng;
 
 /// The largest board side the statement allows.
@@ -79,8 +79,7 @@ fn parse_board(input: &str) -> Result<Grid, InvalidInput> {
 
 /// A number token in plain decimal: digits only, no sign, no leading zero.
 fn plain_number(token: &str, line: usize, what: &str) -> Result<u32, InvalidInput> {
-    let digits_only = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit());
-    if !digits_only || (token.len() > 1 && token.starts_with('0')) || token.len() > 9 {
+    if !is_plain_decimal(token, 9) {
         return Err(InvalidInput::new(format!(
             "line {line}: {what} must be a plain decimal number, found {token:?}"
         )));

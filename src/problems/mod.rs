@@ -234,6 +234,15 @@ impl<'a> Tokens<'a> {
     }
 }
 
+/// Whether a token is a number in plain decimal with at most `max_digits` digits: digits
+/// only, no sign, no leading zero.
+pub fn is_plain_decimal(token: &str, max_digits: usize) -> bool {
+    !token.is_empty()
+        && token.len() <= max_digits
+        && token.bytes().all(|b| b.is_ascii_digit())
+        && !(token.len() > 1 && token.starts_with('0'))
+}
+
 /// Checks the byte-level format shared by all problems: ASCII, `\n` line ends, single spaces
 /// between tokens, no leading or trailing spaces, a final newline, no empty lines.
 pub fn check_strict_format(input: &str) -> Result<(), InvalidInput> {
@@ -265,4 +274,19 @@ pub fn check_strict_format(input: &str) -> Result<(), InvalidInput> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_decimals_have_no_sign_no_leading_zero_and_few_digits() {
+        for good in ["0", "7", "50", "999"] {
+            assert!(is_plain_decimal(good, 3), "{good}");
+        }
+        for bad in ["", "07", "00", "-1", "+1", "1000", "1 ", "x"] {
+            assert!(!is_plain_decimal(bad, 3), "{bad:?}");
+        }
+    }
 }
