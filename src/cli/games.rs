@@ -3,6 +3,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
@@ -10,8 +11,7 @@ use clap::Args;
 use judge::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use judge::execute;
 use judge::interact::{self, GameOutcome, GamePlan};
-use judge::lang::{self, Compiled};
-use judge::limits::Limits;
+use judge::lang::{self, Compiled, Prepared};
 use judge::problems::InteractiveProblem;
 use judge::problems::{self, boj28489, game2048::Grid};
 use judge::report::games::{self, GamesSummary};
@@ -19,7 +19,7 @@ use judge::report::{self, table::Style, AppliedLimits};
 use judge::verdict::Verdict;
 
 use super::verify::Checked;
-use super::{compile_or_fail, exit, load_runner, TestArgs};
+use super::{exit, load_runner, TestArgs};
 
 /// The game side and the settings of an interactive problem.
 fn interactive_parts(
@@ -38,32 +38,57 @@ fn interactive_parts(
     Ok((problem, settings))
 }
 
-/// Grades a solution of an interactive problem by playing its games.
-pub fn test(
+/// What to play and how, resolved from the command line.
+pub struct GamesOptions {
+    pub solution: PathBuf,
+    pub language: Option<String>,
+    pub seed: u64,
+    /// How many games of the seed (default: the problem's).
+    pub count: Option<usize>,
+    /// Only this game of the seed.
+    pub only_game: Option<u64>,
+    pub jobs: usize,
+    pub time_override: Option<Duration>,
+    pub memory_override: Option<u64>,
+    pub stop_at_first_failure: bool,
+}
+
+/// Compiles a solution of an interactive problem and plays its games; `on_game` sees each
+/// game as it finishes (after `on_start`, given the number of games). Nothing is printed here.
+pub fn grade_games(
     runner: &RunnerConfig,
     spec: &ProblemSpec,
-    args: &TestArgs,
-    limits_of: impl Fn(Option<&judge::config::Language>) -> Limits,
-) -> Result<u8> {
+    options: &GamesOptions,
+    on_start: impl FnOnce(&Prepared, usize),
+    on_game: impl FnMut(&GameOutcome),
+) -> Result<GamesSummary> {
     let (problem, settings) = interactive_parts(spec)?;
-    let seed = args.seed.unwrap_or(runner.seed);
-    let games: Vec<u64> = match args.game {
+    let games: Vec<u64> = match options.only_game {
         Some(game) => vec![game],
-        None => (0..args.games.unwrap_or(settings.games) as u64).collect(),
+        None => (0..options.count.unwrap_or(settings.games) as u64).collect(),
     };
-    let jobs = super::resolve_jobs(runner, args.jobs);
-    let style = Style::detect();
-    let solution_name = execute::display_path(&args.solution).display().to_string();
-    let compiled = lang::prepare(runner, &args.solution, args.language.as_deref())?;
-    let language = super::language_of(runner, &compiled, args.language.as_deref(), &args.solution);
-    let limits = limits_of(language);
+    let compiled = lang::prepare(runner, &options.solution, options.language.as_deref())?;
+    let language = super::language_of(
+        runner,
+        &compiled,
+        options.language.as_deref(),
+        &options.solution,
+    );
+    let limits = runner.limits_for(
+        spec,
+        language,
+        options.time_override,
+        options.memory_override,
+    );
     let mut summary = GamesSummary {
         problem: spec.id.clone(),
-        solution: solution_name,
+        solution: execute::display_path(&options.solution)
+            .display()
+            .to_string(),
         language: language.map_or("ready binary".to_string(), |l| l.name.clone()),
         verdict: Verdict::CompileError,
         reason: None,
-        seed,
+        seed: options.seed,
         limits: AppliedLimits::from(&limits),
         protections: Vec::new(),
         accept_mean_score: settings.accept_mean_score,
@@ -72,52 +97,86 @@ pub fn test(
         compile_message: None,
         games: Vec::new(),
     };
-    match compiled {
-        Compiled::Failed { message } => summary.compile_message = Some(message),
-        Compiled::Ready(prepared) => {
+    let prepared = match compiled {
+        Compiled::Failed { message } => {
+            summary.compile_message = Some(message);
+            return Ok(summary);
+        }
+        Compiled::Ready(prepared) => prepared,
+    };
+    on_start(&prepared, games.len());
+    let plan = GamePlan {
+        runner,
+        problem,
+        solution: &prepared,
+        limits,
+        seed: options.seed,
+        games,
+        jobs: options.jobs,
+        stop_at_first_failure: options.stop_at_first_failure,
+    };
+    let outcomes = interact::play_games(&plan, on_game)?;
+    summary.protections = outcomes
+        .iter()
+        .find_map(|g| g.facts.as_ref().map(|f| f.protections.clone()))
+        .unwrap_or_default();
+    let scores: Vec<u64> = outcomes.iter().map(|g| g.score).collect();
+    summary.stats = interact::score_stats(&scores);
+    summary.score_mean = summary.stats.mean;
+    let (verdict, reason) = overall(&outcomes, summary.score_mean, settings.accept_mean_score);
+    summary.verdict = verdict;
+    summary.reason = reason;
+    summary.games = outcomes;
+    Ok(summary)
+}
+
+/// Grades a solution of an interactive problem by playing its games (`judge test`).
+pub fn test(
+    runner: &RunnerConfig,
+    spec: &ProblemSpec,
+    args: &TestArgs,
+    time_override: Option<Duration>,
+    memory_override: Option<u64>,
+) -> Result<u8> {
+    let options = GamesOptions {
+        solution: args.solution.clone(),
+        language: args.language.clone(),
+        seed: args.seed.unwrap_or(runner.seed),
+        count: args.games,
+        only_game: args.game,
+        jobs: super::resolve_jobs(runner, args.jobs),
+        time_override,
+        memory_override,
+        stop_at_first_failure: false,
+    };
+    let style = Style::detect();
+    let solution_name = execute::display_path(&args.solution).display().to_string();
+    let summary = grade_games(
+        runner,
+        spec,
+        &options,
+        |prepared, count| {
             println!(
                 "{} {} on {} ({}): {} game{}, seed {}, {} job{}",
                 style.bold("judge"),
-                summary.solution,
+                solution_name,
                 spec.id,
                 prepared.language_name,
-                games.len(),
-                if games.len() == 1 { "" } else { "s" },
-                seed,
-                jobs,
-                if jobs == 1 { "" } else { "s" },
+                count,
+                if count == 1 { "" } else { "s" },
+                options.seed,
+                options.jobs,
+                if options.jobs == 1 { "" } else { "s" },
             );
             println!("{}", style.bold(games::HEADER));
-            let plan = GamePlan {
-                runner,
-                problem,
-                solution: &prepared,
-                limits,
-                seed,
-                games,
-                jobs,
-                stop_at_first_failure: false,
-            };
-            let outcomes = interact::play_games(&plan, |game| {
-                println!("{}", games::row(&style, game));
-                let _ = std::io::stdout().flush();
-            })?;
-            if let Some(dir) = &args.transcripts {
-                write_transcripts(dir, &spec.id, &outcomes)?;
-            }
-            summary.protections = outcomes
-                .iter()
-                .find_map(|g| g.facts.as_ref().map(|f| f.protections.clone()))
-                .unwrap_or_default();
-            let scores: Vec<u64> = outcomes.iter().map(|g| g.score).collect();
-            summary.stats = interact::score_stats(&scores);
-            summary.score_mean = summary.stats.mean;
-            let (verdict, reason) =
-                overall(&outcomes, summary.score_mean, settings.accept_mean_score);
-            summary.verdict = verdict;
-            summary.reason = reason;
-            summary.games = outcomes;
-        }
+        },
+        |game| {
+            println!("{}", games::row(&style, game));
+            let _ = std::io::stdout().flush();
+        },
+    )?;
+    if let (Some(dir), None) = (&args.transcripts, &summary.compile_message) {
+        write_transcripts(dir, &spec.id, &summary.games)?;
     }
     games::print_summary(&style, &summary);
     if let Some(path) = &args.json {
@@ -310,26 +369,30 @@ pub fn compare(cli_config: Option<&Path>, args: &CompareArgs) -> Result<u8> {
             spec.id
         );
     }
-    let (problem, settings) = interactive_parts(&spec)?;
-    let seed = args.seed.unwrap_or(runner.seed);
-    let count = args.games.unwrap_or(settings.games) as u64;
-    let jobs = super::resolve_jobs(&runner, args.jobs);
     let mut results = Vec::new();
     for path in [&args.first, &args.second] {
-        let prepared = compile_or_fail(&runner, path)?;
-        let language = runner.language(&prepared.language_id);
-        let plan = GamePlan {
-            runner: &runner,
-            problem,
-            solution: &prepared,
-            limits: runner.limits_for(&spec, language, None, None),
-            seed,
-            games: (0..count).collect(),
-            jobs,
+        let options = GamesOptions {
+            solution: path.clone(),
+            language: None,
+            seed: args.seed.unwrap_or(runner.seed),
+            count: args.games,
+            only_game: None,
+            jobs: super::resolve_jobs(&runner, args.jobs),
+            time_override: None,
+            memory_override: None,
             stop_at_first_failure: false,
         };
-        eprintln!("playing {count} games with {}", path.display());
-        results.push(interact::play_games(&plan, |_| {})?);
+        let played = grade_games(
+            &runner,
+            &spec,
+            &options,
+            |_, count| eprintln!("playing {count} games with {}", path.display()),
+            |_| {},
+        )?;
+        if let Some(message) = played.compile_message {
+            bail!("{} does not compile:\n{message}", path.display());
+        }
+        results.push(played.games);
     }
     println!(
         "{:<6} {:>10} {:>10} {:>10}   verdicts",
@@ -378,37 +441,33 @@ pub fn verify_games(
     games: Option<usize>,
     jobs: usize,
 ) -> Result<Checked> {
-    let (problem, settings) = interactive_parts(spec)?;
-    let prepared = match lang::prepare(runner, path, None)? {
-        Compiled::Ready(prepared) => prepared,
-        Compiled::Failed { .. } => {
-            return Ok(Checked {
-                got: Verdict::CompileError,
-                detail: "CE".into(),
-                max_cpu_ms: 0,
-                max_peak_kib: 0,
-                warning: None,
-            });
-        }
-    };
-    let limits = runner.limits_for(spec, runner.language(&prepared.language_id), None, None);
-    let plan = GamePlan {
-        runner,
-        problem,
-        solution: &prepared,
-        limits,
+    let options = GamesOptions {
+        solution: path.to_path_buf(),
+        language: None,
         seed: runner.seed,
-        games: (0..games.unwrap_or(settings.games) as u64).collect(),
+        count: games,
+        only_game: None,
         jobs,
+        time_override: None,
+        memory_override: None,
         stop_at_first_failure: true,
     };
-    let outcomes = interact::play_games(&plan, |_| {})?;
-    let scores: Vec<u64> = outcomes.iter().map(|g| g.score).collect();
-    let mean = interact::score_stats(&scores).mean;
-    let (verdict, reason) = overall(&outcomes, mean, settings.accept_mean_score);
+    let summary = grade_games(runner, spec, &options, |_, _| {}, |_| {})?;
+    if summary.compile_message.is_some() {
+        return Ok(Checked {
+            got: Verdict::CompileError,
+            detail: "CE".into(),
+            max_cpu_ms: 0,
+            max_peak_kib: 0,
+            warning: None,
+        });
+    }
+    let outcomes = &summary.games;
+    let mean = summary.score_mean;
+    let (verdict, reason) = (summary.verdict, summary.reason.clone());
     let max_cpu = outcomes.iter().map(|g| g.cpu_ms).max().unwrap_or(0);
     let max_peak = outcomes.iter().map(|g| g.peak_kib).max().unwrap_or(0);
-    let limit_ms = limits.cpu_time.as_millis() as u64;
+    let limit_ms = summary.limits.cpu_ms;
     let warning = (verdict.is_accepted() && expected.is_accepted() && max_cpu * 2 > limit_ms)
         .then(|| format!("accepted but a game uses {max_cpu} ms of the {limit_ms} ms limit"));
     let detail = match reason {

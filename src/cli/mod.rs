@@ -336,9 +336,7 @@ pub fn test(cli_config: Option<&Path>, args: &TestArgs) -> Result<u8> {
     let spec = runner.problem(&problem_id)?;
     let (time_override, memory_override) = parse_overrides(args)?;
     if spec.kind == ProblemKind::Interactive {
-        return games::test(&runner, &spec, args, |language| {
-            runner.limits_for(&spec, language, time_override, memory_override)
-        });
+        return games::test(&runner, &spec, args, time_override, memory_override);
     }
     if args.games.is_some() || args.game.is_some() || args.transcripts.is_some() {
         bail!("--games, --game and --transcripts are for interactive problems; {problem_id} is a batch problem");
