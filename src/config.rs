@@ -235,7 +235,7 @@ pub struct RunnerConfig {
     /// The folder holding runner.toml, problems/ and solutions/.
     pub root: PathBuf,
     pub seed: u64,
-    /// Parallel runs; already resolved (0 in the file means one per core).
+    /// Parallel runs as written: 0 means one per core (resolved with the `--jobs` flag).
     pub jobs: usize,
     pub random_tests: usize,
     pub output_bytes: u64,
@@ -340,11 +340,6 @@ impl RunnerConfig {
                 "must be from 0 (all cores) to 1024",
             ));
         }
-        let jobs = if d.jobs == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            d.jobs
-        };
         let (uid, gid) = lookup_user(&raw.sandbox.user).ok_or_else(|| {
             invalid(
                 &file,
@@ -435,7 +430,7 @@ impl RunnerConfig {
         };
         Ok(RunnerConfig {
             seed: d.seed,
-            jobs,
+            jobs: d.jobs,
             random_tests: d.random_tests,
             output_bytes: d.output_limit_mib * MIB,
             stderr_bytes: d.stderr_limit_kib * 1024,
