@@ -65,8 +65,20 @@ pub enum Compiled {
     Ready(Prepared),
     /// Compilation failed: verdict CE, with the compiler's message.
     Failed {
+        language_id: String,
         message: String,
     },
+}
+
+impl Compiled {
+    /// The id of the language it was (or was to be) built in; not a language's for a ready
+    /// binary.
+    pub fn language_id(&self) -> &str {
+        match self {
+            Compiled::Ready(prepared) => &prepared.language_id,
+            Compiled::Failed { language_id, .. } => language_id,
+        }
+    }
 }
 
 /// Largest compiler message kept.
@@ -110,7 +122,10 @@ pub fn prepare(
         if let Some(message) =
             build_into_cache(runner, language, &bytes, &source_name, &entry, &artifact)?
         {
-            return Ok(Compiled::Failed { message });
+            return Ok(Compiled::Failed {
+                language_id: language.id.clone(),
+                message,
+            });
         }
     }
     Ok(Compiled::Ready(Prepared {

@@ -68,12 +68,7 @@ pub fn grade_games(
         None => (0..options.count.unwrap_or(settings.games) as u64).collect(),
     };
     let compiled = lang::prepare(runner, &options.solution, options.language.as_deref())?;
-    let language = super::language_of(
-        runner,
-        &compiled,
-        options.language.as_deref(),
-        &options.solution,
-    );
+    let language = runner.language(compiled.language_id());
     let limits = runner.limits_for(
         spec,
         language,
@@ -98,7 +93,7 @@ pub fn grade_games(
         games: Vec::new(),
     };
     let prepared = match compiled {
-        Compiled::Failed { message } => {
+        Compiled::Failed { message, .. } => {
             summary.compile_message = Some(message);
             return Ok(summary);
         }

@@ -124,21 +124,6 @@ pub fn resolve_jobs(runner: &RunnerConfig, flag: Option<usize>) -> usize {
     }
 }
 
-/// The language a solution was prepared in (for its allowances and the report).
-pub fn language_of<'a>(
-    runner: &'a RunnerConfig,
-    compiled: &Compiled,
-    language_flag: Option<&str>,
-    solution: &Path,
-) -> Option<&'a judge::config::Language> {
-    match compiled {
-        Compiled::Ready(p) => runner.language(&p.language_id),
-        Compiled::Failed { .. } => language_flag
-            .and_then(|id| runner.language(id))
-            .or_else(|| runner.language_for(solution)),
-    }
-}
-
 #[derive(Debug, Args)]
 pub struct GenArgs {
     pub problem: String,
@@ -179,7 +164,9 @@ pub struct ValidateArgs {
 pub fn compile_or_fail(runner: &RunnerConfig, path: &Path) -> Result<Prepared> {
     match lang::prepare(runner, path, None)? {
         Compiled::Ready(prepared) => Ok(prepared),
-        Compiled::Failed { message } => bail!("{} does not compile:\n{message}", path.display()),
+        Compiled::Failed { message, .. } => {
+            bail!("{} does not compile:\n{message}", path.display())
+        }
     }
 }
 
@@ -252,12 +239,7 @@ pub fn grade_batch(
         None => plan::batch_tests(spec, options.tests, options.count, options.seed)?,
     };
     let compiled = lang::prepare(runner, &options.solution, options.language.as_deref())?;
-    let language = language_of(
-        runner,
-        &compiled,
-        options.language.as_deref(),
-        &options.solution,
-    );
+    let language = runner.language(compiled.language_id());
     let limits = runner.limits_for(
         spec,
         language,
@@ -279,7 +261,7 @@ pub fn grade_batch(
         tests: Vec::new(),
     };
     let prepared = match compiled {
-        Compiled::Failed { message } => {
+        Compiled::Failed { message, .. } => {
             summary.compile_message = Some(message);
             return Ok(summary);
         }
