@@ -211,8 +211,13 @@ pub struct Language {
 impl Language {
     /// Whether the run command executes the compiled binary (else it reads the source).
     pub fn runs_binary(&self) -> bool {
-        self.run.iter().any(|part| part.contains("{binary}"))
+        mentions(&self.run, "{binary}")
     }
+}
+
+/// Whether a command template uses a placeholder.
+fn mentions(parts: &[String], placeholder: &str) -> bool {
+    parts.iter().any(|part| part.contains(placeholder))
 }
 
 /// How solutions are isolated (see `sandbox`).
@@ -273,6 +278,15 @@ fn non_negative_seconds(file: &Path, key: &str, value: f64) -> Result<Duration, 
     }
 }
 
+/// A size in MiB from 1 to 65536, in bytes.
+fn mebibytes(file: &Path, key: &str, value: u64) -> Result<u64, ConfigError> {
+    if (1..=64 * 1024).contains(&value) {
+        Ok(value * MIB)
+    } else {
+        Err(invalid(file, key, "must be from 1 to 65536"))
+    }
+}
+
 fn factor(file: &Path, key: &str, value: f64) -> Result<f64, ConfigError> {
     if value.is_finite() && (1.0..=100.0).contains(&value) {
         Ok(value)
@@ -319,13 +333,7 @@ impl RunnerConfig {
             .map(Path::to_path_buf)
             .unwrap_or_else(|| PathBuf::from("."));
         let d = &raw.defaults;
-        if d.output_limit_mib == 0 || d.output_limit_mib > 64 * 1024 {
-            return Err(invalid(
-                &file,
-                "defaults.output_limit_mib",
-                "must be from 1 to 65536",
-            ));
-        }
+        let output_bytes = mebibytes(&file, "defaults.output_limit_mib", d.output_limit_mib)?;
         if d.max_processes == 0 {
             return Err(invalid(
                 &file,
@@ -371,16 +379,15 @@ impl RunnerConfig {
                     return Err(invalid(&file, &key(field), "contains a NUL character"));
                 }
             }
-            let runs_binary = lang.run.iter().any(|p| p.contains("{binary}"));
-            let runs_source = lang.run.iter().any(|p| p.contains("{source}"));
-            if !runs_binary && !runs_source {
+            let runs_binary = mentions(&lang.run, "{binary}");
+            if !runs_binary && !mentions(&lang.run, "{source}") {
                 return Err(invalid(&file, &key("run"), "must use {binary} or {source}"));
             }
             if runs_binary
                 && !lang
                     .compile
                     .as_ref()
-                    .is_some_and(|c| c.iter().any(|p| p.contains("{binary}")))
+                    .is_some_and(|c| mentions(c, "{binary}"))
             {
                 return Err(invalid(
                     &file,
@@ -388,8 +395,12 @@ impl RunnerConfig {
                     "the run command uses {binary}, so a compile command must write {binary}",
                 ));
             }
-            for ext in &lang.extensions {
-                let ext = ext.trim_start_matches('.').to_ascii_lowercase();
+            let extensions: Vec<String> = lang
+                .extensions
+                .iter()
+                .map(|e| e.trim_start_matches('.').to_ascii_lowercase())
+                .collect();
+            for ext in &extensions {
                 if let Some(other) = seen_extensions.insert(ext.clone(), id.clone()) {
                     return Err(invalid(
                         &file,
@@ -401,11 +412,7 @@ impl RunnerConfig {
             languages.push(Language {
                 id: id.clone(),
                 name: lang.name.clone(),
-                extensions: lang
-                    .extensions
-                    .iter()
-                    .map(|e| e.trim_start_matches('.').to_ascii_lowercase())
-                    .collect(),
+                extensions,
                 compile: lang.compile.clone(),
                 run: lang.run.clone(),
                 allowance: Allowance {
@@ -432,7 +439,7 @@ impl RunnerConfig {
             seed: d.seed,
             jobs: d.jobs,
             random_tests: d.random_tests,
-            output_bytes: d.output_limit_mib * MIB,
+            output_bytes,
             stderr_bytes: d.stderr_limit_kib * 1024,
             max_processes: d.max_processes,
             cache_dir,
@@ -628,13 +635,7 @@ impl ProblemSpec {
             ));
         }
         let time_limit = positive_seconds(file, "limits.time_seconds", raw.limits.time_seconds)?;
-        if raw.limits.memory_mib == 0 || raw.limits.memory_mib > 64 * 1024 {
-            return Err(invalid(
-                file,
-                "limits.memory_mib",
-                "must be from 1 to 65536",
-            ));
-        }
+        let memory_bytes = mebibytes(file, "limits.memory_mib", raw.limits.memory_mib)?;
         if let Checker::Float { tolerance } = raw.checker {
             if !(tolerance.is_finite() && tolerance >= 0.0) {
                 return Err(invalid(file, "checker.tolerance", "must be zero or more"));
@@ -681,7 +682,7 @@ impl ProblemSpec {
             source: raw.source,
             kind: raw.kind,
             time_limit,
-            memory_bytes: raw.limits.memory_mib * MIB,
+            memory_bytes,
             language_extra_time: raw.limits.language_extra_time,
             language_extra_memory: raw.limits.language_extra_memory,
             output_bytes: raw.limits.output_mib.map(|m| m * MIB),
