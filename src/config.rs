@@ -636,6 +636,11 @@ impl ProblemSpec {
         }
         let time_limit = positive_seconds(file, "limits.time_seconds", raw.limits.time_seconds)?;
         let memory_bytes = mebibytes(file, "limits.memory_mib", raw.limits.memory_mib)?;
+        let output_bytes = raw
+            .limits
+            .output_mib
+            .map(|mib| mebibytes(file, "limits.output_mib", mib))
+            .transpose()?;
         if let Checker::Float { tolerance } = raw.checker {
             if !(tolerance.is_finite() && tolerance >= 0.0) {
                 return Err(invalid(file, "checker.tolerance", "must be zero or more"));
@@ -685,7 +690,7 @@ impl ProblemSpec {
             memory_bytes,
             language_extra_time: raw.limits.language_extra_time,
             language_extra_memory: raw.limits.language_extra_memory,
-            output_bytes: raw.limits.output_mib.map(|m| m * MIB),
+            output_bytes,
             checker: raw.checker,
             interactive,
             dir,

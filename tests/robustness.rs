@@ -239,6 +239,15 @@ fn problem_toml_zero_memory_is_refused() {
 }
 
 #[test]
+fn problem_toml_zero_output_limit_is_refused() {
+    assert_problem_key_refused(
+        "memory_mib = 32",
+        "memory_mib = 32\noutput_mib = 0",
+        "limits.output_mib",
+    );
+}
+
+#[test]
 fn problem_toml_negative_time_is_refused() {
     assert_problem_key_refused(
         "time_seconds = 1.0",
