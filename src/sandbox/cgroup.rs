@@ -101,8 +101,7 @@ impl RunGroups {
     }
 
     fn create_v2(name: &str) -> RunGroups {
-        let parent = own_group_path("").map(|p| Path::new(ROOT).join(p.trim_start_matches('/')));
-        let Some(parent) = parent else {
+        let Some(parent) = group_parents("").into_iter().next() else {
             return RunGroups::default();
         };
         let dir = parent.join(name);
@@ -262,19 +261,32 @@ impl RunGroups {
 /// Creates `<mount>/<our own group>/<name>` for a v1 controller, or `<mount>/<name>` when our
 /// own group is not writable.
 fn make_v1_group(controller: &str, name: &str) -> Option<PathBuf> {
-    let mount = Path::new(ROOT).join(controller);
-    if !mount.join("cgroup.procs").exists() {
-        return None;
-    }
-    let mut parents = Vec::new();
-    if let Some(own) = own_group_path(controller) {
-        parents.push(mount.join(own.trim_start_matches('/')));
-    }
-    parents.push(mount.clone());
-    parents.into_iter().find_map(|parent| {
+    group_parents(controller).into_iter().find_map(|parent| {
         let dir = parent.join(name);
         fs::create_dir(&dir).ok().map(|_| dir)
     })
+}
+
+/// Where our groups go for a v1 controller (`""`: the v2 hierarchy), in order of preference:
+/// inside our own group, then (v1) at the top of the controller's mount. Empty when that
+/// hierarchy is not mounted.
+fn group_parents(controller: &str) -> Vec<PathBuf> {
+    let (top, marker) = if controller.is_empty() {
+        (PathBuf::from(ROOT), "cgroup.controllers")
+    } else {
+        (Path::new(ROOT).join(controller), "cgroup.procs")
+    };
+    if !top.join(marker).exists() {
+        return Vec::new();
+    }
+    let mut parents = Vec::new();
+    if let Some(own) = own_group_path(controller) {
+        parents.push(top.join(own.trim_start_matches('/')));
+    }
+    if !controller.is_empty() {
+        parents.push(top);
+    }
+    parents
 }
 
 /// Our own group's path for a v1 controller (`""` means the v2 unified line).
@@ -308,17 +320,13 @@ fn keyed_value(text: &str, key: &str) -> Option<u64> {
     })
 }
 
-/// Removes groups left by launchers that died (named `judge-<pid>-...` with a dead pid).
+/// Removes groups left by launchers that died (named `judge-<pid>-...` with a dead pid), where
+/// [`RunGroups::create`] makes them (v2 and v1).
 pub fn remove_stale_groups() {
-    let mut parents = Vec::new();
-    for controller in ["memory", "pids", "cpuacct"] {
-        let mount = Path::new(ROOT).join(controller);
-        if let Some(own) = own_group_path(controller) {
-            parents.push(mount.join(own.trim_start_matches('/')));
-        }
-        parents.push(mount);
-    }
-    for parent in parents {
+    for parent in ["", "memory", "pids", "cpuacct"]
+        .into_iter()
+        .flat_map(group_parents)
+    {
         let Ok(entries) = fs::read_dir(&parent) else {
             continue;
         };
