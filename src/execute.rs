@@ -1,7 +1,7 @@
 //! Executing a plan of batch tests: parallel workers, each with its own sandbox session, each
 //! materialise a test (read a sample or generate one and solve it with the reference), run the
-//! prepared solution in the sandbox, check the output and classify the facts. Results go out
-//! as [`Event`]s, in test order, to whoever reports them; nothing here prints.
+//! prepared solution in the sandbox, check the output and classify the facts. Each test's
+//! outcome goes out in test order to whoever reports it; nothing here prints.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -71,13 +71,6 @@ impl TestOutcome {
             None => self.verdict_detail.clone(),
         }
     }
-}
-
-/// What the executor tells reporters.
-#[derive(Debug, Clone)]
-pub enum Event {
-    /// A test has finished; `index` is its place in the plan. Sent in plan order.
-    TestFinished { index: usize, outcome: TestOutcome },
 }
 
 /// Shared, read-only context of a batch run.
@@ -440,12 +433,12 @@ pub fn run_test(
     }
 }
 
-/// Runs the plan's tests with `jobs` workers; `on_event` receives results in plan order.
+/// Runs the plan's tests with `jobs` workers; `on_test` receives each outcome in plan order.
 /// Returns the outcomes of the tests that ran, in plan order (after a failure with
 /// `stop_at_first_failure`, later tests are left out even if they ran).
 pub fn run_batch(
     run: &BatchRun,
-    mut on_event: impl FnMut(Event),
+    mut on_test: impl FnMut(&TestOutcome),
 ) -> Result<Vec<TestOutcome>, ExecError> {
     let scratch = Scratch::new(&run.runner.sandbox).map_err(ExecError::Folders)?;
     let first_failure = AtomicUsize::new(usize::MAX);
@@ -474,13 +467,10 @@ pub fn run_batch(
             outcomes[index] = Some(outcome);
             // Report in plan order: everything up to the first gap (or the first failure).
             while reported < outcomes.len() && reported <= limit() {
-                let Some(outcome) = outcomes[reported].clone() else {
+                let Some(outcome) = &outcomes[reported] else {
                     break;
                 };
-                on_event(Event::TestFinished {
-                    index: reported,
-                    outcome,
-                });
+                on_test(outcome);
                 reported += 1;
             }
         },

@@ -231,7 +231,7 @@ pub fn grade_batch(
     spec: &ProblemSpec,
     options: &GradeOptions,
     mut on_start: impl FnMut(&lang::Prepared, usize),
-    mut on_row: impl FnMut(&execute::Event),
+    on_row: impl FnMut(&execute::TestOutcome),
 ) -> Result<BatchSummary> {
     let problem = batch_problem(&spec.id)?;
     let tests = match &options.tests_dir {
@@ -284,7 +284,7 @@ pub fn grade_batch(
         jobs: options.jobs,
         stop_at_first_failure: options.stop_at_first_failure,
     };
-    let outcomes = execute::run_batch(&run, |event| on_row(&event))?;
+    let outcomes = execute::run_batch(&run, on_row)?;
     summary.protections = outcomes
         .iter()
         .find_map(|o| o.facts.as_ref().map(|f| f.protections.clone()))
@@ -361,9 +361,9 @@ pub fn test(cli_config: Option<&Path>, args: &TestArgs) -> Result<u8> {
             );
             *reporter.borrow_mut() = Some(table::TableReporter::new(style, count));
         },
-        |event| {
+        |outcome| {
             if let Some(reporter) = reporter.borrow_mut().as_mut() {
-                reporter.event(event);
+                reporter.test_finished(outcome);
             }
         },
     )?;

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::BatchSummary;
-use crate::execute::{Event, TestOutcome};
+use crate::execute::TestOutcome;
 use crate::verdict::Verdict;
 
 /// How long a run goes before the progress bar appears.
@@ -92,8 +92,7 @@ impl TableReporter {
         )
     }
 
-    pub fn event(&mut self, event: &Event) {
-        let Event::TestFinished { outcome, .. } = event;
+    pub fn test_finished(&mut self, outcome: &TestOutcome) {
         self.done += 1;
         let line = Self::row(&self.style, outcome);
         if self.bar.is_none()
