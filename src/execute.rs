@@ -275,14 +275,11 @@ pub struct Worker {
 impl Worker {
     /// The worker's folder for an external checker's files; each test overwrites the last's.
     fn checker_folder(&mut self, scratch: &Scratch) -> std::io::Result<PathBuf> {
-        if self.checker_folder.is_none() {
-            self.checker_folder = Some(scratch.folder("checker")?);
-        }
-        Ok(self
-            .checker_folder
-            .as_ref()
-            .map(|folder| folder.path().to_path_buf())
-            .unwrap_or_default())
+        let folder = match &mut self.checker_folder {
+            Some(folder) => folder,
+            none => none.insert(scratch.folder("checker")?),
+        };
+        Ok(folder.path().to_path_buf())
     }
 
     /// Runs one program in this worker's session, starting the session if needed. A session
@@ -294,29 +291,28 @@ impl Worker {
         request: &RunRequest,
         files: &MemoryFiles,
     ) -> std::io::Result<RunFacts> {
-        let mut last_error = None;
-        for _ in 0..2 {
-            if self.sandbox.is_none() {
-                let folder = scratch.sandbox_folder("worker", run.solution)?;
-                let session = Session::start(&folder.session_spec(run.runner))
-                    .map_err(std::io::Error::other)?;
-                self.sandbox = Some((session, folder));
-            }
-            let Some((session, _)) = self.sandbox.as_mut() else {
-                continue;
+        let mut attempt = 0;
+        loop {
+            let (session, _) = match &mut self.sandbox {
+                Some(sandbox) => sandbox,
+                none => {
+                    let folder = scratch.sandbox_folder("worker", run.solution)?;
+                    let session = Session::start(&folder.session_spec(run.runner))
+                        .map_err(std::io::Error::other)?;
+                    none.insert((session, folder))
+                }
             };
             match session.run(request, files.for_run()?) {
                 Ok(facts) => return Ok(facts),
                 Err(e) => {
                     self.sandbox = None;
-                    last_error = Some(e);
+                    attempt += 1;
+                    if attempt == 2 {
+                        return Err(std::io::Error::other(e.to_string()));
+                    }
                 }
             }
         }
-        Err(std::io::Error::other(last_error.map_or_else(
-            || "no sandbox".to_string(),
-            |e| e.to_string(),
-        )))
     }
 }
 
