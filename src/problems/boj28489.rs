@@ -20,12 +20,7 @@ impl InteractiveProblem for Boj28489 {
     }
 
     fn new_game(&self, rng: TestRng) -> Box<dyn GameSession> {
-        Box::new(Game {
-            grid: Grid::new(SIZE),
-            rng,
-            round: 0,
-            moves: 0,
-        })
+        Box::new(Game::new(rng))
     }
 }
 
@@ -33,14 +28,20 @@ impl InteractiveProblem for Boj28489 {
 pub struct Game {
     grid: Grid,
     rng: TestRng,
-    round: u64,
     moves: u64,
 }
 
 impl Game {
+    fn new(rng: TestRng) -> Game {
+        Game {
+            grid: Grid::new(SIZE),
+            rng,
+            moves: 0,
+        }
+    }
+
     /// Puts a 2 on a uniformly chosen empty cell and returns the line announcing it.
     fn spawn_tile(&mut self) -> String {
-        self.round += 1;
         let empty = self.grid.empty_cells();
         // A move that changed the board always leaves an empty cell (a slide needs one, a
         // merge frees one), so `empty` is never empty here.
@@ -63,7 +64,9 @@ impl GameSession for Game {
         let direction = Direction::parse(line.trim()).ok_or_else(|| {
             format!(
                 "round {}: reply {:?} is not UP, DOWN, LEFT or RIGHT",
-                self.round,
+                // A 2 is announced at the opening and after each move: this is the round
+                // of the last one.
+                self.moves + 1,
                 crate::check::clip(line, 40)
             )
         })?;
@@ -245,12 +248,7 @@ mod tests {
     /// exactly what the sample says. Positions come from the rng, so drive the grid directly.
     #[test]
     fn the_session_ends_the_game_on_a_move_that_changes_nothing() {
-        let mut game = Game {
-            grid: Grid::new(SIZE),
-            rng: TestRng::for_game(1, 0),
-            round: 0,
-            moves: 0,
-        };
+        let mut game = Game::new(TestRng::for_game(1, 0));
         let first: usize = game.opening().parse().unwrap();
         assert!((1..=16).contains(&first));
         // Keep pressing one direction: sooner or later it changes nothing and the game ends.
@@ -292,12 +290,7 @@ mod tests {
     #[test]
     fn golden_first_positions_of_games() {
         let positions = |seed: u64, index: u64| -> Vec<usize> {
-            let mut game = Game {
-                grid: Grid::new(SIZE),
-                rng: TestRng::for_game(seed, index),
-                round: 0,
-                moves: 0,
-            };
+            let mut game = Game::new(TestRng::for_game(seed, index));
             let mut seen = vec![game.opening().parse().unwrap()];
             while seen.len() < 10 {
                 let order = [
