@@ -198,19 +198,27 @@ fn exponent_window(rng: &mut TestRng, count: u64, lowest: u64, highest: u64) -> 
         .collect()
 }
 
+/// The grid mirrored in its main diagonal.
+fn transposed(grid: &Grid) -> Grid {
+    let mut out = grid.clone();
+    for row in 0..grid.size {
+        for col in 0..grid.size {
+            out.set(col, row, grid.get(row, col));
+        }
+    }
+    out
+}
+
 /// One of the eight symmetries of the square, chosen at random.
 fn random_symmetry(rng: &mut TestRng, grid: &Grid) -> Grid {
     let n = grid.size;
     let transpose = rng.chance(1, 2);
     let turns = rng.below(4);
-    let mut out = grid.clone();
-    if transpose {
-        for row in 0..n {
-            for col in 0..n {
-                out.set(col, row, grid.get(row, col));
-            }
-        }
-    }
+    let mut out = if transpose {
+        transposed(grid)
+    } else {
+        grid.clone()
+    };
     for _ in 0..turns {
         let before = out.clone();
         for row in 0..n {
@@ -336,12 +344,7 @@ fn long_runs(rng: &mut TestRng, request: GenRequest) -> Grid {
     }
     if rng.chance(1, 2) {
         // Columns instead of rows (a transpose keeps the runs whole).
-        let rows = grid.clone();
-        for row in 0..n {
-            for col in 0..n {
-                grid.set(col, row, rows.get(row, col));
-            }
-        }
+        grid = transposed(&grid);
     }
     grid
 }
