@@ -179,21 +179,7 @@ pub fn test(
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     if let Some(path) = &args.junit {
-        let cases: Vec<report::junit::Case> = summary
-            .games
-            .iter()
-            .map(|g| report::junit::Case {
-                name: format!("game-{:02}", g.game),
-                time_ms: g.cpu_ms,
-                failure: (!g.verdict.is_accepted()).then(|| {
-                    (
-                        g.verdict.code().to_string(),
-                        g.message.clone().unwrap_or_default(),
-                    )
-                }),
-            })
-            .collect();
-        report::junit::write(path, &spec.id, &cases)
+        report::junit::write(path, &spec.id, &report::junit::game_cases(&summary))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(if summary.verdict.is_accepted() {

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::table::Style;
+use super::table::{indent, shorten, Style};
 use super::AppliedLimits;
 use crate::interact::{GameOutcome, ScoreStats};
 use crate::verdict::Verdict;
@@ -75,7 +75,7 @@ pub fn print_summary(style: &Style, summary: &GamesSummary) {
         println!("sandbox: {}", summary.protections.join(", "));
     }
     if let Some(message) = &summary.compile_message {
-        println!("\ncompiler says:\n{}", super::table::shorten(message, 30));
+        println!("\ncompiler says:\n{}", indent(&shorten(message, 30)));
     }
     println!(
         "{} {} ({}): {}{}",
@@ -99,8 +99,8 @@ pub fn print_summary(style: &Style, summary: &GamesSummary) {
         }
         if !failed.stderr_head.trim().is_empty() {
             println!(
-                "  standard error:\n    {}",
-                super::table::shorten(&failed.stderr_head, 6).replace('\n', "\n    ")
+                "  standard error:\n{}",
+                indent(&shorten(&failed.stderr_head, 6))
             );
         }
         println!(

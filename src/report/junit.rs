@@ -6,6 +6,7 @@ use std::path::Path;
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::Writer;
 
+use super::games::GamesSummary;
 use super::BatchSummary;
 
 /// One case of a suite, independent of whether it came from a batch test or a game.
@@ -84,6 +85,24 @@ pub fn batch_cases(summary: &BatchSummary) -> Vec<Case> {
             time_ms: t.cpu_ms,
             failure: (!t.verdict.is_accepted())
                 .then(|| (t.verdict.code().to_string(), t.verdict_with_message())),
+        })
+        .collect()
+}
+
+/// The cases of a game run: one per game.
+pub fn game_cases(summary: &GamesSummary) -> Vec<Case> {
+    summary
+        .games
+        .iter()
+        .map(|g| Case {
+            name: format!("game-{:02}", g.game),
+            time_ms: g.cpu_ms,
+            failure: (!g.verdict.is_accepted()).then(|| {
+                (
+                    g.verdict.code().to_string(),
+                    g.message.clone().unwrap_or_default(),
+                )
+            }),
         })
         .collect()
 }

@@ -141,7 +141,8 @@ pub fn shorten(text: &str, max_lines: usize) -> String {
     out.join("\n")
 }
 
-fn indent(text: &str) -> String {
+/// Each line indented by four spaces; `(empty)` for no text.
+pub fn indent(text: &str) -> String {
     if text.is_empty() {
         return "    (empty)".into();
     }
