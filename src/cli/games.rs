@@ -111,10 +111,7 @@ pub fn grade_games(
         stop_at_first_failure: options.stop_at_first_failure,
     };
     let outcomes = interact::play_games(&plan, on_game)?;
-    summary.protections = outcomes
-        .iter()
-        .find_map(|g| g.facts.as_ref().map(|f| f.protections.clone()))
-        .unwrap_or_default();
+    summary.protections = super::protections_of(outcomes.iter().map(|g| g.facts.as_ref()));
     let scores: Vec<u64> = outcomes.iter().map(|g| g.score).collect();
     summary.stats = interact::score_stats(&scores);
     summary.score_mean = summary.stats.mean;

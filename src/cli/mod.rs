@@ -19,6 +19,7 @@ use judge::limits::MIB;
 use judge::plan::{self, TestSelection};
 use judge::problems::{self, GenRequest};
 use judge::report::{self, table, AppliedLimits, BatchSummary};
+use judge::sandbox::RunFacts;
 use judge::verdict::{self, Verdict};
 
 /// Exit codes of `judge` (also in the README).
@@ -285,13 +286,20 @@ pub fn grade_batch(
         stop_at_first_failure: options.stop_at_first_failure,
     };
     let outcomes = execute::run_batch(&run, on_row)?;
-    summary.protections = outcomes
-        .iter()
-        .find_map(|o| o.facts.as_ref().map(|f| f.protections.clone()))
-        .unwrap_or_default();
+    summary.protections = protections_of(outcomes.iter().map(|o| o.facts.as_ref()));
     summary.verdict = verdict::overall(outcomes.iter().map(|o| &o.verdict));
     summary.tests = outcomes;
     Ok(summary)
+}
+
+/// The sandbox's protections, as the first run that has facts reports them (every run of a
+/// grading has the same).
+pub fn protections_of<'a>(facts: impl Iterator<Item = Option<&'a RunFacts>>) -> Vec<String> {
+    facts
+        .flatten()
+        .next()
+        .map(|f| f.protections.clone())
+        .unwrap_or_default()
 }
 
 fn parse_overrides(args: &TestArgs) -> Result<(Option<Duration>, Option<u64>)> {
