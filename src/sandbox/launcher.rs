@@ -267,21 +267,15 @@ impl Sandbox {
         // The program holds its own copies now; ours must not keep its pipes open.
         drop((stdin, program_stdout, err_write));
 
-        let (out_read, sink) = capture.unzip();
-        let mut sinks = Sinks {
-            stdout: sink,
-            stderr: Some(File::from(stderr_file)),
-            output_bytes: limits.output_bytes,
-            stderr_bytes: limits.stderr_bytes,
-        };
-        let watch = self.watch(
-            request,
-            start,
-            cpu_before_ns,
-            out_read,
+        let stdout =
+            capture.map(|(pipe, sink)| Capture::new(pipe, sink, limits.output_bytes, true));
+        let stderr = Capture::new(
             err_read,
-            &mut sinks,
-        )?;
+            File::from(stderr_file),
+            limits.stderr_bytes,
+            false,
+        );
+        let watch = self.watch(request, start, cpu_before_ns, stdout, stderr)?;
         if !self.in_pid_namespace {
             // Without a namespace, a process that left the process group is still in the
             // cgroup (the keeper has reaped the rest).
@@ -353,24 +347,15 @@ impl Sandbox {
         request: &RunRequest,
         start: Instant,
         cpu_before_ns: Option<u64>,
-        out_read: Option<OwnedFd>,
-        err_read: OwnedFd,
-        sinks: &mut Sinks,
+        mut stdout: Option<Capture>,
+        mut stderr: Capture,
     ) -> Result<Watch, String> {
         let limits = request.limits;
         let deadline = start + limits.wall_time;
         let cpu_limit_us = limits.cpu_time.as_micros() as u64;
-        if let Some(pipe) = &out_read {
-            set_nonblocking(pipe.as_raw_fd());
-        }
-        set_nonblocking(err_read.as_raw_fd());
-        let mut out_pipe = out_read;
-        let mut err_pipe = Some(err_read);
         let mut buffer = vec![0u8; CHUNK];
         let mut stopped_by: Option<StopReason> = None;
         let mut killed_at: Option<Instant> = None;
-        let mut stdout_bytes = 0;
-        let mut stderr_bytes = 0;
         let mut last_cpu_us = 0;
         let mut next_cpu_check = Instant::now() + POLL_INTERVAL;
         let keeper = self.keeper_socket.as_fd();
@@ -393,31 +378,17 @@ impl Sandbox {
             let ready = poll_readable(
                 &[
                     Some(self.keeper_socket.as_raw_fd()),
-                    out_pipe.as_ref().map(|f| f.as_raw_fd()),
-                    err_pipe.as_ref().map(|f| f.as_raw_fd()),
+                    stdout.as_ref().and_then(Capture::raw_fd),
+                    stderr.raw_fd(),
                 ],
                 timeout,
             );
 
-            if let Some(pipe) = &out_pipe {
-                match drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
-                    sinks.stdout(chunk, &mut stdout_bytes)
-                }) {
-                    PipeState::Open => {}
-                    PipeState::Closed => out_pipe = None,
-                    PipeState::OverLimit => {
-                        kill(StopReason::OutputLimit, &mut stopped_by, &mut killed_at)
-                    }
-                }
+            if stdout.as_mut().is_some_and(|out| out.drain(&mut buffer)) {
+                kill(StopReason::OutputLimit, &mut stopped_by, &mut killed_at);
             }
-            if let Some(pipe) = &err_pipe {
-                let state = drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
-                    sinks.stderr(chunk, &mut stderr_bytes)
-                });
-                if state == PipeState::Closed {
-                    err_pipe = None;
-                }
-            }
+            // Standard error is capped without a verdict of its own.
+            stderr.drain(&mut buffer);
 
             if ready[0] {
                 match channel::receive::<FromKeeper>(self.keeper_socket.as_fd()) {
@@ -465,24 +436,15 @@ impl Sandbox {
         };
         // The program is gone: take what is left in the pipes without waiting for an end of
         // file that a stray process holding them open might never give.
-        if let Some(pipe) = &out_pipe {
-            let over = drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
-                sinks.stdout(chunk, &mut stdout_bytes)
-            });
-            if over == PipeState::OverLimit {
-                stopped_by.get_or_insert(StopReason::OutputLimit);
-            }
+        if stdout.as_mut().is_some_and(|out| out.drain(&mut buffer)) {
+            stopped_by.get_or_insert(StopReason::OutputLimit);
         }
-        if let Some(pipe) = &err_pipe {
-            drain(pipe.as_raw_fd(), &mut buffer, |chunk| {
-                sinks.stderr(chunk, &mut stderr_bytes)
-            });
-        }
+        stderr.drain(&mut buffer);
         Ok(Watch {
             report,
             stopped_by,
-            stdout_bytes,
-            stderr_bytes,
+            stdout_bytes: stdout.map_or(0, |out| out.kept),
+            stderr_bytes: stderr.seen,
             last_cpu_us,
         })
     }
@@ -531,62 +493,70 @@ struct Watch {
     last_cpu_us: u64,
 }
 
-/// Where the program's output goes, with the caps.
-struct Sinks {
-    stdout: Option<File>,
-    stderr: Option<File>,
-    output_bytes: u64,
-    stderr_bytes: u64,
+/// One output of the program that the launcher captures: the pipe it reads (until the
+/// program's side closes), the file that keeps the first `cap` bytes, and the counts.
+struct Capture {
+    pipe: Option<OwnedFd>,
+    sink: File,
+    cap: u64,
+    /// Stop reading at once when over the cap (standard output: the program is then ended);
+    /// else keep reading and counting what goes past it (standard error).
+    stop_when_over: bool,
+    /// Bytes kept in the sink (at most `cap`).
+    kept: u64,
+    /// Bytes read, kept or not.
+    seen: u64,
 }
 
-impl Sinks {
-    /// Keeps a chunk of standard output up to the output limit; true when it went over.
-    fn stdout(&mut self, chunk: &[u8], written: &mut u64) -> bool {
-        let keep = (chunk.len() as u64).min(self.output_bytes.saturating_sub(*written)) as usize;
-        if let Some(sink) = self.stdout.as_mut() {
-            let _ = sink.write_all(&chunk[..keep]);
+impl Capture {
+    fn new(pipe: OwnedFd, sink: File, cap: u64, stop_when_over: bool) -> Capture {
+        set_nonblocking(pipe.as_raw_fd());
+        Capture {
+            pipe: Some(pipe),
+            sink,
+            cap,
+            stop_when_over,
+            kept: 0,
+            seen: 0,
         }
-        *written += keep as u64;
-        keep < chunk.len()
     }
 
-    /// Keeps the first bytes of standard error and counts the rest; never over a limit.
-    fn stderr(&mut self, chunk: &[u8], written: &mut u64) -> bool {
-        let keep = (chunk.len() as u64).min(self.stderr_bytes.saturating_sub(*written)) as usize;
-        if let Some(sink) = self.stderr.as_mut() {
-            let _ = sink.write_all(&chunk[..keep]);
-        }
-        *written += chunk.len() as u64;
-        false
+    fn raw_fd(&self) -> Option<RawFd> {
+        self.pipe.as_ref().map(|pipe| pipe.as_raw_fd())
     }
-}
 
-#[derive(Debug, PartialEq, Eq)]
-enum PipeState {
-    Open,
-    Closed,
-    OverLimit,
-}
-
-/// Reads everything available now from a non-blocking pipe, handing each chunk to `take`,
-/// which returns true when the chunk went over a limit.
-fn drain(fd: RawFd, buffer: &mut [u8], mut take: impl FnMut(&[u8]) -> bool) -> PipeState {
-    loop {
-        // SAFETY: buffer is valid for buffer.len() bytes.
-        let read = unsafe { libc::read(fd, buffer.as_mut_ptr().cast(), buffer.len()) };
-        if read == 0 {
-            return PipeState::Closed;
-        }
-        if read < 0 {
-            let error = io::Error::last_os_error();
-            return match error.kind() {
-                io::ErrorKind::Interrupted => continue,
-                io::ErrorKind::WouldBlock => PipeState::Open,
-                _ => PipeState::Closed,
-            };
-        }
-        if take(&buffer[..read as usize]) {
-            return PipeState::OverLimit;
+    /// Reads everything the pipe has now, keeping bytes up to the cap; true when more than
+    /// the cap has arrived.
+    fn drain(&mut self, buffer: &mut [u8]) -> bool {
+        let Some(fd) = self.raw_fd() else {
+            return self.seen > self.cap;
+        };
+        loop {
+            // SAFETY: buffer is valid for buffer.len() bytes.
+            let read = unsafe { libc::read(fd, buffer.as_mut_ptr().cast(), buffer.len()) };
+            if read == 0 {
+                self.pipe = None;
+                return self.seen > self.cap;
+            }
+            if read < 0 {
+                let error = io::Error::last_os_error();
+                match error.kind() {
+                    io::ErrorKind::Interrupted => continue,
+                    io::ErrorKind::WouldBlock => return self.seen > self.cap,
+                    _ => {
+                        self.pipe = None;
+                        return self.seen > self.cap;
+                    }
+                }
+            }
+            let chunk = &buffer[..read as usize];
+            let keep = (chunk.len() as u64).min(self.cap - self.kept) as usize;
+            let _ = self.sink.write_all(&chunk[..keep]);
+            self.kept += keep as u64;
+            self.seen += chunk.len() as u64;
+            if self.stop_when_over && self.seen > self.cap {
+                return true;
+            }
         }
     }
 }
@@ -635,6 +605,32 @@ fn first_child_of(pid: libc::pid_t) -> Option<libc::pid_t> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_capture_keeps_its_cap_and_counts_what_went_past() {
+        for stop_when_over in [true, false] {
+            let (read_end, write_end) = pipe().unwrap();
+            let mut writer = File::from(write_end);
+            writer.write_all(b"0123456789").unwrap();
+            let sink = tempfile::tempfile().unwrap();
+            let mut capture = Capture::new(read_end, sink, 4, stop_when_over);
+            let mut buffer = [0u8; 3];
+            assert!(capture.drain(&mut buffer), "over the cap");
+            assert_eq!(capture.kept, 4);
+            // Standard output stops at the first chunk past the cap; standard error reads on.
+            assert_eq!(capture.seen, if stop_when_over { 6 } else { 10 });
+            drop(writer);
+            // Past the cap, standard output is read a chunk a call (its program is being
+            // ended meanwhile).
+            for _ in 0..4 {
+                capture.drain(&mut buffer);
+            }
+            assert!(capture.raw_fd().is_none(), "closed at end of file");
+            assert_eq!(capture.seen, 10);
+            let kept = crate::sandbox::read_from_start(&capture.sink, 100).unwrap();
+            assert_eq!(kept, b"0123");
+        }
+    }
 
     #[test]
     fn process_usage_reads_cpu_time_and_resident_size_from_one_line() {
