@@ -289,6 +289,13 @@ fn reap(child: Child, limit: Duration) -> (i32, libc::rusage) {
 
 const ANSWER_FRESH: &[(&str, &str, &str)] = &[("t", "x\n", "fresh\n")];
 
+/// Three such tests, for what must hold from one run of a worker to the next.
+const THREE_FRESH: &[(&str, &str, &str)] = &[
+    ("a", "x\n", "fresh\n"),
+    ("b", "x\n", "fresh\n"),
+    ("c", "x\n", "fresh\n"),
+];
+
 // ----- 1. fork bomb ------------------------------------------------------------------------
 
 #[test]
@@ -336,11 +343,7 @@ fn fork_bomb_is_contained_and_leaves_nothing() {
 fn a_fork_bomb_at_a_small_memory_limit_never_kills_the_keeper() {
     let _serial = serial();
     let session = Session::new();
-    let tests = tests_dir(&[
-        ("a", "x\n", "fresh\n"),
-        ("b", "x\n", "fresh\n"),
-        ("c", "x\n", "fresh\n"),
-    ]);
+    let tests = tests_dir(THREE_FRESH);
     let run = session.grade_within(
         "fork_bomb.c",
         tests.path(),
@@ -395,11 +398,7 @@ fn setsid_double_fork_escape_does_not_hold_the_grader() {
 fn a_run_ends_everything_before_the_next_run_of_its_worker() {
     let _serial = serial();
     let session = Session::new();
-    let tests = tests_dir(&[
-        ("a", "x\n", "fresh\n"),
-        ("b", "x\n", "fresh\n"),
-        ("c", "x\n", "fresh\n"),
-    ]);
+    let tests = tests_dir(THREE_FRESH);
     let run = session.grade(
         "leaves_orphan.c",
         tests.path(),
