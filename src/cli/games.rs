@@ -11,7 +11,7 @@ use clap::Args;
 use judge::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use judge::execute;
 use judge::interact::{self, GameOutcome, GamePlan};
-use judge::lang::{self, Compiled, Prepared};
+use judge::lang::{Compiled, Prepared};
 use judge::problems::InteractiveProblem;
 use judge::problems::{self, boj28489, game2048::Grid};
 use judge::report::games::{self, GamesSummary};
@@ -67,14 +67,13 @@ pub fn grade_games(
         Some(game) => vec![game],
         None => (0..options.count.unwrap_or(settings.games) as u64).collect(),
     };
-    let compiled = lang::prepare(runner, &options.solution, options.language.as_deref())?;
-    let language = runner.language(compiled.language_id());
-    let limits = runner.limits_for(
+    let (compiled, language, limits) = super::compile_with_limits(
+        runner,
         spec,
-        language,
-        options.time_override,
-        options.memory_override,
-    );
+        &options.solution,
+        options.language.as_deref(),
+        (options.time_override, options.memory_override),
+    )?;
     let mut summary = GamesSummary {
         problem: spec.id.clone(),
         solution: execute::display_path(&options.solution)

@@ -12,10 +12,10 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 
-use judge::config::{ProblemKind, ProblemSpec, RunnerConfig};
+use judge::config::{Language, ProblemKind, ProblemSpec, RunnerConfig};
 use judge::execute::{self, BatchRun};
 use judge::lang::{self, Compiled, Prepared};
-use judge::limits::MIB;
+use judge::limits::{Limits, MIB};
 use judge::plan::{self, TestSelection};
 use judge::problems::{self, GenRequest};
 use judge::report::{self, table, AppliedLimits, BatchSummary};
@@ -239,14 +239,13 @@ pub fn grade_batch(
         Some(dir) => plan::folder_tests(dir)?,
         None => plan::batch_tests(spec, options.tests, options.count, options.seed)?,
     };
-    let compiled = lang::prepare(runner, &options.solution, options.language.as_deref())?;
-    let language = runner.language(compiled.language_id());
-    let limits = runner.limits_for(
+    let (compiled, language, limits) = compile_with_limits(
+        runner,
         spec,
-        language,
-        options.time_override,
-        options.memory_override,
-    );
+        &options.solution,
+        options.language.as_deref(),
+        (options.time_override, options.memory_override),
+    )?;
     let mut summary = BatchSummary {
         problem: spec.id.clone(),
         solution: execute::display_path(&options.solution)
@@ -290,6 +289,21 @@ pub fn grade_batch(
     summary.verdict = verdict::overall(outcomes.iter().map(|o| &o.verdict));
     summary.tests = outcomes;
     Ok(summary)
+}
+
+/// Compiles a solution (or finds it in the cache) and works out the limits it runs under:
+/// the problem's, its language's allowances, and the command line's overrides (time, memory).
+pub fn compile_with_limits<'a>(
+    runner: &'a RunnerConfig,
+    spec: &ProblemSpec,
+    solution: &Path,
+    language: Option<&str>,
+    overrides: (Option<Duration>, Option<u64>),
+) -> Result<(Compiled, Option<&'a Language>, Limits)> {
+    let compiled = lang::prepare(runner, solution, language)?;
+    let language = runner.language(compiled.language_id());
+    let limits = runner.limits_for(spec, language, overrides.0, overrides.1);
+    Ok((compiled, language, limits))
 }
 
 /// The sandbox's protections, as the first run that has facts reports them (every run of a
