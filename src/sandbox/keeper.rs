@@ -56,6 +56,8 @@ pub struct KeeperReport {
     pub wall_us: u64,
     /// Why the program could not be started (`None` when it was).
     pub failure: Option<StartFailure>,
+    /// The keeper ended the run at the wall-clock limit, counted from the program's start.
+    pub stopped_at_wall_limit: bool,
 }
 
 /// How the keeper runs solutions, decided by the launcher once per session.
@@ -150,6 +152,7 @@ fn not_started(failure: Option<StartFailure>) -> KeeperReport {
         peak_rss_kib: 0,
         wall_us: 0,
         failure,
+        stopped_at_wall_limit: false,
     }
 }
 
@@ -210,13 +213,18 @@ fn run(
     // SAFETY: a fresh descriptor that nothing else owns.
     let pidfd = (pidfd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd) });
     let mut launcher_gone = false;
+    // The wall-clock limit counts from here, so that a program stopped by it has run for at
+    // least the limit (the launcher's own deadline is only a backstop).
+    let deadline = started + request.limits.wall_time;
     while report.status.is_none() {
         let ready = poll_readable(
             &[
                 Some(socket.as_raw_fd()),
                 pidfd.as_ref().map(|f| f.as_raw_fd()),
             ],
-            REAP_INTERVAL,
+            deadline
+                .saturating_duration_since(Instant::now())
+                .clamp(Duration::from_millis(1), REAP_INTERVAL),
         );
         if ready[0] {
             match channel::receive::<ToKeeper>(socket.as_fd()) {
@@ -230,6 +238,10 @@ fn run(
         }
         if reap(solution, false, &mut report, started) == Children::NoneLeft {
             break;
+        }
+        if report.status.is_none() && !report.stopped_at_wall_limit && Instant::now() >= deadline {
+            report.stopped_at_wall_limit = true;
+            end_everything(solution);
         }
     }
     // The solution is gone: so must be everything it started.

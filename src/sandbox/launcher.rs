@@ -30,6 +30,8 @@ const POLL_INTERVAL: Duration = Duration::from_millis(20);
 const CHUNK: usize = 64 * 1024;
 /// How long the keeper may take to report after it was told to end a run.
 const KEEPER_GRACE: Duration = Duration::from_secs(10);
+/// How long after the wall-clock limit the launcher ends a run itself.
+const WALL_BACKSTOP: Duration = Duration::from_millis(200);
 
 /// Set by SIGUSR1: the grader asks for the current run to end.
 static STOP_REQUESTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
@@ -351,7 +353,9 @@ impl Sandbox {
         mut stderr: Capture,
     ) -> Result<Watch, String> {
         let limits = request.limits;
-        let deadline = start + limits.wall_time;
+        // The keeper ends the run at the wall-clock limit counted from the program's start;
+        // this deadline, a little later, is for a keeper that does not.
+        let deadline = start + limits.wall_time + WALL_BACKSTOP;
         let cpu_limit_us = limits.cpu_time.as_micros() as u64;
         let mut buffer = vec![0u8; CHUNK];
         let mut stopped_by: Option<StopReason> = None;
@@ -434,6 +438,9 @@ impl Sandbox {
                 }
             }
         };
+        if report.stopped_at_wall_limit {
+            stopped_by.get_or_insert(StopReason::WallTime);
+        }
         // The program is gone: take what is left in the pipes without waiting for an end of
         // file that a stray process holding them open might never give.
         if stdout.as_mut().is_some_and(|out| out.drain(&mut buffer)) {

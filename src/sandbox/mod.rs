@@ -341,8 +341,9 @@ impl Session {
         Ok(())
     }
 
-    /// Waits for the facts of the run begun last. The launcher enforces the wall-clock limit
-    /// itself, so this returns within that limit plus the cleanup.
+    /// Waits for the facts of the run begun last. The sandbox enforces the wall-clock limit
+    /// itself (the keeper, with the launcher as a backstop), so this returns within that limit
+    /// plus the cleanup.
     pub fn wait(&mut self) -> Result<RunFacts, SandboxError> {
         self.running = false;
         let socket = self.socket.as_ref().ok_or(SandboxError::Closed)?;
