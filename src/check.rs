@@ -13,13 +13,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use serde::Deserialize;
-
 use crate::verdict::CheckOutcome;
 
-/// A checker as configured in `problem.toml`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+/// A checker, resolved from `problem.toml`.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub enum Checker {
     #[default]
     Tokens,
@@ -32,14 +29,21 @@ pub enum Checker {
         /// The checker program and leading arguments; relative paths are relative to the
         /// problem's folder.
         command: Vec<String>,
-        /// Seconds the checker may run.
-        #[serde(default = "default_checker_seconds")]
-        time_limit_seconds: f64,
+        /// How long the checker may run.
+        time_limit: Duration,
     },
 }
 
-fn default_checker_seconds() -> f64 {
-    10.0
+impl Checker {
+    /// The checker's name for listings: `tokens`, `lines`, `float`, `external`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Checker::Tokens => "tokens",
+            Checker::Lines => "lines",
+            Checker::Float { .. } => "float",
+            Checker::External { .. } => "external",
+        }
+    }
 }
 
 /// Where the first difference between output and answer is, for the report.
@@ -207,10 +211,10 @@ impl Checker {
             }
             Checker::External {
                 command,
-                time_limit_seconds,
+                time_limit,
             } => run_external(
                 command,
-                Duration::from_secs_f64(*time_limit_seconds),
+                *time_limit,
                 input,
                 output,
                 answer,
@@ -260,7 +264,7 @@ fn run_external(
         .arg(&input_path)
         .arg(&output_path)
         .arg(&answer_path);
-    let ended = match crate::lang::run_limited(&mut checker, time_limit, 64 * 1024) {
+    let ended = match crate::sandbox::run_limited(&mut checker, time_limit, 64 * 1024) {
         Ok(ended) => ended,
         Err(e) => {
             return CheckOutcome::JudgeError(format!(
@@ -395,7 +399,7 @@ mod tests {
         std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
         let checker = Checker::External {
             command: vec!["./checker.sh".into()],
-            time_limit_seconds: 5.0,
+            time_limit: Duration::from_secs_f64(5.0),
         };
         let run =
             |out: &str| checker.check(b"in", out.as_bytes(), b"1 2\n", dir.path(), dir.path());
@@ -407,7 +411,7 @@ mod tests {
         assert_eq!(run("1 3\n"), CheckOutcome::WrongAnswer("differs".into()));
         let missing = Checker::External {
             command: vec!["./nope".into()],
-            time_limit_seconds: 1.0,
+            time_limit: Duration::from_secs_f64(1.0),
         };
         assert!(matches!(
             missing.check(b"", b"", b"", dir.path(), dir.path()),
@@ -428,7 +432,7 @@ mod tests {
         std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
         let checker = Checker::External {
             command: vec!["./slow.sh".into()],
-            time_limit_seconds: 0.5,
+            time_limit: Duration::from_secs_f64(0.5),
         };
         let started = std::time::Instant::now();
         let outcome = checker.check(b"", b"", b"", dir.path(), dir.path());

@@ -2,17 +2,15 @@
 //! time limit, and a compile cache keyed by a content hash (written atomically, so several
 //! graders may share it). Also resolves the run command of a prepared solution.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::thread::JoinHandle;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
 use thiserror::Error;
-use wait_timeout::ChildExt;
 
 use crate::config::{Language, RunnerConfig};
+use crate::sandbox::run_limited;
 
 #[derive(Debug, Error)]
 pub enum LangError {
@@ -325,78 +323,6 @@ fn compile(command: &[String], dir: &Path, limit: Duration) -> Result<Option<Str
             limit.as_secs_f64()
         ))),
     }
-}
-
-/// How a helper program (a compiler, a checker) run by [`run_limited`] ended.
-pub struct LimitedRun {
-    /// `None`: it ran out of time (or could not be waited for) and its process group was
-    /// killed.
-    pub status: Option<ExitStatus>,
-    /// The first bytes of its standard output and standard error.
-    pub stdout: Vec<u8>,
-    pub stderr: Vec<u8>,
-}
-
-/// Runs a trusted helper program in its own process group with no input, reading its output
-/// and error (each capped) as it runs; past `limit` the whole group is killed. An error means
-/// it could not be started.
-pub fn run_limited(
-    command: &mut Command,
-    limit: Duration,
-    cap: usize,
-) -> std::io::Result<LimitedRun> {
-    use std::os::unix::process::CommandExt;
-    let mut child = command
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()?;
-    let (stdout, stderr) = read_both_capped(&mut child, cap);
-    let status = match child.wait_timeout(limit) {
-        Ok(Some(status)) => Some(status),
-        _ => {
-            // SAFETY: killpg on the child's own process group.
-            unsafe { libc::killpg(child.id() as i32, libc::SIGKILL) };
-            let _ = child.wait();
-            None
-        }
-    };
-    Ok(LimitedRun {
-        status,
-        stdout: stdout.join().unwrap_or_default(),
-        stderr: stderr.join().unwrap_or_default(),
-    })
-}
-
-/// Reads a child's stdout and stderr at the same time on two threads, keeping at most `cap`
-/// bytes of each and discarding the rest, so that a full pipe never blocks the child.
-fn read_both_capped(child: &mut Child, cap: usize) -> (JoinHandle<Vec<u8>>, JoinHandle<Vec<u8>>) {
-    fn reader(pipe: Option<impl Read + Send + 'static>, cap: usize) -> JoinHandle<Vec<u8>> {
-        std::thread::spawn(move || {
-            let mut kept = Vec::new();
-            let Some(mut pipe) = pipe else {
-                return kept;
-            };
-            let mut buffer = [0u8; 8192];
-            loop {
-                match pipe.read(&mut buffer) {
-                    Ok(0) => break,
-                    Ok(n) => {
-                        let room = cap.saturating_sub(kept.len());
-                        kept.extend_from_slice(&buffer[..n.min(room)]);
-                    }
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(_) => break,
-                }
-            }
-            kept
-        })
-    }
-    (
-        reader(child.stdout.take(), cap),
-        reader(child.stderr.take(), cap),
-    )
 }
 
 #[cfg(test)]

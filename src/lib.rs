@@ -1,13 +1,18 @@
 //! judge: a local online-judge grader.
 //!
-//! Data flows one way: [`config`] (runner.toml, problem.toml) -> [`plan`] (which tests, which
-//! limits) -> [`lang`] and [`execute`] over [`sandbox`] (compile, run each test under limits:
-//! raw facts) -> [`verdict`] (a pure function of facts and limits) -> [`report`].
+//! Data flows one way: [`config`] (runner.toml, problem.toml, validated once) -> [`plan`]
+//! (which tests and games) and [`limits`] (resolved once) -> [`lang`] (compile, cached) and
+//! [`execute`] / [`interact`] over [`sandbox`] (runs under limits: raw facts) -> [`check`] and
+//! [`verdict`] (a pure function of facts and limits) -> [`report`]. [`grade`] drives that
+//! flow for each command and tells reporters what happens; the binary's `cli` only maps
+//! arguments to requests and picks reporters.
 
+pub mod bench;
 pub mod check;
 pub mod cleanup;
 pub mod config;
 pub mod execute;
+pub mod grade;
 pub mod interact;
 pub mod lang;
 pub mod limits;
@@ -17,5 +22,6 @@ pub mod problems;
 pub mod report;
 pub mod rng;
 pub mod sandbox;
+pub mod stats;
 pub mod stress;
 pub mod verdict;

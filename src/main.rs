@@ -1,6 +1,7 @@
 //! The `judge` binary: parses the command line, runs the command, maps the result to an exit
-//! code (0 accepted, 1 not accepted, 2 usage/configuration/internal error). `anyhow` lives
-//! here only.
+//! code (0 accepted, 1 not accepted, 2 usage/configuration/internal error, 130 interrupted).
+//! A closed standard output (`judge ... | head`) ends it quietly, as ripgrep does. `anyhow`
+//! lives here and in `cli` only.
 
 mod cli;
 
@@ -15,24 +16,21 @@ fn main() -> ExitCode {
     }
     let cli = cli::Cli::parse();
     judge::cleanup::install();
-    let config = cli.config.as_deref();
-    let result = match &cli.command {
-        cli::Command::Test(args) => cli::test(config, args),
-        cli::Command::Gen(args) => cli::gen(config, args),
-        cli::Command::Solve(args) => cli::solve(args),
-        cli::Command::Validate(args) => cli::validate(args),
-        cli::Command::List => cli::list(config),
-        cli::Command::Replay(args) => cli::games::replay(args),
-        cli::Command::Compare(args) => cli::games::compare(config, args),
-        cli::Command::Verify(args) => cli::verify::verify(config, args),
-        cli::Command::Stress(args) => cli::stress::stress(config, args),
-        cli::Command::Bench(args) => cli::bench::bench(config, args),
-    };
-    match result {
+    match cli::run(&cli) {
         Ok(code) => ExitCode::from(code),
+        Err(error) if is_broken_pipe(&error) => ExitCode::from(cli::exit::ACCEPTED),
         Err(error) => {
             eprintln!("judge: error: {error:#}");
             ExitCode::from(cli::exit::ERROR)
         }
     }
+}
+
+/// Whether the error is a write to a closed pipe (the reader went away).
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

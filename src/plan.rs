@@ -1,18 +1,31 @@
-//! The plan of a grading run: which tests (samples, seeded random tests as `(seed, index)`),
-//! under which limits, with how many parallel jobs. Built from configuration and the command
-//! line before anything runs.
+//! The plan of a grading run: which tests (samples, seeded random tests as `(seed, index)`,
+//! a folder of the user's) and which games. Built from configuration and the request before
+//! anything runs; the limits are resolved by `limits`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
+use thiserror::Error;
 
-use crate::config::{tests_in, ConfigError, ProblemSpec, Sample};
+use crate::config::ProblemSpec;
+
+#[derive(Debug, Error)]
+pub enum PlanError {
+    #[error("cannot read the tests in {dir}: {cause}")]
+    Read { dir: PathBuf, cause: std::io::Error },
+    #[error("{dir}: test {name} has no {name}.ans beside it")]
+    MissingAnswer { dir: PathBuf, name: String },
+    #[error("{dir}: no NAME.in / NAME.ans tests here")]
+    NoTests { dir: PathBuf },
+    #[error("problem {problem} has no samples in {dir}")]
+    NoSamples { problem: String, dir: PathBuf },
+}
 
 /// Where a test's input and answer come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TestSource {
-    /// A sample on disk with its answer file.
-    Sample { input: PathBuf, answer: PathBuf },
+    /// A file on disk with its answer file (a sample, or a test of the user's).
+    Files { input: PathBuf, answer: PathBuf },
     /// Generated test `index` of master seed `seed`; the answer comes from the reference.
     Generated { seed: u64, index: u64 },
     /// An input held in memory (stress testing); the answer comes from the reference.
@@ -27,13 +40,13 @@ pub struct PlannedTest {
 }
 
 impl PlannedTest {
-    /// The command that prints this test's input, for generated tests.
+    /// The command that prints this test's input again.
     pub fn reproduce_command(&self, problem_id: &str) -> Option<String> {
         match self.source {
             TestSource::Generated { seed, index } => Some(format!(
                 "judge gen {problem_id} --seed {seed} --index {index}"
             )),
-            TestSource::Sample { ref input, .. } => Some(format!("cat {}", input.display())),
+            TestSource::Files { ref input, .. } => Some(format!("cat {}", input.display())),
             TestSource::Inline { .. } => None,
         }
     }
@@ -53,28 +66,49 @@ pub fn generated_name(index: u64) -> String {
     format!("random-{index:03}")
 }
 
-/// The tests `NAME.in` with `NAME.ans` in a folder of the user's, sorted by name.
-pub fn folder_tests(dir: &std::path::Path) -> Result<Vec<PlannedTest>, ConfigError> {
-    let tests = tests_in(dir, "test")?;
-    if tests.is_empty() {
-        return Err(ConfigError::Other(format!(
-            "{}: no NAME.in / NAME.ans tests here",
-            dir.display()
-        )));
-    }
-    Ok(tests.into_iter().map(PlannedTest::from).collect())
-}
-
-impl From<Sample> for PlannedTest {
-    fn from(test: Sample) -> PlannedTest {
-        PlannedTest {
-            name: test.name,
-            source: TestSource::Sample {
-                input: test.input,
-                answer: test.answer,
-            },
+/// The tests `NAME.in` with `NAME.ans` beside them in `dir`, sorted by name.
+pub fn tests_in(dir: &Path) -> Result<Vec<PlannedTest>, PlanError> {
+    let entries = std::fs::read_dir(dir).map_err(|cause| PlanError::Read {
+        dir: dir.to_path_buf(),
+        cause,
+    })?;
+    let mut tests = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "in") {
+            let name = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let answer = path.with_extension("ans");
+            if !answer.is_file() {
+                return Err(PlanError::MissingAnswer {
+                    dir: dir.to_path_buf(),
+                    name,
+                });
+            }
+            tests.push(PlannedTest {
+                name,
+                source: TestSource::Files {
+                    input: path,
+                    answer,
+                },
+            });
         }
     }
+    tests.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(tests)
+}
+
+/// The tests in a folder of the user's (`--tests-dir`), which must hold at least one.
+pub fn folder_tests(dir: &Path) -> Result<Vec<PlannedTest>, PlanError> {
+    let tests = tests_in(dir)?;
+    if tests.is_empty() {
+        return Err(PlanError::NoTests {
+            dir: dir.to_path_buf(),
+        });
+    }
+    Ok(tests)
 }
 
 /// The tests of a batch problem, samples first.
@@ -83,18 +117,18 @@ pub fn batch_tests(
     selection: TestSelection,
     random_count: usize,
     seed: u64,
-) -> Result<Vec<PlannedTest>, ConfigError> {
+) -> Result<Vec<PlannedTest>, PlanError> {
     let mut tests = Vec::new();
     if matches!(selection, TestSelection::Samples | TestSelection::All) {
-        let samples = problem.samples()?;
+        let dir = problem.samples_dir();
+        let samples = tests_in(&dir)?;
         if samples.is_empty() {
-            return Err(ConfigError::Other(format!(
-                "problem {} has no samples in {}",
-                problem.id,
-                problem.dir.join("samples").display()
-            )));
+            return Err(PlanError::NoSamples {
+                problem: problem.id.clone(),
+                dir,
+            });
         }
-        tests.extend(samples.into_iter().map(PlannedTest::from));
+        tests.extend(samples);
     }
     if matches!(selection, TestSelection::Random | TestSelection::All) {
         tests.extend((0..random_count as u64).map(|index| PlannedTest {
@@ -103,6 +137,14 @@ pub fn batch_tests(
         }));
     }
     Ok(tests)
+}
+
+/// The games to play: `only` alone, else the first `count` games of the seed.
+pub fn games(count: usize, only: Option<u64>) -> Vec<u64> {
+    match only {
+        Some(game) => vec![game],
+        None => (0..count as u64).collect(),
+    }
 }
 
 #[cfg(test)]
@@ -120,5 +162,27 @@ mod tests {
             test.reproduce_command("boj12100").unwrap(),
             "judge gen boj12100 --seed 5 --index 7"
         );
+    }
+
+    #[test]
+    fn folder_tests_need_their_answers() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(matches!(
+            folder_tests(dir.path()),
+            Err(PlanError::NoTests { .. })
+        ));
+        std::fs::write(dir.path().join("b.in"), "1\n").unwrap();
+        std::fs::write(dir.path().join("b.ans"), "1\n").unwrap();
+        std::fs::write(dir.path().join("a.in"), "2\n").unwrap();
+        std::fs::write(dir.path().join("a.ans"), "2\n").unwrap();
+        let names: Vec<String> = folder_tests(dir.path())
+            .unwrap()
+            .into_iter()
+            .map(|t| t.name)
+            .collect();
+        assert_eq!(names, ["a", "b"]);
+        std::fs::write(dir.path().join("c.in"), "3\n").unwrap();
+        let error = folder_tests(dir.path()).unwrap_err().to_string();
+        assert!(error.contains("c.ans"), "{error}");
     }
 }

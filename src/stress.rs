@@ -12,7 +12,7 @@ pub fn size_for(index: u64, ramp: u64) -> u32 {
 }
 
 /// The result of shrinking.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Shrunk {
     pub input: String,
     /// Candidates that were run (each is one run of the solution).
@@ -58,33 +58,6 @@ pub fn shrink(
         attempts,
         steps,
     }
-}
-
-/// Two texts side by side in columns of `width` characters, with titles.
-pub fn side_by_side(
-    left_title: &str,
-    left: &str,
-    right_title: &str,
-    right: &str,
-    width: usize,
-) -> String {
-    let cut = |line: &str| -> String {
-        if line.chars().count() > width {
-            format!("{}~", line.chars().take(width - 1).collect::<String>())
-        } else {
-            line.to_string()
-        }
-    };
-    let left_lines: Vec<&str> = left.lines().collect();
-    let right_lines: Vec<&str> = right.lines().collect();
-    let mut out = format!("{:<width$} | {}\n", cut(left_title), cut(right_title));
-    out.push_str(&format!("{}-+-{}\n", "-".repeat(width), "-".repeat(width)));
-    for index in 0..left_lines.len().max(right_lines.len()) {
-        let l = left_lines.get(index).map_or(String::new(), |l| cut(l));
-        let r = right_lines.get(index).map_or(String::new(), |r| cut(r));
-        out.push_str(&format!("{l:<width$} | {r}\n"));
-    }
-    out
 }
 
 #[cfg(test)]
@@ -159,12 +132,5 @@ mod tests {
         assert!(size_for(25, 50) > 40 && size_for(25, 50) < 60);
         assert_eq!(size_for(50, 50), 100);
         assert_eq!(size_for(5000, 50), 100);
-    }
-
-    #[test]
-    fn side_by_side_aligns_columns() {
-        let text = side_by_side("original", "1 2 3\n4", "minimal", "7", 8);
-        assert!(text.contains("1 2 3    | 7"), "{text}");
-        assert!(text.contains("4        | "), "{text}");
     }
 }

@@ -22,6 +22,10 @@ impl InteractiveProblem for Boj28489 {
     fn new_game(&self, rng: TestRng) -> Box<dyn GameSession> {
         Box::new(Game::new(rng))
     }
+
+    fn milestones(&self) -> &'static [u64] {
+        &[2048, 4096, 8192, 16384, 32768, 65536]
+    }
 }
 
 /// A game in progress.

@@ -105,6 +105,53 @@ pub fn generate_test(problem: &dyn Problem, seed: u64, request: GenRequest) -> S
     problem.generate(&mut rng, request)
 }
 
+/// Why generated tests could not be written.
+#[derive(Debug, Error)]
+pub enum WriteTestsError {
+    #[error("cannot write {path}: {cause}")]
+    Write {
+        path: std::path::PathBuf,
+        cause: std::io::Error,
+    },
+    #[error("the reference rejected test {index}: {cause}")]
+    Reference { index: u64, cause: InvalidInput },
+}
+
+/// Writes generated tests `0..count` of `seed` at `size_percent` into `dir` as `001.in` with
+/// `001.ans`, `002.in` ...
+pub fn write_tests(
+    problem: &dyn Problem,
+    seed: u64,
+    count: u64,
+    size_percent: u32,
+    dir: &std::path::Path,
+) -> Result<(), WriteTestsError> {
+    let write = |path: std::path::PathBuf, text: &str| {
+        std::fs::write(&path, text).map_err(|cause| WriteTestsError::Write { path, cause })
+    };
+    std::fs::create_dir_all(dir).map_err(|cause| WriteTestsError::Write {
+        path: dir.to_path_buf(),
+        cause,
+    })?;
+    for index in 0..count {
+        let input = generate_test(
+            problem,
+            seed,
+            GenRequest {
+                index,
+                size_percent,
+            },
+        );
+        let answer = problem
+            .solve(&input)
+            .map_err(|cause| WriteTestsError::Reference { index, cause })?;
+        let base = dir.join(format!("{:03}", index + 1));
+        write(base.with_extension("in"), &input)?;
+        write(base.with_extension("ans"), &answer)?;
+    }
+    Ok(())
+}
+
 /// What the interactor does after a reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Step {
@@ -132,6 +179,11 @@ pub trait InteractiveProblem: Send + Sync {
     fn id(&self) -> &'static str;
     /// A new game whose randomness comes from `rng` alone.
     fn new_game(&self, rng: TestRng) -> Box<dyn GameSession>;
+    /// Scores worth counting games at (the tiles of 2048, say): reports tell how many games
+    /// reached each.
+    fn milestones(&self) -> &'static [u64] {
+        &[]
+    }
 }
 
 /// Every interactive problem the grader knows.

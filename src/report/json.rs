@@ -1,24 +1,44 @@
-//! The JSON report: the summary serialized as is (`verdict`, `tests` with `name`, `verdict`,
-//! `cpu_ms`, `wall_ms`, `peak_kib`, and more).
+//! The JSON report: the summary of a grading serialized as is (`verdict`, `tests` with
+//! `name`, `verdict`, `cpu_ms`, `wall_ms`, `peak_kib`, ..., or `games` with their scores),
+//! written whole when the grading is over.
 
-use std::path::Path;
+use std::io::{self, Write};
 
-use serde::Serialize;
+use super::{Destination, Event, Reporter};
 
-/// Writes any report value as pretty JSON, atomically (temporary file, then rename).
-pub fn write<T: Serialize>(path: &Path, report: &T) -> std::io::Result<()> {
-    let text = serde_json::to_string_pretty(report).map_err(std::io::Error::other)?;
-    write_atomically(path, text.as_bytes())
+pub struct JsonReporter<D: Destination> {
+    out: D,
+    /// The summary as JSON text, made when the grading is over (keys in the summary's order).
+    document: Option<Vec<u8>>,
 }
 
-/// Writes a file so that readers see either the old or the whole new content.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut file = tempfile::NamedTempFile::new_in(dir)?;
-    std::io::Write::write_all(&mut file, bytes)?;
-    file.persist(path).map_err(|e| e.error)?;
-    Ok(())
+impl<D: Destination> JsonReporter<D> {
+    pub fn new(out: D) -> Self {
+        JsonReporter {
+            out,
+            document: None,
+        }
+    }
+
+    /// The destination, for tests.
+    pub fn into_inner(self) -> D {
+        self.out
+    }
+}
+
+impl<D: Destination> Reporter for JsonReporter<D> {
+    fn report(&mut self, event: &Event) -> io::Result<()> {
+        if let Event::Finished(summary) = event {
+            self.document = Some(serde_json::to_vec_pretty(summary).map_err(io::Error::other)?);
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        let Some(document) = self.document.take() else {
+            return Ok(());
+        };
+        self.out.write_all(&document)?;
+        self.out.commit()
+    }
 }

@@ -1,65 +1,175 @@
-//! Reports: consumers of run events and of the final summary. The terminal table (with a
-//! progress bar on a terminal), the JSON report and JUnit XML never reach into the runner.
+//! Reports: consumers of grading events. Each report implements [`Reporter`] and writes to a
+//! writer it is given; grading never prints. The terminal table (`table`), the progress bar
+//! (`progress`), JSON (`json`), JUnit XML (`junit`), game transcripts (`transcripts`), the
+//! verify matrix (`verify`), the stress report (`stress`) and the paired comparison
+//! (`compare`) are the reports; `replay` draws a game's boards and `list` the problems.
 
-pub mod games;
+pub mod compare;
 pub mod json;
 pub mod junit;
+pub mod list;
+pub mod progress;
+pub mod replay;
+pub mod stress;
+pub mod style;
 pub mod table;
+pub mod transcripts;
+pub mod verify;
 
-use serde::Serialize;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
-use crate::execute::TestOutcome;
-use crate::limits::Limits;
-use crate::verdict::Verdict;
+use crate::grade::batch::TestOutcome;
+use crate::grade::games::{Comparison, GameOutcome};
+use crate::grade::stress::{FoundFailure, StressSummary};
+use crate::grade::verify::{VerifyRow, VerifySummary};
+use crate::grade::{Started, Summary};
 
-/// Limits as applied, in report units.
-#[derive(Debug, Clone, Serialize)]
-pub struct AppliedLimits {
-    pub cpu_ms: u64,
-    pub wall_ms: u64,
-    pub memory_kib: u64,
-    pub output_kib: u64,
+/// What grading tells reporters, in the order it happens.
+#[derive(Debug, Clone, Copy)]
+pub enum Event<'a> {
+    /// A submission compiled (or was found in the cache) and its tests or games begin.
+    Started(&'a Started),
+    /// A worker began a test.
+    TestStarted { name: &'a str },
+    /// A test was decided (reported in plan order).
+    TestFinished(&'a TestOutcome),
+    /// A game was decided (reported as games finish).
+    GameFinished(&'a GameOutcome),
+    /// A submission's grading is over (a compile error included).
+    Finished(Summary<'a>),
+    /// `verify`: one solution was checked against its folder's verdict.
+    Verified(&'a VerifyRow),
+    /// `verify` is over.
+    VerifyFinished(&'a VerifySummary),
+    /// `stress` found a failing test and starts shrinking it.
+    StressFailureFound(&'a FoundFailure),
+    /// `stress` is over, with or without a failure.
+    StressFinished(&'a StressSummary),
+    /// `compare` is over.
+    Compared(&'a Comparison),
 }
 
-impl From<&Limits> for AppliedLimits {
-    fn from(limits: &Limits) -> Self {
-        AppliedLimits {
-            cpu_ms: limits.cpu_time.as_millis() as u64,
-            wall_ms: limits.wall_time.as_millis() as u64,
-            memory_kib: limits.memory_bytes / 1024,
-            output_kib: limits.output_bytes / 1024,
-        }
+/// A consumer of grading events.
+pub trait Reporter {
+    /// Takes one event; an error (a closed pipe, a full disk) ends the grading.
+    fn report(&mut self, event: &Event) -> io::Result<()>;
+
+    /// Called once after the last event: write what was held back.
+    fn finish(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 
-/// Everything a report of a batch run needs, once the run is over.
-#[derive(Debug, Clone, Serialize)]
-pub struct BatchSummary {
-    pub problem: String,
-    pub solution: String,
-    pub language: String,
-    pub verdict: Verdict,
-    pub seed: u64,
-    pub limits: AppliedLimits,
-    /// Protections the sandbox had in force (from the first test that ran).
-    pub protections: Vec<String>,
-    /// The compiler's message, for CE.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub compile_message: Option<String>,
-    pub tests_planned: usize,
-    pub tests: Vec<TestOutcome>,
+/// Several reporters that each get every event, in order.
+#[derive(Default)]
+pub struct Reporters {
+    list: Vec<Box<dyn Reporter>>,
 }
 
-impl BatchSummary {
-    pub fn passed(&self) -> usize {
-        self.tests
-            .iter()
-            .filter(|t| t.verdict.is_accepted())
-            .count()
+impl Reporters {
+    pub fn new() -> Reporters {
+        Reporters::default()
     }
 
-    /// The first test that was not accepted.
-    pub fn first_failure(&self) -> Option<&TestOutcome> {
-        self.tests.iter().find(|t| !t.verdict.is_accepted())
+    pub fn add(&mut self, reporter: impl Reporter + 'static) {
+        self.list.push(Box::new(reporter));
+    }
+}
+
+impl Reporter for Reporters {
+    fn report(&mut self, event: &Event) -> io::Result<()> {
+        self.list
+            .iter_mut()
+            .try_for_each(|reporter| reporter.report(event))
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        self.list
+            .iter_mut()
+            .try_for_each(|reporter| reporter.finish())
+    }
+}
+
+/// Where a whole document (JSON, JUnit) goes: written, then committed.
+pub trait Destination: Write {
+    /// Makes what was written visible (a file appears whole, atomically).
+    fn commit(&mut self) -> io::Result<()>;
+}
+
+impl Destination for Vec<u8> {
+    fn commit(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A file written to a temporary file beside it and renamed into place on commit, so that
+/// readers see either the old or the whole new content.
+pub struct AtomicFile {
+    path: PathBuf,
+    temp: Option<tempfile::NamedTempFile>,
+}
+
+impl AtomicFile {
+    pub fn create(path: &Path) -> io::Result<AtomicFile> {
+        let dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        Ok(AtomicFile {
+            path: path.to_path_buf(),
+            temp: Some(tempfile::NamedTempFile::new_in(dir)?),
+        })
+    }
+
+    fn temp(&mut self) -> io::Result<&mut tempfile::NamedTempFile> {
+        self.temp
+            .as_mut()
+            .ok_or_else(|| io::Error::other(format!("{} is already written", self.path.display())))
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.temp()?.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.temp()?.flush()
+    }
+}
+
+impl Destination for AtomicFile {
+    fn commit(&mut self) -> io::Result<()> {
+        let mut temp = self.temp.take().ok_or_else(|| {
+            io::Error::other(format!("{} is already written", self.path.display()))
+        })?;
+        temp.flush()?;
+        temp.persist(&self.path).map_err(|e| e.error)?;
+        Ok(())
+    }
+}
+
+/// Writes a whole file atomically (see [`AtomicFile`]).
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = AtomicFile::create(path)?;
+    file.write_all(bytes)?;
+    file.commit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_atomic_file_appears_only_when_committed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("report.json");
+        let mut file = AtomicFile::create(&path).unwrap();
+        file.write_all(b"{}").unwrap();
+        assert!(!path.exists());
+        file.commit().unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"{}");
+        assert!(file.commit().is_err());
     }
 }

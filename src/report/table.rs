@@ -1,130 +1,114 @@
-//! The terminal report: one row per test as results arrive, a progress bar on a terminal when
-//! the run takes more than a moment, then a summary and the details of the first failing test.
-//! Colour only on a terminal and never with `NO_COLOR` set.
+//! The terminal report of a grading: a heading, one row per test (in plan order) or per game
+//! (as games finish), then a summary with the limits applied, the sandbox's protections and
+//! the first failure in detail (its input, expected and received output, standard error and
+//! the command that prints its input again).
 
-use std::io::{IsTerminal, Write};
-use std::time::{Duration, Instant};
+use std::io::{self, Write};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use super::style;
+use super::{Event, Reporter};
+use crate::grade::batch::{BatchSummary, TestOutcome};
+use crate::grade::games::{GameOutcome, GamesSummary};
+use crate::grade::{Started, Summary, Unit};
 
-use super::BatchSummary;
-use crate::execute::TestOutcome;
-use crate::verdict::Verdict;
+pub const TESTS_HEADER: &str =
+    "test                    verdict            cpu ms   wall ms   peak MiB";
+pub const GAMES_HEADER: &str =
+    "game        seed      score   moves   verdict          cpu ms   wall ms   peak MiB";
 
-/// How long a run goes before the progress bar appears.
-const PROGRESS_DELAY: Duration = Duration::from_millis(500);
-
-/// Styling of terminal output.
-#[derive(Debug, Clone, Copy)]
-pub struct Style {
-    pub color: bool,
-    pub terminal: bool,
+/// Writes the table of a grading to `out`.
+pub struct TableReporter<W: Write> {
+    out: W,
 }
 
-impl Style {
-    /// Colour and progress on a terminal; plain text otherwise or with `NO_COLOR`.
-    pub fn detect() -> Style {
-        let terminal = std::io::stdout().is_terminal();
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        Style {
-            color: terminal && !no_color,
-            terminal,
-        }
+impl<W: Write> TableReporter<W> {
+    pub fn new(out: W) -> Self {
+        TableReporter { out }
     }
+}
 
-    /// `text` in the colour of `verdict`.
-    pub fn verdict(&self, verdict: &Verdict, text: &str) -> String {
-        if !self.color {
-            return text.to_string();
-        }
-        let code = match verdict {
-            Verdict::Accepted => "32",
-            Verdict::WrongAnswer | Verdict::PresentationError => "31",
-            Verdict::TimeLimitExceeded => "33",
-            Verdict::JudgeError => "35",
-            _ => "91",
+impl<W: Write> Reporter for TableReporter<W> {
+    fn report(&mut self, event: &Event) -> io::Result<()> {
+        let text = match event {
+            Event::Started(started) => heading(started),
+            Event::TestFinished(outcome) => test_row(outcome) + "\n",
+            Event::GameFinished(game) => game_row(game) + "\n",
+            Event::Finished(Summary::Batch(summary)) => batch_summary(summary),
+            Event::Finished(Summary::Games(summary)) => games_summary(summary),
+            _ => return Ok(()),
         };
-        format!("\x1b[1;{code}m{text}\x1b[0m")
-    }
-
-    pub fn bold(&self, text: &str) -> String {
-        if self.color {
-            format!("\x1b[1m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
+        // One write per event, so that a progress bar is suspended once around it.
+        self.out.write_all(text.as_bytes())?;
+        self.out.flush()
     }
 }
 
-/// Prints test rows as they finish.
-pub struct TableReporter {
-    style: Style,
-    bar: Option<ProgressBar>,
-    started: Instant,
-    total: usize,
-    done: usize,
+fn plural(count: usize) -> &'static str {
+    if count == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
-pub const HEADER: &str = "test                    verdict            cpu ms   wall ms   peak MiB";
+/// The line that opens a grading, and the table's header.
+fn heading(started: &Started) -> String {
+    let (unit, header, compile) = match started.unit {
+        Unit::Tests => (
+            "test",
+            TESTS_HEADER,
+            if started.cached {
+                ", compiled (cached)".to_string()
+            } else {
+                format!(", compiled in {} ms", started.compile_ms)
+            },
+        ),
+        Unit::Games => ("game", GAMES_HEADER, String::new()),
+    };
+    let count = match started.unit {
+        Unit::Tests => format!("{} tests", started.count),
+        Unit::Games => format!("{} {unit}{}", started.count, plural(started.count)),
+    };
+    format!(
+        "{} {} on {} ({}): {count}, seed {}, {} job{}{compile}\n{}\n",
+        style::bold("judge"),
+        started.solution,
+        started.problem,
+        started.language,
+        started.seed,
+        started.jobs,
+        plural(started.jobs),
+        style::bold(header)
+    )
+}
 
-impl TableReporter {
-    pub fn new(style: Style, total: usize) -> TableReporter {
-        println!("{}", style.bold(HEADER));
-        TableReporter {
-            style,
-            bar: None,
-            started: Instant::now(),
-            total,
-            done: 0,
-        }
-    }
+/// One row of the tests table.
+pub fn test_row(outcome: &TestOutcome) -> String {
+    let verdict = format!("{:<17}", outcome.verdict_detail);
+    format!(
+        "{:<23} {} {:>8} {:>9} {:>10.1}",
+        outcome.name,
+        style::verdict(&outcome.verdict, &verdict),
+        outcome.cpu_ms,
+        outcome.wall_ms,
+        outcome.peak_kib as f64 / 1024.0
+    )
+}
 
-    /// One row of the table.
-    pub fn row(style: &Style, outcome: &TestOutcome) -> String {
-        let verdict = format!("{:<17}", outcome.verdict_detail);
-        format!(
-            "{:<23} {} {:>8} {:>9} {:>10.1}",
-            outcome.name,
-            style.verdict(&outcome.verdict, &verdict),
-            outcome.cpu_ms,
-            outcome.wall_ms,
-            outcome.peak_kib as f64 / 1024.0
-        )
-    }
-
-    pub fn test_finished(&mut self, outcome: &TestOutcome) {
-        self.done += 1;
-        let line = Self::row(&self.style, outcome);
-        if self.bar.is_none()
-            && self.style.terminal
-            && self.started.elapsed() > PROGRESS_DELAY
-            && self.done < self.total
-        {
-            let bar = ProgressBar::with_draw_target(
-                Some(self.total as u64),
-                ProgressDrawTarget::stderr(),
-            );
-            if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} tests  {elapsed}")
-            {
-                bar.set_style(style);
-            }
-            self.bar = Some(bar);
-        }
-        match &self.bar {
-            Some(bar) => {
-                bar.println(line);
-                bar.set_position(self.done as u64);
-            }
-            None => println!("{line}"),
-        }
-    }
-
-    pub fn finish(self) {
-        if let Some(bar) = self.bar {
-            bar.finish_and_clear();
-        }
-        let _ = std::io::stdout().flush();
-    }
+/// One row of the games table.
+pub fn game_row(game: &GameOutcome) -> String {
+    let verdict = format!("{:<15}", game.verdict_detail);
+    format!(
+        "{:<6} {:>10} {:>10} {:>7}   {} {:>8} {:>9} {:>10.1}",
+        game.game,
+        game.seed,
+        game.score,
+        game.moves,
+        style::verdict(&game.verdict, &verdict),
+        game.cpu_ms,
+        game.wall_ms,
+        game.peak_kib as f64 / 1024.0
+    )
 }
 
 /// Shortens a text for display: at most `max_lines` lines of at most 100 characters.
@@ -152,72 +136,158 @@ pub fn indent(text: &str) -> String {
         .join("\n")
 }
 
-/// Prints the summary after the table, and the first failure in detail.
-pub fn print_summary(style: &Style, summary: &BatchSummary) {
-    println!();
-    let verdict = style.verdict(&summary.verdict, &summary.verdict.describe());
-    println!(
-        "{} {} ({}): {}  {}/{} tests passed{}",
-        style.bold("result"),
+/// A string to which lines are added.
+#[derive(Default)]
+struct Lines(String);
+
+impl Lines {
+    fn line(&mut self, text: impl AsRef<str>) {
+        self.0.push_str(text.as_ref());
+        self.0.push('\n');
+    }
+}
+
+/// The summary after the tests table, and the first failure in detail.
+fn batch_summary(summary: &BatchSummary) -> String {
+    let mut out = Lines::default();
+    out.line("");
+    let verdict = style::verdict(&summary.verdict, &summary.verdict.describe());
+    let not_run = if summary.tests.len() < summary.tests_planned {
+        format!(", {} not run", summary.tests_planned - summary.tests.len())
+    } else {
+        String::new()
+    };
+    out.line(format!(
+        "{} {} ({}): {}  {}/{} tests passed{not_run}",
+        style::bold("result"),
         summary.solution,
         summary.language,
         verdict,
         summary.passed(),
         summary.tests_planned,
-        if summary.tests.len() < summary.tests_planned {
-            format!(", {} not run", summary.tests_planned - summary.tests.len())
-        } else {
-            String::new()
-        }
-    );
+    ));
     let limits = &summary.limits;
-    println!(
+    out.line(format!(
         "limits: cpu {} ms, wall {} ms, memory {:.0} MiB, output {:.0} MiB",
         limits.cpu_ms,
         limits.wall_ms,
         limits.memory_kib as f64 / 1024.0,
         limits.output_kib as f64 / 1024.0
-    );
+    ));
     if !summary.protections.is_empty() {
-        println!("sandbox: {}", summary.protections.join(", "));
+        out.line(format!("sandbox: {}", summary.protections.join(", ")));
     }
     if let Some(message) = &summary.compile_message {
-        println!("\ncompiler says:\n{}", indent(&shorten(message, 30)));
+        out.line(format!(
+            "\ncompiler says:\n{}",
+            indent(&shorten(message, 30))
+        ));
     }
     if let Some(failure) = summary.first_failure() {
-        println!();
-        println!(
+        out.line("");
+        out.line(format!(
             "{} {}: {}",
-            style.bold("first failing test"),
+            style::bold("first failing test"),
             failure.name,
-            style.verdict(&failure.verdict, &failure.verdict_detail)
-        );
+            style::verdict(&failure.verdict, &failure.verdict_detail)
+        ));
         if let Some(message) = &failure.message {
-            println!("  {message}");
+            out.line(format!("  {message}"));
         }
         if failure.input_bytes > 0 {
-            println!(
+            out.line(format!(
                 "  input ({} bytes):\n{}",
                 failure.input_bytes,
                 indent(&shorten(&failure.input_head, 12))
-            );
+            ));
         }
         if let Some(expected) = &failure.expected_head {
-            println!("  expected:\n{}", indent(&shorten(expected, 8)));
-            println!(
+            out.line(format!("  expected:\n{}", indent(&shorten(expected, 8))));
+            out.line(format!(
                 "  received ({} bytes):\n{}",
                 failure.received_bytes,
                 indent(&shorten(&failure.received_head, 8))
-            );
+            ));
         }
         if !failure.stderr_head.trim().is_empty() {
-            println!(
+            out.line(format!(
                 "  standard error:\n{}",
                 indent(&shorten(&failure.stderr_head, 8))
-            );
+            ));
         }
         if let Some(command) = &failure.reproduce {
-            println!("  reproduce the input: {command}");
+            out.line(format!("  reproduce the input: {command}"));
         }
     }
+    out.0
+}
+
+/// The summary after the games table: score statistics, limits, the verdict and the first
+/// failed game.
+fn games_summary(summary: &GamesSummary) -> String {
+    let mut out = Lines::default();
+    out.line("");
+    let stats = &summary.stats;
+    if !summary.games.is_empty() {
+        out.line(format!(
+            "scores: mean {:.1}, min {}, median {:.1}, max {}, standard deviation {:.1}",
+            stats.mean, stats.min, stats.median, stats.max, stats.standard_deviation
+        ));
+        if !stats.reached.is_empty() {
+            let reached: Vec<String> = stats
+                .reached
+                .iter()
+                .map(|(tile, count)| format!("{tile}: {count}"))
+                .collect();
+            out.line(format!("games reaching  {}", reached.join("   ")));
+        }
+    }
+    let limits = &summary.limits;
+    out.line(format!(
+        "limits per game: cpu {} ms, wall {} ms, memory {:.0} MiB",
+        limits.cpu_ms,
+        limits.wall_ms,
+        limits.memory_kib as f64 / 1024.0
+    ));
+    if !summary.protections.is_empty() {
+        out.line(format!("sandbox: {}", summary.protections.join(", ")));
+    }
+    if let Some(message) = &summary.compile_message {
+        out.line(format!(
+            "\ncompiler says:\n{}",
+            indent(&shorten(message, 30))
+        ));
+    }
+    out.line(format!(
+        "{} {} ({}): {}{}",
+        style::bold("result"),
+        summary.solution,
+        summary.language,
+        style::verdict(&summary.verdict, &summary.verdict.describe()),
+        summary
+            .reason
+            .as_ref()
+            .map(|r| format!("  ({r})"))
+            .unwrap_or_default()
+    ));
+    if let Some(failed) = summary.first_failure() {
+        out.line(format!(
+            "first failing game: {} ({})",
+            failed.game, failed.verdict_detail
+        ));
+        if let Some(message) = &failed.message {
+            out.line(format!("  {message}"));
+        }
+        if !failed.stderr_head.trim().is_empty() {
+            out.line(format!(
+                "  standard error:\n{}",
+                indent(&shorten(&failed.stderr_head, 6))
+            ));
+        }
+        out.line(format!(
+            "  replay it: judge test SOLUTION --problem {} --seed {} --game {} --transcripts DIR, then judge replay DIR/game-{:02}.txt",
+            summary.problem, failed.seed, failed.game, failed.game
+        ));
+    }
+    out.0
 }

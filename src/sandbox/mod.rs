@@ -21,6 +21,7 @@ mod channel;
 mod isolate;
 mod keeper;
 pub mod launcher;
+mod os;
 mod spawn;
 
 use std::io::Read;
@@ -33,6 +34,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::limits::Limits;
+
+pub use os::{is_root, kill_process, memory_file, run_limited, set_pipe_capacity, LimitedRun};
 
 /// Where the solution's standard output goes.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]

@@ -1,0 +1,135 @@
+//! The commands about a problem itself: `gen` (generated tests), `solve` (the reference
+//! answer), `validate` (inputs against the statement's guarantees) and `list`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+
+use judge::problems::{self, GenRequest, Problem};
+use judge::report;
+
+use super::{exit, load_runner, stdout, verdict_code};
+
+#[derive(Debug, Args)]
+pub struct GenArgs {
+    pub problem: String,
+    /// Master seed (default: runner.toml's seed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print the test with this index.
+    #[arg(long, conflicts_with_all = ["count", "out"])]
+    pub index: Option<u64>,
+    /// Number of tests to write (with --out).
+    #[arg(long, requires = "out")]
+    pub count: Option<u64>,
+    /// Folder for DIR/001.in, DIR/001.ans, ...
+    #[arg(long, requires = "count")]
+    pub out: Option<PathBuf>,
+    /// Size in percent of the largest allowed input (1 to 100).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub size: u32,
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    pub problem: String,
+    /// Input file (default: standard input).
+    pub file: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    pub problem: String,
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+/// The built-in code of a batch problem.
+fn code(id: &str) -> Result<&'static dyn Problem> {
+    problems::batch_problem(id)
+        .ok_or_else(|| anyhow!("problem {id} has no built-in generator and reference solver"))
+}
+
+/// `judge gen`.
+pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
+    let runner = load_runner(config)?;
+    let problem = code(&args.problem)?;
+    let seed = args.seed.unwrap_or(runner.seed);
+    match (args.index, args.count, &args.out) {
+        (Some(index), _, _) => {
+            let request = GenRequest {
+                index,
+                size_percent: args.size,
+            };
+            write!(
+                stdout(),
+                "{}",
+                problems::generate_test(problem, seed, request)
+            )?;
+        }
+        (None, Some(count), Some(out)) => {
+            problems::write_tests(problem, seed, count, args.size, out)?;
+            eprintln!("wrote {count} tests to {}", out.display());
+        }
+        _ => bail!("give --index I, or --count N with --out DIR"),
+    }
+    Ok(exit::ACCEPTED)
+}
+
+/// `judge solve`.
+pub fn solve(args: &SolveArgs) -> Result<u8> {
+    let problem = code(&args.problem)?;
+    let input = match &args.file {
+        Some(file) => std::fs::read_to_string(file)
+            .with_context(|| format!("cannot read {}", file.display()))?,
+        None => std::io::read_to_string(std::io::stdin()).context("cannot read standard input")?,
+    };
+    match problem.solve(&input) {
+        Ok(answer) => {
+            write!(stdout(), "{answer}")?;
+            Ok(exit::ACCEPTED)
+        }
+        Err(e) => {
+            eprintln!("invalid input: {e}");
+            Ok(exit::NOT_ACCEPTED)
+        }
+    }
+}
+
+/// `judge validate`.
+pub fn validate(args: &ValidateArgs) -> Result<u8> {
+    let problem = code(&args.problem)?;
+    let mut out = stdout();
+    let mut all_valid = true;
+    for file in &args.files {
+        let checked = match std::fs::read(file) {
+            Err(e) => Err(format!("cannot read: {e}")),
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Err(_) => Err("not UTF-8 text".to_string()),
+                Ok(text) => problem.validate(&text).map_err(|e| e.to_string()),
+            },
+        };
+        match checked {
+            Ok(()) => writeln!(out, "{}: valid", file.display())?,
+            Err(message) => {
+                all_valid = false;
+                writeln!(out, "{}: invalid: {message}", file.display())?;
+            }
+        }
+    }
+    Ok(verdict_code(all_valid))
+}
+
+/// `judge list`: every problem it can read; a broken one is named with its error (exit 2).
+pub fn list(config: Option<&Path>) -> Result<u8> {
+    let runner = load_runner(config)?;
+    let problems = runner.load_problems();
+    let broken = report::list::write(&mut stdout(), &problems)?;
+    Ok(if broken == 0 {
+        exit::ACCEPTED
+    } else {
+        exit::ERROR
+    })
+}

@@ -1,0 +1,199 @@
+//! The configuration files as written: serde types that mirror `runner.toml` and
+//! `problem.toml` key for key, with their defaults. Only `config` turns them into the resolved
+//! types the grader uses.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use super::ConfigError;
+
+/// Reads a TOML file into its raw type; errors name the file, the line and the key.
+pub fn read_toml<T: for<'de> Deserialize<'de>>(file: &Path) -> Result<T, ConfigError> {
+    let text = std::fs::read_to_string(file).map_err(|cause| ConfigError::Read {
+        file: file.to_path_buf(),
+        cause,
+    })?;
+    toml::from_str(&text).map_err(|e| ConfigError::Parse {
+        file: file.to_path_buf(),
+        message: one_line_toml_error(&text, &e),
+    })
+}
+
+/// A toml error on one line: where it is, the line itself (which names the key), and what is
+/// wrong, e.g. `line 4, column 8 (jobs = "two"): invalid type: string "two", expected usize`.
+fn one_line_toml_error(text: &str, error: &toml::de::Error) -> String {
+    let message = error.message().trim().replace('\n', " ");
+    let Some(span) = error.span() else {
+        return message;
+    };
+    let start = span.start.min(text.len());
+    let line_number = text[..start].matches('\n').count() + 1;
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let column = text[line_start..start].chars().count() + 1;
+    let line = text[line_start..].lines().next().unwrap_or("").trim();
+    let shown: String = line.chars().take(60).collect();
+    format!("line {line_number}, column {column} ({shown}): {message}")
+}
+
+// ----- runner.toml -------------------------------------------------------------------------
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Runner {
+    pub defaults: Defaults,
+    #[serde(default)]
+    pub sandbox: Sandbox,
+    pub languages: BTreeMap<String, Language>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Defaults {
+    pub seed: u64,
+    pub jobs: usize,
+    pub random_tests: usize,
+    pub output_limit_mib: u64,
+    #[serde(default = "default_stderr_kib")]
+    pub stderr_limit_kib: u64,
+    #[serde(default = "default_max_processes")]
+    pub max_processes: u32,
+    pub cache_dir: PathBuf,
+    #[serde(default = "default_compile_seconds")]
+    pub compile_time_limit_seconds: f64,
+    #[serde(default = "default_wall_factor")]
+    pub wall_time_factor: f64,
+    #[serde(default = "default_wall_extra")]
+    pub wall_time_extra_seconds: f64,
+}
+
+fn default_stderr_kib() -> u64 {
+    64
+}
+fn default_max_processes() -> u32 {
+    64
+}
+fn default_compile_seconds() -> f64 {
+    60.0
+}
+fn default_wall_factor() -> f64 {
+    2.0
+}
+fn default_wall_extra() -> f64 {
+    1.0
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sandbox {
+    #[serde(default = "yes")]
+    pub namespaces: bool,
+    #[serde(default = "yes")]
+    pub cgroups: bool,
+    #[serde(default = "default_user")]
+    pub user: String,
+    #[serde(default = "default_path")]
+    pub path: String,
+    #[serde(default)]
+    pub read_only_paths: Vec<PathBuf>,
+}
+
+impl Default for Sandbox {
+    fn default() -> Self {
+        Sandbox {
+            namespaces: true,
+            cgroups: true,
+            user: default_user(),
+            path: default_path(),
+            read_only_paths: Vec::new(),
+        }
+    }
+}
+
+pub fn yes() -> bool {
+    true
+}
+fn default_user() -> String {
+    "nobody".into()
+}
+fn default_path() -> String {
+    "/usr/local/bin:/usr/bin:/bin".into()
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Language {
+    pub name: String,
+    pub extensions: Vec<String>,
+    pub compile: Option<Vec<String>>,
+    pub run: Vec<String>,
+    #[serde(default = "one")]
+    pub time_factor: f64,
+    #[serde(default)]
+    pub time_extra_seconds: f64,
+    #[serde(default = "one")]
+    pub memory_factor: f64,
+    #[serde(default)]
+    pub memory_extra_mib: u64,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+// ----- problem.toml ------------------------------------------------------------------------
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Problem {
+    pub id: String,
+    pub title: String,
+    pub source: String,
+    pub kind: super::ProblemKind,
+    pub limits: Limits,
+    #[serde(default)]
+    pub checker: Checker,
+    #[serde(default)]
+    pub interactive: Option<Interactive>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    pub time_seconds: f64,
+    pub memory_mib: u64,
+    #[serde(default = "yes")]
+    pub language_extra_time: bool,
+    #[serde(default = "yes")]
+    pub language_extra_memory: bool,
+    pub output_mib: Option<u64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Interactive {
+    pub games: usize,
+    pub accept_mean_score: f64,
+}
+
+/// `[checker]` as written.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Checker {
+    #[default]
+    Tokens,
+    Lines,
+    Float {
+        tolerance: f64,
+    },
+    External {
+        command: Vec<String>,
+        #[serde(default = "default_checker_seconds")]
+        time_limit_seconds: f64,
+    },
+}
+
+fn default_checker_seconds() -> f64 {
+    10.0
+}

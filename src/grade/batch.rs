@@ -1,0 +1,429 @@
+//! Grading a solution of a batch problem: compile, plan the tests, run them on parallel
+//! workers (each with its own sandbox session), check each output and classify each run, and
+//! report every test in plan order as it is decided.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde::Serialize;
+use thiserror::Error;
+
+use super::{
+    build, protections_of, tell, AppliedLimits, GradeError, Started, Submission, Summary, Unit,
+};
+use crate::check::Checker;
+use crate::config::{ProblemSpec, RunnerConfig};
+use crate::execute::{head, Scratch, Worker};
+use crate::lang::{Compiled, Prepared};
+use crate::limits::{Limits, Overrides};
+use crate::plan::{self, PlannedTest, TestSelection, TestSource};
+use crate::pool::{self, News};
+use crate::problems::{self, GenRequest, Problem};
+use crate::report::{Event, Reporter};
+use crate::sandbox::RunFacts;
+use crate::verdict::{self, CheckOutcome, Verdict};
+
+/// Which tests a batch grading runs.
+#[derive(Debug, Clone)]
+pub enum Tests {
+    /// The problem's samples and seeded random tests.
+    Planned {
+        selection: TestSelection,
+        random_count: usize,
+    },
+    /// The `NAME.in` / `NAME.ans` tests of a folder of the user's.
+    Folder(PathBuf),
+}
+
+/// What to grade and how.
+pub struct BatchRequest<'a> {
+    pub runner: &'a RunnerConfig,
+    pub problem: &'a ProblemSpec,
+    pub submission: Submission,
+    pub tests: Tests,
+    pub seed: u64,
+    pub overrides: Overrides,
+    pub jobs: usize,
+    /// Stop scheduling tests after the first one that is not accepted.
+    pub stop_at_first_failure: bool,
+    /// The sandbox enforces the time limits times this factor; verdicts use the real limit
+    /// (`verify` runs a too-slow solution longer to see whether it would finish).
+    pub enforce_time_factor: u32,
+}
+
+/// The result of one test.
+#[derive(Debug, Clone, Serialize)]
+pub struct TestOutcome {
+    pub name: String,
+    pub verdict: Verdict,
+    /// `RE (SIGSEGV)` and the like.
+    pub verdict_detail: String,
+    pub cpu_ms: u64,
+    pub wall_ms: u64,
+    pub peak_kib: u64,
+    /// The checker's message, or why the run failed.
+    pub message: Option<String>,
+    #[serde(skip)]
+    pub input_head: String,
+    #[serde(skip)]
+    pub input_bytes: usize,
+    #[serde(skip)]
+    pub expected_head: Option<String>,
+    #[serde(skip)]
+    pub received_head: String,
+    #[serde(skip)]
+    pub received_bytes: u64,
+    #[serde(skip)]
+    pub stderr_head: String,
+    /// How to print this test's input again.
+    pub reproduce: Option<String>,
+    #[serde(skip)]
+    pub facts: Option<RunFacts>,
+}
+
+impl TestOutcome {
+    /// The verdict with its message: `WA: token 1 ...`.
+    pub fn verdict_with_message(&self) -> String {
+        match &self.message {
+            Some(message) => format!("{}: {message}", self.verdict_detail),
+            None => self.verdict_detail.clone(),
+        }
+    }
+
+    /// A test the grader could not run (JE), with why.
+    fn judge_error(test: &PlannedTest, problem_id: &str, message: String) -> TestOutcome {
+        TestOutcome {
+            name: test.name.clone(),
+            verdict: Verdict::JudgeError,
+            verdict_detail: Verdict::JudgeError.describe(),
+            cpu_ms: 0,
+            wall_ms: 0,
+            peak_kib: 0,
+            message: Some(message),
+            input_head: String::new(),
+            input_bytes: 0,
+            expected_head: None,
+            received_head: String::new(),
+            received_bytes: 0,
+            stderr_head: String::new(),
+            reproduce: test.reproduce_command(problem_id),
+            facts: None,
+        }
+    }
+}
+
+/// Everything a report of a batch grading needs, once it is over.
+#[derive(Debug, Clone, Serialize)]
+pub struct BatchSummary {
+    pub problem: String,
+    pub solution: String,
+    pub language: String,
+    pub verdict: Verdict,
+    pub seed: u64,
+    pub limits: AppliedLimits,
+    /// Protections the sandbox had in force (from the first test that ran).
+    pub protections: Vec<String>,
+    /// The compiler's message, for CE.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compile_message: Option<String>,
+    pub tests_planned: usize,
+    pub tests: Vec<TestOutcome>,
+}
+
+impl BatchSummary {
+    pub fn passed(&self) -> usize {
+        self.tests
+            .iter()
+            .filter(|t| t.verdict.is_accepted())
+            .count()
+    }
+
+    /// The first test that was not accepted.
+    pub fn first_failure(&self) -> Option<&TestOutcome> {
+        self.tests.iter().find(|t| !t.verdict.is_accepted())
+    }
+
+    pub fn max_cpu_ms(&self) -> u64 {
+        self.tests.iter().map(|t| t.cpu_ms).max().unwrap_or(0)
+    }
+
+    pub fn max_peak_kib(&self) -> u64 {
+        self.tests.iter().map(|t| t.peak_kib).max().unwrap_or(0)
+    }
+}
+
+/// Why a test's input or answer could not be had (the test is then JE).
+#[derive(Debug, Error)]
+enum TestDataError {
+    #[error("cannot read {path}: {cause}")]
+    Read {
+        path: PathBuf,
+        cause: std::io::Error,
+    },
+    #[error("problem {0} has no reference solver to give the expected answer")]
+    NoReference(String),
+    #[error("the reference solver rejected its own test: {0}")]
+    GeneratedRejected(problems::InvalidInput),
+    #[error("the reference solver rejected the input: {0}")]
+    InputRejected(problems::InvalidInput),
+}
+
+/// What every test of a grading shares: the problem, its code, the checker, the program and
+/// its limits.
+pub(crate) struct TestContext<'a> {
+    pub problem: &'a ProblemSpec,
+    pub code: Option<&'a dyn Problem>,
+    pub checker: &'a Checker,
+    /// The limits verdicts are judged against.
+    pub limits: Limits,
+    /// The limits the sandbox enforces: the same, or larger (see `enforce_time_factor`).
+    pub enforced: Limits,
+}
+
+impl TestContext<'_> {
+    /// A test's input and expected answer.
+    fn test_data(&self, test: &PlannedTest) -> Result<(Vec<u8>, Vec<u8>), TestDataError> {
+        let read = |path: &PathBuf| {
+            std::fs::read(path).map_err(|cause| TestDataError::Read {
+                path: path.clone(),
+                cause,
+            })
+        };
+        let code = || {
+            self.code
+                .ok_or_else(|| TestDataError::NoReference(self.problem.id.clone()))
+        };
+        match &test.source {
+            TestSource::Files { input, answer } => Ok((read(input)?, read(answer)?)),
+            TestSource::Generated { seed, index } => {
+                let code = code()?;
+                let input = problems::generate_test(code, *seed, GenRequest::full(*index));
+                let answer = code
+                    .solve(&input)
+                    .map_err(TestDataError::GeneratedRejected)?;
+                Ok((input.into_bytes(), answer.into_bytes()))
+            }
+            TestSource::Inline { input } => {
+                let answer = code()?.solve(input).map_err(TestDataError::InputRejected)?;
+                Ok((input.clone().into_bytes(), answer.into_bytes()))
+            }
+        }
+    }
+
+    /// Runs one test from its data to its verdict.
+    pub fn grade_test(&self, worker: &mut Worker, test: &PlannedTest) -> TestOutcome {
+        let problem_id = &self.problem.id;
+        let (input, answer) = match self.test_data(test) {
+            Ok(pair) => pair,
+            Err(e) => return TestOutcome::judge_error(test, problem_id, e.to_string()),
+        };
+        let ran = worker
+            .run(&input, self.enforced)
+            .and_then(|record| Ok((record, worker.checker_folder()?)));
+        let (record, checker_folder) = match ran {
+            Ok(ran) => ran,
+            Err(e) => {
+                return TestOutcome::judge_error(
+                    test,
+                    problem_id,
+                    format!("cannot run the test: {e}"),
+                )
+            }
+        };
+        let facts = record.facts;
+        let check = facts.ended_normally().then(|| {
+            self.checker.check(
+                &input,
+                &record.output,
+                &answer,
+                &self.problem.dir,
+                &checker_folder,
+            )
+        });
+        let verdict = verdict::classify(&self.limits, &facts, check.as_ref());
+        let message = match (&check, verdict) {
+            (Some(CheckOutcome::WrongAnswer(m)), _)
+            | (Some(CheckOutcome::PresentationError(m)), _)
+            | (Some(CheckOutcome::JudgeError(m)), _) => Some(m.clone()),
+            (_, Verdict::RuntimeError(_)) | (_, Verdict::JudgeError) => facts.launch_error.clone(),
+            _ => None,
+        };
+        TestOutcome {
+            name: test.name.clone(),
+            verdict,
+            verdict_detail: verdict.describe(),
+            cpu_ms: facts.cpu_time_us / 1000,
+            wall_ms: facts.wall_time_us / 1000,
+            peak_kib: verdict::peak_memory_bytes(&facts) / 1024,
+            message,
+            input_head: head(&input),
+            input_bytes: input.len(),
+            expected_head: Some(head(&answer)),
+            received_head: head(&record.output),
+            received_bytes: facts.stdout_bytes,
+            stderr_head: record.stderr_head,
+            reproduce: test.reproduce_command(problem_id),
+            facts: Some(facts),
+        }
+    }
+}
+
+/// Grades a batch solution, telling `reporter` as it goes; returns the summary (CE included).
+pub fn grade(
+    request: &BatchRequest,
+    reporter: &mut dyn Reporter,
+) -> Result<BatchSummary, GradeError> {
+    let problem = request.problem;
+    let tests = match &request.tests {
+        Tests::Folder(dir) => plan::folder_tests(dir)?,
+        Tests::Planned {
+            selection,
+            random_count,
+        } => plan::batch_tests(problem, *selection, *random_count, request.seed)?,
+    };
+    let code = problems::batch_problem(&problem.id);
+    let needs_code = tests
+        .iter()
+        .any(|t| !matches!(t.source, TestSource::Files { .. }));
+    if needs_code && code.is_none() {
+        return Err(GradeError::NoGenerator(problem.id.clone()));
+    }
+    let build = build(
+        request.runner,
+        problem,
+        &request.submission,
+        &request.overrides,
+    )?;
+    let mut summary = BatchSummary {
+        problem: problem.id.clone(),
+        solution: request.submission.display_name(),
+        language: build.language_name,
+        verdict: Verdict::CompileError,
+        seed: request.seed,
+        limits: AppliedLimits::from(&build.limits),
+        protections: Vec::new(),
+        compile_message: None,
+        tests_planned: tests.len(),
+        tests: Vec::new(),
+    };
+    let prepared = match build.compiled {
+        Compiled::Failed { message, .. } => {
+            summary.compile_message = Some(message);
+            return finish(summary, reporter);
+        }
+        Compiled::Ready(prepared) => prepared,
+    };
+    let started = Started::new(
+        problem,
+        &request.submission,
+        &prepared,
+        Unit::Tests,
+        tests.len(),
+        request.seed,
+        request.jobs,
+    );
+    tell(reporter, Event::Started(&started))?;
+    let factor = request.enforce_time_factor.max(1);
+    let mut enforced = build.limits;
+    enforced.cpu_time *= factor;
+    enforced.wall_time *= factor;
+    let context = TestContext {
+        problem,
+        code,
+        checker: &problem.checker,
+        limits: build.limits,
+        enforced,
+    };
+    let outcomes = run_tests(request, &context, &prepared, &tests, reporter)?;
+    summary.protections = protections_of(outcomes.iter().map(|o| o.facts.as_ref()));
+    summary.verdict = verdict::overall(outcomes.iter().map(|o| &o.verdict));
+    summary.tests = outcomes;
+    finish(summary, reporter)
+}
+
+/// Tells the reporter the grading is over and hands the summary back.
+fn finish(summary: BatchSummary, reporter: &mut dyn Reporter) -> Result<BatchSummary, GradeError> {
+    tell(reporter, Event::Finished(Summary::Batch(&summary)))?;
+    Ok(summary)
+}
+
+/// Runs the tests on `request.jobs` workers and reports each in plan order. Returns the
+/// outcomes of the tests that ran, in plan order (after a failure with
+/// `stop_at_first_failure`, later tests are left out even if they ran).
+fn run_tests(
+    request: &BatchRequest,
+    context: &TestContext,
+    prepared: &Prepared,
+    tests: &[PlannedTest],
+    reporter: &mut dyn Reporter,
+) -> Result<Vec<TestOutcome>, GradeError> {
+    let scratch = Scratch::new(&request.runner.sandbox)?;
+    let first_failure = AtomicUsize::new(usize::MAX);
+    let limit = || {
+        if request.stop_at_first_failure {
+            first_failure.load(Ordering::SeqCst)
+        } else {
+            usize::MAX
+        }
+    };
+    let mut outcomes: Vec<Option<TestOutcome>> = vec![None; tests.len()];
+    let mut reported = 0;
+    let mut report_error = None;
+    pool::run_parallel(
+        tests.len(),
+        request.jobs,
+        |index| index <= limit(),
+        || Worker::new(request.runner, &scratch, prepared),
+        |worker, index| {
+            let outcome = context.grade_test(worker, &tests[index]);
+            if !outcome.verdict.is_accepted() {
+                first_failure.fetch_min(index, Ordering::SeqCst);
+            }
+            outcome
+        },
+        |news| {
+            let told = match news {
+                News::Started(index) => reporter.report(&Event::TestStarted {
+                    name: &tests[index].name,
+                }),
+                News::Finished(index, outcome) => {
+                    outcomes[index] = Some(outcome);
+                    // Report in plan order: everything up to the first gap (or the first
+                    // failure).
+                    let mut told = Ok(());
+                    while reported < outcomes.len() && reported <= limit() {
+                        let Some(outcome) = &outcomes[reported] else {
+                            break;
+                        };
+                        told = reporter.report(&Event::TestFinished(outcome));
+                        reported += 1;
+                        if told.is_err() {
+                            break;
+                        }
+                    }
+                    told
+                }
+            };
+            match told {
+                Ok(()) => true,
+                Err(e) => {
+                    report_error = Some(e);
+                    false
+                }
+            }
+        },
+    );
+    if let Some(e) = report_error {
+        return Err(GradeError::Report(e));
+    }
+    if crate::cleanup::interrupted() {
+        return Err(GradeError::Interrupted);
+    }
+    let limit = limit();
+    Ok(outcomes
+        .into_iter()
+        .enumerate()
+        .take_while(|(index, _)| *index <= limit)
+        .filter_map(|(_, outcome)| outcome)
+        .collect())
+}

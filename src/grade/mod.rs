@@ -1,0 +1,232 @@
+//! Grading, the library's engine: each kind of work is a function from a typed request to a
+//! typed summary that tells reporters what happens as it happens (see `report::Event`).
+//! - [`batch`]: a solution on a problem's tests (samples, seeded random tests, a folder);
+//! - [`games`]: a solution of an interactive problem over seeded games, and two solutions
+//!   compared game by game;
+//! - [`stress`]: tests of growing size until a solution fails, then the failing input shrunk;
+//! - [`verify`]: every bundled solution against the verdict its folder names.
+//!
+//! Each test goes plan -> execution (raw facts) -> checker -> `verdict::classify` here; nothing
+//! here prints.
+
+pub mod batch;
+pub mod games;
+pub mod stress;
+pub mod verify;
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::config::{ConfigError, ProblemSpec, RunnerConfig};
+use crate::execute::ExecError;
+use crate::lang::{self, Compiled, LangError, Prepared};
+use crate::limits::{self, Allowance, Limits, Overrides};
+use crate::plan::PlanError;
+use crate::report::{Event, Reporter};
+use crate::sandbox::RunFacts;
+use crate::verdict::Verdict;
+
+#[derive(Debug, Error)]
+pub enum GradeError {
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Plan(#[from] PlanError),
+    #[error(transparent)]
+    Lang(#[from] LangError),
+    #[error(transparent)]
+    Exec(#[from] ExecError),
+    #[error("problem {0} has no built-in generator and reference solver")]
+    NoGenerator(String),
+    #[error("problem {0} has no built-in interactor (is it interactive?)")]
+    NoInteractor(String),
+    #[error("{what} works on {kind} problems; {problem} is not one")]
+    WrongKind {
+        what: &'static str,
+        kind: &'static str,
+        problem: String,
+    },
+    #[error("{path} does not compile:\n{message}")]
+    DoesNotCompile { path: PathBuf, message: String },
+    #[error("the reference rejected {what}: {message}")]
+    Reference { what: String, message: String },
+    #[error("cannot write {path}: {cause}")]
+    Write {
+        path: PathBuf,
+        cause: std::io::Error,
+    },
+    #[error("cannot write the report: {0}")]
+    Report(#[source] std::io::Error),
+    #[error("the grader was interrupted")]
+    Interrupted,
+}
+
+/// A submission: a source file (or a ready executable) and its language, when the file's
+/// extension should not decide it.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    pub path: PathBuf,
+    pub language: Option<String>,
+}
+
+impl Submission {
+    pub fn new(path: impl Into<PathBuf>) -> Submission {
+        Submission {
+            path: path.into(),
+            language: None,
+        }
+    }
+
+    /// Its path as reports show it: relative to the current folder when that is shorter.
+    pub fn display_name(&self) -> String {
+        display_path(&self.path).display().to_string()
+    }
+}
+
+/// A path relative to the current folder when that is shorter, for messages.
+pub fn display_path(path: &Path) -> PathBuf {
+    std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
+        .unwrap_or_else(|| path.to_path_buf())
+}
+
+/// A submission after compilation, with the limits it runs under on a problem.
+pub(crate) struct Build {
+    pub compiled: Compiled,
+    /// The language's name, or `ready binary`.
+    pub language_name: String,
+    pub limits: Limits,
+}
+
+/// Compiles a submission (or finds it in the compile cache) and resolves its limits.
+pub(crate) fn build(
+    runner: &RunnerConfig,
+    problem: &ProblemSpec,
+    submission: &Submission,
+    overrides: &Overrides,
+) -> Result<Build, GradeError> {
+    let compiled = lang::prepare(runner, &submission.path, submission.language.as_deref())?;
+    let language = runner.language(compiled.language_id());
+    let allowance = language.map_or(Allowance::NONE, |l| l.allowance);
+    Ok(Build {
+        language_name: language.map_or("ready binary".to_string(), |l| l.name.clone()),
+        limits: limits::resolve(&problem.limits, &allowance, &runner.limits, overrides),
+        compiled,
+    })
+}
+
+/// Compiles a program that must compile (a solution to stress or compare): a compile error
+/// is an error naming the file, with the compiler's message.
+pub fn compile_or_fail(runner: &RunnerConfig, path: &Path) -> Result<Prepared, GradeError> {
+    match lang::prepare(runner, path, None)? {
+        Compiled::Ready(prepared) => Ok(prepared),
+        Compiled::Failed { message, .. } => Err(GradeError::DoesNotCompile {
+            path: path.to_path_buf(),
+            message,
+        }),
+    }
+}
+
+/// How a grading began, for reporters: the submission compiled, and what will run.
+#[derive(Debug, Clone, Serialize)]
+pub struct Started {
+    pub problem: String,
+    pub solution: String,
+    pub language: String,
+    /// Tests or games.
+    pub unit: Unit,
+    pub count: usize,
+    pub seed: u64,
+    pub jobs: usize,
+    /// The compile was served from the cache.
+    pub cached: bool,
+    pub compile_ms: u64,
+}
+
+/// What a grading is made of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unit {
+    Tests,
+    Games,
+}
+
+impl Started {
+    fn new(
+        problem: &ProblemSpec,
+        submission: &Submission,
+        prepared: &Prepared,
+        unit: Unit,
+        count: usize,
+        seed: u64,
+        jobs: usize,
+    ) -> Started {
+        Started {
+            problem: problem.id.clone(),
+            solution: submission.display_name(),
+            language: prepared.language_name.clone(),
+            unit,
+            count,
+            seed,
+            jobs,
+            cached: prepared.cached,
+            compile_ms: prepared.compile_time.as_millis() as u64,
+        }
+    }
+}
+
+/// Limits as applied, in report units.
+#[derive(Debug, Clone, Serialize)]
+pub struct AppliedLimits {
+    pub cpu_ms: u64,
+    pub wall_ms: u64,
+    pub memory_kib: u64,
+    pub output_kib: u64,
+}
+
+impl From<&Limits> for AppliedLimits {
+    fn from(limits: &Limits) -> Self {
+        AppliedLimits {
+            cpu_ms: limits.cpu_time.as_millis() as u64,
+            wall_ms: limits.wall_time.as_millis() as u64,
+            memory_kib: limits.memory_bytes / 1024,
+            output_kib: limits.output_bytes / 1024,
+        }
+    }
+}
+
+/// The sandbox's protections, as the first run that has facts reports them (every run of a
+/// grading has the same).
+fn protections_of<'a>(facts: impl Iterator<Item = Option<&'a RunFacts>>) -> Vec<String> {
+    facts
+        .flatten()
+        .next()
+        .map(|f| f.protections.clone())
+        .unwrap_or_default()
+}
+
+/// The summary of one submission's grading, as reporters get it.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(untagged)]
+pub enum Summary<'a> {
+    Batch(&'a batch::BatchSummary),
+    Games(&'a games::GamesSummary),
+}
+
+impl Summary<'_> {
+    pub fn verdict(&self) -> Verdict {
+        match self {
+            Summary::Batch(summary) => summary.verdict,
+            Summary::Games(summary) => summary.verdict,
+        }
+    }
+}
+
+/// Tells a reporter of an event; a reporter that cannot write (a closed pipe, a full disk)
+/// ends the grading.
+fn tell(reporter: &mut dyn Reporter, event: Event) -> Result<(), GradeError> {
+    reporter.report(&event).map_err(GradeError::Report)
+}

@@ -1,0 +1,263 @@
+//! The verify policy: every bundled solution (`solutions/<problem>/<verdict>/<name>.<ext>`)
+//! must get the verdict its folder names. A solution expected to be too slow runs with twice
+//! the time limit, to see whether it would finish; warnings say where the limits are tight (an
+//! accepted solution using more than half the limit, a too-slow one finishing within twice
+//! it). A solution that cannot be graded here (its compiler missing, say) is reported as such
+//! and the others are still verified.
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::batch::{self, BatchRequest, Tests};
+use super::games::{self, GamesRequest};
+use super::{tell, GradeError, Submission};
+use crate::config::{ProblemKind, ProblemSpec, RunnerConfig};
+use crate::limits::Overrides;
+use crate::plan::TestSelection;
+use crate::report::{Event, Reporter};
+use crate::verdict::Verdict;
+
+pub struct VerifyRequest<'a> {
+    pub runner: &'a RunnerConfig,
+    /// Problems to verify (empty: every problem with a solutions folder).
+    pub problems: Vec<String>,
+    /// Seeded random tests per batch solution (default: runner.toml's).
+    pub random_count: Option<usize>,
+    /// Games per interactive solution (default: the problem's).
+    pub games: Option<usize>,
+    pub jobs: usize,
+}
+
+/// What one solution got.
+#[derive(Debug, Clone, Serialize)]
+pub struct Checked {
+    pub got: Verdict,
+    /// The verdict with where it happened, e.g. `WA @random-003` or `AC mean 20480`.
+    pub detail: String,
+    pub max_cpu_ms: u64,
+    pub max_peak_kib: u64,
+    pub warning: Option<String>,
+}
+
+/// One solution checked against its folder's verdict.
+#[derive(Debug, Clone, Serialize)]
+pub struct VerifyRow {
+    pub problem: String,
+    /// The solution's path relative to the runner's folder.
+    pub solution: String,
+    pub expected: Verdict,
+    /// What it got, or why it could not be graded.
+    pub result: Result<Checked, String>,
+}
+
+impl VerifyRow {
+    /// It was graded and got its folder's verdict.
+    pub fn matched(&self) -> bool {
+        self.result
+            .as_ref()
+            .is_ok_and(|checked| checked.got.same_kind(&self.expected))
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct VerifySummary {
+    pub rows: Vec<VerifyRow>,
+    pub mismatches: usize,
+    pub warnings: usize,
+    /// Solutions that could not be graded.
+    pub not_graded: usize,
+}
+
+/// Solution files of a problem with their expected verdicts, sorted.
+fn solutions_of(runner: &RunnerConfig, problem: &str) -> Vec<(PathBuf, Verdict)> {
+    let dir = runner.root.join("solutions").join(problem);
+    let mut found = Vec::new();
+    let Ok(folders) = std::fs::read_dir(&dir) else {
+        return found;
+    };
+    for folder in folders.flatten() {
+        let name = folder.file_name().to_string_lossy().into_owned();
+        let Some(expected) = Verdict::from_folder(&name) else {
+            continue;
+        };
+        let Ok(files) = std::fs::read_dir(folder.path()) else {
+            continue;
+        };
+        for file in files.flatten() {
+            let path = file.path();
+            if path.is_file() && runner.language_for(&path).is_some() {
+                found.push((path, expected));
+            }
+        }
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found
+}
+
+/// Checks every solution of the requested problems, telling `reporter` of each row.
+pub fn run(
+    request: &VerifyRequest,
+    reporter: &mut dyn Reporter,
+) -> Result<VerifySummary, GradeError> {
+    let runner = request.runner;
+    let problems = if request.problems.is_empty() {
+        runner
+            .problem_ids()
+            .into_iter()
+            .filter(|id| runner.root.join("solutions").join(id).is_dir())
+            .collect()
+    } else {
+        request.problems.clone()
+    };
+    let mut rows = Vec::new();
+    for problem_id in &problems {
+        let problem = runner.problem(problem_id)?;
+        for (path, expected) in solutions_of(runner, problem_id) {
+            let checked = match problem.kind {
+                ProblemKind::Batch => check_batch(request, &problem, &path, expected, reporter),
+                ProblemKind::Interactive => {
+                    check_games(request, &problem, &path, expected, reporter)
+                }
+            };
+            let result = match checked {
+                Ok(checked) => Ok(checked),
+                // A reporter that cannot write ends the run; anything else is this row's.
+                Err(GradeError::Report(e)) => return Err(GradeError::Report(e)),
+                Err(error) => Err(error.to_string()),
+            };
+            let row = VerifyRow {
+                problem: problem_id.clone(),
+                solution: path
+                    .strip_prefix(&runner.root)
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string(),
+                expected,
+                result,
+            };
+            tell(reporter, Event::Verified(&row))?;
+            rows.push(row);
+        }
+    }
+    let summary = VerifySummary {
+        mismatches: rows
+            .iter()
+            .filter(|r| r.result.is_ok() && !r.matched())
+            .count(),
+        warnings: rows
+            .iter()
+            .filter(|r| r.result.as_ref().is_ok_and(|c| c.warning.is_some()))
+            .count(),
+        not_graded: rows.iter().filter(|r| r.result.is_err()).count(),
+        rows,
+    };
+    tell(reporter, Event::VerifyFinished(&summary))?;
+    Ok(summary)
+}
+
+fn check_batch(
+    request: &VerifyRequest,
+    problem: &ProblemSpec,
+    path: &Path,
+    expected: Verdict,
+    reporter: &mut dyn Reporter,
+) -> Result<Checked, GradeError> {
+    let slow_expected = expected == Verdict::TimeLimitExceeded;
+    let batch_request = BatchRequest {
+        runner: request.runner,
+        problem,
+        submission: Submission::new(path),
+        tests: Tests::Planned {
+            selection: TestSelection::All,
+            random_count: request.random_count.unwrap_or(request.runner.random_tests),
+        },
+        seed: request.runner.seed,
+        overrides: Overrides::default(),
+        jobs: request.jobs,
+        stop_at_first_failure: true,
+        // A too-slow solution runs with twice the limit, to see whether it would finish.
+        enforce_time_factor: if slow_expected { 2 } else { 1 },
+    };
+    let summary = batch::grade(&batch_request, reporter)?;
+    let max_cpu_ms = summary.max_cpu_ms();
+    let limit_ms = summary.limits.cpu_ms;
+    let warning = match summary.verdict {
+        Verdict::Accepted if max_cpu_ms * 2 > limit_ms => Some(format!(
+            "accepted but uses {max_cpu_ms} ms of the {limit_ms} ms limit (more than half)"
+        )),
+        Verdict::TimeLimitExceeded if slow_expected => {
+            let finished = summary
+                .first_failure()
+                .and_then(|t| t.facts.as_ref())
+                .is_some_and(|f| f.stopped_by.is_none());
+            finished.then(|| {
+                format!("too slow, but finishes in {max_cpu_ms} ms, within twice the {limit_ms} ms limit")
+            })
+        }
+        _ => None,
+    };
+    let detail = summary
+        .first_failure()
+        .map(|t| format!("{} @{}", t.verdict_detail, t.name))
+        .unwrap_or_else(|| summary.verdict.describe());
+    Ok(Checked {
+        got: summary.verdict,
+        detail,
+        max_cpu_ms,
+        max_peak_kib: summary.max_peak_kib(),
+        warning,
+    })
+}
+
+fn check_games(
+    request: &VerifyRequest,
+    problem: &ProblemSpec,
+    path: &Path,
+    expected: Verdict,
+    reporter: &mut dyn Reporter,
+) -> Result<Checked, GradeError> {
+    let games_request = GamesRequest {
+        runner: request.runner,
+        problem,
+        submission: Submission::new(path),
+        seed: request.runner.seed,
+        count: request.games,
+        only_game: None,
+        overrides: Overrides::default(),
+        jobs: request.jobs,
+        stop_at_first_failure: true,
+    };
+    let summary = games::grade(&games_request, reporter)?;
+    if summary.compile_message.is_some() {
+        return Ok(Checked {
+            got: summary.verdict,
+            detail: summary.verdict.describe(),
+            max_cpu_ms: 0,
+            max_peak_kib: 0,
+            warning: None,
+        });
+    }
+    let outcomes = &summary.games;
+    let mean = summary.score_mean;
+    let verdict = summary.verdict;
+    let max_cpu = outcomes.iter().map(|g| g.cpu_ms).max().unwrap_or(0);
+    let max_peak = outcomes.iter().map(|g| g.peak_kib).max().unwrap_or(0);
+    let limit_ms = summary.limits.cpu_ms;
+    let warning = (verdict.is_accepted() && expected.is_accepted() && max_cpu * 2 > limit_ms)
+        .then(|| format!("accepted but a game uses {max_cpu} ms of the {limit_ms} ms limit"));
+    let detail = if verdict == Verdict::WrongAnswer && summary.first_failure().is_none() {
+        format!("WA mean {mean:.0}")
+    } else if verdict.is_accepted() {
+        format!("AC mean {mean:.0}")
+    } else {
+        verdict.describe()
+    };
+    Ok(Checked {
+        got: verdict,
+        detail,
+        max_cpu_ms: max_cpu,
+        max_peak_kib: max_peak,
+        warning,
+    })
+}

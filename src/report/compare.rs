@@ -1,0 +1,66 @@
+//! The report of `judge compare`: a line on standard error as each solution starts playing,
+//! then the games side by side with their score difference, each solution's mean, and the
+//! mean difference with its 95 % confidence interval.
+
+use std::io::{self, Write};
+
+use super::{Event, Reporter};
+use crate::grade::games::Comparison;
+
+pub struct CompareReporter<W: Write, N: Write> {
+    out: W,
+    note: N,
+}
+
+impl<W: Write, N: Write> CompareReporter<W, N> {
+    pub fn new(out: W, note: N) -> Self {
+        CompareReporter { out, note }
+    }
+}
+
+fn table(comparison: &Comparison) -> String {
+    let mut text = format!(
+        "{:<6} {:>10} {:>10} {:>10}   verdicts\n",
+        "game", "first", "second", "difference"
+    );
+    for game in &comparison.games {
+        text.push_str(&format!(
+            "{:<6} {:>10} {:>10} {:>+10}   {} / {}\n",
+            game.game,
+            game.first_score,
+            game.second_score,
+            game.difference(),
+            game.first_verdict,
+            game.second_verdict
+        ));
+    }
+    let (mean, half) = (comparison.mean_difference, comparison.half_width);
+    text.push_str(&format!(
+        "\nfirst:  {} mean {:.1}\nsecond: {} mean {:.1}\n",
+        comparison.first.solution,
+        comparison.first.stats.mean,
+        comparison.second.solution,
+        comparison.second.stats.mean
+    ));
+    text.push_str(&format!(
+        "second - first: mean {mean:+.1}, 95% confidence interval [{:+.1}, {:+.1}] over {} paired games\n",
+        mean - half,
+        mean + half,
+        comparison.games.len()
+    ));
+    text
+}
+
+impl<W: Write, N: Write> Reporter for CompareReporter<W, N> {
+    fn report(&mut self, event: &Event) -> io::Result<()> {
+        match event {
+            Event::Started(started) => writeln!(
+                self.note,
+                "playing {} games with {}",
+                started.count, started.solution
+            ),
+            Event::Compared(comparison) => self.out.write_all(table(comparison).as_bytes()),
+            _ => Ok(()),
+        }
+    }
+}

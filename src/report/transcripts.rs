@@ -1,0 +1,66 @@
+//! Game transcripts: one file per game (`game-NN.txt`) in a folder, each a `#` header, one
+//! line per round (what the interactor sent and the reply) and `-1` if the interactor ended
+//! the game. `judge replay` reads them back.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use super::{Event, Reporter};
+use crate::grade::games::GameOutcome;
+use crate::grade::Summary;
+
+/// Writes each game's transcript into `dir` when the grading is over, and says where on
+/// `note`.
+pub struct TranscriptReporter<W: Write> {
+    dir: PathBuf,
+    note: W,
+}
+
+impl<W: Write> TranscriptReporter<W> {
+    pub fn new(dir: PathBuf, note: W) -> Self {
+        TranscriptReporter { dir, note }
+    }
+}
+
+/// The transcript file of a game.
+pub fn transcript_text(problem_id: &str, outcome: &GameOutcome) -> String {
+    let mut text = format!(
+        "# {problem_id} seed {} game {} score {} verdict {}\n",
+        outcome.seed,
+        outcome.game,
+        outcome.score,
+        outcome.verdict.code()
+    );
+    for line in &outcome.transcript {
+        match &line.reply {
+            Some(reply) => text.push_str(&format!("{} {}\n", line.sent, reply)),
+            None => text.push_str(&format!("{}\n", line.sent)),
+        }
+    }
+    if let Some(last) = &outcome.final_line {
+        text.push_str(last);
+        text.push('\n');
+    }
+    text
+}
+
+impl<W: Write> Reporter for TranscriptReporter<W> {
+    fn report(&mut self, event: &Event) -> io::Result<()> {
+        let Event::Finished(Summary::Games(summary)) = event else {
+            return Ok(());
+        };
+        if summary.compile_message.is_some() {
+            return Ok(());
+        }
+        let context = |path: &std::path::Path, e: io::Error| {
+            io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+        };
+        std::fs::create_dir_all(&self.dir).map_err(|e| context(&self.dir, e))?;
+        for game in &summary.games {
+            let path = self.dir.join(format!("game-{:02}.txt", game.game));
+            std::fs::write(&path, transcript_text(&summary.problem, game))
+                .map_err(|e| context(&path, e))?;
+        }
+        writeln!(self.note, "transcripts written to {}", self.dir.display())
+    }
+}

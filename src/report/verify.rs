@@ -1,0 +1,99 @@
+//! The verify matrix: one row per bundled solution with the verdict expected (its folder),
+//! the verdict got and where, its largest CPU time and peak memory, and `ok` or `MISMATCH`;
+//! warnings under their row; totals at the end.
+
+use std::io::{self, Write};
+
+use super::style;
+use super::{Event, Reporter};
+use crate::grade::verify::{VerifyRow, VerifySummary};
+use crate::verdict::Verdict;
+
+pub struct VerifyReporter<W: Write> {
+    out: W,
+    header_written: bool,
+}
+
+impl<W: Write> VerifyReporter<W> {
+    pub fn new(out: W) -> Self {
+        VerifyReporter {
+            out,
+            header_written: false,
+        }
+    }
+
+    fn header(&mut self) -> io::Result<()> {
+        if !self.header_written {
+            self.header_written = true;
+            writeln!(
+                self.out,
+                "{}",
+                style::bold(&format!(
+                    "{:<58} {:<9} {:<30} {:>8} {:>9}",
+                    "solution", "expected", "got", "max cpu", "peak MiB"
+                ))
+            )?;
+        }
+        Ok(())
+    }
+}
+
+fn row(row: &VerifyRow) -> String {
+    let checked = match &row.result {
+        Ok(checked) => checked,
+        Err(error) => {
+            return format!(
+                "{:<58} {:<9} {}\n",
+                row.solution,
+                row.expected.code(),
+                style::verdict(&Verdict::WrongAnswer, &format!("ERROR: {error}"))
+            )
+        }
+    };
+    let matched = row.matched();
+    let mark = if matched {
+        style::verdict(&Verdict::Accepted, "ok")
+    } else {
+        style::verdict(&Verdict::WrongAnswer, "MISMATCH")
+    };
+    let mut text = format!(
+        "{:<58} {:<9} {} {:>8} {:>9.1}  {mark}\n",
+        row.solution,
+        row.expected.code(),
+        style::verdict(&checked.got, &format!("{:<30}", checked.detail)),
+        checked.max_cpu_ms,
+        checked.max_peak_kib as f64 / 1024.0,
+    );
+    if let Some(warning) = &checked.warning {
+        text.push_str(&format!("    warning: {warning}\n"));
+    }
+    text
+}
+
+fn totals(summary: &VerifySummary) -> String {
+    format!(
+        "\n{} mismatch{}, {} warning{}, {} not graded\n",
+        summary.mismatches,
+        if summary.mismatches == 1 { "" } else { "es" },
+        summary.warnings,
+        if summary.warnings == 1 { "" } else { "s" },
+        summary.not_graded
+    )
+}
+
+impl<W: Write> Reporter for VerifyReporter<W> {
+    fn report(&mut self, event: &Event) -> io::Result<()> {
+        match event {
+            Event::Verified(verified) => {
+                self.header()?;
+                self.out.write_all(row(verified).as_bytes())?;
+            }
+            Event::VerifyFinished(summary) => {
+                self.header()?;
+                self.out.write_all(totals(summary).as_bytes())?;
+            }
+            _ => return Ok(()),
+        }
+        self.out.flush()
+    }
+}
