@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{is_root, program, serial};
+use common::{program, require_root, serial};
 
 use std::fs::File;
 use std::os::unix::fs::PermissionsExt;
@@ -395,7 +395,9 @@ fn setsid_double_fork_escape_does_not_hold_the_grader() {
 }
 
 #[test]
+#[ignore = "needs root"]
 fn a_run_ends_everything_before_the_next_run_of_its_worker() {
+    require_root();
     let _serial = serial();
     let session = Session::new();
     let tests = tests_dir(THREE_FRESH);
@@ -406,13 +408,13 @@ fn a_run_ends_everything_before_the_next_run_of_its_worker() {
         &["--jobs", "1", "--all"],
     );
     run.assert_no_panic();
-    if !run.report["protections"]
-        .to_string()
-        .contains("pid-namespace")
-    {
-        eprintln!("note: no pid namespace here; the program cannot see other runs' processes");
-        return;
-    }
+    assert!(
+        run.report["protections"]
+            .to_string()
+            .contains("pid-namespace"),
+        "no pid namespace as root\n{}",
+        run.show()
+    );
     assert_eq!(
         run.verdict(),
         "AC",
@@ -693,12 +695,10 @@ fn network_is_blocked() {
 // ----- 8. privileges -----------------------------------------------------------------------
 
 #[test]
+#[ignore = "needs root"]
 fn root_only_files_are_denied() {
     let _serial = serial();
-    if !is_root() {
-        eprintln!("note: not running as root; the privilege test applies to root only, skipped");
-        return;
-    }
+    require_root();
     let session = Session::new();
     let tests = tests_dir(&[("t", "x\n", "denied\n")]);
     let run = session.grade("privileged.c", tests.path(), "1", &[]);
@@ -718,12 +718,10 @@ fn root_only_files_are_denied() {
 }
 
 #[test]
+#[ignore = "needs root"]
 fn kill_minus_one_hurts_nobody_outside() {
     let _serial = serial();
-    if !is_root() {
-        eprintln!("note: not running as root; the privilege test applies to root only, skipped");
-        return;
-    }
+    require_root();
     use std::os::unix::process::CommandExt;
     // Sentinels: one as root, one as the very user solutions run as (what an unsandboxed
     // kill(-1) from that user would reach).

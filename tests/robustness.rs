@@ -257,6 +257,16 @@ fn problem_toml_negative_time_is_refused() {
 }
 
 #[test]
+fn problem_toml_negative_checker_time_limit_is_refused() {
+    // Once a panic in a worker thread (exit 101): the limit was turned into a Duration there.
+    assert_problem_key_refused(
+        "type = \"tokens\"",
+        "type = \"external\"\ncommand = [\"./check\"]\ntime_limit_seconds = -1",
+        "checker.time_limit_seconds",
+    );
+}
+
+#[test]
 fn problem_without_samples_folder_is_refused() {
     let root = temp_root(&repo_file("problems/boj1525/problem.toml"), Samples::None);
     let output = judge_with_root(root.path(), &[]);

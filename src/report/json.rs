@@ -42,3 +42,27 @@ impl<D: Destination> Reporter for JsonReporter<D> {
         self.out.commit()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::Summary;
+    use crate::report::fixtures;
+
+    fn render(summary: Summary) -> String {
+        let mut reporter = JsonReporter::new(Vec::new());
+        reporter.report(&Event::Finished(summary)).unwrap();
+        reporter.finish().unwrap();
+        String::from_utf8(reporter.into_inner()).unwrap()
+    }
+
+    #[test]
+    fn the_schema_of_a_batch_report() {
+        insta::assert_snapshot!(render(Summary::Batch(&fixtures::batch_summary())));
+    }
+
+    #[test]
+    fn the_schema_of_a_games_report() {
+        insta::assert_snapshot!(render(Summary::Games(&fixtures::games_summary())));
+    }
+}

@@ -103,3 +103,26 @@ impl<D: Destination> Reporter for JunitReporter<D> {
         self.out.commit()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixtures;
+
+    fn render(summary: Summary) -> String {
+        let mut reporter = JunitReporter::new(Vec::new());
+        reporter.report(&Event::Finished(summary)).unwrap();
+        reporter.finish().unwrap();
+        String::from_utf8(reporter.into_inner()).unwrap()
+    }
+
+    #[test]
+    fn a_batch_run_as_junit() {
+        insta::assert_snapshot!(render(Summary::Batch(&fixtures::batch_summary())));
+    }
+
+    #[test]
+    fn games_as_junit() {
+        insta::assert_snapshot!(render(Summary::Games(&fixtures::games_summary())));
+    }
+}

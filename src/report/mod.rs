@@ -5,6 +5,8 @@
 //! (`compare`) are the reports; `replay` draws a game's boards and `list` the problems.
 
 pub mod compare;
+#[cfg(test)]
+mod fixtures;
 pub mod json;
 pub mod junit;
 pub mod list;

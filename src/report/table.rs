@@ -291,3 +291,45 @@ fn games_summary(summary: &GamesSummary) -> String {
     }
     out.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixtures;
+
+    /// What the reporter writes for these events, without colours.
+    fn render(events: &[Event]) -> String {
+        let mut out = Vec::new();
+        let mut reporter = TableReporter::new(&mut out);
+        for event in events {
+            reporter.report(event).unwrap();
+        }
+        anstream::adapter::strip_str(&String::from_utf8(out).unwrap()).to_string()
+    }
+
+    #[test]
+    fn the_tests_table_with_its_first_failure() {
+        let summary = fixtures::batch_summary();
+        let started = fixtures::started(Unit::Tests, summary.tests_planned);
+        let mut events = vec![Event::Started(&started)];
+        events.extend(summary.tests.iter().map(Event::TestFinished));
+        events.push(Event::Finished(Summary::Batch(&summary)));
+        insta::assert_snapshot!(render(&events));
+    }
+
+    #[test]
+    fn a_compile_error_shows_the_compilers_message() {
+        let summary = fixtures::compile_error_summary();
+        insta::assert_snapshot!(render(&[Event::Finished(Summary::Batch(&summary))]));
+    }
+
+    #[test]
+    fn the_games_table_with_scores_and_the_first_failed_game() {
+        let summary = fixtures::games_summary();
+        let started = fixtures::started(Unit::Games, summary.games.len());
+        let mut events = vec![Event::Started(&started)];
+        events.extend(summary.games.iter().map(Event::GameFinished));
+        events.push(Event::Finished(Summary::Games(&summary)));
+        insta::assert_snapshot!(render(&events));
+    }
+}

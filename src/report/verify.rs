@@ -97,3 +97,22 @@ impl<W: Write> Reporter for VerifyReporter<W> {
         self.out.flush()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixtures;
+
+    #[test]
+    fn the_verify_matrix() {
+        let summary = fixtures::verify_summary();
+        let mut out = Vec::new();
+        let mut reporter = VerifyReporter::new(&mut out);
+        for row in &summary.rows {
+            reporter.report(&Event::Verified(row)).unwrap();
+        }
+        reporter.report(&Event::VerifyFinished(&summary)).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        insta::assert_snapshot!(anstream::adapter::strip_str(&text).to_string());
+    }
+}

@@ -17,6 +17,15 @@ pub fn is_root() -> bool {
     unsafe { libc::geteuid() == 0 }
 }
 
+/// Fails the test unless it runs as root. Tests that call it are `#[ignore = "needs root"]`:
+/// `cargo test` lists them as ignored, and CI (as root) runs them with `--include-ignored`.
+pub fn require_root() {
+    assert!(
+        is_root(),
+        "this test needs root (it is ignored by default; run it as root with --include-ignored)"
+    );
+}
+
 /// Takes the lock that serializes the tests of one test file that must not overlap (a failed
 /// test does not poison it).
 pub fn serial() -> MutexGuard<'static, ()> {
