@@ -187,9 +187,16 @@ pub trait InteractiveProblem: Send + Sync {
 }
 
 /// Every interactive problem the grader knows.
+pub fn interactive_problems() -> &'static [&'static dyn InteractiveProblem] {
+    &[&boj28489::Boj28489]
+}
+
+/// The interactive problem with this id, if any.
 pub fn interactive_problem(id: &str) -> Option<&'static dyn InteractiveProblem> {
-    let all: [&'static dyn InteractiveProblem; 1] = [&boj28489::Boj28489];
-    all.into_iter().find(|p| p.id() == id)
+    interactive_problems()
+        .iter()
+        .copied()
+        .find(|p| p.id() == id)
 }
 
 /// The sample tests of problem `id` as (input path, input, expected answer), sorted by name:
@@ -339,6 +346,71 @@ mod tests {
         }
         for bad in ["", "07", "00", "-1", "+1", "1000", "1 ", "x"] {
             assert!(!is_plain_decimal(bad, 3), "{bad:?}");
+        }
+    }
+
+    /// The `id` in `folder/problem.toml`.
+    fn problem_toml_id(folder: &std::path::Path) -> String {
+        #[derive(serde::Deserialize)]
+        struct Header {
+            id: String,
+        }
+        let path = folder.join("problem.toml");
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let header: Header =
+            toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        header.id
+    }
+
+    /// Every data folder `problems/<id>/` has a built-in problem of that id, and every built-in
+    /// problem, batch or interactive, has a data folder whose problem.toml names it.
+    #[test]
+    fn problem_folders_and_registered_problems_match() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+        let registered: Vec<&str> = batch_problems()
+            .iter()
+            .map(|p| p.id())
+            .chain(interactive_problems().iter().map(|p| p.id()))
+            .collect();
+        let mut unique = registered.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(
+            unique.len(),
+            registered.len(),
+            "an id is registered twice: {registered:?}"
+        );
+
+        let entries =
+            std::fs::read_dir(&root).unwrap_or_else(|e| panic!("{}: {e}", root.display()));
+        let mut folders = 0;
+        for entry in entries {
+            let folder = entry.unwrap().path();
+            if !folder.is_dir() {
+                continue;
+            }
+            let name = folder.file_name().unwrap().to_str().unwrap().to_string();
+            let id = problem_toml_id(&folder);
+            assert_eq!(
+                id, name,
+                "problems/{name}/problem.toml names another problem"
+            );
+            assert!(
+                registered.contains(&id.as_str()),
+                "problems/{name}/ has no registered built-in problem (registered: {registered:?})"
+            );
+            folders += 1;
+        }
+        assert!(folders > 0, "no problem folders in {}", root.display());
+
+        for id in registered {
+            let folder = root.join(id);
+            assert!(
+                folder.join("problem.toml").is_file(),
+                "registered problem {id} has no problems/{id}/problem.toml"
+            );
+            assert_eq!(problem_toml_id(&folder), id, "problems/{id}/problem.toml");
         }
     }
 }

@@ -2,7 +2,7 @@
 //! `name`, `verdict`, `cpu_ms`, `wall_ms`, `peak_kib`, ..., or `games` with their scores),
 //! written whole when the grading is over.
 
-use std::io::{self, Write};
+use std::io;
 
 use super::{Destination, Event, Reporter};
 
