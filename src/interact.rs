@@ -249,7 +249,7 @@ pub fn play_game(
                         final_line = Some(last.clone());
                         break Ending::Over(last);
                     }
-                    Err(violation) => break Ending::Violation(violation),
+                    Err(violation) => break Ending::Violation(violation.to_string()),
                 }
             }
             ReadLine::TooLong => {

@@ -71,12 +71,18 @@ fn list_names_a_broken_problem_and_still_lists_the_others() {
     let output = judge(&["--config", &config.to_string_lossy(), "list"]);
     assert_eq!(output.status.code(), Some(2), "{}", text(&output));
     let listed = stdout(&output);
-    assert!(listed.contains("boj1525") && listed.contains("boj2615"), "{listed}");
+    assert!(
+        listed.contains("boj1525") && listed.contains("boj2615"),
+        "{listed}"
+    );
     let broken = listed
         .lines()
         .find(|l| l.starts_with("broken"))
         .unwrap_or_else(|| panic!("the broken problem is not named\n{listed}"));
-    assert!(broken.contains("problem.toml") && broken.contains("title"), "{broken}");
+    assert!(
+        broken.contains("problem.toml") && broken.contains("title"),
+        "{broken}"
+    );
 }
 
 #[test]
@@ -123,8 +129,7 @@ fn gen_writes_tests_whose_answers_the_reference_gives() {
 #[test]
 fn solve_reads_standard_input_and_refuses_an_invalid_one() {
     let sample = std::fs::read(repo().join("problems/boj1525/samples/edge-two-moves.in")).unwrap();
-    let answer =
-        std::fs::read(repo().join("problems/boj1525/samples/edge-two-moves.ans")).unwrap();
+    let answer = std::fs::read(repo().join("problems/boj1525/samples/edge-two-moves.ans")).unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(["solve", "boj1525"])
         .current_dir(repo())

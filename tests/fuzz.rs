@@ -58,7 +58,7 @@ proptest! {
             Ok(Step::Continue(_)) | Ok(Step::Over(_)) => prop_assert!(legal, "{:?} accepted", reply),
             Err(message) => {
                 prop_assert!(!legal, "{:?} refused", reply);
-                prop_assert!(message.starts_with("round 1: reply"), "{}", message);
+                prop_assert!(message.to_string().starts_with("round 1: reply"), "{}", message);
             }
         }
     }

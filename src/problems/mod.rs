@@ -152,6 +152,18 @@ pub fn write_tests(
     Ok(())
 }
 
+/// A reply that breaks an interactive problem's protocol (a wrong answer), in words that
+/// quote it.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct ProtocolViolation(pub String);
+
+impl From<String> for ProtocolViolation {
+    fn from(message: String) -> Self {
+        ProtocolViolation(message)
+    }
+}
+
 /// What the interactor does after a reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Step {
@@ -167,7 +179,7 @@ pub trait GameSession: Send {
     fn opening(&mut self) -> String;
     /// Takes the program's reply (one line, surrounding whitespace trimmed). An error is a
     /// protocol violation (wrong answer) with a message quoting the reply.
-    fn reply(&mut self, line: &str) -> Result<Step, String>;
+    fn reply(&mut self, line: &str) -> Result<Step, ProtocolViolation>;
     /// The score so far (the final score once the game is over).
     fn score(&self) -> u64;
     /// Moves the program has made that the game accepted.

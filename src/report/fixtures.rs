@@ -53,7 +53,9 @@ fn test(name: &str, verdict: Verdict, cpu_ms: u64) -> TestOutcome {
         received_head: "16\n".into(),
         received_bytes: 3,
         stderr_head: String::new(),
-        reproduce: Some(format!("judge gen boj12100 --seed 20261121 --index {cpu_ms}")),
+        reproduce: Some(format!(
+            "judge gen boj12100 --seed 20261121 --index {cpu_ms}"
+        )),
         facts: None,
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{GAME_OVER, SIZE};
 use crate::problems::game2048::{Direction, Grid};
-use crate::problems::{GameSession, Step};
+use crate::problems::{GameSession, ProtocolViolation, Step};
 use crate::rng::TestRng;
 
 /// A game in progress.
@@ -42,7 +42,7 @@ impl GameSession for Game {
         self.spawn_tile()
     }
 
-    fn reply(&mut self, line: &str) -> Result<Step, String> {
+    fn reply(&mut self, line: &str) -> Result<Step, ProtocolViolation> {
         let direction = Direction::parse(line.trim()).ok_or_else(|| {
             format!(
                 "round {}: reply {:?} is not UP, DOWN, LEFT or RIGHT",
@@ -108,7 +108,7 @@ mod tests {
         game.opening();
         let error = game.reply("up").unwrap_err();
         assert_eq!(
-            error,
+            error.to_string(),
             "round 1: reply \"up\" is not UP, DOWN, LEFT or RIGHT"
         );
         assert!(game.reply("").is_err());

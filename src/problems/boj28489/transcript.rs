@@ -1,7 +1,26 @@
 //! Transcripts of games: reading them, and replaying them to check that they follow the rules.
 
+use thiserror::Error;
+
 use super::{GAME_OVER, SIZE};
 use crate::problems::game2048::{Direction, Grid};
+
+/// A transcript that cannot be read, or that breaks the rules, with where.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct TranscriptError(String);
+
+impl From<String> for TranscriptError {
+    fn from(message: String) -> Self {
+        TranscriptError(message)
+    }
+}
+
+impl From<&str> for TranscriptError {
+    fn from(message: &str) -> Self {
+        TranscriptError(message.to_string())
+    }
+}
 
 /// One round of a transcript: the cell announced, and the reply (absent if the program gave
 /// none before the transcript ends).
@@ -22,7 +41,7 @@ pub struct Transcript {
 }
 
 /// Parses a transcript: `# header`, lines `POSITION REPLY`, and maybe a last `-1`.
-pub fn parse_transcript(text: &str) -> Result<Transcript, String> {
+pub fn parse_transcript(text: &str) -> Result<Transcript, TranscriptError> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -36,7 +55,7 @@ pub fn parse_transcript(text: &str) -> Result<Transcript, String> {
     for (number, line) in lines {
         let number = number + 1;
         if ended {
-            return Err(format!("line {number}: nothing may follow the final -1"));
+            return Err(format!("line {number}: nothing may follow the final -1").into());
         }
         let line = line.trim();
         if line == GAME_OVER {
@@ -53,7 +72,7 @@ pub fn parse_transcript(text: &str) -> Result<Transcript, String> {
             .filter(|p| (1..=SIZE * SIZE).contains(p))
             .ok_or_else(|| format!("line {number}: {position:?} is not a cell from 1 to 16"))?;
         if rounds.last().is_some_and(|r: &Round| r.reply.is_none()) {
-            return Err(format!("line {number}: the previous round has no reply"));
+            return Err(format!("line {number}: the previous round has no reply").into());
         }
         rounds.push(Round { position, reply });
     }
@@ -83,7 +102,7 @@ pub struct Replay {
 /// Replays a transcript and checks that it follows the rules: every tile lands on an empty
 /// cell, every reply is a direction, every move but the last changes the board, and the game
 /// ends (`-1`) exactly when a move changes nothing.
-pub fn replay(transcript: &Transcript) -> Result<Replay, String> {
+pub fn replay(transcript: &Transcript) -> Result<Replay, TranscriptError> {
     let mut grid = Grid::new(SIZE);
     let mut steps = Vec::new();
     let mut moves = 0;
@@ -93,10 +112,7 @@ pub fn replay(transcript: &Transcript) -> Result<Replay, String> {
         let cell = round.position - 1;
         let (row, col) = (cell / SIZE, cell % SIZE);
         if grid.get(row, col) != 0 {
-            return Err(format!(
-                "round {number}: cell {} is not empty",
-                round.position
-            ));
+            return Err(format!("round {number}: cell {} is not empty", round.position).into());
         }
         grid.set(row, col, 2);
         steps.push(ReplayStep {
@@ -104,7 +120,7 @@ pub fn replay(transcript: &Transcript) -> Result<Replay, String> {
             grid: grid.clone(),
         });
         let Some(reply) = &round.reply else {
-            return Err(format!("round {number}: the program gave no reply"));
+            return Err(format!("round {number}: the program gave no reply").into());
         };
         let direction = Direction::parse(reply.trim())
             .ok_or_else(|| format!("round {number}: reply {reply:?} is not a direction"))?;
@@ -120,13 +136,15 @@ pub fn replay(transcript: &Transcript) -> Result<Replay, String> {
                 return Err(format!(
                     "round {number}: the game was ended with -1 although {} changed the board",
                     direction.as_word()
-                ));
+                )
+                .into());
             }
         } else if !last || !transcript.ended {
             return Err(format!(
                 "round {number}: {} changes nothing, so the game should have ended here",
                 direction.as_word()
-            ));
+            )
+            .into());
         } else {
             steps.push(ReplayStep {
                 caption: format!(
@@ -167,14 +185,17 @@ mod tests {
         // into a 4 at cell 1, so a 2 at cell 1 again is on an occupied cell.
         assert!(replay(&parse_transcript(bad_cell).unwrap())
             .unwrap_err()
+            .to_string()
             .contains("not empty"));
         let not_ended = "# t\n1 UP\n";
         assert!(replay(&parse_transcript(not_ended).unwrap())
             .unwrap_err()
+            .to_string()
             .contains("should have ended"));
         let ended_early = "# t\n1 DOWN\n-1\n";
         assert!(replay(&parse_transcript(ended_early).unwrap())
             .unwrap_err()
+            .to_string()
             .contains("changed the board"));
         assert!(parse_transcript("10 UP\n").is_err());
         assert!(parse_transcript("# t\n17 UP\n").is_err());
