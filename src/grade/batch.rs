@@ -9,7 +9,8 @@ use serde::Serialize;
 use thiserror::Error;
 
 use super::{
-    build, protections_of, tell, AppliedLimits, GradeError, Started, Submission, Summary, Unit,
+    build, protections_of, tell, AppliedLimits, GradeError, Started, Submission, Summary, Telling,
+    Unit,
 };
 use crate::check::Checker;
 use crate::config::{ProblemSpec, RunnerConfig};
@@ -368,7 +369,7 @@ fn run_tests(
     };
     let mut outcomes: Vec<Option<TestOutcome>> = vec![None; tests.len()];
     let mut reported = 0;
-    let mut report_error = None;
+    let mut telling = Telling::default();
     pool::run_parallel(
         tests.len(),
         request.jobs,
@@ -404,21 +405,10 @@ fn run_tests(
                     told
                 }
             };
-            match told {
-                Ok(()) => true,
-                Err(e) => {
-                    report_error = Some(e);
-                    false
-                }
-            }
+            telling.went_on(told)
         },
     );
-    if let Some(e) = report_error {
-        return Err(GradeError::Report(e));
-    }
-    if crate::cleanup::interrupted() {
-        return Err(GradeError::Interrupted);
-    }
+    telling.result()?;
     let limit = limit();
     Ok(outcomes
         .into_iter()

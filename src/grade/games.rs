@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::{
     build, compile_or_fail, protections_of, tell, AppliedLimits, GradeError, Started, Submission,
-    Summary, Unit,
+    Summary, Telling, Unit,
 };
 use crate::config::{ProblemKind, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
@@ -265,7 +265,7 @@ fn play(
     let scratch = Scratch::new(&request.runner.sandbox)?;
     let failed = AtomicBool::new(false);
     let mut outcomes: Vec<Option<GameOutcome>> = vec![None; games.len()];
-    let mut report_error = None;
+    let mut telling = Telling::default();
     pool::run_parallel(
         games.len(),
         request.jobs,
@@ -285,21 +285,10 @@ fn play(
             };
             let told = reporter.report(&Event::GameFinished(&outcome));
             outcomes[index] = Some(outcome);
-            match told {
-                Ok(()) => true,
-                Err(e) => {
-                    report_error = Some(e);
-                    false
-                }
-            }
+            telling.went_on(told)
         },
     );
-    if let Some(e) = report_error {
-        return Err(GradeError::Report(e));
-    }
-    if crate::cleanup::interrupted() {
-        return Err(GradeError::Interrupted);
-    }
+    telling.result()?;
     Ok(outcomes.into_iter().flatten().collect())
 }
 

@@ -225,6 +225,35 @@ impl Summary<'_> {
     }
 }
 
+/// How reporters took the news of a parallel run: their first error is kept until the run is
+/// over, and stops it.
+#[derive(Default)]
+struct Telling {
+    error: Option<std::io::Error>,
+}
+
+impl Telling {
+    /// Keeps the error of a report, if any; says whether the run goes on.
+    fn went_on(&mut self, told: std::io::Result<()>) -> bool {
+        match told {
+            Ok(()) => true,
+            Err(e) => {
+                self.error = Some(e);
+                false
+            }
+        }
+    }
+
+    /// After the run: a reporter that could not write, or an interruption, ends the grading.
+    fn result(self) -> Result<(), GradeError> {
+        match self.error {
+            Some(e) => Err(GradeError::Report(e)),
+            None if crate::cleanup::interrupted() => Err(GradeError::Interrupted),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Tells a reporter of an event; a reporter that cannot write (a closed pipe, a full disk)
 /// ends the grading.
 fn tell(reporter: &mut dyn Reporter, event: Event) -> Result<(), GradeError> {

@@ -145,6 +145,19 @@ impl Lines {
         self.0.push_str(text.as_ref());
         self.0.push('\n');
     }
+
+    /// The sandbox's protections, and the compiler's message after a compile error.
+    fn sandbox_and_compiler(&mut self, protections: &[String], compile_message: Option<&str>) {
+        if !protections.is_empty() {
+            self.line(format!("sandbox: {}", protections.join(", ")));
+        }
+        if let Some(message) = compile_message {
+            self.line(format!(
+                "\ncompiler says:\n{}",
+                indent(&shorten(message, 30))
+            ));
+        }
+    }
 }
 
 /// The summary after the tests table, and the first failure in detail.
@@ -174,15 +187,7 @@ fn batch_summary(summary: &BatchSummary) -> String {
         limits.memory_kib as f64 / 1024.0,
         limits.output_kib as f64 / 1024.0
     ));
-    if !summary.protections.is_empty() {
-        out.line(format!("sandbox: {}", summary.protections.join(", ")));
-    }
-    if let Some(message) = &summary.compile_message {
-        out.line(format!(
-            "\ncompiler says:\n{}",
-            indent(&shorten(message, 30))
-        ));
-    }
+    out.sandbox_and_compiler(&summary.protections, summary.compile_message.as_deref());
     if let Some(failure) = summary.first_failure() {
         out.line("");
         out.line(format!(
@@ -249,15 +254,7 @@ fn games_summary(summary: &GamesSummary) -> String {
         limits.wall_ms,
         limits.memory_kib as f64 / 1024.0
     ));
-    if !summary.protections.is_empty() {
-        out.line(format!("sandbox: {}", summary.protections.join(", ")));
-    }
-    if let Some(message) = &summary.compile_message {
-        out.line(format!(
-            "\ncompiler says:\n{}",
-            indent(&shorten(message, 30))
-        ));
-    }
+    out.sandbox_and_compiler(&summary.protections, summary.compile_message.as_deref());
     out.line(format!(
         "{} {} ({}): {}{}",
         style::bold("result"),

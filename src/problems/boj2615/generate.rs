@@ -250,6 +250,12 @@ fn plant_traps(rng: &mut TestRng, board: &mut Board, count: usize) {
     }
 }
 
+/// Adds a scenario's background stones at a random level (see [`noise_level`]).
+fn add_background(rng: &mut TestRng, board: &mut Board) {
+    let (count, black) = noise_level(rng);
+    add_noise(rng, board, count, black);
+}
+
 /// The stones a scenario adds as background: (count, black percent).
 fn noise_level(rng: &mut TestRng) -> (usize, u64) {
     let count = match rng.below(3) {
@@ -302,24 +308,21 @@ fn build(rng: &mut TestRng, scenario: u64, round: u64) -> Option<Board> {
                 let colour = random_colour(rng);
                 plant_run(rng, b, colour, len);
             }
-            let (count, black) = noise_level(rng);
-            add_noise(rng, b, count, black);
+            add_background(rng, b);
             want_five = true;
         }
         // A five touching one side of the board (rotating through the four sides).
         4 => {
             let colour = random_colour(rng);
             plant_five(rng, b, colour, on_side(round % 4))?;
-            let (count, black) = noise_level(rng);
-            add_noise(rng, b, count, black);
+            add_background(rng, b);
             want_five = true;
         }
         // A five through one corner (rotating through the four corners).
         5 => {
             let colour = random_colour(rng);
             plant_five(rng, b, colour, at_corner(round % 4))?;
-            let (count, black) = noise_level(rng);
-            add_noise(rng, b, count, black);
+            add_background(rng, b);
             want_five = true;
         }
         // No winner, but runs of six or more.
@@ -334,8 +337,7 @@ fn build(rng: &mut TestRng, scenario: u64, round: u64) -> Option<Board> {
             if planted == 0 {
                 return None;
             }
-            let (count, black) = noise_level(rng);
-            add_noise(rng, b, count, black);
+            add_background(rng, b);
             want_five = false;
         }
         // A real five of one colour with a run of six or more of the other right beside it.
