@@ -87,8 +87,14 @@ fn seconds(d: Duration) -> String {
 pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
     let runner = request.runner;
     let args = request;
-    let bench_dir = runner.root.join("bench");
-    let config_arg = runner.file.to_string_lossy().into_owned();
+    // The benchmarks use the repository's bench/ and solutions/, and give the children the
+    // project's runner.toml so that they grade with the same configuration.
+    let root = runner.project_root().map_err(GradeError::from)?;
+    let bench_dir = root.join("bench");
+    let config_arg = match runner.layers.project_file().map(|layer| &layer.origin) {
+        Some(crate::config::Origin::File(file)) => file.to_string_lossy().into_owned(),
+        _ => return Err(GradeError::from(crate::config::ConfigError::NoProject).into()),
+    };
     let scratch = tempfile::tempdir()?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     writeln!(
@@ -367,8 +373,7 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
         timed_judge(&["--version"], &[0])?;
     }
     let version = started.elapsed() / runs;
-    let sample_solution = runner
-        .root
+    let sample_solution = root
         .join("solutions/boj12100/accepted/dfs.cpp")
         .to_string_lossy()
         .into_owned();

@@ -1,6 +1,7 @@
 //! Turning a submitted file into something runnable: language detection, compilation with a
 //! time limit, and a compile cache keyed by a content hash (written atomically, so several
-//! graders may share it). Also resolves the run command of a prepared solution.
+//! graders may share it), and emptying that cache (`judge clean`). Also resolves the run
+//! command of a prepared solution.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,12 +20,8 @@ pub enum LangError {
         path: PathBuf,
         cause: std::io::Error,
     },
-    #[error("no language in {config} for {path} (known extensions: {known}); a ready binary must be executable")]
-    UnknownLanguage {
-        path: PathBuf,
-        config: PathBuf,
-        known: String,
-    },
+    #[error("no language in runner.toml for {path} (known extensions: {known}; `judge config` shows the languages); a ready binary must be executable")]
+    UnknownLanguage { path: PathBuf, known: String },
     #[error("unknown language `{0}` (see [languages] in runner.toml)")]
     UnknownLanguageId(String),
     #[error("the compile cache {dir}: {cause}")]
@@ -199,6 +196,72 @@ fn build_into_cache(
     Ok(None)
 }
 
+/// What `clean` removed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Cleaned {
+    /// Cache entries (compiled solutions, the written-out built-in problems) removed.
+    pub entries: usize,
+    /// Their size on disk, in bytes (file lengths).
+    pub bytes: u64,
+}
+
+/// A compile in progress leaves its `.build-` folder this long at most; older ones are left
+/// over from an interrupted grader.
+const STALE_BUILD: Duration = Duration::from_secs(3600);
+
+/// Empties the compile cache `dir`: every entry this module or `config` wrote (folders named
+/// by a content hash, the built-in problems written out, `.build-` folders left by an
+/// interrupted compile), and nothing else, so a `cache_dir` pointed at the wrong folder loses
+/// nothing of the user's. A missing folder is already empty.
+pub fn clean(dir: &Path) -> Result<Cleaned, LangError> {
+    let cache_error = |cause| LangError::Cache {
+        dir: dir.to_path_buf(),
+        cause,
+    };
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Cleaned::default()),
+        Err(e) => return Err(cache_error(e)),
+    };
+    let mut cleaned = Cleaned::default();
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let path = entry.path();
+        let is_key = name.len() == 32 && name.bytes().all(|b| b.is_ascii_hexdigit());
+        let stale_build = name.starts_with(".build-")
+            && entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > STALE_BUILD));
+        if !(is_key || stale_build || name == crate::config::BUILT_IN_CACHE_FOLDER)
+            || !path.is_dir()
+        {
+            continue;
+        }
+        let bytes = folder_bytes(&path);
+        std::fs::remove_dir_all(&path).map_err(cache_error)?;
+        cleaned.entries += 1;
+        cleaned.bytes += bytes;
+    }
+    Ok(cleaned)
+}
+
+/// The lengths of the files under `dir`, added up.
+fn folder_bytes(dir: &Path) -> u64 {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|entry| match entry.metadata() {
+                    Ok(meta) if meta.is_dir() => folder_bytes(&entry.path()),
+                    Ok(meta) => meta.len(),
+                    Err(_) => 0,
+                })
+                .sum()
+        })
+        .unwrap_or(0)
+}
+
 /// A submitted executable without a known source extension runs as it is.
 fn ready_binary(runner: &RunnerConfig, source: &Path) -> Result<Compiled, LangError> {
     use std::os::unix::fs::PermissionsExt;
@@ -214,7 +277,6 @@ fn ready_binary(runner: &RunnerConfig, source: &Path) -> Result<Compiled, LangEr
             .collect();
         return Err(LangError::UnknownLanguage {
             path: source.to_path_buf(),
-            config: runner.file.clone(),
             known: known.join(" "),
         });
     }
@@ -328,6 +390,42 @@ fn compile(command: &[String], dir: &Path, limit: Duration) -> Result<Option<Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clean_removes_cache_entries_and_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let entry = dir.path().join("0123456789abcdef0123456789abcdef");
+        std::fs::create_dir(&entry).unwrap();
+        std::fs::write(entry.join("solution"), b"12345").unwrap();
+        let problems = dir
+            .path()
+            .join(crate::config::BUILT_IN_CACHE_FOLDER)
+            .join("ab");
+        std::fs::create_dir_all(&problems).unwrap();
+        let fresh_build = dir.path().join(".build-x");
+        std::fs::create_dir(&fresh_build).unwrap();
+        let mine = dir.path().join("notes");
+        std::fs::create_dir(&mine).unwrap();
+        std::fs::write(dir.path().join("0123456789abcdef0123456789abcdee"), b"").unwrap();
+        let cleaned = clean(dir.path()).unwrap();
+        assert_eq!(
+            cleaned,
+            Cleaned {
+                entries: 2,
+                bytes: 5
+            }
+        );
+        assert!(!entry.exists() && !problems.exists());
+        assert!(
+            fresh_build.exists(),
+            "a compile in progress keeps its folder"
+        );
+        assert!(mine.exists(), "a folder judge did not write is kept");
+        assert_eq!(
+            clean(&dir.path().join("missing")).unwrap(),
+            Cleaned::default()
+        );
+    }
 
     #[test]
     fn programs_resolve_through_the_path() {

@@ -4,6 +4,7 @@
 mod bench;
 mod games;
 mod problem;
+mod project;
 mod stress;
 mod test;
 mod verify;
@@ -14,7 +15,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, Result};
 use clap::{Parser, Subcommand};
 
-use judge::config::RunnerConfig;
+use judge::config::{Discovery, RunnerConfig};
 use judge::report::Reporter;
 
 /// Exit codes of `judge` (also in the README).
@@ -32,7 +33,8 @@ pub mod exit {
 #[derive(Debug, Parser)]
 #[command(name = "judge", version, about = "A local online-judge grader")]
 pub struct Cli {
-    /// The runner.toml to use (default: found in the current folder or above).
+    /// A runner.toml layered over the built-in, user and project ones (its folder is then
+    /// the project).
     #[arg(long, global = true, value_name = "FILE")]
     pub config: Option<PathBuf>,
     #[command(subcommand)]
@@ -61,6 +63,14 @@ pub enum Command {
     Stress(stress::StressArgs),
     /// Benchmarks: grading overhead, parallel speed-up, interactor rate, solvers, startup.
     Bench(bench::BenchArgs),
+    /// Print the merged configuration and where each value came from.
+    Config,
+    /// Start a project: a commented runner.toml, problems/ and solutions/.
+    Init(project::InitArgs),
+    /// Start a problem in the project: problems/ID/ with problem.toml, statement, a sample.
+    New(project::NewArgs),
+    /// Empty the compile cache.
+    Clean,
 }
 
 /// Runs a command; the exit code for it, or an error (exit code 2).
@@ -77,16 +87,17 @@ pub fn run(cli: &Cli) -> Result<u8> {
         Command::Verify(args) => verify::run(config, args),
         Command::Stress(args) => stress::run(config, args),
         Command::Bench(args) => bench::run(config, args),
+        Command::Config => project::show(config),
+        Command::Init(args) => project::init(args),
+        Command::New(args) => project::new(config, args),
+        Command::Clean => project::clean(config),
     }
 }
 
-/// Loads runner.toml from --config or by searching upward from the current folder.
+/// The configuration: the built-in one under the user's runner.toml, the project's (found in
+/// the current folder or above) and --config's.
 fn load_runner(config: Option<&Path>) -> Result<RunnerConfig> {
-    let file = match config {
-        Some(file) => file.to_path_buf(),
-        None => RunnerConfig::discover(&std::env::current_dir()?)?,
-    };
-    Ok(RunnerConfig::load(&file)?)
+    Ok(RunnerConfig::discover(&Discovery::from_env(config)?)?)
 }
 
 /// The problem id from `--problem`, or from a `solutions/<id>/...` path.

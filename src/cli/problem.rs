@@ -122,7 +122,8 @@ pub fn validate(args: &ValidateArgs) -> Result<u8> {
     Ok(verdict_code(all_valid))
 }
 
-/// `judge list`: every problem it can read; a broken one is named with its error (exit 2).
+/// `judge list`: every problem it can find (project, user, built-in); a broken one is named
+/// with its error (exit 2).
 pub fn list(config: Option<&Path>) -> Result<u8> {
     let runner = load_runner(config)?;
     let problems = runner.load_problems();

@@ -16,25 +16,33 @@ pub fn read_toml<T: for<'de> Deserialize<'de>>(file: &Path) -> Result<T, ConfigE
         cause,
     })?;
     toml::from_str(&text).map_err(|e| ConfigError::Parse {
-        file: file.to_path_buf(),
+        file: file.into(),
         message: one_line_toml_error(&text, &e),
     })
 }
 
 /// A toml error on one line: where it is, the line itself (which names the key), and what is
 /// wrong, e.g. `line 4, column 8 (jobs = "two"): invalid type: string "two", expected usize`.
-fn one_line_toml_error(text: &str, error: &toml::de::Error) -> String {
+pub(super) fn one_line_toml_error(text: &str, error: &toml::de::Error) -> String {
     let message = error.message().trim().replace('\n', " ");
-    let Some(span) = error.span() else {
-        return message;
-    };
-    let start = span.start.min(text.len());
+    match error.span() {
+        Some(span) => format!("{}: {message}", position(text, span.start)),
+        None => message,
+    }
+}
+
+/// Where a byte offset of `text` is, with its line: `line 4, column 8 (jobs = "two")`.
+pub(super) fn position(text: &str, offset: usize) -> String {
+    let mut start = offset.min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
     let line_number = text[..start].matches('\n').count() + 1;
     let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
     let column = text[line_start..start].chars().count() + 1;
     let line = text[line_start..].lines().next().unwrap_or("").trim();
     let shown: String = line.chars().take(60).collect();
-    format!("line {line_number}, column {column} ({shown}): {message}")
+    format!("line {line_number}, column {column} ({shown})")
 }
 
 // ----- runner.toml -------------------------------------------------------------------------
@@ -59,7 +67,8 @@ pub struct Defaults {
     pub stderr_limit_kib: u64,
     #[serde(default = "default_max_processes")]
     pub max_processes: u32,
-    pub cache_dir: PathBuf,
+    /// Unset: `.judge-cache` beside the project's runner.toml, or the user's cache folder.
+    pub cache_dir: Option<PathBuf>,
     #[serde(default = "default_compile_seconds")]
     pub compile_time_limit_seconds: f64,
     #[serde(default = "default_wall_factor")]

@@ -38,7 +38,7 @@ pub enum GradeError {
     Lang(#[from] LangError),
     #[error(transparent)]
     Exec(#[from] ExecError),
-    #[error("problem {0} has no built-in generator and reference solver")]
+    #[error("problem {0} has no built-in generator and reference solver: grade it on its samples (--tests samples) or a folder of tests (--tests-dir)")]
     NoGenerator(String),
     #[error("problem {0} has no built-in interactor (is it interactive?)")]
     NoInteractor(String),

@@ -70,8 +70,8 @@ pub struct VerifySummary {
 }
 
 /// Solution files of a problem with their expected verdicts, sorted.
-fn solutions_of(runner: &RunnerConfig, problem: &str) -> Vec<(PathBuf, Verdict)> {
-    let dir = runner.root.join("solutions").join(problem);
+fn solutions_of(root: &Path, runner: &RunnerConfig, problem: &str) -> Vec<(PathBuf, Verdict)> {
+    let dir = root.join("solutions").join(problem);
     let mut found = Vec::new();
     let Ok(folders) = std::fs::read_dir(&dir) else {
         return found;
@@ -101,11 +101,13 @@ pub fn run(
     reporter: &mut dyn Reporter,
 ) -> Result<VerifySummary, GradeError> {
     let runner = request.runner;
+    // The solutions are a project's: outside one there is nothing to verify.
+    let root = runner.project_root()?;
     let problems = if request.problems.is_empty() {
         runner
             .problem_ids()
             .into_iter()
-            .filter(|id| runner.root.join("solutions").join(id).is_dir())
+            .filter(|id| root.join("solutions").join(id).is_dir())
             .collect()
     } else {
         request.problems.clone()
@@ -113,7 +115,7 @@ pub fn run(
     let mut rows = Vec::new();
     for problem_id in &problems {
         let problem = runner.problem(problem_id)?;
-        for (path, expected) in solutions_of(runner, problem_id) {
+        for (path, expected) in solutions_of(root, runner, problem_id) {
             let checked = match problem.kind {
                 ProblemKind::Batch => check_batch(request, &problem, &path, expected, reporter),
                 ProblemKind::Interactive => {
@@ -129,7 +131,7 @@ pub fn run(
             let row = VerifyRow {
                 problem: problem_id.clone(),
                 solution: path
-                    .strip_prefix(&runner.root)
+                    .strip_prefix(root)
                     .unwrap_or(&path)
                     .display()
                     .to_string(),

@@ -2,9 +2,11 @@
 //! writer it is given; grading never prints. The terminal table (`table`), the progress bar
 //! (`progress`), JSON (`json`), JUnit XML (`junit`), game transcripts (`transcripts`), the
 //! verify matrix (`verify`), the stress report (`stress`) and the paired comparison
-//! (`compare`) are the reports; `replay` draws a game's boards and `list` the problems.
+//! (`compare`) are the reports; `replay` draws a game's boards, `list` the problems and `config`
+//! the merged configuration with the origin of each value.
 
 pub mod compare;
+pub mod config;
 #[cfg(test)]
 mod fixtures;
 pub mod json;
