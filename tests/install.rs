@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-use common::repo;
+use common::{repo, show};
 
 /// The installed binary, installed once for the tests of this file.
 fn installed_judge() -> &'static Path {
@@ -95,15 +95,6 @@ impl User {
     fn judge(&self, args: &[&str]) -> Output {
         self.judge_in(&self.work(), args)
     }
-}
-
-fn show(output: &Output) -> String {
-    format!(
-        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
 }
 
 fn stdout(output: &Output) -> String {
