@@ -117,6 +117,7 @@ impl SandboxFolder {
                 run_as_gid: sandbox.gid,
                 read_only_paths: sandbox.read_only_paths.clone(),
             },
+            writable_subfolder: None,
         }
     }
 }

@@ -93,6 +93,7 @@ pub fn main(plan: &KeeperPlan, socket: OwnedFd) -> ! {
             isolate::enter_private_root(
                 &plan.session.root_mount,
                 &plan.session.workdir,
+                plan.session.writable_subfolder.as_deref(),
                 &plan.session.isolation.read_only_paths,
             )
         })

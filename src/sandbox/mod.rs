@@ -83,6 +83,10 @@ pub struct SessionSpec {
     /// An empty folder on the host used as the mount point of the private root.
     pub root_mount: PathBuf,
     pub isolation: Isolation,
+    /// A subfolder of `workdir` that programs may write to (a checker's feedback folder);
+    /// everything else of `workdir` stays read-only. Must be writable by `run_as_uid`.
+    #[serde(default)]
+    pub writable_subfolder: Option<String>,
 }
 
 /// One program to run in a session.
