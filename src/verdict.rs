@@ -4,7 +4,9 @@
 //! 1. `JE` if the program could not be started for a reason of the grader's (sandbox setup).
 //! 2. `OLE` if the program wrote more than the output limit (it was stopped at once).
 //! 3. `MLE` if the kernel killed it at the memory limit, or its peak memory is over the limit.
-//! 4. `TLE` if its CPU time is over the limit, or it was stopped at the CPU or wall-clock limit.
+//! 4. `TLE` if its CPU time is over the limit, or it was stopped at the CPU or wall-clock limit
+//!    (the sandbox counts the wall clock less the time the run waited for a CPU held by other
+//!    work, up to a hard limit; see `sandbox::hard_wall_limit`).
 //! 5. `MLE` if it crashed (signal or non-zero exit) with a peak within 5 % of the limit: an
 //!    allocation that failed at the limit looks like a crash (`bad_alloc`, `MemoryError`).
 //! 6. `RE` if it could not be executed, was killed by a signal, or exited with a non-zero code.
@@ -230,6 +232,7 @@ mod tests {
             stopped_by: None,
             cpu_time_us: 10_000,
             wall_time_us: 12_000,
+            wait_time_us: 0,
             peak_rss_kib: 2_000,
             cgroup_peak_kib: Some(1_000),
             oom_killed: false,
@@ -327,6 +330,39 @@ mod tests {
         };
         assert_eq!(
             classify(&limits(), &slept, None),
+            Verdict::TimeLimitExceeded
+        );
+    }
+
+    #[test]
+    fn waiting_for_a_cpu_changes_no_verdict_by_itself() {
+        // The sandbox uses the wait to decide when to stop a run; the verdict reads only the
+        // stop and the CPU time.
+        let busy = RunFacts {
+            wall_time_us: 4_000_000,
+            wait_time_us: 3_000_000,
+            ..clean_exit()
+        };
+        assert!(busy.disturbed());
+        assert_eq!(
+            classify(&limits(), &busy, Some(&CheckOutcome::Accepted)),
+            Verdict::Accepted
+        );
+        let stopped = RunFacts {
+            stopped_by: Some(StopReason::WallTime),
+            termination: Termination::Signaled(libc::SIGKILL),
+            ..busy.clone()
+        };
+        assert_eq!(
+            classify(&limits(), &stopped, None),
+            Verdict::TimeLimitExceeded
+        );
+        let over_cpu = RunFacts {
+            cpu_time_us: 1_000_001,
+            ..busy
+        };
+        assert_eq!(
+            classify(&limits(), &over_cpu, Some(&CheckOutcome::Accepted)),
             Verdict::TimeLimitExceeded
         );
     }

@@ -61,7 +61,12 @@ pub struct TestOutcome {
     pub verdict_detail: String,
     pub cpu_ms: u64,
     pub wall_ms: u64,
+    /// Time the run was ready to run but waited for a CPU that other work held (not counted
+    /// against the wall-clock limit).
+    pub wait_ms: u64,
     pub peak_kib: u64,
+    /// The machine was busy during the run: its timings may be off.
+    pub disturbed: bool,
     /// The checker's message, or why the run failed.
     pub message: Option<String>,
     #[serde(skip)]
@@ -99,7 +104,9 @@ impl TestOutcome {
             verdict_detail: Verdict::JudgeError.describe(),
             cpu_ms: 0,
             wall_ms: 0,
+            wait_ms: 0,
             peak_kib: 0,
+            disturbed: false,
             message: Some(message),
             input_head: String::new(),
             input_bytes: 0,
@@ -150,6 +157,11 @@ impl BatchSummary {
 
     pub fn max_peak_kib(&self) -> u64 {
         self.tests.iter().map(|t| t.peak_kib).max().unwrap_or(0)
+    }
+
+    /// Tests whose timings the machine's load may have disturbed.
+    pub fn disturbed(&self) -> usize {
+        self.tests.iter().filter(|t| t.disturbed).count()
     }
 }
 
@@ -255,7 +267,9 @@ impl TestContext<'_> {
             verdict_detail: verdict.describe(),
             cpu_ms: facts.cpu_time_us / 1000,
             wall_ms: facts.wall_time_us / 1000,
+            wait_ms: facts.wait_time_us / 1000,
             peak_kib: verdict::peak_memory_bytes(&facts) / 1024,
+            disturbed: facts.disturbed(),
             message,
             input_head: head(&input),
             input_bytes: input.len(),
