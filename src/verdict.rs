@@ -260,6 +260,7 @@ mod tests {
             cpu_time_us: 10_000,
             wall_time_us: 12_000,
             wait_time_us: 0,
+            ended_at_ns: 0,
             peak_rss_kib: 2_000,
             cgroup_peak_kib: Some(1_000),
             oom_killed: false,
@@ -368,6 +369,7 @@ mod tests {
         let busy = RunFacts {
             wall_time_us: 4_000_000,
             wait_time_us: 3_000_000,
+            ended_at_ns: 0,
             ..clean_exit()
         };
         assert!(busy.disturbed());

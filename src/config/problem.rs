@@ -156,6 +156,12 @@ impl ProblemSpec {
         })
     }
 
+    /// Whether solutions are graded by seeded games against a game side built into the grader
+    /// (else by tests: checked outputs, or runs against the problem's interactor).
+    pub fn plays_games(&self) -> bool {
+        self.kind == ProblemKind::Interactive && self.programs.interactor.is_none()
+    }
+
     /// The folder of the sample tests.
     pub fn samples_dir(&self) -> PathBuf {
         self.dir.join("samples")

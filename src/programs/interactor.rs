@@ -5,7 +5,7 @@
 //! `interactor input output` (exit 0 AC, 1 WA, 2 PE, 3 its own failure), `output` being a
 //! file it may write in its feedback folder.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::checker::outcome;
 use super::{Call, ProblemProgram};
@@ -60,25 +60,26 @@ pub fn run(
     // The interactor waits for the solution, which may run until its hard wall-clock limit.
     let wall = sandbox::hard_wall_limit(limits.wall_time) + INTERACTOR_MARGIN;
     std::thread::scope(|scope| {
-        let interactor_side = scope.spawn(|| {
-            let run = interactor.run_piped(&call, interactor_stdin, interactor_stdout, wall);
-            (run, Instant::now())
-        });
+        let interactor_side =
+            scope.spawn(|| interactor.run_piped(&call, interactor_stdin, interactor_stdout, wall));
         let solution = worker.run_piped(solution_stdin, solution_stdout, limits);
-        let solution_ended = Instant::now();
-        let (interactor_run, interactor_ended) = interactor_side
+        let interactor_run = interactor_side
             .join()
-            .unwrap_or_else(|_| (Err(interactor_panicked(interactor)), Instant::now()));
+            .unwrap_or_else(|_| Err(interactor_panicked(interactor)));
         let (facts, stderr) = solution?;
-        let said = match interactor_run {
-            Ok(run) => outcome(interactor, &run),
-            Err(e) => CheckOutcome::JudgeError(e.to_string()),
+        // Which ended first, by the system's monotonic clock read as each was reaped.
+        let (said, interactor_first) = match interactor_run {
+            Ok(run) => (
+                outcome(interactor, &run),
+                run.facts.ended_at_ns != 0 && run.facts.ended_at_ns < facts.ended_at_ns,
+            ),
+            Err(e) => (CheckOutcome::JudgeError(e.to_string()), false),
         };
         Ok(Interaction {
             solution: facts,
             solution_stderr: stderr,
             interactor: said,
-            interactor_first: interactor_ended < solution_ended,
+            interactor_first,
         })
     })
 }
