@@ -364,10 +364,22 @@ pub fn grade(
     };
     let scratch = Arc::new(Scratch::new(&request.runner.sandbox)?);
     let parts = ProblemParts::build(request.runner, problem, &scratch)?;
+    let can_generate = parts.code.as_ref().is_some_and(|code| code.can_generate());
+    let tests = match &request.tests {
+        // A problem of samples only: all its tests are its samples.
+        Tests::Planned {
+            selection: TestSelection::All,
+            ..
+        } if !can_generate => tests
+            .into_iter()
+            .filter(|t| matches!(t.source, TestSource::Files { .. }))
+            .collect(),
+        _ => tests,
+    };
     let needs_code = tests
         .iter()
         .any(|t| !matches!(t.source, TestSource::Files { .. }));
-    if needs_code && !parts.code.as_ref().is_some_and(|code| code.can_generate()) {
+    if needs_code && !can_generate {
         return Err(GradeError::NoGenerator(problem.id.clone()));
     }
     let build = build(
