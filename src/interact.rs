@@ -40,7 +40,8 @@ pub enum InteractError {
 
 /// Longest reply line accepted; anything longer is a protocol violation.
 const MAX_REPLY_BYTES: usize = 256;
-/// Extra time, after the wall-clock limit, that the interactor's watchdog gives the launcher.
+/// Extra time, after the sandbox's hard wall-clock limit, that the interactor's watchdog gives
+/// the launcher.
 const DEADLINE_MARGIN: Duration = Duration::from_secs(2);
 
 /// One transcript line: what the interactor wrote and what it read back.
@@ -179,7 +180,8 @@ fn start(setup: &GameSetup, scratch: &Scratch, game: u64) -> Result<Started, Int
     let mut session = Session::start(&folder.session_spec(setup.runner))?;
     let request = run_request(
         setup.runner,
-        setup.solution,
+        &setup.solution.program,
+        &setup.solution.args,
         setup.limits,
         StdoutMode::PassThrough,
     );
@@ -220,7 +222,9 @@ pub fn play_game(
         pipe: from_program,
         buffer: Vec::new(),
     };
-    let (game_over, guard) = watchdog(session.id(), setup.limits.wall_time + DEADLINE_MARGIN);
+    // The sandbox may let a run that waited for a CPU go on up to its hard wall limit.
+    let deadline = sandbox::hard_wall_limit(setup.limits.wall_time) + DEADLINE_MARGIN;
+    let (game_over, guard) = watchdog(session.id(), deadline);
     let mut rules = setup.problem.new_game(TestRng::for_game(setup.seed, game));
     let mut line = rules.opening();
     let mut transcript: Vec<TranscriptLine> = Vec::new();

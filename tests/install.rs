@@ -234,10 +234,7 @@ fn a_project_made_with_init_and_new_is_graded_and_verified() {
         .unwrap_or_else(|| panic!("sum is not listed\n{}", show(&listed)));
     assert!(line.contains("project"), "{line}");
     let sum = user.work().join("sum.py").to_string_lossy().into_owned();
-    let graded = user.judge_in(
-        &project,
-        &["test", &sum, "--problem", "sum", "--tests", "samples"],
-    );
+    let graded = user.judge_in(&project, &["test", &sum, "--problem", "sum"]);
     assert_code(&graded, 0);
     let by_path = user.judge(&[
         "test",

@@ -70,7 +70,7 @@ pub fn new(config: Option<&Path>, args: &NewArgs) -> Result<u8> {
     }
     writeln!(
         out,
-        "next: edit it, add samples, then `judge test SOLUTION --problem {} --tests samples`",
+        "next: edit it, add samples, then `judge test SOLUTION --problem {}`",
         args.problem
     )?;
     Ok(exit::ACCEPTED)

@@ -8,6 +8,7 @@
 
 mod layers;
 mod problem;
+mod program;
 mod raw;
 mod scaffold;
 mod sources;
@@ -22,6 +23,7 @@ use crate::limits::{Allowance, RunnerLimits, MIB};
 
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
 pub use problem::{InteractiveSpec, ProblemKind, ProblemSpec};
+pub use program::{Convention, ProblemPrograms, ProgramSource, ProgramSpec, Role};
 pub use scaffold::{init_project, new_problem};
 pub use sources::{
     built_in_ids, FoundProblem, ProblemFolder, ProblemOrigin, ProblemSources, BUILT_IN_CACHE_FOLDER,

@@ -15,7 +15,7 @@ use super::{
     build, compile_or_fail, protections_of, tell, AppliedLimits, GradeError, Started, Submission,
     Summary, Telling, Unit,
 };
-use crate::config::{ProblemKind, ProblemSpec, RunnerConfig};
+use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::interact::{self, Ending, GameRecord, GameSetup, InteractError, TranscriptLine};
 use crate::lang::Compiled;
@@ -54,6 +54,10 @@ pub struct GameOutcome {
     pub moves: u64,
     pub cpu_ms: u64,
     pub wall_ms: u64,
+    /// Time the program was ready to run but waited for a CPU that other work held.
+    pub wait_ms: u64,
+    /// The machine was busy during the game: its timings may be off.
+    pub disturbed: bool,
     /// Time from the first reply to the end of the game, microseconds: the rounds after the
     /// first (as many as `moves`), without the program's start and exit.
     pub interaction_us: u64,
@@ -95,6 +99,11 @@ pub struct GamesSummary {
 }
 
 impl GamesSummary {
+    /// Games whose timings the machine's load may have disturbed.
+    pub fn disturbed(&self) -> usize {
+        self.games.iter().filter(|g| g.disturbed).count()
+    }
+
     /// The first game that was not accepted.
     pub fn first_failure(&self) -> Option<&GameOutcome> {
         self.games.iter().find(|g| !g.verdict.is_accepted())
@@ -103,10 +112,10 @@ impl GamesSummary {
 
 /// The game side of an interactive problem.
 fn game_side(problem: &ProblemSpec) -> Result<&'static dyn InteractiveProblem, GradeError> {
-    if problem.kind != ProblemKind::Interactive {
+    if !problem.plays_games() {
         return Err(GradeError::WrongKind {
             what: "games",
-            kind: "interactive",
+            kind: "game",
             problem: problem.id.clone(),
         });
     }
@@ -127,6 +136,8 @@ fn classify_game(
         moves: 0,
         cpu_ms: 0,
         wall_ms: 0,
+        wait_ms: 0,
+        disturbed: false,
         interaction_us: 0,
         peak_kib: 0,
         verdict: Verdict::JudgeError,
@@ -169,6 +180,8 @@ fn classify_game(
         moves: record.moves,
         cpu_ms: facts.cpu_time_us / 1000,
         wall_ms: facts.wall_time_us / 1000,
+        wait_ms: facts.wait_time_us / 1000,
+        disturbed: facts.disturbed(),
         interaction_us: record.interaction_us,
         peak_kib: verdict::peak_memory_bytes(&facts) / 1024,
         verdict,
@@ -358,10 +371,10 @@ pub fn compare(
     request: &CompareRequest,
     reporter: &mut dyn Reporter,
 ) -> Result<Comparison, GradeError> {
-    if request.problem.kind != ProblemKind::Interactive {
+    if !request.problem.plays_games() {
         return Err(GradeError::WrongKind {
             what: "compare",
-            kind: "interactive",
+            kind: "game",
             problem: request.problem.id.clone(),
         });
     }
