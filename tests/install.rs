@@ -1,6 +1,9 @@
-//! End-to-end tests of an installed judge: `cargo install --path . --root TMP` (into this
-//! build's own target folder, so the release binary already built is reused and the install
-//! takes a second), then the installed binary run from folders outside the repository, with
+//! End-to-end tests of an installed judge: `cargo install --path . --root TMP` into this
+//! build's own target folder, so the release binary that `cargo build --release` made is
+//! reused and the install takes a second (.ci/run builds before it tests; without that build,
+//! the install compiles judge once, since `cargo test` builds the crate with its
+//! dev-dependencies' features and so as a different unit). Then the installed binary runs from
+//! folders outside the repository, with
 //! HOME and the XDG variables pointing into temporary folders: `list`, `test`, `gen`, `clean`,
 //! a project made with `init` and `new` and checked with `verify`, and the user and project
 //! layers of runner.toml.
