@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 
-use judge::problems::{self, GenRequest, Problem};
+use judge::problems::{self, GenRequest, Problem, TestSet};
 use judge::report;
 
 use super::{exit, load_runner, stdout, verdict_code};
@@ -30,6 +30,9 @@ pub struct GenArgs {
     /// Size in percent of the largest allowed input (1 to 100).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub size: u32,
+    /// Tests of the hard set (worst cases, as `judge test --tests hard` runs them).
+    #[arg(long)]
+    pub hard: bool,
 }
 
 #[derive(Debug, Args)]
@@ -57,20 +60,26 @@ pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let problem = code(&args.problem)?;
     let seed = args.seed.unwrap_or(runner.seed);
+    let set = if args.hard {
+        if !problems::has_hard_set(problem) {
+            bail!("problem {} has no hard set", args.problem);
+        }
+        TestSet::Hard
+    } else {
+        TestSet::Default
+    };
     match (args.index, args.count, &args.out) {
         (Some(index), _, _) => {
             let request = GenRequest {
                 index,
                 size_percent: args.size,
             };
-            write!(
-                stdout(),
-                "{}",
-                problems::generate_test(problem, seed, request)
-            )?;
+            let input = problems::generate_in(problem, set, seed, request)
+                .ok_or_else(|| anyhow!("problem {} has no hard set", args.problem))?;
+            write!(stdout(), "{input}")?;
         }
         (None, Some(count), Some(out)) => {
-            problems::write_tests(problem, seed, count, args.size, out)?;
+            problems::write_tests(problem, set, seed, count, args.size, out)?;
             eprintln!("wrote {count} tests to {}", out.display());
         }
         _ => bail!("give --index I, or --count N with --out DIR"),

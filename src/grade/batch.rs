@@ -175,6 +175,8 @@ enum TestDataError {
     },
     #[error("problem {0} has no reference solver to give the expected answer")]
     NoReference(String),
+    #[error("problem {0} has no hard set")]
+    NoHardSet(String),
     #[error("the reference solver rejected its own test: {0}")]
     GeneratedRejected(problems::InvalidInput),
     #[error("the reference solver rejected the input: {0}")]
@@ -211,6 +213,15 @@ impl TestContext<'_> {
             TestSource::Generated { seed, index } => {
                 let code = code()?;
                 let input = problems::generate_test(code, *seed, GenRequest::full(*index));
+                let answer = code
+                    .solve(&input)
+                    .map_err(TestDataError::GeneratedRejected)?;
+                Ok((input.into_bytes(), answer.into_bytes()))
+            }
+            TestSource::GeneratedHard { seed, index } => {
+                let code = code()?;
+                let input = problems::generate_hard_test(code, *seed, GenRequest::full(*index))
+                    .ok_or_else(|| TestDataError::NoHardSet(self.problem.id.clone()))?;
                 let answer = code
                     .solve(&input)
                     .map_err(TestDataError::GeneratedRejected)?;
@@ -289,14 +300,23 @@ pub fn grade(
     reporter: &mut dyn Reporter,
 ) -> Result<BatchSummary, GradeError> {
     let problem = request.problem;
+    let code = problems::batch_problem(&problem.id);
     let tests = match &request.tests {
         Tests::Folder(dir) => plan::folder_tests(dir)?,
         Tests::Planned {
             selection,
             random_count,
-        } => plan::batch_tests(problem, *selection, *random_count, request.seed)?,
+        } => {
+            // Without a generated hard set, the hard tests are the hard folder's alone.
+            let no_hard_set = !code.is_some_and(problems::has_hard_set);
+            let count = if *selection == TestSelection::Hard && no_hard_set {
+                0
+            } else {
+                *random_count
+            };
+            plan::batch_tests(problem, *selection, count, request.seed)?
+        }
     };
-    let code = problems::batch_problem(&problem.id);
     let needs_code = tests
         .iter()
         .any(|t| !matches!(t.source, TestSource::Files { .. }));

@@ -12,7 +12,7 @@ use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
 use crate::limits::{self, Allowance, Overrides};
 use crate::plan::{PlannedTest, TestSource};
-use crate::problems::{self, GenRequest};
+use crate::problems::{self, GenRequest, TestSet};
 use crate::report::{Event, Reporter};
 use crate::stress::{self, Shrunk};
 
@@ -39,6 +39,8 @@ pub struct StressRequest<'a> {
 /// The first failing test the search found.
 #[derive(Debug, Clone, Serialize)]
 pub struct FoundFailure {
+    /// The set of the generated test (the default tests or the hard set) and its index there.
+    pub set: TestSet,
     pub index: u64,
     pub size_percent: u32,
     pub input: String,
@@ -116,30 +118,31 @@ pub fn run(
         elapsed_ms: 0,
         failure: None,
     };
-    let mut index = 0u64;
+    let has_hard_set = problems::has_hard_set(code);
+    let mut step = 0u64;
     let found = loop {
         let out_of_budget = match request.budget {
-            Budget::Tests(count) => index >= count,
+            Budget::Tests(count) => step >= count,
             Budget::Time(budget) => started.elapsed() >= budget,
         };
         if out_of_budget || crate::cleanup::interrupted() {
-            summary.tests_run = index;
+            summary.tests_run = step;
             summary.elapsed_ms = started.elapsed().as_millis() as u64;
             tell(reporter, Event::StressFinished(&summary))?;
             return Ok(summary);
         }
-        let size_percent = stress::size_for(index, SIZE_RAMP);
-        let input = problems::generate_test(
-            code,
-            request.seed,
-            GenRequest {
-                index,
-                size_percent,
-            },
-        );
+        let size_percent = stress::size_for(step, SIZE_RAMP);
+        let (set, index) = stress::test_for(step, has_hard_set);
+        let gen = GenRequest {
+            index,
+            size_percent,
+        };
+        let input = problems::generate_in(code, set, request.seed, gen)
+            .unwrap_or_else(|| problems::generate_test(code, request.seed, gen));
         let outcome = run_input(&input);
         if !outcome.verdict.is_accepted() {
             break FoundFailure {
+                set,
                 index,
                 size_percent,
                 input,
@@ -147,7 +150,7 @@ pub fn run(
                 shrink_budget: request.shrink_budget,
             };
         }
-        index += 1;
+        step += 1;
     };
     tell(reporter, Event::StressFailureFound(&found))?;
     let kind = found.outcome.verdict;
@@ -161,7 +164,7 @@ pub fn run(
             what: "the minimal input".into(),
             message: e.to_string(),
         })?;
-    summary.tests_run = found.index + 1;
+    summary.tests_run = step + 1;
     summary.elapsed_ms = started.elapsed().as_millis() as u64;
     summary.failure = Some(ShrunkFailure {
         found,

@@ -76,6 +76,16 @@ pub trait Problem: Send + Sync {
     /// The exact expected output for a valid input, ending with a newline.
     fn solve(&self, input: &str) -> Result<String, InvalidInput>;
 
+    /// Test `request.index` of the problem's hard set: worst cases the statement allows but
+    /// the real judge's data is not known to hold (inputs a solution the real judge accepted
+    /// may fail on time), run only when asked for (`--tests hard`, stress testing). The
+    /// default tests ([`Problem::generate`]) stay within what the real judge's data is known
+    /// to hold. `None` for every request when the problem has no hard set.
+    fn generate_hard(&self, rng: &mut TestRng, request: GenRequest) -> Option<String> {
+        let _ = (rng, request);
+        None
+    }
+
     /// Inputs "smaller" than `input`, most promising first, used to shrink a failing test.
     /// Candidates need not be valid: the caller filters them with [`Problem::validate`].
     fn shrink(&self, input: &str) -> Vec<String> {
@@ -105,6 +115,45 @@ pub fn generate_test(problem: &dyn Problem, seed: u64, request: GenRequest) -> S
     problem.generate(&mut rng, request)
 }
 
+/// The generated sets of a batch problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TestSet {
+    /// The default tests, calibrated to the real judge's data.
+    Default,
+    /// The hard set: worst cases beyond it (see [`Problem::generate_hard`]).
+    Hard,
+}
+
+/// Generates test `request.index` of `problem`'s hard set under master `seed` (its own
+/// random stream, apart from the default tests'); `None` when the problem has no hard set.
+pub fn generate_hard_test(problem: &dyn Problem, seed: u64, request: GenRequest) -> Option<String> {
+    let mut rng = TestRng::for_hard_test(seed, request.index);
+    problem.generate_hard(&mut rng, request)
+}
+
+/// Generates test `request.index` of `set`; `None` when the problem has no such set.
+pub fn generate_in(
+    problem: &dyn Problem,
+    set: TestSet,
+    seed: u64,
+    request: GenRequest,
+) -> Option<String> {
+    match set {
+        TestSet::Default => Some(generate_test(problem, seed, request)),
+        TestSet::Hard => generate_hard_test(problem, seed, request),
+    }
+}
+
+/// Whether `problem` has a hard set (asked with its smallest first test).
+pub fn has_hard_set(problem: &dyn Problem) -> bool {
+    let smallest = GenRequest {
+        index: 0,
+        size_percent: 1,
+    };
+    generate_hard_test(problem, 0, smallest).is_some()
+}
+
 /// Why generated tests could not be written.
 #[derive(Debug, Error)]
 pub enum WriteTestsError {
@@ -115,12 +164,15 @@ pub enum WriteTestsError {
     },
     #[error("the reference rejected test {index}: {cause}")]
     Reference { index: u64, cause: InvalidInput },
+    #[error("problem {0} has no hard set")]
+    NoHardSet(String),
 }
 
-/// Writes generated tests `0..count` of `seed` at `size_percent` into `dir` as `001.in` with
-/// `001.ans`, `002.in` ...
+/// Writes generated tests `0..count` of `set` under `seed` at `size_percent` into `dir` as
+/// `001.in` with `001.ans`, `002.in` ...
 pub fn write_tests(
     problem: &dyn Problem,
+    set: TestSet,
     seed: u64,
     count: u64,
     size_percent: u32,
@@ -134,14 +186,12 @@ pub fn write_tests(
         cause,
     })?;
     for index in 0..count {
-        let input = generate_test(
-            problem,
-            seed,
-            GenRequest {
-                index,
-                size_percent,
-            },
-        );
+        let request = GenRequest {
+            index,
+            size_percent,
+        };
+        let input = generate_in(problem, set, seed, request)
+            .ok_or_else(|| WriteTestsError::NoHardSet(problem.id().to_string()))?;
         let answer = problem
             .solve(&input)
             .map_err(|cause| WriteTestsError::Reference { index, cause })?;
@@ -244,6 +294,24 @@ pub(crate) fn generated_digest(problem: &dyn Problem, seed: u64, count: u64) -> 
     let mut hasher = Sha256::new();
     for index in 0..count {
         hasher.update(generate_test(problem, seed, GenRequest::full(index)).as_bytes());
+    }
+    hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// SHA-256 (hex) of tests `0..count` of the hard set of `seed` at full size, concatenated:
+/// the golden tests of problems with a hard set pin it.
+#[cfg(test)]
+pub(crate) fn hard_digest(problem: &dyn Problem, seed: u64, count: u64) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    for index in 0..count {
+        let input = generate_hard_test(problem, seed, GenRequest::full(index))
+            .unwrap_or_else(|| panic!("{} has no hard set", problem.id()));
+        hasher.update(input.as_bytes());
     }
     hasher
         .finalize()
