@@ -5,6 +5,7 @@
 //! wrong.
 
 mod problem;
+mod program;
 mod raw;
 
 use std::collections::BTreeMap;
@@ -16,6 +17,7 @@ use thiserror::Error;
 use crate::limits::{Allowance, RunnerLimits, MIB};
 
 pub use problem::{InteractiveSpec, ProblemKind, ProblemSpec};
+pub use program::{Convention, ProblemPrograms, ProgramSource, ProgramSpec, Role};
 
 #[derive(Debug, Error)]
 pub enum ConfigError {

@@ -4,22 +4,24 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use serde::Serialize;
 use thiserror::Error;
 
 use super::{
-    build, protections_of, tell, AppliedLimits, GradeError, Started, Submission, Summary, Telling,
-    Unit,
+    build, protections_of, tell, AppliedLimits, GradeError, ProblemParts, Started, Submission,
+    Summary, Telling, Unit,
 };
 use crate::check::Checker;
 use crate::config::{ProblemSpec, RunnerConfig};
-use crate::execute::{head, Scratch, Worker};
+use crate::execute::{head, ExecError, Scratch, Worker};
 use crate::lang::{Compiled, Prepared};
 use crate::limits::{Limits, Overrides};
-use crate::plan::{self, PlannedTest, TestSelection, TestSource};
+use crate::plan::{self, PlanError, PlannedTest, TestSelection, TestSource};
 use crate::pool::{self, News};
-use crate::problems::{self, GenRequest, Problem};
+use crate::problems::{CodeError, GenRequest};
+use crate::programs::{self, ProblemProgram};
 use crate::report::{Event, Reporter};
 use crate::sandbox::RunFacts;
 use crate::verdict::{self, CheckOutcome, Verdict};
@@ -173,22 +175,18 @@ enum TestDataError {
         path: PathBuf,
         cause: std::io::Error,
     },
-    #[error("problem {0} has no reference solver to give the expected answer")]
-    NoReference(String),
-    #[error("problem {0} has no hard set")]
-    NoHardSet(String),
-    #[error("the reference solver rejected its own test: {0}")]
-    GeneratedRejected(problems::InvalidInput),
-    #[error("the reference solver rejected the input: {0}")]
-    InputRejected(problems::InvalidInput),
+    #[error("problem {0} has no generator and reference to make this test")]
+    NoCode(String),
+    #[error("generated test: {0}")]
+    Generated(CodeError),
+    #[error("the expected answer: {0}")]
+    Answer(CodeError),
 }
 
-/// What every test of a grading shares: the problem, its code, the checker, the program and
-/// its limits.
+/// What every test of a grading shares: the problem, its parts, the program and its limits.
 pub(crate) struct TestContext<'a> {
     pub problem: &'a ProblemSpec,
-    pub code: Option<&'a dyn Problem>,
-    pub checker: &'a Checker,
+    pub parts: &'a ProblemParts,
     /// The limits verdicts are judged against.
     pub limits: Limits,
     /// The limits the sandbox enforces: the same, or larger (see `enforce_time_factor`).
@@ -196,7 +194,8 @@ pub(crate) struct TestContext<'a> {
 }
 
 impl TestContext<'_> {
-    /// A test's input and expected answer.
+    /// A test's input and expected answer (empty for a problem whose interactor judges and
+    /// that has no reference).
     fn test_data(&self, test: &PlannedTest) -> Result<(Vec<u8>, Vec<u8>), TestDataError> {
         let read = |path: &PathBuf| {
             std::fs::read(path).map_err(|cause| TestDataError::Read {
@@ -205,31 +204,40 @@ impl TestContext<'_> {
             })
         };
         let code = || {
-            self.code
-                .ok_or_else(|| TestDataError::NoReference(self.problem.id.clone()))
+            self.parts
+                .code
+                .as_deref()
+                .ok_or_else(|| TestDataError::NoCode(self.problem.id.clone()))
+        };
+        let answer_to = |input: &str| -> Result<Vec<u8>, TestDataError> {
+            let code = code()?;
+            if self.parts.interactor.is_some() && !code.can_solve() {
+                return Ok(Vec::new());
+            }
+            Ok(code
+                .solve(input)
+                .map_err(TestDataError::Answer)?
+                .into_bytes())
         };
         match &test.source {
             TestSource::Files { input, answer } => Ok((read(input)?, read(answer)?)),
             TestSource::Generated { seed, index } => {
-                let code = code()?;
-                let input = problems::generate_test(code, *seed, GenRequest::full(*index));
-                let answer = code
-                    .solve(&input)
-                    .map_err(TestDataError::GeneratedRejected)?;
-                Ok((input.into_bytes(), answer.into_bytes()))
+                let input = code()?
+                    .generate(*seed, GenRequest::full(*index))
+                    .map_err(TestDataError::Generated)?;
+                let answer = answer_to(&input)?;
+                Ok((input.into_bytes(), answer))
             }
             TestSource::GeneratedHard { seed, index } => {
-                let code = code()?;
-                let input = problems::generate_hard_test(code, *seed, GenRequest::full(*index))
-                    .ok_or_else(|| TestDataError::NoHardSet(self.problem.id.clone()))?;
-                let answer = code
-                    .solve(&input)
-                    .map_err(TestDataError::GeneratedRejected)?;
-                Ok((input.into_bytes(), answer.into_bytes()))
+                let input = code()?
+                    .generate_hard(*seed, GenRequest::full(*index))
+                    .map_err(TestDataError::Generated)?;
+                let answer = answer_to(&input)?;
+                Ok((input.into_bytes(), answer))
             }
             TestSource::Inline { input } => {
-                let answer = code()?.solve(input).map_err(TestDataError::InputRejected)?;
-                Ok((input.clone().into_bytes(), answer.into_bytes()))
+                let answer = answer_to(input)?;
+                Ok((input.clone().into_bytes(), answer))
             }
         }
     }
@@ -241,11 +249,12 @@ impl TestContext<'_> {
             Ok(pair) => pair,
             Err(e) => return TestOutcome::judge_error(test, problem_id, e.to_string()),
         };
-        let ran = worker
-            .run(&input, self.enforced)
-            .and_then(|record| Ok((record, worker.checker_folder()?)));
-        let (record, checker_folder) = match ran {
-            Ok(ran) => ran,
+        let judged = match &self.parts.interactor {
+            Some(interactor) => self.against_interactor(worker, interactor, &input, &answer),
+            None => self.checked(worker, &input, &answer),
+        };
+        let judged = match judged {
+            Ok(judged) => judged,
             Err(e) => {
                 return TestOutcome::judge_error(
                     test,
@@ -254,18 +263,9 @@ impl TestContext<'_> {
                 )
             }
         };
-        let facts = record.facts;
-        let check = facts.ended_normally().then(|| {
-            self.checker.check(
-                &input,
-                &record.output,
-                &answer,
-                &self.problem.dir,
-                &checker_folder,
-            )
-        });
-        let verdict = verdict::classify(&self.limits, &facts, check.as_ref());
-        let message = match (&check, verdict) {
+        let facts = judged.facts;
+        let verdict = judged.verdict;
+        let message = match (&judged.said, verdict) {
             (Some(CheckOutcome::WrongAnswer(m)), _)
             | (Some(CheckOutcome::PresentationError(m)), _)
             | (Some(CheckOutcome::JudgeError(m)), _) => Some(m.clone()),
@@ -284,14 +284,76 @@ impl TestContext<'_> {
             message,
             input_head: head(&input),
             input_bytes: input.len(),
-            expected_head: Some(head(&answer)),
-            received_head: head(&record.output),
+            expected_head: judged.received.is_some().then(|| head(&answer)),
+            received_head: judged.received.as_deref().map(head).unwrap_or_default(),
             received_bytes: facts.stdout_bytes,
-            stderr_head: record.stderr_head,
+            stderr_head: judged.stderr_head,
             reproduce: test.reproduce_command(problem_id),
             facts: Some(facts),
         }
     }
+
+    /// Runs the solution on `input` and checks its output against `answer`.
+    fn checked(
+        &self,
+        worker: &mut Worker,
+        input: &[u8],
+        answer: &[u8],
+    ) -> Result<Judged, ExecError> {
+        let record = worker.run(input, self.enforced)?;
+        let facts = record.facts;
+        let said = facts.ended_normally().then(|| match &self.parts.checker {
+            Some(program) => programs::checker::check(program, input, &record.output, answer),
+            None => match &self.problem.checker {
+                Checker::Compare(comparison) => comparison.check(&record.output, answer),
+                Checker::Program(spec) => {
+                    CheckOutcome::JudgeError(format!("the {} was not built", spec.name()))
+                }
+            },
+        });
+        Ok(Judged {
+            verdict: verdict::classify(&self.limits, &facts, said.as_ref()),
+            said,
+            facts,
+            received: Some(record.output),
+            stderr_head: record.stderr_head,
+        })
+    }
+
+    /// Runs the solution against the problem's interactor on `input`.
+    fn against_interactor(
+        &self,
+        worker: &mut Worker,
+        interactor: &ProblemProgram,
+        input: &[u8],
+        answer: &[u8],
+    ) -> Result<Judged, ExecError> {
+        let interaction =
+            programs::interactor::run(worker, self.enforced, interactor, input, answer)?;
+        Ok(Judged {
+            verdict: verdict::classify_interactive(
+                &self.limits,
+                &interaction.solution,
+                &interaction.interactor,
+                interaction.interactor_first,
+            ),
+            said: Some(interaction.interactor),
+            facts: interaction.solution,
+            received: None,
+            stderr_head: interaction.solution_stderr,
+        })
+    }
+}
+
+/// A test's run with what judged it.
+struct Judged {
+    verdict: Verdict,
+    /// The checker's or interactor's word, when it was asked.
+    said: Option<CheckOutcome>,
+    facts: RunFacts,
+    /// The solution's output, when it was captured (not against an interactor).
+    received: Option<Vec<u8>>,
+    stderr_head: String,
 }
 
 /// Grades a batch solution, telling `reporter` as it goes; returns the summary (CE included).
@@ -300,27 +362,50 @@ pub fn grade(
     reporter: &mut dyn Reporter,
 ) -> Result<BatchSummary, GradeError> {
     let problem = request.problem;
-    let code = problems::batch_problem(&problem.id);
     let tests = match &request.tests {
         Tests::Folder(dir) => plan::folder_tests(dir)?,
         Tests::Planned {
             selection,
             random_count,
-        } => {
-            // Without a generated hard set, the hard tests are the hard folder's alone.
-            let no_hard_set = !code.is_some_and(problems::has_hard_set);
-            let count = if *selection == TestSelection::Hard && no_hard_set {
-                0
-            } else {
-                *random_count
-            };
-            plan::batch_tests(problem, *selection, count, request.seed)?
+        } => plan::batch_tests(problem, *selection, *random_count, request.seed)?,
+    };
+    let scratch = Arc::new(Scratch::new(&request.runner.sandbox)?);
+    let parts = ProblemParts::build(request.runner, problem, &scratch)?;
+    let can_generate = parts.code.as_ref().is_some_and(|code| code.can_generate());
+    let has_hard_set = parts.code.as_ref().is_some_and(|code| code.has_hard_set());
+    let tests = match &request.tests {
+        // A problem of samples only: all its tests are its samples.
+        Tests::Planned {
+            selection: TestSelection::All,
+            ..
+        } if !can_generate => tests
+            .into_iter()
+            .filter(|t| matches!(t.source, TestSource::Files { .. }))
+            .collect(),
+        // Without a generated hard set, the hard tests are the hard folder's alone.
+        Tests::Planned {
+            selection: TestSelection::Hard,
+            ..
+        } if !has_hard_set => {
+            let files: Vec<PlannedTest> = tests
+                .into_iter()
+                .filter(|t| matches!(t.source, TestSource::Files { .. }))
+                .collect();
+            if files.is_empty() {
+                return Err(PlanError::NoHardTests {
+                    problem: problem.id.clone(),
+                    dir: problem.hard_dir(),
+                }
+                .into());
+            }
+            files
         }
+        _ => tests,
     };
     let needs_code = tests
         .iter()
         .any(|t| !matches!(t.source, TestSource::Files { .. }));
-    if needs_code && code.is_none() {
+    if needs_code && !can_generate {
         return Err(GradeError::NoGenerator(problem.id.clone()));
     }
     let build = build(
@@ -364,12 +449,11 @@ pub fn grade(
     enforced.wall_time *= factor;
     let context = TestContext {
         problem,
-        code,
-        checker: &problem.checker,
+        parts: &parts,
         limits: build.limits,
         enforced,
     };
-    let outcomes = run_tests(request, &context, &prepared, &tests, reporter)?;
+    let outcomes = run_tests(request, &context, &scratch, &prepared, &tests, reporter)?;
     summary.protections = protections_of(outcomes.iter().map(|o| o.facts.as_ref()));
     summary.verdict = verdict::overall(outcomes.iter().map(|o| &o.verdict));
     summary.tests = outcomes;
@@ -388,11 +472,11 @@ fn finish(summary: BatchSummary, reporter: &mut dyn Reporter) -> Result<BatchSum
 fn run_tests(
     request: &BatchRequest,
     context: &TestContext,
+    scratch: &Scratch,
     prepared: &Prepared,
     tests: &[PlannedTest],
     reporter: &mut dyn Reporter,
 ) -> Result<Vec<TestOutcome>, GradeError> {
-    let scratch = Scratch::new(&request.runner.sandbox)?;
     let first_failure = AtomicUsize::new(usize::MAX);
     let limit = || {
         if request.stop_at_first_failure {
@@ -408,7 +492,7 @@ fn run_tests(
         tests.len(),
         request.jobs,
         |index| index <= limit(),
-        || Worker::new(request.runner, &scratch, prepared),
+        || Worker::new(request.runner, scratch, prepared),
         |worker, index| {
             let outcome = context.grade_test(worker, &tests[index]);
             if !outcome.verdict.is_accepted() {
