@@ -1,0 +1,360 @@
+//! The HTML report's charts, drawn as small inline SVG: strips of bars against a limit (CPU,
+//! wall time, memory per test or game), the distribution of game scores, the milestones
+//! reached, and the paired differences of a comparison. Pure functions from numbers to SVG
+//! text, so snapshot tests pin them.
+
+use std::fmt::Write;
+
+use super::markup::escape;
+
+/// The width of a chart across the page, in SVG units (about the page's pixels, so text keeps
+/// its size; the page scales the chart to the column).
+const WIDTH: f64 = 1100.0;
+/// The width of a chart in one of two columns.
+const HALF_WIDTH: f64 = 540.0;
+/// Room on the left for the axis labels.
+const LEFT: f64 = 52.0;
+/// Room on the right.
+const RIGHT: f64 = 8.0;
+const PLOT_WIDTH: f64 = WIDTH - LEFT - RIGHT;
+
+/// One strip of bars: a value per run (test or game), drawn against a limit when there is one.
+pub struct Strip<'a> {
+    /// Shown above the strip, e.g. `CPU time`.
+    pub title: &'a str,
+    /// The values, one per run, in the runs' order.
+    pub values: Vec<u64>,
+    /// The limit the values are held to, in the values' unit.
+    pub limit: Option<u64>,
+    /// Turns a value into text with its unit, e.g. `640 ms`.
+    pub format: fn(u64) -> String,
+}
+
+/// Text for milliseconds.
+pub fn milliseconds(value: u64) -> String {
+    format!("{value} ms")
+}
+
+/// Text for KiB, shown in MiB.
+pub fn kib_as_mib(value: u64) -> String {
+    format!("{:.1} MiB", value as f64 / 1024.0)
+}
+
+/// Text for a plain count.
+pub fn count(value: u64) -> String {
+    value.to_string()
+}
+
+/// How close to its limit a value is, as a CSS class: the bars near or over the limit stand out.
+fn closeness(value: u64, limit: Option<u64>) -> &'static str {
+    let Some(limit) = limit.filter(|&l| l > 0) else {
+        return "plain";
+    };
+    let fraction = value as f64 / limit as f64;
+    if fraction >= 1.0 {
+        "over"
+    } else if fraction >= 0.75 {
+        "near"
+    } else if fraction >= 0.5 {
+        "half"
+    } else {
+        "low"
+    }
+}
+
+/// A number for SVG, with at most two decimals and no trailing zeros.
+fn n(value: f64) -> String {
+    let text = format!("{value:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Strips of bars, one bar per run, each strip scaled to its limit (or its largest value) with
+/// the limit drawn as a dashed line. `labels` names the runs (for the bars' tooltips); a click
+/// on a bar opens its run (`data-run`).
+pub fn strips(id: &str, labels: &[String], strips: &[Strip]) -> String {
+    const STRIP_HEIGHT: f64 = 44.0;
+    const GAP: f64 = 26.0;
+    let height = strips.len() as f64 * (STRIP_HEIGHT + GAP) + 6.0;
+    let mut svg = open_svg(
+        id,
+        "strips",
+        WIDTH,
+        height,
+        "per-run resources against their limits",
+    );
+    let runs = labels.len().max(1);
+    let slot = PLOT_WIDTH / runs as f64;
+    let bar = (slot * 0.8).max(0.6);
+    for (index, strip) in strips.iter().enumerate() {
+        let top = index as f64 * (STRIP_HEIGHT + GAP) + 18.0;
+        let bottom = top + STRIP_HEIGHT;
+        let largest = strip.values.iter().copied().max().unwrap_or(0);
+        let scale_top = strip.limit.unwrap_or(0).max(largest).max(1) as f64 * 1.08;
+        let y = |value: u64| bottom - value as f64 / scale_top * STRIP_HEIGHT;
+        let summary = match strip.limit {
+            Some(limit) if limit > 0 => format!(
+                "{}: max {} ({:.0}% of the {} limit)",
+                strip.title,
+                (strip.format)(largest),
+                largest as f64 * 100.0 / limit as f64,
+                (strip.format)(limit)
+            ),
+            _ => format!("{}: max {}", strip.title, (strip.format)(largest)),
+        };
+        let _ = write!(
+            svg,
+            r#"<text class="strip-title" x="{}" y="{}">{}</text>"#,
+            n(LEFT),
+            n(top - 6.0),
+            escape(&summary)
+        );
+        let _ = write!(
+            svg,
+            r#"<line class="axis" x1="{0}" y1="{1}" x2="{2}" y2="{1}"/>"#,
+            n(LEFT),
+            n(bottom),
+            n(LEFT + PLOT_WIDTH)
+        );
+        let _ = write!(
+            svg,
+            r#"<text class="tick" x="{}" y="{}" text-anchor="end">0</text>"#,
+            n(LEFT - 4.0),
+            n(bottom)
+        );
+        svg.push_str("<g class=\"bars\">");
+        for (run, &value) in strip.values.iter().enumerate() {
+            let x = LEFT + run as f64 * slot + (slot - bar) / 2.0;
+            // Every bar shows, however small next to the limit.
+            let top_y = y(value).min(bottom - 1.5);
+            let label = labels.get(run).map(String::as_str).unwrap_or("");
+            let _ = write!(
+                svg,
+                r#"<rect class="{}" data-run="{run}" x="{}" y="{}" width="{}" height="{}"><title>{}: {}</title></rect>"#,
+                closeness(value, strip.limit),
+                n(x),
+                n(top_y),
+                n(bar),
+                n(bottom - top_y),
+                escape(label),
+                escape(&(strip.format)(value))
+            );
+        }
+        svg.push_str("</g>");
+        if let Some(limit) = strip.limit.filter(|&l| l > 0) {
+            let _ = write!(
+                svg,
+                r#"<line class="limit" x1="{0}" y1="{1}" x2="{2}" y2="{1}"/><text class="tick limit-label" x="{2}" y="{3}" text-anchor="end">limit {4}</text>"#,
+                n(LEFT),
+                n(y(limit)),
+                n(LEFT + PLOT_WIDTH),
+                n(y(limit) - 3.0),
+                escape(&(strip.format)(limit))
+            );
+        } else {
+            let _ = write!(
+                svg,
+                r#"<text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
+                n(LEFT - 4.0),
+                n(y(largest) + 4.0),
+                escape(&(strip.format)(largest))
+            );
+        }
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// Columns with a label under each and the count above it: a score distribution or the
+/// milestones reached. `highlight` marks the columns drawn in the accent colour (e.g. the
+/// scores at or above the acceptance threshold).
+pub fn columns(id: &str, title: &str, bars: &[(String, u64, bool)]) -> String {
+    const PLOT_HEIGHT: f64 = 110.0;
+    const SIDE: f64 = 12.0;
+    let height = PLOT_HEIGHT + 56.0;
+    let mut svg = open_svg(id, "columns", HALF_WIDTH, height, title);
+    let _ = write!(
+        svg,
+        r#"<text class="strip-title" x="{}" y="16">{}</text>"#,
+        n(SIDE),
+        escape(title)
+    );
+    let bottom = 32.0 + PLOT_HEIGHT;
+    let plot_width = HALF_WIDTH - 2.0 * SIDE;
+    let largest = bars.iter().map(|b| b.1).max().unwrap_or(0).max(1) as f64;
+    let slot = plot_width / bars.len().max(1) as f64;
+    let width = (slot * 0.7).clamp(1.0, 60.0);
+    let _ = write!(
+        svg,
+        r#"<line class="axis" x1="{0}" y1="{1}" x2="{2}" y2="{1}"/>"#,
+        n(SIDE),
+        n(bottom),
+        n(SIDE + plot_width)
+    );
+    for (index, (label, value, highlight)) in bars.iter().enumerate() {
+        let centre = SIDE + (index as f64 + 0.5) * slot;
+        let bar_height = *value as f64 / largest * PLOT_HEIGHT;
+        let _ = write!(
+            svg,
+            r#"<rect class="{}" x="{}" y="{}" width="{}" height="{}"><title>{}: {}</title></rect>"#,
+            if *highlight { "accent" } else { "plain" },
+            n(centre - width / 2.0),
+            n(bottom - bar_height),
+            n(width),
+            n(bar_height),
+            escape(label),
+            value
+        );
+        let _ = write!(
+            svg,
+            r#"<text class="tick" x="{}" y="{}" text-anchor="middle">{value}</text><text class="tick" x="{}" y="{}" text-anchor="middle">{}</text>"#,
+            n(centre),
+            n(bottom - bar_height - 3.0),
+            n(centre),
+            n(bottom + 14.0),
+            escape(label)
+        );
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// The paired differences of a comparison (second minus first), one bar per game from the
+/// zero line, with the mean and its 95 % confidence interval as a band.
+pub fn differences(id: &str, games: &[(u64, f64)], mean: f64, half_width: f64) -> String {
+    const PLOT_HEIGHT: f64 = 160.0;
+    let height = PLOT_HEIGHT + 40.0;
+    let title = if half_width.is_finite() {
+        format!(
+            "second - first per game: mean {mean:+.1}, 95% interval [{:+.1}, {:+.1}]",
+            mean - half_width,
+            mean + half_width
+        )
+    } else {
+        format!("second - first per game: mean {mean:+.1}")
+    };
+    let mut svg = open_svg(id, "differences", WIDTH, height, &title);
+    let _ = write!(
+        svg,
+        r#"<text class="strip-title" x="{}" y="12">{}</text>"#,
+        n(LEFT),
+        escape(&title)
+    );
+    let top = 22.0;
+    let reach = games
+        .iter()
+        .map(|g| g.1.abs())
+        .chain([mean.abs()
+            + if half_width.is_finite() {
+                half_width
+            } else {
+                0.0
+            }])
+        .fold(1.0_f64, f64::max)
+        * 1.05;
+    let y = |value: f64| top + PLOT_HEIGHT / 2.0 - value / reach * (PLOT_HEIGHT / 2.0);
+    if half_width.is_finite() {
+        let (high, low) = (y(mean + half_width), y(mean - half_width));
+        let _ = write!(
+            svg,
+            r#"<rect class="interval" x="{}" y="{}" width="{}" height="{}"><title>95% confidence interval of the mean</title></rect>"#,
+            n(LEFT),
+            n(high),
+            n(PLOT_WIDTH),
+            n((low - high).max(0.5))
+        );
+    }
+    let slot = PLOT_WIDTH / games.len().max(1) as f64;
+    let bar = (slot * 0.8).max(0.6);
+    for (index, (game, difference)) in games.iter().enumerate() {
+        let x = LEFT + index as f64 * slot + (slot - bar) / 2.0;
+        let (from, to) = (y(difference.max(0.0)), y(difference.min(0.0)));
+        let _ = write!(
+            svg,
+            r#"<rect class="{}" data-game="{game}" x="{}" y="{}" width="{}" height="{}"><title>game {game}: {difference:+}</title></rect>"#,
+            if *difference >= 0.0 { "gain" } else { "loss" },
+            n(x),
+            n(from),
+            n(bar),
+            n((to - from).max(0.5))
+        );
+    }
+    let _ = write!(
+        svg,
+        r#"<line class="axis" x1="{0}" y1="{1}" x2="{2}" y2="{1}"/><text class="tick" x="{3}" y="{4}" text-anchor="end">0</text>"#,
+        n(LEFT),
+        n(y(0.0)),
+        n(LEFT + PLOT_WIDTH),
+        n(LEFT - 4.0),
+        n(y(0.0) + 4.0)
+    );
+    let _ = write!(
+        svg,
+        r#"<line class="mean" x1="{0}" y1="{1}" x2="{2}" y2="{1}"/><text class="tick" x="{3}" y="{4}" text-anchor="end">mean</text>"#,
+        n(LEFT),
+        n(y(mean)),
+        n(LEFT + PLOT_WIDTH),
+        n(LEFT - 4.0),
+        n(y(mean) + 4.0)
+    );
+    svg.push_str("</svg>");
+    svg
+}
+
+fn open_svg(id: &str, class: &str, width: f64, height: f64, label: &str) -> String {
+    format!(
+        r#"<svg class="chart {class}" id="{}" viewBox="0 0 {} {}" role="img" aria-label="{}" xmlns="http://www.w3.org/2000/svg">"#,
+        escape(id),
+        n(width),
+        n(height),
+        escape(label)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bars_near_and_over_the_limit_get_their_own_class() {
+        assert_eq!(closeness(10, Some(100)), "low");
+        assert_eq!(closeness(60, Some(100)), "half");
+        assert_eq!(closeness(80, Some(100)), "near");
+        assert_eq!(closeness(100, Some(100)), "over");
+        assert_eq!(closeness(100, None), "plain");
+    }
+
+    #[test]
+    fn numbers_are_short() {
+        assert_eq!(n(3.0), "3");
+        assert_eq!(n(2.5), "2.5");
+        assert_eq!(n(1.0 / 3.0), "0.33");
+    }
+
+    #[test]
+    fn a_strip_chart_of_three_tests() {
+        let labels: Vec<String> = ["official-1", "random-001", "random-002"]
+            .map(String::from)
+            .to_vec();
+        let svg = strips(
+            "cpu",
+            &labels,
+            &[Strip {
+                title: "CPU time",
+                values: vec![1, 640, 1200],
+                limit: Some(1000),
+                format: milliseconds,
+            }],
+        );
+        insta::assert_snapshot!(svg);
+    }
+
+    #[test]
+    fn a_difference_chart_of_three_games() {
+        insta::assert_snapshot!(differences(
+            "diff",
+            &[(0, 128.0), (1, -64.0), (2, 0.0)],
+            21.3,
+            240.5
+        ));
+    }
+}
