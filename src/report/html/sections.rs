@@ -100,6 +100,28 @@ fn filter<'a>(verdicts: impl Iterator<Item = &'a Verdict>) -> String {
     out
 }
 
+/// Rows shown as the page is read; the rest wait in a template for the script to put in place.
+const LIVE_ROWS: usize = 100;
+
+/// A table's rows: the first [`LIVE_ROWS`] as they are, the others inside a `<template>` that
+/// the script moves into the table. A browser lays out a long table again and again while it
+/// reads it; a template's rows arrive at once (a table of 1000 games is ready several times
+/// sooner).
+fn table_rows(rows: Vec<String>) -> String {
+    let mut out = String::new();
+    for (index, row) in rows.into_iter().enumerate() {
+        if index == LIVE_ROWS {
+            out.push_str("<template class=\"more-rows\">");
+        }
+        out += &row;
+        out.push('\n');
+    }
+    if out.contains("<template") {
+        out.push_str("</template>");
+    }
+    out
+}
+
 /// The section of a batch grading: facts, resource strips, the tests with a filter, the detail
 /// panel (filled by the script) and each test's data.
 pub fn batch(id: SectionId, summary: &BatchSummary) -> String {
@@ -157,12 +179,11 @@ pub fn batch(id: SectionId, summary: &BatchSummary) -> String {
         );
     }
     if !summary.tests.is_empty() {
-        let labels: Vec<String> = summary.tests.iter().map(|t| t.name.clone()).collect();
         let limits = &summary.limits;
         out.push_str("<div class=\"charts\">");
         out += &charts::strips(
             &format!("{}-resources", id.anchor()),
-            &labels,
+            summary.tests.len(),
             &[
                 Strip {
                     title: "CPU time",
@@ -190,9 +211,9 @@ pub fn batch(id: SectionId, summary: &BatchSummary) -> String {
             "<div class=\"runs-wrap\"><table class=\"runs\"><thead><tr><th>test</th><th>verdict</th><th>CPU ms</th>\
              <th>wall ms</th><th>peak MiB</th><th>message</th></tr></thead><tbody>\n",
         );
+        let mut rows = Vec::with_capacity(summary.tests.len());
         for (run, test) in summary.tests.iter().enumerate() {
-            let _ = writeln!(
-                out,
+            rows.push(format!(
                 "<tr class=\"run\" data-run=\"{run}\" data-verdict=\"{}\" tabindex=\"0\"><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"message\">{}</td></tr>",
                 test.verdict.code(),
                 escape(&test.name),
@@ -201,8 +222,9 @@ pub fn batch(id: SectionId, summary: &BatchSummary) -> String {
                 test.wall_ms,
                 mib(test.peak_kib),
                 escape(test.message.as_deref().unwrap_or(""))
-            );
+            ));
         }
+        out += &table_rows(rows);
         out.push_str("</tbody></table></div>\n<div class=\"detail\" hidden></div>\n");
         for (run, test) in summary.tests.iter().enumerate() {
             out += &json_block(&id.run_data(run), &TestData::new(test));
@@ -341,14 +363,9 @@ pub fn games(id: SectionId, summary: &GamesSummary) -> String {
         .collect();
     out += &charts::columns(&format!("{anchor}-milestones"), "games reaching", &reached);
     out.push_str("</div>\n<div class=\"charts\">");
-    let labels: Vec<String> = summary
-        .games
-        .iter()
-        .map(|g| format!("game {} (score {})", g.game, g.score))
-        .collect();
     out += &charts::strips(
         &format!("{anchor}-resources"),
-        &labels,
+        summary.games.len(),
         &[
             Strip {
                 title: "moves",
@@ -382,9 +399,9 @@ pub fn games(id: SectionId, summary: &GamesSummary) -> String {
         "<div class=\"runs-wrap\"><table class=\"runs\"><thead><tr><th>game</th><th>score</th><th>moves</th>\
          <th>verdict</th><th>CPU ms</th><th>wall ms</th><th>peak MiB</th><th>message</th></tr></thead><tbody>\n",
     );
+    let mut rows = Vec::with_capacity(summary.games.len());
     for (run, game) in summary.games.iter().enumerate() {
-        let _ = writeln!(
-            out,
+        rows.push(format!(
             "<tr class=\"run\" data-run=\"{run}\" data-verdict=\"{}\" tabindex=\"0\"><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"message\">{}</td></tr>",
             game.verdict.code(),
             game.game,
@@ -395,8 +412,9 @@ pub fn games(id: SectionId, summary: &GamesSummary) -> String {
             game.wall_ms,
             mib(game.peak_kib),
             escape(game.message.as_deref().unwrap_or(""))
-        );
+        ));
     }
+    out += &table_rows(rows);
     out.push_str("</tbody></table></div>\n");
     if board {
         out.push_str(REPLAYER);

@@ -8,6 +8,9 @@
   const ROUND_CODES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   let activeReplayer = null;
 
+  // Long tables keep their rows past the first hundred in a template, read at once.
+  document.querySelectorAll("template.more-rows").forEach((rows) => rows.replaceWith(rows.content));
+
   function element(tag, className, text) {
     const node = document.createElement(tag);
     if (className) node.className = className;
@@ -20,11 +23,52 @@
     return block ? JSON.parse(block.textContent) : null;
   }
 
+  // The run whose slot of a strip chart is under the pointer, if any.
+  function runUnderPointer(svg, event) {
+    const box = svg.getBoundingClientRect();
+    const x = (event.clientX - box.left) * (svg.viewBox.baseVal.width / box.width);
+    const run = Math.floor((x - Number(svg.dataset.left)) / Number(svg.dataset.slot));
+    return run >= 0 && run < Number(svg.dataset.runs) ? run : null;
+  }
+
   function chooseRow(section, run) {
-    section.querySelectorAll("tr.run.chosen, rect.chosen").forEach((n) => n.classList.remove("chosen"));
+    section.querySelectorAll("tr.run.chosen").forEach((n) => n.classList.remove("chosen"));
     const row = section.querySelector('tr.run[data-run="' + run + '"]');
     if (row) row.classList.add("chosen");
-    section.querySelectorAll('rect[data-run="' + run + '"]').forEach((n) => n.classList.add("chosen"));
+    section.querySelectorAll("svg.strips").forEach((svg) => {
+      let cursor = svg.querySelector("rect.cursor");
+      if (!cursor) {
+        cursor = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+        cursor.setAttribute("class", "cursor");
+        cursor.setAttribute("y", "0");
+        cursor.setAttribute("height", String(svg.viewBox.baseVal.height));
+        svg.prepend(cursor);
+      }
+      const slot = Number(svg.dataset.slot);
+      cursor.setAttribute("x", String(Number(svg.dataset.left) + run * slot));
+      cursor.setAttribute("width", String(Math.max(slot, 2)));
+    });
+  }
+
+  // A tooltip for the strip charts: the row of the run under the pointer.
+  const tip = element("div", "tip");
+  tip.hidden = true;
+  document.body.append(tip);
+  function showTip(section, svg, event) {
+    const run = runUnderPointer(svg, event);
+    const row = run === null ? null : section.querySelector('tr.run[data-run="' + run + '"]');
+    if (!row) {
+      tip.hidden = true;
+      return;
+    }
+    const headers = [...section.querySelectorAll("table.runs th")].map((th) => th.textContent);
+    tip.textContent = [...row.cells]
+      .map((cell, index) => (cell.textContent.trim() ? headers[index] + " " + cell.textContent.trim() : ""))
+      .filter((text) => text !== "")
+      .join(" · ");
+    tip.style.left = event.clientX + 12 + "px";
+    tip.style.top = event.clientY + 12 + "px";
+    tip.hidden = false;
   }
 
   // ---- the filter by verdict ----
@@ -312,13 +356,20 @@
   document.querySelectorAll("section.submission").forEach((section) => {
     setUpFilter(section);
     if (section.querySelector(".replayer")) replayers.set(section, Replayer(section));
+    const go = (run) => { location.hash = "sub=" + section.id.slice(4) + "&run=" + run; };
     const pick = (event) => {
-      const target = event.target.closest("[data-run]");
-      if (target && section.contains(target)) {
-        location.hash = "sub=" + section.id.slice(4) + "&run=" + target.dataset.run;
-      }
+      const target = event.target.closest("tr[data-run]");
+      if (target) go(target.dataset.run);
     };
-    section.querySelectorAll("table.runs, svg.strips").forEach((n) => n.addEventListener("click", pick));
+    section.querySelectorAll("table.runs").forEach((n) => n.addEventListener("click", pick));
+    section.querySelectorAll("svg.strips").forEach((svg) => {
+      svg.addEventListener("click", (event) => {
+        const run = runUnderPointer(svg, event);
+        if (run !== null) go(run);
+      });
+      svg.addEventListener("mousemove", (event) => showTip(section, svg, event));
+      svg.addEventListener("mouseleave", () => { tip.hidden = true; });
+    });
     section.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && event.target.matches("tr.run")) pick(event);
     });
