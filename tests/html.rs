@@ -100,8 +100,11 @@ fn dom(page: &Path, hash: &str) -> String {
     dom
 }
 
-fn screenshot(page: &Path, hash: &str, name: &str, height: u32) -> PathBuf {
+/// Takes a screenshot of the page 1100 pixels wide; those `for_readme` go to `JUDGE_SCREENSHOTS`
+/// when it is set.
+fn screenshot(page: &Path, hash: &str, name: &str, height: u32, for_readme: bool) -> PathBuf {
     let dir = std::env::var_os("JUDGE_SCREENSHOTS")
+        .filter(|_| for_readme)
         .map(|d| common::repo().join(d))
         .unwrap_or_else(|| Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-screenshots"));
     std::fs::create_dir_all(&dir).unwrap();
@@ -209,7 +212,7 @@ fn a_batch_report_shows_the_tests_the_charts_and_the_first_difference() {
     let name = tests[second]["name"].as_str().unwrap();
     assert!(dom.contains(&format!("test {name}: WA")));
     assert!(dom.contains("class=\"run chosen\""));
-    screenshot(&page, "", "html-report-tests.png", 1250);
+    screenshot(&page, "", "html-report-tests.png", 1250, true);
 }
 
 /// The board of each replayed step, from the Rust replay of the transcript.
@@ -311,6 +314,7 @@ fn sixteen_games_replay_as_their_transcripts_say() {
         &format!("#sub=0&run={game}&step=57"),
         "html-report-games.png",
         1700,
+        true,
     );
 }
 
@@ -361,7 +365,7 @@ fn a_comparison_shows_the_paired_differences_and_both_players_games() {
         .parse()
         .unwrap();
     assert_eq!(largest, score);
-    screenshot(&page, "", "html-report-compare.png", 1200);
+    screenshot(&page, "", "html-report-compare.png", 1200, false);
 }
 
 /// A game of 28489 played by a greedy policy (the move that leaves the most empty cells), as

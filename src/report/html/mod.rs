@@ -347,3 +347,153 @@ fn verify_totals(summary: &VerifySummary) -> String {
         summary.warnings
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::games::PairedGame;
+    use crate::interact::TranscriptLine;
+    use crate::report::fixtures;
+
+    fn render(events: &[Event]) -> String {
+        let mut reporter = HtmlReporter::new(Vec::new());
+        for event in events {
+            reporter.report(event).unwrap();
+        }
+        reporter.finish().unwrap();
+        String::from_utf8(reporter.into_inner()).unwrap()
+    }
+
+    #[test]
+    fn the_data_of_a_failing_test_with_its_first_difference() {
+        let summary = fixtures::batch_summary();
+        let failing = summary.first_failure().unwrap();
+        insta::assert_snapshot!(markup::json_block(
+            "sub-0-run-2",
+            &run_data::TestData::new(failing)
+        ));
+    }
+
+    #[test]
+    fn the_data_of_a_game_with_its_rounds_coded() {
+        let line = |sent: &str, reply: &str| TranscriptLine {
+            sent: sent.into(),
+            reply: Some(reply.into()),
+        };
+        let game = crate::grade::games::GameOutcome {
+            transcript: vec![line("6", "LEFT"), line("11", "UP"), line("10", "SIDEWAYS")],
+            ..fixtures::games_summary().games[2].clone()
+        };
+        insta::assert_snapshot!(markup::json_block(
+            "sub-0-run-2",
+            &run_data::GameData::new(&game, "ai.cpp", "boj28489")
+        ));
+    }
+
+    #[test]
+    fn the_section_of_a_batch_grading() {
+        insta::assert_snapshot!(sections::batch(SectionId(0), &fixtures::batch_summary()));
+    }
+
+    #[test]
+    fn a_page_is_whole_and_self_contained() {
+        let summary = fixtures::games_summary();
+        let page = render(&[Event::Finished(Summary::Games(&summary))]);
+        assert!(page.starts_with("<!DOCTYPE html>") && page.ends_with("</html>\n"));
+        assert!(page.contains("<title>judge: ai.cpp on boj28489</title>"));
+        assert!(page.contains("class=\"replayer\""));
+        assert_eq!(page.matches("type=\"application/json\"").count(), 3);
+        // Nothing is fetched when the page opens.
+        for outside in ["src=", "href=\"http", "@import", "url("] {
+            assert!(!page.contains(outside), "the page refers to {outside}");
+        }
+    }
+
+    #[test]
+    fn a_compile_error_shows_the_compilers_message_and_no_charts() {
+        let summary = fixtures::compile_error_summary();
+        let page = render(&[Event::Finished(Summary::Batch(&summary))]);
+        assert!(page.contains("compiler says"));
+        assert!(page.contains("expected &#39;;&#39; before &#39;printf&#39;"));
+        assert!(!page.contains("<svg"));
+    }
+
+    #[test]
+    fn verify_rows_become_a_scoreboard_linking_to_each_solution() {
+        let summary = fixtures::batch_summary();
+        let verify = fixtures::verify_summary();
+        let page = render(&[
+            Event::Finished(Summary::Batch(&summary)),
+            Event::Verified(&verify.rows[0]),
+            Event::Finished(Summary::Batch(&summary)),
+            Event::Verified(&verify.rows[1]),
+            // Not graded: no section of its own.
+            Event::Verified(&verify.rows[2]),
+            Event::VerifyFinished(&verify),
+        ]);
+        assert!(page.contains("<title>judge verify</title>"));
+        let board = page.split("</section>").next().unwrap();
+        assert_eq!(board.matches("<tr").count(), 4, "a header and three rows");
+        assert!(board.contains("<a href=\"#sub-0\">solutions/boj12100/accepted/dfs.cpp</a>"));
+        assert!(board.contains("<a href=\"#sub-1\">"));
+        assert!(board.contains("MISMATCH"));
+        assert_eq!(board.matches("class=\"flagged\"").count(), 2);
+        assert!(board.contains("cannot start the compiler"));
+    }
+
+    #[test]
+    fn summaries_without_checks_make_a_scoreboard() {
+        let batch = fixtures::batch_summary();
+        let games = fixtures::games_summary();
+        let page = HtmlPage::scoreboard(
+            "judge grade",
+            [Summary::Batch(&batch), Summary::Games(&games)],
+        )
+        .render();
+        assert!(page.contains("id=\"scoreboard\""));
+        assert!(page.contains("2/37 tests passed"));
+        assert!(page.contains("mean score 2133.3 over 3 games"));
+        assert!(page.contains("id=\"sub-1\" data-kind=\"games\""));
+        // The reporter makes the same board when it is told of several gradings.
+        let told = render(&[
+            Event::Finished(Summary::Batch(&batch)),
+            Event::Finished(Summary::Games(&games)),
+        ]);
+        assert!(told.contains("<title>judge scoreboard</title>"));
+        assert!(told.contains("<a href=\"#sub-1\">ai.cpp</a>"));
+    }
+
+    #[test]
+    fn a_comparison_links_both_players_games() {
+        let first = fixtures::games_summary();
+        let second = fixtures::games_summary();
+        let games: Vec<PairedGame> = first
+            .games
+            .iter()
+            .map(|g| PairedGame {
+                game: g.game,
+                first_score: g.score,
+                second_score: g.score * 2,
+                first_verdict: g.verdict_detail.clone(),
+                second_verdict: g.verdict_detail.clone(),
+            })
+            .collect();
+        let comparison = Comparison {
+            problem: "boj28489".into(),
+            first: first.clone(),
+            second: second.clone(),
+            games,
+            mean_difference: 2133.3,
+            half_width: 2000.0,
+        };
+        let page = render(&[
+            Event::Finished(Summary::Games(&first)),
+            Event::Finished(Summary::Games(&second)),
+            Event::Compared(&comparison),
+        ]);
+        assert!(page.contains("id=\"comparison-differences\""));
+        assert!(page.contains("href=\"#sub=1&amp;run=2\""));
+        assert!(page.contains("the second is better"));
+        assert!(!page.contains("id=\"scoreboard\""));
+    }
+}
