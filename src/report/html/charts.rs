@@ -108,26 +108,9 @@ pub fn strips(id: &str, runs: usize, strips: &[Strip]) -> String {
             ),
             _ => format!("{}: max {}", strip.title, (strip.format)(largest)),
         };
-        let _ = write!(
-            svg,
-            r#"<text class="strip-title" x="{}" y="{}">{}</text>"#,
-            n(LEFT),
-            n(top - 6.0),
-            escape(&summary)
-        );
-        let _ = write!(
-            svg,
-            r#"<line class="axis" x1="{0}" y1="{1}" x2="{2}" y2="{1}"/>"#,
-            n(LEFT),
-            n(bottom),
-            n(LEFT + PLOT_WIDTH)
-        );
-        let _ = write!(
-            svg,
-            r#"<text class="tick" x="{}" y="{}" text-anchor="end">0</text>"#,
-            n(LEFT - 4.0),
-            n(bottom)
-        );
+        label(&mut svg, "strip-title", LEFT, top - 6.0, "start", &summary);
+        horizontal(&mut svg, "axis", LEFT, LEFT + PLOT_WIDTH, bottom);
+        label(&mut svg, "tick", LEFT - 4.0, bottom, "end", "0");
         // One path per class of closeness rather than an element per bar: a strip of 1000
         // games stays a handful of elements (the script finds the run under the pointer).
         let mut paths: Vec<(&str, String)> = Vec::new();
@@ -157,23 +140,20 @@ pub fn strips(id: &str, runs: usize, strips: &[Strip]) -> String {
             let _ = write!(svg, r#"<path class="{class}" d="{path}"/>"#);
         }
         if let Some(limit) = strip.limit.filter(|&l| l > 0) {
-            let _ = write!(
-                svg,
-                r#"<line class="limit" x1="{0}" y1="{1}" x2="{2}" y2="{1}"/><text class="tick limit-label" x="{2}" y="{3}" text-anchor="end">limit {4}</text>"#,
-                n(LEFT),
-                n(y(limit)),
-                n(LEFT + PLOT_WIDTH),
-                n(y(limit) - 3.0),
-                escape(&(strip.format)(limit))
+            horizontal(&mut svg, "limit", LEFT, LEFT + PLOT_WIDTH, y(limit));
+            let text = format!("limit {}", (strip.format)(limit));
+            let at = LEFT + PLOT_WIDTH;
+            label(
+                &mut svg,
+                "tick limit-label",
+                at,
+                y(limit) - 3.0,
+                "end",
+                &text,
             );
         } else {
-            let _ = write!(
-                svg,
-                r#"<text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
-                n(LEFT - 4.0),
-                n(y(largest) + 4.0),
-                escape(&(strip.format)(largest))
-            );
+            let text = (strip.format)(largest);
+            label(&mut svg, "tick", LEFT - 4.0, y(largest) + 4.0, "end", &text);
         }
     }
     svg.push_str("</svg>");
@@ -188,25 +168,14 @@ pub fn columns(id: &str, title: &str, bars: &[(String, u64, bool)]) -> String {
     const SIDE: f64 = 12.0;
     let height = PLOT_HEIGHT + 56.0;
     let mut svg = open_svg(id, "columns", HALF_WIDTH, height, title);
-    let _ = write!(
-        svg,
-        r#"<text class="strip-title" x="{}" y="16">{}</text>"#,
-        n(SIDE),
-        escape(title)
-    );
+    label(&mut svg, "strip-title", SIDE, 16.0, "start", title);
     let bottom = 32.0 + PLOT_HEIGHT;
     let plot_width = HALF_WIDTH - 2.0 * SIDE;
     let largest = bars.iter().map(|b| b.1).max().unwrap_or(0).max(1) as f64;
     let slot = plot_width / bars.len().max(1) as f64;
     let width = (slot * 0.7).clamp(1.0, 60.0);
-    let _ = write!(
-        svg,
-        r#"<line class="axis" x1="{0}" y1="{1}" x2="{2}" y2="{1}"/>"#,
-        n(SIDE),
-        n(bottom),
-        n(SIDE + plot_width)
-    );
-    for (index, (label, value, highlight)) in bars.iter().enumerate() {
+    horizontal(&mut svg, "axis", SIDE, SIDE + plot_width, bottom);
+    for (index, (name, value, highlight)) in bars.iter().enumerate() {
         let centre = SIDE + (index as f64 + 0.5) * slot;
         let bar_height = *value as f64 / largest * PLOT_HEIGHT;
         let _ = write!(
@@ -217,18 +186,19 @@ pub fn columns(id: &str, title: &str, bars: &[(String, u64, bool)]) -> String {
             n(bottom - bar_height),
             n(width),
             n(bar_height),
-            escape(label),
+            escape(name),
             value
         );
-        let _ = write!(
-            svg,
-            r#"<text class="tick" x="{}" y="{}" text-anchor="middle">{value}</text><text class="tick" x="{}" y="{}" text-anchor="middle">{}</text>"#,
-            n(centre),
-            n(bottom - bar_height - 3.0),
-            n(centre),
-            n(bottom + 14.0),
-            escape(label)
+        let count = value.to_string();
+        label(
+            &mut svg,
+            "tick",
+            centre,
+            bottom - bar_height - 3.0,
+            "middle",
+            &count,
         );
+        label(&mut svg, "tick", centre, bottom + 14.0, "middle", name);
     }
     svg.push_str("</svg>");
     svg
@@ -249,12 +219,7 @@ pub fn differences(id: &str, games: &[(u64, f64)], mean: f64, half_width: f64) -
         format!("second - first per game: mean {mean:+.1}")
     };
     let mut svg = open_svg(id, "differences", WIDTH, height, &title);
-    let _ = write!(
-        svg,
-        r#"<text class="strip-title" x="{}" y="12">{}</text>"#,
-        n(LEFT),
-        escape(&title)
-    );
+    label(&mut svg, "strip-title", LEFT, 12.0, "start", &title);
     let top = 22.0;
     let reach = games
         .iter()
@@ -294,26 +259,34 @@ pub fn differences(id: &str, games: &[(u64, f64)], mean: f64, half_width: f64) -
             n((to - from).max(0.5))
         );
     }
-    let _ = write!(
-        svg,
-        r#"<line class="axis" x1="{0}" y1="{1}" x2="{2}" y2="{1}"/><text class="tick" x="{3}" y="{4}" text-anchor="end">0</text>"#,
-        n(LEFT),
-        n(y(0.0)),
-        n(LEFT + PLOT_WIDTH),
-        n(LEFT - 4.0),
-        n(y(0.0) + 4.0)
-    );
-    let _ = write!(
-        svg,
-        r#"<line class="mean" x1="{0}" y1="{1}" x2="{2}" y2="{1}"/><text class="tick" x="{3}" y="{4}" text-anchor="end">mean</text>"#,
-        n(LEFT),
-        n(y(mean)),
-        n(LEFT + PLOT_WIDTH),
-        n(LEFT - 4.0),
-        n(y(mean) + 4.0)
-    );
+    for (class, value, text) in [("axis", 0.0, "0"), ("mean", mean, "mean")] {
+        horizontal(&mut svg, class, LEFT, LEFT + PLOT_WIDTH, y(value));
+        label(&mut svg, "tick", LEFT - 4.0, y(value) + 4.0, "end", text);
+    }
     svg.push_str("</svg>");
     svg
+}
+
+/// A horizontal line of `class` from `from` to `to` at height `y`.
+fn horizontal(svg: &mut String, class: &str, from: f64, to: f64, y: f64) {
+    let _ = write!(
+        svg,
+        r#"<line class="{class}" x1="{}" y1="{2}" x2="{}" y2="{2}"/>"#,
+        n(from),
+        n(to),
+        n(y)
+    );
+}
+
+/// A label; `anchor` is `start`, `middle` or `end`.
+fn label(svg: &mut String, class: &str, x: f64, y: f64, anchor: &str, text: &str) {
+    let _ = write!(
+        svg,
+        r#"<text class="{class}" x="{}" y="{}" text-anchor="{anchor}">{}</text>"#,
+        n(x),
+        n(y),
+        escape(text)
+    );
 }
 
 fn open_svg(id: &str, class: &str, width: f64, height: f64, label: &str) -> String {

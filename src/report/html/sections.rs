@@ -53,24 +53,36 @@ fn limits_text(limits: &AppliedLimits) -> String {
     )
 }
 
-/// The section's heading: the verdict and the submission.
-fn heading(
+/// What every submission's section opens with: the element (with the run the page opens at
+/// first, if any), the heading with the verdict and the submission, and the start of its facts.
+struct SectionStart<'a> {
     id: SectionId,
-    verdict: &Verdict,
-    solution: &str,
-    problem: &str,
-    language: &str,
-) -> String {
-    format!(
-        "<h2>{} {} <small>{} · {}</small></h2>\n",
-        badge(verdict, &verdict.describe()),
-        escape(solution),
-        escape(problem),
-        escape(language)
-    ) + &format!(
-        "<p class=\"anchor\"><a href=\"#{}\">#</a></p>\n",
-        id.anchor()
-    )
+    /// `tests` or `games`.
+    kind: &'a str,
+    open_first: Option<usize>,
+    verdict: &'a Verdict,
+    solution: &'a str,
+    problem: &'a str,
+    language: &'a str,
+}
+
+impl SectionStart<'_> {
+    fn markup(&self) -> String {
+        format!(
+            "<section class=\"submission\" id=\"{anchor}\" data-kind=\"{}\"{}>\n\
+             <h2>{} {} <small>{} · {}</small></h2>\n\
+             <p class=\"anchor\"><a href=\"#{anchor}\">#</a></p>\n<dl class=\"facts\">",
+            self.kind,
+            self.open_first
+                .map(|run| format!(" data-first-failure=\"{run}\""))
+                .unwrap_or_default(),
+            badge(self.verdict, &self.verdict.describe()),
+            escape(self.solution),
+            escape(self.problem),
+            escape(self.language),
+            anchor = self.id.anchor(),
+        )
+    }
 }
 
 /// The buttons that filter a table's rows by verdict, with the count of each.
@@ -100,6 +112,67 @@ fn filter<'a>(verdicts: impl Iterator<Item = &'a Verdict>) -> String {
     out
 }
 
+/// The facts every grading has (its limits, the sandbox, the seed), then the compiler's message
+/// when there is one.
+fn grading_facts(
+    out: &mut String,
+    limits_term: &str,
+    limits: &AppliedLimits,
+    protections: &[String],
+    seed: u64,
+    compile_message: Option<&str>,
+) {
+    fact(out, limits_term, &escape(&limits_text(limits)));
+    if !protections.is_empty() {
+        fact(out, "sandbox", &escape(&protections.join(", ")));
+    }
+    fact(out, "seed", &seed.to_string());
+    out.push_str("</dl>\n");
+    if let Some(message) = compile_message {
+        let _ = writeln!(
+            out,
+            "<h3>compiler says</h3><pre class=\"compile\">{}</pre>",
+            escape(message)
+        );
+    }
+}
+
+/// Strips of CPU time, wall time and peak memory (KiB) of each run against the limits.
+fn resource_strips(limits: &AppliedLimits, runs: &[(u64, u64, u64)]) -> [Strip<'static>; 3] {
+    [
+        Strip {
+            title: "CPU time",
+            values: runs.iter().map(|r| r.0).collect(),
+            limit: Some(limits.cpu_ms),
+            format: charts::milliseconds,
+        },
+        Strip {
+            title: "wall time",
+            values: runs.iter().map(|r| r.1).collect(),
+            limit: Some(limits.wall_ms),
+            format: charts::milliseconds,
+        },
+        Strip {
+            title: "peak memory",
+            values: runs.iter().map(|r| r.2).collect(),
+            limit: Some(limits.memory_kib),
+            format: charts::kib_as_mib,
+        },
+    ]
+}
+
+/// The table of runs (scrolling when long) with these column headers.
+fn runs_table(headers: &[&str], rows: Vec<String>) -> String {
+    let mut out = String::from("<div class=\"runs-wrap\"><table class=\"runs\"><thead><tr>");
+    for header in headers {
+        let _ = write!(out, "<th>{}</th>", escape(header));
+    }
+    out.push_str("</tr></thead><tbody>\n");
+    out += &table_rows(rows);
+    out.push_str("</tbody></table></div>\n");
+    out
+}
+
 /// Rows shown as the page is read; the rest wait in a template for the script to put in place.
 const LIVE_ROWS: usize = 100;
 
@@ -125,24 +198,16 @@ fn table_rows(rows: Vec<String>) -> String {
 /// The section of a batch grading: facts, resource strips, the tests with a filter, the detail
 /// panel (filled by the script) and each test's data.
 pub fn batch(id: SectionId, summary: &BatchSummary) -> String {
-    let mut out = format!(
-        "<section class=\"submission\" id=\"{}\" data-kind=\"tests\"{}>\n",
-        id.anchor(),
-        summary
-            .tests
-            .iter()
-            .position(|t| !t.verdict.is_accepted())
-            .map(|run| format!(" data-first-failure=\"{run}\""))
-            .unwrap_or_default()
-    );
-    out += &heading(
+    let mut out = SectionStart {
         id,
-        &summary.verdict,
-        &summary.solution,
-        &summary.problem,
-        &summary.language,
-    );
-    out.push_str("<dl class=\"facts\">");
+        kind: "tests",
+        open_first: summary.tests.iter().position(|t| !t.verdict.is_accepted()),
+        verdict: &summary.verdict,
+        solution: &summary.solution,
+        problem: &summary.problem,
+        language: &summary.language,
+    }
+    .markup();
     let not_run = summary.tests_planned.saturating_sub(summary.tests.len());
     fact(
         &mut out,
@@ -161,56 +226,28 @@ pub fn batch(id: SectionId, summary: &BatchSummary) -> String {
             }
         ),
     );
-    fact(&mut out, "limits", &escape(&limits_text(&summary.limits)));
-    if !summary.protections.is_empty() {
-        fact(
-            &mut out,
-            "sandbox",
-            &escape(&summary.protections.join(", ")),
-        );
-    }
-    fact(&mut out, "seed", &summary.seed.to_string());
-    out.push_str("</dl>\n");
-    if let Some(message) = &summary.compile_message {
-        let _ = writeln!(
-            out,
-            "<h3>compiler says</h3><pre class=\"compile\">{}</pre>",
-            escape(message)
-        );
-    }
+    grading_facts(
+        &mut out,
+        "limits",
+        &summary.limits,
+        &summary.protections,
+        summary.seed,
+        summary.compile_message.as_deref(),
+    );
     if !summary.tests.is_empty() {
-        let limits = &summary.limits;
         out.push_str("<div class=\"charts\">");
+        let resources: Vec<_> = summary
+            .tests
+            .iter()
+            .map(|t| (t.cpu_ms, t.wall_ms, t.peak_kib))
+            .collect();
         out += &charts::strips(
             &format!("{}-resources", id.anchor()),
             summary.tests.len(),
-            &[
-                Strip {
-                    title: "CPU time",
-                    values: summary.tests.iter().map(|t| t.cpu_ms).collect(),
-                    limit: Some(limits.cpu_ms),
-                    format: charts::milliseconds,
-                },
-                Strip {
-                    title: "wall time",
-                    values: summary.tests.iter().map(|t| t.wall_ms).collect(),
-                    limit: Some(limits.wall_ms),
-                    format: charts::milliseconds,
-                },
-                Strip {
-                    title: "peak memory",
-                    values: summary.tests.iter().map(|t| t.peak_kib).collect(),
-                    limit: Some(limits.memory_kib),
-                    format: charts::kib_as_mib,
-                },
-            ],
+            &resource_strips(&summary.limits, &resources),
         );
         out.push_str("</div>\n");
         out += &filter(summary.tests.iter().map(|t| &t.verdict));
-        out.push_str(
-            "<div class=\"runs-wrap\"><table class=\"runs\"><thead><tr><th>test</th><th>verdict</th><th>CPU ms</th>\
-             <th>wall ms</th><th>peak MiB</th><th>message</th></tr></thead><tbody>\n",
-        );
         let mut rows = Vec::with_capacity(summary.tests.len());
         for (run, test) in summary.tests.iter().enumerate() {
             rows.push(format!(
@@ -224,8 +261,13 @@ pub fn batch(id: SectionId, summary: &BatchSummary) -> String {
                 escape(test.message.as_deref().unwrap_or(""))
             ));
         }
-        out += &table_rows(rows);
-        out.push_str("</tbody></table></div>\n<div class=\"detail\" hidden></div>\n");
+        out += &runs_table(
+            &[
+                "test", "verdict", "CPU ms", "wall ms", "peak MiB", "message",
+            ],
+            rows,
+        );
+        out.push_str("<div class=\"detail\" hidden></div>\n");
         for (run, test) in summary.tests.iter().enumerate() {
             out += &json_block(&id.run_data(run), &TestData::new(test));
         }
@@ -269,27 +311,22 @@ fn score_columns(summary: &GamesSummary) -> Vec<(String, u64, bool)> {
 /// with a filter, the replayer (filled by the script) and each game's data.
 pub fn games(id: SectionId, summary: &GamesSummary) -> String {
     let board = has_board(&summary.problem);
-    let mut out = format!(
-        "<section class=\"submission\" id=\"{}\" data-kind=\"games\"{}>\n",
-        id.anchor(),
+    let mut out = SectionStart {
+        id,
+        kind: "games",
         // The replayer opens on the first failed game, else on the game with the lowest score.
-        summary
+        open_first: summary
             .games
             .iter()
             .position(|g| !g.verdict.is_accepted())
-            .or_else(|| { (0..summary.games.len()).min_by_key(|&run| summary.games[run].score) })
-            .filter(|_| board)
-            .map(|run| format!(" data-first-failure=\"{run}\""))
-            .unwrap_or_default()
-    );
-    out += &heading(
-        id,
-        &summary.verdict,
-        &summary.solution,
-        &summary.problem,
-        &summary.language,
-    );
-    out.push_str("<dl class=\"facts\">");
+            .or_else(|| (0..summary.games.len()).min_by_key(|&run| summary.games[run].score))
+            .filter(|_| board),
+        verdict: &summary.verdict,
+        solution: &summary.solution,
+        problem: &summary.problem,
+        language: &summary.language,
+    }
+    .markup();
     fact(
         &mut out,
         "result",
@@ -320,24 +357,14 @@ pub fn games(id: SectionId, summary: &GamesSummary) -> String {
             )),
         );
     }
-    let limits = &summary.limits;
-    fact(&mut out, "limits per game", &escape(&limits_text(limits)));
-    if !summary.protections.is_empty() {
-        fact(
-            &mut out,
-            "sandbox",
-            &escape(&summary.protections.join(", ")),
-        );
-    }
-    fact(&mut out, "seed", &summary.seed.to_string());
-    out.push_str("</dl>\n");
-    if let Some(message) = &summary.compile_message {
-        let _ = writeln!(
-            out,
-            "<h3>compiler says</h3><pre class=\"compile\">{}</pre>",
-            escape(message)
-        );
-    }
+    grading_facts(
+        &mut out,
+        "limits per game",
+        &summary.limits,
+        &summary.protections,
+        summary.seed,
+        summary.compile_message.as_deref(),
+    );
     if summary.games.is_empty() {
         out.push_str("</section>\n");
         return out;
@@ -363,42 +390,21 @@ pub fn games(id: SectionId, summary: &GamesSummary) -> String {
         .collect();
     out += &charts::columns(&format!("{anchor}-milestones"), "games reaching", &reached);
     out.push_str("</div>\n<div class=\"charts\">");
-    out += &charts::strips(
-        &format!("{anchor}-resources"),
-        summary.games.len(),
-        &[
-            Strip {
-                title: "moves",
-                values: summary.games.iter().map(|g| g.moves).collect(),
-                limit: None,
-                format: charts::count,
-            },
-            Strip {
-                title: "CPU time",
-                values: summary.games.iter().map(|g| g.cpu_ms).collect(),
-                limit: Some(limits.cpu_ms),
-                format: charts::milliseconds,
-            },
-            Strip {
-                title: "wall time",
-                values: summary.games.iter().map(|g| g.wall_ms).collect(),
-                limit: Some(limits.wall_ms),
-                format: charts::milliseconds,
-            },
-            Strip {
-                title: "peak memory",
-                values: summary.games.iter().map(|g| g.peak_kib).collect(),
-                limit: Some(limits.memory_kib),
-                format: charts::kib_as_mib,
-            },
-        ],
-    );
+    let mut strips = vec![Strip {
+        title: "moves",
+        values: summary.games.iter().map(|g| g.moves).collect(),
+        limit: None,
+        format: charts::count,
+    }];
+    let resources: Vec<_> = summary
+        .games
+        .iter()
+        .map(|g| (g.cpu_ms, g.wall_ms, g.peak_kib))
+        .collect();
+    strips.extend(resource_strips(&summary.limits, &resources));
+    out += &charts::strips(&format!("{anchor}-resources"), summary.games.len(), &strips);
     out.push_str("</div>\n");
     out += &filter(summary.games.iter().map(|g| &g.verdict));
-    out.push_str(
-        "<div class=\"runs-wrap\"><table class=\"runs\"><thead><tr><th>game</th><th>score</th><th>moves</th>\
-         <th>verdict</th><th>CPU ms</th><th>wall ms</th><th>peak MiB</th><th>message</th></tr></thead><tbody>\n",
-    );
     let mut rows = Vec::with_capacity(summary.games.len());
     for (run, game) in summary.games.iter().enumerate() {
         rows.push(format!(
@@ -414,8 +420,12 @@ pub fn games(id: SectionId, summary: &GamesSummary) -> String {
             escape(game.message.as_deref().unwrap_or(""))
         ));
     }
-    out += &table_rows(rows);
-    out.push_str("</tbody></table></div>\n");
+    out += &runs_table(
+        &[
+            "game", "score", "moves", "verdict", "CPU ms", "wall ms", "peak MiB", "message",
+        ],
+        rows,
+    );
     if board {
         out.push_str(REPLAYER);
     } else {
