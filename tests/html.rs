@@ -206,6 +206,17 @@ fn a_batch_report_shows_the_tests_the_charts_and_the_first_difference() {
     );
     assert!(dom.contains("print the input again"));
 
+    // The filter by verdict, pressed through the page's link: only the failing tests remain.
+    let filtered = self::dom(&page, "#filter=WA");
+    assert_eq!(
+        filtered.matches("<tr class=\"run hidden\"").count(),
+        tests.len() - failing.len()
+    );
+    assert!(
+        filtered.contains("class=\"on\" data-verdict=\"WA\"")
+            || filtered.contains("class=\"v-WA on\"")
+    );
+
     // Any other test opens by its link, as a click on its row does.
     let second = failing[1];
     let dom = self::dom(&page, &format!("#sub=0&run={second}"));

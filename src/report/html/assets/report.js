@@ -1,7 +1,7 @@
 // The judge's HTML report: filters the tables by verdict, opens a test's detail (input,
 // expected and received output with the first difference marked) or a game's replay, and
 // follows links of the form #sub=N&run=R (optionally &step=S or &move=M, and &keys=K,K,...
-// to press keys once the run is open). Each run's data is a JSON block parsed when opened.
+// to press keys once the run is open) and #filter=VERDICT (which presses that filter button). Each run's data is a JSON block parsed when opened.
 "use strict";
 (function () {
   const DIRECTIONS = ["UP", "DOWN", "LEFT", "RIGHT"];
@@ -337,6 +337,12 @@
 
   function follow(hash, scroll) {
     const parameters = new URLSearchParams(hash.replace(/^#/, ""));
+    if (parameters.has("filter")) {
+      const verdict = parameters.get("filter");
+      document.querySelectorAll(".filter button").forEach((button) => {
+        if (button.dataset.verdict === verdict) button.click();
+      });
+    }
     if (!parameters.has("sub") || !parameters.has("run")) return;
     const section = document.getElementById("sub-" + parameters.get("sub"));
     if (!section) return;
