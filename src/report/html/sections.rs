@@ -74,7 +74,7 @@ impl SectionStart<'_> {
              <p class=\"anchor\"><a href=\"#{anchor}\">#</a></p>\n<dl class=\"facts\">",
             self.kind,
             self.open_first
-                .map(|run| format!(" data-first-failure=\"{run}\""))
+                .map(|run| format!(" data-open-first=\"{run}\""))
                 .unwrap_or_default(),
             badge(self.verdict, &self.verdict.describe()),
             escape(self.solution),

@@ -309,6 +309,8 @@
     if (!activeReplayer || event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
     if (target && (target.tagName === "INPUT" && target.type !== "range" || target.tagName === "SELECT")) return;
+    // A focused button already answers the space bar with a click.
+    if (target && target.tagName === "BUTTON" && event.key === " ") return;
     const replayer = activeReplayer;
     const actions = {
       ArrowRight: () => replayer.show(replayer.step + 1),
@@ -379,7 +381,7 @@
     section.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && event.target.matches("tr.run")) pick(event);
     });
-    if (section.dataset.firstFailure !== undefined) openRun(section, Number(section.dataset.firstFailure));
+    if (section.dataset.openFirst !== undefined) openRun(section, Number(section.dataset.openFirst));
   });
   window.addEventListener("hashchange", () => follow(location.hash, true));
   follow(location.hash, false);
