@@ -10,6 +10,16 @@
 //! one section per submission and a [`ScoreboardRow`] linking to each (see
 //! [`HtmlPage::scoreboard`]).
 //!
+//! For commands that grade many submissions (`grade`) or combine reports (`merge`):
+//! - give [`HtmlReporter`] every submission's events: each `Event::Finished` becomes a section,
+//!   and when there is more than one (and neither `verify` rows nor a comparison) the page
+//!   opens with a scoreboard, a [`ScoreboardRow::from_summary`] per submission;
+//! - or build the page from summaries: `HtmlPage::scoreboard(title, summaries)` (one section
+//!   and row each), or [`HtmlPage::add_summary`] and rows of your own (rank, points: put them
+//!   in [`ScoreboardRow::result`]), then [`HtmlPage::write_to`] an `AtomicFile`. A summary
+//!   without inputs, outputs or transcripts (as read back from JSON, which leaves them out)
+//!   still gets its charts and table; its runs just have less to show when opened.
+//!
 //! Files: `sections` writes the markup of each part, `charts` the SVG, `run_data` the data of
 //! each test or game, `markup` escaping; `assets/` holds the page's stylesheet and script.
 
