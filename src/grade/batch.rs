@@ -179,6 +179,8 @@ enum TestDataError {
     NoCode(String),
     #[error("generated test: {0}")]
     Generated(CodeError),
+    #[error("the generated test is not valid: {0}")]
+    InvalidGenerated(CodeError),
     #[error("the expected answer: {0}")]
     Answer(CodeError),
 }
@@ -222,9 +224,16 @@ impl TestContext<'_> {
         match &test.source {
             TestSource::Files { input, answer } => Ok((read(input)?, read(answer)?)),
             TestSource::Generated { seed, index } => {
-                let input = code()?
+                let code = code()?;
+                let input = code
                     .generate(*seed, GenRequest::full(*index))
                     .map_err(TestDataError::Generated)?;
+                // A generator of the problem's own is checked by its validator (the built-in
+                // ones are by golden tests).
+                if code.checks_generated() {
+                    code.validate(&input)
+                        .map_err(TestDataError::InvalidGenerated)?;
+                }
                 let answer = answer_to(&input)?;
                 Ok((input.into_bytes(), answer))
             }
