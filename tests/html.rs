@@ -416,6 +416,8 @@ fn synthetic_game(seed: u64, index: u64) -> GameOutcome {
         moves: session.moves(),
         cpu_ms: 40 + index % 7,
         wall_ms: 60 + index % 11,
+        wait_ms: 0,
+        disturbed: false,
         interaction_us: 30_000,
         peak_kib: 8192,
         verdict: Verdict::Accepted,
