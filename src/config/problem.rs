@@ -166,6 +166,11 @@ impl ProblemSpec {
     pub fn samples_dir(&self) -> PathBuf {
         self.dir.join("samples")
     }
+
+    /// The folder of the hard tests kept as files (`NAME.in` / `NAME.ans`); it may be absent.
+    pub fn hard_dir(&self) -> PathBuf {
+        self.dir.join("hard")
+    }
 }
 
 /// Validates `[checker]`.
@@ -244,10 +249,7 @@ mod tests {
         );
         assert_eq!(checker.convention, Convention::Testlib);
         assert_eq!(checker.time_limit, Duration::from_millis(2500));
-        assert_eq!(
-            checker.name(),
-            format!("checker {}", dir.path().join("p/check").display())
-        );
+        assert_eq!(checker.name(), "checker check");
         assert!(!spec.programs.any());
     }
 

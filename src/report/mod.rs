@@ -1,14 +1,15 @@
 //! Reports: consumers of grading events. Each report implements [`Reporter`] and writes to a
 //! writer it is given; grading never prints. The terminal table (`table`), the progress bar
 //! (`progress`), JSON (`json`), JUnit XML (`junit`), game transcripts (`transcripts`), the
-//! verify matrix (`verify`), the stress report (`stress`) and the paired comparison
-//! (`compare`) are the reports; `replay` draws a game's boards, `list` the problems and `config`
-//! the merged configuration with the origin of each value.
+//! verify matrix (`verify`), the stress report (`stress`), the paired comparison (`compare`)
+//! and the self-contained HTML page (`html`) are the reports; `replay` draws a game's boards,
+//! `list` the problems and `config` the merged configuration with the origin of each value.
 
 pub mod compare;
 pub mod config;
 #[cfg(test)]
 mod fixtures;
+pub mod html;
 pub mod json;
 pub mod junit;
 pub mod list;
