@@ -14,6 +14,7 @@ use crate::sandbox::{
     self, memory_file, read_from_start, Isolation, RunFacts, RunFiles, RunRequest, SandboxError,
     Session, SessionSpec, StdoutMode,
 };
+use crate::verdict::StderrSays;
 
 #[derive(Debug, Error)]
 pub enum ExecError {
@@ -131,7 +132,7 @@ pub fn run_request(
 ) -> RunRequest {
     RunRequest {
         program: solution.program.clone(),
-        args: solution.args.clone(),
+        args: solution.args_for(&limits),
         env: vec![
             ("PATH".into(), runner.sandbox.path.clone()),
             ("HOME".into(), "/tmp".into()),
@@ -193,6 +194,18 @@ impl MemoryFiles {
     }
 }
 
+/// What a run's kept standard error says: read only after a crash, where the language's
+/// runtime may have said that its heap ran out (`Prepared::says_out_of_memory`).
+pub fn stderr_says(program: &Prepared, facts: &RunFacts, stderr: &File, kept: u64) -> StderrSays {
+    if facts.ended_normally() || program.out_of_memory_messages.is_empty() {
+        return StderrSays::Nothing;
+    }
+    match read_from_start(stderr, kept) {
+        Ok(bytes) if program.says_out_of_memory(&bytes) => StderrSays::OutOfMemory,
+        _ => StderrSays::Nothing,
+    }
+}
+
 /// The first `KEPT_BYTES` of a file, from its start, as text.
 pub fn head_of_file(file: &File) -> String {
     head(&read_from_start(file, KEPT_BYTES as u64).unwrap_or_default())
@@ -211,6 +224,8 @@ pub struct RunRecord {
     /// only the first `KEPT_BYTES`, so that a flood of output does not flood the grader.
     pub output: Vec<u8>,
     pub stderr_head: String,
+    /// What its standard error says, for the verdict.
+    pub stderr_says: StderrSays,
 }
 
 /// A grading worker: one sandbox session and its folder, made at its first run and kept for
@@ -253,6 +268,7 @@ impl<'a> Worker<'a> {
             .output(facts.ended_normally())
             .map_err(ExecError::Files)?;
         Ok(RunRecord {
+            stderr_says: stderr_says(self.program, &facts, &files.stderr, limits.stderr_bytes),
             facts,
             output,
             stderr_head: files.stderr_head(),

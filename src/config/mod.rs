@@ -53,10 +53,19 @@ pub struct Language {
     pub id: String,
     pub name: String,
     pub extensions: Vec<String>,
-    /// Compile command template (`{source}`, `{binary}`, `{dir}`), if the language compiles.
+    /// Compile command template (see [`BUILD_PLACEHOLDERS`]), if the language compiles.
     pub compile: Option<Vec<String>>,
-    /// Run command template (`{binary}` or `{source}`, as files in the run's folder).
+    /// A command template run after `compile` succeeds, in the same folder (Java's `jar`).
+    pub package: Option<Vec<String>>,
+    /// The source is compiled under the submitted file's name rather than `solution.<ext>`.
+    pub keep_file_name: bool,
+    /// Run command template (see [`RUN_PLACEHOLDERS`]; `{binary}` and `{source}` name files
+    /// in the run's folder).
     pub run: Vec<String>,
+    /// Memory the runtime takes besides its heap, bytes: `{heap_mib}` is the limit less this.
+    pub runtime_overhead_bytes: u64,
+    /// Messages with which the runtime says on standard error that its heap ran out.
+    pub out_of_memory_messages: Vec<String>,
     pub allowance: Allowance,
 }
 
@@ -65,6 +74,52 @@ impl Language {
     pub fn runs_binary(&self) -> bool {
         mentions(&self.run, "{binary}")
     }
+
+    /// The build commands in order: `compile`, then `package`.
+    pub fn build_steps(&self) -> impl Iterator<Item = &Vec<String>> {
+        self.compile.iter().chain(self.package.iter())
+    }
+}
+
+/// Placeholders of `compile` and `package` templates: the source file, the file to write,
+/// the build folder, and the source's file name without its extension.
+pub const BUILD_PLACEHOLDERS: [&str; 4] = ["{source}", "{binary}", "{dir}", "{stem}"];
+
+/// Placeholders of `run` templates: the files in the run's folder, the source's file name
+/// without its extension, the run's memory limit in MiB (the language's allowance included)
+/// and the part of it a runtime's heap may take (the limit less `runtime_overhead_mib`, at
+/// least half the limit), for runtimes that size their heap themselves.
+pub const RUN_PLACEHOLDERS: [&str; 5] = [
+    "{source}",
+    "{binary}",
+    "{stem}",
+    "{memory_mib}",
+    "{heap_mib}",
+];
+
+/// The first `{name}` in a template part that is not one of `known` (`${name}`, a shell's,
+/// is left alone).
+fn unknown_placeholder<'a>(part: &'a str, known: &[&str]) -> Option<&'a str> {
+    let mut rest = part;
+    let mut offset = 0;
+    while let Some(open) = rest.find('{') {
+        let start = offset + open;
+        let after = &part[start + 1..];
+        let name_len = after
+            .find(|c: char| !(c.is_ascii_lowercase() || c == '_'))
+            .unwrap_or(after.len());
+        let closes = after[name_len..].starts_with('}');
+        let shell = start > 0 && part.as_bytes()[start - 1] == b'$';
+        if name_len > 0 && closes && !shell {
+            let placeholder = &part[start..start + name_len + 2];
+            if !known.contains(&placeholder) {
+                return Some(placeholder);
+            }
+        }
+        offset = start + 1;
+        rest = &part[offset..];
+    }
+    None
 }
 
 /// Whether a command template uses a placeholder.
@@ -138,6 +193,15 @@ pub(crate) fn mebibytes(file: &Path, key: &str, value: u64) -> Result<u64, Confi
         Ok(value * MIB)
     } else {
         Err(invalid(file, key, "must be from 1 to 65536"))
+    }
+}
+
+/// A size in MiB from 0 to 65536, in bytes.
+fn mebibytes_or_zero(file: &Path, key: &str, value: u64) -> Result<u64, ConfigError> {
+    if value == 0 {
+        Ok(0)
+    } else {
+        mebibytes(file, key, value)
     }
 }
 
@@ -332,25 +396,65 @@ fn languages(
                 "is empty (leave it out instead)",
             ));
         }
-        for (field, parts) in [("run", Some(&lang.run)), ("compile", lang.compile.as_ref())] {
-            if parts.is_some_and(|parts| parts.iter().any(|p| p.contains('\0'))) {
+        if lang.package.as_ref().is_some_and(Vec::is_empty) {
+            return Err(invalid(
+                file,
+                &key("package"),
+                "is empty (leave it out instead)",
+            ));
+        }
+        if lang.package.is_some() && lang.compile.is_none() {
+            return Err(invalid(
+                file,
+                &key("package"),
+                "runs after compile, so a compile command is needed",
+            ));
+        }
+        let templates: [(&str, Option<&Vec<String>>, &[&str]); 3] = [
+            ("run", Some(&lang.run), &RUN_PLACEHOLDERS),
+            ("compile", lang.compile.as_ref(), &BUILD_PLACEHOLDERS),
+            ("package", lang.package.as_ref(), &BUILD_PLACEHOLDERS),
+        ];
+        for (field, parts, known) in templates {
+            let Some(parts) = parts else { continue };
+            if parts.iter().any(|p| p.contains('\0')) {
                 return Err(invalid(file, &key(field), "contains a NUL character"));
             }
+            if let Some(unknown) = parts.iter().find_map(|p| unknown_placeholder(p, known)) {
+                return Err(invalid(
+                    file,
+                    &key(field),
+                    format!(
+                        "unknown placeholder {unknown} (known here: {})",
+                        known.join(" ")
+                    ),
+                ));
+            }
+        }
+        if lang
+            .out_of_memory_messages
+            .iter()
+            .any(|m| m.trim().is_empty())
+        {
+            return Err(invalid(
+                file,
+                &key("out_of_memory_messages"),
+                "an empty message would match every crash",
+            ));
         }
         let runs_binary = mentions(&lang.run, "{binary}");
         if !runs_binary && !mentions(&lang.run, "{source}") {
             return Err(invalid(file, &key("run"), "must use {binary} or {source}"));
         }
-        if runs_binary
-            && !lang
-                .compile
-                .as_ref()
-                .is_some_and(|c| mentions(c, "{binary}"))
-        {
+        let builds_binary = [&lang.compile, &lang.package]
+            .into_iter()
+            .flatten()
+            .any(|c| mentions(c, "{binary}"));
+        if runs_binary && !builds_binary {
             return Err(invalid(
                 file,
                 &key("compile"),
-                "the run command uses {binary}, so a compile command must write {binary}",
+                "the run command uses {binary}, so a compile (or package) command must write {binary}",
             ));
         }
         let extensions: Vec<String> = lang
@@ -372,7 +476,15 @@ fn languages(
             name: lang.name.clone(),
             extensions,
             compile: lang.compile.clone(),
+            package: lang.package.clone(),
+            keep_file_name: lang.keep_file_name,
             run: lang.run.clone(),
+            runtime_overhead_bytes: mebibytes_or_zero(
+                file,
+                &key("runtime_overhead_mib"),
+                lang.runtime_overhead_mib,
+            )?,
+            out_of_memory_messages: lang.out_of_memory_messages.clone(),
             allowance: Allowance {
                 time_factor: factor(file, &key("time_factor"), lang.time_factor)?,
                 time_extra: non_negative_seconds(

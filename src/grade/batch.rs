@@ -253,7 +253,7 @@ impl TestContext<'_> {
                 &checker_folder,
             )
         });
-        let verdict = verdict::classify(&self.limits, &facts, check.as_ref());
+        let verdict = verdict::classify(&self.limits, &facts, record.stderr_says, check.as_ref());
         let message = match (&check, verdict) {
             (Some(CheckOutcome::WrongAnswer(m)), _)
             | (Some(CheckOutcome::PresentationError(m)), _)
