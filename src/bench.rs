@@ -154,7 +154,13 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
         stderr_bytes: runner.limits.stderr_bytes,
         max_processes: runner.limits.max_processes,
     };
-    let run = run_request(runner, &tiny, tiny_limits, StdoutMode::Capture);
+    let run = run_request(
+        runner,
+        &tiny.program,
+        &tiny.args,
+        tiny_limits,
+        StdoutMode::Capture,
+    );
     let mut sandbox_loop = || -> Result<Duration> {
         let started = Instant::now();
         for i in 0..args.tiny_tests {

@@ -6,44 +6,48 @@
 //!   trailing empty lines.
 //! - `float`: tokens equal, except numbers, which may differ by an absolute or relative error
 //!   up to the tolerance.
-//! - `external`: a testlib-style program `checker input output answer`: exit 0 AC, 1 WA,
-//!   2 PE, 3 judge error (anything else too); its first lines of output are the message.
+//! - a checker program (problem code, run in the sandbox by `programs`), in the testlib or
+//!   the Kattis convention.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Duration;
-
+use crate::config::ProgramSpec;
 use crate::verdict::CheckOutcome;
 
 /// A checker, resolved from `problem.toml`.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Checker {
-    #[default]
+    /// One of the grader's own comparisons.
+    Compare(Comparison),
+    /// A program of the problem's.
+    Program(ProgramSpec),
+}
+
+impl Default for Checker {
+    fn default() -> Self {
+        Checker::Compare(Comparison::Tokens)
+    }
+}
+
+impl Checker {
+    /// The checker's name for listings: `tokens`, `lines`, `float`, `program`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Checker::Compare(Comparison::Tokens) => "tokens",
+            Checker::Compare(Comparison::Lines) => "lines",
+            Checker::Compare(Comparison::Float { .. }) => "float",
+            Checker::Program(_) => "program",
+        }
+    }
+}
+
+/// The grader's own ways to compare an output with the answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Comparison {
     Tokens,
     Lines,
     Float {
         /// Largest accepted absolute or relative error.
         tolerance: f64,
     },
-    External {
-        /// The checker program and leading arguments; relative paths are relative to the
-        /// problem's folder.
-        command: Vec<String>,
-        /// How long the checker may run.
-        time_limit: Duration,
-    },
-}
-
-impl Checker {
-    /// The checker's name for listings: `tokens`, `lines`, `float`, `external`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Checker::Tokens => "tokens",
-            Checker::Lines => "lines",
-            Checker::Float { .. } => "float",
-            Checker::External { .. } => "external",
-        }
-    }
 }
 
 /// Where the first difference between output and answer is, for the report.
@@ -160,30 +164,22 @@ fn normalized_lines(text: &[u8]) -> Vec<String> {
     lines
 }
 
-impl Checker {
-    /// Checks `output` against `answer` for `input`. `problem_dir` anchors relative paths of
-    /// an external checker; `scratch` is a folder where input files for it may be written.
-    pub fn check(
-        &self,
-        input: &[u8],
-        output: &[u8],
-        answer: &[u8],
-        problem_dir: &Path,
-        scratch: &Path,
-    ) -> CheckOutcome {
+impl Comparison {
+    /// Compares `output` with `answer`.
+    pub fn check(&self, output: &[u8], answer: &[u8]) -> CheckOutcome {
         match self {
-            Checker::Tokens => match first_token_difference(output, answer, |a, b| a == b) {
+            Comparison::Tokens => match first_token_difference(output, answer, |a, b| a == b) {
                 None => CheckOutcome::Accepted,
                 Some(diff) => CheckOutcome::WrongAnswer(diff.describe()),
             },
-            Checker::Float { tolerance } => {
+            Comparison::Float { tolerance } => {
                 match first_token_difference(output, answer, |a, b| floats_equal(a, b, *tolerance))
                 {
                     None => CheckOutcome::Accepted,
                     Some(diff) => CheckOutcome::WrongAnswer(diff.describe()),
                 }
             }
-            Checker::Lines => {
+            Comparison::Lines => {
                 let got = normalized_lines(output);
                 let want = normalized_lines(answer);
                 for index in 0..got.len().max(want.len()) {
@@ -209,84 +205,7 @@ impl Checker {
                 }
                 CheckOutcome::Accepted
             }
-            Checker::External {
-                command,
-                time_limit,
-            } => run_external(
-                command,
-                *time_limit,
-                input,
-                output,
-                answer,
-                problem_dir,
-                scratch,
-            ),
         }
-    }
-}
-
-fn run_external(
-    command: &[String],
-    time_limit: Duration,
-    input: &[u8],
-    output: &[u8],
-    answer: &[u8],
-    problem_dir: &Path,
-    scratch: &Path,
-) -> CheckOutcome {
-    let Some((program, leading)) = command.split_first() else {
-        return CheckOutcome::JudgeError("the external checker has an empty command".into());
-    };
-    let write = |name: &str, bytes: &[u8]| -> std::io::Result<PathBuf> {
-        let path = scratch.join(name);
-        std::fs::write(&path, bytes)?;
-        Ok(path)
-    };
-    let files = (|| {
-        Ok::<_, std::io::Error>((
-            write("checker.in", input)?,
-            write("checker.out", output)?,
-            write("checker.ans", answer)?,
-        ))
-    })();
-    let (input_path, output_path, answer_path) = match files {
-        Ok(paths) => paths,
-        Err(e) => return CheckOutcome::JudgeError(format!("cannot write checker files: {e}")),
-    };
-    let program_path = if program.contains('/') {
-        problem_dir.join(program)
-    } else {
-        PathBuf::from(program)
-    };
-    let mut checker = Command::new(&program_path);
-    checker
-        .args(leading)
-        .arg(&input_path)
-        .arg(&output_path)
-        .arg(&answer_path);
-    let ended = match crate::sandbox::run_limited(&mut checker, time_limit, 64 * 1024) {
-        Ok(ended) => ended,
-        Err(e) => {
-            return CheckOutcome::JudgeError(format!(
-                "cannot start checker {}: {e}",
-                program_path.display()
-            ))
-        }
-    };
-    let Some(status) = ended.status else {
-        return CheckOutcome::JudgeError("the checker ran out of time".into());
-    };
-    let message = {
-        let (stdout, stderr) = (&ended.stdout, &ended.stderr);
-        let text = String::from_utf8_lossy(if stderr.is_empty() { stdout } else { stderr });
-        clip(text.trim(), 500)
-    };
-    match status.code() {
-        Some(0) => CheckOutcome::Accepted,
-        Some(1) => CheckOutcome::WrongAnswer(message),
-        Some(2) => CheckOutcome::PresentationError(message),
-        Some(3) => CheckOutcome::JudgeError(format!("the checker failed: {message}")),
-        _ => CheckOutcome::JudgeError(format!("the checker ended with {status}: {message}")),
     }
 }
 
@@ -294,45 +213,38 @@ fn run_external(
 mod tests {
     use super::*;
 
-    fn check(checker: &Checker, output: &str, answer: &str) -> CheckOutcome {
-        let dir = tempfile::tempdir().unwrap();
-        checker.check(
-            b"",
-            output.as_bytes(),
-            answer.as_bytes(),
-            dir.path(),
-            dir.path(),
-        )
+    fn check(checker: &Comparison, output: &str, answer: &str) -> CheckOutcome {
+        checker.check(output.as_bytes(), answer.as_bytes())
     }
 
     #[test]
     fn tokens_ignore_spacing_and_line_ends() {
         assert_eq!(
-            check(&Checker::Tokens, "1 3 2", "1\n3 2\n"),
+            check(&Comparison::Tokens, "1 3 2", "1\n3 2\n"),
             CheckOutcome::Accepted
         );
         assert_eq!(
-            check(&Checker::Tokens, "16\r\n", "16\n"),
+            check(&Comparison::Tokens, "16\r\n", "16\n"),
             CheckOutcome::Accepted
         );
         assert_eq!(
-            check(&Checker::Tokens, "  16  \n\n", "16\n"),
+            check(&Comparison::Tokens, "  16  \n\n", "16\n"),
             CheckOutcome::Accepted
         );
     }
 
     #[test]
     fn tokens_report_the_first_difference_with_its_line() {
-        let outcome = check(&Checker::Tokens, "1\n3 3\n", "1\n3 2\n");
+        let outcome = check(&Comparison::Tokens, "1\n3 3\n", "1\n3 2\n");
         assert_eq!(
             outcome,
             CheckOutcome::WrongAnswer(
                 "token 3 (line 2): expected \"2\", received \"3\"".to_string()
             )
         );
-        let short = check(&Checker::Tokens, "", "16\n");
+        let short = check(&Comparison::Tokens, "", "16\n");
         assert!(matches!(short, CheckOutcome::WrongAnswer(m) if m.contains("end of output")));
-        let long = check(&Checker::Tokens, "16 16", "16\n");
+        let long = check(&Comparison::Tokens, "16 16", "16\n");
         assert!(
             matches!(long, CheckOutcome::WrongAnswer(m) if m.contains("expected end of output"))
         );
@@ -340,30 +252,29 @@ mod tests {
 
     #[test]
     fn non_utf8_output_is_wrong_not_a_crash() {
-        let dir = tempfile::tempdir().unwrap();
-        let outcome = Checker::Tokens.check(b"", b"\xff\xfe", b"16\n", dir.path(), dir.path());
+        let outcome = Comparison::Tokens.check(b"\xff\xfe", b"16\n");
         assert!(matches!(outcome, CheckOutcome::WrongAnswer(_)));
     }
 
     #[test]
     fn lines_are_strict_but_forgive_trailing_space_and_crlf() {
         assert_eq!(
-            check(&Checker::Lines, "1\r\n3 2 \n\n", "1\n3 2\n"),
+            check(&Comparison::Lines, "1\r\n3 2 \n\n", "1\n3 2\n"),
             CheckOutcome::Accepted
         );
         assert!(matches!(
-            check(&Checker::Lines, "1 3 2\n", "1\n3 2\n"),
+            check(&Comparison::Lines, "1 3 2\n", "1\n3 2\n"),
             CheckOutcome::PresentationError(_)
         ));
         assert!(matches!(
-            check(&Checker::Lines, "1\n3 1\n", "1\n3 2\n"),
+            check(&Comparison::Lines, "1\n3 1\n", "1\n3 2\n"),
             CheckOutcome::WrongAnswer(_)
         ));
     }
 
     #[test]
     fn floats_accept_small_errors_only() {
-        let checker = Checker::Float { tolerance: 1e-6 };
+        let checker = Comparison::Float { tolerance: 1e-6 };
         assert_eq!(
             check(&checker, "0.3333333", "0.33333333\n"),
             CheckOutcome::Accepted
@@ -384,82 +295,5 @@ mod tests {
             check(&checker, "x", "y"),
             CheckOutcome::WrongAnswer(_)
         ));
-    }
-
-    #[test]
-    fn external_checkers_follow_the_testlib_exit_codes() {
-        let dir = tempfile::tempdir().unwrap();
-        let script = dir.path().join("checker.sh");
-        std::fs::write(
-            &script,
-            "#!/bin/sh\n# $1 input, $2 output, $3 answer\nif cmp -s \"$2\" \"$3\"; then exit 0; fi\nif [ \"$(tr -d ' \\n' < \"$2\")\" = \"$(tr -d ' \\n' < \"$3\")\" ]; then echo spacing; exit 2; fi\necho differs; exit 1\n",
-        )
-        .unwrap();
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-        let checker = Checker::External {
-            command: vec!["./checker.sh".into()],
-            time_limit: Duration::from_secs_f64(5.0),
-        };
-        let run =
-            |out: &str| checker.check(b"in", out.as_bytes(), b"1 2\n", dir.path(), dir.path());
-        assert_eq!(run("1 2\n"), CheckOutcome::Accepted);
-        assert_eq!(
-            run("12\n"),
-            CheckOutcome::PresentationError("spacing".into())
-        );
-        assert_eq!(run("1 3\n"), CheckOutcome::WrongAnswer("differs".into()));
-        let missing = Checker::External {
-            command: vec!["./nope".into()],
-            time_limit: Duration::from_secs_f64(1.0),
-        };
-        assert!(matches!(
-            missing.check(b"", b"", b"", dir.path(), dir.path()),
-            CheckOutcome::JudgeError(_)
-        ));
-    }
-
-    #[test]
-    fn a_checker_out_of_time_is_ended_with_everything_it_started() {
-        let dir = tempfile::tempdir().unwrap();
-        let script = dir.path().join("slow.sh");
-        std::fs::write(
-            &script,
-            "#!/bin/sh\nsleep 30 &\necho $! > \"$(dirname \"$0\")/sleeper.pid\"\nwait\n",
-        )
-        .unwrap();
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-        let checker = Checker::External {
-            command: vec!["./slow.sh".into()],
-            time_limit: Duration::from_secs_f64(0.5),
-        };
-        let started = std::time::Instant::now();
-        let outcome = checker.check(b"", b"", b"", dir.path(), dir.path());
-        assert_eq!(
-            outcome,
-            CheckOutcome::JudgeError("the checker ran out of time".into())
-        );
-        assert!(started.elapsed() < Duration::from_secs(10));
-        let sleeper: i32 = std::fs::read_to_string(dir.path().join("sleeper.pid"))
-            .unwrap()
-            .trim()
-            .parse()
-            .unwrap();
-        // The sleeper, reparented when the shell died, is gone or a zombie about to be reaped.
-        let deadline = std::time::Instant::now() + Duration::from_secs(2);
-        loop {
-            let state = std::fs::read_to_string(format!("/proc/{sleeper}/stat"))
-                .ok()
-                .and_then(|stat| stat.rsplit(')').next().map(|rest| rest.trim().to_string()));
-            if state.as_deref().is_none_or(|rest| rest.starts_with('Z')) {
-                break;
-            }
-            assert!(
-                std::time::Instant::now() < deadline,
-                "the checker's child {sleeper} still runs"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
     }
 }

@@ -183,7 +183,8 @@ fn start(setup: &GameSetup, scratch: &Scratch, game: u64) -> Result<Started, Int
     let mut session = Session::start(&folder.session_spec(setup.runner))?;
     let request = run_request(
         setup.runner,
-        setup.solution,
+        &setup.solution.program,
+        &setup.solution.args_for(&setup.limits),
         setup.limits,
         StdoutMode::PassThrough,
     );

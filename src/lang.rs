@@ -38,6 +38,8 @@ pub enum LangError {
         program: String,
         cause: std::io::Error,
     },
+    #[error("`{program}` is not in the sandbox PATH ({path})")]
+    ProgramNotFound { program: String, path: String },
     #[error(
         "language {language}: the {role} `{program}` is not installed (not found in {where_})"
     )]
@@ -226,7 +228,7 @@ fn build_into_cache(
             })
             .collect();
         let host_path = std::env::var("PATH").unwrap_or_default();
-        if resolve_program(&command[0], &host_path).is_none() {
+        if find_program(&command[0], &host_path).is_none() {
             return Err(missing_program(
                 language,
                 "compiler",
@@ -373,7 +375,7 @@ fn run_command(
                 .replace("{stem}", stem)
         })
         .collect();
-    let program = resolve_program(&args[0], &runner.sandbox.path)
+    let program = find_program(&args[0], &runner.sandbox.path)
         .ok_or_else(|| missing_program(language, "runtime", &args[0], &runner.sandbox.path))?;
     Ok((program, args))
 }
@@ -397,9 +399,17 @@ fn missing_program(
     }
 }
 
+/// A program name as a path (see [`find_program`]), or an error naming it and `path`.
+pub fn resolve_program(name: &str, path: &str) -> Result<PathBuf, LangError> {
+    find_program(name, path).ok_or_else(|| LangError::ProgramNotFound {
+        program: name.to_string(),
+        path: path.to_string(),
+    })
+}
+
 /// A program name as a path: an absolute path when that file exists, a relative one with a
 /// slash as it is (a file of the run's folder), else the executable file found in `path`.
-pub fn resolve_program(name: &str, path: &str) -> Option<PathBuf> {
+fn find_program(name: &str, path: &str) -> Option<PathBuf> {
     use std::os::unix::fs::PermissionsExt;
     let executable = |candidate: &Path| {
         std::fs::metadata(candidate)
@@ -462,7 +472,10 @@ mod tests {
             resolve_program("/bin/sh", "").unwrap(),
             PathBuf::from("/bin/sh")
         );
-        assert!(resolve_program("no-such-program-here", "/bin").is_none());
-        assert!(resolve_program("/no/such/program", "/bin").is_none());
+        assert!(matches!(
+            resolve_program("no-such-program-here", "/bin"),
+            Err(LangError::ProgramNotFound { .. })
+        ));
+        assert!(find_program("/no/such/program", "/bin").is_none());
     }
 }

@@ -2,8 +2,6 @@
 //! reduces a failing input to a minimal one. Running the solution is the caller's business:
 //! the shrinker only asks "does this candidate still fail the same way?".
 
-use crate::problems::Problem;
-
 /// The size (percent of the largest input) of stress test `index`: small tests first, growing
 /// to full size over the first `ramp` tests, so that the first failure found tends to be small.
 pub fn size_for(index: u64, ramp: u64) -> u32 {
@@ -21,14 +19,15 @@ pub struct Shrunk {
     pub steps: usize,
 }
 
-/// Greedily shrinks `failing`: tries the problem's candidates in order, keeps the first that is
-/// valid and still fails (per `still_fails`), and starts again from it, until no candidate
-/// fails or `max_attempts` runs have been spent. Candidates must be strictly smaller than their
-/// parent (the problem's shrinker guarantees it); a seen-set guards against cycles anyway.
+/// Greedily shrinks `failing`: tries the `candidates` of the current input in order, keeps
+/// the first that `is_valid` and still fails (per `still_fails`), and starts again from it,
+/// until no candidate fails or `max_attempts` runs of the solution have been spent. A
+/// seen-set guards against cycles.
 pub fn shrink(
-    problem: &dyn Problem,
     failing: &str,
     max_attempts: usize,
+    candidates: impl Fn(&str) -> Vec<String>,
+    mut is_valid: impl FnMut(&str) -> bool,
     mut still_fails: impl FnMut(&str) -> bool,
 ) -> Shrunk {
     let mut current = failing.to_string();
@@ -37,11 +36,11 @@ pub fn shrink(
     let mut seen = std::collections::HashSet::new();
     seen.insert(current.clone());
     'outer: loop {
-        for candidate in problem.shrink(&current) {
+        for candidate in candidates(&current) {
             if attempts >= max_attempts {
                 break 'outer;
             }
-            if !seen.insert(candidate.clone()) || problem.validate(&candidate).is_err() {
+            if !seen.insert(candidate.clone()) || !is_valid(&candidate) {
                 continue;
             }
             attempts += 1;
@@ -60,10 +59,57 @@ pub fn shrink(
     }
 }
 
+/// Smaller inputs for a problem without a shrinker of its own: the input without a run of
+/// lines (halves first, then quarters, ... down to single lines), then without one token.
+/// Most are not valid inputs; the caller keeps those its validator accepts.
+pub fn smaller_by_lines_and_tokens(input: &str) -> Vec<String> {
+    let lines: Vec<&str> = input.lines().collect();
+    let mut candidates = Vec::new();
+    let join = |kept: Vec<&str>| -> String {
+        let mut text = kept.join("\n");
+        if !kept.is_empty() {
+            text.push('\n');
+        }
+        text
+    };
+    let mut chunk = lines.len() / 2;
+    while chunk >= 1 {
+        for start in (0..lines.len()).step_by(chunk) {
+            let kept: Vec<&str> = lines
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i < start || *i >= start + chunk)
+                .map(|(_, line)| *line)
+                .collect();
+            candidates.push(join(kept));
+        }
+        chunk /= 2;
+    }
+    for (number, line) in lines.iter().enumerate() {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        for skip in 0..tokens.len() {
+            let shorter: Vec<&str> = tokens
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != skip)
+                .map(|(_, t)| *t)
+                .collect();
+            let shorter = shorter.join(" ");
+            let kept: Vec<&str> = lines
+                .iter()
+                .enumerate()
+                .map(|(i, l)| if i == number { shorter.as_str() } else { *l })
+                .collect();
+            candidates.push(join(kept));
+        }
+    }
+    candidates
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::{GenRequest, InvalidInput};
+    use crate::problems::{GenRequest, InvalidInput, Problem};
     use crate::rng::TestRng;
 
     /// A toy problem: the input is a list of numbers; shrinking drops one number at a time.
@@ -109,7 +155,13 @@ mod tests {
             let numbers: Vec<&str> = input.split_whitespace().collect();
             numbers.contains(&"7") && numbers.contains(&"13")
         };
-        let shrunk = shrink(&Numbers, "1 7 2 3 13 4 5", 1000, fails);
+        let shrunk = shrink(
+            "1 7 2 3 13 4 5",
+            1000,
+            |input| Numbers.shrink(input),
+            |input| Numbers.validate(input).is_ok(),
+            fails,
+        );
         assert_eq!(shrunk.input, "7 13");
         assert_eq!(shrunk.steps, 5);
     }
@@ -117,13 +169,51 @@ mod tests {
     #[test]
     fn the_attempt_budget_is_respected() {
         let mut runs = 0;
-        let shrunk = shrink(&Numbers, "1 2 3 4 5 6", 3, |_| {
-            runs += 1;
-            false
-        });
+        let shrunk = shrink(
+            "1 2 3 4 5 6",
+            3,
+            |input| Numbers.shrink(input),
+            |_| true,
+            |_| {
+                runs += 1;
+                false
+            },
+        );
         assert_eq!(runs, 3);
         assert_eq!(shrunk.attempts, 3);
         assert_eq!(shrunk.input, "1 2 3 4 5 6");
+    }
+
+    #[test]
+    fn lines_and_tokens_are_taken_away_halves_first() {
+        let candidates = smaller_by_lines_and_tokens("2\n1 5\n3 4\n");
+        // Halves of three lines (one line, then runs of one), then single tokens.
+        assert_eq!(candidates[0], "1 5\n3 4\n");
+        assert!(candidates.contains(&"2\n3 4\n".to_string()));
+        assert!(candidates.contains(&"2\n5\n3 4\n".to_string()));
+        assert!(candidates.contains(&"2\n1 5\n3\n".to_string()));
+        assert!(candidates.iter().all(|c| c.len() < "2\n1 5\n3 4\n".len()));
+    }
+
+    #[test]
+    fn a_generic_shrink_keeps_only_valid_inputs_that_still_fail() {
+        // Valid: lines of numbers, none empty. Fails: 13 is among them.
+        let is_valid = |input: &str| {
+            !input.is_empty()
+                && input.lines().all(|line| {
+                    !line.is_empty() && line.split(' ').all(|t| t.parse::<u32>().is_ok())
+                })
+        };
+        let fails = |input: &str| input.split_whitespace().any(|t| t == "13");
+        let shrunk = shrink(
+            "4 8\n1 13 2\n3\n",
+            1000,
+            smaller_by_lines_and_tokens,
+            is_valid,
+            fails,
+        );
+        assert_eq!(shrunk.input, "13\n");
+        assert!(shrunk.steps >= 2, "{shrunk:?}");
     }
 
     #[test]

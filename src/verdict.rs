@@ -204,6 +204,34 @@ pub fn classify(
     }
 }
 
+/// Decides the verdict of a run against an interactor, in the order Kattis and DOMjudge use:
+/// an interactor that failed is a judge error; one that ended first having found a wrong reply
+/// gives WA whatever the program did next (it may crash or run out of time for want of
+/// answers); otherwise the program's own facts decide as in [`classify`], with the
+/// interactor's word as the checker's. A program killed by SIGPIPE, writing to an interactor
+/// that had finished, ended normally.
+pub fn classify_interactive(
+    limits: &Limits,
+    program: &RunFacts,
+    stderr: StderrSays,
+    interactor: &CheckOutcome,
+    interactor_ended_first: bool,
+) -> Verdict {
+    match interactor {
+        CheckOutcome::JudgeError(_) => return Verdict::JudgeError,
+        CheckOutcome::WrongAnswer(_) if interactor_ended_first => return Verdict::WrongAnswer,
+        CheckOutcome::PresentationError(_) if interactor_ended_first => {
+            return Verdict::PresentationError
+        }
+        _ => {}
+    }
+    let mut facts = program.clone();
+    if facts.termination == Termination::Signaled(libc::SIGPIPE) {
+        facts.termination = Termination::Exited(0);
+    }
+    classify(limits, &facts, stderr, Some(interactor))
+}
+
 /// The peak memory that counts against the limit: the resident peak of the program. The
 /// cgroup's peak also counts page cache (a first run of an interpreter is charged for reading its
 /// files), so it is only reported when the kernel's OOM killer ended the run: then it is the charge
@@ -251,6 +279,7 @@ mod tests {
             cpu_time_us: 10_000,
             wall_time_us: 12_000,
             wait_time_us: 0,
+            ended_at_ns: 0,
             peak_rss_kib: 2_000,
             cgroup_peak_kib: Some(1_000),
             oom_killed: false,
@@ -375,6 +404,7 @@ mod tests {
         let busy = RunFacts {
             wall_time_us: 4_000_000,
             wait_time_us: 3_000_000,
+            ended_at_ns: 0,
             ..clean_exit()
         };
         assert!(busy.disturbed());
@@ -497,6 +527,60 @@ mod tests {
         assert_eq!(
             classify(&limits(), &bad_binary, StderrSays::Nothing, None),
             Verdict::RuntimeError(Crash::NotStarted)
+        );
+    }
+
+    #[test]
+    fn an_interactor_that_found_a_wrong_reply_first_decides() {
+        let crashed = RunFacts {
+            termination: Termination::Signaled(libc::SIGSEGV),
+            ..clean_exit()
+        };
+        let slow = RunFacts {
+            stopped_by: Some(StopReason::WallTime),
+            termination: Termination::Signaled(libc::SIGKILL),
+            ..clean_exit()
+        };
+        let wrong = CheckOutcome::WrongAnswer("guess 7 after 3 queries".into());
+        for program in [&crashed, &slow] {
+            assert_eq!(
+                classify_interactive(&limits(), program, StderrSays::Nothing, &wrong, true),
+                Verdict::WrongAnswer
+            );
+        }
+        // The program ended first: its own facts decide.
+        assert_eq!(
+            classify_interactive(&limits(), &slow, StderrSays::Nothing, &wrong, false),
+            Verdict::TimeLimitExceeded
+        );
+        assert!(matches!(
+            classify_interactive(&limits(), &crashed, StderrSays::Nothing, &wrong, false),
+            Verdict::RuntimeError(_)
+        ));
+        let broken = CheckOutcome::JudgeError("the interactor crashed".into());
+        assert_eq!(
+            classify_interactive(
+                &limits(),
+                &clean_exit(),
+                StderrSays::Nothing,
+                &broken,
+                false
+            ),
+            Verdict::JudgeError
+        );
+        let piped = RunFacts {
+            termination: Termination::Signaled(libc::SIGPIPE),
+            ..clean_exit()
+        };
+        assert_eq!(
+            classify_interactive(
+                &limits(),
+                &piped,
+                StderrSays::Nothing,
+                &CheckOutcome::Accepted,
+                false
+            ),
+            Verdict::Accepted
         );
     }
 

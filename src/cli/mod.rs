@@ -69,8 +69,8 @@ pub fn run(cli: &Cli) -> Result<u8> {
     match &cli.command {
         Command::Test(args) => test::run(config, args),
         Command::Gen(args) => problem::gen(config, args),
-        Command::Solve(args) => problem::solve(args),
-        Command::Validate(args) => problem::validate(args),
+        Command::Solve(args) => problem::solve(config, args),
+        Command::Validate(args) => problem::validate(config, args),
         Command::List => problem::list(config),
         Command::Replay(args) => games::replay(args),
         Command::Compare(args) => games::compare(config, args),

@@ -8,7 +8,6 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 
-use judge::config::ProblemKind;
 use judge::grade::batch::{self, BatchRequest, Tests};
 use judge::grade::games::{self, GamesRequest};
 use judge::grade::Submission;
@@ -133,8 +132,8 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
     };
     let seed = args.seed.unwrap_or(runner.seed);
     let jobs = runner.jobs(args.jobs);
-    let accepted = match problem.kind {
-        ProblemKind::Interactive => {
+    let accepted = match problem.plays_games() {
+        true => {
             let mut reporters = reporters(args, false)?;
             let request = GamesRequest {
                 runner: &runner,
@@ -151,9 +150,9 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
             finish(&mut reporters)?;
             summary.verdict.is_accepted()
         }
-        ProblemKind::Batch => {
+        false => {
             if args.games.is_some() || args.game.is_some() || args.transcripts.is_some() {
-                bail!("--games, --game and --transcripts are for interactive problems; {problem_id} is a batch problem");
+                bail!("--games, --game and --transcripts are for problems played as games; {problem_id} is graded by tests");
             }
             let mut reporters = reporters(args, true)?;
             let request = BatchRequest {

@@ -5,6 +5,7 @@
 //! wrong.
 
 mod problem;
+mod program;
 mod raw;
 
 use std::collections::BTreeMap;
@@ -16,6 +17,7 @@ use thiserror::Error;
 use crate::limits::{Allowance, RunnerLimits, MIB};
 
 pub use problem::{InteractiveSpec, ProblemKind, ProblemSpec};
+pub use program::{Convention, ProblemPrograms, ProgramSource, ProgramSpec, Role};
 
 #[derive(Debug, Error)]
 pub enum ConfigError {
@@ -410,10 +412,10 @@ fn languages(
                 "runs after compile, so a compile command is needed",
             ));
         }
-        let templates: [(&str, Option<&Vec<String>>, &[&str]); 3] = [
-            ("run", Some(&lang.run), &RUN_PLACEHOLDERS),
-            ("compile", lang.compile.as_ref(), &BUILD_PLACEHOLDERS),
-            ("package", lang.package.as_ref(), &BUILD_PLACEHOLDERS),
+        let templates = [
+            ("run", Some(&lang.run), &RUN_PLACEHOLDERS[..]),
+            ("compile", lang.compile.as_ref(), &BUILD_PLACEHOLDERS[..]),
+            ("package", lang.package.as_ref(), &BUILD_PLACEHOLDERS[..]),
         ];
         for (field, parts, known) in templates {
             let Some(parts) = parts else { continue };

@@ -171,6 +171,30 @@ pub struct Problem {
     pub checker: Checker,
     #[serde(default)]
     pub interactive: Option<Interactive>,
+    pub generator: Option<Program>,
+    pub reference: Option<Program>,
+    pub validator: Option<Program>,
+    pub interactor: Option<Program>,
+}
+
+/// A problem program as written: a source built through the compile cache, or a command.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Program {
+    /// A source file, relative to the problem's folder.
+    pub source: Option<PathBuf>,
+    /// A language id of runner.toml (default: by the source's extension).
+    pub language: Option<String>,
+    /// A command instead of a source; a relative program path is relative to the problem's
+    /// folder.
+    pub command: Option<Vec<String>>,
+    /// `testlib` or `kattis` (validators, checkers, interactors).
+    pub convention: Option<super::Convention>,
+    /// Extra arguments (a Kattis output validator's flags).
+    #[serde(default)]
+    pub args: Vec<String>,
+    pub time_limit_seconds: Option<f64>,
+    pub memory_mib: Option<u64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -202,13 +226,12 @@ pub enum Checker {
     Float {
         tolerance: f64,
     },
+    /// A testlib-style checker command (kept for problem.toml files written before checker
+    /// programs could be sources).
     External {
         command: Vec<String>,
-        #[serde(default = "default_checker_seconds")]
-        time_limit_seconds: f64,
+        time_limit_seconds: Option<f64>,
     },
-}
-
-fn default_checker_seconds() -> f64 {
-    10.0
+    /// A checker program (a source or a command) with its convention.
+    Program(Program),
 }

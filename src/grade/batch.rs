@@ -4,22 +4,24 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use serde::Serialize;
 use thiserror::Error;
 
 use super::{
-    build, protections_of, tell, AppliedLimits, GradeError, Started, Submission, Summary, Telling,
-    Unit,
+    build, protections_of, tell, AppliedLimits, GradeError, ProblemParts, Started, Submission,
+    Summary, Telling, Unit,
 };
 use crate::check::Checker;
 use crate::config::{ProblemSpec, RunnerConfig};
-use crate::execute::{head, Scratch, Worker};
+use crate::execute::{head, ExecError, Scratch, Worker};
 use crate::lang::{Compiled, Prepared};
 use crate::limits::{Limits, Overrides};
 use crate::plan::{self, PlannedTest, TestSelection, TestSource};
 use crate::pool::{self, News};
-use crate::problems::{self, GenRequest, Problem};
+use crate::problems::{CodeError, GenRequest};
+use crate::programs::{self, ProblemProgram};
 use crate::report::{Event, Reporter};
 use crate::sandbox::RunFacts;
 use crate::verdict::{self, CheckOutcome, Verdict};
@@ -173,20 +175,18 @@ enum TestDataError {
         path: PathBuf,
         cause: std::io::Error,
     },
-    #[error("problem {0} has no reference solver to give the expected answer")]
-    NoReference(String),
-    #[error("the reference solver rejected its own test: {0}")]
-    GeneratedRejected(problems::InvalidInput),
-    #[error("the reference solver rejected the input: {0}")]
-    InputRejected(problems::InvalidInput),
+    #[error("problem {0} has no generator and reference to make this test")]
+    NoCode(String),
+    #[error("generated test: {0}")]
+    Generated(CodeError),
+    #[error("the expected answer: {0}")]
+    Answer(CodeError),
 }
 
-/// What every test of a grading shares: the problem, its code, the checker, the program and
-/// its limits.
+/// What every test of a grading shares: the problem, its parts, the program and its limits.
 pub(crate) struct TestContext<'a> {
     pub problem: &'a ProblemSpec,
-    pub code: Option<&'a dyn Problem>,
-    pub checker: &'a Checker,
+    pub parts: &'a ProblemParts,
     /// The limits verdicts are judged against.
     pub limits: Limits,
     /// The limits the sandbox enforces: the same, or larger (see `enforce_time_factor`).
@@ -194,7 +194,8 @@ pub(crate) struct TestContext<'a> {
 }
 
 impl TestContext<'_> {
-    /// A test's input and expected answer.
+    /// A test's input and expected answer (empty for a problem whose interactor judges and
+    /// that has no reference).
     fn test_data(&self, test: &PlannedTest) -> Result<(Vec<u8>, Vec<u8>), TestDataError> {
         let read = |path: &PathBuf| {
             std::fs::read(path).map_err(|cause| TestDataError::Read {
@@ -203,22 +204,33 @@ impl TestContext<'_> {
             })
         };
         let code = || {
-            self.code
-                .ok_or_else(|| TestDataError::NoReference(self.problem.id.clone()))
+            self.parts
+                .code
+                .as_deref()
+                .ok_or_else(|| TestDataError::NoCode(self.problem.id.clone()))
+        };
+        let answer_to = |input: &str| -> Result<Vec<u8>, TestDataError> {
+            let code = code()?;
+            if self.parts.interactor.is_some() && !code.can_solve() {
+                return Ok(Vec::new());
+            }
+            Ok(code
+                .solve(input)
+                .map_err(TestDataError::Answer)?
+                .into_bytes())
         };
         match &test.source {
             TestSource::Files { input, answer } => Ok((read(input)?, read(answer)?)),
             TestSource::Generated { seed, index } => {
-                let code = code()?;
-                let input = problems::generate_test(code, *seed, GenRequest::full(*index));
-                let answer = code
-                    .solve(&input)
-                    .map_err(TestDataError::GeneratedRejected)?;
-                Ok((input.into_bytes(), answer.into_bytes()))
+                let input = code()?
+                    .generate(*seed, GenRequest::full(*index))
+                    .map_err(TestDataError::Generated)?;
+                let answer = answer_to(&input)?;
+                Ok((input.into_bytes(), answer))
             }
             TestSource::Inline { input } => {
-                let answer = code()?.solve(input).map_err(TestDataError::InputRejected)?;
-                Ok((input.clone().into_bytes(), answer.into_bytes()))
+                let answer = answer_to(input)?;
+                Ok((input.clone().into_bytes(), answer))
             }
         }
     }
@@ -230,11 +242,12 @@ impl TestContext<'_> {
             Ok(pair) => pair,
             Err(e) => return TestOutcome::judge_error(test, problem_id, e.to_string()),
         };
-        let ran = worker
-            .run(&input, self.enforced)
-            .and_then(|record| Ok((record, worker.checker_folder()?)));
-        let (record, checker_folder) = match ran {
-            Ok(ran) => ran,
+        let judged = match &self.parts.interactor {
+            Some(interactor) => self.against_interactor(worker, interactor, &input, &answer),
+            None => self.checked(worker, &input, &answer),
+        };
+        let judged = match judged {
+            Ok(judged) => judged,
             Err(e) => {
                 return TestOutcome::judge_error(
                     test,
@@ -243,18 +256,9 @@ impl TestContext<'_> {
                 )
             }
         };
-        let facts = record.facts;
-        let check = facts.ended_normally().then(|| {
-            self.checker.check(
-                &input,
-                &record.output,
-                &answer,
-                &self.problem.dir,
-                &checker_folder,
-            )
-        });
-        let verdict = verdict::classify(&self.limits, &facts, record.stderr_says, check.as_ref());
-        let message = match (&check, verdict) {
+        let facts = judged.facts;
+        let verdict = judged.verdict;
+        let message = match (&judged.said, verdict) {
             (Some(CheckOutcome::WrongAnswer(m)), _)
             | (Some(CheckOutcome::PresentationError(m)), _)
             | (Some(CheckOutcome::JudgeError(m)), _) => Some(m.clone()),
@@ -273,14 +277,77 @@ impl TestContext<'_> {
             message,
             input_head: head(&input),
             input_bytes: input.len(),
-            expected_head: Some(head(&answer)),
-            received_head: head(&record.output),
+            expected_head: judged.received.is_some().then(|| head(&answer)),
+            received_head: judged.received.as_deref().map(head).unwrap_or_default(),
             received_bytes: facts.stdout_bytes,
-            stderr_head: record.stderr_head,
+            stderr_head: judged.stderr_head,
             reproduce: test.reproduce_command(problem_id),
             facts: Some(facts),
         }
     }
+
+    /// Runs the solution on `input` and checks its output against `answer`.
+    fn checked(
+        &self,
+        worker: &mut Worker,
+        input: &[u8],
+        answer: &[u8],
+    ) -> Result<Judged, ExecError> {
+        let record = worker.run(input, self.enforced)?;
+        let facts = record.facts;
+        let said = facts.ended_normally().then(|| match &self.parts.checker {
+            Some(program) => programs::checker::check(program, input, &record.output, answer),
+            None => match &self.problem.checker {
+                Checker::Compare(comparison) => comparison.check(&record.output, answer),
+                Checker::Program(spec) => {
+                    CheckOutcome::JudgeError(format!("the {} was not built", spec.name()))
+                }
+            },
+        });
+        Ok(Judged {
+            verdict: verdict::classify(&self.limits, &facts, record.stderr_says, said.as_ref()),
+            said,
+            facts,
+            received: Some(record.output),
+            stderr_head: record.stderr_head,
+        })
+    }
+
+    /// Runs the solution against the problem's interactor on `input`.
+    fn against_interactor(
+        &self,
+        worker: &mut Worker,
+        interactor: &ProblemProgram,
+        input: &[u8],
+        answer: &[u8],
+    ) -> Result<Judged, ExecError> {
+        let interaction =
+            programs::interactor::run(worker, self.enforced, interactor, input, answer)?;
+        Ok(Judged {
+            verdict: verdict::classify_interactive(
+                &self.limits,
+                &interaction.solution,
+                interaction.solution_stderr_says,
+                &interaction.interactor,
+                interaction.interactor_first,
+            ),
+            said: Some(interaction.interactor),
+            facts: interaction.solution,
+            received: None,
+            stderr_head: interaction.solution_stderr,
+        })
+    }
+}
+
+/// A test's run with what judged it.
+struct Judged {
+    verdict: Verdict,
+    /// The checker's or interactor's word, when it was asked.
+    said: Option<CheckOutcome>,
+    facts: RunFacts,
+    /// The solution's output, when it was captured (not against an interactor).
+    received: Option<Vec<u8>>,
+    stderr_head: String,
 }
 
 /// Grades a batch solution, telling `reporter` as it goes; returns the summary (CE included).
@@ -296,11 +363,12 @@ pub fn grade(
             random_count,
         } => plan::batch_tests(problem, *selection, *random_count, request.seed)?,
     };
-    let code = problems::batch_problem(&problem.id);
+    let scratch = Arc::new(Scratch::new(&request.runner.sandbox)?);
+    let parts = ProblemParts::build(request.runner, problem, &scratch)?;
     let needs_code = tests
         .iter()
         .any(|t| !matches!(t.source, TestSource::Files { .. }));
-    if needs_code && code.is_none() {
+    if needs_code && !parts.code.as_ref().is_some_and(|code| code.can_generate()) {
         return Err(GradeError::NoGenerator(problem.id.clone()));
     }
     let build = build(
@@ -344,12 +412,11 @@ pub fn grade(
     enforced.wall_time *= factor;
     let context = TestContext {
         problem,
-        code,
-        checker: &problem.checker,
+        parts: &parts,
         limits: build.limits,
         enforced,
     };
-    let outcomes = run_tests(request, &context, &prepared, &tests, reporter)?;
+    let outcomes = run_tests(request, &context, &scratch, &prepared, &tests, reporter)?;
     summary.protections = protections_of(outcomes.iter().map(|o| o.facts.as_ref()));
     summary.verdict = verdict::overall(outcomes.iter().map(|o| &o.verdict));
     summary.tests = outcomes;
@@ -368,11 +435,11 @@ fn finish(summary: BatchSummary, reporter: &mut dyn Reporter) -> Result<BatchSum
 fn run_tests(
     request: &BatchRequest,
     context: &TestContext,
+    scratch: &Scratch,
     prepared: &Prepared,
     tests: &[PlannedTest],
     reporter: &mut dyn Reporter,
 ) -> Result<Vec<TestOutcome>, GradeError> {
-    let scratch = Scratch::new(&request.runner.sandbox)?;
     let first_failure = AtomicUsize::new(usize::MAX);
     let limit = || {
         if request.stop_at_first_failure {
@@ -388,7 +455,7 @@ fn run_tests(
         tests.len(),
         request.jobs,
         |index| index <= limit(),
-        || Worker::new(request.runner, &scratch, prepared),
+        || Worker::new(request.runner, scratch, prepared),
         |worker, index| {
             let outcome = context.grade_test(worker, &tests[index]);
             if !outcome.verdict.is_accepted() {

@@ -15,7 +15,7 @@ use super::{
     build, compile_or_fail, protections_of, tell, AppliedLimits, GradeError, Started, Submission,
     Summary, Telling, Unit,
 };
-use crate::config::{ProblemKind, ProblemSpec, RunnerConfig};
+use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::interact::{self, Ending, GameRecord, GameSetup, InteractError, TranscriptLine};
 use crate::lang::Compiled;
@@ -112,10 +112,10 @@ impl GamesSummary {
 
 /// The game side of an interactive problem.
 fn game_side(problem: &ProblemSpec) -> Result<&'static dyn InteractiveProblem, GradeError> {
-    if problem.kind != ProblemKind::Interactive {
+    if !problem.plays_games() {
         return Err(GradeError::WrongKind {
             what: "games",
-            kind: "interactive",
+            kind: "game",
             problem: problem.id.clone(),
         });
     }
@@ -377,10 +377,10 @@ pub fn compare(
     request: &CompareRequest,
     reporter: &mut dyn Reporter,
 ) -> Result<Comparison, GradeError> {
-    if request.problem.kind != ProblemKind::Interactive {
+    if !request.problem.plays_games() {
         return Err(GradeError::WrongKind {
             what: "compare",
-            kind: "interactive",
+            kind: "game",
             problem: request.problem.id.clone(),
         });
     }

@@ -15,15 +15,20 @@ pub mod stress;
 pub mod verify;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::config::{ConfigError, ProblemSpec, RunnerConfig};
+use crate::check::Checker;
+use crate::config::{ConfigError, ProblemSpec, ProgramSpec, RunnerConfig};
 use crate::execute::ExecError;
+use crate::execute::Scratch;
 use crate::lang::{self, Compiled, LangError, Prepared};
 use crate::limits::{self, Allowance, Limits, Overrides};
 use crate::plan::PlanError;
+use crate::problems::{self, Builtin, CodeError, ProblemCode};
+use crate::programs::{PartError, ProblemProgram, ProgramCode};
 use crate::report::{Event, Reporter};
 use crate::sandbox::RunFacts;
 use crate::verdict::Verdict;
@@ -59,6 +64,10 @@ pub enum GradeError {
     },
     #[error("cannot write the report: {0}")]
     Report(#[source] std::io::Error),
+    #[error(transparent)]
+    Part(#[from] PartError),
+    #[error(transparent)]
+    Code(#[from] CodeError),
     #[error("the grader was interrupted")]
     Interrupted,
 }
@@ -91,6 +100,58 @@ pub fn display_path(path: &Path) -> PathBuf {
         .ok()
         .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
         .unwrap_or_else(|| path.to_path_buf())
+}
+
+/// A problem's code (built in, or its programs) for gen, solve, validate and grading: `None`
+/// when it has neither (a problem of samples only).
+pub fn load_code(
+    runner: &RunnerConfig,
+    problem: &ProblemSpec,
+    scratch: &Arc<Scratch>,
+) -> Result<Option<Box<dyn ProblemCode>>, GradeError> {
+    let programs = &problem.programs;
+    if programs.generator.is_some() || programs.reference.is_some() || programs.validator.is_some()
+    {
+        let code = ProgramCode::build(runner, problem, scratch.clone())?;
+        return Ok(Some(Box::new(code)));
+    }
+    if programs.interactor.is_some() {
+        return Ok(None);
+    }
+    Ok(problems::batch_problem(&problem.id)
+        .map(|code| Box::new(Builtin(code)) as Box<dyn ProblemCode>))
+}
+
+/// Everything of a problem's that grading a batch (or interactor-judged) problem needs.
+pub(crate) struct ProblemParts {
+    pub code: Option<Box<dyn ProblemCode>>,
+    /// The checker, when it is a program of the problem's.
+    pub checker: Option<ProblemProgram>,
+    pub interactor: Option<ProblemProgram>,
+}
+
+impl ProblemParts {
+    pub fn build(
+        runner: &RunnerConfig,
+        problem: &ProblemSpec,
+        scratch: &Arc<Scratch>,
+    ) -> Result<ProblemParts, GradeError> {
+        let build =
+            |spec: &ProgramSpec| ProblemProgram::build(runner, &problem.dir, spec, scratch.clone());
+        Ok(ProblemParts {
+            code: load_code(runner, problem, scratch)?,
+            checker: match &problem.checker {
+                Checker::Program(spec) => Some(build(spec)?),
+                Checker::Compare(_) => None,
+            },
+            interactor: problem
+                .programs
+                .interactor
+                .as_ref()
+                .map(build)
+                .transpose()?,
+        })
+    }
 }
 
 /// A submission after compilation, with the limits it runs under on a problem.

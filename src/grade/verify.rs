@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::batch::{self, BatchRequest, Tests};
 use super::games::{self, GamesRequest};
 use super::{tell, GradeError, Submission};
-use crate::config::{ProblemKind, ProblemSpec, RunnerConfig};
+use crate::config::{ProblemSpec, RunnerConfig};
 use crate::limits::Overrides;
 use crate::plan::TestSelection;
 use crate::report::{Event, Reporter};
@@ -114,11 +114,10 @@ pub fn run(
     for problem_id in &problems {
         let problem = runner.problem(problem_id)?;
         for (path, expected) in solutions_of(runner, problem_id) {
-            let checked = match problem.kind {
-                ProblemKind::Batch => check_batch(request, &problem, &path, expected, reporter),
-                ProblemKind::Interactive => {
-                    check_games(request, &problem, &path, expected, reporter)
-                }
+            let checked = if problem.plays_games() {
+                check_games(request, &problem, &path, expected, reporter)
+            } else {
+                check_batch(request, &problem, &path, expected, reporter)
             };
             let result = match checked {
                 Ok(checked) => Ok(checked),

@@ -105,6 +105,68 @@ pub fn generate_test(problem: &dyn Problem, seed: u64, request: GenRequest) -> S
     problem.generate(&mut rng, request)
 }
 
+/// Why a problem's code could not give what was asked.
+#[derive(Debug, Error)]
+pub enum CodeError {
+    /// The input breaks the statement's format or guarantees (the validator or the reference
+    /// says so).
+    #[error("{0}")]
+    Invalid(#[from] InvalidInput),
+    /// The problem has no such part (a generator, a reference, a validator).
+    #[error("problem {problem} has no {part}")]
+    Missing { problem: String, part: &'static str },
+    /// A program of the problem's failed (it crashed, ran out of time, broke its
+    /// convention): a judge error, naming the program.
+    #[error("the {program} {reason}")]
+    Failed { program: String, reason: String },
+}
+
+/// What a problem's code does for the grader, whatever defines it: a module of Rust built into
+/// the grader (every [`Problem`], through [`Builtin`]) or a folder of programs in any language
+/// (`programs::ProgramCode`). Every part is optional; a missing one is [`CodeError::Missing`].
+pub trait ProblemCode: Send + Sync {
+    /// Generated test `request.index` of master `seed`: the same arguments give the same bytes.
+    fn generate(&self, seed: u64, request: GenRequest) -> Result<String, CodeError>;
+    /// Checks an input against the statement's guarantees.
+    fn validate(&self, input: &str) -> Result<(), CodeError>;
+    /// The expected output for an input.
+    fn solve(&self, input: &str) -> Result<String, CodeError>;
+    /// Smaller inputs, most promising first, from a shrinker that knows the problem; `None`
+    /// when there is none (stress then shrinks by lines and tokens).
+    fn shrink(&self, input: &str) -> Option<Vec<String>>;
+    /// Which parts exist.
+    fn can_generate(&self) -> bool;
+    fn can_validate(&self) -> bool;
+    fn can_solve(&self) -> bool;
+}
+
+/// A problem built into the grader, as [`ProblemCode`].
+pub struct Builtin(pub &'static dyn Problem);
+
+impl ProblemCode for Builtin {
+    fn generate(&self, seed: u64, request: GenRequest) -> Result<String, CodeError> {
+        Ok(generate_test(self.0, seed, request))
+    }
+    fn validate(&self, input: &str) -> Result<(), CodeError> {
+        Ok(self.0.validate(input)?)
+    }
+    fn solve(&self, input: &str) -> Result<String, CodeError> {
+        Ok(self.0.solve(input)?)
+    }
+    fn shrink(&self, input: &str) -> Option<Vec<String>> {
+        Some(self.0.shrink(input))
+    }
+    fn can_generate(&self) -> bool {
+        true
+    }
+    fn can_validate(&self) -> bool {
+        true
+    }
+    fn can_solve(&self) -> bool {
+        true
+    }
+}
+
 /// Why generated tests could not be written.
 #[derive(Debug, Error)]
 pub enum WriteTestsError {
@@ -113,14 +175,15 @@ pub enum WriteTestsError {
         path: std::path::PathBuf,
         cause: std::io::Error,
     },
-    #[error("the reference rejected test {index}: {cause}")]
-    Reference { index: u64, cause: InvalidInput },
+    #[error("test {index}: {cause}")]
+    Code { index: u64, cause: CodeError },
 }
 
 /// Writes generated tests `0..count` of `seed` at `size_percent` into `dir` as `001.in` with
-/// `001.ans`, `002.in` ...
+/// `001.ans`, `002.in` ... (without answers when the problem has no reference: an interactive
+/// problem's interactor judges by itself).
 pub fn write_tests(
-    problem: &dyn Problem,
+    code: &dyn ProblemCode,
     seed: u64,
     count: u64,
     size_percent: u32,
@@ -134,20 +197,22 @@ pub fn write_tests(
         cause,
     })?;
     for index in 0..count {
-        let input = generate_test(
-            problem,
-            seed,
-            GenRequest {
-                index,
-                size_percent,
-            },
-        );
-        let answer = problem
-            .solve(&input)
-            .map_err(|cause| WriteTestsError::Reference { index, cause })?;
+        let code_error = |cause| WriteTestsError::Code { index, cause };
+        let input = code
+            .generate(
+                seed,
+                GenRequest {
+                    index,
+                    size_percent,
+                },
+            )
+            .map_err(code_error)?;
         let base = dir.join(format!("{:03}", index + 1));
+        if code.can_solve() {
+            let answer = code.solve(&input).map_err(code_error)?;
+            write(base.with_extension("ans"), &answer)?;
+        }
         write(base.with_extension("in"), &input)?;
-        write(base.with_extension("ans"), &answer)?;
     }
     Ok(())
 }
@@ -408,9 +473,13 @@ mod tests {
                 id, name,
                 "problems/{name}/problem.toml names another problem"
             );
+            // A problem is either built in (registered) or made of its own programs.
+            let spec = crate::config::ProblemSpec::load(&folder.join("problem.toml"))
+                .unwrap_or_else(|e| panic!("{e}"));
             assert!(
-                registered.contains(&id.as_str()),
-                "problems/{name}/ has no registered built-in problem (registered: {registered:?})"
+                registered.contains(&id.as_str()) || spec.programs.any(),
+                "problems/{name}/ has neither a registered built-in problem (registered: \
+                 {registered:?}) nor programs of its own"
             );
             folders += 1;
         }

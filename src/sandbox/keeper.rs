@@ -61,6 +61,8 @@ pub struct KeeperReport {
     pub peak_rss_kib: u64,
     /// From fork to the solution's reaping.
     pub wall_us: u64,
+    /// The system's monotonic clock at the solution's reaping, nanoseconds (0: not reaped).
+    pub ended_ns: u64,
     /// The largest run delay of any task of the run until the solution's reaping (time ready
     /// to run but waiting for a CPU), microseconds.
     pub wait_us: u64,
@@ -163,6 +165,7 @@ fn not_started(failure: Option<StartFailure>) -> KeeperReport {
         cpu_us: 0,
         peak_rss_kib: 0,
         wall_us: 0,
+        ended_ns: 0,
         wait_us: 0,
         failure,
         stopped_at_wall_limit: false,
@@ -368,8 +371,19 @@ fn reap(
         if pid == solution {
             report.status = Some(status);
             report.wall_us = started.elapsed().as_micros() as u64;
+            report.ended_ns = monotonic_ns();
         }
     }
+}
+
+/// The system-wide monotonic clock (the same for every process and namespace), nanoseconds:
+/// it orders the ends of runs of different sessions (an interactor and its solution).
+fn monotonic_ns() -> u64 {
+    // SAFETY: timespec is plain data; all-zero is a valid value.
+    let mut now: libc::timespec = unsafe { std::mem::zeroed() };
+    // SAFETY: now is a valid out-pointer.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
+    (now.tv_sec.max(0) as u64) * 1_000_000_000 + now.tv_nsec.max(0) as u64
 }
 
 fn timeval_us(time: libc::timeval) -> u64 {

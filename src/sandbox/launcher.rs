@@ -317,6 +317,7 @@ impl Sandbox {
             // The keeper's reading: it also read each process as a zombie, which the launcher
             // cannot (it does not reap them).
             wait_time_us: report.wait_us.min(wall_us),
+            ended_at_ns: report.ended_ns,
             peak_rss_kib: report.peak_rss_kib,
             cgroup_peak_kib: self.groups.memory_peak_bytes().map(|b| b / 1024),
             oom_killed: self.oom_kills > oom_kills_before,
@@ -334,6 +335,7 @@ impl Sandbox {
             cpu_time_us: 0,
             wall_time_us: 0,
             wait_time_us: 0,
+            ended_at_ns: 0,
             peak_rss_kib: 0,
             cgroup_peak_kib: None,
             oom_killed: false,

@@ -30,6 +30,7 @@ use std::io::Read;
 use std::os::fd::{AsFd, FromRawFd, OwnedFd, RawFd};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::sync::{mpsc, Mutex, OnceLock};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -183,6 +184,10 @@ pub struct RunFacts {
     /// `wall_time_us - wait_time_us`.
     #[serde(default)]
     pub wait_time_us: u64,
+    /// The system's monotonic clock when the program was reaped, nanoseconds (0 when it never
+    /// ran): orders the ends of runs in different sessions.
+    #[serde(default)]
+    pub ended_at_ns: u64,
     /// Peak resident set size (`ru_maxrss`), KiB.
     pub peak_rss_kib: u64,
     /// Peak memory charged to the run's memory cgroup, KiB, where one was in force.
@@ -331,14 +336,15 @@ impl Session {
         let encoded = serde_json::to_string(spec)
             .map_err(|e| SandboxError::Launcher(format!("cannot encode the session: {e}")))?;
         let (ours, theirs) = channel::pair()?;
-        let launcher = Command::new(&exe)
+        let mut command = Command::new(&exe);
+        command
             .arg(LAUNCH_SUBCOMMAND)
             .arg(encoded)
             .env_clear()
             .stdin(Stdio::from(theirs))
             .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
+            .stderr(Stdio::piped());
+        let launcher = spawn_from_a_lasting_thread(command)
             .map_err(|cause| SandboxError::SpawnLauncher { path: exe, cause })?;
         Ok(Session {
             launcher,
@@ -426,6 +432,36 @@ impl Drop for Session {
     }
 }
 
+/// Spawns a launcher from one thread that lives as long as the grader. A launcher dies with
+/// the thread that started it, not only with the grader: its parent-death signal follows the
+/// parent thread. Sessions are started from worker threads that end before the grading does
+/// (and kept in pools other threads use), so none may be the parent.
+fn spawn_from_a_lasting_thread(command: Command) -> std::io::Result<std::process::Child> {
+    type Order = (Command, mpsc::Sender<std::io::Result<std::process::Child>>);
+    static SPAWNER: OnceLock<Mutex<mpsc::Sender<Order>>> = OnceLock::new();
+    let spawner = SPAWNER.get_or_init(|| {
+        let (orders, incoming) = mpsc::channel::<Order>();
+        std::thread::spawn(move || {
+            for (mut command, reply) in incoming {
+                let _ = reply.send(command.spawn());
+            }
+        });
+        Mutex::new(orders)
+    });
+    let (reply, answer) = mpsc::channel();
+    let orders = spawner
+        .lock()
+        .map_err(|_| std::io::Error::other("the launcher spawner is unusable"))?;
+    if let Err(mpsc::SendError((mut command, _))) = orders.send((command, reply)) {
+        // The spawner thread is gone (it never ends by itself): spawn from here.
+        return command.spawn();
+    }
+    drop(orders);
+    answer
+        .recv()
+        .map_err(|_| std::io::Error::other("the launcher spawner has ended"))?
+}
+
 /// The binary to run as the launcher: this very program. Tests of the library (which are
 /// not the `judge` binary) find it through `JUDGE_LAUNCHER` or next to the test executable.
 fn launcher_path() -> Result<PathBuf, SandboxError> {
@@ -488,6 +524,7 @@ mod tests {
             cpu_time_us: 0,
             wall_time_us: wall_ms * 1000,
             wait_time_us: wait_ms * 1000,
+            ended_at_ns: 0,
             peak_rss_kib: 0,
             cgroup_peak_kib: None,
             oom_killed: false,
