@@ -457,6 +457,76 @@ fn compile(command: &[String], dir: &Path, limit: Duration) -> Result<Option<Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::Allowance;
+
+    fn language(keep_file_name: bool) -> Language {
+        Language {
+            id: "java".into(),
+            name: "Java".into(),
+            extensions: vec!["java".into()],
+            compile: Some(vec!["javac".into(), "{source}".into()]),
+            package: None,
+            keep_file_name,
+            run: vec!["java".into(), "{binary}".into()],
+            runtime_overhead_bytes: 40 * MIB,
+            out_of_memory_messages: vec!["java.lang.OutOfMemoryError".into()],
+            allowance: Allowance::NONE,
+        }
+    }
+
+    #[test]
+    fn a_language_may_keep_the_submitted_file_name() {
+        let source = Path::new("solutions/x/BfsRank.java");
+        assert_eq!(source_file_name(&language(true), source), "BfsRank.java");
+        assert_eq!(source_file_name(&language(false), source), "solution.java");
+        assert_eq!(stem("BfsRank.java"), "BfsRank");
+        assert_eq!(stem("solution"), "solution");
+        // The name is part of the cache key: the same source under another name may not
+        // compile (a public class must be in a file of its name).
+        let bytes = b"public class Main {}";
+        assert_ne!(
+            cache_key(&language(true), "Main.java", bytes),
+            cache_key(&language(true), "Other.java", bytes)
+        );
+    }
+
+    #[test]
+    fn run_arguments_follow_each_runs_memory_limit() {
+        let prepared = Prepared {
+            language_id: "java".into(),
+            language_name: "Java".into(),
+            artifact: PathBuf::from("solution"),
+            file_name: "solution".into(),
+            program: PathBuf::from("/usr/bin/java"),
+            args: vec![
+                "java".into(),
+                "-XX:MaxRAM={memory_mib}m".into(),
+                "-Xmx{heap_mib}m".into(),
+            ],
+            runtime_overhead_bytes: 40 * MIB,
+            out_of_memory_messages: vec!["java.lang.OutOfMemoryError".into()],
+            cached: false,
+            compile_time: Duration::ZERO,
+        };
+        let limits = |mib: u64| Limits {
+            cpu_time: Duration::from_secs(1),
+            wall_time: Duration::from_secs(3),
+            memory_bytes: mib * MIB,
+            output_bytes: MIB,
+            stderr_bytes: 4096,
+            max_processes: 64,
+        };
+        assert_eq!(
+            prepared.args_for(&limits(1040)),
+            ["java", "-XX:MaxRAM=1040m", "-Xmx1000m"]
+        );
+        // At least half the limit, when the runtime's overhead is more than half of it.
+        assert_eq!(prepared.args_for(&limits(64))[2], "-Xmx32m");
+        assert!(prepared.says_out_of_memory(
+            b"Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space"
+        ));
+        assert!(!prepared.says_out_of_memory(b"java.lang.StackOverflowError"));
+    }
 
     #[test]
     fn programs_resolve_through_the_path() {

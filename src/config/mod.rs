@@ -599,8 +599,69 @@ memory_extra_mib = 32
     fn the_shipped_runner_toml_is_valid() {
         let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("runner.toml");
         let runner = RunnerConfig::load(&file).unwrap();
-        for id in ["c", "cpp", "python", "rust"] {
+        for id in ["c", "cpp", "python", "pypy3", "rust", "java", "javascript"] {
             assert!(runner.language(id).is_some(), "language {id} missing");
         }
+        let java = runner.language("java").unwrap();
+        assert!(java.keep_file_name && java.package.is_some());
+    }
+
+    #[test]
+    fn build_steps_and_placeholders_are_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let load = |text: &str| {
+            RunnerConfig::load(&write(dir.path(), "runner.toml", text)).map_err(|e| e.to_string())
+        };
+        let java = RUNNER.replace(
+            "[languages.python]",
+            r#"[languages.java]
+name = "Java"
+extensions = ["java"]
+keep_file_name = true
+compile = ["javac", "-d", "{dir}/classes", "{source}"]
+package = ["jar", "--create", "--file", "{binary}", "--main-class", "{stem}", "-C", "{dir}/classes", "."]
+run = ["java", "-Xmx{heap_mib}m", "-jar", "{binary}"]
+runtime_overhead_mib = 40
+out_of_memory_messages = ["java.lang.OutOfMemoryError"]
+
+[languages.python]"#,
+        );
+        let runner = load(&java).unwrap();
+        let language = runner.language("java").unwrap();
+        assert_eq!(language.build_steps().count(), 2);
+        assert_eq!(language.runtime_overhead_bytes, 40 * MIB);
+
+        let unknown = java.replace("-Xmx{heap_mib}m", "-Xmx{heap}m");
+        let text = load(&unknown).unwrap_err();
+        assert!(
+            text.contains("languages.java.run") && text.contains("{heap}"),
+            "{text}"
+        );
+        // A shell's ${name} is not a placeholder.
+        let shell = java.replace("\"{source}\"]\npackage", "\"${HOME}/{source}\"]\npackage");
+        assert_ne!(shell, java);
+        load(&shell).unwrap();
+
+        let only_package = java.replace(
+            "compile = [\"javac\", \"-d\", \"{dir}/classes\", \"{source}\"]\n",
+            "",
+        );
+        assert_ne!(only_package, java);
+        let text = load(&only_package).unwrap_err();
+        assert!(text.contains("languages.java.package"), "{text}");
+
+        let empty = java.replace("[\"java.lang.OutOfMemoryError\"]", "[\" \"]");
+        let text = load(&empty).unwrap_err();
+        assert!(text.contains("out_of_memory_messages"), "{text}");
+    }
+
+    #[test]
+    fn placeholders_are_told_from_other_braces() {
+        let known = &RUN_PLACEHOLDERS[..];
+        assert_eq!(unknown_placeholder("-Xmx{heap_mib}m", known), None);
+        assert_eq!(unknown_placeholder("{binary}", known), None);
+        assert_eq!(unknown_placeholder("{dir}/x", known), Some("{dir}"));
+        assert_eq!(unknown_placeholder("a{b}c{memory}", known), Some("{b}"));
+        assert_eq!(unknown_placeholder("${HOME} {} {X} {a-b}", known), None);
     }
 }
