@@ -313,20 +313,22 @@ fn make_world_readable(dir: &Path) {
     }
 }
 
-/// The name the source is compiled under: the submitted file's own name for a language that
-/// keeps it (Java's public class must be in a file of its name), else `solution.<ext>`.
+/// The name the source is compiled under, with the language's first extension: the
+/// submitted file's own name for a language that keeps it (Java's public class must be in a
+/// file of its name), else `solution`.
 fn source_file_name(language: &Language, source: &Path) -> String {
-    let own_name = source
-        .file_name()
-        .and_then(|name| name.to_str())
-        .filter(|name| !name.starts_with('.'));
-    match own_name {
-        Some(name) if language.keep_file_name => name.to_string(),
-        _ => format!(
-            "solution.{}",
-            language.extensions.first().map_or("", String::as_str)
-        ),
-    }
+    let own_stem = source
+        .file_stem()
+        .and_then(|stem| stem.to_str())
+        .filter(|stem| !stem.is_empty() && !stem.starts_with('.'));
+    let stem = match own_stem {
+        Some(stem) if language.keep_file_name => stem,
+        _ => "solution",
+    };
+    format!(
+        "{stem}.{}",
+        language.extensions.first().map_or("", String::as_str)
+    )
 }
 
 /// A file name without its extension: `{stem}` in templates.
@@ -479,6 +481,12 @@ mod tests {
         let source = Path::new("solutions/x/BfsRank.java");
         assert_eq!(source_file_name(&language(true), source), "BfsRank.java");
         assert_eq!(source_file_name(&language(false), source), "solution.java");
+        // Whatever the submitted file's extension (--language), the compiler gets its own, and
+        // the source never takes the compiled program's name.
+        let odd = |name: &str| source_file_name(&language(true), Path::new(name));
+        assert_eq!(odd("Main.JAVA"), "Main.java");
+        assert_eq!(odd("solution"), "solution.java");
+        assert_eq!(odd(".java"), "solution.java");
         assert_eq!(stem("BfsRank.java"), "BfsRank");
         assert_eq!(stem("solution"), "solution");
         // The name is part of the cache key: the same source under another name may not
