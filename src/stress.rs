@@ -60,50 +60,94 @@ pub fn shrink(
 }
 
 /// Smaller inputs for a problem without a shrinker of its own: the input without a run of
-/// lines (halves first, then quarters, ... down to single lines), then without one token.
-/// Most are not valid inputs; the caller keeps those its validator accepts.
+/// lines (halves first, then quarters, ... down to single lines), then without a run of
+/// tokens of one line, likewise. Inputs often start with a count of what follows (`n`, then
+/// `n` numbers or `n` lines), which no removal alone keeps valid: where a token of the first
+/// line equals the count of what is removed from, a second candidate lowers it too. Most
+/// candidates are still not valid; the caller keeps those its validator accepts.
 pub fn smaller_by_lines_and_tokens(input: &str) -> Vec<String> {
-    let lines: Vec<&str> = input.lines().collect();
+    let lines: Vec<Vec<&str>> = input
+        .lines()
+        .map(|line| line.split_whitespace().collect())
+        .collect();
     let mut candidates = Vec::new();
-    let join = |kept: Vec<&str>| -> String {
-        let mut text = kept.join("\n");
-        if !kept.is_empty() {
-            text.push('\n');
+    let mut add = |kept: Vec<Vec<String>>, old_count: usize, removed: usize| {
+        let render = |lines: &[Vec<String>]| -> String {
+            lines.iter().map(|tokens| tokens.join(" ") + "\n").collect()
+        };
+        candidates.push(render(&kept));
+        // The same with a count on the first line lowered to match.
+        let Some(first) = kept.first() else {
+            return;
+        };
+        for (at, token) in first.iter().enumerate() {
+            if token.parse::<usize>().ok() == Some(old_count) && removed <= old_count {
+                let mut adjusted = kept.clone();
+                adjusted[0][at] = (old_count - removed).to_string();
+                candidates.push(render(&adjusted));
+            }
         }
-        text
     };
-    let mut chunk = lines.len() / 2;
-    while chunk >= 1 {
-        for start in (0..lines.len()).step_by(chunk) {
-            let kept: Vec<&str> = lines
+    let owned = |lines: &[Vec<&str>]| -> Vec<Vec<String>> {
+        lines
+            .iter()
+            .map(|tokens| tokens.iter().map(|t| t.to_string()).collect())
+            .collect()
+    };
+    // Runs of lines after the first (which usually holds the counts).
+    let body = lines.len().saturating_sub(1);
+    for chunk in halving(body) {
+        for start in (1..lines.len()).step_by(chunk) {
+            let kept: Vec<Vec<&str>> = lines
                 .iter()
                 .enumerate()
                 .filter(|(i, _)| *i < start || *i >= start + chunk)
-                .map(|(_, line)| *line)
+                .map(|(_, tokens)| tokens.clone())
                 .collect();
-            candidates.push(join(kept));
+            let removed = lines.len() - kept.len();
+            add(owned(&kept), body, removed);
         }
-        chunk /= 2;
     }
-    for (number, line) in lines.iter().enumerate() {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        for skip in 0..tokens.len() {
-            let shorter: Vec<&str> = tokens
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| *i != skip)
-                .map(|(_, t)| *t)
-                .collect();
-            let shorter = shorter.join(" ");
-            let kept: Vec<&str> = lines
-                .iter()
-                .enumerate()
-                .map(|(i, l)| if i == number { shorter.as_str() } else { *l })
-                .collect();
-            candidates.push(join(kept));
+    // The first line itself, last (it is the least likely to go).
+    if lines.len() > 1 {
+        add(owned(&lines[1..]), usize::MAX, 0);
+    }
+    // Runs of tokens of one line.
+    for (number, tokens) in lines.iter().enumerate() {
+        for chunk in halving(tokens.len()) {
+            for start in (0..tokens.len()).step_by(chunk) {
+                let mut kept = lines.clone();
+                kept[number] = tokens
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i < start || *i >= start + chunk)
+                    .map(|(_, t)| *t)
+                    .collect();
+                let removed = tokens.len() - kept[number].len();
+                let count = if number == 0 {
+                    usize::MAX
+                } else {
+                    tokens.len()
+                };
+                add(owned(&kept), count, removed);
+            }
         }
     }
     candidates
+}
+
+/// Chunk sizes for taking away parts of `count` things: half, a quarter, ... one.
+fn halving(count: usize) -> Vec<usize> {
+    let mut sizes = Vec::new();
+    let mut chunk = count / 2;
+    while chunk >= 1 {
+        sizes.push(chunk);
+        chunk /= 2;
+    }
+    if count == 1 {
+        sizes.push(1);
+    }
+    sizes
 }
 
 #[cfg(test)]
@@ -186,13 +230,45 @@ mod tests {
 
     #[test]
     fn lines_and_tokens_are_taken_away_halves_first() {
-        let candidates = smaller_by_lines_and_tokens("2\n1 5\n3 4\n");
-        // Halves of three lines (one line, then runs of one), then single tokens.
-        assert_eq!(candidates[0], "1 5\n3 4\n");
-        assert!(candidates.contains(&"2\n3 4\n".to_string()));
+        let input = "2\n1 5\n3 4\n";
+        let candidates = smaller_by_lines_and_tokens(input);
+        // Both lines after the first (half of two is one: each in turn), with the count on
+        // the first line lowered too.
+        assert_eq!(candidates[0], "2\n3 4\n");
+        assert_eq!(candidates[1], "1\n3 4\n");
+        assert!(candidates.contains(&"1\n1 5\n".to_string()));
+        // A token of a line, with the count of that line's tokens (2) lowered.
         assert!(candidates.contains(&"2\n5\n3 4\n".to_string()));
-        assert!(candidates.contains(&"2\n1 5\n3\n".to_string()));
-        assert!(candidates.iter().all(|c| c.len() < "2\n1 5\n3 4\n".len()));
+        assert!(candidates.contains(&"1\n5\n3 4\n".to_string()));
+        assert!(candidates.iter().all(|c| c.len() < input.len()));
+    }
+
+    #[test]
+    fn a_counted_list_shrinks_to_the_one_item_that_fails() {
+        // Valid: n, then n numbers; fails: 13 among them.
+        let is_valid = |input: &str| {
+            let lines: Vec<&str> = input.lines().collect();
+            lines.len() == 2
+                && lines[0].parse::<usize>().ok() == Some(lines[1].split_whitespace().count())
+        };
+        let fails = |input: &str| {
+            input
+                .lines()
+                .nth(1)
+                .is_some_and(|l| l.split(' ').any(|t| t == "13"))
+        };
+        let input = format!(
+            "{}\n{}\n",
+            40,
+            (0..40)
+                .map(|i| if i == 27 { 13 } else { i + 100 })
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        let shrunk = shrink(&input, 1000, smaller_by_lines_and_tokens, is_valid, fails);
+        assert_eq!(shrunk.input, "1\n13\n");
+        assert!(shrunk.attempts < 100, "{shrunk:?}");
     }
 
     #[test]

@@ -226,7 +226,7 @@ pub fn classify_interactive(
         _ => {}
     }
     let mut facts = program.clone();
-    if facts.termination == Termination::Signaled(libc::SIGPIPE) {
+    if facts.killed_by_broken_pipe() {
         facts.termination = Termination::Exited(0);
     }
     classify(limits, &facts, stderr, Some(interactor))

@@ -1,14 +1,16 @@
 //! `judge verify`: every bundled solution must get the verdict of its folder.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use clap::Args;
 
 use judge::grade::verify::{self, VerifyRequest};
+use judge::report::html::HtmlReporter;
 use judge::report::verify::VerifyReporter;
+use judge::report::Reporters;
 
-use super::{exit, load_runner, stdout};
+use super::{exit, finish, load_runner, report_file, stdout};
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
@@ -22,6 +24,10 @@ pub struct VerifyArgs {
     pub games: Option<usize>,
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Write a self-contained HTML report here: the checks as a scoreboard, each solution's
+    /// tests or games in detail.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
@@ -33,7 +39,13 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
         games: args.games,
         jobs: runner.jobs(args.jobs),
     };
-    let summary = verify::run(&request, &mut VerifyReporter::new(stdout()))?;
+    let mut reporters = Reporters::new();
+    reporters.add(VerifyReporter::new(stdout()));
+    if let Some(path) = &args.html {
+        reporters.add(HtmlReporter::new(report_file(path)?));
+    }
+    let summary = verify::run(&request, &mut reporters)?;
+    finish(&mut reporters)?;
     Ok(if summary.not_graded > 0 {
         exit::ERROR
     } else if summary.mismatches == 0 {

@@ -92,7 +92,15 @@ impl ProgramSpec {
                 || path.display().to_string(),
                 |n| n.to_string_lossy().into(),
             ),
-            ProgramSource::Command(parts) => parts.join(" "),
+            ProgramSource::Command(parts) => {
+                let program = Path::new(&parts[0])
+                    .file_name()
+                    .map_or_else(|| parts[0].clone(), |n| n.to_string_lossy().into_owned());
+                std::iter::once(program)
+                    .chain(parts[1..].iter().cloned())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
         };
         format!("{} {what}", self.role)
     }

@@ -179,6 +179,8 @@ enum TestDataError {
     NoCode(String),
     #[error("generated test: {0}")]
     Generated(CodeError),
+    #[error("the generated test is not valid: {0}")]
+    InvalidGenerated(CodeError),
     #[error("the expected answer: {0}")]
     Answer(CodeError),
 }
@@ -222,9 +224,16 @@ impl TestContext<'_> {
         match &test.source {
             TestSource::Files { input, answer } => Ok((read(input)?, read(answer)?)),
             TestSource::Generated { seed, index } => {
-                let input = code()?
+                let code = code()?;
+                let input = code
                     .generate(*seed, GenRequest::full(*index))
                     .map_err(TestDataError::Generated)?;
+                // A generator of the problem's own is checked by its validator (the built-in
+                // ones are by golden tests).
+                if code.checks_generated() {
+                    code.validate(&input)
+                        .map_err(TestDataError::InvalidGenerated)?;
+                }
                 let answer = answer_to(&input)?;
                 Ok((input.into_bytes(), answer))
             }
@@ -365,10 +374,22 @@ pub fn grade(
     };
     let scratch = Arc::new(Scratch::new(&request.runner.sandbox)?);
     let parts = ProblemParts::build(request.runner, problem, &scratch)?;
+    let can_generate = parts.code.as_ref().is_some_and(|code| code.can_generate());
+    let tests = match &request.tests {
+        // A problem of samples only: all its tests are its samples.
+        Tests::Planned {
+            selection: TestSelection::All,
+            ..
+        } if !can_generate => tests
+            .into_iter()
+            .filter(|t| matches!(t.source, TestSource::Files { .. }))
+            .collect(),
+        _ => tests,
+    };
     let needs_code = tests
         .iter()
         .any(|t| !matches!(t.source, TestSource::Files { .. }));
-    if needs_code && !parts.code.as_ref().is_some_and(|code| code.can_generate()) {
+    if needs_code && !can_generate {
         return Err(GradeError::NoGenerator(problem.id.clone()));
     }
     let build = build(

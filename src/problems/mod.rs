@@ -134,6 +134,11 @@ pub trait ProblemCode: Send + Sync {
     /// Smaller inputs, most promising first, from a shrinker that knows the problem; `None`
     /// when there is none (stress then shrinks by lines and tokens).
     fn shrink(&self, input: &str) -> Option<Vec<String>>;
+    /// Whether each generated test should go through the validator before it is used (a
+    /// generator of the problem's own; the built-in generators are pinned by golden tests).
+    fn checks_generated(&self) -> bool {
+        false
+    }
     /// Which parts exist.
     fn can_generate(&self) -> bool;
     fn can_validate(&self) -> bool;

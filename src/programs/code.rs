@@ -178,6 +178,10 @@ impl ProblemCode for ProgramCode {
         None
     }
 
+    fn checks_generated(&self) -> bool {
+        self.validator.is_some()
+    }
+
     fn can_generate(&self) -> bool {
         self.generator.is_some()
     }

@@ -1,11 +1,16 @@
-//! A solution run against an interactor program: the two are joined by pipes (the
-//! interactor's standard output is the solution's input and the other way round), each in its
-//! own sandbox session, and the grader notes which ended first. Kattis convention: the
+//! A solution run against an interactor program, each in its own sandbox session. The grader
+//! relays their pipes (the interactor's standard output to the solution's input and the other
+//! way round), so it sees which one's output ended first and passes that end on itself: the
+//! other can only learn of it after the grader saw it, so the order is the true one even when
+//! one ends because the other did (problemtools races on that). Kattis convention: the
 //! interactor is called as `interactor input answer feedback/` (exit 42 AC, 43 WA); testlib:
 //! `interactor input output` (exit 0 AC, 1 WA, 2 PE, 3 its own failure), `output` being a
 //! file it may write in its feedback folder.
 
-use std::time::Duration;
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::OwnedFd;
+use std::time::{Duration, Instant};
 
 use super::checker::outcome;
 use super::{Call, ProblemProgram};
@@ -40,9 +45,12 @@ pub fn run(
     input: &[u8],
     answer: &[u8],
 ) -> Result<Interaction, ExecError> {
-    let (solution_stdin, interactor_stdout) = sandbox::pipe().map_err(ExecError::Files)?;
-    let (interactor_stdin, solution_stdout) = sandbox::pipe().map_err(ExecError::Files)?;
-    for pipe in [&interactor_stdout, &solution_stdout] {
+    let pipe = || sandbox::pipe().map_err(ExecError::Files);
+    let (solution_stdin, to_solution) = pipe()?;
+    let (from_solution, solution_stdout) = pipe()?;
+    let (interactor_stdin, to_interactor) = pipe()?;
+    let (from_interactor, interactor_stdout) = pipe()?;
+    for pipe in [&to_solution, &to_interactor] {
         sandbox::set_pipe_capacity(pipe, 1 << 16);
     }
     let spec = interactor.spec();
@@ -64,19 +72,32 @@ pub fn run(
     std::thread::scope(|scope| {
         let interactor_side =
             scope.spawn(|| interactor.run_piped(&call, interactor_stdin, interactor_stdout, wall));
+        let solution_said = scope.spawn(|| relay(from_solution, to_interactor));
+        let interactor_said = scope.spawn(|| relay(from_interactor, to_solution));
         let solution = worker.run_piped(solution_stdin, solution_stdout, limits);
         let interactor_run = interactor_side
             .join()
             .unwrap_or_else(|_| Err(interactor_panicked(interactor)));
+        let solution_ended = solution_said.join().unwrap_or(Relayed::ReaderGone);
+        let interactor_ended = interactor_said.join().unwrap_or(Relayed::ReaderGone);
         let solution = solution?;
         let facts = solution.facts;
-        // Which ended first, by the system's monotonic clock read as each was reaped.
-        let (said, interactor_first) = match interactor_run {
-            Ok(run) => (
-                outcome(interactor, &run),
-                run.facts.ended_at_ns != 0 && run.facts.ended_at_ns < facts.ended_at_ns,
-            ),
-            Err(e) => (CheckOutcome::JudgeError(e.to_string()), false),
+        let interactor_first = match (interactor_ended, solution_ended) {
+            (Relayed::Ended(interactor), Relayed::Ended(solution)) => interactor < solution,
+            // The interactor stopped reading before the solution stopped writing.
+            (Relayed::Ended(_), Relayed::ReaderGone) => true,
+            _ => false,
+        };
+        let said = match interactor_run {
+            // It wrote to a solution that had ended: it had no verdict yet, and the solution's
+            // own end decides (a crash, a timeout, or ending too soon).
+            Ok(run) if !interactor_first && run.facts.killed_by_broken_pipe() => {
+                CheckOutcome::WrongAnswer(
+                    "the program ended before the interaction was over".into(),
+                )
+            }
+            Ok(run) => outcome(interactor, &run),
+            Err(e) => CheckOutcome::JudgeError(e.to_string()),
         };
         Ok(Interaction {
             solution: facts,
@@ -86,6 +107,36 @@ pub fn run(
             interactor_first,
         })
     })
+}
+
+/// How one side's output ended, as the relay saw it.
+#[derive(Debug, Clone, Copy)]
+enum Relayed {
+    /// Its output ended (it exited or closed it) at this moment.
+    Ended(Instant),
+    /// The other side stopped reading first.
+    ReaderGone,
+}
+
+/// Copies one side's output to the other's input until it ends, then closes that input (so
+/// the other side learns of the end from here, after it was noted).
+fn relay(from: OwnedFd, to: OwnedFd) -> Relayed {
+    let mut from = File::from(from);
+    let mut to = File::from(to);
+    let mut buffer = [0u8; 1 << 16];
+    loop {
+        match from.read(&mut buffer) {
+            Ok(0) => return Relayed::Ended(Instant::now()),
+            Ok(read) => {
+                if to.write_all(&buffer[..read]).is_err() {
+                    // Dropping `from` now gives the writer SIGPIPE, as a direct pipe would.
+                    return Relayed::ReaderGone;
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return Relayed::Ended(Instant::now()),
+        }
+    }
 }
 
 /// The error for an interactor thread that panicked (a bug of the grader's).

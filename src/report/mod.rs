@@ -1,12 +1,13 @@
 //! Reports: consumers of grading events. Each report implements [`Reporter`] and writes to a
 //! writer it is given; grading never prints. The terminal table (`table`), the progress bar
 //! (`progress`), JSON (`json`), JUnit XML (`junit`), game transcripts (`transcripts`), the
-//! verify matrix (`verify`), the stress report (`stress`) and the paired comparison
-//! (`compare`) are the reports; `replay` draws a game's boards and `list` the problems.
+//! verify matrix (`verify`), the stress report (`stress`), the paired comparison
+//! (`compare`) and the self-contained HTML page (`html`) are the reports; `replay` draws a game's boards and `list` the problems.
 
 pub mod compare;
 #[cfg(test)]
 mod fixtures;
+pub mod html;
 pub mod json;
 pub mod junit;
 pub mod list;

@@ -210,6 +210,12 @@ const DISTURBED_WAIT_PER_MILLE: u64 = 200;
 const DISTURBED_WAIT_US: u64 = 50_000;
 
 impl RunFacts {
+    /// It was killed by SIGPIPE: it wrote to a pipe whose reader had gone (an interactor or a
+    /// solution that had already ended).
+    pub fn killed_by_broken_pipe(&self) -> bool {
+        self.termination == Termination::Signaled(libc::SIGPIPE)
+    }
+
     /// The program exited with code 0 by itself: its output is complete and worth checking.
     pub fn ended_normally(&self) -> bool {
         self.termination == Termination::Exited(0) && self.stopped_by.is_none()

@@ -6,8 +6,11 @@
 //!   trailing empty lines.
 //! - `float`: tokens equal, except numbers, which may differ by an absolute or relative error
 //!   up to the tolerance.
+//! - `kattis`: the Kattis package format's default output validator with its flags.
 //! - a checker program (problem code, run in the sandbox by `programs`), in the testlib or
 //!   the Kattis convention.
+
+pub mod kattis;
 
 use crate::config::ProgramSpec;
 use crate::verdict::CheckOutcome;
@@ -34,6 +37,7 @@ impl Checker {
             Checker::Compare(Comparison::Tokens) => "tokens",
             Checker::Compare(Comparison::Lines) => "lines",
             Checker::Compare(Comparison::Float { .. }) => "float",
+            Checker::Compare(Comparison::Kattis { .. }) => "default",
             Checker::Program(_) => "program",
         }
     }
@@ -47,6 +51,10 @@ pub enum Comparison {
     Float {
         /// Largest accepted absolute or relative error.
         tolerance: f64,
+    },
+    /// The Kattis default output validator with these flags (a test may add its group's).
+    Kattis {
+        flags: Vec<String>,
     },
 }
 
@@ -167,7 +175,22 @@ fn normalized_lines(text: &[u8]) -> Vec<String> {
 impl Comparison {
     /// Compares `output` with `answer`.
     pub fn check(&self, output: &[u8], answer: &[u8]) -> CheckOutcome {
+        self.check_with(output, answer, &[])
+    }
+
+    /// Compares `output` with `answer`, with a test's own flags after the checker's (Kattis
+    /// groups set `output_validator_flags`).
+    pub fn check_with(&self, output: &[u8], answer: &[u8], test_flags: &[String]) -> CheckOutcome {
         match self {
+            Comparison::Kattis { flags } => {
+                let all: Vec<String> = flags.iter().chain(test_flags).cloned().collect();
+                match kattis::Options::from_flags(&all) {
+                    Ok(options) => kattis::check(output, answer, &options),
+                    Err(why) => CheckOutcome::JudgeError(format!(
+                        "the default output validator cannot run: {why}"
+                    )),
+                }
+            }
             Comparison::Tokens => match first_token_difference(output, answer, |a, b| a == b) {
                 None => CheckOutcome::Accepted,
                 Some(diff) => CheckOutcome::WrongAnswer(diff.describe()),
