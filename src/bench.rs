@@ -12,9 +12,11 @@ use thiserror::Error;
 
 use crate::config::RunnerConfig;
 use crate::execute::{run_request, ExecError, MemoryFiles, Scratch};
-use crate::grade::{compile_or_fail, GradeError};
-use crate::limits::{Limits, MIB};
+use crate::grade::batch::{self, BatchRequest, BatchSummary, Tests};
+use crate::grade::{compile_or_fail, GradeError, Submission};
+use crate::limits::{Limits, Overrides, MIB};
 use crate::problems::{self, GenRequest};
+use crate::report::Reporters;
 use crate::sandbox::{SandboxError, Session, StdoutMode};
 
 #[derive(Debug, Error)]
@@ -48,6 +50,8 @@ pub struct BenchRequest<'a> {
     pub games: usize,
     /// Generated tests per problem for the reference-solver figures.
     pub solver_tests: u64,
+    /// Near-limit runs on each side of the verdict-flip figure (with and without load).
+    pub flip_runs: usize,
 }
 
 /// Runs `judge ARGS` and returns its wall time; fails when it exits with an error.
@@ -334,7 +338,17 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
         sorted[sorted.len() / 2]
     )?;
 
-    // 4. Reference solvers.
+    // 4. Verdicts under load.
+    verdict_flips(
+        runner,
+        &bench_dir,
+        scratch.path(),
+        cores,
+        args.flip_runs,
+        out,
+    )?;
+
+    // 5. Reference solvers.
     for problem in problems::batch_problems() {
         let inputs: Vec<String> = (0..args.solver_tests)
             .map(|i| problems::generate_test(*problem, 1, GenRequest::full(i)))
@@ -366,7 +380,7 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
         worst_time.as_secs_f64() / 2.0
     )?;
 
-    // 5. Startup.
+    // 6. Startup.
     let runs = 20;
     let started = Instant::now();
     for _ in 0..runs {
@@ -405,6 +419,116 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
         bare.as_secs_f64() * 1000.0,
         version.as_secs_f64() / bare.as_secs_f64(),
         sample_run.as_secs_f64() * 1000.0
+    )?;
+    Ok(())
+}
+
+/// Busy processes started for a measurement, ended by pid when dropped.
+struct Load(Vec<std::process::Child>);
+
+impl Load {
+    fn start(busy: &Path, count: usize) -> Result<Load> {
+        let mut load = Load(Vec::with_capacity(count));
+        for _ in 0..count {
+            let child = Command::new(busy)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .spawn()?;
+            load.0.push(child);
+        }
+        Ok(load)
+    }
+}
+
+impl Drop for Load {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// The median of some values (0 for none).
+fn median(mut values: Vec<u64>) -> u64 {
+    values.sort_unstable();
+    values.get(values.len() / 2).copied().unwrap_or(0)
+}
+
+/// Near-limit runs (a program that spins until its own CPU time is 70 % of a 300 ms limit,
+/// under a tight wall-clock rule: 2 x the CPU limit, no extra second), graded with one job per
+/// core, half of them while three busy processes per core load the machine and half without
+/// added load, in alternating rounds. A verdict other than AC is a flip: the load decided it.
+fn verdict_flips(
+    runner: &RunnerConfig,
+    bench_dir: &Path,
+    scratch: &Path,
+    cores: usize,
+    runs: usize,
+    out: &mut dyn Write,
+) -> Result<()> {
+    const CPU_LIMIT: Duration = Duration::from_millis(300);
+    const SPIN_MS: u64 = 210;
+    const ROUNDS: usize = 2;
+    let busy = compile_c(&bench_dir.join("busy.c"), scratch)?;
+    let per_round = runs.div_ceil(ROUNDS).max(1);
+    let tests_dir = scratch.join("near-limit");
+    std::fs::create_dir_all(&tests_dir)?;
+    for i in 0..per_round {
+        let base = tests_dir.join(format!("n{i:03}"));
+        std::fs::write(base.with_extension("in"), format!("{SPIN_MS}\n"))?;
+        std::fs::write(base.with_extension("ans"), format!("{SPIN_MS}\n"))?;
+    }
+    let mut tight = runner.clone();
+    tight.limits.wall_time_extra = Duration::ZERO;
+    let problem = runner.problem("boj12100").map_err(GradeError::from)?;
+    let request = BatchRequest {
+        runner: &tight,
+        problem: &problem,
+        submission: Submission::new(bench_dir.join("near_limit.c")),
+        tests: Tests::Folder(tests_dir),
+        seed: runner.seed,
+        overrides: Overrides {
+            cpu_time: Some(CPU_LIMIT),
+            memory_bytes: None,
+        },
+        jobs: cores,
+        stop_at_first_failure: false,
+        enforce_time_factor: 1,
+    };
+    let grade = || -> Result<BatchSummary> {
+        let summary = batch::grade(&request, &mut Reporters::new())?;
+        if summary.compile_message.is_some() {
+            return Err(measurement("bench/near_limit.c does not compile"));
+        }
+        Ok(summary)
+    };
+    grade()?; // fills the compile cache
+    let mut loaded = Vec::new();
+    let mut quiet = Vec::new();
+    for _ in 0..ROUNDS {
+        quiet.extend(grade()?.tests);
+        let load = Load::start(&busy, 3 * cores)?;
+        loaded.extend(grade()?.tests);
+        drop(load);
+    }
+    let wall_limit = tight.limits.wall_time_factor * CPU_LIMIT.as_millis() as f64;
+    let side = |tests: &[batch::TestOutcome]| {
+        let flips = tests.iter().filter(|t| !t.verdict.is_accepted()).count();
+        let waits = median(tests.iter().map(|t| t.wait_ms).collect());
+        let walls = median(tests.iter().map(|t| t.wall_ms).collect());
+        let cpus = median(tests.iter().map(|t| t.cpu_ms).collect());
+        (
+            format!("{flips}/{}", tests.len()),
+            format!("{waits}/{walls}/{cpus} ms"),
+        )
+    };
+    let (loaded_flips, loaded_times) = side(&loaded);
+    let (quiet_flips, quiet_times) = side(&quiet);
+    writeln!(out,
+        "verdict flips: near-limit runs not AC (CPU {SPIN_MS} of {} ms, wall limit {wall_limit:.0} ms, {cores} jobs), with {} busy processes / without added load, {ROUNDS} alternating rounds each = {loaded_flips} / {quiet_flips} (goal 0); median wait/wall/CPU {loaded_times} / {quiet_times}",
+        CPU_LIMIT.as_millis(),
+        3 * cores,
     )?;
     Ok(())
 }

@@ -2,11 +2,26 @@
 //! reduces a failing input to a minimal one. Running the solution is the caller's business:
 //! the shrinker only asks "does this candidate still fail the same way?".
 
+use crate::problems::TestSet;
+
 /// The size (percent of the largest input) of stress test `index`: small tests first, growing
 /// to full size over the first `ramp` tests, so that the first failure found tends to be small.
 pub fn size_for(index: u64, ramp: u64) -> u32 {
     let ramp = ramp.max(1);
     (1 + index * 99 / ramp).min(100) as u32
+}
+
+/// The generated test stress step `step` runs: with a hard set, even steps run default test
+/// `step / 2` and odd steps test `step / 2` of the hard set (so the worst cases, left out of
+/// the default tests, are stressed too); without one, default test `step`.
+pub fn test_for(step: u64, has_hard_set: bool) -> (TestSet, u64) {
+    if !has_hard_set {
+        (TestSet::Default, step)
+    } else if step % 2 == 0 {
+        (TestSet::Default, step / 2)
+    } else {
+        (TestSet::Hard, step / 2)
+    }
 }
 
 /// The result of shrinking.
@@ -226,6 +241,22 @@ mod tests {
         assert_eq!(runs, 3);
         assert_eq!(shrunk.attempts, 3);
         assert_eq!(shrunk.input, "1 2 3 4 5 6");
+    }
+
+    #[test]
+    fn stress_steps_alternate_between_the_sets() {
+        let steps: Vec<(TestSet, u64)> = (0..5).map(|step| test_for(step, true)).collect();
+        assert_eq!(
+            steps,
+            [
+                (TestSet::Default, 0),
+                (TestSet::Hard, 0),
+                (TestSet::Default, 1),
+                (TestSet::Hard, 1),
+                (TestSet::Default, 2)
+            ]
+        );
+        assert_eq!(test_for(7, false), (TestSet::Default, 7));
     }
 
     #[test]

@@ -20,6 +20,9 @@ pub struct BenchArgs {
     /// Generated tests per problem for the reference-solver figures.
     #[arg(long, default_value_t = 200)]
     pub solver_tests: u64,
+    /// Near-limit runs on each side (with and without load) of the verdict-flip figure.
+    #[arg(long, default_value_t = 40)]
+    pub flip_runs: usize,
 }
 
 pub fn run(config: Option<&Path>, args: &BenchArgs) -> Result<u8> {
@@ -29,6 +32,7 @@ pub fn run(config: Option<&Path>, args: &BenchArgs) -> Result<u8> {
         tiny_tests: args.tiny_tests,
         games: args.games,
         solver_tests: args.solver_tests,
+        flip_runs: args.flip_runs,
     };
     bench::run(&request, &mut stdout())?;
     Ok(exit::ACCEPTED)

@@ -9,7 +9,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 
 use judge::execute::Scratch;
-use judge::problems::{self, CodeError, GenRequest, ProblemCode};
+use judge::problems::{self, CodeError, GenRequest, ProblemCode, TestSet};
 use judge::report;
 
 use super::{exit, load_runner, stdout, verdict_code};
@@ -32,6 +32,9 @@ pub struct GenArgs {
     /// Size in percent of the largest allowed input (1 to 100).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub size: u32,
+    /// Tests of the hard set (worst cases, as `judge test --tests hard` runs them).
+    #[arg(long)]
+    pub hard: bool,
 }
 
 #[derive(Debug, Args)]
@@ -62,16 +65,25 @@ pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let problem = code(config, &args.problem)?;
     let seed = args.seed.unwrap_or(runner.seed);
+    let set = if args.hard {
+        if !problem.has_hard_set() {
+            bail!("problem {} has no hard set", args.problem);
+        }
+        TestSet::Hard
+    } else {
+        TestSet::Default
+    };
     match (args.index, args.count, &args.out) {
         (Some(index), _, _) => {
             let request = GenRequest {
                 index,
                 size_percent: args.size,
             };
-            write!(stdout(), "{}", problem.generate(seed, request)?)?;
+            let input = problems::generate_in(problem.as_ref(), set, seed, request)?;
+            write!(stdout(), "{input}")?;
         }
         (None, Some(count), Some(out)) => {
-            problems::write_tests(problem.as_ref(), seed, count, args.size, out)?;
+            problems::write_tests(problem.as_ref(), set, seed, count, args.size, out)?;
             eprintln!("wrote {count} tests to {}", out.display());
         }
         _ => bail!("give --index I, or --count N with --out DIR"),

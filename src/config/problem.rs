@@ -166,6 +166,11 @@ impl ProblemSpec {
     pub fn samples_dir(&self) -> PathBuf {
         self.dir.join("samples")
     }
+
+    /// The folder of the hard tests kept as files (`NAME.in` / `NAME.ans`); it may be absent.
+    pub fn hard_dir(&self) -> PathBuf {
+        self.dir.join("hard")
+    }
 }
 
 /// Validates `[checker]`.

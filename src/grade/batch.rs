@@ -18,7 +18,7 @@ use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::{head, ExecError, Scratch, Worker};
 use crate::lang::{Compiled, Prepared};
 use crate::limits::{Limits, Overrides};
-use crate::plan::{self, PlannedTest, TestSelection, TestSource};
+use crate::plan::{self, PlanError, PlannedTest, TestSelection, TestSource};
 use crate::pool::{self, News};
 use crate::problems::{CodeError, GenRequest};
 use crate::programs::{self, ProblemProgram};
@@ -237,6 +237,13 @@ impl TestContext<'_> {
                 let answer = answer_to(&input)?;
                 Ok((input.into_bytes(), answer))
             }
+            TestSource::GeneratedHard { seed, index } => {
+                let input = code()?
+                    .generate_hard(*seed, GenRequest::full(*index))
+                    .map_err(TestDataError::Generated)?;
+                let answer = answer_to(&input)?;
+                Ok((input.into_bytes(), answer))
+            }
             TestSource::Inline { input } => {
                 let answer = answer_to(input)?;
                 Ok((input.clone().into_bytes(), answer))
@@ -375,6 +382,7 @@ pub fn grade(
     let scratch = Arc::new(Scratch::new(&request.runner.sandbox)?);
     let parts = ProblemParts::build(request.runner, problem, &scratch)?;
     let can_generate = parts.code.as_ref().is_some_and(|code| code.can_generate());
+    let has_hard_set = parts.code.as_ref().is_some_and(|code| code.has_hard_set());
     let tests = match &request.tests {
         // A problem of samples only: all its tests are its samples.
         Tests::Planned {
@@ -384,6 +392,24 @@ pub fn grade(
             .into_iter()
             .filter(|t| matches!(t.source, TestSource::Files { .. }))
             .collect(),
+        // Without a generated hard set, the hard tests are the hard folder's alone.
+        Tests::Planned {
+            selection: TestSelection::Hard,
+            ..
+        } if !has_hard_set => {
+            let files: Vec<PlannedTest> = tests
+                .into_iter()
+                .filter(|t| matches!(t.source, TestSource::Files { .. }))
+                .collect();
+            if files.is_empty() {
+                return Err(PlanError::NoHardTests {
+                    problem: problem.id.clone(),
+                    dir: problem.hard_dir(),
+                }
+                .into());
+            }
+            files
+        }
         _ => tests,
     };
     let needs_code = tests

@@ -13,7 +13,7 @@ use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
 use crate::limits::{self, Allowance, Overrides};
 use crate::plan::{PlannedTest, TestSource};
-use crate::problems::{CodeError, GenRequest};
+use crate::problems::{self, CodeError, GenRequest, TestSet};
 use crate::report::{Event, Reporter};
 use crate::stress::{self, Shrunk};
 use crate::verdict::Verdict;
@@ -41,6 +41,8 @@ pub struct StressRequest<'a> {
 /// The first failing test the search found.
 #[derive(Debug, Clone, Serialize)]
 pub struct FoundFailure {
+    /// The set of the generated test (the default tests or the hard set) and its index there.
+    pub set: TestSet,
     pub index: u64,
     pub size_percent: u32,
     pub input: String,
@@ -112,14 +114,12 @@ pub fn run(
         };
         context.grade_test(&mut worker, &test)
     };
-    let generate = |index: u64, size_percent: u32| {
-        code.generate(
-            request.seed,
-            GenRequest {
-                index,
-                size_percent,
-            },
-        )
+    let generate = |set: TestSet, index: u64, size_percent: u32| {
+        let request_of_test = GenRequest {
+            index,
+            size_percent,
+        };
+        problems::generate_in(code, set, request.seed, request_of_test)
     };
     let started = Instant::now();
     let mut summary = StressSummary {
@@ -130,31 +130,37 @@ pub fn run(
         elapsed_ms: 0,
         failure: None,
     };
-    let mut index = 0u64;
+    let has_hard_set = code.has_hard_set();
+    let mut step = 0u64;
     let found = loop {
         let out_of_budget = match request.budget {
-            Budget::Tests(count) => index >= count,
+            Budget::Tests(count) => step >= count,
             Budget::Time(budget) => started.elapsed() >= budget,
         };
         if out_of_budget || crate::cleanup::interrupted() {
-            summary.tests_run = index;
+            summary.tests_run = step;
             summary.elapsed_ms = started.elapsed().as_millis() as u64;
             tell(reporter, Event::StressFinished(&summary))?;
             return Ok(summary);
         }
-        let size_percent = stress::size_for(index, SIZE_RAMP);
-        let input = generate(index, size_percent)?;
+        let size_percent = stress::size_for(step, SIZE_RAMP);
+        let (set, index) = stress::test_for(step, has_hard_set);
+        let input = generate(set, index, size_percent)?;
         let outcome = run_input(&input);
         if outcome.verdict == Verdict::JudgeError {
             // A test the grader could not judge (a problem program failed) is not the
             // solution's failure: say why and stop.
             return Err(GradeError::Code(CodeError::Failed {
-                program: format!("test {index}"),
+                program: match set {
+                    TestSet::Default => format!("test {index}"),
+                    TestSet::Hard => format!("hard test {index}"),
+                },
                 reason: outcome.message.unwrap_or_default(),
             }));
         }
         if !outcome.verdict.is_accepted() {
             break FoundFailure {
+                set,
                 index,
                 size_percent,
                 input,
@@ -162,7 +168,7 @@ pub fn run(
                 shrink_budget: request.shrink_budget,
             };
         }
-        index += 1;
+        step += 1;
     };
     tell(reporter, Event::StressFailureFound(&found))?;
     let kind = found.outcome.verdict;
@@ -181,7 +187,7 @@ pub fn run(
             let (start, steps, spent) = smaller_generated(
                 &found,
                 request.shrink_budget / 2,
-                &generate,
+                &|index, size| generate(found.set, index, size),
                 &mut fails_the_same_way,
             );
             let mut shrunk = if code.can_validate() {
@@ -210,7 +216,7 @@ pub fn run(
     } else {
         String::new()
     };
-    summary.tests_run = found.index + 1;
+    summary.tests_run = step + 1;
     summary.elapsed_ms = started.elapsed().as_millis() as u64;
     summary.failure = Some(ShrunkFailure {
         found,

@@ -76,6 +76,16 @@ pub trait Problem: Send + Sync {
     /// The exact expected output for a valid input, ending with a newline.
     fn solve(&self, input: &str) -> Result<String, InvalidInput>;
 
+    /// Test `request.index` of the problem's hard set: worst cases the statement allows but
+    /// the real judge's data is not known to hold (inputs a solution the real judge accepted
+    /// may fail on time), run only when asked for (`--tests hard`, stress testing). The
+    /// default tests ([`Problem::generate`]) stay within what the real judge's data is known
+    /// to hold. `None` for every request when the problem has no hard set.
+    fn generate_hard(&self, rng: &mut TestRng, request: GenRequest) -> Option<String> {
+        let _ = (rng, request);
+        None
+    }
+
     /// Inputs "smaller" than `input`, most promising first, used to shrink a failing test.
     /// Candidates need not be valid: the caller filters them with [`Problem::validate`].
     fn shrink(&self, input: &str) -> Vec<String> {
@@ -103,6 +113,32 @@ pub fn batch_problem(id: &str) -> Option<&'static dyn Problem> {
 pub fn generate_test(problem: &dyn Problem, seed: u64, request: GenRequest) -> String {
     let mut rng = TestRng::for_test(seed, request.index);
     problem.generate(&mut rng, request)
+}
+
+/// The generated sets of a batch problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TestSet {
+    /// The default tests, calibrated to the real judge's data.
+    Default,
+    /// The hard set: worst cases beyond it (see [`Problem::generate_hard`]).
+    Hard,
+}
+
+/// Generates test `request.index` of `problem`'s hard set under master `seed` (its own
+/// random stream, apart from the default tests'); `None` when the problem has no hard set.
+pub fn generate_hard_test(problem: &dyn Problem, seed: u64, request: GenRequest) -> Option<String> {
+    let mut rng = TestRng::for_hard_test(seed, request.index);
+    problem.generate_hard(&mut rng, request)
+}
+
+/// Whether `problem` has a hard set (asked with its smallest first test).
+pub fn has_hard_set(problem: &dyn Problem) -> bool {
+    let smallest = GenRequest {
+        index: 0,
+        size_percent: 1,
+    };
+    generate_hard_test(problem, 0, smallest).is_some()
 }
 
 /// Why a problem's code could not give what was asked.
@@ -143,6 +179,32 @@ pub trait ProblemCode: Send + Sync {
     fn can_generate(&self) -> bool;
     fn can_validate(&self) -> bool;
     fn can_solve(&self) -> bool;
+    /// Whether the problem has a generated hard set (see [`Problem::generate_hard`]).
+    fn has_hard_set(&self) -> bool {
+        false
+    }
+    /// Test `request.index` of the hard set under master `seed`; [`CodeError::Missing`] when
+    /// the problem has none.
+    fn generate_hard(&self, seed: u64, request: GenRequest) -> Result<String, CodeError> {
+        let _ = (seed, request);
+        Err(CodeError::Missing {
+            problem: "this problem".into(),
+            part: "generated hard set",
+        })
+    }
+}
+
+/// Generated test `request.index` of `set` under master `seed`.
+pub fn generate_in(
+    code: &dyn ProblemCode,
+    set: TestSet,
+    seed: u64,
+    request: GenRequest,
+) -> Result<String, CodeError> {
+    match set {
+        TestSet::Default => code.generate(seed, request),
+        TestSet::Hard => code.generate_hard(seed, request),
+    }
 }
 
 /// A problem built into the grader, as [`ProblemCode`].
@@ -170,6 +232,15 @@ impl ProblemCode for Builtin {
     fn can_solve(&self) -> bool {
         true
     }
+    fn has_hard_set(&self) -> bool {
+        has_hard_set(self.0)
+    }
+    fn generate_hard(&self, seed: u64, request: GenRequest) -> Result<String, CodeError> {
+        generate_hard_test(self.0, seed, request).ok_or_else(|| CodeError::Missing {
+            problem: self.0.id().to_string(),
+            part: "generated hard set",
+        })
+    }
 }
 
 /// Why generated tests could not be written.
@@ -184,11 +255,12 @@ pub enum WriteTestsError {
     Code { index: u64, cause: CodeError },
 }
 
-/// Writes generated tests `0..count` of `seed` at `size_percent` into `dir` as `001.in` with
-/// `001.ans`, `002.in` ... (without answers when the problem has no reference: an interactive
-/// problem's interactor judges by itself).
+/// Writes generated tests `0..count` of `set` under `seed` at `size_percent` into `dir` as
+/// `001.in` with `001.ans`, `002.in` ... (without answers when the problem has no reference: an
+/// interactive problem's interactor judges by itself).
 pub fn write_tests(
     code: &dyn ProblemCode,
+    set: TestSet,
     seed: u64,
     count: u64,
     size_percent: u32,
@@ -203,15 +275,11 @@ pub fn write_tests(
     })?;
     for index in 0..count {
         let code_error = |cause| WriteTestsError::Code { index, cause };
-        let input = code
-            .generate(
-                seed,
-                GenRequest {
-                    index,
-                    size_percent,
-                },
-            )
-            .map_err(code_error)?;
+        let request = GenRequest {
+            index,
+            size_percent,
+        };
+        let input = generate_in(code, set, seed, request).map_err(code_error)?;
         let base = dir.join(format!("{:03}", index + 1));
         if code.can_solve() {
             let answer = code.solve(&input).map_err(code_error)?;
@@ -314,6 +382,24 @@ pub(crate) fn generated_digest(problem: &dyn Problem, seed: u64, count: u64) -> 
     let mut hasher = Sha256::new();
     for index in 0..count {
         hasher.update(generate_test(problem, seed, GenRequest::full(index)).as_bytes());
+    }
+    hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// SHA-256 (hex) of tests `0..count` of the hard set of `seed` at full size, concatenated:
+/// the golden tests of problems with a hard set pin it.
+#[cfg(test)]
+pub(crate) fn hard_digest(problem: &dyn Problem, seed: u64, count: u64) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    for index in 0..count {
+        let input = generate_hard_test(problem, seed, GenRequest::full(index))
+            .unwrap_or_else(|| panic!("{} has no hard set", problem.id()));
+        hasher.update(input.as_bytes());
     }
     hasher
         .finalize()

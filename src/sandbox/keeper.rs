@@ -235,9 +235,15 @@ fn run(
     // SAFETY: getpid has no preconditions.
     let keeper = unsafe { libc::getpid() };
     let mut waits = WaitGauge::default();
+    let mut left_to_launcher = false;
     while report.status.is_none() {
         // The earliest the run can be stopped if it waits no more; waiting moves it later.
-        let deadline = started + waiting::wall_stop_at(limit, waits.waited());
+        // Once the run is left to the launcher's rule, the keeper only reaps.
+        let deadline = if left_to_launcher {
+            Instant::now() + REAP_INTERVAL
+        } else {
+            started + waiting::wall_stop_at(limit, waits.waited())
+        };
         let ready = poll_readable(
             &[
                 Some(socket.as_raw_fd()),
@@ -263,14 +269,22 @@ fn run(
         }
         if report.status.is_none()
             && !report.stopped_at_wall_limit
+            && !left_to_launcher
             && waiting::wall_limit_reached(started.elapsed(), waits.waited(), limit)
         {
             // The launcher's reading is up to one of its polls old: read the run's tasks
             // before deciding (this costs the program a little CPU time, but only here).
             waits.sample_descendants(keeper);
             if waiting::wall_limit_reached(started.elapsed(), waits.waited(), limit) {
-                report.stopped_at_wall_limit = true;
-                end_everything(solution);
+                if waits.runnable() > 0 {
+                    // A task wants a CPU: it may be waiting for one right now, a spell only the
+                    // launcher's running reading counts (see waiting.rs). Its rule, the same a
+                    // little later, decides this run.
+                    left_to_launcher = true;
+                } else {
+                    report.stopped_at_wall_limit = true;
+                    end_everything(solution);
+                }
             }
         }
     }
