@@ -167,7 +167,7 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
     let run = run_request(
         runner,
         &tiny.program,
-        &tiny.args,
+        &tiny.args_for(&tiny_limits),
         tiny_limits,
         StdoutMode::Capture,
     );

@@ -15,6 +15,7 @@ use crate::sandbox::{
     self, memory_file, read_from_start, Isolation, RunFacts, RunFiles, RunRequest, SandboxError,
     Session, SessionSpec, StdoutMode,
 };
+use crate::verdict::StderrSays;
 
 #[derive(Debug, Error)]
 pub enum ExecError {
@@ -213,6 +214,18 @@ impl MemoryFiles {
     }
 }
 
+/// What a run's kept standard error says: read only after a crash, where the language's
+/// runtime may have said that its heap ran out (`Prepared::says_out_of_memory`).
+pub fn stderr_says(program: &Prepared, facts: &RunFacts, stderr: &File, kept: u64) -> StderrSays {
+    if facts.ended_normally() || program.out_of_memory_messages.is_empty() {
+        return StderrSays::Nothing;
+    }
+    match read_from_start(stderr, kept) {
+        Ok(bytes) if program.says_out_of_memory(&bytes) => StderrSays::OutOfMemory,
+        _ => StderrSays::Nothing,
+    }
+}
+
 /// The first `KEPT_BYTES` of a file, from its start, as text.
 pub fn head_of_file(file: &File) -> String {
     head(&read_from_start(file, KEPT_BYTES as u64).unwrap_or_default())
@@ -231,6 +244,16 @@ pub struct RunRecord {
     /// only the first `KEPT_BYTES`, so that a flood of output does not flood the grader.
     pub output: Vec<u8>,
     pub stderr_head: String,
+    /// What its standard error says, for the verdict.
+    pub stderr_says: StderrSays,
+}
+
+/// What one run joined to pipes gave: the facts, and what its standard error showed and said.
+#[derive(Debug)]
+pub struct PipedRun {
+    pub facts: RunFacts,
+    pub stderr_head: String,
+    pub stderr_says: StderrSays,
 }
 
 /// A grading worker: one sandbox session and its folder, made at its first run and kept for
@@ -258,7 +281,7 @@ impl<'a> Worker<'a> {
         let request = run_request(
             self.runner,
             &self.program.program,
-            &self.program.args,
+            &self.program.args_for(&limits),
             limits,
             StdoutMode::Capture,
         );
@@ -267,6 +290,7 @@ impl<'a> Worker<'a> {
             .output(facts.ended_normally())
             .map_err(ExecError::Files)?;
         Ok(RunRecord {
+            stderr_says: stderr_says(self.program, &facts, &files.stderr, limits.stderr_bytes),
             facts,
             output,
             stderr_head: files.stderr_head(),
@@ -274,18 +298,18 @@ impl<'a> Worker<'a> {
     }
 
     /// Runs the worker's program joined to pipes (against an interactor): `stdin` and `stdout`
-    /// are its ends. Returns the facts and the head of its standard error.
+    /// are its ends. Returns the facts and what its standard error showed and said.
     pub fn run_piped(
         &mut self,
         stdin: OwnedFd,
         stdout: OwnedFd,
         limits: Limits,
-    ) -> Result<(RunFacts, String), ExecError> {
+    ) -> Result<PipedRun, ExecError> {
         let stderr = memory_file("stderr").map_err(ExecError::Files)?;
         let request = run_request(
             self.runner,
             &self.program.program,
-            &self.program.args,
+            &self.program.args_for(&limits),
             limits,
             StdoutMode::PassThrough,
         );
@@ -297,7 +321,11 @@ impl<'a> Worker<'a> {
         let session = self.session()?;
         let ran = session.begin(&request, files).and_then(|_| session.wait());
         match ran {
-            Ok(facts) => Ok((facts, head_of_file(&stderr))),
+            Ok(facts) => Ok(PipedRun {
+                stderr_head: head_of_file(&stderr),
+                stderr_says: stderr_says(self.program, &facts, &stderr, limits.stderr_bytes),
+                facts,
+            }),
             Err(e) => {
                 self.sandbox = None;
                 Err(e.into())

@@ -18,12 +18,13 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::config::RunnerConfig;
-use crate::execute::{head_of_file, run_request, Scratch};
+use crate::execute::{head_of_file, run_request, stderr_says, Scratch};
 use crate::lang::Prepared;
 use crate::limits::Limits;
 use crate::problems::{InteractiveProblem, Step};
 use crate::rng::TestRng;
 use crate::sandbox::{self, memory_file, RunFacts, RunFiles, SandboxError, Session, StdoutMode};
+use crate::verdict::StderrSays;
 
 /// Why a game could not be played (the grader's fault, not the program's: JE).
 #[derive(Debug, Error)]
@@ -66,6 +67,8 @@ pub struct GameRecord {
     pub interaction_us: u64,
     pub facts: RunFacts,
     pub stderr_head: String,
+    /// What its standard error says, for the verdict.
+    pub stderr_says: StderrSays,
 }
 
 /// What the interactor saw while playing.
@@ -181,7 +184,7 @@ fn start(setup: &GameSetup, scratch: &Scratch, game: u64) -> Result<Started, Int
     let request = run_request(
         setup.runner,
         &setup.solution.program,
-        &setup.solution.args,
+        &setup.solution.args_for(&setup.limits),
         setup.limits,
         StdoutMode::PassThrough,
     );
@@ -300,6 +303,7 @@ pub fn play_game(
         score: rules.score(),
         moves: rules.moves(),
         interaction_us,
+        stderr_says: stderr_says(setup.solution, &facts, &stderr, setup.limits.stderr_bytes),
         facts,
         stderr_head: head_of_file(&stderr),
     })

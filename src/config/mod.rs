@@ -84,10 +84,19 @@ pub struct Language {
     pub id: String,
     pub name: String,
     pub extensions: Vec<String>,
-    /// Compile command template (`{source}`, `{binary}`, `{dir}`), if the language compiles.
+    /// Compile command template (see [`BUILD_PLACEHOLDERS`]), if the language compiles.
     pub compile: Option<Vec<String>>,
-    /// Run command template (`{binary}` or `{source}`, as files in the run's folder).
+    /// A command template run after `compile` succeeds, in the same folder (Java's `jar`).
+    pub package: Option<Vec<String>>,
+    /// The source is compiled under the submitted file's name rather than `solution.<ext>`.
+    pub keep_file_name: bool,
+    /// Run command template (see [`RUN_PLACEHOLDERS`]; `{binary}` and `{source}` name files
+    /// in the run's folder).
     pub run: Vec<String>,
+    /// Memory the runtime takes besides its heap, bytes: `{heap_mib}` is the limit less this.
+    pub runtime_overhead_bytes: u64,
+    /// Messages with which the runtime says on standard error that its heap ran out.
+    pub out_of_memory_messages: Vec<String>,
     pub allowance: Allowance,
 }
 
@@ -96,6 +105,52 @@ impl Language {
     pub fn runs_binary(&self) -> bool {
         mentions(&self.run, "{binary}")
     }
+
+    /// The build commands in order: `compile`, then `package`.
+    pub fn build_steps(&self) -> impl Iterator<Item = &Vec<String>> {
+        self.compile.iter().chain(self.package.iter())
+    }
+}
+
+/// Placeholders of `compile` and `package` templates: the source file, the file to write,
+/// the build folder, and the source's file name without its extension.
+pub const BUILD_PLACEHOLDERS: [&str; 4] = ["{source}", "{binary}", "{dir}", "{stem}"];
+
+/// Placeholders of `run` templates: the files in the run's folder, the source's file name
+/// without its extension, the run's memory limit in MiB (the language's allowance included)
+/// and the part of it a runtime's heap may take (the limit less `runtime_overhead_mib`, at
+/// least half the limit), for runtimes that size their heap themselves.
+pub const RUN_PLACEHOLDERS: [&str; 5] = [
+    "{source}",
+    "{binary}",
+    "{stem}",
+    "{memory_mib}",
+    "{heap_mib}",
+];
+
+/// The first `{name}` in a template part that is not one of `known` (`${name}`, a shell's,
+/// is left alone).
+fn unknown_placeholder<'a>(part: &'a str, known: &[&str]) -> Option<&'a str> {
+    let mut rest = part;
+    let mut offset = 0;
+    while let Some(open) = rest.find('{') {
+        let start = offset + open;
+        let after = &part[start + 1..];
+        let name_len = after
+            .find(|c: char| !(c.is_ascii_lowercase() || c == '_'))
+            .unwrap_or(after.len());
+        let closes = after[name_len..].starts_with('}');
+        let shell = start > 0 && part.as_bytes()[start - 1] == b'$';
+        if name_len > 0 && closes && !shell {
+            let placeholder = &part[start..start + name_len + 2];
+            if !known.contains(&placeholder) {
+                return Some(placeholder);
+            }
+        }
+        offset = start + 1;
+        rest = &part[offset..];
+    }
+    None
 }
 
 /// Whether a command template uses a placeholder.
@@ -181,6 +236,15 @@ pub(crate) fn mebibytes(
         Ok(value * MIB)
     } else {
         Err(invalid(file, key, "must be from 1 to 65536"))
+    }
+}
+
+/// A size in MiB from 0 to 65536, in bytes.
+fn mebibytes_or_zero(file: impl Into<Origin>, key: &str, value: u64) -> Result<u64, ConfigError> {
+    if value == 0 {
+        Ok(0)
+    } else {
+        mebibytes(file, key, value)
     }
 }
 
@@ -400,14 +464,55 @@ fn languages(
                 "is empty (leave it out instead)",
             ));
         }
-        for (field, parts) in [("run", Some(&lang.run)), ("compile", lang.compile.as_ref())] {
-            if parts.is_some_and(|parts| parts.iter().any(|p| p.contains('\0'))) {
+        if lang.package.as_ref().is_some_and(Vec::is_empty) {
+            return Err(invalid(
+                file("package"),
+                &key("package"),
+                "is empty (leave it out instead)",
+            ));
+        }
+        if lang.package.is_some() && lang.compile.is_none() {
+            return Err(invalid(
+                file("package"),
+                &key("package"),
+                "runs after compile, so a compile command is needed",
+            ));
+        }
+        let templates = [
+            ("run", Some(&lang.run), &RUN_PLACEHOLDERS[..]),
+            ("compile", lang.compile.as_ref(), &BUILD_PLACEHOLDERS[..]),
+            ("package", lang.package.as_ref(), &BUILD_PLACEHOLDERS[..]),
+        ];
+        for (field, parts, known) in templates {
+            let Some(parts) = parts else { continue };
+            if parts.iter().any(|p| p.contains('\0')) {
                 return Err(invalid(
                     file(field),
                     &key(field),
                     "contains a NUL character",
                 ));
             }
+            if let Some(unknown) = parts.iter().find_map(|p| unknown_placeholder(p, known)) {
+                return Err(invalid(
+                    file(field),
+                    &key(field),
+                    format!(
+                        "unknown placeholder {unknown} (known here: {})",
+                        known.join(" ")
+                    ),
+                ));
+            }
+        }
+        if lang
+            .out_of_memory_messages
+            .iter()
+            .any(|m| m.trim().is_empty())
+        {
+            return Err(invalid(
+                file("out_of_memory_messages"),
+                &key("out_of_memory_messages"),
+                "an empty message would match every crash",
+            ));
         }
         let runs_binary = mentions(&lang.run, "{binary}");
         if !runs_binary && !mentions(&lang.run, "{source}") {
@@ -417,16 +522,15 @@ fn languages(
                 "must use {binary} or {source}",
             ));
         }
-        if runs_binary
-            && !lang
-                .compile
-                .as_ref()
-                .is_some_and(|c| mentions(c, "{binary}"))
-        {
+        let builds_binary = [&lang.compile, &lang.package]
+            .into_iter()
+            .flatten()
+            .any(|c| mentions(c, "{binary}"));
+        if runs_binary && !builds_binary {
             return Err(invalid(
-                layers.latest_origin_of(&[&key("run"), &key("compile")]),
+                layers.latest_origin_of(&[&key("run"), &key("compile"), &key("package")]),
                 &key("compile"),
-                "the run command uses {binary}, so a compile command must write {binary}",
+                "the run command uses {binary}, so a compile (or package) command must write {binary}",
             ));
         }
         let extensions: Vec<String> = lang
@@ -459,7 +563,15 @@ fn languages(
             name: lang.name.clone(),
             extensions,
             compile: lang.compile.clone(),
+            package: lang.package.clone(),
+            keep_file_name: lang.keep_file_name,
             run: lang.run.clone(),
+            runtime_overhead_bytes: mebibytes_or_zero(
+                file("runtime_overhead_mib"),
+                &key("runtime_overhead_mib"),
+                lang.runtime_overhead_mib,
+            )?,
+            out_of_memory_messages: lang.out_of_memory_messages.clone(),
             allowance: Allowance {
                 time_factor: factor(file("time_factor"), &key("time_factor"), lang.time_factor)?,
                 time_extra: non_negative_seconds(
@@ -592,9 +704,70 @@ memory_extra_mib = 32
     fn the_shipped_runner_toml_is_valid() {
         let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("runner.toml");
         let runner = RunnerConfig::load(&file).unwrap();
-        for id in ["c", "cpp", "python", "rust"] {
+        for id in ["c", "cpp", "python", "pypy3", "rust", "java", "javascript"] {
             assert!(runner.language(id).is_some(), "language {id} missing");
         }
+        let java = runner.language("java").unwrap();
+        assert!(java.keep_file_name && java.package.is_some());
+    }
+
+    #[test]
+    fn build_steps_and_placeholders_are_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let load = |text: &str| {
+            RunnerConfig::load(&write(dir.path(), "runner.toml", text)).map_err(|e| e.to_string())
+        };
+        let java = RUNNER.replace(
+            "[languages.python]",
+            r#"[languages.java]
+name = "Java"
+extensions = ["java"]
+keep_file_name = true
+compile = ["javac", "-d", "{dir}/classes", "{source}"]
+package = ["jar", "--create", "--file", "{binary}", "--main-class", "{stem}", "-C", "{dir}/classes", "."]
+run = ["java", "-Xmx{heap_mib}m", "-jar", "{binary}"]
+runtime_overhead_mib = 40
+out_of_memory_messages = ["java.lang.OutOfMemoryError"]
+
+[languages.python]"#,
+        );
+        let runner = load(&java).unwrap();
+        let language = runner.language("java").unwrap();
+        assert_eq!(language.build_steps().count(), 2);
+        assert_eq!(language.runtime_overhead_bytes, 40 * MIB);
+
+        let unknown = java.replace("-Xmx{heap_mib}m", "-Xmx{heap}m");
+        let text = load(&unknown).unwrap_err();
+        assert!(
+            text.contains("languages.java.run") && text.contains("{heap}"),
+            "{text}"
+        );
+        // A shell's ${name} is not a placeholder.
+        let shell = java.replace("\"{source}\"]\npackage", "\"${HOME}/{source}\"]\npackage");
+        assert_ne!(shell, java);
+        load(&shell).unwrap();
+
+        let only_package = java.replace(
+            "compile = [\"javac\", \"-d\", \"{dir}/classes\", \"{source}\"]\n",
+            "",
+        );
+        assert_ne!(only_package, java);
+        let text = load(&only_package).unwrap_err();
+        assert!(text.contains("languages.java.package"), "{text}");
+
+        let empty = java.replace("[\"java.lang.OutOfMemoryError\"]", "[\" \"]");
+        let text = load(&empty).unwrap_err();
+        assert!(text.contains("out_of_memory_messages"), "{text}");
+    }
+
+    #[test]
+    fn placeholders_are_told_from_other_braces() {
+        let known = &RUN_PLACEHOLDERS[..];
+        assert_eq!(unknown_placeholder("-Xmx{heap_mib}m", known), None);
+        assert_eq!(unknown_placeholder("{binary}", known), None);
+        assert_eq!(unknown_placeholder("{dir}/x", known), Some("{dir}"));
+        assert_eq!(unknown_placeholder("a{b}c{memory}", known), Some("{b}"));
+        assert_eq!(unknown_placeholder("${HOME} {} {X} {a-b}", known), None);
     }
 
     /// The repository's own runner.toml writes every key; apart from the cache folder it must

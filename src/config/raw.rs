@@ -136,7 +136,22 @@ pub struct Language {
     pub name: String,
     pub extensions: Vec<String>,
     pub compile: Option<Vec<String>>,
+    /// A second build command, run after `compile` succeeds (Java: `jar`, packing the classes
+    /// into the one file `{binary}`).
+    pub package: Option<Vec<String>>,
+    /// Compile the source under the submitted file's own name (Java: a public class must be
+    /// in a file of its name) rather than `solution.<ext>`.
+    #[serde(default)]
+    pub keep_file_name: bool,
     pub run: Vec<String>,
+    /// Memory the runtime takes besides its heap (a JVM's code, classes and threads):
+    /// `{heap_mib}` in the run command is the memory limit less this.
+    #[serde(default)]
+    pub runtime_overhead_mib: u64,
+    /// What the runtime writes to standard error when its heap is exhausted (Java's
+    /// `java.lang.OutOfMemoryError`): a crash that says one of them is MLE.
+    #[serde(default)]
+    pub out_of_memory_messages: Vec<String>,
     #[serde(default = "one")]
     pub time_factor: f64,
     #[serde(default)]

@@ -321,7 +321,7 @@ impl TestContext<'_> {
             },
         });
         Ok(Judged {
-            verdict: verdict::classify(&self.limits, &facts, said.as_ref()),
+            verdict: verdict::classify(&self.limits, &facts, record.stderr_says, said.as_ref()),
             said,
             facts,
             received: Some(record.output),
@@ -343,6 +343,7 @@ impl TestContext<'_> {
             verdict: verdict::classify_interactive(
                 &self.limits,
                 &interaction.solution,
+                interaction.solution_stderr_says,
                 &interaction.interactor,
                 interaction.interactor_first,
             ),

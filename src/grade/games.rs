@@ -159,14 +159,20 @@ fn classify_game(
     let (verdict, message) = match record.ending {
         Ending::Violation(message) => (Verdict::WrongAnswer, Some(message)),
         Ending::Over(_) => {
-            let verdict = verdict::classify(&setup.limits, &facts, Some(&CheckOutcome::Accepted));
+            let verdict = verdict::classify(
+                &setup.limits,
+                &facts,
+                record.stderr_says,
+                Some(&CheckOutcome::Accepted),
+            );
             (verdict, facts.launch_error.clone())
         }
         Ending::Silent(message) => {
             // The facts explain the silence when they can (TLE, MLE, RE); a program that just
             // ended early gave a wrong answer.
             let silent = CheckOutcome::WrongAnswer(message.clone());
-            let verdict = verdict::classify(&setup.limits, &facts, Some(&silent));
+            let verdict =
+                verdict::classify(&setup.limits, &facts, record.stderr_says, Some(&silent));
             let message = if verdict == Verdict::WrongAnswer {
                 Some(message)
             } else {

@@ -18,7 +18,7 @@ use crate::config::Convention;
 use crate::execute::{ExecError, Worker};
 use crate::limits::Limits;
 use crate::sandbox::{self, RunFacts};
-use crate::verdict::CheckOutcome;
+use crate::verdict::{CheckOutcome, StderrSays};
 
 /// What an interactive run gave.
 #[derive(Debug)]
@@ -26,6 +26,8 @@ pub struct Interaction {
     /// The solution's facts and the head of its standard error.
     pub solution: RunFacts,
     pub solution_stderr: String,
+    /// What the solution's standard error said (a runtime's heap that ran out).
+    pub solution_stderr_says: StderrSays,
     /// What the interactor said (its verdict and message), or why it failed.
     pub interactor: CheckOutcome,
     /// The interactor ended before the solution.
@@ -78,7 +80,8 @@ pub fn run(
             .unwrap_or_else(|_| Err(interactor_panicked(interactor)));
         let solution_ended = solution_said.join().unwrap_or(Relayed::ReaderGone);
         let interactor_ended = interactor_said.join().unwrap_or(Relayed::ReaderGone);
-        let (facts, stderr) = solution?;
+        let solution = solution?;
+        let facts = solution.facts;
         let interactor_first = match (interactor_ended, solution_ended) {
             (Relayed::Ended(interactor), Relayed::Ended(solution)) => interactor < solution,
             // The interactor stopped reading before the solution stopped writing.
@@ -98,7 +101,8 @@ pub fn run(
         };
         Ok(Interaction {
             solution: facts,
-            solution_stderr: stderr,
+            solution_stderr: solution.stderr_head,
+            solution_stderr_says: solution.stderr_says,
             interactor: said,
             interactor_first,
         })

@@ -31,7 +31,7 @@ use crate::lang::{self, Compiled, LangError, Prepared};
 use crate::limits::Limits;
 use crate::problems::CodeError;
 use crate::sandbox::{self, RunFacts, RunFiles, RunRequest, Session, StdoutMode};
-use crate::verdict::{self, CheckOutcome, Crash, Verdict};
+use crate::verdict::{self, CheckOutcome, Crash, StderrSays, Verdict};
 
 /// Why a problem program could not be made ready or run (the grader's side failed, or the
 /// program does not build).
@@ -94,7 +94,12 @@ impl PartRun {
     /// limit is the memory limit, as for solutions).
     pub fn ended(&self, limits: &Limits) -> Ended {
         let facts = &self.facts;
-        match verdict::classify(limits, facts, Some(&CheckOutcome::Accepted)) {
+        match verdict::classify(
+            limits,
+            facts,
+            StderrSays::Nothing,
+            Some(&CheckOutcome::Accepted),
+        ) {
             Verdict::Accepted => Ended::Exit(0),
             Verdict::RuntimeError(Crash::ExitCode(code)) => Ended::Exit(code),
             Verdict::RuntimeError(Crash::Signal(signal)) => {
@@ -242,11 +247,10 @@ impl ProblemProgram {
 
     /// How to run it with `args` after its own, under `limits`.
     fn request(&self, args: &[String], limits: Limits, stdout: StdoutMode) -> RunRequest {
-        let (program, own) = match &self.executable {
-            Executable::Built(prepared) => (&prepared.program, &prepared.args),
-            Executable::Command { program, argv } => (program, argv),
+        let (program, mut argv) = match &self.executable {
+            Executable::Built(prepared) => (&prepared.program, prepared.args_for(&limits)),
+            Executable::Command { program, argv } => (program, argv.clone()),
         };
-        let mut argv = own.clone();
         argv.extend(args.iter().cloned());
         run_request(&self.runner, program, &argv, limits, stdout)
     }
