@@ -653,12 +653,14 @@ memory_extra_mib = 32
             20261121
         );
         let incomplete =
-            format!("{RUNNER}\n[languages.java]\nname = \"Java\"\nextensions = [\"java\"]\n");
+            format!("{RUNNER}\n[languages.kotlin]\nname = \"Kotlin\"\nextensions = [\"kt\"]\n");
         let text = RunnerConfig::load(&write(dir.path(), "runner.toml", &incomplete))
             .unwrap_err()
             .to_string();
         assert!(
-            text.contains("runner.toml") && text.contains("languages.java") && text.contains("run"),
+            text.contains("runner.toml")
+                && text.contains("languages.kotlin")
+                && text.contains("run"),
             "{text}"
         );
 
@@ -680,7 +682,7 @@ memory_extra_mib = 32
         let dir = tempfile::tempdir().unwrap();
         let runner = RunnerConfig::load(&write(dir.path(), "runner.toml", RUNNER)).unwrap();
         assert_eq!(runner.language_for(Path::new("a/b.CPP")).unwrap().id, "cpp");
-        assert!(runner.language_for(Path::new("a/b.java")).is_none());
+        assert!(runner.language_for(Path::new("a/b.kt")).is_none());
         assert!(runner.language_for(Path::new("a/b")).is_none());
     }
 
@@ -719,9 +721,9 @@ memory_extra_mib = 32
         };
         let java = RUNNER.replace(
             "[languages.python]",
-            r#"[languages.java]
-name = "Java"
-extensions = ["java"]
+            r#"[languages.jvm]
+name = "A JVM language"
+extensions = ["jvm"]
 keep_file_name = true
 compile = ["javac", "-d", "{dir}/classes", "{source}"]
 package = ["jar", "--create", "--file", "{binary}", "--main-class", "{stem}", "-C", "{dir}/classes", "."]
@@ -732,14 +734,14 @@ out_of_memory_messages = ["java.lang.OutOfMemoryError"]
 [languages.python]"#,
         );
         let runner = load(&java).unwrap();
-        let language = runner.language("java").unwrap();
+        let language = runner.language("jvm").unwrap();
         assert_eq!(language.build_steps().count(), 2);
         assert_eq!(language.runtime_overhead_bytes, 40 * MIB);
 
         let unknown = java.replace("-Xmx{heap_mib}m", "-Xmx{heap}m");
         let text = load(&unknown).unwrap_err();
         assert!(
-            text.contains("languages.java.run") && text.contains("{heap}"),
+            text.contains("languages.jvm.run") && text.contains("{heap}"),
             "{text}"
         );
         // A shell's ${name} is not a placeholder.
@@ -753,7 +755,7 @@ out_of_memory_messages = ["java.lang.OutOfMemoryError"]
         );
         assert_ne!(only_package, java);
         let text = load(&only_package).unwrap_err();
-        assert!(text.contains("languages.java.package"), "{text}");
+        assert!(text.contains("languages.jvm.package"), "{text}");
 
         let empty = java.replace("[\"java.lang.OutOfMemoryError\"]", "[\" \"]");
         let text = load(&empty).unwrap_err();
