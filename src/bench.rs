@@ -499,7 +499,7 @@ fn verdict_flips(
         },
         jobs: cores,
         stop_at_first_failure: false,
-        enforce_time_factor: 1,
+        enforce_time_factor: 1.0,
     };
     let grade = || -> Result<BatchSummary> {
         let summary = batch::grade(&request, &mut Reporters::new())?;

@@ -176,7 +176,7 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
                 overrides,
                 jobs,
                 stop_at_first_failure: !args.all,
-                enforce_time_factor: 1,
+                enforce_time_factor: 1.0,
             };
             let summary = batch::grade(&request, &mut reporters)?;
             finish(&mut reporters)?;

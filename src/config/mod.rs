@@ -22,7 +22,7 @@ use thiserror::Error;
 use crate::limits::{Allowance, RunnerLimits, MIB};
 
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
-pub use problem::{InteractiveSpec, ProblemKind, ProblemSpec};
+pub use problem::{FileTest, InteractiveSpec, ProblemKind, ProblemSpec};
 pub use program::{Convention, ProblemPrograms, ProgramSource, ProgramSpec, Role};
 pub use scaffold::{init_project, new_problem};
 pub use sources::{

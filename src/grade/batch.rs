@@ -51,7 +51,7 @@ pub struct BatchRequest<'a> {
     pub stop_at_first_failure: bool,
     /// The sandbox enforces the time limits times this factor; verdicts use the real limit
     /// (`verify` runs a too-slow solution longer to see whether it would finish).
-    pub enforce_time_factor: u32,
+    pub enforce_time_factor: f64,
 }
 
 /// The result of one test.
@@ -259,8 +259,10 @@ impl TestContext<'_> {
             Err(e) => return TestOutcome::judge_error(test, problem_id, e.to_string()),
         };
         let judged = match &self.parts.interactor {
-            Some(interactor) => self.against_interactor(worker, interactor, &input, &answer),
-            None => self.checked(worker, &input, &answer),
+            Some(interactor) => {
+                self.against_interactor(worker, interactor, &input, &answer, &test.checker_args)
+            }
+            None => self.checked(worker, &input, &answer, &test.checker_args),
         };
         let judged = match judged {
             Ok(judged) => judged,
@@ -308,13 +310,18 @@ impl TestContext<'_> {
         worker: &mut Worker,
         input: &[u8],
         answer: &[u8],
+        checker_args: &[String],
     ) -> Result<Judged, ExecError> {
         let record = worker.run(input, self.enforced)?;
         let facts = record.facts;
         let said = facts.ended_normally().then(|| match &self.parts.checker {
-            Some(program) => programs::checker::check(program, input, &record.output, answer),
+            Some(program) => {
+                programs::checker::check(program, input, &record.output, answer, checker_args)
+            }
             None => match &self.problem.checker {
-                Checker::Compare(comparison) => comparison.check(&record.output, answer),
+                Checker::Compare(comparison) => {
+                    comparison.check_with(&record.output, answer, checker_args)
+                }
                 Checker::Program(spec) => {
                     CheckOutcome::JudgeError(format!("the {} was not built", spec.name()))
                 }
@@ -336,9 +343,16 @@ impl TestContext<'_> {
         interactor: &ProblemProgram,
         input: &[u8],
         answer: &[u8],
+        interactor_args: &[String],
     ) -> Result<Judged, ExecError> {
-        let interaction =
-            programs::interactor::run(worker, self.enforced, interactor, input, answer)?;
+        let interaction = programs::interactor::run(
+            worker,
+            self.enforced,
+            interactor,
+            input,
+            answer,
+            interactor_args,
+        )?;
         Ok(Judged {
             verdict: verdict::classify_interactive(
                 &self.limits,
@@ -453,10 +467,10 @@ pub fn grade(
         request.jobs,
     );
     tell(reporter, Event::Started(&started))?;
-    let factor = request.enforce_time_factor.max(1);
+    let factor = request.enforce_time_factor.max(1.0);
     let mut enforced = build.limits;
-    enforced.cpu_time *= factor;
-    enforced.wall_time *= factor;
+    enforced.cpu_time = enforced.cpu_time.mul_f64(factor);
+    enforced.wall_time = enforced.wall_time.mul_f64(factor);
     let context = TestContext {
         problem,
         parts: &parts,
