@@ -48,8 +48,10 @@ pub enum ConfigError {
     NoProject,
     #[error("unknown problem `{id}` (known: {known}; a problem folder can also be given by path)")]
     UnknownProblem { id: String, known: String },
-    #[error("{dir}: no problem.toml in this folder")]
+    #[error("{dir}: no problem.toml (nor a Kattis package's problem.yaml) in this folder")]
     NotAProblem { dir: PathBuf },
+    #[error("Kattis package: {0}")]
+    Package(#[from] crate::kattis::PackageError),
     #[error("no folder for the compile cache: set HOME or XDG_CACHE_HOME, or defaults.cache_dir in runner.toml")]
     NoCacheFolder,
     #[error("cannot write the built-in problems into {dir}: {cause}")]

@@ -11,6 +11,7 @@
 
 pub mod batch;
 pub mod games;
+pub mod package;
 pub mod stress;
 pub mod verify;
 
@@ -70,6 +71,8 @@ pub enum GradeError {
     Code(#[from] CodeError),
     #[error("the grader was interrupted")]
     Interrupted,
+    #[error("{0}")]
+    Package(String),
 }
 
 /// A submission: a source file (or a ready executable) and its language, when the file's

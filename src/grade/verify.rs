@@ -69,6 +69,24 @@ pub struct VerifySummary {
     pub not_graded: usize,
 }
 
+impl VerifySummary {
+    /// The summary of these rows.
+    pub fn of(rows: Vec<VerifyRow>) -> VerifySummary {
+        VerifySummary {
+            mismatches: rows
+                .iter()
+                .filter(|r| r.result.is_ok() && !r.matched())
+                .count(),
+            warnings: rows
+                .iter()
+                .filter(|r| r.result.as_ref().is_ok_and(|c| c.warning.is_some()))
+                .count(),
+            not_graded: rows.iter().filter(|r| r.result.is_err()).count(),
+            rows,
+        }
+    }
+}
+
 /// Solution files of a problem with their expected verdicts, sorted.
 fn solutions_of(root: &Path, runner: &RunnerConfig, problem: &str) -> Vec<(PathBuf, Verdict)> {
     let dir = root.join("solutions").join(problem);
@@ -141,18 +159,7 @@ pub fn run(
             rows.push(row);
         }
     }
-    let summary = VerifySummary {
-        mismatches: rows
-            .iter()
-            .filter(|r| r.result.is_ok() && !r.matched())
-            .count(),
-        warnings: rows
-            .iter()
-            .filter(|r| r.result.as_ref().is_ok_and(|c| c.warning.is_some()))
-            .count(),
-        not_graded: rows.iter().filter(|r| r.result.is_err()).count(),
-        rows,
-    };
+    let summary = VerifySummary::of(rows);
     tell(reporter, Event::VerifyFinished(&summary))?;
     Ok(summary)
 }

@@ -124,17 +124,18 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
                 Some(v) => scalar_text(v).ok_or_else(|| bad("validation", "must be a string"))?,
             };
             let words: Vec<&str> = validation.split_whitespace().collect();
-            let custom =
-                match words.first() {
-                    Some(&"default") if words.len() == 1 => false,
-                    Some(&"custom") => true,
-                    _ => return Err(bad(
+            let custom = match words.first() {
+                Some(&"default") if words.len() == 1 => false,
+                Some(&"custom") => true,
+                _ => {
+                    return Err(bad(
                         "validation",
                         &format!(
                             "{validation:?} is neither default nor custom [interactive] [score]"
                         ),
-                    )),
-                };
+                    ))
+                }
+            };
             for word in &words[1..] {
                 match *word {
                     "interactive" => {}
