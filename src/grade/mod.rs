@@ -81,6 +81,10 @@ pub enum GradeError {
 pub struct Submission {
     pub path: PathBuf,
     pub language: Option<String>,
+    /// Its language is detected as a Kattis package's submissions are (a folder is one
+    /// program; a file in a language this machine lacks is not graded, naming it), rather
+    /// than by the extension alone with anything else taken as a ready binary.
+    pub detect_like_kattis: bool,
 }
 
 impl Submission {
@@ -88,6 +92,15 @@ impl Submission {
         Submission {
             path: path.into(),
             language: None,
+            detect_like_kattis: false,
+        }
+    }
+
+    /// A submission of a Kattis package (see `detect_like_kattis`).
+    pub fn of_package(path: impl Into<PathBuf>) -> Submission {
+        Submission {
+            detect_like_kattis: true,
+            ..Submission::new(path)
         }
     }
 
@@ -172,7 +185,12 @@ pub(crate) fn build(
     submission: &Submission,
     overrides: &Overrides,
 ) -> Result<Build, GradeError> {
-    let compiled = lang::prepare(runner, &submission.path, submission.language.as_deref())?;
+    let language = submission.language.as_deref();
+    let compiled = if submission.detect_like_kattis || submission.path.is_dir() {
+        lang::prepare_submission(runner, &submission.path, language)?
+    } else {
+        lang::prepare(runner, &submission.path, language)?
+    };
     let language = runner.language(compiled.language_id());
     let allowance = language.map_or(Allowance::NONE, |l| l.allowance);
     Ok(Build {

@@ -120,7 +120,7 @@ fn grade_submission(
     let request = BatchRequest {
         runner,
         problem,
-        submission: Submission::new(path),
+        submission: Submission::of_package(path),
         tests: Tests::Planned {
             selection: TestSelection::All,
             random_count: 0,
