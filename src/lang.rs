@@ -435,15 +435,21 @@ fn build_into_cache(
                 );
             }
         }
+        // The compiler is looked for where runs look for programs first, so that a language
+        // whose compile step is its runtime (python3 -m py_compile) checks the source with the
+        // interpreter that will run it; then on the grader's own PATH.
         let host_path = std::env::var("PATH").unwrap_or_default();
-        if find_program(&command[0], &host_path).is_none() {
+        let search = format!("{}:{host_path}", runner.sandbox.path);
+        let Some(compiler) = find_program(&command[0], &search) else {
             return Err(missing_program(
                 language,
                 "compiler",
                 &command[0],
                 &host_path,
             ));
-        }
+        };
+        let mut command = command;
+        command[0] = compiler.to_string_lossy().into_owned();
         if let Some(message) = compile(&command, build.path(), runner.compile_time_limit)? {
             return Ok(Some(message));
         }

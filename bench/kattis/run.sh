@@ -9,6 +9,8 @@
 # (python3 -m venv + pip install problemtools) unless PROBLEMTOOLS_VENV names one.
 # verifyproblem runs with the parts config, data, submissions and validators (its
 # statement check needs LaTeX) and the language overrides of bench/kattis/config/.
+# With COLD=1 every judge run starts with an empty compile cache (problemtools compiles every
+# submission on every run; judge keeps compiled programs between runs by default).
 # Prints per package: both verdict lists, whether they agree, the median wall times and
 # their ratio (verifyproblem / judge: above 1 means judge is faster).
 set -euo pipefail
@@ -23,13 +25,19 @@ cargo build --release --quiet --manifest-path "$repo/Cargo.toml"
 judge="$repo/target/release/judge"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# The packages are graded from a copy outside the repository, so that no project's
+# runner.toml applies and the compile cache is the user's (an empty one with COLD=1).
+cp -r "$repo/tests/kattis" "$work/packages"
+cd "$work"
 
 run_judge() { # package log
-    "$judge" verify "$repo/tests/kattis/$1" > "$2" 2>&1 || true
+    local cache="$work/cache"
+    if [ -n "${COLD:-}" ]; then rm -rf "$cache"; fi
+    XDG_CACHE_HOME="$cache" "$judge" verify "$work/packages/$1" > "$2" 2>&1 || true
 }
 run_problemtools() { # package log
     XDG_CONFIG_HOME="$repo/bench/kattis/config" PATH="$venv/bin:$PATH" \
-        "$venv/bin/verifyproblem" "$repo/tests/kattis/$1" -p config data submissions validators \
+        "$venv/bin/verifyproblem" "$work/packages/$1" -p config data submissions validators \
         > "$2" 2>&1 || true
 }
 seconds() { # command...: wall seconds of the command
