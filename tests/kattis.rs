@@ -198,10 +198,40 @@ fn bundled_batch_problems_round_trip_as_packages() {
     for problem in ["boj12100", "boj1525", "boj2615", "blockgame"] {
         export_and_verify(problem);
     }
+}
+
+/// 28489 exported: each game a test played by problems/boj28489/kattis/interactor.py (which
+/// plays the built-in game side's games: tests/interactor28489.rs), decided pass-fail.
+#[test]
+fn the_game_problem_exports_with_its_interactor() {
     let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("x").to_string_lossy().into_owned();
-    let output = judge(&["export", "boj28489", "--kattis", &out]);
+    let out = dir.path().join("boj28489");
+    let out_arg = out.to_string_lossy().into_owned();
+    let output = judge(&["export", "boj28489", "--kattis", &out_arg, "--count", "2"]);
     let text = show(&output);
-    assert_eq!(output.status.code(), Some(2), "{text}");
-    assert!(text.contains("interactor program"), "{text}");
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("solutions/wrong_answer/: wrong only by the mean score"),
+        "{text}"
+    );
+    assert!(out.join("output_validator/interactor.py").is_file());
+    let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("type: interactive"), "{yaml}");
+    let game = std::fs::read_to_string(out.join("data/secret/game-001.in")).unwrap();
+    assert!(game.trim().ends_with(" 1"), "{game}");
+    let player = |program: &str| {
+        let (code, json, text) = common::grade(
+            &common::program(program),
+            &["--problem", &out_arg, "--time-limit", "5"],
+        );
+        (
+            code,
+            json["verdict"].as_str().unwrap_or("").to_string(),
+            text,
+        )
+    };
+    let (code, verdict, text) = player("interactive/two_move_search.c");
+    assert_eq!((code, verdict.as_str()), (0, "AC"), "{text}");
+    let (code, verdict, text) = player("interactive/quits.py");
+    assert_eq!((code, verdict.as_str()), (1, "WA"), "{text}");
 }

@@ -64,12 +64,7 @@ pub fn write_package(
     seed: u64,
 ) -> Result<Exported, ExportError> {
     if problem.plays_games() {
-        return Err(ExportError::Unsupported {
-            problem: problem.id.clone(),
-            why: "its games are played against a game side built into the grader; a package \
-                  needs an interactor program"
-                .into(),
-        });
+        return write_game_package(runner, problem, solutions, out, count, seed);
     }
     let Some(code) = code.filter(|code| count == 0 || code.can_generate() && code.can_solve())
     else {
@@ -94,70 +89,24 @@ pub fn write_package(
             })
         }
     };
-    if out.exists()
-        && std::fs::read_dir(out)
-            .map(|mut d| d.next().is_some())
-            .unwrap_or(true)
-    {
-        return Err(ExportError::NotEmpty(out.to_path_buf()));
-    }
-    let write = |path: PathBuf, bytes: &[u8]| -> Result<(), ExportError> {
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|cause| ExportError::Write {
-                path: parent.to_path_buf(),
-                cause,
-            })?;
-        }
-        std::fs::write(&path, bytes).map_err(|cause| ExportError::Write { path, cause })
-    };
-    let read = |path: &Path| {
-        std::fs::read(path).map_err(|cause| ExportError::Read {
-            path: path.to_path_buf(),
-            cause,
-        })
-    };
+    ensure_empty(out)?;
     let mut exported = Exported::default();
-
-    let limits = &problem.limits;
-    let uuid = uuid_of(&problem.id);
-    let yaml = format!(
-        "# Written by `judge export {id} --kattis`: {title}.\n\
-         problem_format_version: 2023-07\n\
-         name: {title:?}\n\
-         uuid: {uuid}\n\
-         type: pass-fail\n\
-         source: {source:?}\n\
-         limits:\n  time_limit: {time}\n  memory: {memory}\n",
-        id = problem.id,
-        title = problem.title,
-        source = problem.source,
-        time = limits.cpu_time.as_secs_f64(),
-        memory = limits.memory_bytes / crate::limits::MIB,
-    );
-    write(out.join("problem.yaml"), yaml.as_bytes())?;
-    let statement = problem.dir.join("statement.md");
-    if statement.is_file() {
-        write(out.join("statement/problem.en.md"), &read(&statement)?)?;
-    }
+    write_metadata(problem, out, "pass-fail")?;
     if !flags.is_empty() {
-        write(
-            out.join("data/testdata.yaml"),
+        write_file(
+            &out.join("data/testdata.yaml"),
             format!("output_validator_flags: {}\n", flags.join(" ")).as_bytes(),
         )?;
     }
-    for test in crate::plan::tests_in(&problem.samples_dir()).map_err(|e| ExportError::Read {
+    let samples = crate::plan::tests_in(&problem.samples_dir()).map_err(|e| ExportError::Read {
         path: problem.samples_dir(),
         cause: std::io::Error::other(e.to_string()),
-    })? {
+    })?;
+    for test in samples {
         if let crate::plan::TestSource::Files { input, answer } = &test.source {
-            write(
-                out.join(format!("data/sample/{}.in", test.name)),
-                &read(input)?,
-            )?;
-            write(
-                out.join(format!("data/sample/{}.ans", test.name)),
-                &read(answer)?,
-            )?;
+            let name = format!("data/sample/{}", test.name);
+            write_file(&out.join(format!("{name}.in")), &read_file(input)?)?;
+            write_file(&out.join(format!("{name}.ans")), &read_file(answer)?)?;
             exported.tests += 1;
         }
     }
@@ -170,72 +119,195 @@ pub fn write_package(
             .generate(seed, GenRequest::full(index))
             .map_err(generate_error)?;
         let answer = code.solve(&input).map_err(generate_error)?;
-        let name = crate::plan::generated_name(index);
-        write(out.join(format!("data/secret/{name}.in")), input.as_bytes())?;
-        write(
-            out.join(format!("data/secret/{name}.ans")),
-            answer.as_bytes(),
-        )?;
+        let name = format!("data/secret/{}", crate::plan::generated_name(index));
+        write_file(&out.join(format!("{name}.in")), input.as_bytes())?;
+        write_file(&out.join(format!("{name}.ans")), answer.as_bytes())?;
         exported.tests += 1;
     }
-    if let Some(solutions) = solutions.filter(|s| s.is_dir()) {
-        let entries = std::fs::read_dir(solutions).map_err(|cause| ExportError::Read {
-            path: solutions.to_path_buf(),
-            cause,
-        })?;
-        let mut folders: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-        folders.sort();
-        for folder in folders {
-            let name = folder
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            if !SUBMISSION_FOLDERS.contains(&name.as_str()) {
-                exported.left_out.push(format!(
-                    "solutions/{name}/: the package format has no folder for {}",
-                    Verdict::from_folder(&name).map_or(name.clone(), |v| v.code().to_string())
-                ));
-                continue;
-            }
-            let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
-                .map_err(|cause| ExportError::Read {
-                    path: folder.clone(),
-                    cause,
-                })?
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.is_file())
-                .collect();
-            files.sort();
-            for file in files {
-                let Some(language) = runner.language_for(&file) else {
-                    continue;
-                };
-                let extra = (problem.limits.language_extra_time
-                    || problem.limits.language_extra_memory)
-                    && language.allowance != Allowance::NONE;
-                if extra {
-                    exported.left_out.push(format!(
-                        "{}: {} gets extra time or memory here, and a package gives every \
-                         language the same limits",
-                        file.display(),
-                        language.name
-                    ));
-                    continue;
-                }
-                let file_name = file.file_name().unwrap_or_default();
-                write(
-                    out.join("submissions").join(&name).join(file_name),
-                    &read(&file)?,
-                )?;
-                exported.submissions += 1;
-            }
-        }
-    }
+    copy_solutions(runner, problem, solutions, out, &mut exported, |_| None)?;
     exported.left_out.push(
         "input validators: this problem's validator is Rust code inside judge, not a program"
             .into(),
     );
+    Ok(exported)
+}
+
+/// Refuses a folder that holds anything: export writes a new package.
+fn ensure_empty(out: &Path) -> Result<(), ExportError> {
+    let holds_something = out.exists()
+        && std::fs::read_dir(out)
+            .map(|mut d| d.next().is_some())
+            .unwrap_or(true);
+    if holds_something {
+        return Err(ExportError::NotEmpty(out.to_path_buf()));
+    }
+    Ok(())
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|cause| ExportError::Write {
+            path: parent.to_path_buf(),
+            cause,
+        })?;
+    }
+    std::fs::write(path, bytes).map_err(|cause| ExportError::Write {
+        path: path.to_path_buf(),
+        cause,
+    })
+}
+
+fn read_file(path: &Path) -> Result<Vec<u8>, ExportError> {
+    std::fs::read(path).map_err(|cause| ExportError::Read {
+        path: path.to_path_buf(),
+        cause,
+    })
+}
+
+/// `problem.yaml` (format 2023-07, with the problem's limits) and the statement.
+fn write_metadata(problem: &ProblemSpec, out: &Path, kind: &str) -> Result<(), ExportError> {
+    let limits = &problem.limits;
+    let yaml = format!(
+        "# Written by `judge export {id} --kattis`.\n\
+         problem_format_version: 2023-07\n\
+         name: {title:?}\n\
+         uuid: {uuid}\n\
+         type: {kind}\n\
+         source: {source:?}\n\
+         limits:\n  time_limit: {time}\n  memory: {memory}\n",
+        id = problem.id,
+        title = problem.title,
+        uuid = uuid_of(&problem.id),
+        source = problem.source,
+        time = limits.cpu_time.as_secs_f64(),
+        memory = limits.memory_bytes / crate::limits::MIB,
+    );
+    write_file(&out.join("problem.yaml"), yaml.as_bytes())?;
+    let statement = problem.dir.join("statement.md");
+    if statement.is_file() {
+        write_file(
+            &out.join("statement/problem.en.md"),
+            &read_file(&statement)?,
+        )?;
+    }
+    Ok(())
+}
+
+/// Copies the solutions of the format's folders as submissions; `skip_folder` may give a
+/// reason to leave a whole folder out.
+fn copy_solutions(
+    runner: &RunnerConfig,
+    problem: &ProblemSpec,
+    solutions: Option<&Path>,
+    out: &Path,
+    exported: &mut Exported,
+    skip_folder: impl Fn(&str) -> Option<String>,
+) -> Result<(), ExportError> {
+    let Some(solutions) = solutions.filter(|s| s.is_dir()) else {
+        return Ok(());
+    };
+    let listing = |dir: &Path| -> Result<Vec<PathBuf>, ExportError> {
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(|cause| ExportError::Read {
+                path: dir.to_path_buf(),
+                cause,
+            })?
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        paths.sort();
+        Ok(paths)
+    };
+    for folder in listing(solutions)? {
+        let name = folder
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if !SUBMISSION_FOLDERS.contains(&name.as_str()) {
+            exported.left_out.push(format!(
+                "solutions/{name}/: the package format has no folder for {}",
+                Verdict::from_folder(&name).map_or(name.clone(), |v| v.code().to_string())
+            ));
+            continue;
+        }
+        if let Some(why) = skip_folder(&name) {
+            exported.left_out.push(format!("solutions/{name}/: {why}"));
+            continue;
+        }
+        for file in listing(&folder)?.into_iter().filter(|p| p.is_file()) {
+            let Some(language) = runner.language_for(&file) else {
+                continue;
+            };
+            let file_name = file.file_name().unwrap_or_default();
+            let shown = format!("solutions/{name}/{}", file_name.to_string_lossy());
+            let extra = (problem.limits.language_extra_time
+                || problem.limits.language_extra_memory)
+                && language.allowance != Allowance::NONE;
+            if extra {
+                exported.left_out.push(format!(
+                    "{shown}: {} gets extra time or memory here, and a package gives every \
+                     language the same limits",
+                    language.name
+                ));
+                continue;
+            }
+            write_file(
+                &out.join("submissions").join(&name).join(file_name),
+                &read_file(&file)?,
+            )?;
+            exported.submissions += 1;
+        }
+    }
+    Ok(())
+}
+
+/// The file, in a game problem's folder, of the interactor program its packages use.
+const GAME_INTERACTOR: &str = "kattis/interactor.py";
+
+/// Writes a game problem as an interactive package: each test is one game (`SEED GAME`),
+/// played by the problem's interactor program, which plays the built-in game side's game.
+/// Kattis decides each game pass-fail (it ended by the rules) and has no rule on the mean
+/// score, so solutions that are wrong only by their mean score are left out.
+fn write_game_package(
+    runner: &RunnerConfig,
+    problem: &ProblemSpec,
+    solutions: Option<&Path>,
+    out: &Path,
+    count: u64,
+    seed: u64,
+) -> Result<Exported, ExportError> {
+    let interactor = problem.dir.join(GAME_INTERACTOR);
+    if !interactor.is_file() {
+        return Err(ExportError::Unsupported {
+            problem: problem.id.clone(),
+            why: format!(
+                "its games are played against a game side built into the grader; a package \
+                 needs an interactor program ({GAME_INTERACTOR} in its folder)"
+            ),
+        });
+    }
+    ensure_empty(out)?;
+    let mut exported = Exported::default();
+    write_metadata(problem, out, "interactive")?;
+    write_file(
+        &out.join("output_validator/interactor.py"),
+        &read_file(&interactor)?,
+    )?;
+    for game in 0..count.max(1) {
+        let group = if game == 0 { "sample" } else { "secret" };
+        let name = format!("data/{group}/game-{game:03}");
+        write_file(
+            &out.join(format!("{name}.in")),
+            format!("{seed} {game}\n").as_bytes(),
+        )?;
+        write_file(&out.join(format!("{name}.ans")), b"")?;
+        exported.tests += 1;
+    }
+    copy_solutions(runner, problem, solutions, out, &mut exported, |folder| {
+        (folder == "wrong_answer").then(|| {
+            "wrong only by the mean score, a rule Kattis's pass-fail games cannot state".to_string()
+        })
+    })?;
     Ok(exported)
 }
 
