@@ -13,7 +13,7 @@ use judge::grade::batch::{self, BatchRequest, Tests};
 use judge::grade::games::{self, GamesRequest};
 use judge::grade::Submission;
 use judge::limits::{Overrides, MIB};
-use judge::plan::TestSelection;
+use judge::plan::{ShardChoice, TestSelection};
 use judge::report::json::JsonReporter;
 use judge::report::junit::JunitReporter;
 use judge::report::progress::ProgressReporter;
@@ -72,12 +72,21 @@ pub struct TestArgs {
     /// Interactive problems: save one transcript per game in this folder.
     #[arg(long, value_name = "DIR")]
     pub transcripts: Option<PathBuf>,
+    #[arg(long, value_name = "K/N", help = super::shard::HELP)]
+    pub shard: Option<ShardChoice>,
 }
 
 /// The limits given on the command line, checked.
 fn overrides(args: &TestArgs) -> Result<Overrides> {
-    let cpu_time = args
-        .time_limit
+    limit_overrides(args.time_limit, args.memory_limit)
+}
+
+/// `--time-limit SECONDS` and `--memory-limit MIB`, checked.
+pub(super) fn limit_overrides(
+    time_limit: Option<f64>,
+    memory_limit: Option<u64>,
+) -> Result<Overrides> {
+    let cpu_time = time_limit
         .map(|s| {
             if s.is_finite() && s > 0.0 && s < 1e5 {
                 Ok(Duration::from_secs_f64(s))
@@ -86,12 +95,12 @@ fn overrides(args: &TestArgs) -> Result<Overrides> {
             }
         })
         .transpose()?;
-    if args.memory_limit == Some(0) || args.memory_limit.is_some_and(|m| m > 1 << 20) {
+    if memory_limit == Some(0) || memory_limit.is_some_and(|m| m > 1 << 20) {
         bail!("--memory-limit must be from 1 to 1048576 MiB");
     }
     Ok(Overrides {
         cpu_time,
-        memory_bytes: args.memory_limit.map(|m| m * MIB),
+        memory_bytes: memory_limit.map(|m| m * MIB),
     })
 }
 
@@ -133,6 +142,7 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
     };
     let seed = args.seed.unwrap_or(runner.seed);
     let jobs = runner.jobs(args.jobs);
+    let shard = super::shard::resolve(args.shard)?;
     let accepted = match problem.kind {
         ProblemKind::Interactive => {
             let mut reporters = reporters(args, false)?;
@@ -146,6 +156,7 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
                 overrides,
                 jobs,
                 stop_at_first_failure: false,
+                shard,
             };
             let summary = games::grade(&request, &mut reporters)?;
             finish(&mut reporters)?;
@@ -172,6 +183,7 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
                 jobs,
                 stop_at_first_failure: !args.all,
                 enforce_time_factor: 1,
+                shard,
             };
             let summary = batch::grade(&request, &mut reporters)?;
             finish(&mut reporters)?;

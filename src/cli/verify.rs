@@ -1,14 +1,17 @@
 //! `judge verify`: every bundled solution must get the verdict of its folder.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::Result;
+use anyhow::{anyhow, Result};
 use clap::Args;
 
 use judge::grade::verify::{self, VerifyRequest};
+use judge::plan::ShardChoice;
+use judge::report::json::JsonReporter;
 use judge::report::verify::VerifyReporter;
+use judge::report::{AtomicFile, Reporters};
 
-use super::{exit, load_runner, stdout};
+use super::{exit, finish, load_runner, stdout};
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
@@ -22,6 +25,11 @@ pub struct VerifyArgs {
     pub games: Option<usize>,
     #[arg(long)]
     pub jobs: Option<usize>,
+    #[arg(long, value_name = "K/N", help = super::shard::HELP)]
+    pub shard: Option<ShardChoice>,
+    /// Write a JSON report here.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
 }
 
 pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
@@ -32,8 +40,17 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
         random_count: args.count,
         games: args.games,
         jobs: runner.jobs(args.jobs),
+        shard: super::shard::resolve(args.shard)?,
     };
-    let summary = verify::run(&request, &mut VerifyReporter::new(stdout()))?;
+    let mut reporters = Reporters::new();
+    reporters.add(VerifyReporter::new(stdout()));
+    if let Some(path) = &args.json {
+        let file = AtomicFile::create(path)
+            .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
+        reporters.add(JsonReporter::new(file));
+    }
+    let summary = verify::run(&request, &mut reporters)?;
+    finish(&mut reporters)?;
     Ok(if summary.not_graded > 0 {
         exit::ERROR
     } else if summary.mismatches == 0 {

@@ -1,23 +1,28 @@
 //! Grading a solution of a batch problem: compile, plan the tests, run them on parallel
 //! workers (each with its own sandbox session), check each output and classify each run, and
-//! report every test in plan order as it is decided.
+//! report every test in plan order as it is decided. A sharded run grades its share of the
+//! plan's tests (see `plan::Shard`).
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::{
-    build, protections_of, tell, AppliedLimits, GradeError, Started, Submission, Summary, Telling,
-    Unit,
+    build, protections_of, submission_digest, tell, AppliedLimits, Build, GradeError, RunIdentity,
+    Started, Submission, Summary, Telling, Unit,
 };
 use crate::check::Checker;
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::{head, Scratch, Worker};
 use crate::lang::{Compiled, Prepared};
 use crate::limits::{Limits, Overrides};
-use crate::plan::{self, PlannedTest, TestSelection, TestSource};
+use crate::plan::{
+    self, PlanDigest, PlanIdentity, PlanUnit, PlannedTest, Shard, TestSelection, TestSource,
+};
 use crate::pool::{self, News};
 use crate::problems::{self, GenRequest, Problem};
 use crate::report::{Event, Reporter};
@@ -50,10 +55,12 @@ pub struct BatchRequest<'a> {
     /// The sandbox enforces the time limits times this factor; verdicts use the real limit
     /// (`verify` runs a too-slow solution longer to see whether it would finish).
     pub enforce_time_factor: u32,
+    /// Grade only this shard's share of the tests.
+    pub shard: Option<Shard>,
 }
 
 /// The result of one test.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TestOutcome {
     pub name: String,
     pub verdict: Verdict,
@@ -92,7 +99,11 @@ impl TestOutcome {
     }
 
     /// A test the grader could not run (JE), with why.
-    fn judge_error(test: &PlannedTest, problem_id: &str, message: String) -> TestOutcome {
+    pub(crate) fn judge_error(
+        test: &PlannedTest,
+        problem_id: &str,
+        message: String,
+    ) -> TestOutcome {
         TestOutcome {
             name: test.name.clone(),
             verdict: Verdict::JudgeError,
@@ -114,7 +125,7 @@ impl TestOutcome {
 }
 
 /// Everything a report of a batch grading needs, once it is over.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct BatchSummary {
     pub problem: String,
     pub solution: String,
@@ -125,10 +136,14 @@ pub struct BatchSummary {
     /// Protections the sandbox had in force (from the first test that ran).
     pub protections: Vec<String>,
     /// The compiler's message, for CE.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compile_message: Option<String>,
+    /// Tests this run was to grade (a shard's share, when sharded).
     pub tests_planned: usize,
     pub tests: Vec<TestOutcome>,
+    /// The judge's version, the plan's identity and the shard, for merging.
+    #[serde(flatten)]
+    pub run: RunIdentity,
 }
 
 impl BatchSummary {
@@ -151,6 +166,42 @@ impl BatchSummary {
     pub fn max_peak_kib(&self) -> u64 {
         self.tests.iter().map(|t| t.peak_kib).max().unwrap_or(0)
     }
+
+    /// After reading a summary back from JSON: each verdict from its detail (`RE (SIGSEGV)`,
+    /// where the JSON's `verdict` says only `RE`), and the summary's from its first failure.
+    pub fn restore_verdicts(&mut self) {
+        for test in &mut self.tests {
+            test.verdict = Verdict::parse(&test.verdict_detail).unwrap_or(test.verdict);
+        }
+        if let Some(failure) = self.first_failure() {
+            if failure.verdict.same_kind(&self.verdict) {
+                self.verdict = failure.verdict;
+            }
+        }
+    }
+}
+
+/// A test's input and expected answer.
+pub(crate) struct TestPair {
+    pub input: Vec<u8>,
+    pub answer: Vec<u8>,
+}
+
+/// The inputs and expected answers of a plan's tests, each made (generated and solved by the
+/// reference, or read) once and shared by every submission graded on the plan.
+pub(crate) struct SharedTestData {
+    slots: HashMap<String, OnceLock<Result<Arc<TestPair>, String>>>,
+}
+
+impl SharedTestData {
+    pub fn new(tests: &[PlannedTest]) -> SharedTestData {
+        SharedTestData {
+            slots: tests
+                .iter()
+                .map(|t| (t.name.clone(), OnceLock::new()))
+                .collect(),
+        }
+    }
 }
 
 /// Why a test's input or answer could not be had (the test is then JE).
@@ -170,7 +221,7 @@ enum TestDataError {
 }
 
 /// What every test of a grading shares: the problem, its code, the checker, the program and
-/// its limits.
+/// its limits, and the tests' data when several submissions share it.
 pub(crate) struct TestContext<'a> {
     pub problem: &'a ProblemSpec,
     pub code: Option<&'a dyn Problem>,
@@ -179,10 +230,25 @@ pub(crate) struct TestContext<'a> {
     pub limits: Limits,
     /// The limits the sandbox enforces: the same, or larger (see `enforce_time_factor`).
     pub enforced: Limits,
+    /// Inputs and answers made once for many submissions (else made for each test).
+    pub shared: Option<&'a SharedTestData>,
 }
 
 impl TestContext<'_> {
-    /// A test's input and expected answer.
+    /// A test's input and expected answer: from the shared data when there is some.
+    fn test_pair(&self, test: &PlannedTest) -> Result<Arc<TestPair>, String> {
+        let make = || {
+            self.test_data(test)
+                .map(|(input, answer)| Arc::new(TestPair { input, answer }))
+                .map_err(|e| e.to_string())
+        };
+        match self.shared.and_then(|shared| shared.slots.get(&test.name)) {
+            Some(slot) => slot.get_or_init(make).clone(),
+            None => make(),
+        }
+    }
+
+    /// A test's input and expected answer, made afresh.
     fn test_data(&self, test: &PlannedTest) -> Result<(Vec<u8>, Vec<u8>), TestDataError> {
         let read = |path: &PathBuf| {
             std::fs::read(path).map_err(|cause| TestDataError::Read {
@@ -214,12 +280,13 @@ impl TestContext<'_> {
     /// Runs one test from its data to its verdict.
     pub fn grade_test(&self, worker: &mut Worker, test: &PlannedTest) -> TestOutcome {
         let problem_id = &self.problem.id;
-        let (input, answer) = match self.test_data(test) {
+        let pair = match self.test_pair(test) {
             Ok(pair) => pair,
-            Err(e) => return TestOutcome::judge_error(test, problem_id, e.to_string()),
+            Err(message) => return TestOutcome::judge_error(test, problem_id, message),
         };
+        let (input, answer) = (&pair.input, &pair.answer);
         let ran = worker
-            .run(&input, self.enforced)
+            .run(input, self.enforced)
             .and_then(|record| Ok((record, worker.checker_folder()?)));
         let (record, checker_folder) = match ran {
             Ok(ran) => ran,
@@ -234,9 +301,9 @@ impl TestContext<'_> {
         let facts = record.facts;
         let check = facts.ended_normally().then(|| {
             self.checker.check(
-                &input,
+                input,
                 &record.output,
-                &answer,
+                answer,
                 &self.problem.dir,
                 &checker_folder,
             )
@@ -257,9 +324,9 @@ impl TestContext<'_> {
             wall_ms: facts.wall_time_us / 1000,
             peak_kib: verdict::peak_memory_bytes(&facts) / 1024,
             message,
-            input_head: head(&input),
+            input_head: head(input),
             input_bytes: input.len(),
-            expected_head: Some(head(&answer)),
+            expected_head: Some(head(answer)),
             received_head: head(&record.output),
             received_bytes: facts.stdout_bytes,
             stderr_head: record.stderr_head,
@@ -275,38 +342,33 @@ pub fn grade(
     reporter: &mut dyn Reporter,
 ) -> Result<BatchSummary, GradeError> {
     let problem = request.problem;
-    let tests = match &request.tests {
-        Tests::Folder(dir) => plan::folder_tests(dir)?,
-        Tests::Planned {
-            selection,
-            random_count,
-        } => plan::batch_tests(problem, *selection, *random_count, request.seed)?,
-    };
+    let whole_plan = plan_tests(problem, &request.tests, request.seed)?;
     let code = problems::batch_problem(&problem.id);
-    let needs_code = tests
-        .iter()
-        .any(|t| !matches!(t.source, TestSource::Files { .. }));
-    if needs_code && code.is_none() {
-        return Err(GradeError::NoGenerator(problem.id.clone()));
-    }
     let build = build(
         request.runner,
         problem,
         &request.submission,
         &request.overrides,
     )?;
-    let mut summary = BatchSummary {
-        problem: problem.id.clone(),
-        solution: request.submission.display_name(),
-        language: build.language_name,
-        verdict: Verdict::CompileError,
-        seed: request.seed,
-        limits: AppliedLimits::from(&build.limits),
-        protections: Vec::new(),
-        compile_message: None,
-        tests_planned: tests.len(),
-        tests: Vec::new(),
+    let identity = PlanIdentity {
+        unit: PlanUnit::Tests,
+        units: whole_plan.len(),
+        stops_at_first_failure: request.stop_at_first_failure,
+        digest: plan_digest(
+            problem,
+            request.seed,
+            &whole_plan,
+            build.compiled.language_id(),
+            &build.limits,
+            &submission_digest(&request.submission.path)?,
+            request.enforce_time_factor,
+        )?,
     };
+    let tests = match request.shard {
+        Some(shard) => shard.select(whole_plan),
+        None => whole_plan,
+    };
+    let mut summary = new_summary(problem, request, &build, tests.len(), identity);
     let prepared = match build.compiled {
         Compiled::Failed { message, .. } => {
             summary.compile_message = Some(message);
@@ -320,26 +382,126 @@ pub fn grade(
         &prepared,
         Unit::Tests,
         tests.len(),
+        request.shard,
         request.seed,
         request.jobs,
     );
     tell(reporter, Event::Started(&started))?;
-    let factor = request.enforce_time_factor.max(1);
-    let mut enforced = build.limits;
-    enforced.cpu_time *= factor;
-    enforced.wall_time *= factor;
     let context = TestContext {
         problem,
         code,
         checker: &problem.checker,
         limits: build.limits,
-        enforced,
+        enforced: enforced_limits(build.limits, request.enforce_time_factor),
+        shared: None,
     };
     let outcomes = run_tests(request, &context, &prepared, &tests, reporter)?;
+    conclude(&mut summary, outcomes);
+    finish(summary, reporter)
+}
+
+/// The tests of a request's whole plan; fails when they need a reference the problem lacks.
+pub(crate) fn plan_tests(
+    problem: &ProblemSpec,
+    tests: &Tests,
+    seed: u64,
+) -> Result<Vec<PlannedTest>, GradeError> {
+    let planned = match tests {
+        Tests::Folder(dir) => plan::folder_tests(dir)?,
+        Tests::Planned {
+            selection,
+            random_count,
+        } => plan::batch_tests(problem, *selection, *random_count, seed)?,
+    };
+    let needs_code = planned
+        .iter()
+        .any(|t| !matches!(t.source, TestSource::Files { .. }));
+    if needs_code && problems::batch_problem(&problem.id).is_none() {
+        return Err(GradeError::NoGenerator(problem.id.clone()));
+    }
+    Ok(planned)
+}
+
+/// What decides a batch grading's results, as a digest: the problem, the seed, the tests
+/// (names, and the bytes of those read from files), the language, the limits and the
+/// submission's bytes.
+pub(crate) fn plan_digest(
+    problem: &ProblemSpec,
+    seed: u64,
+    tests: &[PlannedTest],
+    language_id: &str,
+    limits: &Limits,
+    submission_sha256: &str,
+    enforce_time_factor: u32,
+) -> Result<String, GradeError> {
+    let mut digest = PlanDigest::new();
+    digest
+        .add("problem", &problem.id)
+        .add("seed", seed)
+        .add("language", language_id)
+        .add("limits", format!("{limits:?}"))
+        .add("enforce_time_factor", enforce_time_factor.max(1))
+        .add("submission", submission_sha256);
+    for test in tests {
+        digest.add("test", &test.name);
+        match &test.source {
+            TestSource::Generated { seed, index } => {
+                digest.add("generated", format!("{seed}/{index}"));
+            }
+            TestSource::Files { input, answer } => {
+                for path in [input, answer] {
+                    let bytes = std::fs::read(path).map_err(|cause| plan::PlanError::Read {
+                        dir: path.clone(),
+                        cause,
+                    })?;
+                    digest.add_bytes("file", &bytes);
+                }
+            }
+            TestSource::Inline { input } => {
+                digest.add_bytes("inline", input.as_bytes());
+            }
+        }
+    }
+    Ok(digest.finish())
+}
+
+/// A summary before any test ran (a compile error's as it stands).
+pub(crate) fn new_summary(
+    problem: &ProblemSpec,
+    request: &BatchRequest,
+    build: &Build,
+    tests_planned: usize,
+    plan: PlanIdentity,
+) -> BatchSummary {
+    BatchSummary {
+        problem: problem.id.clone(),
+        solution: request.submission.display_name(),
+        language: build.language_name.clone(),
+        verdict: Verdict::CompileError,
+        seed: request.seed,
+        limits: AppliedLimits::from(&build.limits),
+        protections: Vec::new(),
+        compile_message: None,
+        tests_planned,
+        tests: Vec::new(),
+        run: RunIdentity::new(plan, request.shard),
+    }
+}
+
+/// The limits the sandbox enforces: the time limits times `factor`.
+pub(crate) fn enforced_limits(limits: Limits, factor: u32) -> Limits {
+    let factor = factor.max(1);
+    let mut enforced = limits;
+    enforced.cpu_time *= factor;
+    enforced.wall_time *= factor;
+    enforced
+}
+
+/// Completes a summary with its tests' outcomes (in plan order).
+pub(crate) fn conclude(summary: &mut BatchSummary, outcomes: Vec<TestOutcome>) {
     summary.protections = protections_of(outcomes.iter().map(|o| o.facts.as_ref()));
     summary.verdict = verdict::overall(outcomes.iter().map(|o| &o.verdict));
     summary.tests = outcomes;
-    finish(summary, reporter)
 }
 
 /// Tells the reporter the grading is over and hands the summary back.

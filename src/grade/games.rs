@@ -1,7 +1,8 @@
 //! Grading a solution of an interactive problem by seeded games: compile, play each game on
 //! parallel workers (each game in its own sandbox session), classify each game from how it
 //! ended and the run's facts, and decide the submission from the games and the mean score.
-//! Also the paired comparison of two solutions over the same games.
+//! Also the paired comparison of two solutions over the same games. A sharded run plays its
+//! share of the games (game `k` belongs to shard `k mod N`).
 //!
 //! Verdict order, as Kattis and DOMjudge decide it: a wrong reply seen by the interactor is WA
 //! even if the program later crashes or runs out of time; otherwise the run's facts decide
@@ -9,18 +10,18 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{
-    build, compile_or_fail, protections_of, tell, AppliedLimits, GradeError, Started, Submission,
-    Summary, Telling, Unit,
+    build, compile_or_fail, protections_of, submission_digest, tell, AppliedLimits, Build,
+    GradeError, RunIdentity, Started, Submission, Summary, Telling, Unit,
 };
-use crate::config::{ProblemKind, ProblemSpec, RunnerConfig};
+use crate::config::{InteractiveSpec, ProblemKind, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::interact::{self, Ending, GameRecord, GameSetup, InteractError, TranscriptLine};
 use crate::lang::Compiled;
-use crate::limits::Overrides;
-use crate::plan;
+use crate::limits::{Limits, Overrides};
+use crate::plan::{self, PlanDigest, PlanIdentity, PlanUnit, Shard};
 use crate::pool::{self, News};
 use crate::problems::{self, InteractiveProblem};
 use crate::report::{Event, Reporter};
@@ -42,10 +43,12 @@ pub struct GamesRequest<'a> {
     pub jobs: usize,
     /// Stop starting games once one has failed (its verdict decides the submission anyway).
     pub stop_at_first_failure: bool,
+    /// Play only this shard's share of the games.
+    pub shard: Option<Shard>,
 }
 
 /// The result of one game.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GameOutcome {
     /// Master seed; with `game` it names the game's random stream.
     pub seed: u64,
@@ -60,8 +63,10 @@ pub struct GameOutcome {
     pub peak_kib: u64,
     pub verdict: Verdict,
     pub verdict_detail: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// What was said, kept until the game is reported (`Event::GameFinished`) and then
+    /// dropped, so that thousands of games do not hold thousands of transcripts.
     #[serde(skip)]
     pub transcript: Vec<TranscriptLine>,
     /// The interactor's last line (`-1`) when it ended the game.
@@ -74,14 +79,14 @@ pub struct GameOutcome {
 }
 
 /// Everything a report of an interactive grading needs.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GamesSummary {
     pub problem: String,
     pub solution: String,
     pub language: String,
     pub verdict: Verdict,
     /// Why the verdict is not AC, in words.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     pub seed: u64,
     pub limits: AppliedLimits,
@@ -89,9 +94,12 @@ pub struct GamesSummary {
     pub accept_mean_score: f64,
     pub score_mean: f64,
     pub stats: ScoreStats,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compile_message: Option<String>,
     pub games: Vec<GameOutcome>,
+    /// The judge's version, the plan's identity and the shard, for merging.
+    #[serde(flatten)]
+    pub run: RunIdentity,
 }
 
 impl GamesSummary {
@@ -99,10 +107,42 @@ impl GamesSummary {
     pub fn first_failure(&self) -> Option<&GameOutcome> {
         self.games.iter().find(|g| !g.verdict.is_accepted())
     }
+
+    /// The tiles whose counts the statistics give (the problem's milestones).
+    pub fn milestones(&self) -> Vec<u64> {
+        self.stats.reached.iter().map(|(tile, _)| *tile).collect()
+    }
+
+    /// Completes the summary from its games (in game order): statistics, verdict, reason.
+    pub fn conclude(&mut self, games: Vec<GameOutcome>) {
+        self.protections = protections_of(games.iter().map(|g| g.facts.as_ref()));
+        let scores: Vec<u64> = games.iter().map(|g| g.score).collect();
+        self.stats = stats::score_stats(&scores, &self.milestones());
+        self.score_mean = self.stats.mean;
+        let (verdict, reason) = overall(&games, self.score_mean, self.accept_mean_score);
+        self.verdict = verdict;
+        self.reason = reason;
+        self.games = games;
+    }
+
+    /// After reading a summary back from JSON: each verdict from its detail (`RE (SIGSEGV)`,
+    /// where the JSON's `verdict` says only `RE`), and the summary's from its first failure.
+    pub fn restore_verdicts(&mut self) {
+        for game in &mut self.games {
+            game.verdict = Verdict::parse(&game.verdict_detail).unwrap_or(game.verdict);
+        }
+        if let Some(failure) = self.first_failure() {
+            if failure.verdict.same_kind(&self.verdict) {
+                self.verdict = failure.verdict;
+            }
+        }
+    }
 }
 
-/// The game side of an interactive problem.
-fn game_side(problem: &ProblemSpec) -> Result<&'static dyn InteractiveProblem, GradeError> {
+/// The game side of an interactive problem, and its settings.
+pub(crate) fn game_side(
+    problem: &ProblemSpec,
+) -> Result<(&'static dyn InteractiveProblem, &InteractiveSpec), GradeError> {
     if problem.kind != ProblemKind::Interactive {
         return Err(GradeError::WrongKind {
             what: "games",
@@ -110,12 +150,17 @@ fn game_side(problem: &ProblemSpec) -> Result<&'static dyn InteractiveProblem, G
             problem: problem.id.clone(),
         });
     }
-    problems::interactive_problem(&problem.id)
-        .ok_or_else(|| GradeError::NoInteractor(problem.id.clone()))
+    let side = problems::interactive_problem(&problem.id)
+        .ok_or_else(|| GradeError::NoInteractor(problem.id.clone()))?;
+    let settings = problem
+        .interactive
+        .as_ref()
+        .ok_or_else(|| GradeError::NoInteractor(problem.id.clone()))?;
+    Ok((side, settings))
 }
 
 /// Decides a game from how it ended and the run's facts.
-fn classify_game(
+pub(crate) fn classify_game(
     setup: &GameSetup,
     game: u64,
     played: Result<GameRecord, InteractError>,
@@ -189,33 +234,43 @@ pub fn grade(
     reporter: &mut dyn Reporter,
 ) -> Result<GamesSummary, GradeError> {
     let problem = request.problem;
-    let side = game_side(problem)?;
-    let settings = problem
-        .interactive
-        .as_ref()
-        .ok_or_else(|| GradeError::NoInteractor(problem.id.clone()))?;
-    let games = plan::games(request.count.unwrap_or(settings.games), request.only_game);
+    let (side, settings) = game_side(problem)?;
+    if request.shard.is_some() && request.only_game.is_some() {
+        return Err(GradeError::ShardConflict("--game plays one game"));
+    }
+    let whole_plan = plan::games(request.count.unwrap_or(settings.games), request.only_game);
     let build = build(
         request.runner,
         problem,
         &request.submission,
         &request.overrides,
     )?;
-    let mut summary = GamesSummary {
-        problem: problem.id.clone(),
-        solution: request.submission.display_name(),
-        language: build.language_name,
-        verdict: Verdict::CompileError,
-        reason: None,
-        seed: request.seed,
-        limits: AppliedLimits::from(&build.limits),
-        protections: Vec::new(),
-        accept_mean_score: settings.accept_mean_score,
-        score_mean: 0.0,
-        stats: stats::score_stats(&[], side.milestones()),
-        compile_message: None,
-        games: Vec::new(),
+    let identity = PlanIdentity {
+        unit: PlanUnit::Games,
+        units: whole_plan.len(),
+        stops_at_first_failure: request.stop_at_first_failure,
+        digest: plan_digest(
+            problem,
+            request.seed,
+            &whole_plan,
+            build.compiled.language_id(),
+            &build.limits,
+            &submission_digest(&request.submission.path)?,
+        ),
     };
+    let games = match request.shard {
+        Some(shard) => shard.select(whole_plan),
+        None => whole_plan,
+    };
+    let mut summary = new_summary(
+        problem,
+        settings,
+        side,
+        &request.submission,
+        request.seed,
+        &build,
+        RunIdentity::new(identity, request.shard),
+    );
     let prepared = match build.compiled {
         Compiled::Failed { message, .. } => {
             summary.compile_message = Some(message);
@@ -230,6 +285,7 @@ pub fn grade(
         &prepared,
         Unit::Games,
         games.len(),
+        request.shard,
         request.seed,
         request.jobs,
     );
@@ -242,16 +298,60 @@ pub fn grade(
         seed: request.seed,
     };
     let outcomes = play(&setup, &games, request, reporter)?;
-    summary.protections = protections_of(outcomes.iter().map(|g| g.facts.as_ref()));
-    let scores: Vec<u64> = outcomes.iter().map(|g| g.score).collect();
-    summary.stats = stats::score_stats(&scores, side.milestones());
-    summary.score_mean = summary.stats.mean;
-    let (verdict, reason) = overall(&outcomes, summary.score_mean, settings.accept_mean_score);
-    summary.verdict = verdict;
-    summary.reason = reason;
-    summary.games = outcomes;
+    summary.conclude(outcomes);
     tell(reporter, Event::Finished(Summary::Games(&summary)))?;
     Ok(summary)
+}
+
+/// What decides an interactive grading's results, as a digest: the problem, the seed, the
+/// games, the language, the limits and the submission's bytes.
+pub(crate) fn plan_digest(
+    problem: &ProblemSpec,
+    seed: u64,
+    games: &[u64],
+    language_id: &str,
+    limits: &Limits,
+    submission_sha256: &str,
+) -> String {
+    let mut digest = PlanDigest::new();
+    digest
+        .add("problem", &problem.id)
+        .add("seed", seed)
+        .add("language", language_id)
+        .add("limits", format!("{limits:?}"))
+        .add("submission", submission_sha256);
+    for game in games {
+        digest.add("game", game);
+    }
+    digest.finish()
+}
+
+/// A summary before any game is played (a compile error's as it stands).
+pub(crate) fn new_summary(
+    problem: &ProblemSpec,
+    settings: &InteractiveSpec,
+    side: &dyn InteractiveProblem,
+    submission: &Submission,
+    seed: u64,
+    build: &Build,
+    run: RunIdentity,
+) -> GamesSummary {
+    GamesSummary {
+        problem: problem.id.clone(),
+        solution: submission.display_name(),
+        language: build.language_name.clone(),
+        verdict: Verdict::CompileError,
+        reason: None,
+        seed,
+        limits: AppliedLimits::from(&build.limits),
+        protections: Vec::new(),
+        accept_mean_score: settings.accept_mean_score,
+        score_mean: 0.0,
+        stats: stats::score_stats(&[], side.milestones()),
+        compile_message: None,
+        games: Vec::new(),
+        run,
+    }
 }
 
 /// Plays the games on `request.jobs` workers, reporting each as it finishes; returns the
@@ -280,10 +380,11 @@ fn play(
             outcome
         },
         |news| {
-            let News::Finished(index, outcome) = news else {
+            let News::Finished(index, mut outcome) = news else {
                 return true;
             };
             let told = reporter.report(&Event::GameFinished(&outcome));
+            outcome.transcript = Vec::new();
             outcomes[index] = Some(outcome);
             telling.went_on(told)
         },
@@ -351,6 +452,8 @@ pub struct Comparison {
     /// confidence interval.
     pub mean_difference: f64,
     pub half_width: f64,
+    /// Whether the interval excludes zero, and on which side.
+    pub difference: stats::Difference,
 }
 
 /// Plays both solutions on the same seeds and compares their scores game by game.
@@ -378,6 +481,7 @@ pub fn compare(
             overrides: Overrides::default(),
             jobs: request.jobs,
             stop_at_first_failure: false,
+            shard: None,
         };
         grade(&games_request, reporter)
     };
@@ -404,6 +508,7 @@ pub fn compare(
         games,
         mean_difference,
         half_width,
+        difference: stats::Difference::of(mean_difference, half_width),
     };
     tell(reporter, Event::Compared(&comparison))?;
     Ok(comparison)

@@ -4,26 +4,30 @@
 //! - [`games`]: a solution of an interactive problem over seeded games, and two solutions
 //!   compared game by game;
 //! - [`stress`]: tests of growing size until a solution fails, then the failing input shrunk;
-//! - [`verify`]: every bundled solution against the verdict its folder names.
+//! - [`verify`]: every bundled solution against the verdict its folder names;
+//! - [`many`]: many submissions of one problem at once, into a scoreboard, resumable;
+//! - [`merge`]: the JSON parts of a sharded run back into the report of one run.
 //!
 //! Each test goes plan -> execution (raw facts) -> checker -> `verdict::classify` here; nothing
 //! here prints.
 
 pub mod batch;
 pub mod games;
+pub mod many;
+pub mod merge;
 pub mod stress;
 pub mod verify;
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::config::{ConfigError, ProblemSpec, RunnerConfig};
 use crate::execute::ExecError;
 use crate::lang::{self, Compiled, LangError, Prepared};
 use crate::limits::{self, Allowance, Limits, Overrides};
-use crate::plan::PlanError;
+use crate::plan::{PlanError, PlanIdentity, Shard};
 use crate::report::{Event, Reporter};
 use crate::sandbox::RunFacts;
 use crate::verdict::Verdict;
@@ -61,6 +65,50 @@ pub enum GradeError {
     Report(#[source] std::io::Error),
     #[error("the grader was interrupted")]
     Interrupted,
+    #[error("--shard works on a whole plan; {0}")]
+    ShardConflict(&'static str),
+    #[error("{0}: no such file or folder")]
+    NoSuchSubmission(PathBuf),
+    #[error("{0}: no submissions here (files in a known language, or folders holding one)")]
+    NoSubmissions(PathBuf),
+    #[error("cannot read {path}: {cause}")]
+    Read {
+        path: PathBuf,
+        cause: std::io::Error,
+    },
+}
+
+/// This judge's version, written into JSON reports: parts of a sharded run merge only when
+/// the same version made them.
+pub const JUDGE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// What a JSON report carries for the parts of a sharded run to be checked and merged: the
+/// version of the judge that made it, the identity of the whole run's plan, and which shard
+/// of it this report is (none for a whole run).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunIdentity {
+    pub judge_version: String,
+    pub plan: PlanIdentity,
+    pub shard: Option<Shard>,
+}
+
+impl RunIdentity {
+    pub fn new(plan: PlanIdentity, shard: Option<Shard>) -> RunIdentity {
+        RunIdentity {
+            judge_version: JUDGE_VERSION.to_string(),
+            plan,
+            shard,
+        }
+    }
+}
+
+/// The SHA-256 of a submission's bytes (hex, first 16 bytes), for plan identities.
+pub(crate) fn submission_digest(path: &Path) -> Result<String, GradeError> {
+    let bytes = std::fs::read(path).map_err(|cause| lang::LangError::ReadSource {
+        path: path.to_path_buf(),
+        cause,
+    })?;
+    Ok(crate::plan::sha256_hex(&bytes))
 }
 
 /// A submission: a source file (or a ready executable) and its language, when the file's
@@ -101,6 +149,41 @@ pub(crate) struct Build {
     pub limits: Limits,
 }
 
+/// What a submission is built and run as, known before it is compiled: its language (or a
+/// ready binary) and the limits it runs under.
+#[derive(Debug, Clone)]
+pub(crate) struct Target {
+    /// The language's id, or `binary`.
+    pub language_id: String,
+    /// The language's name, or `ready binary`.
+    pub language_name: String,
+    pub limits: Limits,
+}
+
+impl Target {
+    pub fn of(
+        runner: &RunnerConfig,
+        problem: &ProblemSpec,
+        submission: &Submission,
+        overrides: &Overrides,
+    ) -> Result<Target, GradeError> {
+        let language = match &submission.language {
+            Some(id) => Some(
+                runner
+                    .language(id)
+                    .ok_or_else(|| LangError::UnknownLanguageId(id.clone()))?,
+            ),
+            None => runner.language_for(&submission.path),
+        };
+        let allowance = language.map_or(Allowance::NONE, |l| l.allowance);
+        Ok(Target {
+            language_id: language.map_or("binary".to_string(), |l| l.id.clone()),
+            language_name: language.map_or("ready binary".to_string(), |l| l.name.clone()),
+            limits: limits::resolve(&problem.limits, &allowance, &runner.limits, overrides),
+        })
+    }
+}
+
 /// Compiles a submission (or finds it in the compile cache) and resolves its limits.
 pub(crate) fn build(
     runner: &RunnerConfig,
@@ -108,13 +191,12 @@ pub(crate) fn build(
     submission: &Submission,
     overrides: &Overrides,
 ) -> Result<Build, GradeError> {
+    let target = Target::of(runner, problem, submission, overrides)?;
     let compiled = lang::prepare(runner, &submission.path, submission.language.as_deref())?;
-    let language = runner.language(compiled.language_id());
-    let allowance = language.map_or(Allowance::NONE, |l| l.allowance);
     Ok(Build {
-        language_name: language.map_or("ready binary".to_string(), |l| l.name.clone()),
-        limits: limits::resolve(&problem.limits, &allowance, &runner.limits, overrides),
         compiled,
+        language_name: target.language_name,
+        limits: target.limits,
     })
 }
 
@@ -138,7 +220,10 @@ pub struct Started {
     pub language: String,
     /// Tests or games.
     pub unit: Unit,
+    /// How many will run (this shard's share of the plan, when sharded).
     pub count: usize,
+    /// The share of the plan this run does, if it is one shard of several.
+    pub shard: Option<Shard>,
     pub seed: u64,
     pub jobs: usize,
     /// The compile was served from the cache.
@@ -147,7 +232,7 @@ pub struct Started {
 }
 
 /// What a grading is made of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Unit {
     Tests,
@@ -155,12 +240,14 @@ pub enum Unit {
 }
 
 impl Started {
+    #[allow(clippy::too_many_arguments)]
     fn new(
         problem: &ProblemSpec,
         submission: &Submission,
         prepared: &Prepared,
         unit: Unit,
         count: usize,
+        shard: Option<Shard>,
         seed: u64,
         jobs: usize,
     ) -> Started {
@@ -170,6 +257,7 @@ impl Started {
             language: prepared.language_name.clone(),
             unit,
             count,
+            shard,
             seed,
             jobs,
             cached: prepared.cached,
@@ -179,7 +267,7 @@ impl Started {
 }
 
 /// Limits as applied, in report units.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AppliedLimits {
     pub cpu_ms: u64,
     pub wall_ms: u64,

@@ -95,6 +95,7 @@ pub fn run(
         checker: &problem.checker,
         limits,
         enforced: limits,
+        shared: None,
     };
     let scratch = Scratch::new(&request.runner.sandbox)?;
     let mut worker = Worker::new(request.runner, &scratch, &prepared);
