@@ -1,0 +1,379 @@
+//! End-to-end: `judge grade` on a class of submissions made from the real solutions: the
+//! scoreboard and its files, identical submissions graded once, a compile error and an
+//! ungradable folder on the board while the rest go on, resuming from the results folder
+//! (after a rerun, a SIGKILL, a full disk), shards merged, and players of the interactive
+//! problem.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{judge, repo, require_root};
+
+fn text(output: &Output) -> String {
+    format!(
+        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+fn solution(path: &str) -> PathBuf {
+    repo().join("solutions").join(path)
+}
+
+/// Copies a bundled solution to `to` (making its folder), with `extra` appended (a comment
+/// makes a copy with other bytes that behaves the same).
+fn copy(from: &str, to: &Path, extra: &str) {
+    std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+    let mut bytes = std::fs::read(solution(from)).unwrap();
+    bytes.extend_from_slice(extra.as_bytes());
+    std::fs::write(to, bytes).unwrap();
+}
+
+/// A class of boj12100: two identical accepted files, an accepted Python program in a
+/// participant's folder, a wrong answer, a compile error, and a folder with two files.
+fn class() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    copy("boj12100/accepted/dfs.cpp", &class.join("ann.cpp"), "");
+    copy(
+        "boj12100/accepted/dfs.cpp",
+        &class.join("ann_again.cpp"),
+        "",
+    );
+    copy("boj12100/accepted/rows.py", &class.join("bea/main.py"), "");
+    copy(
+        "boj12100/wrong_answer/double_merge.cpp",
+        &class.join("cid.cpp"),
+        "",
+    );
+    copy(
+        "boj12100/compile_error/missing_semicolon.c",
+        &class.join("dan.c"),
+        "",
+    );
+    copy("boj12100/accepted/dfs.cpp", &class.join("eve/a.cpp"), "");
+    copy("boj12100/accepted/rows.py", &class.join("eve/b.py"), "");
+    dir
+}
+
+/// `judge grade --problem boj12100 ARGS...` with the results and reports in `dir`.
+fn grade(dir: &Path, args: &[&str]) -> (Output, serde_json::Value) {
+    let json = dir.join("board.json");
+    let results = dir.join("results").to_string_lossy().into_owned();
+    let json_arg = json.to_string_lossy().into_owned();
+    let mut all = vec!["grade", "--problem", "boj12100", "--results", &results];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--json", &json_arg]);
+    let output = judge(&all);
+    let report = std::fs::read_to_string(&json)
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or(serde_json::Value::Null);
+    (output, report)
+}
+
+fn verdicts(board: &serde_json::Value) -> Vec<(String, String)> {
+    board["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            let name = Path::new(row["name"].as_str().unwrap())
+                .components()
+                .rev()
+                .take(2)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect::<PathBuf>()
+                .display()
+                .to_string();
+            let graded = &row["graded"];
+            let verdict = graded
+                .get("tests")
+                .or_else(|| graded.get("games"))
+                .map(|summary| summary["verdict"].as_str().unwrap().to_string())
+                .unwrap_or_else(|| "not graded".into());
+            (name, verdict)
+        })
+        .collect()
+}
+
+#[test]
+fn a_class_gets_a_scoreboard_and_identical_files_are_graded_once() {
+    let dir = class();
+    let class = dir.path().join("class").to_string_lossy().into_owned();
+    let csv = dir.path().join("board.csv").to_string_lossy().into_owned();
+    let junit = dir.path().join("board.xml").to_string_lossy().into_owned();
+    // One job: a single worker switches its sandbox session from program to program.
+    let (output, board) = grade(
+        dir.path(),
+        &[&class, "--jobs", "1", "--csv", &csv, "--junit", &junit],
+    );
+    let shown = text(&output);
+    assert_eq!(output.status.code(), Some(1), "{shown}");
+    assert_eq!(
+        verdicts(&board),
+        [
+            ("class/ann.cpp", "AC"),
+            ("class/ann_again.cpp", "AC"),
+            ("bea/main.py", "AC"),
+            ("class/cid.cpp", "WA"),
+            ("class/dan.c", "CE"),
+            ("class/eve", "not graded"),
+        ]
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+    );
+    // Two identical files are one job: 4 to grade, not 5.
+    assert!(
+        shown.contains("6 submissions of boj12100, 37 tests each"),
+        "{shown}"
+    );
+    let rows = board["submissions"].as_array().unwrap();
+    assert_eq!(rows[0]["sha256"], rows[1]["sha256"]);
+    assert!(
+        shown.contains("several source files, keep one: a.cpp, b.py"),
+        "{shown}"
+    );
+    assert!(shown.contains("error: expected"), "{shown}");
+    assert!(
+        shown.contains("result 6 submissions of boj12100: AC 3, WA 1, CE 1, not graded 1"),
+        "{shown}"
+    );
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(csv.lines().count(), 7, "{csv}");
+    assert!(
+        csv.starts_with("submission,sha256,language,verdict"),
+        "{csv}"
+    );
+    let junit = std::fs::read_to_string(&junit).unwrap();
+    assert!(
+        junit.contains("tests=\"6\"") && junit.contains("failures=\"3\""),
+        "{junit}"
+    );
+    // The results folder holds one result per graded job (the CE included).
+    let stored = std::fs::read_dir(dir.path().join("results"))
+        .unwrap()
+        .count();
+    assert_eq!(stored, 4);
+}
+
+#[test]
+fn a_second_run_takes_the_results_of_the_first() {
+    let dir = class();
+    let class = dir.path().join("class").to_string_lossy().into_owned();
+    let (first, board) = grade(dir.path(), &[&class]);
+    assert_eq!(first.status.code(), Some(1), "{}", text(&first));
+    let started = Instant::now();
+    let (again, board_again) = grade(dir.path(), &[&class]);
+    let shown = text(&again);
+    assert_eq!(again.status.code(), Some(1), "{shown}");
+    assert!(
+        shown.contains("5 graded by an earlier run, 0 to grade"),
+        "{shown}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(board_again, board);
+    let (regraded, _) = grade(dir.path(), &[&class, "--regrade"]);
+    assert!(
+        !text(&regraded).contains("earlier run"),
+        "{}",
+        text(&regraded)
+    );
+    // Another seed is another grading.
+    let (other_seed, _) = grade(dir.path(), &[&class, "--seed", "7"]);
+    assert!(
+        !text(&other_seed).contains("earlier run"),
+        "{}",
+        text(&other_seed)
+    );
+}
+
+/// Copies of a too-slow solution with different bytes: each takes about a second.
+fn slow_class(count: usize) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..count {
+        copy(
+            "boj12100/time_limit_exceeded/busy_loop.c",
+            &dir.path().join(format!("class/slow{i:02}.c")),
+            &format!("\n/* copy {i} */\n"),
+        );
+    }
+    dir
+}
+
+fn stored_results(dir: &Path) -> usize {
+    std::fs::read_dir(dir.join("results")).map_or(0, |d| d.count())
+}
+
+#[test]
+fn a_killed_run_loses_nothing_already_graded() {
+    let dir = slow_class(8);
+    let class = dir.path().join("class").to_string_lossy().into_owned();
+    let results = dir.path().join("results").to_string_lossy().into_owned();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["grade", "--problem", "boj12100", "--jobs", "2"])
+        .args(["--results", &results, &class])
+        .current_dir(repo())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while stored_results(dir.path()) < 2 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let kept = stored_results(dir.path());
+    assert!((2..8).contains(&kept), "{kept} results kept");
+    // Every kept result is whole, and the rerun grades only the rest.
+    for entry in std::fs::read_dir(dir.path().join("results")).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        serde_json::from_str::<serde_json::Value>(&text).expect("a whole JSON file");
+    }
+    let (output, board) = grade(dir.path(), &[&class]);
+    let shown = text(&output);
+    assert!(
+        shown.contains(&format!(
+            "{kept} graded by an earlier run, {} to grade",
+            8 - kept
+        )),
+        "{shown}"
+    );
+    assert!(verdicts(&board).iter().all(|(_, v)| v == "TLE"), "{board}");
+    assert_eq!(stored_results(dir.path()), 8);
+}
+
+#[test]
+#[ignore = "needs root"]
+fn a_full_disk_stops_the_run_and_loses_nothing_already_graded() {
+    require_root();
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..6 {
+        copy(
+            "boj12100/accepted/dfs.cpp",
+            &dir.path().join(format!("class/s{i}.cpp")),
+            &format!("\n// copy {i}\n"),
+        );
+    }
+    let class = dir.path().join("class").to_string_lossy().into_owned();
+    let results = dir.path().join("results");
+    std::fs::create_dir(&results).unwrap();
+    // A results folder with room for about two results (each about 10 KiB).
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=24k", "tmpfs"])
+        .arg(&results)
+        .status()
+        .unwrap();
+    assert!(mounted.success());
+    let (output, _) = grade(dir.path(), &[&class, "--jobs", "1"]);
+    let kept: Vec<(PathBuf, Vec<u8>)> = std::fs::read_dir(&results)
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            let bytes = std::fs::read(&path).unwrap();
+            (path, bytes)
+        })
+        .collect();
+    let unmounted = Command::new("umount").arg(&results).status().unwrap();
+    assert!(unmounted.success());
+    let shown = text(&output);
+    assert_eq!(output.status.code(), Some(2), "{shown}");
+    assert!(
+        shown.contains("cannot write") && shown.contains("results"),
+        "{shown}"
+    );
+    assert!((1..6).contains(&kept.len()), "{} kept\n{shown}", kept.len());
+    // What was written is whole; put back in a folder with room, it lets a rerun finish.
+    for (path, bytes) in &kept {
+        serde_json::from_slice::<serde_json::Value>(bytes).expect("a whole result");
+        std::fs::write(path, bytes).unwrap();
+    }
+    let (output, board) = grade(dir.path(), &[&class]);
+    let shown = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains(&format!(
+            "{} graded by an earlier run, {} to grade",
+            kept.len(),
+            6 - kept.len()
+        )),
+        "{shown}"
+    );
+    assert_eq!(verdicts(&board).len(), 6);
+}
+
+#[test]
+fn a_sharded_grade_merges_into_the_whole_scoreboard() {
+    let dir = class();
+    let class = dir.path().join("class").to_string_lossy().into_owned();
+    let (whole, whole_board) = grade(dir.path(), &[&class, "--regrade"]);
+    assert_eq!(whole.status.code(), Some(1), "{}", text(&whole));
+    let mut parts = Vec::new();
+    for k in 0..3 {
+        let part_dir = dir.path().join(format!("part{k}"));
+        std::fs::create_dir(&part_dir).unwrap();
+        let shard = format!("{k}/3");
+        let (output, board) = grade(&part_dir, &[&class, "--shard", &shard]);
+        assert_eq!(board["shard"]["index"], k, "{}", text(&output));
+        parts.push(part_dir.join("board.json").to_string_lossy().into_owned());
+    }
+    let merged = dir.path().join("merged.json");
+    let merged_arg = merged.to_string_lossy().into_owned();
+    let mut args = vec!["merge"];
+    args.extend(parts.iter().map(String::as_str));
+    args.extend_from_slice(&["--json", &merged_arg]);
+    let output = judge(&args);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output));
+    let merged: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&merged).unwrap()).unwrap();
+    assert_eq!(verdicts(&merged), verdicts(&whole_board));
+    assert_eq!(merged["plan"], whole_board["plan"]);
+    assert_eq!(merged["shard"], serde_json::Value::Null);
+}
+
+#[test]
+fn players_of_the_interactive_problem_get_mean_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    copy(
+        "boj28489/wrong_answer/greedy_one_move.c",
+        &dir.path().join("players/greedy.c"),
+        "",
+    );
+    copy(
+        "boj28489/wrong_answer/fixed_order.py",
+        &dir.path().join("players/fixed.py"),
+        "",
+    );
+    let players = dir.path().join("players").to_string_lossy().into_owned();
+    let results = dir.path().join("results").to_string_lossy().into_owned();
+    let output = judge(&[
+        "grade",
+        "--problem",
+        "boj28489",
+        "--games",
+        "8",
+        "--results",
+        &results,
+        &players,
+    ]);
+    let shown = text(&output);
+    assert_eq!(output.status.code(), Some(1), "{shown}");
+    assert!(shown.contains("8 games each"), "{shown}");
+    assert!(shown.contains("mean score (95%)"), "{shown}");
+    assert!(shown.contains(" ± "), "{shown}");
+    assert!(shown.contains("8/8"), "{shown}");
+}
+
+#[test]
+fn missing_submissions_are_an_error() {
+    let output = judge(&["grade", "--problem", "boj12100", "/nonexistent/class"]);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    assert!(text(&output).contains("/nonexistent/class: no such file or folder"));
+}
