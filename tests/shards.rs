@@ -283,3 +283,15 @@ fn verify_in_two_shards_merges_into_one_matrix() {
     assert!(rows.len() >= 6, "{whole}");
     assert_eq!(without_times(merged), without_times(whole));
 }
+
+#[test]
+fn the_readme_shows_the_sbatch_examples_as_they_are() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    for example in ["shard.sbatch", "merge.sbatch"] {
+        let text = std::fs::read_to_string(repo().join("examples/slurm").join(example)).unwrap();
+        assert!(
+            readme.contains(&format!("```bash\n{text}```")),
+            "README.md does not show examples/slurm/{example} as it is"
+        );
+    }
+}
