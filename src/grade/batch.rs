@@ -422,9 +422,9 @@ pub(crate) fn plan_tests(
     Ok(planned)
 }
 
-/// What decides a batch grading's results, as a digest: the problem, the seed, the tests
-/// (names, and the bytes of those read from files), the language, the limits and the
-/// submission's bytes.
+/// What decides a batch grading's results, as a digest: the problem and its checker, the
+/// seed, the tests (names, and the bytes of those read from files), the language, the limits
+/// and the submission's bytes.
 pub(crate) fn plan_digest(
     problem: &ProblemSpec,
     seed: u64,
@@ -437,6 +437,7 @@ pub(crate) fn plan_digest(
     let mut digest = PlanDigest::new();
     digest
         .add("problem", &problem.id)
+        .add("checker", format!("{:?}", problem.checker))
         .add("seed", seed)
         .add("language", language_id)
         .add("limits", format!("{limits:?}"))

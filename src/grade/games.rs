@@ -303,8 +303,8 @@ pub fn grade(
     Ok(summary)
 }
 
-/// What decides an interactive grading's results, as a digest: the problem, the seed, the
-/// games, the language, the limits and the submission's bytes.
+/// What decides an interactive grading's results, as a digest: the problem and its settings,
+/// the seed, the games, the language, the limits and the submission's bytes.
 pub(crate) fn plan_digest(
     problem: &ProblemSpec,
     seed: u64,
@@ -316,6 +316,7 @@ pub(crate) fn plan_digest(
     let mut digest = PlanDigest::new();
     digest
         .add("problem", &problem.id)
+        .add("settings", format!("{:?}", problem.interactive))
         .add("seed", seed)
         .add("language", language_id)
         .add("limits", format!("{limits:?}"))
