@@ -70,22 +70,23 @@ impl Verdict {
         }
     }
 
+    /// One verdict of each kind (a crash stands for every `RE`).
+    const KINDS: [Verdict; 9] = [
+        Verdict::Accepted,
+        Verdict::WrongAnswer,
+        Verdict::PresentationError,
+        Verdict::TimeLimitExceeded,
+        Verdict::MemoryLimitExceeded,
+        Verdict::RuntimeError(Crash::ExitCode(1)),
+        Verdict::OutputLimitExceeded,
+        Verdict::CompileError,
+        Verdict::JudgeError,
+    ];
+
     /// The verdict expected of solutions in a `solutions/<problem>/<folder>/`, if the folder
     /// name is one of ours.
     pub fn from_folder(folder: &str) -> Option<Verdict> {
-        [
-            Verdict::Accepted,
-            Verdict::WrongAnswer,
-            Verdict::PresentationError,
-            Verdict::TimeLimitExceeded,
-            Verdict::MemoryLimitExceeded,
-            Verdict::RuntimeError(Crash::ExitCode(1)),
-            Verdict::OutputLimitExceeded,
-            Verdict::CompileError,
-            Verdict::JudgeError,
-        ]
-        .into_iter()
-        .find(|v| v.folder() == folder)
+        Verdict::KINDS.into_iter().find(|v| v.folder() == folder)
     }
 
     /// Same kind of verdict, ignoring the details of a crash.
@@ -115,18 +116,7 @@ impl Verdict {
     /// `RE (exit code 3)`). A bare `RE` names no crash and reads as `RE (exit code 1)`.
     pub fn parse(text: &str) -> Option<Verdict> {
         let text = text.trim();
-        let plain = [
-            Verdict::Accepted,
-            Verdict::WrongAnswer,
-            Verdict::PresentationError,
-            Verdict::TimeLimitExceeded,
-            Verdict::MemoryLimitExceeded,
-            Verdict::RuntimeError(Crash::ExitCode(1)),
-            Verdict::OutputLimitExceeded,
-            Verdict::CompileError,
-            Verdict::JudgeError,
-        ];
-        if let Some(verdict) = plain.into_iter().find(|v| v.code() == text) {
+        if let Some(verdict) = Verdict::KINDS.into_iter().find(|v| v.code() == text) {
             return Some(verdict);
         }
         let detail = text.strip_prefix("RE (")?.strip_suffix(')')?;

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use clap::Args;
 
 use judge::grade::batch::Tests;
@@ -13,9 +13,9 @@ use judge::report::csv::CsvReporter;
 use judge::report::json::JsonReporter;
 use judge::report::junit::JunitReporter;
 use judge::report::scoreboard::ScoreboardReporter;
-use judge::report::{AtomicFile, Reporters};
+use judge::report::Reporters;
 
-use super::{finish, load_runner, stderr, stdout, verdict_code};
+use super::{finish, load_runner, report_file, stderr, stdout, verdict_code};
 
 #[derive(Debug, Args)]
 pub struct GradeArgs {
@@ -105,17 +105,14 @@ pub fn run(config: Option<&Path>, args: &GradeArgs) -> Result<u8> {
     };
     let mut reporters = Reporters::new();
     reporters.add(ScoreboardReporter::new(stdout(), stderr()));
-    let create = |path: &Path| {
-        AtomicFile::create(path).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
-    };
     if let Some(path) = &args.csv {
-        reporters.add(CsvReporter::new(create(path)?));
+        reporters.add(CsvReporter::new(report_file(path)?));
     }
     if let Some(path) = &args.json {
-        reporters.add(JsonReporter::new(create(path)?));
+        reporters.add(JsonReporter::new(report_file(path)?));
     }
     if let Some(path) = &args.junit {
-        reporters.add(JunitReporter::new(create(path)?));
+        reporters.add(JunitReporter::new(report_file(path)?));
     }
     let scoreboard = many::grade(&request, &mut reporters)?;
     finish(&mut reporters)?;

@@ -2,9 +2,9 @@
 //! run, shown as that run would show it (the table, the scoreboard or the verify matrix), and
 //! written as JSON, JUnit or CSV when asked.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use clap::Args;
 
 use judge::grade::merge::{self, Report};
@@ -16,9 +16,9 @@ use judge::report::scoreboard::ScoreboardReporter;
 use judge::report::style;
 use judge::report::table::{TableReporter, GAMES_HEADER, TESTS_HEADER};
 use judge::report::verify::VerifyReporter;
-use judge::report::{AtomicFile, Event, Reporter, Reporters};
+use judge::report::{Event, Reporter, Reporters};
 
-use super::{exit, finish, stderr, stdout, verdict_code};
+use super::{exit, finish, report_file, stderr, stdout, verdict_code};
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {
@@ -45,17 +45,14 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
     let count = parts.len();
     let merged = merge::merge(parts)?;
     let mut reporters = Reporters::new();
-    let create = |path: &Path| {
-        AtomicFile::create(path).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
-    };
     if let Some(path) = &args.json {
-        reporters.add(JsonReporter::new(create(path)?));
+        reporters.add(JsonReporter::new(report_file(path)?));
     }
     if let Some(path) = &args.junit {
-        reporters.add(JunitReporter::new(create(path)?));
+        reporters.add(JunitReporter::new(report_file(path)?));
     }
     if let Some(path) = &args.csv {
-        reporters.add(CsvReporter::new(create(path)?));
+        reporters.add(CsvReporter::new(report_file(path)?));
     }
     let mut out = stdout();
     let code = match &merged {

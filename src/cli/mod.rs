@@ -18,7 +18,7 @@ use anyhow::{anyhow, Result};
 use clap::{Parser, Subcommand};
 
 use judge::config::RunnerConfig;
-use judge::report::Reporter;
+use judge::report::{AtomicFile, Reporter};
 
 /// Exit codes of `judge` (also in the README).
 pub mod exit {
@@ -144,6 +144,11 @@ fn verdict_code(accepted: bool) -> u8 {
     } else {
         exit::NOT_ACCEPTED
     }
+}
+
+/// A report file, written whole when its reporter finishes (see `AtomicFile`).
+fn report_file(path: &Path) -> Result<AtomicFile> {
+    AtomicFile::create(path).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
 }
 
 /// Lets every reporter write what it held back (JSON, JUnit files) once grading is over.

@@ -2,16 +2,16 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use clap::Args;
 
 use judge::grade::verify::{self, VerifyRequest};
 use judge::plan::ShardChoice;
 use judge::report::json::JsonReporter;
 use judge::report::verify::VerifyReporter;
-use judge::report::{AtomicFile, Reporters};
+use judge::report::Reporters;
 
-use super::{exit, finish, load_runner, stdout};
+use super::{exit, finish, load_runner, report_file, stdout};
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
@@ -45,9 +45,7 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
     let mut reporters = Reporters::new();
     reporters.add(VerifyReporter::new(stdout()));
     if let Some(path) = &args.json {
-        let file = AtomicFile::create(path)
-            .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
-        reporters.add(JsonReporter::new(file));
+        reporters.add(JsonReporter::new(report_file(path)?));
     }
     let summary = verify::run(&request, &mut reporters)?;
     finish(&mut reporters)?;

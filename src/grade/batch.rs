@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::{
-    build, protections_of, submission_digest, tell, AppliedLimits, Build, GradeError, RunIdentity,
-    Started, Submission, Summary, Telling, Unit,
+    build, protections_of, submission_digest, tell, AppliedLimits, GradeError, RunIdentity,
+    Started, Submission, Summary, Target, Telling, Unit,
 };
 use crate::check::Checker;
 use crate::config::{ProblemSpec, RunnerConfig};
@@ -170,14 +170,11 @@ impl BatchSummary {
     /// After reading a summary back from JSON: each verdict from its detail (`RE (SIGSEGV)`,
     /// where the JSON's `verdict` says only `RE`), and the summary's from its first failure.
     pub fn restore_verdicts(&mut self) {
-        for test in &mut self.tests {
-            test.verdict = Verdict::parse(&test.verdict_detail).unwrap_or(test.verdict);
-        }
-        if let Some(failure) = self.first_failure() {
-            if failure.verdict.same_kind(&self.verdict) {
-                self.verdict = failure.verdict;
-            }
-        }
+        let tests = self
+            .tests
+            .iter_mut()
+            .map(|t| (&mut t.verdict, t.verdict_detail.as_str()));
+        super::restore_verdicts(&mut self.verdict, tests);
     }
 }
 
@@ -359,7 +356,7 @@ pub fn grade(
             request.seed,
             &whole_plan,
             build.compiled.language_id(),
-            &build.limits,
+            &build.target.limits,
             &submission_digest(&request.submission.path)?,
             request.enforce_time_factor,
         )?,
@@ -368,7 +365,14 @@ pub fn grade(
         Some(shard) => shard.select(whole_plan),
         None => whole_plan,
     };
-    let mut summary = new_summary(problem, request, &build, tests.len(), identity);
+    let mut summary = new_summary(
+        problem,
+        request.submission.display_name(),
+        &build.target,
+        request.seed,
+        tests.len(),
+        RunIdentity::new(identity, request.shard),
+    );
     let prepared = match build.compiled {
         Compiled::Failed { message, .. } => {
             summary.compile_message = Some(message);
@@ -391,8 +395,8 @@ pub fn grade(
         problem,
         code,
         checker: &problem.checker,
-        limits: build.limits,
-        enforced: enforced_limits(build.limits, request.enforce_time_factor),
+        limits: build.target.limits,
+        enforced: enforced_limits(build.target.limits, request.enforce_time_factor),
         shared: None,
     };
     let outcomes = run_tests(request, &context, &prepared, &tests, reporter)?;
@@ -469,23 +473,24 @@ pub(crate) fn plan_digest(
 /// A summary before any test ran (a compile error's as it stands).
 pub(crate) fn new_summary(
     problem: &ProblemSpec,
-    request: &BatchRequest,
-    build: &Build,
+    solution: String,
+    target: &Target,
+    seed: u64,
     tests_planned: usize,
-    plan: PlanIdentity,
+    run: RunIdentity,
 ) -> BatchSummary {
     BatchSummary {
         problem: problem.id.clone(),
-        solution: request.submission.display_name(),
-        language: build.language_name.clone(),
+        solution,
+        language: target.language_name.clone(),
         verdict: Verdict::CompileError,
-        seed: request.seed,
-        limits: AppliedLimits::from(&build.limits),
+        seed,
+        limits: AppliedLimits::from(&target.limits),
         protections: Vec::new(),
         compile_message: None,
         tests_planned,
         tests: Vec::new(),
-        run: RunIdentity::new(plan, request.shard),
+        run,
     }
 }
 

@@ -13,8 +13,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    build, compile_or_fail, protections_of, submission_digest, tell, AppliedLimits, Build,
-    GradeError, RunIdentity, Started, Submission, Summary, Telling, Unit,
+    build, compile_or_fail, protections_of, submission_digest, tell, AppliedLimits, GradeError,
+    RunIdentity, Started, Submission, Summary, Target, Telling, Unit,
 };
 use crate::config::{InteractiveSpec, ProblemKind, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
@@ -128,14 +128,11 @@ impl GamesSummary {
     /// After reading a summary back from JSON: each verdict from its detail (`RE (SIGSEGV)`,
     /// where the JSON's `verdict` says only `RE`), and the summary's from its first failure.
     pub fn restore_verdicts(&mut self) {
-        for game in &mut self.games {
-            game.verdict = Verdict::parse(&game.verdict_detail).unwrap_or(game.verdict);
-        }
-        if let Some(failure) = self.first_failure() {
-            if failure.verdict.same_kind(&self.verdict) {
-                self.verdict = failure.verdict;
-            }
-        }
+        let games = self
+            .games
+            .iter_mut()
+            .map(|g| (&mut g.verdict, g.verdict_detail.as_str()));
+        super::restore_verdicts(&mut self.verdict, games);
     }
 }
 
@@ -254,7 +251,7 @@ pub fn grade(
             request.seed,
             &whole_plan,
             build.compiled.language_id(),
-            &build.limits,
+            &build.target.limits,
             &submission_digest(&request.submission.path)?,
         ),
     };
@@ -266,9 +263,9 @@ pub fn grade(
         problem,
         settings,
         side,
-        &request.submission,
+        request.submission.display_name(),
+        &build.target,
         request.seed,
-        &build,
         RunIdentity::new(identity, request.shard),
     );
     let prepared = match build.compiled {
@@ -294,7 +291,7 @@ pub fn grade(
         runner: request.runner,
         problem: side,
         solution: &prepared,
-        limits: build.limits,
+        limits: build.target.limits,
         seed: request.seed,
     };
     let outcomes = play(&setup, &games, request, reporter)?;
@@ -332,19 +329,19 @@ pub(crate) fn new_summary(
     problem: &ProblemSpec,
     settings: &InteractiveSpec,
     side: &dyn InteractiveProblem,
-    submission: &Submission,
+    solution: String,
+    target: &Target,
     seed: u64,
-    build: &Build,
     run: RunIdentity,
 ) -> GamesSummary {
     GamesSummary {
         problem: problem.id.clone(),
-        solution: submission.display_name(),
-        language: build.language_name.clone(),
+        solution,
+        language: target.language_name.clone(),
         verdict: Verdict::CompileError,
         reason: None,
         seed,
-        limits: AppliedLimits::from(&build.limits),
+        limits: AppliedLimits::from(&target.limits),
         protections: Vec::new(),
         accept_mean_score: settings.accept_mean_score,
         score_mean: 0.0,

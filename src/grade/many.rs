@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use super::batch::{self, BatchSummary, SharedTestData, TestContext, TestOutcome, Tests};
 use super::games::{self, GameOutcome, GamesSummary};
-use super::{display_path, tell, AppliedLimits, GradeError, RunIdentity, Submission, Target, Unit};
+use super::{display_path, tell, GradeError, RunIdentity, Submission, Target, Unit};
 use crate::config::{InteractiveSpec, ProblemKind, ProblemSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
 use crate::interact::{self, GameSetup};
@@ -42,7 +42,6 @@ use crate::limits::Overrides;
 use crate::plan::{self, sha256_hex, PlanDigest, PlanIdentity, PlanUnit, PlannedTest, Shard};
 use crate::problems::{self, InteractiveProblem, Problem};
 use crate::report::{write_atomically, Event, Reporter};
-use crate::stats;
 use crate::verdict::Verdict;
 
 /// One submission named on the command line or found in a folder: its name on the scoreboard
@@ -986,36 +985,25 @@ fn run_unit<'a>(
 /// A job's summary before any unit ran.
 fn skeleton(request: &ManyRequest, plan: &Plan, job: &Job) -> Graded {
     let run = RunIdentity::new(job.identity.clone(), None);
+    let solution = job.submission.display_name();
     match plan {
-        Plan::Tests { .. } => Graded::Tests(BatchSummary {
-            problem: request.problem.id.clone(),
-            solution: job.submission.display_name(),
-            language: job.target.language_name.clone(),
-            verdict: Verdict::CompileError,
-            seed: request.seed,
-            limits: AppliedLimits::from(&job.target.limits),
-            protections: Vec::new(),
-            compile_message: None,
-            tests_planned: plan.units(),
-            tests: Vec::new(),
+        Plan::Tests { .. } => Graded::Tests(batch::new_summary(
+            request.problem,
+            solution,
+            &job.target,
+            request.seed,
+            plan.units(),
             run,
-        }),
-        Plan::Games { side, settings, .. } => Graded::Games(GamesSummary {
-            problem: request.problem.id.clone(),
-            solution: job.submission.display_name(),
-            language: job.target.language_name.clone(),
-            verdict: Verdict::CompileError,
-            reason: None,
-            seed: request.seed,
-            limits: AppliedLimits::from(&job.target.limits),
-            protections: Vec::new(),
-            accept_mean_score: settings.accept_mean_score,
-            score_mean: 0.0,
-            stats: stats::score_stats(&[], side.milestones()),
-            compile_message: None,
-            games: Vec::new(),
+        )),
+        Plan::Games { side, settings, .. } => Graded::Games(games::new_summary(
+            request.problem,
+            settings,
+            *side,
+            solution,
+            &job.target,
+            request.seed,
             run,
-        }),
+        )),
     }
 }
 

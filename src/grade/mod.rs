@@ -102,6 +102,24 @@ impl RunIdentity {
     }
 }
 
+/// After reading a summary back from JSON, where a `verdict` is only a code (`RE`): each
+/// unit's verdict from its detail (`RE (SIGSEGV)`), and the summary's from its first failure.
+fn restore_verdicts<'a>(
+    summary: &mut Verdict,
+    units: impl Iterator<Item = (&'a mut Verdict, &'a str)>,
+) {
+    let mut first_failure = None;
+    for (verdict, detail) in units {
+        *verdict = Verdict::parse(detail).unwrap_or(*verdict);
+        if !verdict.is_accepted() {
+            first_failure.get_or_insert(*verdict);
+        }
+    }
+    if let Some(failure) = first_failure.filter(|f| f.same_kind(summary)) {
+        *summary = failure;
+    }
+}
+
 /// The SHA-256 of a submission's bytes (hex, first 16 bytes), for plan identities.
 pub(crate) fn submission_digest(path: &Path) -> Result<String, GradeError> {
     let bytes = std::fs::read(path).map_err(|cause| lang::LangError::ReadSource {
@@ -141,12 +159,10 @@ pub fn display_path(path: &Path) -> PathBuf {
         .unwrap_or_else(|| path.to_path_buf())
 }
 
-/// A submission after compilation, with the limits it runs under on a problem.
+/// A submission after compilation, with its language and the limits it runs under.
 pub(crate) struct Build {
     pub compiled: Compiled,
-    /// The language's name, or `ready binary`.
-    pub language_name: String,
-    pub limits: Limits,
+    pub target: Target,
 }
 
 /// What a submission is built and run as, known before it is compiled: its language (or a
@@ -193,11 +209,7 @@ pub(crate) fn build(
 ) -> Result<Build, GradeError> {
     let target = Target::of(runner, problem, submission, overrides)?;
     let compiled = lang::prepare(runner, &submission.path, submission.language.as_deref())?;
-    Ok(Build {
-        compiled,
-        language_name: target.language_name,
-        limits: target.limits,
-    })
+    Ok(Build { compiled, target })
 }
 
 /// Compiles a program that must compile (a solution to stress or compare): a compile error

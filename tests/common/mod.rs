@@ -73,6 +73,16 @@ pub fn grade(solution: &str, extra: &[&str]) -> (i32, serde_json::Value, String)
     (output.status.code().unwrap_or(-1), json, text)
 }
 
+/// An output as a test failure shows it: the exit code, standard output and standard error.
+pub fn text(output: &Output) -> String {
+    format!(
+        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
 pub fn exists(path: &str) -> bool {
     Path::new(&repo()).join(path).exists()
 }
