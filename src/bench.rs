@@ -13,9 +13,11 @@ use thiserror::Error;
 
 use crate::config::RunnerConfig;
 use crate::execute::{run_request, ExecError, MemoryFiles, Scratch};
-use crate::grade::{compile_or_fail, GradeError};
-use crate::limits::{Limits, MIB};
+use crate::grade::batch::{self, BatchRequest, BatchSummary, Tests};
+use crate::grade::{compile_or_fail, GradeError, Submission};
+use crate::limits::{Limits, Overrides, MIB};
 use crate::problems::{self, GenRequest};
+use crate::report::Reporters;
 use crate::sandbox::{SandboxError, Session, StdoutMode};
 
 #[derive(Debug, Error)]
@@ -49,6 +51,8 @@ pub struct BenchRequest<'a> {
     pub games: usize,
     /// Generated tests per problem for the reference-solver figures.
     pub solver_tests: u64,
+    /// Near-limit runs on each side of the verdict-flip figure (with and without load).
+    pub flip_runs: usize,
 }
 
 /// Runs `judge ARGS` and returns its wall time; fails when it exits with an error.
@@ -80,6 +84,16 @@ fn measurement(message: impl Into<String>) -> BenchError {
     BenchError::Measurement(message.into())
 }
 
+/// The project's folder (the benchmarks use its bench/, problems/ and solutions/) and its
+/// runner.toml, which children are given so that they grade with the same configuration.
+fn project(runner: &RunnerConfig) -> Result<(&Path, &Path)> {
+    let root = runner.project_root().map_err(GradeError::from)?;
+    match runner.layers.project_file().map(|layer| &layer.origin) {
+        Some(crate::config::Origin::File(file)) => Ok((root, file.as_path())),
+        _ => Err(GradeError::from(crate::config::ConfigError::NoProject).into()),
+    }
+}
+
 fn seconds(d: Duration) -> String {
     format!("{:.3} s", d.as_secs_f64())
 }
@@ -88,8 +102,11 @@ fn seconds(d: Duration) -> String {
 pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
     let runner = request.runner;
     let args = request;
-    let bench_dir = runner.root.join("bench");
-    let config_arg = runner.file.to_string_lossy().into_owned();
+    // The benchmarks use the repository's bench/ and solutions/, and give the children the
+    // project's runner.toml so that they grade with the same configuration.
+    let (root, config_file) = project(runner)?;
+    let bench_dir = root.join("bench");
+    let config_arg = config_file.to_string_lossy().into_owned();
     let scratch = tempfile::tempdir()?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     writeln!(
@@ -155,7 +172,13 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
         stderr_bytes: runner.limits.stderr_bytes,
         max_processes: runner.limits.max_processes,
     };
-    let run = run_request(runner, &tiny, tiny_limits, StdoutMode::Capture);
+    let run = run_request(
+        runner,
+        &tiny.program,
+        &tiny.args_for(&tiny_limits),
+        tiny_limits,
+        StdoutMode::Capture,
+    );
     let mut sandbox_loop = || -> Result<Duration> {
         let started = Instant::now();
         for i in 0..args.tiny_tests {
@@ -329,7 +352,17 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
         sorted[sorted.len() / 2]
     )?;
 
-    // 4. Reference solvers.
+    // 4. Verdicts under load.
+    verdict_flips(
+        runner,
+        &bench_dir,
+        scratch.path(),
+        cores,
+        args.flip_runs,
+        out,
+    )?;
+
+    // 5. Reference solvers.
     for problem in problems::batch_problems() {
         let inputs: Vec<String> = (0..args.solver_tests)
             .map(|i| problems::generate_test(*problem, 1, GenRequest::full(i)))
@@ -361,15 +394,14 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
         worst_time.as_secs_f64() / 2.0
     )?;
 
-    // 5. Startup.
+    // 6. Startup.
     let runs = 20;
     let started = Instant::now();
     for _ in 0..runs {
         timed_judge(&["--version"], &[0])?;
     }
     let version = started.elapsed() / runs;
-    let sample_solution = runner
-        .root
+    let sample_solution = root
         .join("solutions/boj12100/accepted/dfs.cpp")
         .to_string_lossy()
         .into_owned();
@@ -440,6 +472,7 @@ const CLASS_BASES: [(&str, usize); 15] = [
 /// one: a wrong answer), or else the base with a comment of its own (other bytes, the same
 /// behaviour). Deterministic; returns the files written.
 pub fn make_class(runner: &RunnerConfig, count: usize, dir: &Path) -> Result<Vec<PathBuf>> {
+    let (root, _) = project(runner)?;
     let slots: Vec<&str> = CLASS_BASES
         .iter()
         .flat_map(|(path, weight)| std::iter::repeat(*path).take(*weight))
@@ -451,7 +484,7 @@ pub fn make_class(runner: &RunnerConfig, count: usize, dir: &Path) -> Result<Vec
         let round = uses.entry(base).or_default();
         let r = *round;
         *round += 1;
-        let source = std::fs::read_to_string(runner.root.join("solutions/boj12100").join(base))?;
+        let source = std::fs::read_to_string(root.join("solutions/boj12100").join(base))?;
         let extension = base.rsplit('.').next().unwrap_or("txt");
         let comment = if extension == "py" { "#" } else { "//" };
         let depth_mutated = (r % 3 == 2)
@@ -478,27 +511,28 @@ pub fn make_class(runner: &RunnerConfig, count: usize, dir: &Path) -> Result<Vec
     Ok(written)
 }
 
-/// A runner.toml like `runner`'s with its compile cache in a fresh folder of `dir`, and the
-/// problems reached through a link: a grading from a cold compile cache.
+/// A runner.toml like the project's with its compile cache in a fresh folder of `dir`, and
+/// the problems reached through a link: a grading from a cold compile cache.
 fn runner_with_fresh_cache(runner: &RunnerConfig, dir: &Path, name: &str) -> Result<PathBuf> {
+    let (project_root, project_file) = project(runner)?;
     let root = dir.join(name);
     std::fs::create_dir_all(&root)?;
-    let text = std::fs::read_to_string(&runner.file)?;
-    let config: String = text
+    let text = std::fs::read_to_string(project_file)?;
+    const CACHE: &str = "cache_dir = \"cache\"";
+    let mut lines: Vec<String> = text
         .lines()
-        .map(|line| {
-            if line.trim_start().starts_with("cache_dir") {
-                "cache_dir = \"cache\"".to_string()
-            } else {
-                line.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
-    std::fs::write(root.join("runner.toml"), config)?;
+        .filter(|line| !line.trim_start().starts_with("cache_dir"))
+        .map(str::to_string)
+        .collect();
+    // cache_dir belongs to [defaults] (a key before the first table is one too).
+    match lines.iter().position(|line| line.trim() == "[defaults]") {
+        Some(header) => lines.insert(header + 1, CACHE.to_string()),
+        None => lines.insert(0, format!("[defaults]\n{CACHE}")),
+    }
+    std::fs::write(root.join("runner.toml"), lines.join("\n") + "\n")?;
     let link = root.join("problems");
     if !link.exists() {
-        std::os::unix::fs::symlink(runner.root.join("problems"), &link)?;
+        std::os::unix::fs::symlink(project_root.join("problems"), &link)?;
     }
     Ok(root.join("runner.toml"))
 }
@@ -607,6 +641,117 @@ done"#;
         warm.push((graded, looped));
     }
     describe("warm compile cache", &warm)?;
+    Ok(())
+}
+
+/// Busy processes started for a measurement, ended by pid when dropped.
+struct Load(Vec<std::process::Child>);
+
+impl Load {
+    fn start(busy: &Path, count: usize) -> Result<Load> {
+        let mut load = Load(Vec::with_capacity(count));
+        for _ in 0..count {
+            let child = Command::new(busy)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .spawn()?;
+            load.0.push(child);
+        }
+        Ok(load)
+    }
+}
+
+impl Drop for Load {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// The median of some values (0 for none).
+fn median(mut values: Vec<u64>) -> u64 {
+    values.sort_unstable();
+    values.get(values.len() / 2).copied().unwrap_or(0)
+}
+
+/// Near-limit runs (a program that spins until its own CPU time is 70 % of a 300 ms limit,
+/// under a tight wall-clock rule: 2 x the CPU limit, no extra second), graded with one job per
+/// core, half of them while three busy processes per core load the machine and half without
+/// added load, in alternating rounds. A verdict other than AC is a flip: the load decided it.
+fn verdict_flips(
+    runner: &RunnerConfig,
+    bench_dir: &Path,
+    scratch: &Path,
+    cores: usize,
+    runs: usize,
+    out: &mut dyn Write,
+) -> Result<()> {
+    const CPU_LIMIT: Duration = Duration::from_millis(300);
+    const SPIN_MS: u64 = 210;
+    const ROUNDS: usize = 2;
+    let busy = compile_c(&bench_dir.join("busy.c"), scratch)?;
+    let per_round = runs.div_ceil(ROUNDS).max(1);
+    let tests_dir = scratch.join("near-limit");
+    std::fs::create_dir_all(&tests_dir)?;
+    for i in 0..per_round {
+        let base = tests_dir.join(format!("n{i:03}"));
+        std::fs::write(base.with_extension("in"), format!("{SPIN_MS}\n"))?;
+        std::fs::write(base.with_extension("ans"), format!("{SPIN_MS}\n"))?;
+    }
+    let mut tight = runner.clone();
+    tight.limits.wall_time_extra = Duration::ZERO;
+    let problem = runner.problem("boj12100").map_err(GradeError::from)?;
+    let request = BatchRequest {
+        runner: &tight,
+        problem: &problem,
+        submission: Submission::new(bench_dir.join("near_limit.c")),
+        tests: Tests::Folder(tests_dir),
+        seed: runner.seed,
+        overrides: Overrides {
+            cpu_time: Some(CPU_LIMIT),
+            memory_bytes: None,
+        },
+        jobs: cores,
+        stop_at_first_failure: false,
+        enforce_time_factor: 1,
+        shard: None,
+    };
+    let grade = || -> Result<BatchSummary> {
+        let summary = batch::grade(&request, &mut Reporters::new())?;
+        if summary.compile_message.is_some() {
+            return Err(measurement("bench/near_limit.c does not compile"));
+        }
+        Ok(summary)
+    };
+    grade()?; // fills the compile cache
+    let mut loaded = Vec::new();
+    let mut quiet = Vec::new();
+    for _ in 0..ROUNDS {
+        quiet.extend(grade()?.tests);
+        let load = Load::start(&busy, 3 * cores)?;
+        loaded.extend(grade()?.tests);
+        drop(load);
+    }
+    let wall_limit = tight.limits.wall_time_factor * CPU_LIMIT.as_millis() as f64;
+    let side = |tests: &[batch::TestOutcome]| {
+        let flips = tests.iter().filter(|t| !t.verdict.is_accepted()).count();
+        let waits = median(tests.iter().map(|t| t.wait_ms).collect());
+        let walls = median(tests.iter().map(|t| t.wall_ms).collect());
+        let cpus = median(tests.iter().map(|t| t.cpu_ms).collect());
+        (
+            format!("{flips}/{}", tests.len()),
+            format!("{waits}/{walls}/{cpus} ms"),
+        )
+    };
+    let (loaded_flips, loaded_times) = side(&loaded);
+    let (quiet_flips, quiet_times) = side(&quiet);
+    writeln!(out,
+        "verdict flips: near-limit runs not AC (CPU {SPIN_MS} of {} ms, wall limit {wall_limit:.0} ms, {cores} jobs), with {} busy processes / without added load, {ROUNDS} alternating rounds each = {loaded_flips} / {quiet_flips} (goal 0); median wait/wall/CPU {loaded_times} / {quiet_times}",
+        CPU_LIMIT.as_millis(),
+        3 * cores,
+    )?;
     Ok(())
 }
 

@@ -5,6 +5,7 @@
 //! Nothing here decides a verdict or prints.
 
 use std::fs::File;
+use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
@@ -16,6 +17,7 @@ use crate::sandbox::{
     self, memory_file, read_from_start, Isolation, RunFacts, RunFiles, RunRequest, SandboxError,
     Session, SessionSpec, StdoutMode,
 };
+use crate::verdict::StderrSays;
 
 #[derive(Debug, Error)]
 pub enum ExecError {
@@ -59,22 +61,33 @@ impl Scratch {
     }
 
     /// A fresh sandbox folder: `box/` (the program's work folder, holding a copy of the
-    /// solution) and `root/` (the mount point of its private root).
+    /// prepared program) and `root/` (the mount point of its private root).
     pub fn sandbox_folder(
         &self,
         name: &str,
         solution: &Prepared,
     ) -> std::io::Result<SandboxFolder> {
+        let folder = self.empty_sandbox_folder(name)?;
+        folder.install(solution)?;
+        Ok(folder)
+    }
+
+    /// A fresh sandbox folder with nothing in `box/` yet.
+    pub fn empty_sandbox_folder(&self, name: &str) -> std::io::Result<SandboxFolder> {
         let dir = self.folder(name)?;
         let work = dir.path().join("box");
         std::fs::create_dir(&work)?;
         std::fs::create_dir(dir.path().join("root"))?;
-        let folder = SandboxFolder { dir };
-        folder.install(solution)?;
+        self.give_to_runs(&work)?;
+        Ok(SandboxFolder { dir })
+    }
+
+    /// Makes a folder the runs' own (as root, runs are another user).
+    pub fn give_to_runs(&self, path: &Path) -> std::io::Result<()> {
         if let Some((uid, gid)) = self.uid {
-            std::os::unix::fs::chown(&work, Some(uid), Some(gid))?;
+            std::os::unix::fs::chown(path, Some(uid), Some(gid))?;
         }
-        Ok(folder)
+        Ok(())
     }
 
     /// A fresh folder named after `name`, removed when dropped.
@@ -104,12 +117,17 @@ impl SandboxFolder {
         self.dir.path()
     }
 
+    /// The programs' work folder (`/box` inside the sandbox), as the grader sees it.
+    pub fn work(&self) -> PathBuf {
+        self.dir.path().join("box")
+    }
+
     /// Puts `solution`'s file in the work folder, in place of whatever program was there.
     /// Programs see the folder read-only, so it holds nothing else; the file is copied
     /// beside and renamed, so a session never sees half a program.
     pub fn install(&self, solution: &Prepared) -> std::io::Result<()> {
         use std::os::unix::fs::PermissionsExt;
-        let work = self.path().join("box");
+        let work = self.work();
         for entry in std::fs::read_dir(&work)? {
             let entry = entry?;
             if entry.file_name() != solution.file_name.as_str() {
@@ -135,20 +153,23 @@ impl SandboxFolder {
                 run_as_gid: sandbox.gid,
                 read_only_paths: sandbox.read_only_paths.clone(),
             },
+            writable_subfolder: None,
         }
     }
 }
 
-/// How to run `solution` (copied into a sandbox folder) under `limits`.
+/// How to run `program` with `args` (its whole argument vector) under `limits`, with the
+/// sandbox's environment.
 pub fn run_request(
     runner: &RunnerConfig,
-    solution: &Prepared,
+    program: &Path,
+    args: &[String],
     limits: Limits,
     stdout: StdoutMode,
 ) -> RunRequest {
     RunRequest {
-        program: solution.program.clone(),
-        args: solution.args.clone(),
+        program: program.to_path_buf(),
+        args: args.to_vec(),
         env: vec![
             ("PATH".into(), runner.sandbox.path.clone()),
             ("HOME".into(), "/tmp".into()),
@@ -210,6 +231,18 @@ impl MemoryFiles {
     }
 }
 
+/// What a run's kept standard error says: read only after a crash, where the language's
+/// runtime may have said that its heap ran out (`Prepared::says_out_of_memory`).
+pub fn stderr_says(program: &Prepared, facts: &RunFacts, stderr: &File, kept: u64) -> StderrSays {
+    if facts.ended_normally() || program.out_of_memory_messages.is_empty() {
+        return StderrSays::Nothing;
+    }
+    match read_from_start(stderr, kept) {
+        Ok(bytes) if program.says_out_of_memory(&bytes) => StderrSays::OutOfMemory,
+        _ => StderrSays::Nothing,
+    }
+}
+
 /// The first `KEPT_BYTES` of a file, from its start, as text.
 pub fn head_of_file(file: &File) -> String {
     head(&read_from_start(file, KEPT_BYTES as u64).unwrap_or_default())
@@ -228,17 +261,25 @@ pub struct RunRecord {
     /// only the first `KEPT_BYTES`, so that a flood of output does not flood the grader.
     pub output: Vec<u8>,
     pub stderr_head: String,
+    /// What its standard error says, for the verdict.
+    pub stderr_says: StderrSays,
+}
+
+/// What one run joined to pipes gave: the facts, and what its standard error showed and said.
+#[derive(Debug)]
+pub struct PipedRun {
+    pub facts: RunFacts,
+    pub stderr_head: String,
+    pub stderr_says: StderrSays,
 }
 
 /// A grading worker: one sandbox session and its folder, made at its first run and kept for
-/// the next ones (the runs of one worker go one after another), and a folder for a checker's
-/// files.
+/// the next ones (the runs of one worker go one after another).
 pub struct Worker<'a> {
     runner: &'a RunnerConfig,
     scratch: &'a Scratch,
     program: &'a Prepared,
     sandbox: Option<(Session, SandboxFolder)>,
-    checker_folder: Option<tempfile::TempDir>,
 }
 
 impl<'a> Worker<'a> {
@@ -248,7 +289,6 @@ impl<'a> Worker<'a> {
             scratch,
             program,
             sandbox: None,
-            checker_folder: None,
         }
     }
 
@@ -265,28 +305,78 @@ impl<'a> Worker<'a> {
         Ok(())
     }
 
-    /// The worker's folder for an external checker's files; each test overwrites the last's.
-    pub fn checker_folder(&mut self) -> Result<PathBuf, ExecError> {
-        let folder = match &mut self.checker_folder {
-            Some(folder) => folder,
-            none => none.insert(self.scratch.folder("checker").map_err(ExecError::Folders)?),
-        };
-        Ok(folder.path().to_path_buf())
-    }
-
     /// Runs the worker's program on `input` under `limits`.
     pub fn run(&mut self, input: &[u8], limits: Limits) -> Result<RunRecord, ExecError> {
         let files = MemoryFiles::new(input).map_err(ExecError::Files)?;
-        let request = run_request(self.runner, self.program, limits, StdoutMode::Capture);
+        let request = run_request(
+            self.runner,
+            &self.program.program,
+            &self.program.args_for(&limits),
+            limits,
+            StdoutMode::Capture,
+        );
         let facts = self.run_in_session(&request, &files)?;
         let output = files
             .output(facts.ended_normally())
             .map_err(ExecError::Files)?;
         Ok(RunRecord {
+            stderr_says: stderr_says(self.program, &facts, &files.stderr, limits.stderr_bytes),
             facts,
             output,
             stderr_head: files.stderr_head(),
         })
+    }
+
+    /// Runs the worker's program joined to pipes (against an interactor): `stdin` and `stdout`
+    /// are its ends. Returns the facts and what its standard error showed and said.
+    pub fn run_piped(
+        &mut self,
+        stdin: OwnedFd,
+        stdout: OwnedFd,
+        limits: Limits,
+    ) -> Result<PipedRun, ExecError> {
+        let stderr = memory_file("stderr").map_err(ExecError::Files)?;
+        let request = run_request(
+            self.runner,
+            &self.program.program,
+            &self.program.args_for(&limits),
+            limits,
+            StdoutMode::PassThrough,
+        );
+        let files = RunFiles {
+            stdin,
+            stdout,
+            stderr: stderr.try_clone().map_err(ExecError::Files)?.into(),
+        };
+        let session = self.session()?;
+        let ran = session.begin(&request, files).and_then(|_| session.wait());
+        match ran {
+            Ok(facts) => Ok(PipedRun {
+                stderr_head: head_of_file(&stderr),
+                stderr_says: stderr_says(self.program, &facts, &stderr, limits.stderr_bytes),
+                facts,
+            }),
+            Err(e) => {
+                self.sandbox = None;
+                Err(e.into())
+            }
+        }
+    }
+
+    /// The worker's session, started if needed.
+    fn session(&mut self) -> Result<&mut Session, ExecError> {
+        let (session, _) = match &mut self.sandbox {
+            Some(sandbox) => sandbox,
+            none => {
+                let folder = self
+                    .scratch
+                    .sandbox_folder("worker", self.program)
+                    .map_err(ExecError::Folders)?;
+                let session = Session::start(&folder.session_spec(self.runner))?;
+                none.insert((session, folder))
+            }
+        };
+        Ok(session)
     }
 
     /// Runs one program in this worker's session, starting the session if needed. A session
@@ -298,17 +388,7 @@ impl<'a> Worker<'a> {
     ) -> Result<RunFacts, ExecError> {
         let mut attempt = 0;
         loop {
-            let (session, _) = match &mut self.sandbox {
-                Some(sandbox) => sandbox,
-                none => {
-                    let folder = self
-                        .scratch
-                        .sandbox_folder("worker", self.program)
-                        .map_err(ExecError::Folders)?;
-                    let session = Session::start(&folder.session_spec(self.runner))?;
-                    none.insert((session, folder))
-                }
-            };
+            let session = self.session()?;
             match session.run(request, files.for_run().map_err(ExecError::Files)?) {
                 Ok(facts) => return Ok(facts),
                 Err(e) => {

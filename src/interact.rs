@@ -18,12 +18,13 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::config::RunnerConfig;
-use crate::execute::{head_of_file, run_request, Scratch};
+use crate::execute::{head_of_file, run_request, stderr_says, Scratch};
 use crate::lang::Prepared;
 use crate::limits::Limits;
 use crate::problems::{InteractiveProblem, Step};
 use crate::rng::TestRng;
 use crate::sandbox::{self, memory_file, RunFacts, RunFiles, SandboxError, Session, StdoutMode};
+use crate::verdict::StderrSays;
 
 /// Why a game could not be played (the grader's fault, not the program's: JE).
 #[derive(Debug, Error)]
@@ -40,7 +41,8 @@ pub enum InteractError {
 
 /// Longest reply line accepted; anything longer is a protocol violation.
 const MAX_REPLY_BYTES: usize = 256;
-/// Extra time, after the wall-clock limit, that the interactor's watchdog gives the launcher.
+/// Extra time, after the sandbox's hard wall-clock limit, that the interactor's watchdog gives
+/// the launcher.
 const DEADLINE_MARGIN: Duration = Duration::from_secs(2);
 
 /// One transcript line: what the interactor wrote and what it read back.
@@ -65,6 +67,8 @@ pub struct GameRecord {
     pub interaction_us: u64,
     pub facts: RunFacts,
     pub stderr_head: String,
+    /// What its standard error says, for the verdict.
+    pub stderr_says: StderrSays,
 }
 
 /// What the interactor saw while playing.
@@ -179,7 +183,8 @@ fn start(setup: &GameSetup, scratch: &Scratch, game: u64) -> Result<Started, Int
     let mut session = Session::start(&folder.session_spec(setup.runner))?;
     let request = run_request(
         setup.runner,
-        setup.solution,
+        &setup.solution.program,
+        &setup.solution.args_for(&setup.limits),
         setup.limits,
         StdoutMode::PassThrough,
     );
@@ -220,7 +225,9 @@ pub fn play_game(
         pipe: from_program,
         buffer: Vec::new(),
     };
-    let (game_over, guard) = watchdog(session.id(), setup.limits.wall_time + DEADLINE_MARGIN);
+    // The sandbox may let a run that waited for a CPU go on up to its hard wall limit.
+    let deadline = sandbox::hard_wall_limit(setup.limits.wall_time) + DEADLINE_MARGIN;
+    let (game_over, guard) = watchdog(session.id(), deadline);
     let mut rules = setup.problem.new_game(TestRng::for_game(setup.seed, game));
     let mut line = rules.opening();
     let mut transcript: Vec<TranscriptLine> = Vec::new();
@@ -296,6 +303,7 @@ pub fn play_game(
         score: rules.score(),
         moves: rules.moves(),
         interaction_us,
+        stderr_says: stderr_says(setup.solution, &facts, &stderr, setup.limits.stderr_bytes),
         facts,
         stderr_head: head_of_file(&stderr),
     })

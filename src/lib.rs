@@ -2,7 +2,8 @@
 //!
 //! Data flows one way: [`config`] (runner.toml, problem.toml, validated once) -> [`plan`]
 //! (which tests and games) and [`limits`] (resolved once) -> [`lang`] (compile, cached) and
-//! [`execute`] / [`interact`] over [`sandbox`] (runs under limits: raw facts) -> [`check`] and
+//! [`execute`] / [`interact`] over [`sandbox`] (runs under limits: raw facts) -> [`check`]
+//! (or a checker or interactor of the problem's, in [`programs`]) and
 //! [`verdict`] (a pure function of facts and limits) -> [`report`]. [`grade`] drives that
 //! flow for each command and tells reporters what happens; the binary's `cli` only maps
 //! arguments to requests and picks reporters.
@@ -19,6 +20,7 @@ pub mod limits;
 pub mod plan;
 pub mod pool;
 pub mod problems;
+pub mod programs;
 pub mod report;
 pub mod rng;
 pub mod sandbox;

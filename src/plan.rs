@@ -26,6 +26,8 @@ pub enum PlanError {
     NoTests { dir: PathBuf },
     #[error("problem {problem} has no samples in {dir}")]
     NoSamples { problem: String, dir: PathBuf },
+    #[error("problem {problem} has no hard tests: no hard set and no tests in {dir}")]
+    NoHardTests { problem: String, dir: PathBuf },
 }
 
 /// Why a shard could not be worked out from the command line or the scheduler.
@@ -289,6 +291,8 @@ pub enum TestSource {
     Files { input: PathBuf, answer: PathBuf },
     /// Generated test `index` of master seed `seed`; the answer comes from the reference.
     Generated { seed: u64, index: u64 },
+    /// Generated test `index` of the problem's hard set under master seed `seed`.
+    GeneratedHard { seed: u64, index: u64 },
     /// An input held in memory (stress testing); the answer comes from the reference.
     Inline { input: String },
 }
@@ -307,6 +311,9 @@ impl PlannedTest {
             TestSource::Generated { seed, index } => Some(format!(
                 "judge gen {problem_id} --seed {seed} --index {index}"
             )),
+            TestSource::GeneratedHard { seed, index } => Some(format!(
+                "judge gen {problem_id} --seed {seed} --index {index} --hard"
+            )),
             TestSource::Files { ref input, .. } => Some(format!("cat {}", input.display())),
             TestSource::Inline { .. } => None,
         }
@@ -317,14 +324,26 @@ impl PlannedTest {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "snake_case")]
 pub enum TestSelection {
+    /// The samples (`problems/<id>/samples/`).
     Samples,
+    /// The seeded random tests.
     Random,
+    /// The samples, then the seeded random tests: the default tests, calibrated to the real
+    /// judge.
     All,
+    /// The hard set: worst cases beyond the real judge's data, asked for on purpose (the
+    /// tests in `problems/<id>/hard/`, then generated tests of the problem's hard set).
+    Hard,
 }
 
 /// The name of generated test `index`.
 pub fn generated_name(index: u64) -> String {
     format!("random-{index:03}")
+}
+
+/// The name of generated test `index` of the hard set.
+pub fn hard_name(index: u64) -> String {
+    format!("hard-{index:03}")
 }
 
 /// The tests `NAME.in` with `NAME.ans` beside them in `dir`, sorted by name.
@@ -372,13 +391,17 @@ pub fn folder_tests(dir: &Path) -> Result<Vec<PlannedTest>, PlanError> {
     Ok(tests)
 }
 
-/// The tests of a batch problem, samples first.
+/// The tests of a batch problem, samples first; for [`TestSelection::Hard`] its hard tests
+/// (see [`hard_tests`]) with `random_count` generated ones.
 pub fn batch_tests(
     problem: &ProblemSpec,
     selection: TestSelection,
     random_count: usize,
     seed: u64,
 ) -> Result<Vec<PlannedTest>, PlanError> {
+    if selection == TestSelection::Hard {
+        return hard_tests(problem, random_count, seed);
+    }
     let mut tests = Vec::new();
     if matches!(selection, TestSelection::Samples | TestSelection::All) {
         let dir = problem.samples_dir();
@@ -396,6 +419,32 @@ pub fn batch_tests(
             name: generated_name(index),
             source: TestSource::Generated { seed, index },
         }));
+    }
+    Ok(tests)
+}
+
+/// The hard tests of a batch problem: the files in `problems/<id>/hard/` (if any), then
+/// `generated_count` generated tests of its hard set (0 when it has none). Empty is an error.
+pub fn hard_tests(
+    problem: &ProblemSpec,
+    generated_count: usize,
+    seed: u64,
+) -> Result<Vec<PlannedTest>, PlanError> {
+    let dir = problem.hard_dir();
+    let mut tests = if dir.is_dir() {
+        tests_in(&dir)?
+    } else {
+        Vec::new()
+    };
+    tests.extend((0..generated_count as u64).map(|index| PlannedTest {
+        name: hard_name(index),
+        source: TestSource::GeneratedHard { seed, index },
+    }));
+    if tests.is_empty() {
+        return Err(PlanError::NoHardTests {
+            problem: problem.id.clone(),
+            dir,
+        });
     }
     Ok(tests)
 }
@@ -547,6 +596,48 @@ mod tests {
         // An explicit shard ignores the environment.
         let given = ShardChoice::Given(Shard { index: 1, count: 2 });
         assert_eq!(given.resolve(&pod), Ok(Shard { index: 1, count: 2 }));
+    }
+
+    /// The bundled blockgame problem (its hard folder holds `fifty-empty`).
+    fn blockgame() -> ProblemSpec {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/blockgame/problem.toml");
+        ProblemSpec::load(&file).unwrap()
+    }
+
+    #[test]
+    fn hard_tests_are_the_hard_folder_then_the_generated_hard_set() {
+        let problem = blockgame();
+        let tests = hard_tests(&problem, 2, 9).unwrap();
+        let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, ["fifty-empty", "hard-000", "hard-001"]);
+        assert_eq!(
+            tests[2].source,
+            TestSource::GeneratedHard { seed: 9, index: 1 }
+        );
+        assert_eq!(
+            tests[2].reproduce_command("blockgame").unwrap(),
+            "judge gen blockgame --seed 9 --index 1 --hard"
+        );
+        // The default tests hold none of them.
+        let default = batch_tests(&problem, TestSelection::All, 2, 9).unwrap();
+        assert!(default
+            .iter()
+            .all(|t| t.name != "fifty-empty"
+                && !matches!(t.source, TestSource::GeneratedHard { .. })));
+        assert_eq!(
+            batch_tests(&problem, TestSelection::Hard, 2, 9).unwrap(),
+            tests
+        );
+    }
+
+    #[test]
+    fn a_problem_without_hard_tests_says_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut problem = blockgame();
+        problem.dir = dir.path().to_path_buf();
+        assert_eq!(hard_tests(&problem, 3, 1).unwrap().len(), 3);
+        let error = hard_tests(&problem, 0, 1).unwrap_err();
+        assert!(matches!(error, PlanError::NoHardTests { .. }), "{error}");
     }
 
     #[test]

@@ -15,6 +15,8 @@ use rand_core::{RngCore, SeedableRng};
 pub enum Purpose {
     /// The generator of batch test `index`.
     Test,
+    /// The generator of test `index` of a batch problem's hard set (worst cases).
+    HardTest,
     /// Tile positions of interactive game `index`.
     Game,
     /// Anything else (stress runs, benchmarks): `index` is chosen by the caller.
@@ -24,9 +26,10 @@ pub enum Purpose {
 impl Purpose {
     fn tag(self) -> u64 {
         match self {
-            Purpose::Test => 0x7465_7374,  // "test"
-            Purpose::Game => 0x6761_6d65,  // "game"
-            Purpose::Other => 0x6f74_6872, // "othr"
+            Purpose::Test => 0x7465_7374,     // "test"
+            Purpose::HardTest => 0x6861_7264, // "hard"
+            Purpose::Game => 0x6761_6d65,     // "game"
+            Purpose::Other => 0x6f74_6872,    // "othr"
         }
     }
 }
@@ -53,6 +56,11 @@ impl TestRng {
     /// The generator stream of batch test `index`.
     pub fn for_test(seed: u64, index: u64) -> Self {
         Self::new(seed, index, Purpose::Test)
+    }
+
+    /// The generator stream of test `index` of the hard set.
+    pub fn for_hard_test(seed: u64, index: u64) -> Self {
+        Self::new(seed, index, Purpose::HardTest)
     }
 
     /// The tile stream of interactive game `index`.
@@ -130,6 +138,7 @@ mod tests {
         let first = |mut rng: TestRng| rng.next_u64();
         let test = first(TestRng::for_test(1, 0));
         assert_ne!(test, first(TestRng::for_game(1, 0)));
+        assert_ne!(test, first(TestRng::for_hard_test(1, 0)));
         assert_ne!(test, first(TestRng::for_test(1, 1)));
         assert_ne!(test, first(TestRng::for_test(2, 0)));
     }

@@ -4,9 +4,13 @@
 //! 1. `JE` if the program could not be started for a reason of the grader's (sandbox setup).
 //! 2. `OLE` if the program wrote more than the output limit (it was stopped at once).
 //! 3. `MLE` if the kernel killed it at the memory limit, or its peak memory is over the limit.
-//! 4. `TLE` if its CPU time is over the limit, or it was stopped at the CPU or wall-clock limit.
+//! 4. `TLE` if its CPU time is over the limit, or it was stopped at the CPU or wall-clock limit
+//!    (the sandbox counts the wall clock less the time the run waited for a CPU held by other
+//!    work, up to a hard limit; see `sandbox::hard_wall_limit`).
 //! 5. `MLE` if it crashed (signal or non-zero exit) with a peak within 5 % of the limit: an
-//!    allocation that failed at the limit looks like a crash (`bad_alloc`, `MemoryError`).
+//!    allocation that failed at the limit looks like a crash (`bad_alloc`, `MemoryError`); or
+//!    if it crashed and its standard error says its runtime's heap ran out (Java's
+//!    `OutOfMemoryError`: a heap sized from the limit runs out before the limit is reached).
 //! 6. `RE` if it could not be executed, was killed by a signal, or exited with a non-zero code.
 //! 7. The checker's verdict: `AC`, `WA`, `PE`, or `JE` when the checker or reference failed.
 
@@ -163,12 +167,29 @@ pub enum CheckOutcome {
     JudgeError(String),
 }
 
+/// What a crashed program's standard error says about how it ended, as its language reads it
+/// (see a language's `out_of_memory_messages`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum StderrSays {
+    /// Nothing that changes a verdict.
+    #[default]
+    Nothing,
+    /// Its runtime's heap ran out (Java's `java.lang.OutOfMemoryError`).
+    OutOfMemory,
+}
+
 /// A peak memory this close to the limit (per mille) turns a crash into MLE.
 const NEAR_LIMIT_PER_MILLE: u64 = 950;
 
-/// Decides the verdict of one run. `check` is the checker's outcome, present when the output
-/// was checked; it is only consulted when the run itself ended normally.
-pub fn classify(limits: &Limits, facts: &RunFacts, check: Option<&CheckOutcome>) -> Verdict {
+/// Decides the verdict of one run. `stderr` is what its standard error says (read only for
+/// a crash); `check` is the checker's outcome, present when the output was checked; it is only
+/// consulted when the run itself ended normally.
+pub fn classify(
+    limits: &Limits,
+    facts: &RunFacts,
+    stderr: StderrSays,
+    check: Option<&CheckOutcome>,
+) -> Verdict {
     if facts.termination == Termination::SandboxFailed {
         return Verdict::JudgeError;
     }
@@ -200,9 +221,8 @@ pub fn classify(limits: &Limits, facts: &RunFacts, check: Option<&CheckOutcome>)
         Termination::NotStarted | Termination::SandboxFailed => Some(Crash::NotStarted),
     };
     if let Some(crash) = crash {
-        if crash != Crash::NotStarted
-            && peak_bytes * 1000 >= limits.memory_bytes * NEAR_LIMIT_PER_MILLE
-        {
+        let near_limit = peak_bytes * 1000 >= limits.memory_bytes * NEAR_LIMIT_PER_MILLE;
+        if crash != Crash::NotStarted && (near_limit || stderr == StderrSays::OutOfMemory) {
             return Verdict::MemoryLimitExceeded;
         }
         return Verdict::RuntimeError(crash);
@@ -213,6 +233,34 @@ pub fn classify(limits: &Limits, facts: &RunFacts, check: Option<&CheckOutcome>)
         Some(CheckOutcome::PresentationError(_)) => Verdict::PresentationError,
         Some(CheckOutcome::JudgeError(_)) | None => Verdict::JudgeError,
     }
+}
+
+/// Decides the verdict of a run against an interactor, in the order Kattis and DOMjudge use:
+/// an interactor that failed is a judge error; one that ended first having found a wrong reply
+/// gives WA whatever the program did next (it may crash or run out of time for want of
+/// answers); otherwise the program's own facts decide as in [`classify`], with the
+/// interactor's word as the checker's. A program killed by SIGPIPE, writing to an interactor
+/// that had finished, ended normally.
+pub fn classify_interactive(
+    limits: &Limits,
+    program: &RunFacts,
+    stderr: StderrSays,
+    interactor: &CheckOutcome,
+    interactor_ended_first: bool,
+) -> Verdict {
+    match interactor {
+        CheckOutcome::JudgeError(_) => return Verdict::JudgeError,
+        CheckOutcome::WrongAnswer(_) if interactor_ended_first => return Verdict::WrongAnswer,
+        CheckOutcome::PresentationError(_) if interactor_ended_first => {
+            return Verdict::PresentationError
+        }
+        _ => {}
+    }
+    let mut facts = program.clone();
+    if facts.killed_by_broken_pipe() {
+        facts.termination = Termination::Exited(0);
+    }
+    classify(limits, &facts, stderr, Some(interactor))
 }
 
 /// The peak memory that counts against the limit: the resident peak of the program. The
@@ -261,6 +309,8 @@ mod tests {
             stopped_by: None,
             cpu_time_us: 10_000,
             wall_time_us: 12_000,
+            wait_time_us: 0,
+            ended_at_ns: 0,
             peak_rss_kib: 2_000,
             cgroup_peak_kib: Some(1_000),
             oom_killed: false,
@@ -276,11 +326,22 @@ mod tests {
         let facts = clean_exit();
         let wa = CheckOutcome::WrongAnswer("x".into());
         assert_eq!(
-            classify(&limits(), &facts, Some(&CheckOutcome::Accepted)),
+            classify(
+                &limits(),
+                &facts,
+                StderrSays::Nothing,
+                Some(&CheckOutcome::Accepted)
+            ),
             Verdict::Accepted
         );
-        assert_eq!(classify(&limits(), &facts, Some(&wa)), Verdict::WrongAnswer);
-        assert_eq!(classify(&limits(), &facts, None), Verdict::JudgeError);
+        assert_eq!(
+            classify(&limits(), &facts, StderrSays::Nothing, Some(&wa)),
+            Verdict::WrongAnswer
+        );
+        assert_eq!(
+            classify(&limits(), &facts, StderrSays::Nothing, None),
+            Verdict::JudgeError
+        );
     }
 
     #[test]
@@ -292,7 +353,7 @@ mod tests {
             ..clean_exit()
         };
         assert_eq!(
-            classify(&limits(), &facts, None),
+            classify(&limits(), &facts, StderrSays::Nothing, None),
             Verdict::OutputLimitExceeded
         );
     }
@@ -306,7 +367,7 @@ mod tests {
             ..clean_exit()
         };
         assert_eq!(
-            classify(&limits(), &facts, None),
+            classify(&limits(), &facts, StderrSays::Nothing, None),
             Verdict::MemoryLimitExceeded
         );
     }
@@ -320,7 +381,7 @@ mod tests {
             ..clean_exit()
         };
         assert_eq!(
-            classify(&limits(), &facts, None),
+            classify(&limits(), &facts, StderrSays::Nothing, None),
             Verdict::MemoryLimitExceeded
         );
     }
@@ -348,7 +409,12 @@ mod tests {
             ..clean_exit()
         };
         assert_eq!(
-            classify(&limits(), &facts, Some(&CheckOutcome::Accepted)),
+            classify(
+                &limits(),
+                &facts,
+                StderrSays::Nothing,
+                Some(&CheckOutcome::Accepted)
+            ),
             Verdict::TimeLimitExceeded
         );
         let slept = RunFacts {
@@ -357,7 +423,51 @@ mod tests {
             ..clean_exit()
         };
         assert_eq!(
-            classify(&limits(), &slept, None),
+            classify(&limits(), &slept, StderrSays::Nothing, None),
+            Verdict::TimeLimitExceeded
+        );
+    }
+
+    #[test]
+    fn waiting_for_a_cpu_changes_no_verdict_by_itself() {
+        // The sandbox uses the wait to decide when to stop a run; the verdict reads only the
+        // stop and the CPU time.
+        let busy = RunFacts {
+            wall_time_us: 4_000_000,
+            wait_time_us: 3_000_000,
+            ended_at_ns: 0,
+            ..clean_exit()
+        };
+        assert!(busy.disturbed());
+        assert_eq!(
+            classify(
+                &limits(),
+                &busy,
+                StderrSays::Nothing,
+                Some(&CheckOutcome::Accepted)
+            ),
+            Verdict::Accepted
+        );
+        let stopped = RunFacts {
+            stopped_by: Some(StopReason::WallTime),
+            termination: Termination::Signaled(libc::SIGKILL),
+            ..busy.clone()
+        };
+        assert_eq!(
+            classify(&limits(), &stopped, StderrSays::Nothing, None),
+            Verdict::TimeLimitExceeded
+        );
+        let over_cpu = RunFacts {
+            cpu_time_us: 1_000_001,
+            ..busy
+        };
+        assert_eq!(
+            classify(
+                &limits(),
+                &over_cpu,
+                StderrSays::Nothing,
+                Some(&CheckOutcome::Accepted)
+            ),
             Verdict::TimeLimitExceeded
         );
     }
@@ -370,7 +480,7 @@ mod tests {
             ..clean_exit()
         };
         assert_eq!(
-            classify(&limits(), &near, None),
+            classify(&limits(), &near, StderrSays::Nothing, None),
             Verdict::MemoryLimitExceeded
         );
         let far = RunFacts {
@@ -378,7 +488,7 @@ mod tests {
             ..clean_exit()
         };
         assert_eq!(
-            classify(&limits(), &far, None),
+            classify(&limits(), &far, StderrSays::Nothing, None),
             Verdict::RuntimeError(Crash::Signal(libc::SIGSEGV))
         );
         let exit = RunFacts {
@@ -386,8 +496,46 @@ mod tests {
             ..clean_exit()
         };
         assert_eq!(
-            classify(&limits(), &exit, None).describe(),
+            classify(&limits(), &exit, StderrSays::Nothing, None).describe(),
             "RE (exit code 3)"
+        );
+    }
+
+    #[test]
+    fn a_crash_that_says_the_heap_ran_out_is_mle() {
+        // Java's OutOfMemoryError far below the limit: the heap is sized from the limit, and a
+        // single array too large for it fails at once.
+        let heap_ran_out = RunFacts {
+            termination: Termination::Exited(1),
+            peak_rss_kib: 20 * 1024,
+            ..clean_exit()
+        };
+        assert_eq!(
+            classify(&limits(), &heap_ran_out, StderrSays::OutOfMemory, None),
+            Verdict::MemoryLimitExceeded
+        );
+        assert_eq!(
+            classify(&limits(), &heap_ran_out, StderrSays::Nothing, None),
+            Verdict::RuntimeError(Crash::ExitCode(1))
+        );
+        // A program that ended normally is judged by its output, whatever it wrote to stderr.
+        assert_eq!(
+            classify(
+                &limits(),
+                &clean_exit(),
+                StderrSays::OutOfMemory,
+                Some(&CheckOutcome::Accepted)
+            ),
+            Verdict::Accepted
+        );
+        // Time over the limit still comes first.
+        let slow = RunFacts {
+            cpu_time_us: 2_000_000,
+            ..heap_ran_out
+        };
+        assert_eq!(
+            classify(&limits(), &slow, StderrSays::OutOfMemory, None),
+            Verdict::TimeLimitExceeded
         );
     }
 
@@ -398,15 +546,72 @@ mod tests {
             launch_error: Some("sandbox setup failed: mount".into()),
             ..clean_exit()
         };
-        assert_eq!(classify(&limits(), &setup, None), Verdict::JudgeError);
+        assert_eq!(
+            classify(&limits(), &setup, StderrSays::Nothing, None),
+            Verdict::JudgeError
+        );
         let bad_binary = RunFacts {
             termination: Termination::NotStarted,
             launch_error: Some("cannot execute ./solution: Exec format error".into()),
             ..clean_exit()
         };
         assert_eq!(
-            classify(&limits(), &bad_binary, None),
+            classify(&limits(), &bad_binary, StderrSays::Nothing, None),
             Verdict::RuntimeError(Crash::NotStarted)
+        );
+    }
+
+    #[test]
+    fn an_interactor_that_found_a_wrong_reply_first_decides() {
+        let crashed = RunFacts {
+            termination: Termination::Signaled(libc::SIGSEGV),
+            ..clean_exit()
+        };
+        let slow = RunFacts {
+            stopped_by: Some(StopReason::WallTime),
+            termination: Termination::Signaled(libc::SIGKILL),
+            ..clean_exit()
+        };
+        let wrong = CheckOutcome::WrongAnswer("guess 7 after 3 queries".into());
+        for program in [&crashed, &slow] {
+            assert_eq!(
+                classify_interactive(&limits(), program, StderrSays::Nothing, &wrong, true),
+                Verdict::WrongAnswer
+            );
+        }
+        // The program ended first: its own facts decide.
+        assert_eq!(
+            classify_interactive(&limits(), &slow, StderrSays::Nothing, &wrong, false),
+            Verdict::TimeLimitExceeded
+        );
+        assert!(matches!(
+            classify_interactive(&limits(), &crashed, StderrSays::Nothing, &wrong, false),
+            Verdict::RuntimeError(_)
+        ));
+        let broken = CheckOutcome::JudgeError("the interactor crashed".into());
+        assert_eq!(
+            classify_interactive(
+                &limits(),
+                &clean_exit(),
+                StderrSays::Nothing,
+                &broken,
+                false
+            ),
+            Verdict::JudgeError
+        );
+        let piped = RunFacts {
+            termination: Termination::Signaled(libc::SIGPIPE),
+            ..clean_exit()
+        };
+        assert_eq!(
+            classify_interactive(
+                &limits(),
+                &piped,
+                StderrSays::Nothing,
+                &CheckOutcome::Accepted,
+                false
+            ),
+            Verdict::Accepted
         );
     }
 

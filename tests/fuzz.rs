@@ -5,16 +5,15 @@
 
 use std::path::Path;
 
-use judge::check::Checker;
+use judge::check::Comparison;
 use judge::config::{ProblemSpec, RunnerConfig};
 use judge::problems::{self, Step};
 use judge::rng::TestRng;
 use judge::verdict::CheckOutcome;
 use proptest::prelude::*;
 
-fn check(checker: &Checker, output: &[u8], answer: &[u8]) -> CheckOutcome {
-    let dir = tempfile::tempdir().unwrap();
-    checker.check(b"", output, answer, dir.path(), dir.path())
+fn check(checker: &Comparison, output: &[u8], answer: &[u8]) -> CheckOutcome {
+    checker.check(output, answer)
 }
 
 proptest! {
@@ -23,14 +22,14 @@ proptest! {
     #[test]
     fn checkers_never_panic(output in proptest::collection::vec(any::<u8>(), 0..200),
                             answer in proptest::collection::vec(any::<u8>(), 0..200)) {
-        for checker in [Checker::Tokens, Checker::Lines, Checker::Float { tolerance: 1e-6 }] {
+        for checker in [Comparison::Tokens, Comparison::Lines, Comparison::Float { tolerance: 1e-6 }] {
             let _ = check(&checker, &output, &answer);
         }
     }
 
     #[test]
     fn every_checker_accepts_the_answer_itself(answer in "[ -~\n]{0,200}") {
-        for checker in [Checker::Tokens, Checker::Lines, Checker::Float { tolerance: 1e-9 }] {
+        for checker in [Comparison::Tokens, Comparison::Lines, Comparison::Float { tolerance: 1e-9 }] {
             prop_assert_eq!(check(&checker, answer.as_bytes(), answer.as_bytes()), CheckOutcome::Accepted);
         }
     }
@@ -44,7 +43,7 @@ proptest! {
             output.push_str(separator);
             output.push_str(token);
         }
-        prop_assert_eq!(check(&Checker::Tokens, output.as_bytes(), answer.as_bytes()), CheckOutcome::Accepted);
+        prop_assert_eq!(check(&Comparison::Tokens, output.as_bytes(), answer.as_bytes()), CheckOutcome::Accepted);
     }
 
     #[test]
@@ -110,16 +109,20 @@ fn the_kept_checker_corpus_gives_verdicts_not_panics() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/checker");
     let read = |name: &str| std::fs::read(dir.join(name)).unwrap();
     assert_eq!(
-        check(&Checker::Tokens, &read("crlf.out"), &read("crlf.ans")),
+        check(&Comparison::Tokens, &read("crlf.out"), &read("crlf.ans")),
         CheckOutcome::Accepted
     );
     assert!(matches!(
-        check(&Checker::Tokens, &read("binary.out"), &read("binary.ans")),
+        check(
+            &Comparison::Tokens,
+            &read("binary.out"),
+            &read("binary.ans")
+        ),
         CheckOutcome::WrongAnswer(_)
     ));
     assert!(matches!(
         check(
-            &Checker::Float { tolerance: 1e-6 },
+            &Comparison::Float { tolerance: 1e-6 },
             &read("odd-numbers.out"),
             &read("odd-numbers.ans")
         ),

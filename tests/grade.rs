@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{judge, repo, require_root, text};
+use common::{judge, repo, require_root, show};
 
 fn solution(path: &str) -> PathBuf {
     repo().join("solutions").join(path)
@@ -106,7 +106,7 @@ fn a_class_gets_a_scoreboard_and_identical_files_are_graded_once() {
         dir.path(),
         &[&class, "--jobs", "1", "--csv", &csv, "--junit", &junit],
     );
-    let shown = text(&output);
+    let shown = show(&output);
     assert_eq!(output.status.code(), Some(1), "{shown}");
     assert_eq!(
         verdicts(&board),
@@ -159,10 +159,10 @@ fn a_second_run_takes_the_results_of_the_first() {
     let dir = class();
     let class = dir.path().join("class").to_string_lossy().into_owned();
     let (first, board) = grade(dir.path(), &[&class]);
-    assert_eq!(first.status.code(), Some(1), "{}", text(&first));
+    assert_eq!(first.status.code(), Some(1), "{}", show(&first));
     let started = Instant::now();
     let (again, board_again) = grade(dir.path(), &[&class]);
-    let shown = text(&again);
+    let shown = show(&again);
     assert_eq!(again.status.code(), Some(1), "{shown}");
     assert!(
         shown.contains("5 graded by an earlier run, 0 to grade"),
@@ -172,16 +172,16 @@ fn a_second_run_takes_the_results_of_the_first() {
     assert_eq!(board_again, board);
     let (regraded, _) = grade(dir.path(), &[&class, "--regrade"]);
     assert!(
-        !text(&regraded).contains("earlier run"),
+        !show(&regraded).contains("earlier run"),
         "{}",
-        text(&regraded)
+        show(&regraded)
     );
     // Another seed is another grading.
     let (other_seed, _) = grade(dir.path(), &[&class, "--seed", "7"]);
     assert!(
-        !text(&other_seed).contains("earlier run"),
+        !show(&other_seed).contains("earlier run"),
         "{}",
-        text(&other_seed)
+        show(&other_seed)
     );
 }
 
@@ -229,7 +229,7 @@ fn a_killed_run_loses_nothing_already_graded() {
         serde_json::from_str::<serde_json::Value>(&text).expect("a whole JSON file");
     }
     let (output, board) = grade(dir.path(), &[&class]);
-    let shown = text(&output);
+    let shown = show(&output);
     assert!(
         shown.contains(&format!(
             "{kept} graded by an earlier run, {} to grade",
@@ -274,7 +274,7 @@ fn a_full_disk_stops_the_run_and_loses_nothing_already_graded() {
         .collect();
     let unmounted = Command::new("umount").arg(&results).status().unwrap();
     assert!(unmounted.success());
-    let shown = text(&output);
+    let shown = show(&output);
     assert_eq!(output.status.code(), Some(2), "{shown}");
     assert!(
         shown.contains("cannot write") && shown.contains("results"),
@@ -287,7 +287,7 @@ fn a_full_disk_stops_the_run_and_loses_nothing_already_graded() {
         std::fs::write(path, bytes).unwrap();
     }
     let (output, board) = grade(dir.path(), &[&class]);
-    let shown = text(&output);
+    let shown = show(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     assert!(
         shown.contains(&format!(
@@ -305,14 +305,14 @@ fn a_sharded_grade_merges_into_the_whole_scoreboard() {
     let dir = class();
     let class = dir.path().join("class").to_string_lossy().into_owned();
     let (whole, whole_board) = grade(dir.path(), &[&class, "--regrade"]);
-    assert_eq!(whole.status.code(), Some(1), "{}", text(&whole));
+    assert_eq!(whole.status.code(), Some(1), "{}", show(&whole));
     let mut parts = Vec::new();
     for k in 0..3 {
         let part_dir = dir.path().join(format!("part{k}"));
         std::fs::create_dir(&part_dir).unwrap();
         let shard = format!("{k}/3");
         let (output, board) = grade(&part_dir, &[&class, "--shard", &shard]);
-        assert_eq!(board["shard"]["index"], k, "{}", text(&output));
+        assert_eq!(board["shard"]["index"], k, "{}", show(&output));
         parts.push(part_dir.join("board.json").to_string_lossy().into_owned());
     }
     let merged = dir.path().join("merged.json");
@@ -321,7 +321,7 @@ fn a_sharded_grade_merges_into_the_whole_scoreboard() {
     args.extend(parts.iter().map(String::as_str));
     args.extend_from_slice(&["--json", &merged_arg]);
     let output = judge(&args);
-    assert_eq!(output.status.code(), Some(1), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(1), "{}", show(&output));
     let merged: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&merged).unwrap()).unwrap();
     assert_eq!(verdicts(&merged), verdicts(&whole_board));
@@ -354,7 +354,7 @@ fn players_of_the_interactive_problem_get_mean_scores() {
         &results,
         &players,
     ]);
-    let shown = text(&output);
+    let shown = show(&output);
     assert_eq!(output.status.code(), Some(1), "{shown}");
     assert!(shown.contains("8 games each"), "{shown}");
     assert!(shown.contains("mean score (95%)"), "{shown}");
@@ -365,6 +365,6 @@ fn players_of_the_interactive_problem_get_mean_scores() {
 #[test]
 fn missing_submissions_are_an_error() {
     let output = judge(&["grade", "--problem", "boj12100", "/nonexistent/class"]);
-    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
-    assert!(text(&output).contains("/nonexistent/class: no such file or folder"));
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+    assert!(show(&output).contains("/nonexistent/class: no such file or folder"));
 }

@@ -36,6 +36,7 @@ impl Folder {
             workdir: self.dir.path().join("box"),
             root_mount: self.dir.path().join("root"),
             isolation: Isolation::default(),
+            writable_subfolder: None,
         }
     }
 }

@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::{judge, repo, text};
+use common::{judge, repo, show};
 
 fn read_json(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
@@ -52,7 +52,7 @@ fn whole_and_merged(args: &[&str], count: usize) -> (serde_json::Value, serde_js
         assert!(
             matches!(output.status.code(), Some(0 | 1)),
             "{}",
-            text(&output)
+            show(&output)
         );
         output
     };
@@ -66,7 +66,7 @@ fn whole_and_merged(args: &[&str], count: usize) -> (serde_json::Value, serde_js
         assert!(
             String::from_utf8_lossy(&output.stdout).contains(&format!("shard {shard}")),
             "{}",
-            text(&output)
+            show(&output)
         );
         parts.push(part.to_string_lossy().into_owned());
     }
@@ -79,7 +79,7 @@ fn whole_and_merged(args: &[&str], count: usize) -> (serde_json::Value, serde_js
     assert!(
         matches!(output.status.code(), Some(0 | 1)),
         "{}",
-        text(&output)
+        show(&output)
     );
     (read_json(&whole), read_json(&merged), output)
 }
@@ -88,7 +88,7 @@ fn whole_and_merged(args: &[&str], count: usize) -> (serde_json::Value, serde_js
 fn four_shards_of_an_accepted_solution_merge_into_the_whole_run() {
     let (whole, merged, output) =
         whole_and_merged(&["test", "solutions/boj12100/accepted/dfs.cpp"], 4);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
     assert_eq!(whole["tests"].as_array().unwrap().len(), 37);
     assert_eq!(whole["shard"], serde_json::Value::Null);
     assert_eq!(without_times(merged), without_times(whole));
@@ -100,7 +100,7 @@ fn a_merged_run_stops_at_the_first_failure_as_the_whole_run_does() {
         let mut args = vec!["test", "solutions/boj12100/wrong_answer/far_pair_first.cpp"];
         args.extend_from_slice(extra);
         let (whole, merged, output) = whole_and_merged(&args, 4);
-        assert_eq!(output.status.code(), Some(1), "{}", text(&output));
+        assert_eq!(output.status.code(), Some(1), "{}", show(&output));
         assert_eq!(whole["verdict"], "WA");
         assert_eq!(without_times(merged), without_times(whole), "{extra:?}");
     }
@@ -117,7 +117,7 @@ fn sixty_four_games_in_four_shards_give_the_statistics_of_one_run() {
         ],
         4,
     );
-    assert_eq!(output.status.code(), Some(1), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(1), "{}", show(&output));
     assert_eq!(whole["games"].as_array().unwrap().len(), 64);
     // The statistics are exactly equal, floating point included.
     assert_eq!(merged["stats"], whole["stats"]);
@@ -141,7 +141,7 @@ fn merge_refuses_parts_that_do_not_belong_together() {
         all.extend_from_slice(args);
         all.extend_from_slice(&["--json", &path_arg]);
         let output = judge(&all);
-        assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+        assert_eq!(output.status.code(), Some(0), "{}", show(&output));
         path_arg
     };
     let a = part("a.json", &["--shard", "0/2"]);
@@ -154,7 +154,7 @@ fn merge_refuses_parts_that_do_not_belong_together() {
         let mut args = vec!["merge"];
         args.extend_from_slice(parts);
         let output = judge(&args);
-        let shown = text(&output);
+        let shown = show(&output);
         assert_eq!(output.status.code(), Some(2), "{shown}");
         for needle in expected {
             assert!(shown.contains(needle), "{needle:?} in {shown}");
@@ -177,7 +177,7 @@ fn merge_refuses_parts_that_do_not_belong_together() {
         &["cannot read /nonexistent.json"],
     );
     let output = judge(&["merge", &a, &b]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
 }
 
 #[test]
@@ -199,7 +199,7 @@ fn merge_refuses_parts_of_different_submissions() {
         parts.push(path_arg);
     }
     let output = judge(&["merge", &parts[0], &parts[1]]);
-    let shown = text(&output);
+    let shown = show(&output);
     assert_eq!(output.status.code(), Some(2), "{shown}");
     assert!(shown.contains("plans (the submission's bytes"), "{shown}");
 }
@@ -238,8 +238,8 @@ fn shard_auto_takes_the_shard_from_the_scheduler() {
         ("SLURM_ARRAY_TASK_STEP", "2"),
     ];
     let output = judge_with_env(&args, &slurm);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
-    assert!(text(&output).contains("(shard 3/4)"), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    assert!(show(&output).contains("(shard 3/4)"), "{}", show(&output));
     // `--array=0,2,5` cannot be numbered from Slurm's variables.
     let list = [
         ("SLURM_ARRAY_TASK_ID", "2"),
@@ -249,27 +249,27 @@ fn shard_auto_takes_the_shard_from_the_scheduler() {
         ("SLURM_ARRAY_TASK_STEP", "1"),
     ];
     let output = judge_with_env(&args, &list);
-    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
     assert!(
-        text(&output).contains("give --shard K/N"),
+        show(&output).contains("give --shard K/N"),
         "{}",
-        text(&output)
+        show(&output)
     );
     // A Kubernetes indexed Job gives the index; the count comes from the command line.
     let mut kubernetes_args = args.to_vec();
     kubernetes_args[5] = "auto/3";
     let output = judge_with_env(&kubernetes_args, &[("JOB_COMPLETION_INDEX", "1")]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
-    assert!(text(&output).contains("(shard 1/3)"), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    assert!(show(&output).contains("(shard 1/3)"), "{}", show(&output));
     let output = judge_with_env(&args, &[]);
-    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
-    assert!(text(&output).contains("no scheduler gave a shard"));
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+    assert!(show(&output).contains("no scheduler gave a shard"));
 }
 
 #[test]
 fn verify_in_two_shards_merges_into_one_matrix() {
     let (whole, merged, output) = whole_and_merged(&["verify", "boj2615", "--count", "3"], 2);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
     let rows = whole["rows"].as_array().unwrap();
     assert!(rows.len() >= 6, "{whole}");
     assert_eq!(without_times(merged), without_times(whole));

@@ -93,3 +93,18 @@ fn a_right_solution_survives_the_budget() {
     assert!(text.contains("no failure in 15 tests"), "{text}");
     assert!(saved.is_none());
 }
+
+#[test]
+fn stress_runs_the_hard_set_too() {
+    // Accepted on the default tests, but 50 empty boards are too slow for a memo cleared per
+    // case: stress finds it in the hard set and says how to print that test again.
+    let (code, text, saved) = stress(
+        "solutions/blockgame/accepted/memo_per_case.cpp",
+        &["--count", "120", "--shrink-budget", "2"],
+    );
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("hard test"), "{text}");
+    assert!(text.contains("TLE"), "{text}");
+    assert!(text.contains("--hard"), "{text}");
+    assert!(saved.is_some(), "{text}");
+}

@@ -250,3 +250,32 @@ fn without_cgroups_a_fork_bomb_is_contained() {
         assert!(left.trim().is_empty(), "left running: {left}");
     });
 }
+
+/// Java as a user without root: no cgroups, so RLIMIT_DATA at twice the limit plus 1 GiB must
+/// leave room for the JVM (every thread's stack counts against it) and the launcher's watch of
+/// the resident size, or the heap sized from the limit, stops a bomb: MLE.
+#[test]
+#[ignore = "needs root and setpriv"]
+fn without_cgroups_java_runs_and_its_memory_bomb_is_mle() {
+    as_nobody(|workspace| {
+        let tests = workspace.one_test("java-test");
+        let fresh = workspace.grade("programs/PrintsFresh.java", &["--tests-dir", &tests]);
+        assert_eq!(fresh.verdict(), "AC", "{}", fresh.text);
+        assert!(
+            !fresh.protections().contains("cgroup"),
+            "{}",
+            fresh.protections()
+        );
+        let bomb = workspace.grade(
+            "programs/MemoryBomb.java",
+            &["--tests-dir", &tests, "--memory-limit", "128"],
+        );
+        assert_eq!(bomb.verdict(), "MLE", "{}", bomb.text);
+        let peak_kib = bomb.report["tests"][0]["peak_kib"].as_u64().unwrap_or(0);
+        assert!(
+            peak_kib > 64 * 1024 && peak_kib < 256 * 1024,
+            "peak {peak_kib} KiB against 128 MiB\n{}",
+            bomb.text
+        );
+    });
+}

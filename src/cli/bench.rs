@@ -27,6 +27,9 @@ pub struct BenchArgs {
     /// Interleaved pairs of the many-submissions figure, cold and warm compile cache each.
     #[arg(long, default_value_t = 1, requires = "grade_many")]
     pub pairs: usize,
+    /// Near-limit runs on each side (with and without load) of the verdict-flip figure.
+    #[arg(long, default_value_t = 40)]
+    pub flip_runs: usize,
 }
 
 pub fn run(config: Option<&Path>, args: &BenchArgs) -> Result<u8> {
@@ -45,6 +48,7 @@ pub fn run(config: Option<&Path>, args: &BenchArgs) -> Result<u8> {
         tiny_tests: args.tiny_tests,
         games: args.games,
         solver_tests: args.solver_tests,
+        flip_runs: args.flip_runs,
     };
     bench::run(&request, &mut stdout())?;
     Ok(exit::ACCEPTED)

@@ -11,10 +11,11 @@ use judge::grade::games::{self, CompareRequest};
 use judge::grade::Submission;
 use judge::problems::boj28489;
 use judge::report::compare::CompareReporter;
+use judge::report::html::HtmlReporter;
 use judge::report::replay::{self, Pace};
-use judge::report::style;
+use judge::report::{style, Reporters};
 
-use super::{exit, load_runner, stderr, stdout};
+use super::{exit, finish, load_runner, report_file, stderr, stdout};
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
@@ -77,6 +78,10 @@ pub struct CompareArgs {
     pub seed: Option<u64>,
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Write a self-contained HTML report here: the paired differences, both solutions' games
+    /// and a replayer for each game.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 /// `judge compare`.
@@ -92,7 +97,12 @@ pub fn compare(config: Option<&Path>, args: &CompareArgs) -> Result<u8> {
         count: args.games,
         jobs: runner.jobs(args.jobs),
     };
-    let mut reporter = CompareReporter::new(stdout(), stderr());
-    games::compare(&request, &mut reporter)?;
+    let mut reporters = Reporters::new();
+    reporters.add(CompareReporter::new(stdout(), stderr()));
+    if let Some(path) = &args.html {
+        reporters.add(HtmlReporter::new(report_file(path)?));
+    }
+    games::compare(&request, &mut reporters)?;
+    finish(&mut reporters)?;
     Ok(exit::ACCEPTED)
 }

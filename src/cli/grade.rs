@@ -57,7 +57,8 @@ pub struct GradeArgs {
     #[arg(long, value_name = "K/N", help = super::shard::HELP)]
     pub shard: Option<ShardChoice>,
     /// Keep each graded submission's result here, and take results from here instead of
-    /// grading again (default: .judge-results beside runner.toml).
+    /// grading again (default: .judge-results beside the project's runner.toml; outside a
+    /// project, results/ in the compile cache's folder).
     #[arg(long, value_name = "DIR")]
     pub results: Option<PathBuf>,
     /// Grade every submission again, even those with a result in the results folder.
@@ -96,11 +97,10 @@ pub fn run(config: Option<&Path>, args: &GradeArgs) -> Result<u8> {
         jobs: runner.jobs(args.jobs),
         stop_at_first_failure: !args.all,
         shard: super::shard::resolve(args.shard)?,
-        results: Some(
-            args.results
-                .clone()
-                .unwrap_or_else(|| runner.root.join(".judge-results")),
-        ),
+        results: Some(args.results.clone().unwrap_or_else(|| match &runner.root {
+            Some(root) => root.join(".judge-results"),
+            None => runner.cache_dir.join("results"),
+        })),
         regrade: args.regrade,
     };
     let mut reporters = Reporters::new();

@@ -6,6 +6,7 @@ mod games;
 mod grade;
 mod merge;
 mod problem;
+mod project;
 mod shard;
 mod stress;
 mod test;
@@ -17,7 +18,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, Result};
 use clap::{Parser, Subcommand};
 
-use judge::config::RunnerConfig;
+use judge::config::{Discovery, RunnerConfig};
 use judge::report::{AtomicFile, Reporter};
 
 /// Exit codes of `judge` (also in the README).
@@ -35,7 +36,8 @@ pub mod exit {
 #[derive(Debug, Parser)]
 #[command(name = "judge", version, about = "A local online-judge grader")]
 pub struct Cli {
-    /// The runner.toml to use (default: found in the current folder or above).
+    /// A runner.toml layered over the built-in, user and project ones (its folder is then
+    /// the project).
     #[arg(long, global = true, value_name = "FILE")]
     pub config: Option<PathBuf>,
     #[command(subcommand)]
@@ -68,6 +70,14 @@ pub enum Command {
     Stress(stress::StressArgs),
     /// Benchmarks: grading overhead, parallel speed-up, interactor rate, solvers, startup.
     Bench(bench::BenchArgs),
+    /// Print the merged configuration and where each value came from.
+    Config,
+    /// Start a project: a commented runner.toml, problems/ and solutions/.
+    Init(project::InitArgs),
+    /// Start a problem in the project: problems/ID/ with problem.toml, statement, a sample.
+    New(project::NewArgs),
+    /// Empty the compile cache.
+    Clean,
 }
 
 /// Runs a command; the exit code for it, or an error (exit code 2).
@@ -78,24 +88,25 @@ pub fn run(cli: &Cli) -> Result<u8> {
         Command::Grade(args) => grade::run(config, args),
         Command::Merge(args) => merge::run(args),
         Command::Gen(args) => problem::gen(config, args),
-        Command::Solve(args) => problem::solve(args),
-        Command::Validate(args) => problem::validate(args),
+        Command::Solve(args) => problem::solve(config, args),
+        Command::Validate(args) => problem::validate(config, args),
         Command::List => problem::list(config),
         Command::Replay(args) => games::replay(args),
         Command::Compare(args) => games::compare(config, args),
         Command::Verify(args) => verify::run(config, args),
         Command::Stress(args) => stress::run(config, args),
         Command::Bench(args) => bench::run(config, args),
+        Command::Config => project::show(config),
+        Command::Init(args) => project::init(args),
+        Command::New(args) => project::new(config, args),
+        Command::Clean => project::clean(config),
     }
 }
 
-/// Loads runner.toml from --config or by searching upward from the current folder.
+/// The configuration: the built-in one under the user's runner.toml, the project's (found in
+/// the current folder or above) and --config's.
 fn load_runner(config: Option<&Path>) -> Result<RunnerConfig> {
-    let file = match config {
-        Some(file) => file.to_path_buf(),
-        None => RunnerConfig::discover(&std::env::current_dir()?)?,
-    };
-    Ok(RunnerConfig::load(&file)?)
+    Ok(RunnerConfig::discover(&Discovery::from_env(config)?)?)
 }
 
 /// The problem id from `--problem`, or from a `solutions/<id>/...` path.
@@ -146,7 +157,8 @@ fn verdict_code(accepted: bool) -> u8 {
     }
 }
 
-/// A report file, written whole when its reporter finishes (see `AtomicFile`).
+/// A report file (JSON, JUnit, HTML), written whole when its reporter finishes (see
+/// `AtomicFile`).
 fn report_file(path: &Path) -> Result<AtomicFile> {
     AtomicFile::create(path).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
 }

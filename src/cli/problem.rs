@@ -3,11 +3,13 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 
-use judge::problems::{self, GenRequest, Problem};
+use judge::execute::Scratch;
+use judge::problems::{self, CodeError, GenRequest, ProblemCode, TestSet};
 use judge::report;
 
 use super::{exit, load_runner, stdout, verdict_code};
@@ -30,6 +32,9 @@ pub struct GenArgs {
     /// Size in percent of the largest allowed input (1 to 100).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub size: u32,
+    /// Tests of the hard set (worst cases, as `judge test --tests hard` runs them).
+    #[arg(long)]
+    pub hard: bool,
 }
 
 #[derive(Debug, Args)]
@@ -46,31 +51,39 @@ pub struct ValidateArgs {
     pub files: Vec<PathBuf>,
 }
 
-/// The built-in code of a batch problem.
-fn code(id: &str) -> Result<&'static dyn Problem> {
-    problems::batch_problem(id)
-        .ok_or_else(|| anyhow!("problem {id} has no built-in generator and reference solver"))
+/// A problem's code: built into the grader, or its own programs (built now).
+fn code(config: Option<&Path>, id: &str) -> Result<Box<dyn ProblemCode>> {
+    let runner = load_runner(config)?;
+    let problem = runner.problem(id)?;
+    let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
+    judge::grade::load_code(&runner, &problem, &scratch)?
+        .ok_or_else(|| anyhow!("problem {id} has no generator, reference or validator"))
 }
 
 /// `judge gen`.
 pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
     let runner = load_runner(config)?;
-    let problem = code(&args.problem)?;
+    let problem = code(config, &args.problem)?;
     let seed = args.seed.unwrap_or(runner.seed);
+    let set = if args.hard {
+        if !problem.has_hard_set() {
+            bail!("problem {} has no hard set", args.problem);
+        }
+        TestSet::Hard
+    } else {
+        TestSet::Default
+    };
     match (args.index, args.count, &args.out) {
         (Some(index), _, _) => {
             let request = GenRequest {
                 index,
                 size_percent: args.size,
             };
-            write!(
-                stdout(),
-                "{}",
-                problems::generate_test(problem, seed, request)
-            )?;
+            let input = problems::generate_in(problem.as_ref(), set, seed, request)?;
+            write!(stdout(), "{input}")?;
         }
         (None, Some(count), Some(out)) => {
-            problems::write_tests(problem, seed, count, args.size, out)?;
+            problems::write_tests(problem.as_ref(), set, seed, count, args.size, out)?;
             eprintln!("wrote {count} tests to {}", out.display());
         }
         _ => bail!("give --index I, or --count N with --out DIR"),
@@ -79,8 +92,8 @@ pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
 }
 
 /// `judge solve`.
-pub fn solve(args: &SolveArgs) -> Result<u8> {
-    let problem = code(&args.problem)?;
+pub fn solve(config: Option<&Path>, args: &SolveArgs) -> Result<u8> {
+    let problem = code(config, &args.problem)?;
     let input = match &args.file {
         Some(file) => std::fs::read_to_string(file)
             .with_context(|| format!("cannot read {}", file.display()))?,
@@ -91,16 +104,17 @@ pub fn solve(args: &SolveArgs) -> Result<u8> {
             write!(stdout(), "{answer}")?;
             Ok(exit::ACCEPTED)
         }
-        Err(e) => {
+        Err(CodeError::Invalid(e)) => {
             eprintln!("invalid input: {e}");
             Ok(exit::NOT_ACCEPTED)
         }
+        Err(e) => Err(e.into()),
     }
 }
 
 /// `judge validate`.
-pub fn validate(args: &ValidateArgs) -> Result<u8> {
-    let problem = code(&args.problem)?;
+pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
+    let problem = code(config, &args.problem)?;
     let mut out = stdout();
     let mut all_valid = true;
     for file in &args.files {
@@ -108,7 +122,12 @@ pub fn validate(args: &ValidateArgs) -> Result<u8> {
             Err(e) => Err(format!("cannot read: {e}")),
             Ok(bytes) => match String::from_utf8(bytes) {
                 Err(_) => Err("not UTF-8 text".to_string()),
-                Ok(text) => problem.validate(&text).map_err(|e| e.to_string()),
+                Ok(text) => match problem.validate(&text) {
+                    Ok(()) => Ok(()),
+                    Err(CodeError::Invalid(e)) => Err(e.to_string()),
+                    // The validator itself failed: not a verdict on the file.
+                    Err(e) => return Err(e.into()),
+                },
             },
         };
         match checked {
@@ -122,7 +141,8 @@ pub fn validate(args: &ValidateArgs) -> Result<u8> {
     Ok(verdict_code(all_valid))
 }
 
-/// `judge list`: every problem it can read; a broken one is named with its error (exit 2).
+/// `judge list`: every problem it can find (project, user, built-in); a broken one is named
+/// with its error (exit 2).
 pub fn list(config: Option<&Path>) -> Result<u8> {
     let runner = load_runner(config)?;
     let problems = runner.load_problems();

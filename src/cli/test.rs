@@ -1,6 +1,6 @@
 //! `judge test`: grades a solution on a batch problem's tests or an interactive problem's
-//! games, with the table, a progress bar on a terminal, and JSON, JUnit and transcripts when
-//! asked.
+//! games, with the table, a progress bar on a terminal, and JSON, JUnit, HTML and transcripts
+//! when asked.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -8,20 +8,22 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 
-use judge::config::ProblemKind;
 use judge::grade::batch::{self, BatchRequest, Tests};
 use judge::grade::games::{self, GamesRequest};
 use judge::grade::Submission;
 use judge::limits::{Overrides, MIB};
 use judge::plan::{ShardChoice, TestSelection};
+use judge::report::html::HtmlReporter;
 use judge::report::json::JsonReporter;
 use judge::report::junit::JunitReporter;
 use judge::report::progress::ProgressReporter;
 use judge::report::table::TableReporter;
 use judge::report::transcripts::TranscriptReporter;
-use judge::report::{AtomicFile, Reporters};
+use judge::report::Reporters;
 
-use super::{finish, infer_problem, load_runner, on_terminal, stderr, stdout, verdict_code};
+use super::{
+    finish, infer_problem, load_runner, on_terminal, report_file, stderr, stdout, verdict_code,
+};
 
 #[derive(Debug, Args)]
 pub struct TestArgs {
@@ -63,6 +65,9 @@ pub struct TestArgs {
     /// Write a JUnit XML report here.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Write a self-contained HTML report here (charts, diffs, a replayer for games).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// Interactive problems: number of games (default: the problem's).
     #[arg(long)]
     pub games: Option<usize>,
@@ -119,14 +124,14 @@ fn reporters(args: &TestArgs, progress: bool) -> Result<Reporters> {
         reporters.add(TranscriptReporter::new(dir.clone(), stderr()));
     }
     reporters.add(TableReporter::new(out));
-    let create = |path: &Path| {
-        AtomicFile::create(path).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
-    };
     if let Some(path) = &args.json {
-        reporters.add(JsonReporter::new(create(path)?));
+        reporters.add(JsonReporter::new(report_file(path)?));
     }
     if let Some(path) = &args.junit {
-        reporters.add(JunitReporter::new(create(path)?));
+        reporters.add(JunitReporter::new(report_file(path)?));
+    }
+    if let Some(path) = &args.html {
+        reporters.add(HtmlReporter::new(report_file(path)?));
     }
     Ok(reporters)
 }
@@ -143,8 +148,8 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
     let seed = args.seed.unwrap_or(runner.seed);
     let jobs = runner.jobs(args.jobs);
     let shard = super::shard::resolve(args.shard)?;
-    let accepted = match problem.kind {
-        ProblemKind::Interactive => {
+    let accepted = match problem.plays_games() {
+        true => {
             let mut reporters = reporters(args, false)?;
             let request = GamesRequest {
                 runner: &runner,
@@ -162,9 +167,9 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
             finish(&mut reporters)?;
             summary.verdict.is_accepted()
         }
-        ProblemKind::Batch => {
+        false => {
             if args.games.is_some() || args.game.is_some() || args.transcripts.is_some() {
-                bail!("--games, --game and --transcripts are for interactive problems; {problem_id} is a batch problem");
+                bail!("--games, --game and --transcripts are for problems played as games; {problem_id} is graded by tests");
             }
             let mut reporters = reporters(args, true)?;
             let request = BatchRequest {

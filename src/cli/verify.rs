@@ -7,6 +7,7 @@ use clap::Args;
 
 use judge::grade::verify::{self, VerifyRequest};
 use judge::plan::ShardChoice;
+use judge::report::html::HtmlReporter;
 use judge::report::json::JsonReporter;
 use judge::report::verify::VerifyReporter;
 use judge::report::Reporters;
@@ -30,6 +31,10 @@ pub struct VerifyArgs {
     /// Write a JSON report here.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Write a self-contained HTML report here: the checks as a scoreboard, each solution's
+    /// tests or games in detail.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
@@ -46,6 +51,9 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
     reporters.add(VerifyReporter::new(stdout()));
     if let Some(path) = &args.json {
         reporters.add(JsonReporter::new(report_file(path)?));
+    }
+    if let Some(path) = &args.html {
+        reporters.add(HtmlReporter::new(report_file(path)?));
     }
     let summary = verify::run(&request, &mut reporters)?;
     finish(&mut reporters)?;

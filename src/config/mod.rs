@@ -1,11 +1,17 @@
-//! Configuration: `runner.toml` (languages, defaults, sandbox) and `problems/<id>/problem.toml`
-//! (title, kind, limits, checker). Each file is read into raw types that mirror it (serde), then
-//! validated once into the resolved types the rest of the grader uses; nothing below this
-//! module reads a configuration file again. Every error names the file, the key and what is
-//! wrong.
+//! Configuration: `runner.toml` (languages, defaults, sandbox) in layers (built-in, user,
+//! project, `--config FILE`: see `layers`), the places problems come from (see `sources`), and
+//! `problems/<id>/problem.toml` (title, kind, limits, checker). Each file is read into raw types
+//! that mirror it (serde), then validated once into the resolved types the rest of the grader
+//! uses; nothing below this module reads a configuration file again. Every error names the
+//! file that set the key, the key and what is wrong. `scaffold` writes new projects and
+//! problems.
 
+mod layers;
 mod problem;
+mod program;
 mod raw;
+mod scaffold;
+mod sources;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -15,7 +21,13 @@ use thiserror::Error;
 
 use crate::limits::{Allowance, RunnerLimits, MIB};
 
+pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
 pub use problem::{InteractiveSpec, ProblemKind, ProblemSpec};
+pub use program::{Convention, ProblemPrograms, ProgramSource, ProgramSpec, Role};
+pub use scaffold::{init_project, new_problem};
+pub use sources::{
+    built_in_ids, FoundProblem, ProblemFolder, ProblemOrigin, ProblemSources, BUILT_IN_CACHE_FOLDER,
+};
 
 #[derive(Debug, Error)]
 pub enum ConfigError {
@@ -25,22 +37,41 @@ pub enum ConfigError {
         cause: std::io::Error,
     },
     #[error("{file}: {message}")]
-    Parse { file: PathBuf, message: String },
+    Parse { file: Origin, message: String },
     #[error("{file}: key `{key}`: {message}")]
     Invalid {
-        file: PathBuf,
+        file: Origin,
         key: String,
         message: String,
     },
-    #[error("no runner.toml in {start} or any folder above it (give one with --config)")]
-    NotFound { start: PathBuf },
-    #[error("unknown problem `{id}` (known: {known})")]
+    #[error("not in a project: no runner.toml in the current folder or any folder above it (start one with `judge init`, or give --config FILE)")]
+    NoProject,
+    #[error("unknown problem `{id}` (known: {known}; a problem folder can also be given by path)")]
     UnknownProblem { id: String, known: String },
+    #[error("{dir}: no problem.toml in this folder")]
+    NotAProblem { dir: PathBuf },
+    #[error("no folder for the compile cache: set HOME or XDG_CACHE_HOME, or defaults.cache_dir in runner.toml")]
+    NoCacheFolder,
+    #[error("cannot write the built-in problems into {dir}: {cause}")]
+    BuiltInProblems { dir: PathBuf, cause: std::io::Error },
+    #[error("cannot write {path}: {cause}")]
+    Write {
+        path: PathBuf,
+        cause: std::io::Error,
+    },
+    #[error("{path} already exists (nothing was overwritten)")]
+    Exists { path: PathBuf },
+    #[error("`{id}` cannot be a problem id: use letters, digits, - and _ (it names a folder)")]
+    BadProblemId { id: String },
 }
 
-pub(crate) fn invalid(file: &Path, key: &str, message: impl Into<String>) -> ConfigError {
+pub(crate) fn invalid(
+    file: impl Into<Origin>,
+    key: &str,
+    message: impl Into<String>,
+) -> ConfigError {
     ConfigError::Invalid {
-        file: file.to_path_buf(),
+        file: file.into(),
         key: key.to_string(),
         message: message.into(),
     }
@@ -53,10 +84,19 @@ pub struct Language {
     pub id: String,
     pub name: String,
     pub extensions: Vec<String>,
-    /// Compile command template (`{source}`, `{binary}`, `{dir}`), if the language compiles.
+    /// Compile command template (see [`BUILD_PLACEHOLDERS`]), if the language compiles.
     pub compile: Option<Vec<String>>,
-    /// Run command template (`{binary}` or `{source}`, as files in the run's folder).
+    /// A command template run after `compile` succeeds, in the same folder (Java's `jar`).
+    pub package: Option<Vec<String>>,
+    /// The source is compiled under the submitted file's name rather than `solution.<ext>`.
+    pub keep_file_name: bool,
+    /// Run command template (see [`RUN_PLACEHOLDERS`]; `{binary}` and `{source}` name files
+    /// in the run's folder).
     pub run: Vec<String>,
+    /// Memory the runtime takes besides its heap, bytes: `{heap_mib}` is the limit less this.
+    pub runtime_overhead_bytes: u64,
+    /// Messages with which the runtime says on standard error that its heap ran out.
+    pub out_of_memory_messages: Vec<String>,
     pub allowance: Allowance,
 }
 
@@ -65,6 +105,52 @@ impl Language {
     pub fn runs_binary(&self) -> bool {
         mentions(&self.run, "{binary}")
     }
+
+    /// The build commands in order: `compile`, then `package`.
+    pub fn build_steps(&self) -> impl Iterator<Item = &Vec<String>> {
+        self.compile.iter().chain(self.package.iter())
+    }
+}
+
+/// Placeholders of `compile` and `package` templates: the source file, the file to write,
+/// the build folder, and the source's file name without its extension.
+pub const BUILD_PLACEHOLDERS: [&str; 4] = ["{source}", "{binary}", "{dir}", "{stem}"];
+
+/// Placeholders of `run` templates: the files in the run's folder, the source's file name
+/// without its extension, the run's memory limit in MiB (the language's allowance included)
+/// and the part of it a runtime's heap may take (the limit less `runtime_overhead_mib`, at
+/// least half the limit), for runtimes that size their heap themselves.
+pub const RUN_PLACEHOLDERS: [&str; 5] = [
+    "{source}",
+    "{binary}",
+    "{stem}",
+    "{memory_mib}",
+    "{heap_mib}",
+];
+
+/// The first `{name}` in a template part that is not one of `known` (`${name}`, a shell's,
+/// is left alone).
+fn unknown_placeholder<'a>(part: &'a str, known: &[&str]) -> Option<&'a str> {
+    let mut rest = part;
+    let mut offset = 0;
+    while let Some(open) = rest.find('{') {
+        let start = offset + open;
+        let after = &part[start + 1..];
+        let name_len = after
+            .find(|c: char| !(c.is_ascii_lowercase() || c == '_'))
+            .unwrap_or(after.len());
+        let closes = after[name_len..].starts_with('}');
+        let shell = start > 0 && part.as_bytes()[start - 1] == b'$';
+        if name_len > 0 && closes && !shell {
+            let placeholder = &part[start..start + name_len + 2];
+            if !known.contains(&placeholder) {
+                return Some(placeholder);
+            }
+        }
+        offset = start + 1;
+        rest = &part[offset..];
+    }
+    None
 }
 
 /// Whether a command template uses a placeholder.
@@ -84,19 +170,23 @@ pub struct SandboxConfig {
     pub read_only_paths: Vec<PathBuf>,
 }
 
-/// The validated `runner.toml`.
+/// The validated configuration: every layer of `runner.toml` merged, and where problems are.
 #[derive(Debug, Clone)]
 pub struct RunnerConfig {
-    /// The file it was read from.
-    pub file: PathBuf,
-    /// The folder holding runner.toml, problems/ and solutions/.
-    pub root: PathBuf,
+    /// The layers it was merged from, with the layer that set each key.
+    pub layers: Layers,
+    /// The project's folder (holding its runner.toml, problems/ and solutions/): that of
+    /// `--config FILE`, else of the nearest runner.toml; none outside a project.
+    pub root: Option<PathBuf>,
+    /// Where problems are looked up, in order.
+    pub problems: ProblemSources,
     pub seed: u64,
     /// Parallel runs as written: 0 means one per core (see [`RunnerConfig::jobs`]).
     pub jobs: usize,
     pub random_tests: usize,
     /// The wall-clock rule and the default output, stderr and process limits.
     pub limits: RunnerLimits,
+    /// The compile cache (and the built-in problems once written out).
     pub cache_dir: PathBuf,
     pub compile_time_limit: Duration,
     pub sandbox: SandboxConfig,
@@ -105,7 +195,7 @@ pub struct RunnerConfig {
 
 /// A duration from a number of seconds that must be positive (and sane).
 pub(crate) fn positive_seconds(
-    file: &Path,
+    file: impl Into<Origin>,
     key: &str,
     value: f64,
 ) -> Result<Duration, ConfigError> {
@@ -120,7 +210,11 @@ pub(crate) fn positive_seconds(
     }
 }
 
-fn non_negative_seconds(file: &Path, key: &str, value: f64) -> Result<Duration, ConfigError> {
+fn non_negative_seconds(
+    file: impl Into<Origin>,
+    key: &str,
+    value: f64,
+) -> Result<Duration, ConfigError> {
     if value.is_finite() && (0.0..1e6).contains(&value) {
         Ok(Duration::from_secs_f64(value))
     } else {
@@ -133,7 +227,11 @@ fn non_negative_seconds(file: &Path, key: &str, value: f64) -> Result<Duration, 
 }
 
 /// A size in MiB from 1 to 65536, in bytes.
-pub(crate) fn mebibytes(file: &Path, key: &str, value: u64) -> Result<u64, ConfigError> {
+pub(crate) fn mebibytes(
+    file: impl Into<Origin>,
+    key: &str,
+    value: u64,
+) -> Result<u64, ConfigError> {
     if (1..=64 * 1024).contains(&value) {
         Ok(value * MIB)
     } else {
@@ -141,7 +239,16 @@ pub(crate) fn mebibytes(file: &Path, key: &str, value: u64) -> Result<u64, Confi
     }
 }
 
-fn factor(file: &Path, key: &str, value: f64) -> Result<f64, ConfigError> {
+/// A size in MiB from 0 to 65536, in bytes.
+fn mebibytes_or_zero(file: impl Into<Origin>, key: &str, value: u64) -> Result<u64, ConfigError> {
+    if value == 0 {
+        Ok(0)
+    } else {
+        mebibytes(file, key, value)
+    }
+}
+
+fn factor(file: impl Into<Origin>, key: &str, value: f64) -> Result<f64, ConfigError> {
     if value.is_finite() && (1.0..=100.0).contains(&value) {
         Ok(value)
     } else {
@@ -164,61 +271,99 @@ fn lookup_user(name: &str) -> Option<(u32, u32)> {
 }
 
 impl RunnerConfig {
-    /// Finds `runner.toml` in `start` or the folders above it.
-    pub fn discover(start: &Path) -> Result<PathBuf, ConfigError> {
-        let start = start.canonicalize().unwrap_or_else(|_| start.to_path_buf());
-        start
-            .ancestors()
-            .map(|dir| dir.join("runner.toml"))
-            .find(|file| file.is_file())
-            .ok_or(ConfigError::NotFound { start })
+    /// The layers found from `discovery` (built-in, user, project, `--config`), resolved.
+    pub fn discover(discovery: &Discovery) -> Result<RunnerConfig, ConfigError> {
+        RunnerConfig::resolve(Layers::discover(discovery)?)
     }
 
-    /// Reads and validates a `runner.toml`.
+    /// One `runner.toml` over the built-in defaults (no user or project file): its folder is
+    /// the project.
     pub fn load(file: &Path) -> Result<RunnerConfig, ConfigError> {
-        let raw: raw::Runner = raw::read_toml(file)?;
-        let file = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
-        let root = file
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_else(|| PathBuf::from("."));
+        RunnerConfig::resolve(Layers::over_built_in(file)?)
+    }
+
+    /// Validates the merged layers.
+    pub fn resolve(layers: Layers) -> Result<RunnerConfig, ConfigError> {
+        let raw: raw::Runner = layers.deserialize()?;
+        let at = |key: &str| layers.origin_of(key);
         let d = &raw.defaults;
-        let output_bytes = mebibytes(&file, "defaults.output_limit_mib", d.output_limit_mib)?;
+        let output_bytes = mebibytes(
+            at("defaults.output_limit_mib"),
+            "defaults.output_limit_mib",
+            d.output_limit_mib,
+        )?;
         if d.max_processes == 0 {
             return Err(invalid(
-                &file,
+                at("defaults.max_processes"),
                 "defaults.max_processes",
                 "must be at least 1",
             ));
         }
         if d.jobs > 1024 {
             return Err(invalid(
-                &file,
+                at("defaults.jobs"),
                 "defaults.jobs",
                 "must be from 0 (all cores) to 1024",
             ));
         }
         let (uid, gid) = lookup_user(&raw.sandbox.user).ok_or_else(|| {
             invalid(
-                &file,
+                at("sandbox.user"),
                 "sandbox.user",
                 format!("no such user {:?}", raw.sandbox.user),
             )
         })?;
-        let languages = languages(&file, &raw.languages)?;
-        let cache_dir = if d.cache_dir.is_absolute() {
-            d.cache_dir.clone()
-        } else {
-            root.join(&d.cache_dir)
+        let languages = languages(&layers, &raw.languages)?;
+        let root = layers
+            .project_file()
+            .and_then(Layer::folder)
+            .map(Path::to_path_buf);
+        let cache_dir = match (&d.cache_dir, &root) {
+            (Some(dir), _) if dir.is_absolute() => dir.clone(),
+            // Relative to the file that set it.
+            (Some(dir), _) => match layers.layer_of("defaults.cache_dir").folder() {
+                Some(folder) => folder.join(dir),
+                None => std::path::absolute(dir).unwrap_or_else(|_| dir.clone()),
+            },
+            (None, Some(root)) => root.join(".judge-cache"),
+            (None, None) => layers
+                .user
+                .cache
+                .clone()
+                .ok_or(ConfigError::NoCacheFolder)?,
         };
+        let mut folders: Vec<ProblemFolder> = Vec::new();
+        for layer in layers.layers().iter().rev() {
+            if matches!(layer.kind, LayerKind::ConfigFile | LayerKind::Project) {
+                if let Some(folder) = layer.folder() {
+                    let dir = folder.join("problems");
+                    if !folders.iter().any(|f| f.dir == dir) {
+                        folders.push(ProblemFolder {
+                            origin: ProblemOrigin::Project,
+                            dir,
+                        });
+                    }
+                }
+            }
+        }
+        if let Some(dir) = layers.user.problems_dir() {
+            folders.push(ProblemFolder {
+                origin: ProblemOrigin::User,
+                dir,
+            });
+        }
         Ok(RunnerConfig {
             seed: d.seed,
             jobs: d.jobs,
             random_tests: d.random_tests,
             limits: RunnerLimits {
-                wall_time_factor: factor(&file, "defaults.wall_time_factor", d.wall_time_factor)?,
+                wall_time_factor: factor(
+                    at("defaults.wall_time_factor"),
+                    "defaults.wall_time_factor",
+                    d.wall_time_factor,
+                )?,
                 wall_time_extra: non_negative_seconds(
-                    &file,
+                    at("defaults.wall_time_extra_seconds"),
                     "defaults.wall_time_extra_seconds",
                     d.wall_time_extra_seconds,
                 )?,
@@ -226,9 +371,10 @@ impl RunnerConfig {
                 stderr_bytes: d.stderr_limit_kib * 1024,
                 max_processes: d.max_processes,
             },
+            problems: ProblemSources::new(folders, cache_dir.clone()),
             cache_dir,
             compile_time_limit: positive_seconds(
-                &file,
+                at("defaults.compile_time_limit_seconds"),
                 "defaults.compile_time_limit_seconds",
                 d.compile_time_limit_seconds,
             )?,
@@ -241,8 +387,8 @@ impl RunnerConfig {
                 read_only_paths: raw.sandbox.read_only_paths.clone(),
             },
             languages,
-            file,
             root,
+            layers,
         })
     }
 
@@ -266,91 +412,125 @@ impl RunnerConfig {
         }
     }
 
-    pub fn problems_dir(&self) -> PathBuf {
-        self.root.join("problems")
+    /// The project's folder, for what only a project has (solutions/, problems/ to write to).
+    pub fn project_root(&self) -> Result<&Path, ConfigError> {
+        self.root.as_deref().ok_or(ConfigError::NoProject)
     }
 
-    /// Every problem folder with a problem.toml, sorted by id.
+    /// Every problem id known (project, user, built-in), sorted.
     pub fn problem_ids(&self) -> Vec<String> {
-        let mut ids: Vec<String> = std::fs::read_dir(self.problems_dir())
-            .map(|entries| {
-                entries
-                    .flatten()
-                    .filter(|e| e.path().join("problem.toml").is_file())
-                    .map(|e| e.file_name().to_string_lossy().into_owned())
-                    .collect()
-            })
-            .unwrap_or_default();
-        ids.sort();
-        ids
+        self.problems.ids()
     }
 
-    /// Every problem folder, each loaded or with the error that stopped it.
-    pub fn load_problems(&self) -> Vec<(String, Result<ProblemSpec, ConfigError>)> {
-        self.problem_ids()
-            .into_iter()
-            .map(|id| {
-                let loaded = self.problem(&id);
-                (id, loaded)
-            })
-            .collect()
+    /// Every problem, each loaded or with the error that stopped it, and where it is from.
+    pub fn load_problems(&self) -> Vec<FoundProblem> {
+        self.problems.all()
     }
 
-    /// Loads `problems/<id>/problem.toml`.
+    /// The problem with this id (project, user, then built-in), or the folder at this path.
     pub fn problem(&self, id: &str) -> Result<ProblemSpec, ConfigError> {
-        let dir = self.problems_dir().join(id);
-        let file = dir.join("problem.toml");
-        if !file.is_file() {
-            return Err(ConfigError::UnknownProblem {
-                id: id.to_string(),
-                known: self.problem_ids().join(", "),
-            });
-        }
-        ProblemSpec::load(&file)
+        self.problems.find(id)
     }
 }
 
 /// Validates the `[languages.*]` tables.
 fn languages(
-    file: &Path,
+    layers: &Layers,
     raw: &BTreeMap<String, raw::Language>,
 ) -> Result<Vec<Language>, ConfigError> {
     let mut languages = Vec::new();
     let mut seen_extensions: BTreeMap<String, String> = BTreeMap::new();
     for (id, lang) in raw {
         let key = |field: &str| format!("languages.{id}.{field}");
+        let file = |field: &str| layers.origin_of(&key(field));
         if lang.run.is_empty() {
-            return Err(invalid(file, &key("run"), "must name a program to run"));
+            return Err(invalid(
+                file("run"),
+                &key("run"),
+                "must name a program to run",
+            ));
         }
         if lang.extensions.is_empty() {
-            return Err(invalid(file, &key("extensions"), "must list at least one"));
+            return Err(invalid(
+                file("extensions"),
+                &key("extensions"),
+                "must list at least one",
+            ));
         }
         if lang.compile.as_ref().is_some_and(Vec::is_empty) {
             return Err(invalid(
-                file,
+                file("compile"),
                 &key("compile"),
                 "is empty (leave it out instead)",
             ));
         }
-        for (field, parts) in [("run", Some(&lang.run)), ("compile", lang.compile.as_ref())] {
-            if parts.is_some_and(|parts| parts.iter().any(|p| p.contains('\0'))) {
-                return Err(invalid(file, &key(field), "contains a NUL character"));
+        if lang.package.as_ref().is_some_and(Vec::is_empty) {
+            return Err(invalid(
+                file("package"),
+                &key("package"),
+                "is empty (leave it out instead)",
+            ));
+        }
+        if lang.package.is_some() && lang.compile.is_none() {
+            return Err(invalid(
+                file("package"),
+                &key("package"),
+                "runs after compile, so a compile command is needed",
+            ));
+        }
+        let templates = [
+            ("run", Some(&lang.run), &RUN_PLACEHOLDERS[..]),
+            ("compile", lang.compile.as_ref(), &BUILD_PLACEHOLDERS[..]),
+            ("package", lang.package.as_ref(), &BUILD_PLACEHOLDERS[..]),
+        ];
+        for (field, parts, known) in templates {
+            let Some(parts) = parts else { continue };
+            if parts.iter().any(|p| p.contains('\0')) {
+                return Err(invalid(
+                    file(field),
+                    &key(field),
+                    "contains a NUL character",
+                ));
             }
+            if let Some(unknown) = parts.iter().find_map(|p| unknown_placeholder(p, known)) {
+                return Err(invalid(
+                    file(field),
+                    &key(field),
+                    format!(
+                        "unknown placeholder {unknown} (known here: {})",
+                        known.join(" ")
+                    ),
+                ));
+            }
+        }
+        if lang
+            .out_of_memory_messages
+            .iter()
+            .any(|m| m.trim().is_empty())
+        {
+            return Err(invalid(
+                file("out_of_memory_messages"),
+                &key("out_of_memory_messages"),
+                "an empty message would match every crash",
+            ));
         }
         let runs_binary = mentions(&lang.run, "{binary}");
         if !runs_binary && !mentions(&lang.run, "{source}") {
-            return Err(invalid(file, &key("run"), "must use {binary} or {source}"));
-        }
-        if runs_binary
-            && !lang
-                .compile
-                .as_ref()
-                .is_some_and(|c| mentions(c, "{binary}"))
-        {
             return Err(invalid(
-                file,
+                file("run"),
+                &key("run"),
+                "must use {binary} or {source}",
+            ));
+        }
+        let builds_binary = [&lang.compile, &lang.package]
+            .into_iter()
+            .flatten()
+            .any(|c| mentions(c, "{binary}"));
+        if runs_binary && !builds_binary {
+            return Err(invalid(
+                layers.latest_origin_of(&[&key("run"), &key("compile"), &key("package")]),
                 &key("compile"),
-                "the run command uses {binary}, so a compile command must write {binary}",
+                "the run command uses {binary}, so a compile (or package) command must write {binary}",
             ));
         }
         let extensions: Vec<String> = lang
@@ -360,10 +540,21 @@ fn languages(
             .collect();
         for ext in &extensions {
             if let Some(other) = seen_extensions.insert(ext.clone(), id.clone()) {
+                // Blame the language written by the later layer: that layer made the clash.
+                let keys = [format!("languages.{other}.extensions"), key("extensions")];
+                let ([blamed, earlier], [_, earlier_id]) =
+                    if layers.layer_of(&keys[0]).kind > layers.layer_of(&keys[1]).kind {
+                        ([&keys[0], &keys[1]], [&other, id])
+                    } else {
+                        ([&keys[1], &keys[0]], [id, &other])
+                    };
                 return Err(invalid(
-                    file,
-                    &key("extensions"),
-                    format!("extension .{ext} is already used by language {other}"),
+                    layers.origin_of(blamed),
+                    blamed,
+                    format!(
+                        "extension .{ext} is already used by language {earlier_id} (set in {})",
+                        layers.origin_of(earlier)
+                    ),
                 ));
             }
         }
@@ -372,21 +563,37 @@ fn languages(
             name: lang.name.clone(),
             extensions,
             compile: lang.compile.clone(),
+            package: lang.package.clone(),
+            keep_file_name: lang.keep_file_name,
             run: lang.run.clone(),
+            runtime_overhead_bytes: mebibytes_or_zero(
+                file("runtime_overhead_mib"),
+                &key("runtime_overhead_mib"),
+                lang.runtime_overhead_mib,
+            )?,
+            out_of_memory_messages: lang.out_of_memory_messages.clone(),
             allowance: Allowance {
-                time_factor: factor(file, &key("time_factor"), lang.time_factor)?,
+                time_factor: factor(file("time_factor"), &key("time_factor"), lang.time_factor)?,
                 time_extra: non_negative_seconds(
-                    file,
+                    file("time_extra_seconds"),
                     &key("time_extra_seconds"),
                     lang.time_extra_seconds,
                 )?,
-                memory_factor: factor(file, &key("memory_factor"), lang.memory_factor)?,
+                memory_factor: factor(
+                    file("memory_factor"),
+                    &key("memory_factor"),
+                    lang.memory_factor,
+                )?,
                 memory_extra_bytes: lang.memory_extra_mib * MIB,
             },
         });
     }
     if languages.is_empty() {
-        return Err(invalid(file, "languages", "no language is defined"));
+        return Err(invalid(
+            layers.origin_of("languages"),
+            "languages",
+            "no language is defined",
+        ));
     }
     Ok(languages)
 }
@@ -437,11 +644,25 @@ memory_extra_mib = 32
             "{text}"
         );
 
+        // A key left out is the built-in one; a language new in this file must be whole.
         let missing = RUNNER.replace("seed = 7\n", "");
-        let text = RunnerConfig::load(&write(dir.path(), "runner.toml", &missing))
+        assert_eq!(
+            RunnerConfig::load(&write(dir.path(), "runner.toml", &missing))
+                .unwrap()
+                .seed,
+            20261121
+        );
+        let incomplete =
+            format!("{RUNNER}\n[languages.kotlin]\nname = \"Kotlin\"\nextensions = [\"kt\"]\n");
+        let text = RunnerConfig::load(&write(dir.path(), "runner.toml", &incomplete))
             .unwrap_err()
             .to_string();
-        assert!(text.contains("seed"), "{text}");
+        assert!(
+            text.contains("runner.toml")
+                && text.contains("languages.kotlin")
+                && text.contains("run"),
+            "{text}"
+        );
 
         let unknown = RUNNER.replace("seed = 7", "seed = 7\nseeds = 8");
         let text = RunnerConfig::load(&write(dir.path(), "runner.toml", &unknown))
@@ -461,7 +682,7 @@ memory_extra_mib = 32
         let dir = tempfile::tempdir().unwrap();
         let runner = RunnerConfig::load(&write(dir.path(), "runner.toml", RUNNER)).unwrap();
         assert_eq!(runner.language_for(Path::new("a/b.CPP")).unwrap().id, "cpp");
-        assert!(runner.language_for(Path::new("a/b.java")).is_none());
+        assert!(runner.language_for(Path::new("a/b.kt")).is_none());
         assert!(runner.language_for(Path::new("a/b")).is_none());
     }
 
@@ -485,8 +706,207 @@ memory_extra_mib = 32
     fn the_shipped_runner_toml_is_valid() {
         let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("runner.toml");
         let runner = RunnerConfig::load(&file).unwrap();
-        for id in ["c", "cpp", "python", "rust"] {
+        for id in ["c", "cpp", "python", "pypy3", "rust", "java", "javascript"] {
             assert!(runner.language(id).is_some(), "language {id} missing");
         }
+        let java = runner.language("java").unwrap();
+        assert!(java.keep_file_name && java.package.is_some());
+    }
+
+    #[test]
+    fn build_steps_and_placeholders_are_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let load = |text: &str| {
+            RunnerConfig::load(&write(dir.path(), "runner.toml", text)).map_err(|e| e.to_string())
+        };
+        let java = RUNNER.replace(
+            "[languages.python]",
+            r#"[languages.jvm]
+name = "A JVM language"
+extensions = ["jvm"]
+keep_file_name = true
+compile = ["javac", "-d", "{dir}/classes", "{source}"]
+package = ["jar", "--create", "--file", "{binary}", "--main-class", "{stem}", "-C", "{dir}/classes", "."]
+run = ["java", "-Xmx{heap_mib}m", "-jar", "{binary}"]
+runtime_overhead_mib = 40
+out_of_memory_messages = ["java.lang.OutOfMemoryError"]
+
+[languages.python]"#,
+        );
+        let runner = load(&java).unwrap();
+        let language = runner.language("jvm").unwrap();
+        assert_eq!(language.build_steps().count(), 2);
+        assert_eq!(language.runtime_overhead_bytes, 40 * MIB);
+
+        let unknown = java.replace("-Xmx{heap_mib}m", "-Xmx{heap}m");
+        let text = load(&unknown).unwrap_err();
+        assert!(
+            text.contains("languages.jvm.run") && text.contains("{heap}"),
+            "{text}"
+        );
+        // A shell's ${name} is not a placeholder.
+        let shell = java.replace("\"{source}\"]\npackage", "\"${HOME}/{source}\"]\npackage");
+        assert_ne!(shell, java);
+        load(&shell).unwrap();
+
+        let only_package = java.replace(
+            "compile = [\"javac\", \"-d\", \"{dir}/classes\", \"{source}\"]\n",
+            "",
+        );
+        assert_ne!(only_package, java);
+        let text = load(&only_package).unwrap_err();
+        assert!(text.contains("languages.jvm.package"), "{text}");
+
+        let empty = java.replace("[\"java.lang.OutOfMemoryError\"]", "[\" \"]");
+        let text = load(&empty).unwrap_err();
+        assert!(text.contains("out_of_memory_messages"), "{text}");
+    }
+
+    #[test]
+    fn placeholders_are_told_from_other_braces() {
+        let known = &RUN_PLACEHOLDERS[..];
+        assert_eq!(unknown_placeholder("-Xmx{heap_mib}m", known), None);
+        assert_eq!(unknown_placeholder("{binary}", known), None);
+        assert_eq!(unknown_placeholder("{dir}/x", known), Some("{dir}"));
+        assert_eq!(unknown_placeholder("a{b}c{memory}", known), Some("{b}"));
+        assert_eq!(unknown_placeholder("${HOME} {} {X} {a-b}", known), None);
+    }
+
+    /// The repository's own runner.toml writes every key; apart from the cache folder it must
+    /// be the built-in configuration, so that judge works the same inside the repository and
+    /// anywhere else.
+    #[test]
+    fn the_repository_runner_toml_is_the_built_in_configuration() {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("runner.toml");
+        let layers = Layers::over_built_in(&file).unwrap();
+        let mut repository = layers.merged().clone();
+        let defaults = repository["defaults"].as_table_mut().unwrap();
+        assert_eq!(
+            defaults
+                .remove("cache_dir")
+                .and_then(|v| v.as_str().map(str::to_string)),
+            Some(".judge-cache".to_string())
+        );
+        assert_eq!(&repository, Layers::built_in().merged());
+        assert!(
+            layers
+                .leaf_origins()
+                .all(|(_, layer)| layer.kind == LayerKind::ConfigFile),
+            "a key of the built-in configuration is missing from the repository's runner.toml"
+        );
+    }
+
+    fn discover(
+        cwd: &Path,
+        home: &Path,
+        config_file: Option<PathBuf>,
+    ) -> Result<RunnerConfig, ConfigError> {
+        RunnerConfig::discover(&Discovery {
+            cwd: cwd.to_path_buf(),
+            user: UserDirs {
+                config: Some(home.join("config/judge")),
+                data: Some(home.join("data/judge")),
+                cache: Some(home.join("cache/judge")),
+            },
+            config_file,
+        })
+    }
+
+    #[test]
+    fn a_bad_value_is_blamed_on_the_layer_that_set_it() {
+        let home = tempfile::tempdir().unwrap();
+        let project = home.path().join("project");
+        write(&project, "runner.toml", "[defaults]\nseed = 3\n");
+        let user = write(
+            home.path(),
+            "config/judge/runner.toml",
+            "[defaults]\noutput_limit_mib = 0\n",
+        );
+        let text = discover(&project, home.path(), None)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            text.starts_with(&user.display().to_string())
+                && text.contains("defaults.output_limit_mib"),
+            "{text}"
+        );
+        // The project gives an extension of the built-in C to a language of its own: the
+        // project made the clash.
+        write(home.path(), "config/judge/runner.toml", "");
+        let clash = write(
+            &project,
+            "runner.toml",
+            "[languages.b]\nname = \"B\"\nextensions = [\"c\"]\nrun = [\"{source}\"]\n",
+        );
+        let text = discover(&project, home.path(), None)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            text.starts_with(&clash.canonicalize().unwrap().display().to_string())
+                && text.contains("extension .c")
+                && text.contains("built-in runner.toml"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_cache_is_the_project_s_or_the_user_s_unless_a_file_says_where() {
+        let home = tempfile::tempdir().unwrap();
+        let outside = home.path().join("elsewhere");
+        std::fs::create_dir_all(&outside).unwrap();
+        let runner = discover(&outside, home.path(), None).unwrap();
+        assert_eq!(runner.cache_dir, home.path().join("cache/judge"));
+        assert!(runner.root.is_none());
+        assert!(matches!(runner.project_root(), Err(ConfigError::NoProject)));
+
+        let project = home.path().join("project");
+        write(&project, "runner.toml", "");
+        let root = project.canonicalize().unwrap();
+        let runner = discover(&project, home.path(), None).unwrap();
+        assert_eq!(runner.cache_dir, root.join(".judge-cache"));
+        assert_eq!(runner.root.as_deref(), Some(root.as_path()));
+        let folders: Vec<(ProblemOrigin, PathBuf)> = runner
+            .problems
+            .folders
+            .iter()
+            .map(|f| (f.origin, f.dir.clone()))
+            .collect();
+        assert_eq!(
+            folders,
+            [
+                (ProblemOrigin::Project, root.join("problems")),
+                (ProblemOrigin::User, home.path().join("data/judge/problems")),
+            ]
+        );
+
+        // Relative to the file that set it: here the user's.
+        write(
+            home.path(),
+            "config/judge/runner.toml",
+            "[defaults]\ncache_dir = \"my-cache\"\n",
+        );
+        let runner = discover(&project, home.path(), None).unwrap();
+        assert_eq!(
+            runner.cache_dir,
+            home.path()
+                .join("config/judge")
+                .canonicalize()
+                .unwrap()
+                .join("my-cache")
+        );
+
+        // --config FILE is the highest layer and its folder is the project.
+        let other = write(
+            &home.path().join("other"),
+            "judge.toml",
+            "[defaults]\nseed = 11\n",
+        );
+        let runner = discover(&project, home.path(), Some(other.clone())).unwrap();
+        assert_eq!(runner.seed, 11);
+        assert_eq!(
+            runner.root.as_deref(),
+            other.canonicalize().unwrap().parent()
+        );
+        assert_eq!(runner.problems.folders.len(), 3);
     }
 }

@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::program::{self, ProblemPrograms, Role};
 use super::{invalid, mebibytes, positive_seconds, raw, ConfigError};
-use crate::check::Checker;
+use crate::check::{Checker, Comparison};
 use crate::limits::ProblemLimits;
 
 /// Batch (input, output) or interactive (the grader talks with the program).
@@ -46,7 +47,10 @@ pub struct ProblemSpec {
     pub dir: PathBuf,
     pub limits: ProblemLimits,
     pub checker: Checker,
+    /// Settings of a game problem whose game side is built into the grader.
     pub interactive: Option<InteractiveSpec>,
+    /// The problem's own programs (generator, reference, validator, interactor).
+    pub programs: ProblemPrograms,
 }
 
 impl ProblemSpec {
@@ -78,40 +82,67 @@ impl ProblemSpec {
             language_extra_time: raw.limits.language_extra_time,
             language_extra_memory: raw.limits.language_extra_memory,
         };
-        let checker = checker(file, raw.checker)?;
-        let interactive = match (raw.kind, raw.interactive) {
-            (ProblemKind::Interactive, Some(i)) => {
-                if i.games == 0 {
-                    return Err(invalid(file, "interactive.games", "must be at least 1"));
+        let checker = checker(file, &dir, raw.checker)?;
+        let table = |key: &str, role: Role, raw: Option<raw::Program>| {
+            raw.map(|raw| program::program(file, key, role, &dir, raw))
+                .transpose()
+        };
+        let programs = ProblemPrograms {
+            generator: table("generator", Role::Generator, raw.generator)?,
+            reference: table("reference", Role::Reference, raw.reference)?,
+            validator: table("validator", Role::Validator, raw.validator)?,
+            interactor: table("interactor", Role::Interactor, raw.interactor)?,
+        };
+        if programs.interactor.is_some() && raw.kind != ProblemKind::Interactive {
+            return Err(invalid(
+                file,
+                "interactor",
+                "only for kind = \"interactive\"",
+            ));
+        }
+        let has_interactor = programs.interactor.is_some();
+        let interactive =
+            match (raw.kind, raw.interactive) {
+                (ProblemKind::Interactive, Some(_)) if has_interactor => return Err(invalid(
+                    file,
+                    "interactive",
+                    "is for games against a built-in game side; a problem with an [interactor] \
+                     program runs its tests against it instead",
+                )),
+                (ProblemKind::Interactive, None) if has_interactor => None,
+                (ProblemKind::Interactive, Some(i)) => {
+                    if i.games == 0 {
+                        return Err(invalid(file, "interactive.games", "must be at least 1"));
+                    }
+                    if !i.accept_mean_score.is_finite() {
+                        return Err(invalid(
+                            file,
+                            "interactive.accept_mean_score",
+                            "must be a number",
+                        ));
+                    }
+                    Some(InteractiveSpec {
+                        games: i.games,
+                        accept_mean_score: i.accept_mean_score,
+                    })
                 }
-                if !i.accept_mean_score.is_finite() {
+                (ProblemKind::Interactive, None) => {
                     return Err(invalid(
                         file,
-                        "interactive.accept_mean_score",
-                        "must be a number",
-                    ));
+                        "interactive",
+                        "an interactive problem needs this table (games against a built-in game \
+                     side) or an [interactor] program",
+                    ))
                 }
-                Some(InteractiveSpec {
-                    games: i.games,
-                    accept_mean_score: i.accept_mean_score,
-                })
-            }
-            (ProblemKind::Interactive, None) => {
-                return Err(invalid(
-                    file,
-                    "interactive",
-                    "an interactive problem needs this table",
-                ))
-            }
-            (ProblemKind::Batch, Some(_)) => {
-                return Err(invalid(
-                    file,
-                    "interactive",
-                    "only for kind = \"interactive\"",
-                ))
-            }
-            (ProblemKind::Batch, None) => None,
-        };
+                (ProblemKind::Batch, Some(_)) => {
+                    return Err(invalid(
+                        file,
+                        "interactive",
+                        "only for kind = \"interactive\"",
+                    ))
+                }
+                (ProblemKind::Batch, None) => None,
+            };
         Ok(ProblemSpec {
             id: raw.id,
             title: raw.title,
@@ -120,26 +151,38 @@ impl ProblemSpec {
             limits,
             checker,
             interactive,
+            programs,
             dir,
         })
+    }
+
+    /// Whether solutions are graded by seeded games against a game side built into the grader
+    /// (else by tests: checked outputs, or runs against the problem's interactor).
+    pub fn plays_games(&self) -> bool {
+        self.kind == ProblemKind::Interactive && self.programs.interactor.is_none()
     }
 
     /// The folder of the sample tests.
     pub fn samples_dir(&self) -> PathBuf {
         self.dir.join("samples")
     }
+
+    /// The folder of the hard tests kept as files (`NAME.in` / `NAME.ans`); it may be absent.
+    pub fn hard_dir(&self) -> PathBuf {
+        self.dir.join("hard")
+    }
 }
 
 /// Validates `[checker]`.
-fn checker(file: &Path, raw: raw::Checker) -> Result<Checker, ConfigError> {
+fn checker(file: &Path, dir: &Path, raw: raw::Checker) -> Result<Checker, ConfigError> {
     Ok(match raw {
-        raw::Checker::Tokens => Checker::Tokens,
-        raw::Checker::Lines => Checker::Lines,
+        raw::Checker::Tokens => Checker::Compare(Comparison::Tokens),
+        raw::Checker::Lines => Checker::Compare(Comparison::Lines),
         raw::Checker::Float { tolerance } => {
             if !(tolerance.is_finite() && tolerance >= 0.0) {
                 return Err(invalid(file, "checker.tolerance", "must be zero or more"));
             }
-            Checker::Float { tolerance }
+            Checker::Compare(Comparison::Float { tolerance })
         }
         raw::Checker::External {
             command,
@@ -152,15 +195,26 @@ fn checker(file: &Path, raw: raw::Checker) -> Result<Checker, ConfigError> {
                     "must name the checker program",
                 ));
             }
-            Checker::External {
-                command,
-                time_limit: positive_seconds(
-                    file,
-                    "checker.time_limit_seconds",
-                    time_limit_seconds,
-                )?,
-            }
+            let table = raw::Program {
+                command: Some(command),
+                time_limit_seconds,
+                ..raw::Program::default()
+            };
+            Checker::Program(program::program(
+                file,
+                "checker",
+                Role::Checker,
+                dir,
+                table,
+            )?)
         }
+        raw::Checker::Program(table) => Checker::Program(program::program(
+            file,
+            "checker",
+            Role::Checker,
+            dir,
+            table,
+        )?),
     })
 }
 
@@ -168,6 +222,7 @@ fn checker(file: &Path, raw: raw::Checker) -> Result<Checker, ConfigError> {
 mod tests {
     use super::*;
     use crate::config::tests::write;
+    use crate::config::{Convention, ProgramSource};
     use crate::limits::MIB;
     use std::time::Duration;
 
@@ -185,12 +240,67 @@ mod tests {
         assert_eq!(spec.limits.cpu_time, Duration::from_secs(1));
         assert_eq!(spec.limits.memory_bytes, 32 * MIB);
         assert!(!spec.limits.language_extra_time);
+        let Checker::Program(checker) = &spec.checker else {
+            panic!("not a program: {:?}", spec.checker);
+        };
         assert_eq!(
-            spec.checker,
-            Checker::External {
-                command: vec!["./check".into()],
-                time_limit: Duration::from_millis(2500)
+            checker.source,
+            ProgramSource::Command(vec![dir.path().join("p/check").display().to_string()])
+        );
+        assert_eq!(checker.convention, Convention::Testlib);
+        assert_eq!(checker.time_limit, Duration::from_millis(2500));
+        assert_eq!(checker.name(), "checker check");
+        assert!(!spec.programs.any());
+    }
+
+    #[test]
+    fn problem_programs_resolve_against_the_problem_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "p/gen.py", "print(1)\n");
+        write(dir.path(), "p/check.cpp", "int main() {}\n");
+        let text = problem_toml(
+            "[generator]\nsource = \"gen.py\"\n[validator]\ncommand = [\"./val\", \"--strict\"]\nconvention = \"kattis\"\nmemory_mib = 64\n[checker]\ntype = \"program\"\nsource = \"check.cpp\"\nconvention = \"kattis\"\nargs = [\"case_sensitive\"]\n",
+        );
+        let spec = ProblemSpec::load(&write(dir.path(), "p/problem.toml", &text)).unwrap();
+        let generator = spec.programs.generator.as_ref().unwrap();
+        assert_eq!(generator.role, Role::Generator);
+        assert_eq!(
+            generator.source,
+            ProgramSource::Source {
+                path: dir.path().join("p/gen.py"),
+                language: None
             }
+        );
+        assert_eq!(generator.name(), "generator gen.py");
+        let validator = spec.programs.validator.as_ref().unwrap();
+        assert_eq!(validator.convention, Convention::Kattis);
+        assert_eq!(validator.memory_bytes, 64 * MIB);
+        assert_eq!(
+            validator.source,
+            ProgramSource::Command(vec![
+                dir.path().join("p/val").display().to_string(),
+                "--strict".into()
+            ])
+        );
+        let Checker::Program(checker) = &spec.checker else {
+            panic!("not a program: {:?}", spec.checker);
+        };
+        assert_eq!(checker.args, ["case_sensitive"]);
+        assert!(spec.programs.any());
+    }
+
+    #[test]
+    fn an_interactor_makes_an_interactive_problem_without_games() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "p/interactor.py", "print(1)\n");
+        let text =
+            problem_toml("[interactor]\nsource = \"interactor.py\"\nconvention = \"kattis\"\n")
+                .replace("kind = \"batch\"", "kind = \"interactive\"");
+        let spec = ProblemSpec::load(&write(dir.path(), "p/problem.toml", &text)).unwrap();
+        assert!(spec.interactive.is_none());
+        assert_eq!(
+            spec.programs.interactor.as_ref().unwrap().convention,
+            Convention::Kattis
         );
     }
 
@@ -212,6 +322,27 @@ mod tests {
                 "checker.tolerance",
             ),
             (problem_toml("output_mib = 0\n"), "limits.output_mib"),
+            (
+                problem_toml("[generator]\nsource = \"missing.py\"\n"),
+                "generator.source",
+            ),
+            (
+                problem_toml("[reference]\nsource = \"a.py\"\ncommand = [\"x\"]\n"),
+                "reference",
+            ),
+            (problem_toml("[validator]\nargs = []\n"), "validator"),
+            (
+                problem_toml("[generator]\ncommand = [\"g\"]\nconvention = \"kattis\"\n"),
+                "generator.convention",
+            ),
+            (
+                problem_toml("[interactor]\ncommand = [\"i\"]\n"),
+                "interactor",
+            ),
+            (
+                problem_toml("[generator]\ncommand = [\"g\"]\ntime_limit_seconds = 0\n"),
+                "generator.time_limit_seconds",
+            ),
         ] {
             let error = ProblemSpec::load(&write(dir.path(), "p/problem.toml", &text))
                 .unwrap_err()

@@ -16,25 +16,33 @@ pub fn read_toml<T: for<'de> Deserialize<'de>>(file: &Path) -> Result<T, ConfigE
         cause,
     })?;
     toml::from_str(&text).map_err(|e| ConfigError::Parse {
-        file: file.to_path_buf(),
+        file: file.into(),
         message: one_line_toml_error(&text, &e),
     })
 }
 
 /// A toml error on one line: where it is, the line itself (which names the key), and what is
 /// wrong, e.g. `line 4, column 8 (jobs = "two"): invalid type: string "two", expected usize`.
-fn one_line_toml_error(text: &str, error: &toml::de::Error) -> String {
+pub(super) fn one_line_toml_error(text: &str, error: &toml::de::Error) -> String {
     let message = error.message().trim().replace('\n', " ");
-    let Some(span) = error.span() else {
-        return message;
-    };
-    let start = span.start.min(text.len());
+    match error.span() {
+        Some(span) => format!("{}: {message}", position(text, span.start)),
+        None => message,
+    }
+}
+
+/// Where a byte offset of `text` is, with its line: `line 4, column 8 (jobs = "two")`.
+pub(super) fn position(text: &str, offset: usize) -> String {
+    let mut start = offset.min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
     let line_number = text[..start].matches('\n').count() + 1;
     let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
     let column = text[line_start..start].chars().count() + 1;
     let line = text[line_start..].lines().next().unwrap_or("").trim();
     let shown: String = line.chars().take(60).collect();
-    format!("line {line_number}, column {column} ({shown}): {message}")
+    format!("line {line_number}, column {column} ({shown})")
 }
 
 // ----- runner.toml -------------------------------------------------------------------------
@@ -59,7 +67,8 @@ pub struct Defaults {
     pub stderr_limit_kib: u64,
     #[serde(default = "default_max_processes")]
     pub max_processes: u32,
-    pub cache_dir: PathBuf,
+    /// Unset: `.judge-cache` beside the project's runner.toml, or the user's cache folder.
+    pub cache_dir: Option<PathBuf>,
     #[serde(default = "default_compile_seconds")]
     pub compile_time_limit_seconds: f64,
     #[serde(default = "default_wall_factor")]
@@ -127,7 +136,22 @@ pub struct Language {
     pub name: String,
     pub extensions: Vec<String>,
     pub compile: Option<Vec<String>>,
+    /// A second build command, run after `compile` succeeds (Java: `jar`, packing the classes
+    /// into the one file `{binary}`).
+    pub package: Option<Vec<String>>,
+    /// Compile the source under the submitted file's own name (Java: a public class must be
+    /// in a file of its name) rather than `solution.<ext>`.
+    #[serde(default)]
+    pub keep_file_name: bool,
     pub run: Vec<String>,
+    /// Memory the runtime takes besides its heap (a JVM's code, classes and threads):
+    /// `{heap_mib}` in the run command is the memory limit less this.
+    #[serde(default)]
+    pub runtime_overhead_mib: u64,
+    /// What the runtime writes to standard error when its heap is exhausted (Java's
+    /// `java.lang.OutOfMemoryError`): a crash that says one of them is MLE.
+    #[serde(default)]
+    pub out_of_memory_messages: Vec<String>,
     #[serde(default = "one")]
     pub time_factor: f64,
     #[serde(default)]
@@ -156,6 +180,30 @@ pub struct Problem {
     pub checker: Checker,
     #[serde(default)]
     pub interactive: Option<Interactive>,
+    pub generator: Option<Program>,
+    pub reference: Option<Program>,
+    pub validator: Option<Program>,
+    pub interactor: Option<Program>,
+}
+
+/// A problem program as written: a source built through the compile cache, or a command.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Program {
+    /// A source file, relative to the problem's folder.
+    pub source: Option<PathBuf>,
+    /// A language id of runner.toml (default: by the source's extension).
+    pub language: Option<String>,
+    /// A command instead of a source; a relative program path is relative to the problem's
+    /// folder.
+    pub command: Option<Vec<String>>,
+    /// `testlib` or `kattis` (validators, checkers, interactors).
+    pub convention: Option<super::Convention>,
+    /// Extra arguments (a Kattis output validator's flags).
+    #[serde(default)]
+    pub args: Vec<String>,
+    pub time_limit_seconds: Option<f64>,
+    pub memory_mib: Option<u64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -187,13 +235,12 @@ pub enum Checker {
     Float {
         tolerance: f64,
     },
+    /// A testlib-style checker command (kept for problem.toml files written before checker
+    /// programs could be sources).
     External {
         command: Vec<String>,
-        #[serde(default = "default_checker_seconds")]
-        time_limit_seconds: f64,
+        time_limit_seconds: Option<f64>,
     },
-}
-
-fn default_checker_seconds() -> f64 {
-    10.0
+    /// A checker program (a source or a command) with its convention.
+    Program(Program),
 }

@@ -12,19 +12,21 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::{
-    build, protections_of, submission_digest, tell, AppliedLimits, GradeError, RunIdentity,
-    Started, Submission, Summary, Target, Telling, Unit,
+    build, digest_problem, protections_of, submission_digest, tell, AppliedLimits, GradeError,
+    ProblemParts, RunIdentity, Started, Submission, Summary, Target, Telling, Unit,
 };
 use crate::check::Checker;
 use crate::config::{ProblemSpec, RunnerConfig};
-use crate::execute::{head, Scratch, Worker};
+use crate::execute::{head, ExecError, Scratch, Worker};
 use crate::lang::{Compiled, Prepared};
 use crate::limits::{Limits, Overrides};
 use crate::plan::{
-    self, PlanDigest, PlanIdentity, PlanUnit, PlannedTest, Shard, TestSelection, TestSource,
+    self, PlanDigest, PlanError, PlanIdentity, PlanUnit, PlannedTest, Shard, TestSelection,
+    TestSource,
 };
 use crate::pool::{self, News};
-use crate::problems::{self, GenRequest, Problem};
+use crate::problems::{CodeError, GenRequest, ProblemCode};
+use crate::programs::{self, ProblemProgram};
 use crate::report::{Event, Reporter};
 use crate::sandbox::RunFacts;
 use crate::verdict::{self, CheckOutcome, Verdict};
@@ -68,7 +70,12 @@ pub struct TestOutcome {
     pub verdict_detail: String,
     pub cpu_ms: u64,
     pub wall_ms: u64,
+    /// Time the run was ready to run but waited for a CPU that other work held (not counted
+    /// against the wall-clock limit).
+    pub wait_ms: u64,
     pub peak_kib: u64,
+    /// The machine was busy during the run: its timings may be off.
+    pub disturbed: bool,
     /// The checker's message, or why the run failed.
     pub message: Option<String>,
     #[serde(skip)]
@@ -110,7 +117,9 @@ impl TestOutcome {
             verdict_detail: Verdict::JudgeError.describe(),
             cpu_ms: 0,
             wall_ms: 0,
+            wait_ms: 0,
             peak_kib: 0,
+            disturbed: false,
             message: Some(message),
             input_head: String::new(),
             input_bytes: 0,
@@ -176,6 +185,11 @@ impl BatchSummary {
             .map(|t| (&mut t.verdict, t.verdict_detail.as_str()));
         super::restore_verdicts(&mut self.verdict, tests);
     }
+
+    /// Tests whose timings the machine's load may have disturbed.
+    pub fn disturbed(&self) -> usize {
+        self.tests.iter().filter(|t| t.disturbed).count()
+    }
 }
 
 /// A test's input and expected answer.
@@ -209,20 +223,21 @@ enum TestDataError {
         path: PathBuf,
         cause: std::io::Error,
     },
-    #[error("problem {0} has no reference solver to give the expected answer")]
-    NoReference(String),
-    #[error("the reference solver rejected its own test: {0}")]
-    GeneratedRejected(problems::InvalidInput),
-    #[error("the reference solver rejected the input: {0}")]
-    InputRejected(problems::InvalidInput),
+    #[error("problem {0} has no generator and reference to make this test")]
+    NoCode(String),
+    #[error("generated test: {0}")]
+    Generated(CodeError),
+    #[error("the generated test is not valid: {0}")]
+    InvalidGenerated(CodeError),
+    #[error("the expected answer: {0}")]
+    Answer(CodeError),
 }
 
-/// What every test of a grading shares: the problem, its code, the checker, the program and
-/// its limits, and the tests' data when several submissions share it.
+/// What every test of a grading shares: the problem, its parts, the program and its limits,
+/// and the tests' data when several submissions share it.
 pub(crate) struct TestContext<'a> {
     pub problem: &'a ProblemSpec,
-    pub code: Option<&'a dyn Problem>,
-    pub checker: &'a Checker,
+    pub parts: &'a ProblemParts,
     /// The limits verdicts are judged against.
     pub limits: Limits,
     /// The limits the sandbox enforces: the same, or larger (see `enforce_time_factor`).
@@ -245,7 +260,8 @@ impl TestContext<'_> {
         }
     }
 
-    /// A test's input and expected answer, made afresh.
+    /// A test's input and expected answer, made afresh (the answer is empty for a problem
+    /// whose interactor judges and that has no reference).
     fn test_data(&self, test: &PlannedTest) -> Result<(Vec<u8>, Vec<u8>), TestDataError> {
         let read = |path: &PathBuf| {
             std::fs::read(path).map_err(|cause| TestDataError::Read {
@@ -254,22 +270,47 @@ impl TestContext<'_> {
             })
         };
         let code = || {
-            self.code
-                .ok_or_else(|| TestDataError::NoReference(self.problem.id.clone()))
+            self.parts
+                .code
+                .as_deref()
+                .ok_or_else(|| TestDataError::NoCode(self.problem.id.clone()))
+        };
+        let answer_to = |input: &str| -> Result<Vec<u8>, TestDataError> {
+            let code = code()?;
+            if self.parts.interactor.is_some() && !code.can_solve() {
+                return Ok(Vec::new());
+            }
+            Ok(code
+                .solve(input)
+                .map_err(TestDataError::Answer)?
+                .into_bytes())
         };
         match &test.source {
             TestSource::Files { input, answer } => Ok((read(input)?, read(answer)?)),
             TestSource::Generated { seed, index } => {
                 let code = code()?;
-                let input = problems::generate_test(code, *seed, GenRequest::full(*index));
-                let answer = code
-                    .solve(&input)
-                    .map_err(TestDataError::GeneratedRejected)?;
-                Ok((input.into_bytes(), answer.into_bytes()))
+                let input = code
+                    .generate(*seed, GenRequest::full(*index))
+                    .map_err(TestDataError::Generated)?;
+                // A generator of the problem's own is checked by its validator (the built-in
+                // ones are by golden tests).
+                if code.checks_generated() {
+                    code.validate(&input)
+                        .map_err(TestDataError::InvalidGenerated)?;
+                }
+                let answer = answer_to(&input)?;
+                Ok((input.into_bytes(), answer))
+            }
+            TestSource::GeneratedHard { seed, index } => {
+                let input = code()?
+                    .generate_hard(*seed, GenRequest::full(*index))
+                    .map_err(TestDataError::Generated)?;
+                let answer = answer_to(&input)?;
+                Ok((input.into_bytes(), answer))
             }
             TestSource::Inline { input } => {
-                let answer = code()?.solve(input).map_err(TestDataError::InputRejected)?;
-                Ok((input.clone().into_bytes(), answer.into_bytes()))
+                let answer = answer_to(input)?;
+                Ok((input.clone().into_bytes(), answer))
             }
         }
     }
@@ -282,11 +323,12 @@ impl TestContext<'_> {
             Err(message) => return TestOutcome::judge_error(test, problem_id, message),
         };
         let (input, answer) = (&pair.input, &pair.answer);
-        let ran = worker
-            .run(input, self.enforced)
-            .and_then(|record| Ok((record, worker.checker_folder()?)));
-        let (record, checker_folder) = match ran {
-            Ok(ran) => ran,
+        let judged = match &self.parts.interactor {
+            Some(interactor) => self.against_interactor(worker, interactor, input, answer),
+            None => self.checked(worker, input, answer),
+        };
+        let judged = match judged {
+            Ok(judged) => judged,
             Err(e) => {
                 return TestOutcome::judge_error(
                     test,
@@ -295,18 +337,9 @@ impl TestContext<'_> {
                 )
             }
         };
-        let facts = record.facts;
-        let check = facts.ended_normally().then(|| {
-            self.checker.check(
-                input,
-                &record.output,
-                answer,
-                &self.problem.dir,
-                &checker_folder,
-            )
-        });
-        let verdict = verdict::classify(&self.limits, &facts, check.as_ref());
-        let message = match (&check, verdict) {
+        let facts = judged.facts;
+        let verdict = judged.verdict;
+        let message = match (&judged.said, verdict) {
             (Some(CheckOutcome::WrongAnswer(m)), _)
             | (Some(CheckOutcome::PresentationError(m)), _)
             | (Some(CheckOutcome::JudgeError(m)), _) => Some(m.clone()),
@@ -319,18 +352,83 @@ impl TestContext<'_> {
             verdict_detail: verdict.describe(),
             cpu_ms: facts.cpu_time_us / 1000,
             wall_ms: facts.wall_time_us / 1000,
+            wait_ms: facts.wait_time_us / 1000,
             peak_kib: verdict::peak_memory_bytes(&facts) / 1024,
+            disturbed: facts.disturbed(),
             message,
             input_head: head(input),
             input_bytes: input.len(),
-            expected_head: Some(head(answer)),
-            received_head: head(&record.output),
+            expected_head: judged.received.is_some().then(|| head(answer)),
+            received_head: judged.received.as_deref().map(head).unwrap_or_default(),
             received_bytes: facts.stdout_bytes,
-            stderr_head: record.stderr_head,
+            stderr_head: judged.stderr_head,
             reproduce: test.reproduce_command(problem_id),
             facts: Some(facts),
         }
     }
+
+    /// Runs the solution on `input` and checks its output against `answer`.
+    fn checked(
+        &self,
+        worker: &mut Worker,
+        input: &[u8],
+        answer: &[u8],
+    ) -> Result<Judged, ExecError> {
+        let record = worker.run(input, self.enforced)?;
+        let facts = record.facts;
+        let said = facts.ended_normally().then(|| match &self.parts.checker {
+            Some(program) => programs::checker::check(program, input, &record.output, answer),
+            None => match &self.problem.checker {
+                Checker::Compare(comparison) => comparison.check(&record.output, answer),
+                Checker::Program(spec) => {
+                    CheckOutcome::JudgeError(format!("the {} was not built", spec.name()))
+                }
+            },
+        });
+        Ok(Judged {
+            verdict: verdict::classify(&self.limits, &facts, record.stderr_says, said.as_ref()),
+            said,
+            facts,
+            received: Some(record.output),
+            stderr_head: record.stderr_head,
+        })
+    }
+
+    /// Runs the solution against the problem's interactor on `input`.
+    fn against_interactor(
+        &self,
+        worker: &mut Worker,
+        interactor: &ProblemProgram,
+        input: &[u8],
+        answer: &[u8],
+    ) -> Result<Judged, ExecError> {
+        let interaction =
+            programs::interactor::run(worker, self.enforced, interactor, input, answer)?;
+        Ok(Judged {
+            verdict: verdict::classify_interactive(
+                &self.limits,
+                &interaction.solution,
+                interaction.solution_stderr_says,
+                &interaction.interactor,
+                interaction.interactor_first,
+            ),
+            said: Some(interaction.interactor),
+            facts: interaction.solution,
+            received: None,
+            stderr_head: interaction.solution_stderr,
+        })
+    }
+}
+
+/// A test's run with what judged it.
+struct Judged {
+    verdict: Verdict,
+    /// The checker's or interactor's word, when it was asked.
+    said: Option<CheckOutcome>,
+    facts: RunFacts,
+    /// The solution's output, when it was captured (not against an interactor).
+    received: Option<Vec<u8>>,
+    stderr_head: String,
 }
 
 /// Grades a batch solution, telling `reporter` as it goes; returns the summary (CE included).
@@ -339,8 +437,9 @@ pub fn grade(
     reporter: &mut dyn Reporter,
 ) -> Result<BatchSummary, GradeError> {
     let problem = request.problem;
-    let whole_plan = plan_tests(problem, &request.tests, request.seed)?;
-    let code = problems::batch_problem(&problem.id);
+    let scratch = Arc::new(Scratch::new(&request.runner.sandbox)?);
+    let parts = ProblemParts::build(request.runner, problem, &scratch)?;
+    let whole_plan = plan_tests(problem, &request.tests, request.seed, parts.code.as_deref())?;
     let build = build(
         request.runner,
         problem,
@@ -393,22 +492,25 @@ pub fn grade(
     tell(reporter, Event::Started(&started))?;
     let context = TestContext {
         problem,
-        code,
-        checker: &problem.checker,
+        parts: &parts,
         limits: build.target.limits,
         enforced: enforced_limits(build.target.limits, request.enforce_time_factor),
         shared: None,
     };
-    let outcomes = run_tests(request, &context, &prepared, &tests, reporter)?;
+    let outcomes = run_tests(request, &context, &scratch, &prepared, &tests, reporter)?;
     conclude(&mut summary, outcomes);
     finish(summary, reporter)
 }
 
-/// The tests of a request's whole plan; fails when they need a reference the problem lacks.
+/// The tests of a request's whole plan, given the problem's code (built in, or its programs;
+/// `None` for a problem of samples only): a problem that cannot generate tests runs only its
+/// samples by default, and without a generated hard set the hard tests are its hard folder's
+/// alone. Fails when the tests need a generator the problem lacks.
 pub(crate) fn plan_tests(
     problem: &ProblemSpec,
     tests: &Tests,
     seed: u64,
+    code: Option<&dyn ProblemCode>,
 ) -> Result<Vec<PlannedTest>, GradeError> {
     let planned = match tests {
         Tests::Folder(dir) => plan::folder_tests(dir)?,
@@ -417,16 +519,47 @@ pub(crate) fn plan_tests(
             random_count,
         } => plan::batch_tests(problem, *selection, *random_count, seed)?,
     };
+    let can_generate = code.is_some_and(|code| code.can_generate());
+    let has_hard_set = code.is_some_and(|code| code.has_hard_set());
+    let files_only = |planned: Vec<PlannedTest>| -> Vec<PlannedTest> {
+        planned
+            .into_iter()
+            .filter(|t| matches!(t.source, TestSource::Files { .. }))
+            .collect()
+    };
+    let planned = match tests {
+        // A problem of samples only: all its tests are its samples.
+        Tests::Planned {
+            selection: TestSelection::All,
+            ..
+        } if !can_generate => files_only(planned),
+        // Without a generated hard set, the hard tests are the hard folder's alone.
+        Tests::Planned {
+            selection: TestSelection::Hard,
+            ..
+        } if !has_hard_set => {
+            let files = files_only(planned);
+            if files.is_empty() {
+                return Err(PlanError::NoHardTests {
+                    problem: problem.id.clone(),
+                    dir: problem.hard_dir(),
+                }
+                .into());
+            }
+            files
+        }
+        _ => planned,
+    };
     let needs_code = planned
         .iter()
         .any(|t| !matches!(t.source, TestSource::Files { .. }));
-    if needs_code && problems::batch_problem(&problem.id).is_none() {
+    if needs_code && !can_generate {
         return Err(GradeError::NoGenerator(problem.id.clone()));
     }
     Ok(planned)
 }
 
-/// What decides a batch grading's results, as a digest: the problem and its checker, the
+/// What decides a batch grading's results, as a digest: the problem (see `digest_problem`), the
 /// seed, the tests (names, and the bytes of those read from files), the language, the limits
 /// and the submission's bytes.
 pub(crate) fn plan_digest(
@@ -439,9 +572,8 @@ pub(crate) fn plan_digest(
     enforce_time_factor: u32,
 ) -> Result<String, GradeError> {
     let mut digest = PlanDigest::new();
+    digest_problem(&mut digest, problem);
     digest
-        .add("problem", &problem.id)
-        .add("checker", format!("{:?}", problem.checker))
         .add("seed", seed)
         .add("language", language_id)
         .add("limits", format!("{limits:?}"))
@@ -452,6 +584,9 @@ pub(crate) fn plan_digest(
         match &test.source {
             TestSource::Generated { seed, index } => {
                 digest.add("generated", format!("{seed}/{index}"));
+            }
+            TestSource::GeneratedHard { seed, index } => {
+                digest.add("generated_hard", format!("{seed}/{index}"));
             }
             TestSource::Files { input, answer } => {
                 for path in [input, answer] {
@@ -522,11 +657,11 @@ fn finish(summary: BatchSummary, reporter: &mut dyn Reporter) -> Result<BatchSum
 fn run_tests(
     request: &BatchRequest,
     context: &TestContext,
+    scratch: &Scratch,
     prepared: &Prepared,
     tests: &[PlannedTest],
     reporter: &mut dyn Reporter,
 ) -> Result<Vec<TestOutcome>, GradeError> {
-    let scratch = Scratch::new(&request.runner.sandbox)?;
     let first_failure = AtomicUsize::new(usize::MAX);
     let limit = || {
         if request.stop_at_first_failure {
@@ -542,7 +677,7 @@ fn run_tests(
         tests.len(),
         request.jobs,
         |index| index <= limit(),
-        || Worker::new(request.runner, &scratch, prepared),
+        || Worker::new(request.runner, scratch, prepared),
         |worker, index| {
             let outcome = context.grade_test(worker, &tests[index]);
             if !outcome.verdict.is_accepted() {

@@ -13,10 +13,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    build, compile_or_fail, protections_of, submission_digest, tell, AppliedLimits, GradeError,
-    RunIdentity, Started, Submission, Summary, Target, Telling, Unit,
+    build, compile_or_fail, digest_problem, protections_of, submission_digest, tell, AppliedLimits,
+    GradeError, RunIdentity, Started, Submission, Summary, Target, Telling, Unit,
 };
-use crate::config::{InteractiveSpec, ProblemKind, ProblemSpec, RunnerConfig};
+use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::interact::{self, Ending, GameRecord, GameSetup, InteractError, TranscriptLine};
 use crate::lang::Compiled;
@@ -57,6 +57,10 @@ pub struct GameOutcome {
     pub moves: u64,
     pub cpu_ms: u64,
     pub wall_ms: u64,
+    /// Time the program was ready to run but waited for a CPU that other work held.
+    pub wait_ms: u64,
+    /// The machine was busy during the game: its timings may be off.
+    pub disturbed: bool,
     /// Time from the first reply to the end of the game, microseconds: the rounds after the
     /// first (as many as `moves`), without the program's start and exit.
     pub interaction_us: u64,
@@ -103,6 +107,11 @@ pub struct GamesSummary {
 }
 
 impl GamesSummary {
+    /// Games whose timings the machine's load may have disturbed.
+    pub fn disturbed(&self) -> usize {
+        self.games.iter().filter(|g| g.disturbed).count()
+    }
+
     /// The first game that was not accepted.
     pub fn first_failure(&self) -> Option<&GameOutcome> {
         self.games.iter().find(|g| !g.verdict.is_accepted())
@@ -136,14 +145,15 @@ impl GamesSummary {
     }
 }
 
-/// The game side of an interactive problem, and its settings.
+/// The game side of a problem played as games (see `ProblemSpec::plays_games`), and its
+/// settings.
 pub(crate) fn game_side(
     problem: &ProblemSpec,
 ) -> Result<(&'static dyn InteractiveProblem, &InteractiveSpec), GradeError> {
-    if problem.kind != ProblemKind::Interactive {
+    if !problem.plays_games() {
         return Err(GradeError::WrongKind {
             what: "games",
-            kind: "interactive",
+            kind: "game",
             problem: problem.id.clone(),
         });
     }
@@ -169,6 +179,8 @@ pub(crate) fn classify_game(
         moves: 0,
         cpu_ms: 0,
         wall_ms: 0,
+        wait_ms: 0,
+        disturbed: false,
         interaction_us: 0,
         peak_kib: 0,
         verdict: Verdict::JudgeError,
@@ -190,14 +202,20 @@ pub(crate) fn classify_game(
     let (verdict, message) = match record.ending {
         Ending::Violation(message) => (Verdict::WrongAnswer, Some(message)),
         Ending::Over(_) => {
-            let verdict = verdict::classify(&setup.limits, &facts, Some(&CheckOutcome::Accepted));
+            let verdict = verdict::classify(
+                &setup.limits,
+                &facts,
+                record.stderr_says,
+                Some(&CheckOutcome::Accepted),
+            );
             (verdict, facts.launch_error.clone())
         }
         Ending::Silent(message) => {
             // The facts explain the silence when they can (TLE, MLE, RE); a program that just
             // ended early gave a wrong answer.
             let silent = CheckOutcome::WrongAnswer(message.clone());
-            let verdict = verdict::classify(&setup.limits, &facts, Some(&silent));
+            let verdict =
+                verdict::classify(&setup.limits, &facts, record.stderr_says, Some(&silent));
             let message = if verdict == Verdict::WrongAnswer {
                 Some(message)
             } else {
@@ -211,6 +229,8 @@ pub(crate) fn classify_game(
         moves: record.moves,
         cpu_ms: facts.cpu_time_us / 1000,
         wall_ms: facts.wall_time_us / 1000,
+        wait_ms: facts.wait_time_us / 1000,
+        disturbed: facts.disturbed(),
         interaction_us: record.interaction_us,
         peak_kib: verdict::peak_memory_bytes(&facts) / 1024,
         verdict,
@@ -311,9 +331,8 @@ pub(crate) fn plan_digest(
     submission_sha256: &str,
 ) -> String {
     let mut digest = PlanDigest::new();
+    digest_problem(&mut digest, problem);
     digest
-        .add("problem", &problem.id)
-        .add("settings", format!("{:?}", problem.interactive))
         .add("seed", seed)
         .add("language", language_id)
         .add("limits", format!("{limits:?}"))
@@ -459,10 +478,10 @@ pub fn compare(
     request: &CompareRequest,
     reporter: &mut dyn Reporter,
 ) -> Result<Comparison, GradeError> {
-    if request.problem.kind != ProblemKind::Interactive {
+    if !request.problem.plays_games() {
         return Err(GradeError::WrongKind {
             what: "compare",
-            kind: "interactive",
+            kind: "game",
             problem: request.problem.id.clone(),
         });
     }

@@ -27,20 +27,20 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Condvar, Mutex, OnceLock};
+use std::sync::{mpsc, Arc, Condvar, Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
 use super::batch::{self, BatchSummary, SharedTestData, TestContext, TestOutcome, Tests};
 use super::games::{self, GameOutcome, GamesSummary};
-use super::{display_path, tell, GradeError, RunIdentity, Submission, Target, Unit};
-use crate::config::{InteractiveSpec, ProblemKind, ProblemSpec, RunnerConfig};
+use super::{display_path, tell, GradeError, ProblemParts, RunIdentity, Submission, Target, Unit};
+use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
 use crate::interact::{self, GameSetup};
 use crate::lang::{self, Compiled, Prepared};
 use crate::limits::Overrides;
 use crate::plan::{self, sha256_hex, PlanDigest, PlanIdentity, PlanUnit, PlannedTest, Shard};
-use crate::problems::{self, InteractiveProblem, Problem};
+use crate::problems::InteractiveProblem;
 use crate::report::{write_atomically, Event, Reporter};
 use crate::verdict::Verdict;
 
@@ -349,7 +349,8 @@ impl Scoreboard {
 enum Plan<'a> {
     Tests {
         tests: Vec<PlannedTest>,
-        code: Option<&'static dyn Problem>,
+        /// The problem's code, checker and interactor (built in, or its programs).
+        parts: Box<ProblemParts>,
         shared: SharedTestData,
     },
     Games {
@@ -392,22 +393,22 @@ struct Job {
 /// the scoreboard.
 pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Scoreboard, GradeError> {
     let problem = request.problem;
-    let plan = match problem.kind {
-        ProblemKind::Batch => {
-            let tests = batch::plan_tests(problem, &request.tests, request.seed)?;
-            Plan::Tests {
-                shared: SharedTestData::new(&tests),
-                code: problems::batch_problem(&problem.id),
-                tests,
-            }
+    let scratch = Arc::new(Scratch::new(&request.runner.sandbox)?);
+    let plan = if problem.plays_games() {
+        let (side, settings) = games::game_side(problem)?;
+        Plan::Games {
+            games: plan::games(request.games.unwrap_or(settings.games), None),
+            side,
+            settings,
         }
-        ProblemKind::Interactive => {
-            let (side, settings) = games::game_side(problem)?;
-            Plan::Games {
-                games: plan::games(request.games.unwrap_or(settings.games), None),
-                side,
-                settings,
-            }
+    } else {
+        let parts = ProblemParts::build(request.runner, problem, &scratch)?;
+        let tests =
+            batch::plan_tests(problem, &request.tests, request.seed, parts.code.as_deref())?;
+        Plan::Tests {
+            shared: SharedTestData::new(&tests),
+            parts: Box::new(parts),
+            tests,
         }
     };
     let stops = request.stop_at_first_failure && plan.unit() == Unit::Tests;
@@ -518,7 +519,7 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
     for row in rows.iter().flatten() {
         tell(reporter, Event::SubmissionGraded(row))?;
     }
-    let finished = run_jobs(request, &plan, &jobs, stops, |job, graded| {
+    let finished = run_jobs(request, &plan, &jobs, stops, &scratch, |job, graded| {
         if let (Some(store), Graded::Tests(_) | Graded::Games(_)) = (&store, &graded) {
             store.save(&jobs[job].key, &graded)?;
         }
@@ -811,12 +812,12 @@ fn run_jobs(
     plan: &Plan,
     jobs: &[Job],
     stops: bool,
+    scratch: &Scratch,
     mut on_done: impl FnMut(usize, Graded) -> Result<(), GradeError>,
 ) -> Result<(), GradeError> {
     if jobs.is_empty() {
         return Ok(());
     }
-    let scratch = Scratch::new(&request.runner.sandbox)?;
     let units = plan.units();
     let board = Board {
         progress: Mutex::new(
@@ -841,7 +842,7 @@ fn run_jobs(
     std::thread::scope(|scope| {
         for _ in 0..request.jobs.max(1) {
             let sender = sender.clone();
-            let (board, programs, scratch) = (&board, &programs, &scratch);
+            let (board, programs) = (&board, &programs);
             scope.spawn(move || {
                 let mut worker: Option<Worker> = None;
                 while let Some(task) = board.next_task() {
@@ -940,7 +941,7 @@ fn run_unit<'a>(
     match plan {
         Plan::Tests {
             tests,
-            code,
+            parts,
             shared,
         } => {
             let worker = match worker {
@@ -949,8 +950,7 @@ fn run_unit<'a>(
             };
             let context = TestContext {
                 problem: request.problem,
-                code: *code,
-                checker: &request.problem.checker,
+                parts,
                 limits: job.target.limits,
                 enforced: job.target.limits,
                 shared: Some(shared),

@@ -19,15 +19,20 @@ pub mod stress;
 pub mod verify;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::config::{ConfigError, ProblemSpec, RunnerConfig};
+use crate::check::Checker;
+use crate::config::{ConfigError, ProblemSpec, ProgramSource, ProgramSpec, RunnerConfig};
 use crate::execute::ExecError;
+use crate::execute::Scratch;
 use crate::lang::{self, Compiled, LangError, Prepared};
 use crate::limits::{self, Allowance, Limits, Overrides};
-use crate::plan::{PlanError, PlanIdentity, Shard};
+use crate::plan::{PlanDigest, PlanError, PlanIdentity, Shard};
+use crate::problems::{self, Builtin, CodeError, ProblemCode};
+use crate::programs::{PartError, ProblemProgram, ProgramCode};
 use crate::report::{Event, Reporter};
 use crate::sandbox::RunFacts;
 use crate::verdict::Verdict;
@@ -42,7 +47,7 @@ pub enum GradeError {
     Lang(#[from] LangError),
     #[error(transparent)]
     Exec(#[from] ExecError),
-    #[error("problem {0} has no built-in generator and reference solver")]
+    #[error("problem {0} has no built-in generator and reference solver: grade it on its samples (--tests samples) or a folder of tests (--tests-dir)")]
     NoGenerator(String),
     #[error("problem {0} has no built-in interactor (is it interactive?)")]
     NoInteractor(String),
@@ -63,6 +68,10 @@ pub enum GradeError {
     },
     #[error("cannot write the report: {0}")]
     Report(#[source] std::io::Error),
+    #[error(transparent)]
+    Part(#[from] PartError),
+    #[error(transparent)]
+    Code(#[from] CodeError),
     #[error("the grader was interrupted")]
     Interrupted,
     #[error("--shard works on a whole plan; {0}")]
@@ -129,6 +138,45 @@ pub(crate) fn submission_digest(path: &Path) -> Result<String, GradeError> {
     Ok(crate::plan::sha256_hex(&bytes))
 }
 
+/// Adds to a plan digest what of a problem decides its results besides the tests: its id,
+/// checker, game settings and programs, with the bytes of the programs' files (a source, or
+/// the files of a command's words in the problem's folder). A result kept by `grade` is then
+/// not taken after problem.toml or a program of the problem's changed.
+pub(crate) fn digest_problem(digest: &mut PlanDigest, problem: &ProblemSpec) {
+    digest
+        .add("problem", &problem.id)
+        .add("checker", format!("{:?}", problem.checker))
+        .add("settings", format!("{:?}", problem.interactive))
+        .add("programs", format!("{:?}", problem.programs));
+    let checker = match &problem.checker {
+        Checker::Program(spec) => Some(spec),
+        Checker::Compare(_) => None,
+    };
+    let programs = &problem.programs;
+    let specs = [
+        checker,
+        programs.generator.as_ref(),
+        programs.reference.as_ref(),
+        programs.validator.as_ref(),
+        programs.interactor.as_ref(),
+    ];
+    for spec in specs.into_iter().flatten() {
+        let files: Vec<PathBuf> = match &spec.source {
+            ProgramSource::Source { path, .. } => vec![path.clone()],
+            ProgramSource::Command(words) => words
+                .iter()
+                .map(|word| problem.dir.join(word))
+                .filter(|path| path.starts_with(&problem.dir) && path.is_file())
+                .collect(),
+        };
+        for file in files {
+            // An unreadable file digests as empty: building the program reports it.
+            let bytes = std::fs::read(&file).unwrap_or_default();
+            digest.add_bytes(spec.role.name(), &bytes);
+        }
+    }
+}
+
 /// A submission: a source file (or a ready executable) and its language, when the file's
 /// extension should not decide it.
 #[derive(Debug, Clone)]
@@ -157,6 +205,58 @@ pub fn display_path(path: &Path) -> PathBuf {
         .ok()
         .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
         .unwrap_or_else(|| path.to_path_buf())
+}
+
+/// A problem's code (built in, or its programs) for gen, solve, validate and grading: `None`
+/// when it has neither (a problem of samples only).
+pub fn load_code(
+    runner: &RunnerConfig,
+    problem: &ProblemSpec,
+    scratch: &Arc<Scratch>,
+) -> Result<Option<Box<dyn ProblemCode>>, GradeError> {
+    let programs = &problem.programs;
+    if programs.generator.is_some() || programs.reference.is_some() || programs.validator.is_some()
+    {
+        let code = ProgramCode::build(runner, problem, scratch.clone())?;
+        return Ok(Some(Box::new(code)));
+    }
+    if programs.interactor.is_some() {
+        return Ok(None);
+    }
+    Ok(problems::batch_problem(&problem.id)
+        .map(|code| Box::new(Builtin(code)) as Box<dyn ProblemCode>))
+}
+
+/// Everything of a problem's that grading a batch (or interactor-judged) problem needs.
+pub(crate) struct ProblemParts {
+    pub code: Option<Box<dyn ProblemCode>>,
+    /// The checker, when it is a program of the problem's.
+    pub checker: Option<ProblemProgram>,
+    pub interactor: Option<ProblemProgram>,
+}
+
+impl ProblemParts {
+    pub fn build(
+        runner: &RunnerConfig,
+        problem: &ProblemSpec,
+        scratch: &Arc<Scratch>,
+    ) -> Result<ProblemParts, GradeError> {
+        let build =
+            |spec: &ProgramSpec| ProblemProgram::build(runner, &problem.dir, spec, scratch.clone());
+        Ok(ProblemParts {
+            code: load_code(runner, problem, scratch)?,
+            checker: match &problem.checker {
+                Checker::Program(spec) => Some(build(spec)?),
+                Checker::Compare(_) => None,
+            },
+            interactor: problem
+                .programs
+                .interactor
+                .as_ref()
+                .map(build)
+                .transpose()?,
+        })
+    }
 }
 
 /// A submission after compilation, with its language and the limits it runs under.

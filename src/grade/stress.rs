@@ -2,19 +2,21 @@
 //! input shrunk to a minimal one that fails the same way (`crate::stress` has the size
 //! schedule and the shrinker). One sandbox session serves the whole search and shrink.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
 use super::batch::{TestContext, TestOutcome};
-use super::{compile_or_fail, tell, GradeError, Submission};
+use super::{compile_or_fail, tell, GradeError, ProblemParts, Submission};
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
 use crate::limits::{self, Allowance, Overrides};
 use crate::plan::{PlannedTest, TestSource};
-use crate::problems::{self, GenRequest};
+use crate::problems::{self, CodeError, GenRequest, TestSet};
 use crate::report::{Event, Reporter};
 use crate::stress::{self, Shrunk};
+use crate::verdict::Verdict;
 
 /// Tests over which sizes grow from 1 % to 100 %.
 const SIZE_RAMP: u64 = 60;
@@ -39,6 +41,8 @@ pub struct StressRequest<'a> {
 /// The first failing test the search found.
 #[derive(Debug, Clone, Serialize)]
 pub struct FoundFailure {
+    /// The set of the generated test (the default tests or the hard set) and its index there.
+    pub set: TestSet,
     pub index: u64,
     pub size_percent: u32,
     pub input: String,
@@ -76,7 +80,12 @@ pub fn run(
     reporter: &mut dyn Reporter,
 ) -> Result<StressSummary, GradeError> {
     let problem = request.problem;
-    let code = problems::batch_problem(&problem.id)
+    let scratch = Arc::new(Scratch::new(&request.runner.sandbox)?);
+    let parts = ProblemParts::build(request.runner, problem, &scratch)?;
+    let code = parts
+        .code
+        .as_deref()
+        .filter(|code| code.can_generate())
         .ok_or_else(|| GradeError::NoGenerator(problem.id.clone()))?;
     let prepared = compile_or_fail(request.runner, &request.submission.path)?;
     let allowance = request
@@ -91,13 +100,11 @@ pub fn run(
     );
     let context = TestContext {
         problem,
-        code: Some(code),
-        checker: &problem.checker,
+        parts: &parts,
         limits,
         enforced: limits,
         shared: None,
     };
-    let scratch = Scratch::new(&request.runner.sandbox)?;
     let mut worker = Worker::new(request.runner, &scratch, &prepared);
     let mut run_input = |input: &str| -> TestOutcome {
         let test = PlannedTest {
@@ -108,6 +115,13 @@ pub fn run(
         };
         context.grade_test(&mut worker, &test)
     };
+    let generate = |set: TestSet, index: u64, size_percent: u32| {
+        let request_of_test = GenRequest {
+            index,
+            size_percent,
+        };
+        problems::generate_in(code, set, request.seed, request_of_test)
+    };
     let started = Instant::now();
     let mut summary = StressSummary {
         problem: problem.id.clone(),
@@ -117,30 +131,37 @@ pub fn run(
         elapsed_ms: 0,
         failure: None,
     };
-    let mut index = 0u64;
+    let has_hard_set = code.has_hard_set();
+    let mut step = 0u64;
     let found = loop {
         let out_of_budget = match request.budget {
-            Budget::Tests(count) => index >= count,
+            Budget::Tests(count) => step >= count,
             Budget::Time(budget) => started.elapsed() >= budget,
         };
         if out_of_budget || crate::cleanup::interrupted() {
-            summary.tests_run = index;
+            summary.tests_run = step;
             summary.elapsed_ms = started.elapsed().as_millis() as u64;
             tell(reporter, Event::StressFinished(&summary))?;
             return Ok(summary);
         }
-        let size_percent = stress::size_for(index, SIZE_RAMP);
-        let input = problems::generate_test(
-            code,
-            request.seed,
-            GenRequest {
-                index,
-                size_percent,
-            },
-        );
+        let size_percent = stress::size_for(step, SIZE_RAMP);
+        let (set, index) = stress::test_for(step, has_hard_set);
+        let input = generate(set, index, size_percent)?;
         let outcome = run_input(&input);
+        if outcome.verdict == Verdict::JudgeError {
+            // A test the grader could not judge (a problem program failed) is not the
+            // solution's failure: say why and stop.
+            return Err(GradeError::Code(CodeError::Failed {
+                program: match set {
+                    TestSet::Default => format!("test {index}"),
+                    TestSet::Hard => format!("hard test {index}"),
+                },
+                reason: outcome.message.unwrap_or_default(),
+            }));
+        }
         if !outcome.verdict.is_accepted() {
             break FoundFailure {
+                set,
                 index,
                 size_percent,
                 input,
@@ -148,21 +169,55 @@ pub fn run(
                 shrink_budget: request.shrink_budget,
             };
         }
-        index += 1;
+        step += 1;
     };
     tell(reporter, Event::StressFailureFound(&found))?;
     let kind = found.outcome.verdict;
-    let shrunk = stress::shrink(code, &found.input, request.shrink_budget, |candidate| {
-        run_input(candidate).verdict.same_kind(&kind)
-    });
+    let mut fails_the_same_way = |candidate: &str| run_input(candidate).verdict.same_kind(&kind);
+    let shrunk = match code.shrink(&found.input) {
+        Some(_) => stress::shrink(
+            &found.input,
+            request.shrink_budget,
+            |input| code.shrink(input).unwrap_or_default(),
+            |input| code.validate(input).is_ok(),
+            &mut fails_the_same_way,
+        ),
+        None => {
+            // No shrinker knows the problem: first smaller generated tests, then lines and
+            // tokens taken away while the validator still accepts the input.
+            let (start, steps, spent) = smaller_generated(
+                &found,
+                request.shrink_budget / 2,
+                &|index, size| generate(found.set, index, size),
+                &mut fails_the_same_way,
+            );
+            let mut shrunk = if code.can_validate() {
+                stress::shrink(
+                    &start,
+                    request.shrink_budget.saturating_sub(spent),
+                    stress::smaller_by_lines_and_tokens,
+                    |input| code.validate(input).is_ok(),
+                    &mut fails_the_same_way,
+                )
+            } else {
+                Shrunk {
+                    input: start,
+                    attempts: 0,
+                    steps: 0,
+                }
+            };
+            shrunk.attempts += spent;
+            shrunk.steps += steps;
+            shrunk
+        }
+    };
     let minimal = run_input(&shrunk.input);
-    let expected = code
-        .solve(&shrunk.input)
-        .map_err(|e| GradeError::Reference {
-            what: "the minimal input".into(),
-            message: e.to_string(),
-        })?;
-    summary.tests_run = found.index + 1;
+    let expected = if code.can_solve() {
+        code.solve(&shrunk.input)?
+    } else {
+        String::new()
+    };
+    summary.tests_run = step + 1;
     summary.elapsed_ms = started.elapsed().as_millis() as u64;
     summary.failure = Some(ShrunkFailure {
         found,
@@ -172,4 +227,43 @@ pub fn run(
     });
     tell(reporter, Event::StressFinished(&summary))?;
     Ok(summary)
+}
+
+/// Sizes tried, smallest first, when a generated test is shrunk by generating smaller ones.
+const SMALLER_SIZES: [u32; 10] = [1, 2, 3, 5, 8, 13, 21, 34, 55, 89];
+/// Other test indices tried at each smaller size.
+const OTHER_INDICES: u64 = 3;
+
+/// The smallest generated test that fails the same way as `found`: smaller sizes first (its
+/// own index, then a few others at each size); `found`'s own input when none does. Returns it
+/// with how many steps down it took and how many runs it spent.
+fn smaller_generated(
+    found: &FoundFailure,
+    budget: usize,
+    generate: &impl Fn(u64, u32) -> Result<String, CodeError>,
+    fails_the_same_way: &mut impl FnMut(&str) -> bool,
+) -> (String, usize, usize) {
+    let mut runs = 0;
+    let indices =
+        std::iter::once(found.index).chain((0..OTHER_INDICES).map(|i| found.index + 1 + i));
+    let candidates = SMALLER_SIZES
+        .iter()
+        .filter(|&&size| size < found.size_percent)
+        .flat_map(|&size| indices.clone().map(move |index| (index, size)));
+    for (index, size) in candidates {
+        if runs >= budget {
+            break;
+        }
+        let Ok(input) = generate(index, size) else {
+            continue;
+        };
+        if input.len() >= found.input.len() {
+            continue;
+        }
+        runs += 1;
+        if fails_the_same_way(&input) {
+            return (input, 1, runs);
+        }
+    }
+    (found.input.clone(), 0, runs)
 }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::batch::{self, BatchRequest, Tests};
 use super::games::{self, GamesRequest};
 use super::{tell, GradeError, RunIdentity, Submission};
-use crate::config::{ProblemKind, ProblemSpec, RunnerConfig};
+use crate::config::{ProblemSpec, RunnerConfig};
 use crate::limits::Overrides;
 use crate::plan::{sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestSelection};
 use crate::report::{Event, Reporter};
@@ -95,8 +95,8 @@ impl VerifySummary {
 }
 
 /// Solution files of a problem with their expected verdicts, sorted.
-fn solutions_of(runner: &RunnerConfig, problem: &str) -> Vec<(PathBuf, Verdict)> {
-    let dir = runner.root.join("solutions").join(problem);
+fn solutions_of(root: &Path, runner: &RunnerConfig, problem: &str) -> Vec<(PathBuf, Verdict)> {
+    let dir = root.join("solutions").join(problem);
     let mut found = Vec::new();
     let Ok(folders) = std::fs::read_dir(&dir) else {
         return found;
@@ -126,11 +126,13 @@ pub fn run(
     reporter: &mut dyn Reporter,
 ) -> Result<VerifySummary, GradeError> {
     let runner = request.runner;
+    // The solutions are a project's: outside one there is nothing to verify.
+    let root = runner.project_root()?;
     let problems = if request.problems.is_empty() {
         runner
             .problem_ids()
             .into_iter()
-            .filter(|id| runner.root.join("solutions").join(id).is_dir())
+            .filter(|id| root.join("solutions").join(id).is_dir())
             .collect()
     } else {
         request.problems.clone()
@@ -138,20 +140,21 @@ pub fn run(
     let mut plan = Vec::new();
     for problem_id in &problems {
         let problem = runner.problem(problem_id)?;
-        for (path, expected) in solutions_of(runner, problem_id) {
+        for (path, expected) in solutions_of(root, runner, problem_id) {
             plan.push((problem.clone(), path, expected));
         }
     }
-    let identity = plan_identity(request, &plan);
+    let identity = plan_identity(request, root, &plan);
     let mut rows = Vec::new();
     for (position, (problem, path, expected)) in plan.into_iter().enumerate() {
         if request.shard.is_some_and(|shard| !shard.owns(position)) {
             continue;
         }
         let problem_id = &problem.id;
-        let checked = match problem.kind {
-            ProblemKind::Batch => check_batch(request, &problem, &path, expected, reporter),
-            ProblemKind::Interactive => check_games(request, &problem, &path, expected, reporter),
+        let checked = if problem.plays_games() {
+            check_games(request, &problem, &path, expected, reporter)
+        } else {
+            check_batch(request, &problem, &path, expected, reporter)
         };
         let result = match checked {
             Ok(checked) => Ok(checked),
@@ -162,7 +165,7 @@ pub fn run(
         let row = VerifyRow {
             problem: problem_id.clone(),
             solution: path
-                .strip_prefix(&runner.root)
+                .strip_prefix(root)
                 .unwrap_or(&path)
                 .display()
                 .to_string(),
@@ -181,6 +184,7 @@ pub fn run(
 /// verdict its folder names.
 fn plan_identity(
     request: &VerifyRequest,
+    root: &Path,
     plan: &[(ProblemSpec, PathBuf, Verdict)],
 ) -> PlanIdentity {
     let runner = request.runner;
@@ -195,7 +199,7 @@ fn plan_identity(
             .add("problem", &problem.id)
             .add(
                 "solution",
-                path.strip_prefix(&runner.root).unwrap_or(path).display(),
+                path.strip_prefix(root).unwrap_or(path).display(),
             )
             .add("sha256", sha256_hex(&bytes))
             .add("expected", expected.code());

@@ -76,6 +76,16 @@ pub trait Problem: Send + Sync {
     /// The exact expected output for a valid input, ending with a newline.
     fn solve(&self, input: &str) -> Result<String, InvalidInput>;
 
+    /// Test `request.index` of the problem's hard set: worst cases the statement allows but
+    /// the real judge's data is not known to hold (inputs a solution the real judge accepted
+    /// may fail on time), run only when asked for (`--tests hard`, stress testing). The
+    /// default tests ([`Problem::generate`]) stay within what the real judge's data is known
+    /// to hold. `None` for every request when the problem has no hard set.
+    fn generate_hard(&self, rng: &mut TestRng, request: GenRequest) -> Option<String> {
+        let _ = (rng, request);
+        None
+    }
+
     /// Inputs "smaller" than `input`, most promising first, used to shrink a failing test.
     /// Candidates need not be valid: the caller filters them with [`Problem::validate`].
     fn shrink(&self, input: &str) -> Vec<String> {
@@ -105,6 +115,134 @@ pub fn generate_test(problem: &dyn Problem, seed: u64, request: GenRequest) -> S
     problem.generate(&mut rng, request)
 }
 
+/// The generated sets of a batch problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TestSet {
+    /// The default tests, calibrated to the real judge's data.
+    Default,
+    /// The hard set: worst cases beyond it (see [`Problem::generate_hard`]).
+    Hard,
+}
+
+/// Generates test `request.index` of `problem`'s hard set under master `seed` (its own
+/// random stream, apart from the default tests'); `None` when the problem has no hard set.
+pub fn generate_hard_test(problem: &dyn Problem, seed: u64, request: GenRequest) -> Option<String> {
+    let mut rng = TestRng::for_hard_test(seed, request.index);
+    problem.generate_hard(&mut rng, request)
+}
+
+/// Whether `problem` has a hard set (asked with its smallest first test).
+pub fn has_hard_set(problem: &dyn Problem) -> bool {
+    let smallest = GenRequest {
+        index: 0,
+        size_percent: 1,
+    };
+    generate_hard_test(problem, 0, smallest).is_some()
+}
+
+/// Why a problem's code could not give what was asked.
+#[derive(Debug, Error)]
+pub enum CodeError {
+    /// The input breaks the statement's format or guarantees (the validator or the reference
+    /// says so).
+    #[error("{0}")]
+    Invalid(#[from] InvalidInput),
+    /// The problem has no such part (a generator, a reference, a validator).
+    #[error("problem {problem} has no {part}")]
+    Missing { problem: String, part: &'static str },
+    /// A program of the problem's failed (it crashed, ran out of time, broke its
+    /// convention): a judge error, naming the program.
+    #[error("the {program} {reason}")]
+    Failed { program: String, reason: String },
+}
+
+/// What a problem's code does for the grader, whatever defines it: a module of Rust built into
+/// the grader (every [`Problem`], through [`Builtin`]) or a folder of programs in any language
+/// (`programs::ProgramCode`). Every part is optional; a missing one is [`CodeError::Missing`].
+pub trait ProblemCode: Send + Sync {
+    /// Generated test `request.index` of master `seed`: the same arguments give the same bytes.
+    fn generate(&self, seed: u64, request: GenRequest) -> Result<String, CodeError>;
+    /// Checks an input against the statement's guarantees.
+    fn validate(&self, input: &str) -> Result<(), CodeError>;
+    /// The expected output for an input.
+    fn solve(&self, input: &str) -> Result<String, CodeError>;
+    /// Smaller inputs, most promising first, from a shrinker that knows the problem; `None`
+    /// when there is none (stress then shrinks by lines and tokens).
+    fn shrink(&self, input: &str) -> Option<Vec<String>>;
+    /// Whether each generated test should go through the validator before it is used (a
+    /// generator of the problem's own; the built-in generators are pinned by golden tests).
+    fn checks_generated(&self) -> bool {
+        false
+    }
+    /// Which parts exist.
+    fn can_generate(&self) -> bool;
+    fn can_validate(&self) -> bool;
+    fn can_solve(&self) -> bool;
+    /// Whether the problem has a generated hard set (see [`Problem::generate_hard`]).
+    fn has_hard_set(&self) -> bool {
+        false
+    }
+    /// Test `request.index` of the hard set under master `seed`; [`CodeError::Missing`] when
+    /// the problem has none.
+    fn generate_hard(&self, seed: u64, request: GenRequest) -> Result<String, CodeError> {
+        let _ = (seed, request);
+        Err(CodeError::Missing {
+            problem: "this problem".into(),
+            part: "generated hard set",
+        })
+    }
+}
+
+/// Generated test `request.index` of `set` under master `seed`.
+pub fn generate_in(
+    code: &dyn ProblemCode,
+    set: TestSet,
+    seed: u64,
+    request: GenRequest,
+) -> Result<String, CodeError> {
+    match set {
+        TestSet::Default => code.generate(seed, request),
+        TestSet::Hard => code.generate_hard(seed, request),
+    }
+}
+
+/// A problem built into the grader, as [`ProblemCode`].
+pub struct Builtin(pub &'static dyn Problem);
+
+impl ProblemCode for Builtin {
+    fn generate(&self, seed: u64, request: GenRequest) -> Result<String, CodeError> {
+        Ok(generate_test(self.0, seed, request))
+    }
+    fn validate(&self, input: &str) -> Result<(), CodeError> {
+        Ok(self.0.validate(input)?)
+    }
+    fn solve(&self, input: &str) -> Result<String, CodeError> {
+        Ok(self.0.solve(input)?)
+    }
+    fn shrink(&self, input: &str) -> Option<Vec<String>> {
+        Some(self.0.shrink(input))
+    }
+    fn can_generate(&self) -> bool {
+        true
+    }
+    fn can_validate(&self) -> bool {
+        true
+    }
+    fn can_solve(&self) -> bool {
+        true
+    }
+    fn has_hard_set(&self) -> bool {
+        has_hard_set(self.0)
+    }
+    fn generate_hard(&self, seed: u64, request: GenRequest) -> Result<String, CodeError> {
+        generate_hard_test(self.0, seed, request).ok_or_else(|| CodeError::Missing {
+            problem: self.0.id().to_string(),
+            part: "generated hard set",
+        })
+    }
+}
+
 /// Why generated tests could not be written.
 #[derive(Debug, Error)]
 pub enum WriteTestsError {
@@ -113,14 +251,16 @@ pub enum WriteTestsError {
         path: std::path::PathBuf,
         cause: std::io::Error,
     },
-    #[error("the reference rejected test {index}: {cause}")]
-    Reference { index: u64, cause: InvalidInput },
+    #[error("test {index}: {cause}")]
+    Code { index: u64, cause: CodeError },
 }
 
-/// Writes generated tests `0..count` of `seed` at `size_percent` into `dir` as `001.in` with
-/// `001.ans`, `002.in` ...
+/// Writes generated tests `0..count` of `set` under `seed` at `size_percent` into `dir` as
+/// `001.in` with `001.ans`, `002.in` ... (without answers when the problem has no reference: an
+/// interactive problem's interactor judges by itself).
 pub fn write_tests(
-    problem: &dyn Problem,
+    code: &dyn ProblemCode,
+    set: TestSet,
     seed: u64,
     count: u64,
     size_percent: u32,
@@ -134,20 +274,18 @@ pub fn write_tests(
         cause,
     })?;
     for index in 0..count {
-        let input = generate_test(
-            problem,
-            seed,
-            GenRequest {
-                index,
-                size_percent,
-            },
-        );
-        let answer = problem
-            .solve(&input)
-            .map_err(|cause| WriteTestsError::Reference { index, cause })?;
+        let code_error = |cause| WriteTestsError::Code { index, cause };
+        let request = GenRequest {
+            index,
+            size_percent,
+        };
+        let input = generate_in(code, set, seed, request).map_err(code_error)?;
         let base = dir.join(format!("{:03}", index + 1));
+        if code.can_solve() {
+            let answer = code.solve(&input).map_err(code_error)?;
+            write(base.with_extension("ans"), &answer)?;
+        }
         write(base.with_extension("in"), &input)?;
-        write(base.with_extension("ans"), &answer)?;
     }
     Ok(())
 }
@@ -244,6 +382,24 @@ pub(crate) fn generated_digest(problem: &dyn Problem, seed: u64, count: u64) -> 
     let mut hasher = Sha256::new();
     for index in 0..count {
         hasher.update(generate_test(problem, seed, GenRequest::full(index)).as_bytes());
+    }
+    hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// SHA-256 (hex) of tests `0..count` of the hard set of `seed` at full size, concatenated:
+/// the golden tests of problems with a hard set pin it.
+#[cfg(test)]
+pub(crate) fn hard_digest(problem: &dyn Problem, seed: u64, count: u64) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    for index in 0..count {
+        let input = generate_hard_test(problem, seed, GenRequest::full(index))
+            .unwrap_or_else(|| panic!("{} has no hard set", problem.id()));
+        hasher.update(input.as_bytes());
     }
     hasher
         .finalize()
@@ -408,9 +564,13 @@ mod tests {
                 id, name,
                 "problems/{name}/problem.toml names another problem"
             );
+            // A problem is either built in (registered) or made of its own programs.
+            let spec = crate::config::ProblemSpec::load(&folder.join("problem.toml"))
+                .unwrap_or_else(|e| panic!("{e}"));
             assert!(
-                registered.contains(&id.as_str()),
-                "problems/{name}/ has no registered built-in problem (registered: {registered:?})"
+                registered.contains(&id.as_str()) || spec.programs.any(),
+                "problems/{name}/ has neither a registered built-in problem (registered: \
+                 {registered:?}) nor programs of its own"
             );
             folders += 1;
         }

@@ -62,7 +62,9 @@ fn test(name: &str, verdict: Verdict, cpu_ms: u64) -> TestOutcome {
         verdict_detail: verdict.describe(),
         cpu_ms,
         wall_ms: cpu_ms + 1,
+        wait_ms: 0,
         peak_kib: 3481,
+        disturbed: false,
         message: None,
         input_head: "3\n2 2 2\n4 4 4\n8 8 8\n".into(),
         input_bytes: 22,
@@ -78,6 +80,10 @@ fn test(name: &str, verdict: Verdict, cpu_ms: u64) -> TestOutcome {
 }
 
 pub fn batch_summary() -> BatchSummary {
+    let mut busy = test("random-001", Verdict::Accepted, 4);
+    busy.wall_ms = 420;
+    busy.wait_ms = 380;
+    busy.disturbed = true;
     let mut wrong = test("random-002", Verdict::WrongAnswer, 2);
     wrong.message = Some("token 1 (line 1): expected \"16\", received \"32\"".into());
     wrong.received_head = "32\n".into();
@@ -92,11 +98,7 @@ pub fn batch_summary() -> BatchSummary {
         protections: protections(),
         compile_message: None,
         tests_planned: 37,
-        tests: vec![
-            test("official-1", Verdict::Accepted, 1),
-            test("random-001", Verdict::Accepted, 4),
-            wrong,
-        ],
+        tests: vec![test("official-1", Verdict::Accepted, 1), busy, wrong],
         run: run(PlanUnit::Tests, 37, None),
     }
 }
@@ -119,6 +121,8 @@ fn game(game: u64, score: u64, verdict: Verdict) -> GameOutcome {
         moves: score / 4,
         cpu_ms: 20 + game,
         wall_ms: 50 + game,
+        wait_ms: 0,
+        disturbed: false,
         interaction_us: 30_000,
         peak_kib: 8192,
         verdict,

@@ -1,14 +1,17 @@
 //! Reports: consumers of grading events. Each report implements [`Reporter`] and writes to a
 //! writer it is given; grading never prints. The terminal table (`table`), the progress bar
 //! (`progress`), JSON (`json`), JUnit XML (`junit`), game transcripts (`transcripts`), the
-//! verify matrix (`verify`), the stress report (`stress`), the paired comparison
-//! (`compare`) and the scoreboard of many submissions (`scoreboard`, `csv`) are the reports;
-//! `replay` draws a game's boards and `list` the problems.
+//! verify matrix (`verify`), the stress report (`stress`), the paired comparison (`compare`),
+//! the scoreboard of many submissions (`scoreboard`, `csv`) and the self-contained HTML page
+//! (`html`) are the reports; `replay` draws a game's boards, `list` the problems and `config`
+//! the merged configuration with the origin of each value.
 
 pub mod compare;
+pub mod config;
 pub mod csv;
 #[cfg(test)]
 pub(crate) mod fixtures;
+pub mod html;
 pub mod json;
 pub mod junit;
 pub mod list;

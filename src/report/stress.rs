@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use super::{Event, Reporter};
 use crate::grade::stress::{ShrunkFailure, StressSummary};
+use crate::problems::TestSet;
 
 pub struct StressReporter<W: Write> {
     out: W,
@@ -26,14 +27,18 @@ impl<W: Write> StressReporter<W> {
             |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", self.save_dir.display()));
         std::fs::create_dir_all(&self.save_dir).map_err(context)?;
         let found = &failure.found;
+        let (kind, hard_flag) = match found.set {
+            TestSet::Default => ("test", ""),
+            TestSet::Hard => ("hard", " --hard"),
+        };
         let base = self.save_dir.join(format!(
-            "{}-seed{}-test{}",
+            "{}-seed{}-{kind}{}",
             summary.problem, summary.seed, found.index
         ));
         std::fs::write(base.with_extension("in"), &failure.shrunk.input).map_err(context)?;
         std::fs::write(base.with_extension("ans"), &failure.expected).map_err(context)?;
         Ok(format!(
-            "saved {} and .ans\nrerun it: judge test {} --problem {} --tests-dir {}\nthe original: judge gen {} --seed {} --index {} --size {}\n",
+            "saved {} and .ans\nrerun it: judge test {} --problem {} --tests-dir {}\nthe original: judge gen {} --seed {} --index {} --size {}{hard_flag}\n",
             base.with_extension("in").display(),
             summary.solution,
             summary.problem,
@@ -107,7 +112,11 @@ impl<W: Write> Reporter for StressReporter<W> {
     fn report(&mut self, event: &Event) -> io::Result<()> {
         let text = match event {
             Event::StressFailureFound(found) => format!(
-                "test {} (size {} %) fails: {}\nshrinking (at most {} runs)...\n",
+                "{}test {} (size {} %) fails: {}\nshrinking (at most {} runs)...\n",
+                match found.set {
+                    TestSet::Default => "",
+                    TestSet::Hard => "hard ",
+                },
                 found.index,
                 found.size_percent,
                 found.outcome.verdict_with_message(),

@@ -89,20 +89,42 @@ fn heading(started: &Started) -> String {
 pub fn test_row(outcome: &TestOutcome) -> String {
     let verdict = format!("{:<17}", outcome.verdict_detail);
     format!(
-        "{:<23} {} {:>8} {:>9} {:>10.1}",
+        "{:<23} {} {:>8} {:>9} {:>10.1}{}",
         outcome.name,
         style::verdict(&outcome.verdict, &verdict),
         outcome.cpu_ms,
         outcome.wall_ms,
-        outcome.peak_kib as f64 / 1024.0
+        outcome.peak_kib as f64 / 1024.0,
+        busy_mark(outcome.disturbed, outcome.wait_ms)
     )
+}
+
+/// After a row whose run waited long for a CPU held by other work.
+fn busy_mark(disturbed: bool, wait_ms: u64) -> String {
+    if disturbed {
+        format!("   busy: waited {wait_ms} ms for a CPU")
+    } else {
+        String::new()
+    }
+}
+
+/// The summary's warning when the machine's load disturbed some runs, as hyperfine warns of
+/// outliers.
+fn busy_warning(disturbed: usize, total: usize, unit: &str) -> Option<String> {
+    (disturbed > 0).then(|| {
+        format!(
+            "{} the machine was busy during {disturbed} of {total} {unit}: timings may be off \
+             (time spent waiting for a CPU is not counted against the wall-clock limit)",
+            style::bold("warning:")
+        )
+    })
 }
 
 /// One row of the games table.
 pub fn game_row(game: &GameOutcome) -> String {
     let verdict = format!("{:<15}", game.verdict_detail);
     format!(
-        "{:<6} {:>10} {:>10} {:>7}   {} {:>8} {:>9} {:>10.1}",
+        "{:<6} {:>10} {:>10} {:>7}   {} {:>8} {:>9} {:>10.1}{}",
         game.game,
         game.seed,
         game.score,
@@ -110,7 +132,8 @@ pub fn game_row(game: &GameOutcome) -> String {
         style::verdict(&game.verdict, &verdict),
         game.cpu_ms,
         game.wall_ms,
-        game.peak_kib as f64 / 1024.0
+        game.peak_kib as f64 / 1024.0,
+        busy_mark(game.disturbed, game.wait_ms)
     )
 }
 
@@ -191,6 +214,9 @@ fn batch_summary(summary: &BatchSummary) -> String {
         limits.output_kib as f64 / 1024.0
     ));
     out.sandbox_and_compiler(&summary.protections, summary.compile_message.as_deref());
+    if let Some(warning) = busy_warning(summary.disturbed(), summary.tests.len(), "tests") {
+        out.line(warning);
+    }
     if let Some(failure) = summary.first_failure() {
         out.line("");
         out.line(format!(
@@ -269,6 +295,9 @@ fn games_summary(summary: &GamesSummary) -> String {
         limits.memory_kib as f64 / 1024.0
     ));
     out.sandbox_and_compiler(&summary.protections, summary.compile_message.as_deref());
+    if let Some(warning) = busy_warning(summary.disturbed(), summary.games.len(), "games") {
+        out.line(warning);
+    }
     out.line(format!(
         "{} {} ({}): {}{}",
         style::bold("result"),

@@ -87,10 +87,11 @@ pub fn unshare_child_namespaces() -> Result<(), String> {
 /// Builds a private root in `root` (an empty folder) and makes it the process's `/`:
 /// system folders read-only, `/dev` with a few harmless devices, a fresh `/proc` for the new
 /// pid namespace, mount points for `/tmp` and `/dev/shm` (see [`fresh_scratch_mounts`]), and
-/// `workdir` read-only at `/box`.
+/// `workdir` read-only at `/box` (but for its `writable` subfolder, if given).
 pub fn enter_private_root(
     root: &Path,
     workdir: &Path,
+    writable: Option<&str>,
     extra_read_only: &[std::path::PathBuf],
 ) -> Result<(), String> {
     // Nothing we mount may leak back to the host.
@@ -171,6 +172,25 @@ pub fn enter_private_root(
     // The work folder is read-only: what a program writes goes to /tmp, a tmpfs whose pages
     // count against its memory limit, so it cannot fill the host's disk.
     bind_read_only(workdir, &boxed)?;
+    if let Some(name) = writable {
+        // A checker's feedback folder: on the host's disk, so the grader reads what was
+        // written there after the run.
+        let inside = boxed.join(name);
+        mount(
+            Some(&workdir.join(name)),
+            &inside,
+            None,
+            libc::MS_BIND,
+            None,
+        )?;
+        mount(
+            None,
+            &inside,
+            None,
+            libc::MS_BIND | libc::MS_REMOUNT | libc::MS_NOSUID | libc::MS_NODEV,
+            None,
+        )?;
+    }
 
     let old_root = root.join(".old-root");
     mkdir(&old_root)?;

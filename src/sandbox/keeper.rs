@@ -3,8 +3,9 @@
 //! session's cgroups, so a run costs what a plain loop pays: one `clone` and one `exec`. For each
 //! run it makes sure `/tmp` is empty, starts the solution (own process group, rlimits,
 //! unprivileged user) the way `posix_spawn` does, reaps it and every orphan with their rusage,
-//! then ends whatever the run left: as pid 1 of the namespace, `kill(-1)` reaches every other
-//! process in it and no process outside.
+//! ends the run by the wall-clock rule (wall time less the time it waited for a CPU, see
+//! `waiting.rs`), then ends whatever the run left: as pid 1 of the namespace, `kill(-1)`
+//! reaches every other process in it and no process outside.
 //!
 //! Starting the solution itself is `spawn.rs`. The keeper is single-threaded (forked from the
 //! single-threaded launcher). It never runs untrusted code itself: solutions run as another
@@ -13,11 +14,13 @@
 use std::fs::File;
 use std::io::{self, Read};
 use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
 use super::spawn::{self, Child, Launch};
+use super::waiting::{self, WaitGauge};
 use super::{channel, isolate, poll_readable, RunRequest, SessionSpec, StartFailure};
 
 /// How often the keeper wakes to reap orphans while a solution runs.
@@ -30,6 +33,10 @@ pub enum ToKeeper {
     Run(RunRequest),
     /// End the current run now (a limit was reached or the grader asked).
     Kill,
+    /// The current run has waited this long for a CPU so far, microseconds, as the launcher
+    /// read it. The launcher reads the run's tasks as it goes, outside the run's cgroup: were
+    /// the keeper to do it, the reading would be charged to the program's CPU time.
+    Waited(u64),
 }
 
 /// What the keeper tells the launcher.
@@ -54,9 +61,15 @@ pub struct KeeperReport {
     pub peak_rss_kib: u64,
     /// From fork to the solution's reaping.
     pub wall_us: u64,
+    /// The system's monotonic clock at the solution's reaping, nanoseconds (0: not reaped).
+    pub ended_ns: u64,
+    /// The largest run delay of any task of the run until the solution's reaping (time ready
+    /// to run but waiting for a CPU), microseconds.
+    pub wait_us: u64,
     /// Why the program could not be started (`None` when it was).
     pub failure: Option<StartFailure>,
-    /// The keeper ended the run at the wall-clock limit, counted from the program's start.
+    /// The keeper ended the run at the wall-clock limit: wall time from the program's start
+    /// less its wait reached it, or the raw wall time reached the hard limit.
     pub stopped_at_wall_limit: bool,
 }
 
@@ -93,6 +106,7 @@ pub fn main(plan: &KeeperPlan, socket: OwnedFd) -> ! {
             isolate::enter_private_root(
                 &plan.session.root_mount,
                 &plan.session.workdir,
+                plan.session.writable_subfolder.as_deref(),
                 &plan.session.isolation.read_only_paths,
             )
         })
@@ -113,8 +127,8 @@ pub fn main(plan: &KeeperPlan, socket: OwnedFd) -> ! {
     loop {
         let (request, fds) = match channel::receive::<ToKeeper>(socket.as_fd()) {
             Ok(Some((ToKeeper::Run(request), fds))) => (request, fds),
-            // A kill that arrives after its run ended has nothing left to do.
-            Ok(Some((ToKeeper::Kill, _))) => continue,
+            // A kill or a wait that arrives after its run ended has nothing left to do.
+            Ok(Some((ToKeeper::Kill | ToKeeper::Waited(_), _))) => continue,
             Ok(None) | Err(_) => exit(0),
         };
         let report = run(plan, &request, fds, &socket, &mut scratch_size);
@@ -151,6 +165,8 @@ fn not_started(failure: Option<StartFailure>) -> KeeperReport {
         cpu_us: 0,
         peak_rss_kib: 0,
         wall_us: 0,
+        ended_ns: 0,
+        wait_us: 0,
         failure,
         stopped_at_wall_limit: false,
     }
@@ -215,8 +231,19 @@ fn run(
     let mut launcher_gone = false;
     // The wall-clock limit counts from here, so that a program stopped by it has run for at
     // least the limit (the launcher's own deadline is only a backstop).
-    let deadline = started + request.limits.wall_time;
+    let limit = request.limits.wall_time;
+    // SAFETY: getpid has no preconditions.
+    let keeper = unsafe { libc::getpid() };
+    let mut waits = WaitGauge::default();
+    let mut left_to_launcher = false;
     while report.status.is_none() {
+        // The earliest the run can be stopped if it waits no more; waiting moves it later.
+        // Once the run is left to the launcher's rule, the keeper only reaps.
+        let deadline = if left_to_launcher {
+            Instant::now() + REAP_INTERVAL
+        } else {
+            started + waiting::wall_stop_at(limit, waits.waited())
+        };
         let ready = poll_readable(
             &[
                 Some(socket.as_raw_fd()),
@@ -229,6 +256,7 @@ fn run(
         if ready[0] {
             match channel::receive::<ToKeeper>(socket.as_fd()) {
                 Ok(Some((ToKeeper::Kill, _))) => end_everything(solution),
+                Ok(Some((ToKeeper::Waited(us), _))) => waits.raise_to_us(us),
                 Ok(Some((ToKeeper::Run(_), _))) => {}
                 Ok(None) | Err(_) => {
                     launcher_gone = true;
@@ -236,17 +264,42 @@ fn run(
                 }
             }
         }
-        if reap(solution, false, &mut report, started) == Children::NoneLeft {
+        if reap(solution, false, &mut report, started, &mut waits) == Children::NoneLeft {
             break;
         }
-        if report.status.is_none() && !report.stopped_at_wall_limit && Instant::now() >= deadline {
-            report.stopped_at_wall_limit = true;
-            end_everything(solution);
+        if report.status.is_none()
+            && !report.stopped_at_wall_limit
+            && !left_to_launcher
+            && waiting::wall_limit_reached(started.elapsed(), waits.waited(), limit)
+        {
+            // The launcher's reading is up to one of its polls old: read the run's tasks
+            // before deciding (this costs the program a little CPU time, but only here).
+            waits.sample_descendants(keeper);
+            if waiting::wall_limit_reached(started.elapsed(), waits.waited(), limit) {
+                if waits.runnable() > 0 {
+                    // A task wants a CPU: it may be waiting for one right now, a spell only the
+                    // launcher's running reading counts (see waiting.rs). Its rule, the same a
+                    // little later, decides this run.
+                    left_to_launcher = true;
+                } else {
+                    report.stopped_at_wall_limit = true;
+                    end_everything(solution);
+                }
+            }
         }
     }
+    // Up to the solution's reaping, like the wall time; what the kill below costs is not the
+    // program's.
+    report.wait_us = waits.waited_us();
     // The solution is gone: so must be everything it started.
     end_everything(solution);
-    let _ = reap(solution, is_namespace_init(), &mut report, started);
+    let _ = reap(
+        solution,
+        is_namespace_init(),
+        &mut report,
+        started,
+        &mut waits,
+    );
     if launcher_gone {
         exit(0);
     }
@@ -277,28 +330,54 @@ enum Children {
     NoneLeft,
 }
 
-/// Reaps children, adding their rusage to the report; records the solution's status. With
-/// `until_none`, waits until no child is left (safe only after everything was killed).
+/// Reaps children, adding their rusage to the report and their last run delay to `waits`;
+/// records the solution's status. With `until_none`, waits until no child is left (safe only
+/// after everything was killed).
 fn reap(
     solution: libc::pid_t,
     until_none: bool,
     report: &mut KeeperReport,
     started: Instant,
+    waits: &mut WaitGauge,
 ) -> Children {
     let flags = if until_none { 0 } else { libc::WNOHANG };
     loop {
-        let mut status = 0;
-        // SAFETY: rusage is plain data; all-zero is a valid value.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: status and usage are valid out-pointers.
-        let pid = unsafe { libc::wait4(-1, &mut status, flags, &mut usage) };
-        if pid < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
-            continue;
+        // First find an ended child without reaping it (WNOWAIT): a zombie's counters can still
+        // be read, and reaping takes them away.
+        // SAFETY: siginfo_t is plain data; all-zero is a valid value (and si_pid 0 means that
+        // no child has ended, with WNOHANG).
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: info is a valid out-pointer.
+        let found = unsafe {
+            libc::waitid(
+                libc::P_ALL,
+                0,
+                &mut info,
+                libc::WEXITED | libc::WNOWAIT | flags,
+            )
+        };
+        if found < 0 {
+            if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Children::NoneLeft;
         }
+        // SAFETY: waitid filled info for an ended child (or left it zeroed).
+        let pid = unsafe { info.si_pid() };
         if pid == 0 {
             return Children::MayBeLeft;
         }
-        if pid < 0 {
+        waits.sample_task(Path::new(&format!("/proc/{pid}")));
+        let mut status = 0;
+        // SAFETY: rusage is plain data; all-zero is a valid value.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: status and usage are valid out-pointers. The child has ended, so this does
+        // not block.
+        let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if reaped < 0 {
+            if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
             return Children::NoneLeft;
         }
         report.cpu_us += timeval_us(usage.ru_utime) + timeval_us(usage.ru_stime);
@@ -306,8 +385,19 @@ fn reap(
         if pid == solution {
             report.status = Some(status);
             report.wall_us = started.elapsed().as_micros() as u64;
+            report.ended_ns = monotonic_ns();
         }
     }
+}
+
+/// The system-wide monotonic clock (the same for every process and namespace), nanoseconds:
+/// it orders the ends of runs of different sessions (an interactor and its solution).
+fn monotonic_ns() -> u64 {
+    // SAFETY: timespec is plain data; all-zero is a valid value.
+    let mut now: libc::timespec = unsafe { std::mem::zeroed() };
+    // SAFETY: now is a valid out-pointer.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
+    (now.tv_sec.max(0) as u64) * 1_000_000_000 + now.tv_nsec.max(0) as u64
 }
 
 fn timeval_us(time: libc::timeval) -> u64 {

@@ -5,8 +5,9 @@
 //! Once per session it creates the cgroups, the pid namespace (and, without root, a user
 //! namespace) and forks the keeper (`keeper.rs`), pid 1 of that namespace, which builds the
 //! private root. Per run it sets the limits, passes the program's descriptors to the keeper,
-//! copies the program's output with caps, polls its CPU time, tells the keeper to end the run at
-//! a limit, and answers the grader with the [`RunFacts`].
+//! copies the program's output with caps, polls its CPU time (and its wait for a CPU, for the
+//! wall-clock backstop), tells the keeper to end the run at a limit, and answers the grader with
+//! the [`RunFacts`].
 //!
 //! The grader's end of the session is a message socket on fd 0 (see `channel.rs`): each
 //! message is a [`RunRequest`] with the program's stdin, stdout and stderr file; each answer a
@@ -21,17 +22,20 @@ use std::time::{Duration, Instant};
 
 use super::cgroup::RunGroups;
 use super::keeper::{self, FromKeeper, KeeperPlan, KeeperReport, ToKeeper};
+use super::waiting::{self, WaitGauge};
 use super::{channel, isolate, pipe, poll_readable};
 use super::{RunFacts, RunRequest, SessionSpec, StartFailure, StdoutMode, StopReason, Termination};
 
-/// How often the launcher looks at the CPU time of a running program.
+/// How often the launcher looks at the CPU time and the wait of a running program.
 const POLL_INTERVAL: Duration = Duration::from_millis(20);
 /// Read size for the program's output pipes.
 const CHUNK: usize = 64 * 1024;
 /// How long the keeper may take to report after it was told to end a run.
 const KEEPER_GRACE: Duration = Duration::from_secs(10);
-/// How long after the wall-clock limit the launcher ends a run itself.
+/// How long after the keeper's wall-clock rule would end a run the launcher ends it itself.
 const WALL_BACKSTOP: Duration = Duration::from_millis(200);
+/// The launcher tells the keeper the run's wait when it has grown by this much, microseconds.
+const WAIT_STEP_US: u64 = 1000;
 
 /// Set by SIGUSR1: the grader asks for the current run to end.
 static STOP_REQUESTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
@@ -310,6 +314,10 @@ impl Sandbox {
             stopped_by: watch.stopped_by,
             cpu_time_us: report.cpu_us.max(cgroup_cpu_us).max(watch.last_cpu_us),
             wall_time_us: wall_us,
+            // The keeper's reading: it also read each process as a zombie, which the launcher
+            // cannot (it does not reap them).
+            wait_time_us: report.wait_us.min(wall_us),
+            ended_at_ns: report.ended_ns,
             peak_rss_kib: report.peak_rss_kib,
             cgroup_peak_kib: self.groups.memory_peak_bytes().map(|b| b / 1024),
             oom_killed: self.oom_kills > oom_kills_before,
@@ -326,6 +334,8 @@ impl Sandbox {
             stopped_by: None,
             cpu_time_us: 0,
             wall_time_us: 0,
+            wait_time_us: 0,
+            ended_at_ns: 0,
             peak_rss_kib: 0,
             cgroup_peak_kib: None,
             oom_killed: false,
@@ -353,9 +363,14 @@ impl Sandbox {
         mut stderr: Capture,
     ) -> Result<Watch, String> {
         let limits = request.limits;
-        // The keeper ends the run at the wall-clock limit counted from the program's start;
-        // this deadline, a little later, is for a keeper that does not.
-        let deadline = start + limits.wall_time + WALL_BACKSTOP;
+        // The keeper ends the run by the wall-clock rule, counted from the program's start; this
+        // deadline, the same rule a little later, is for a keeper that does not. The keeper
+        // uses the wait the launcher reads and sends it, so the two agree.
+        let mut waits = WaitGauge::default();
+        let mut waited_sent_us = 0;
+        let deadline = |waits: &WaitGauge| {
+            start + waiting::wall_stop_at(limits.wall_time, waits.waited()) + WALL_BACKSTOP
+        };
         let cpu_limit_us = limits.cpu_time.as_micros() as u64;
         let mut buffer = vec![0u8; CHUNK];
         let mut stopped_by: Option<StopReason> = None;
@@ -375,7 +390,7 @@ impl Sandbox {
 
         let report = loop {
             let now = Instant::now();
-            let timeout = deadline
+            let timeout = deadline(&waits)
                 .saturating_duration_since(now)
                 .min(POLL_INTERVAL)
                 .max(Duration::from_millis(1));
@@ -407,14 +422,24 @@ impl Sandbox {
             if STOP_REQUESTED.load(std::sync::atomic::Ordering::SeqCst) {
                 kill(StopReason::Requested, &mut stopped_by, &mut killed_at);
             }
-            if now >= deadline {
-                kill(StopReason::WallTime, &mut stopped_by, &mut killed_at);
+            if killed_at.is_none() && now >= deadline(&waits) {
+                // A fresh reading first: the wait may have grown since the last one.
+                waits.sample_descendants(self.keeper);
+                if Instant::now() >= deadline(&waits) {
+                    kill(StopReason::WallTime, &mut stopped_by, &mut killed_at);
+                }
             }
             if killed_at.is_some_and(|at| now >= at + KEEPER_GRACE) {
                 return Err("the keeper did not end the run".into());
             }
             if now >= next_cpu_check {
                 next_cpu_check = now + POLL_INTERVAL;
+                waits.sample_descendants(self.keeper);
+                // Finer steps would not change a stop by more than a poll does.
+                if waits.waited_us() >= waited_sent_us + WAIT_STEP_US && killed_at.is_none() {
+                    waited_sent_us = waits.waited_us();
+                    let _ = channel::send(keeper, &ToKeeper::Waited(waited_sent_us), &[]);
+                }
                 let cgroup_cpu_us = self.cpu_since_us(cpu_before_ns);
                 // Without cgroups the program itself is watched, from /proc.
                 let solution = if cgroup_cpu_us.is_none() || !self.groups.has_memory() {

@@ -10,7 +10,8 @@
 //!   (stack = memory limit, CPU backstop, file size, core dumps off) and an unprivileged uid
 //!   when the grader is root,
 //! - reads the program's stdout and stderr concurrently with byte caps, polls its CPU time,
-//!   and ends the run at the CPU, wall-clock or output limit,
+//!   and ends the run at the CPU, wall-clock or output limit (the wall clock less the time the
+//!   program waited for a CPU while other work held it: see `waiting.rs`),
 //! - reaps it with `wait4` for its exact rusage, kills whatever it left behind, and answers
 //!   with the [`RunFacts`] of the run.
 //!
@@ -23,11 +24,13 @@ mod keeper;
 pub mod launcher;
 mod os;
 mod spawn;
+mod waiting;
 
 use std::io::Read;
 use std::os::fd::{AsFd, FromRawFd, OwnedFd, RawFd};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::sync::{mpsc, Mutex, OnceLock};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -36,6 +39,7 @@ use thiserror::Error;
 use crate::limits::Limits;
 
 pub use os::{is_root, kill_process, memory_file, run_limited, set_pipe_capacity, LimitedRun};
+pub use waiting::hard_wall_limit;
 
 /// Where the solution's standard output goes.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -83,6 +87,10 @@ pub struct SessionSpec {
     /// An empty folder on the host used as the mount point of the private root.
     pub root_mount: PathBuf,
     pub isolation: Isolation,
+    /// A subfolder of `workdir` that programs may write to (a checker's feedback folder);
+    /// everything else of `workdir` stays read-only. Must be writable by `run_as_uid`.
+    #[serde(default)]
+    pub writable_subfolder: Option<String>,
 }
 
 /// One program to run in a session.
@@ -170,6 +178,16 @@ pub struct RunFacts {
     pub cpu_time_us: u64,
     /// Wall-clock time from start to reaping, microseconds.
     pub wall_time_us: u64,
+    /// Time the run's processes were ready to run but waiting for a CPU (held by other work),
+    /// microseconds: the largest run delay of any one of its tasks (see `waiting.rs`), at most
+    /// `wall_time_us`; 0 where the kernel does not record it. The wall-clock limit counts
+    /// `wall_time_us - wait_time_us`.
+    #[serde(default)]
+    pub wait_time_us: u64,
+    /// The system's monotonic clock when the program was reaped, nanoseconds (0 when it never
+    /// ran): orders the ends of runs in different sessions.
+    #[serde(default)]
+    pub ended_at_ns: u64,
     /// Peak resident set size (`ru_maxrss`), KiB.
     pub peak_rss_kib: u64,
     /// Peak memory charged to the run's memory cgroup, KiB, where one was in force.
@@ -186,10 +204,31 @@ pub struct RunFacts {
     pub protections: Vec<String>,
 }
 
+/// A run that waited more than this share of its wall time (per mille) for a CPU ...
+const DISTURBED_WAIT_PER_MILLE: u64 = 200;
+/// ... and more than this, microseconds, ran on a busy machine.
+const DISTURBED_WAIT_US: u64 = 50_000;
+
 impl RunFacts {
+    /// It was killed by SIGPIPE: it wrote to a pipe whose reader had gone (an interactor or a
+    /// solution that had already ended).
+    pub fn killed_by_broken_pipe(&self) -> bool {
+        self.termination == Termination::Signaled(libc::SIGPIPE)
+    }
+
     /// The program exited with code 0 by itself: its output is complete and worth checking.
     pub fn ended_normally(&self) -> bool {
         self.termination == Termination::Exited(0) && self.stopped_by.is_none()
+    }
+
+    /// The machine was busy during the run, so its timings may be off: it waited for a CPU for
+    /// more than 20 % of its wall time and more than 50 ms. Below 20 % the CPU time is about what
+    /// a quiet machine gives (sharing caches and cores costs a little); below 50 ms the wait is
+    /// a few scheduler time slices, which any run may get.
+    pub fn disturbed(&self) -> bool {
+        self.wait_time_us > DISTURBED_WAIT_US
+            && self.wait_time_us.saturating_mul(1000)
+                > self.wall_time_us.saturating_mul(DISTURBED_WAIT_PER_MILLE)
     }
 }
 
@@ -303,14 +342,15 @@ impl Session {
         let encoded = serde_json::to_string(spec)
             .map_err(|e| SandboxError::Launcher(format!("cannot encode the session: {e}")))?;
         let (ours, theirs) = channel::pair()?;
-        let launcher = Command::new(&exe)
+        let mut command = Command::new(&exe);
+        command
             .arg(LAUNCH_SUBCOMMAND)
             .arg(encoded)
             .env_clear()
             .stdin(Stdio::from(theirs))
             .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
+            .stderr(Stdio::piped());
+        let launcher = spawn_from_a_lasting_thread(command)
             .map_err(|cause| SandboxError::SpawnLauncher { path: exe, cause })?;
         Ok(Session {
             launcher,
@@ -346,7 +386,8 @@ impl Session {
 
     /// Waits for the facts of the run begun last. The sandbox enforces the wall-clock limit
     /// itself (the keeper, with the launcher as a backstop), so this returns within that limit
-    /// plus the cleanup.
+    /// plus the time the run waited for a CPU (never more than [`hard_wall_limit`]) plus the
+    /// cleanup.
     pub fn wait(&mut self) -> Result<RunFacts, SandboxError> {
         self.running = false;
         let socket = self.socket.as_ref().ok_or(SandboxError::Closed)?;
@@ -395,6 +436,36 @@ impl Drop for Session {
             let _ = self.launcher.wait();
         }
     }
+}
+
+/// Spawns a launcher from one thread that lives as long as the grader. A launcher dies with
+/// the thread that started it, not only with the grader: its parent-death signal follows the
+/// parent thread. Sessions are started from worker threads that end before the grading does
+/// (and kept in pools other threads use), so none may be the parent.
+fn spawn_from_a_lasting_thread(command: Command) -> std::io::Result<std::process::Child> {
+    type Order = (Command, mpsc::Sender<std::io::Result<std::process::Child>>);
+    static SPAWNER: OnceLock<Mutex<mpsc::Sender<Order>>> = OnceLock::new();
+    let spawner = SPAWNER.get_or_init(|| {
+        let (orders, incoming) = mpsc::channel::<Order>();
+        std::thread::spawn(move || {
+            for (mut command, reply) in incoming {
+                let _ = reply.send(command.spawn());
+            }
+        });
+        Mutex::new(orders)
+    });
+    let (reply, answer) = mpsc::channel();
+    let orders = spawner
+        .lock()
+        .map_err(|_| std::io::Error::other("the launcher spawner is unusable"))?;
+    if let Err(mpsc::SendError((mut command, _))) = orders.send((command, reply)) {
+        // The spawner thread is gone (it never ends by itself): spawn from here.
+        return command.spawn();
+    }
+    drop(orders);
+    answer
+        .recv()
+        .map_err(|_| std::io::Error::other("the launcher spawner has ended"))?
 }
 
 /// The binary to run as the launcher: this very program. Tests of the library (which are
@@ -451,6 +522,42 @@ mod tests {
     use super::*;
     use std::io::Write;
     use std::os::fd::AsRawFd;
+
+    fn waited(wall_ms: u64, wait_ms: u64) -> RunFacts {
+        RunFacts {
+            termination: Termination::Exited(0),
+            stopped_by: None,
+            cpu_time_us: 0,
+            wall_time_us: wall_ms * 1000,
+            wait_time_us: wait_ms * 1000,
+            ended_at_ns: 0,
+            peak_rss_kib: 0,
+            cgroup_peak_kib: None,
+            oom_killed: false,
+            stdout_bytes: 0,
+            stderr_bytes: 0,
+            launch_error: None,
+            protections: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_run_is_disturbed_when_it_waited_a_large_share_and_long() {
+        assert!(waited(1000, 201).disturbed());
+        assert!(!waited(1000, 200).disturbed(), "20 % is not over it");
+        assert!(waited(200, 51).disturbed());
+        assert!(!waited(200, 50).disturbed(), "too short to matter");
+        assert!(!waited(0, 0).disturbed());
+        assert!(!waited(10_000, 1000).disturbed());
+    }
+
+    #[test]
+    fn facts_without_a_wait_read_as_zero() {
+        let mut value = serde_json::to_value(waited(10, 3)).unwrap();
+        value.as_object_mut().unwrap().remove("wait_time_us");
+        let facts: RunFacts = serde_json::from_value(value).unwrap();
+        assert_eq!(facts.wait_time_us, 0);
+    }
 
     #[test]
     fn read_from_start_ignores_the_offset_and_keeps_to_the_limit() {

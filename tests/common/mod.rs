@@ -73,8 +73,8 @@ pub fn grade(solution: &str, extra: &[&str]) -> (i32, serde_json::Value, String)
     (output.status.code().unwrap_or(-1), json, text)
 }
 
-/// An output as a test failure shows it: the exit code, standard output and standard error.
-pub fn text(output: &Output) -> String {
+/// An output for a failed assertion: the exit code, standard output and standard error.
+pub fn show(output: &Output) -> String {
     format!(
         "exit {:?}\nstdout:\n{}\nstderr:\n{}",
         output.status.code(),

@@ -29,6 +29,10 @@ impl Problem for BlockGame {
         generate::input(rng, request)
     }
 
+    fn generate_hard(&self, rng: &mut TestRng, request: GenRequest) -> Option<String> {
+        Some(generate::hard_input(rng, request))
+    }
+
     fn validate(&self, input: &str) -> Result<(), InvalidInput> {
         board::parse(input).map(|_| ())
     }

@@ -183,6 +183,11 @@ fn merge_rich(rng: &mut TestRng, request: GenRequest) -> Grid {
 /// Scenario: the rows (or columns) are runs of equal blocks: `x x x x`, `x x 2x`, `2x x x`...
 fn long_runs(rng: &mut TestRng, request: GenRequest) -> Grid {
     let n = pick_n(rng, request, 3);
+    runs_board(rng, n)
+}
+
+/// An `n` x `n` board (`n >= 3`) whose rows or columns are runs of equal blocks.
+fn runs_board(rng: &mut TestRng, n: usize) -> Grid {
     let mut grid = Grid::new(n);
     for row in 0..n {
         let mut line: Vec<u32> = Vec::with_capacity(n);
@@ -361,6 +366,40 @@ pub(super) fn generate_grid(rng: &mut TestRng, request: GenRequest) -> Grid {
     grid
 }
 
+/// Number of hard scenarios (see [`hard_grid`]).
+pub(super) const HARD_SCENARIOS: u64 = 3;
+
+/// A board of the hard set: every board as large as the size allows (20 x 20 at full size)
+/// and full of blocks, so every move of every sequence slides and merges the most. Scenarios
+/// by `request.index % 3`: 0 two or three neighbouring values with many equal neighbours,
+/// 1 rows or columns of runs, 2 values from the whole range 2..=1024 (answers above 1024).
+/// The default tests hold such boards too (the real data has 20 x 20 boards); here every
+/// test is one.
+pub(super) fn hard_grid(rng: &mut TestRng, request: GenRequest) -> Grid {
+    let n = request.scaled(3, MAX_N as u64) as usize;
+    match request.index % HARD_SCENARIOS {
+        0 => {
+            let count = rng.range_inclusive(2, 3);
+            let exponents = exponent_window(rng, count, 1, 9);
+            let mut grid = random_board(rng, n, 100, &exponents);
+            smear(rng, &mut grid, 1, 2);
+            grid
+        }
+        1 => {
+            let mut grid = runs_board(rng, n);
+            // Gaps become small blocks: a full board.
+            for cell in grid.cells.iter_mut().filter(|c| **c == 0) {
+                *cell = power(rng.range_inclusive(1, 2));
+            }
+            grid
+        }
+        _ => {
+            let exponents: Vec<u64> = (1..=10).collect();
+            random_board(rng, n, 100, &exponents)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -368,7 +407,9 @@ mod tests {
     use crate::problems::boj12100::test_support::{
         answer, size_of, wrong_double, wrong_far, wrong_four_moves, P,
     };
-    use crate::problems::{generate_test, generated_digest, Problem};
+    use crate::problems::{
+        generate_hard_test, generate_test, generated_digest, hard_digest, Problem,
+    };
 
     /// The first 20 tests of any seed catch each of the three wrong solutions.
     #[test]
@@ -457,6 +498,36 @@ mod tests {
             digest,
             "035d58936aebeeb1151211e777c22ebc95c14254722c2db98c52b234ca0aa349"
         );
+        assert_eq!(
+            hard_digest(&P, 1, 30),
+            "3850b980d06f9fce2577438f24cf55c7fb27b866c28e9f737abaf5f41e2bafe5"
+        );
+    }
+
+    /// The hard set: valid, full boards of the largest side the size allows, and answers
+    /// above 1024 among them.
+    #[test]
+    fn the_hard_set_holds_full_boards_of_the_largest_side() {
+        let mut above_1024 = false;
+        for seed in 1..=5u64 {
+            for index in 0..2 * HARD_SCENARIOS {
+                let input = generate_hard_test(&P, seed, GenRequest::full(index)).unwrap();
+                P.validate(&input)
+                    .unwrap_or_else(|e| panic!("seed {seed} index {index}: {e}\n{input}"));
+                let grid = parse_board(&input).unwrap();
+                assert_eq!(grid.size, MAX_N, "{input}");
+                assert!(grid.cells.iter().all(|&v| v != 0), "{input}");
+                above_1024 |= answer(&input) > MAX_BLOCK;
+            }
+        }
+        assert!(above_1024);
+        let request = GenRequest {
+            index: 4,
+            size_percent: 25,
+        };
+        let input = generate_hard_test(&P, 2, request).unwrap();
+        P.validate(&input).unwrap();
+        assert_eq!(size_of(&input), 5);
     }
 
     fn runs_of_three(grid: &Grid) -> bool {

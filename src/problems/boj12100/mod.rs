@@ -37,6 +37,10 @@ impl Problem for Boj12100 {
         board::board_text(&generate::generate_grid(rng, request))
     }
 
+    fn generate_hard(&self, rng: &mut TestRng, request: GenRequest) -> Option<String> {
+        Some(board::board_text(&generate::hard_grid(rng, request)))
+    }
+
     fn validate(&self, input: &str) -> Result<(), InvalidInput> {
         validate::check(input)
     }

@@ -49,8 +49,25 @@ fn uniform_at(rng: &mut TestRng, d: u8) -> State {
 /// 7 uniform unreachable, 8 unreachable near the goal (two tiles swapped, then slides).
 /// `size_percent` caps the distance (31 at 100) and the walk lengths.
 pub(super) fn input(rng: &mut TestRng, request: GenRequest) -> String {
+    format_state(&scenario_state(rng, request.index % K, request))
+}
+
+/// Number of hard scenarios (see [`hard_input`]).
+pub(super) const HARD_SCENARIOS: u64 = 2;
+
+/// An input of the hard set: only the tables that cost a search from the input the most,
+/// alternately the farthest (scenario 5: distance 31 at full size) and uniform unreachable
+/// ones (scenario 7: the whole reachable half explored). The default tests hold both too
+/// (the statement's second sample cannot reach the goal); here every test is one.
+pub(super) fn hard_input(rng: &mut TestRng, request: GenRequest) -> String {
+    let scenario = [5, 7][(request.index % HARD_SCENARIOS) as usize];
+    format_state(&scenario_state(rng, scenario, request))
+}
+
+/// The table of default scenario `scenario` (see [`input`]).
+fn scenario_state(rng: &mut TestRng, scenario: u64, request: GenRequest) -> State {
     let max_d = request.scaled(1, u64::from(MAX_DISTANCE)) as u8;
-    let state = match request.index % K {
+    match scenario {
         0 => GOAL,
         1 => {
             let steps = rng.range_inclusive(1, request.scaled(1, 12));
@@ -86,8 +103,7 @@ pub(super) fn input(rng: &mut TestRng, request: GenRequest) -> String {
             let steps = rng.range_inclusive(0, request.scaled(0, 12));
             random_walk(rng, state, steps)
         }
-    };
-    format_state(&state)
+    }
 }
 
 #[cfg(test)]
@@ -96,7 +112,7 @@ mod tests {
     use crate::problems::boj1525::state::{parse, solvable};
     use crate::problems::boj1525::test_support::{gen, gen_at, size};
     use crate::problems::boj1525::Boj1525;
-    use crate::problems::{generated_digest, Problem};
+    use crate::problems::{generate_hard_test, generated_digest, hard_digest, Problem};
 
     #[test]
     fn generated_inputs_are_valid() {
@@ -152,5 +168,39 @@ mod tests {
             digest,
             "7e4275e51805097b49327561b8e3fd848c4cc41ec1d1bc3f56a54c35e7753321"
         );
+        assert_eq!(
+            hard_digest(&Boj1525, 1, 30),
+            "db08d594554e4bb3cc779574d57e5967d26f5b17a97b78e89319280bd6b0c31f"
+        );
+    }
+
+    /// The hard set: valid tables, every one the farthest (31 moves) or unreachable at full
+    /// size, both kinds in any two consecutive tests.
+    #[test]
+    fn the_hard_set_holds_only_the_farthest_and_unreachable_tables() {
+        for seed in 1..=10 {
+            let answers: Vec<String> = (0..2 * HARD_SCENARIOS)
+                .map(|index| {
+                    let input =
+                        generate_hard_test(&Boj1525, seed, GenRequest::full(index)).unwrap();
+                    Boj1525.validate(&input).unwrap();
+                    Boj1525.solve(&input).unwrap()
+                })
+                .collect();
+            assert!(
+                answers.iter().all(|a| a == "31\n" || a == "-1\n"),
+                "{answers:?}"
+            );
+            assert!(answers.iter().any(|a| a == "31\n"), "{answers:?}");
+            assert!(answers.iter().any(|a| a == "-1\n"), "{answers:?}");
+        }
+        for percent in [1, 30] {
+            let request = GenRequest {
+                index: 3,
+                size_percent: percent,
+            };
+            let input = generate_hard_test(&Boj1525, 4, request).unwrap();
+            Boj1525.validate(&input).unwrap();
+        }
     }
 }

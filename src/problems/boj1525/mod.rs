@@ -28,6 +28,10 @@ impl Problem for Boj1525 {
         generate::input(rng, request)
     }
 
+    fn generate_hard(&self, rng: &mut TestRng, request: GenRequest) -> Option<String> {
+        Some(generate::hard_input(rng, request))
+    }
+
     fn validate(&self, input: &str) -> Result<(), InvalidInput> {
         validate::check(input)
     }

@@ -423,13 +423,35 @@ pub(super) fn input(rng: &mut TestRng, request: GenRequest) -> String {
     format_board(&[[0u8; N]; N])
 }
 
+/// The default scenarios the hard set rotates through (see [`hard_input`]).
+pub(super) const HARD_SCENARIOS: [u64; 3] = [8, 10, 6];
+
+/// An input of the hard set: only crowded boards and long runs, where a scan does the most
+/// work (scenario 8, crowded with no winner; 10, crowded with a five and long runs; 6, runs of
+/// six or more and no winner). The board's size is fixed, so the default tests hold such
+/// boards too; here every test is one.
+pub(super) fn hard_input(rng: &mut TestRng, request: GenRequest) -> String {
+    let count = HARD_SCENARIOS.len() as u64;
+    let scenario = HARD_SCENARIOS[(request.index % count) as usize];
+    let round = request.index / count;
+    for _ in 0..50 {
+        if let Some(board) = build(rng, scenario, round) {
+            return format_board(&board);
+        }
+    }
+    // Not reached in practice (tests check it); an empty board is always valid.
+    format_board(&[[0u8; N]; N])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::problems::boj2615::board::{parse_board, stone_count};
     use crate::problems::boj2615::test_support::gen;
     use crate::problems::boj2615::Boj2615;
-    use crate::problems::{generate_test, generated_digest, Problem};
+    use crate::problems::{
+        generate_hard_test, generate_test, generated_digest, hard_digest, Problem,
+    };
 
     /// The colour and direction of every maximal run of `min_len` or more stones.
     fn long_runs(board: &Board, min_len: i32) -> Vec<(u8, usize)> {
@@ -655,5 +677,31 @@ mod tests {
             digest,
             "a89282693329d22f4c593c1bff4632b2f196b4e45363334725ec2ebc85b40fa0"
         );
+        assert_eq!(
+            hard_digest(&Boj2615, 1, 30),
+            "1759771ea95c65eee279b323dcc989a4344f0f71e083d81ebd76cfe6a0360a02"
+        );
+    }
+
+    /// The hard set: valid, crowded boards or boards with runs of six or more, as intended
+    /// (a five exactly when the scenario plants one).
+    #[test]
+    fn the_hard_set_holds_crowded_boards_and_long_runs() {
+        for seed in 1..=10 {
+            for index in 0..2 * HARD_SCENARIOS.len() as u64 {
+                let input = generate_hard_test(&Boj2615, seed, GenRequest::full(index)).unwrap();
+                Boj2615
+                    .validate(&input)
+                    .unwrap_or_else(|e| panic!("seed {seed} index {index}: {e}\n{input}"));
+                let board = parse_board(&input).unwrap();
+                let scenario = HARD_SCENARIOS[index as usize % HARD_SCENARIOS.len()];
+                let fives = winning_fives(&board).len();
+                match scenario {
+                    8 => assert!(stone_count(&board) >= 200 && fives == 0, "{input}"),
+                    10 => assert!(stone_count(&board) >= 200 && fives == 1, "{input}"),
+                    _ => assert!(!long_runs(&board, 6).is_empty() && fives == 0, "{input}"),
+                }
+            }
+        }
     }
 }

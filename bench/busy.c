@@ -1,0 +1,6 @@
+/* Load for the verdict-flip figure of `judge bench` and for tests/load.rs: spins forever
+   (its starter ends it by pid). */
+int main(void) {
+    volatile unsigned long spins = 0;
+    for (;;) spins++;
+}

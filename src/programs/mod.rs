@@ -1,0 +1,429 @@
+//! Problem code that is a program: a problem's generator, reference solution, input validator,
+//! checker or interactor, written in any language of runner.toml (built once through the
+//! compile cache) or given as a command. These are problem code, not trusted code: each runs
+//! in the sandbox with its own limits, sees its problem's folder read-only, and may write only
+//! to a feedback folder; a crash, a timeout or an exit code its convention does not allow is a
+//! judge error naming the program, never a hang.
+//!
+//! `code` makes a folder of programs a [`crate::problems::ProblemCode`]; `checker` and
+//! `interactor` judge a solution's output or dialogue with the problem's program.
+
+pub mod checker;
+mod code;
+pub mod interactor;
+
+use std::fs::File;
+use std::os::fd::OwnedFd;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use sha2::{Digest, Sha256};
+use thiserror::Error;
+
+pub use code::ProgramCode;
+
+use crate::config::{ProgramSource, ProgramSpec, RunnerConfig};
+use crate::execute::{
+    head, head_of_file, run_request, ExecError, MemoryFiles, SandboxFolder, Scratch,
+};
+use crate::lang::{self, Compiled, LangError, Prepared};
+use crate::limits::Limits;
+use crate::problems::CodeError;
+use crate::sandbox::{self, RunFacts, RunFiles, RunRequest, Session, StdoutMode};
+use crate::verdict::{self, CheckOutcome, Crash, StderrSays, Verdict};
+
+/// Why a problem program could not be made ready or run (the grader's side failed, or the
+/// program does not build).
+#[derive(Debug, Error)]
+pub enum PartError {
+    #[error("the {name} does not compile:\n{message}")]
+    Compile { name: String, message: String },
+    #[error("cannot build the {name}: {cause}")]
+    Build { name: String, cause: LangError },
+    #[error("cannot run the {name}: {cause}")]
+    Run { name: String, cause: ExecError },
+}
+
+/// The name of the writable folder of a program's work folder (a checker's feedback folder).
+const FEEDBACK: &str = "feedback";
+/// How much of a checker's or validator's message is kept.
+const MESSAGE_CHARS: usize = 500;
+
+/// What a problem program is, ready to run.
+#[derive(Debug, Clone)]
+enum Executable {
+    /// Compiled (or a script): copied into each sandbox folder like a solution.
+    Built(Prepared),
+    /// A command: its program is run where it is (the problem's folder is visible read-only).
+    Command { program: PathBuf, argv: Vec<String> },
+}
+
+/// One call of a problem program.
+#[derive(Debug, Default)]
+pub struct Call<'a> {
+    /// Arguments after the program's own.
+    pub args: Vec<String>,
+    pub stdin: &'a [u8],
+    /// Files to put in its work folder first, by name.
+    pub files: Vec<(&'a str, &'a [u8])>,
+}
+
+/// What a problem program did.
+#[derive(Debug)]
+pub struct PartRun {
+    pub facts: RunFacts,
+    /// Its standard output, whole when it ended normally.
+    pub stdout: Vec<u8>,
+    pub stderr_head: String,
+    /// `judgemessage.txt` from its feedback folder (the Kattis convention), if written.
+    pub judge_message: Option<String>,
+}
+
+/// How a problem program's run ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ended {
+    /// It exited by itself with this code, within its limits.
+    Exit(i32),
+    /// It crashed, ran out of time or memory, wrote too much, or could not start: why.
+    Abnormally(String),
+}
+
+impl PartRun {
+    /// How it ended, judged against `limits` like a solution's run (so a crash at the memory
+    /// limit is the memory limit, as for solutions).
+    pub fn ended(&self, limits: &Limits) -> Ended {
+        let facts = &self.facts;
+        match verdict::classify(
+            limits,
+            facts,
+            StderrSays::Nothing,
+            Some(&CheckOutcome::Accepted),
+        ) {
+            Verdict::Accepted => Ended::Exit(0),
+            Verdict::RuntimeError(Crash::ExitCode(code)) => Ended::Exit(code),
+            Verdict::RuntimeError(Crash::Signal(signal)) => {
+                Ended::Abnormally(format!("was killed by {}", sandbox::signal_name(signal)))
+            }
+            Verdict::TimeLimitExceeded => Ended::Abnormally(format!(
+                "ran out of time ({} ms of CPU, {} ms of wall time; limit {} ms)",
+                facts.cpu_time_us / 1000,
+                facts.wall_time_us / 1000,
+                limits.cpu_time.as_millis()
+            )),
+            Verdict::MemoryLimitExceeded => Ended::Abnormally(format!(
+                "went over its memory limit of {} MiB",
+                limits.memory_bytes >> 20
+            )),
+            Verdict::OutputLimitExceeded => Ended::Abnormally(format!(
+                "wrote more than its output limit of {} MiB",
+                limits.output_bytes >> 20
+            )),
+            _ => Ended::Abnormally(format!(
+                "could not be run: {}",
+                facts.launch_error.as_deref().unwrap_or("no reason given")
+            )),
+        }
+    }
+
+    /// What it said about its verdict: the judge message, else its standard error, else its
+    /// standard output, on a few lines.
+    pub fn message(&self) -> String {
+        let text = match &self.judge_message {
+            Some(message) if !message.trim().is_empty() => message.clone(),
+            _ if !self.stderr_head.trim().is_empty() => self.stderr_head.clone(),
+            _ => head(&self.stdout),
+        };
+        crate::check::clip(text.trim(), MESSAGE_CHARS)
+    }
+}
+
+/// A problem program, built, with the sandbox sessions it runs in (kept between runs; several
+/// when graders run it at once).
+pub struct ProblemProgram {
+    spec: ProgramSpec,
+    name: String,
+    runner: RunnerConfig,
+    scratch: Arc<Scratch>,
+    executable: Executable,
+    limits: Limits,
+    /// A digest of what the program is (its built bytes, or its command and program file):
+    /// answers it gave are cached under it.
+    identity: String,
+    idle: Mutex<Vec<(Session, SandboxFolder)>>,
+}
+
+impl ProblemProgram {
+    /// Builds the program of `spec` (compiling a source through the compile cache), to run
+    /// with the problem's folder `problem_dir` visible read-only.
+    pub fn build(
+        runner: &RunnerConfig,
+        problem_dir: &Path,
+        spec: &ProgramSpec,
+        scratch: Arc<Scratch>,
+    ) -> Result<ProblemProgram, PartError> {
+        let name = spec.name();
+        let build_error = |cause| PartError::Build {
+            name: name.clone(),
+            cause,
+        };
+        let (executable, identity) = match &spec.source {
+            ProgramSource::Source { path, language } => {
+                match lang::prepare(runner, path, language.as_deref()).map_err(build_error)? {
+                    Compiled::Ready(prepared) => {
+                        let identity =
+                            digest_of(&[&prepared.args.join("\0")], &[&prepared.artifact]);
+                        (Executable::Built(prepared), identity)
+                    }
+                    Compiled::Failed { message, .. } => {
+                        return Err(PartError::Compile { name, message })
+                    }
+                }
+            }
+            ProgramSource::Command(command) => {
+                let program = lang::resolve_program(&command[0], &runner.sandbox.path)
+                    .map_err(build_error)?;
+                let identity = digest_of(&[&command.join("\0")], &[&program]);
+                (
+                    Executable::Command {
+                        program,
+                        argv: command.clone(),
+                    },
+                    identity,
+                )
+            }
+        };
+        let mut runner = runner.clone();
+        runner
+            .sandbox
+            .read_only_paths
+            .push(problem_dir.to_path_buf());
+        let rules = &runner.limits;
+        let limits = Limits {
+            cpu_time: spec.time_limit,
+            wall_time: spec.time_limit.mul_f64(rules.wall_time_factor) + rules.wall_time_extra,
+            memory_bytes: spec.memory_bytes,
+            output_bytes: rules.output_bytes,
+            stderr_bytes: rules.stderr_bytes,
+            max_processes: rules.max_processes,
+        };
+        Ok(ProblemProgram {
+            spec: spec.clone(),
+            name,
+            runner,
+            scratch,
+            executable,
+            limits,
+            identity,
+            idle: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// Its name in messages: `checker check.cpp`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn spec(&self) -> &ProgramSpec {
+        &self.spec
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// What the program is, as a digest.
+    pub fn identity(&self) -> &str {
+        &self.identity
+    }
+
+    /// A judge error about this program: `the checker check.cpp ran out of time`.
+    pub fn failed(&self, reason: impl Into<String>) -> CodeError {
+        CodeError::Failed {
+            program: self.name.clone(),
+            reason: reason.into(),
+        }
+    }
+
+    /// How to run it with `args` after its own, under `limits`.
+    fn request(&self, args: &[String], limits: Limits, stdout: StdoutMode) -> RunRequest {
+        let (program, mut argv) = match &self.executable {
+            Executable::Built(prepared) => (&prepared.program, prepared.args_for(&limits)),
+            Executable::Command { program, argv } => (program, argv.clone()),
+        };
+        argv.extend(args.iter().cloned());
+        run_request(&self.runner, program, &argv, limits, stdout)
+    }
+
+    /// A session to run in, with its folder: an idle one, or a new one.
+    fn session(&self) -> Result<(Session, SandboxFolder), ExecError> {
+        if let Some(idle) = self.idle.lock().ok().and_then(|mut idle| idle.pop()) {
+            return Ok(idle);
+        }
+        let folder = match &self.executable {
+            Executable::Built(prepared) => {
+                self.scratch.sandbox_folder(self.spec.role.name(), prepared)
+            }
+            Executable::Command { .. } => self.scratch.empty_sandbox_folder(self.spec.role.name()),
+        }
+        .map_err(ExecError::Folders)?;
+        let feedback = folder.work().join(FEEDBACK);
+        std::fs::create_dir(&feedback).map_err(ExecError::Folders)?;
+        self.scratch
+            .give_to_runs(&feedback)
+            .map_err(ExecError::Folders)?;
+        let mut spec = folder.session_spec(&self.runner);
+        spec.writable_subfolder = Some(FEEDBACK.to_string());
+        let session = Session::start(&spec)?;
+        Ok((session, folder))
+    }
+
+    /// Puts the call's files in the work folder and empties the feedback folder.
+    fn prepare_folder(folder: &SandboxFolder, call: &Call) -> Result<(), ExecError> {
+        let work = folder.work();
+        for (name, bytes) in &call.files {
+            std::fs::write(work.join(name), bytes).map_err(ExecError::Files)?;
+        }
+        let feedback = work.join(FEEDBACK);
+        for entry in std::fs::read_dir(&feedback)
+            .map_err(ExecError::Files)?
+            .flatten()
+        {
+            let path = entry.path();
+            let removed = if path.is_dir() {
+                std::fs::remove_dir_all(&path)
+            } else {
+                std::fs::remove_file(&path)
+            };
+            removed.map_err(ExecError::Files)?;
+        }
+        Ok(())
+    }
+
+    /// The judge message its last run left in the feedback folder.
+    fn judge_message(folder: &SandboxFolder) -> Option<String> {
+        let file = File::open(folder.work().join(FEEDBACK).join("judgemessage.txt")).ok()?;
+        Some(head_of_file(&file))
+    }
+
+    /// Runs it once on `call`, its standard output captured.
+    pub fn run(&self, call: &Call) -> Result<PartRun, PartError> {
+        self.run_with(
+            call,
+            self.limits,
+            StdoutMode::Capture,
+            |session, request, files| session.run(request, files),
+        )
+        .map_err(|cause| self.run_error(cause))
+    }
+
+    /// Runs it once joined to pipes (an interactor): `stdin` and `stdout` are its ends; its
+    /// wall-clock limit is at least `wall_at_least`.
+    pub fn run_piped(
+        &self,
+        call: &Call,
+        stdin: OwnedFd,
+        stdout: OwnedFd,
+        wall_at_least: Duration,
+    ) -> Result<PartRun, PartError> {
+        let mut limits = self.limits;
+        limits.wall_time = limits.wall_time.max(wall_at_least);
+        let pipes = Mutex::new(Some((stdin, stdout)));
+        let stderr =
+            sandbox::memory_file("stderr").map_err(|e| self.run_error(ExecError::Files(e)))?;
+        let mut run = self
+            .run_with(
+                call,
+                limits,
+                StdoutMode::PassThrough,
+                |session, request, _| {
+                    let (stdin, stdout) = pipes
+                        .lock()
+                        .ok()
+                        .and_then(|mut pipes| pipes.take())
+                        .ok_or_else(|| {
+                            sandbox::SandboxError::Launcher("the pipes were already used".into())
+                        })?;
+                    let stderr = stderr.try_clone().map_err(sandbox::SandboxError::Prepare)?;
+                    session.begin(
+                        request,
+                        RunFiles {
+                            stdin,
+                            stdout,
+                            stderr: stderr.into(),
+                        },
+                    )?;
+                    session.wait()
+                },
+            )
+            .map_err(|cause| self.run_error(cause))?;
+        run.stderr_head = head_of_file(&stderr);
+        Ok(run)
+    }
+
+    fn run_error(&self, cause: ExecError) -> PartError {
+        PartError::Run {
+            name: self.name.clone(),
+            cause,
+        }
+    }
+
+    /// Runs it in a session of its own: `launch` runs `request` there with the files of
+    /// `call`'s standard input. A session that failed is not kept.
+    fn run_with(
+        &self,
+        call: &Call,
+        limits: Limits,
+        stdout: StdoutMode,
+        launch: impl FnOnce(
+            &mut Session,
+            &RunRequest,
+            RunFiles,
+        ) -> Result<RunFacts, sandbox::SandboxError>,
+    ) -> Result<PartRun, ExecError> {
+        let (mut session, folder) = self.session()?;
+        Self::prepare_folder(&folder, call)?;
+        let files = MemoryFiles::new(call.stdin).map_err(ExecError::Files)?;
+        let request = self.request(&call.args, limits, stdout);
+        let facts = launch(
+            &mut session,
+            &request,
+            files.for_run().map_err(ExecError::Files)?,
+        )?;
+        let stdout = files
+            .output(facts.ended_normally())
+            .map_err(ExecError::Files)?;
+        let run = PartRun {
+            stdout,
+            stderr_head: files.stderr_head(),
+            judge_message: Self::judge_message(&folder),
+            facts,
+        };
+        if let Ok(mut idle) = self.idle.lock() {
+            idle.push((session, folder));
+        }
+        Ok(run)
+    }
+}
+
+/// A digest of some strings and files' bytes (a file that cannot be read counts by its path).
+fn digest_of(strings: &[&str], files: &[&Path]) -> String {
+    let mut hasher = Sha256::new();
+    for text in strings {
+        hasher.update(text.as_bytes());
+        hasher.update([0]);
+    }
+    for file in files {
+        match std::fs::read(file) {
+            Ok(bytes) => hasher.update(&bytes),
+            Err(_) => hasher.update(file.to_string_lossy().as_bytes()),
+        }
+        hasher.update([0]);
+    }
+    hasher
+        .finalize()
+        .iter()
+        .take(16)
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}

@@ -1,0 +1,510 @@
+//! The HTML report: one self-contained page (styles, script and data inline; nothing fetched
+//! when it is opened) with the summary, the runs' table with a filter by verdict, charts of
+//! CPU, wall time and memory against the limits, a detail panel showing a test's input,
+//! expected and received output with the first difference marked, and for 2048 games the
+//! score distribution and a replayer of every game.
+//!
+//! [`HtmlReporter`] consumes the events of `test` (batch or games), `verify` and `compare` and
+//! writes the page to a [`Destination`] when the grading is over. [`HtmlPage`] is the page
+//! itself, for commands that have summaries rather than events: a scoreboard is a page with
+//! one section per submission and a [`ScoreboardRow`] linking to each (see
+//! [`HtmlPage::scoreboard`]).
+//!
+//! For commands that grade many submissions (`grade`) or combine reports (`merge`):
+//! - give [`HtmlReporter`] every submission's events: each `Event::Finished` becomes a section,
+//!   and when there is more than one (and neither `verify` rows nor a comparison) the page
+//!   opens with a scoreboard, a [`ScoreboardRow::from_summary`] per submission;
+//! - or build the page from summaries: `HtmlPage::scoreboard(title, summaries)` (one section
+//!   and row each), or [`HtmlPage::add_summary`] and rows of your own (rank, points: put them
+//!   in [`ScoreboardRow::result`]), then [`HtmlPage::write_to`] an `AtomicFile`. A summary
+//!   without inputs, outputs or transcripts (as read back from JSON, which leaves them out)
+//!   still gets its charts and table; its runs just have less to show when opened.
+//!
+//! Files: `sections` writes the markup of each part, `charts` the SVG, `run_data` the data of
+//! each test or game, `markup` escaping; `assets/` holds the page's stylesheet and script.
+
+mod charts;
+mod markup;
+mod run_data;
+mod sections;
+
+use std::io;
+
+use super::{Destination, Event, Reporter};
+use crate::grade::games::Comparison;
+use crate::grade::verify::{VerifyRow, VerifySummary};
+use crate::grade::Summary;
+use crate::verdict::Verdict;
+use markup::escape;
+
+const STYLE: &str = include_str!("assets/report.css");
+const SCRIPT: &str = include_str!("assets/report.js");
+
+/// A submission's section on a page: the `N` of its anchor `#sub-N`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SectionId(pub usize);
+
+impl SectionId {
+    /// The element id of the section, and the anchor that links to it.
+    pub fn anchor(self) -> String {
+        format!("sub-{}", self.0)
+    }
+
+    /// The element id of the data block of one of its runs.
+    fn run_data(self, run: usize) -> String {
+        format!("sub-{}-run-{run}", self.0)
+    }
+}
+
+/// One row of a scoreboard: a submission with its verdict and figures, linking to its section.
+#[derive(Debug, Clone)]
+pub struct ScoreboardRow {
+    /// The submission as the row names it (a path, an author).
+    pub submission: String,
+    pub problem: String,
+    /// The verdict got; none when the submission could not be graded.
+    pub verdict: Option<Verdict>,
+    /// What the row says beside the verdict: `37/37 tests passed`, `mean 2310.5`,
+    /// `expected WA: MISMATCH`.
+    pub result: String,
+    pub max_cpu_ms: Option<u64>,
+    pub max_peak_kib: Option<u64>,
+    /// A warning, or why the submission could not be graded.
+    pub note: Option<String>,
+    /// Drawn to stand out: a mismatch, a submission not graded.
+    pub flagged: bool,
+    /// The section with the submission's details, if the page has one.
+    pub details: Option<SectionId>,
+}
+
+impl ScoreboardRow {
+    /// The row of a graded submission: its verdict, tests passed or mean score, and peaks.
+    pub fn from_summary(summary: Summary, details: Option<SectionId>) -> ScoreboardRow {
+        let (submission, problem, result, max_cpu_ms, max_peak_kib) = match summary {
+            Summary::Batch(batch) => (
+                &batch.solution,
+                &batch.problem,
+                format!("{}/{} tests passed", batch.passed(), batch.tests_planned),
+                batch.max_cpu_ms(),
+                batch.max_peak_kib(),
+            ),
+            Summary::Games(games) => (
+                &games.solution,
+                &games.problem,
+                format!(
+                    "mean score {:.1} over {} games",
+                    games.stats.mean,
+                    games.games.len()
+                ),
+                games.games.iter().map(|g| g.cpu_ms).max().unwrap_or(0),
+                games.games.iter().map(|g| g.peak_kib).max().unwrap_or(0),
+            ),
+        };
+        ScoreboardRow {
+            submission: submission.clone(),
+            problem: problem.clone(),
+            verdict: Some(summary.verdict()),
+            result,
+            max_cpu_ms: Some(max_cpu_ms),
+            max_peak_kib: Some(max_peak_kib),
+            note: None,
+            flagged: false,
+            details,
+        }
+    }
+
+    /// The row of a `verify` check: the verdict got against the one its folder names.
+    pub fn from_verify(row: &VerifyRow, details: Option<SectionId>) -> ScoreboardRow {
+        let expected = row.expected.code();
+        let (verdict, result, cpu, peak, note) = match &row.result {
+            Ok(checked) => (
+                Some(checked.got),
+                format!(
+                    "{} · expected {expected}: {}",
+                    checked.detail,
+                    if row.matched() { "ok" } else { "MISMATCH" }
+                ),
+                Some(checked.max_cpu_ms),
+                Some(checked.max_peak_kib),
+                checked.warning.clone(),
+            ),
+            Err(error) => (
+                None,
+                format!("expected {expected}: not graded"),
+                None,
+                None,
+                Some(error.clone()),
+            ),
+        };
+        ScoreboardRow {
+            submission: row.solution.clone(),
+            problem: row.problem.clone(),
+            verdict,
+            result,
+            max_cpu_ms: cpu,
+            max_peak_kib: peak,
+            note,
+            flagged: !row.matched(),
+            details,
+        }
+    }
+}
+
+/// A report page being put together: its sections are written as they are added, so a
+/// summary (and its transcripts) need not be kept.
+#[derive(Debug, Default)]
+pub struct HtmlPage {
+    title: String,
+    /// A line under the title, e.g. verify's totals.
+    subtitle: Option<String>,
+    scoreboard: Vec<ScoreboardRow>,
+    comparison: Option<String>,
+    sections: Vec<String>,
+}
+
+impl HtmlPage {
+    pub fn new(title: impl Into<String>) -> HtmlPage {
+        HtmlPage {
+            title: title.into(),
+            ..HtmlPage::default()
+        }
+    }
+
+    /// A scoreboard: one section per summary and a row linking to each, in the given order.
+    /// This is the entry point for a command that grades many submissions.
+    pub fn scoreboard<'a>(
+        title: impl Into<String>,
+        summaries: impl IntoIterator<Item = Summary<'a>>,
+    ) -> HtmlPage {
+        let mut page = HtmlPage::new(title);
+        for summary in summaries {
+            let id = page.add_summary(summary);
+            page.add_scoreboard_row(ScoreboardRow::from_summary(summary, Some(id)));
+        }
+        page
+    }
+
+    pub fn set_title(&mut self, title: impl Into<String>) {
+        self.title = title.into();
+    }
+
+    pub fn set_subtitle(&mut self, subtitle: impl Into<String>) {
+        self.subtitle = Some(subtitle.into());
+    }
+
+    /// Adds a submission's section (its tests or games in full); returns its id for links.
+    pub fn add_summary(&mut self, summary: Summary) -> SectionId {
+        let id = SectionId(self.sections.len());
+        self.sections.push(match summary {
+            Summary::Batch(batch) => sections::batch(id, batch),
+            Summary::Games(games) => sections::games(id, games),
+        });
+        id
+    }
+
+    /// Adds a row to the scoreboard (shown above the sections when it has rows).
+    pub fn add_scoreboard_row(&mut self, row: ScoreboardRow) {
+        self.scoreboard.push(row);
+    }
+
+    /// Shows the comparison of the two submissions whose sections are `first` and `second`.
+    pub fn set_comparison(&mut self, comparison: &Comparison, first: SectionId, second: SectionId) {
+        self.comparison = Some(sections::comparison(comparison, first, second));
+    }
+
+    pub fn section_count(&self) -> usize {
+        self.sections.len()
+    }
+
+    pub fn has_scoreboard(&self) -> bool {
+        !self.scoreboard.is_empty()
+    }
+
+    /// The whole page.
+    pub fn render(&self) -> String {
+        let mut page = format!(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+             <meta name=\"generator\" content=\"judge {}\">\n<title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n\
+             <header><h1>{}</h1>{}</header>\n<main>\n",
+            env!("CARGO_PKG_VERSION"),
+            escape(&self.title),
+            escape(&self.title),
+            self.subtitle
+                .as_ref()
+                .map(|s| format!("<p>{}</p>", escape(s)))
+                .unwrap_or_default()
+        );
+        if !self.scoreboard.is_empty() {
+            page += &sections::scoreboard(&self.scoreboard);
+        }
+        if let Some(comparison) = &self.comparison {
+            page += comparison;
+        }
+        for section in &self.sections {
+            page += section;
+        }
+        page += "</main>\n<script>\n";
+        page += SCRIPT;
+        page += "</script>\n</body>\n</html>\n";
+        page
+    }
+
+    /// Writes the page to `out` and commits it.
+    pub fn write_to(&self, out: &mut impl Destination) -> io::Result<()> {
+        out.write_all(self.render().as_bytes())?;
+        out.commit()
+    }
+}
+
+/// Writes the HTML report of a grading when it is over: one section per submission graded
+/// (`test`: one; `compare`: two and the comparison; `verify`: one per solution and the
+/// scoreboard of the checks; several summaries without checks: a scoreboard of them).
+pub struct HtmlReporter<D: Destination> {
+    out: D,
+    page: HtmlPage,
+    /// Sections in the order their summaries came.
+    sections: Vec<SectionId>,
+    /// The section of the last summary that no verify row has claimed yet.
+    unclaimed: Option<SectionId>,
+    /// A scoreboard row per summary, shown when several submissions were graded without a
+    /// comparison or verify's own rows.
+    summary_rows: Vec<ScoreboardRow>,
+    compared: bool,
+}
+
+impl<D: Destination> HtmlReporter<D> {
+    pub fn new(out: D) -> Self {
+        HtmlReporter {
+            out,
+            page: HtmlPage::new("judge report"),
+            sections: Vec::new(),
+            unclaimed: None,
+            summary_rows: Vec::new(),
+            compared: false,
+        }
+    }
+
+    /// The destination, for tests.
+    pub fn into_inner(self) -> D {
+        self.out
+    }
+}
+
+impl<D: Destination> Reporter for HtmlReporter<D> {
+    fn report(&mut self, event: &Event) -> io::Result<()> {
+        match event {
+            Event::Finished(summary) => {
+                if self.sections.is_empty() {
+                    let (solution, problem) = match summary {
+                        Summary::Batch(s) => (&s.solution, &s.problem),
+                        Summary::Games(s) => (&s.solution, &s.problem),
+                    };
+                    self.page
+                        .set_title(format!("judge: {solution} on {problem}"));
+                }
+                let id = self.page.add_summary(*summary);
+                self.summary_rows
+                    .push(ScoreboardRow::from_summary(*summary, Some(id)));
+                self.sections.push(id);
+                self.unclaimed = Some(id);
+            }
+            Event::Verified(row) => {
+                self.page
+                    .add_scoreboard_row(ScoreboardRow::from_verify(row, self.unclaimed.take()));
+            }
+            Event::VerifyFinished(summary) => {
+                self.page.set_title("judge verify");
+                self.page.set_subtitle(verify_totals(summary));
+            }
+            Event::Compared(comparison) => {
+                if let [.., first, second] = self.sections[..] {
+                    self.page.set_comparison(comparison, first, second);
+                    self.page.set_title(format!(
+                        "judge compare: {} vs {} on {}",
+                        comparison.first.solution, comparison.second.solution, comparison.problem
+                    ));
+                    self.compared = true;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        if self.page.section_count() == 0 && !self.page.has_scoreboard() {
+            return Ok(());
+        }
+        if !self.compared && !self.page.has_scoreboard() && self.sections.len() > 1 {
+            self.page.set_title("judge scoreboard");
+            for row in self.summary_rows.drain(..) {
+                self.page.add_scoreboard_row(row);
+            }
+        }
+        self.page.write_to(&mut self.out)
+    }
+}
+
+/// Verify's totals in a line.
+fn verify_totals(summary: &VerifySummary) -> String {
+    format!(
+        "{} solutions: {} as their folder says, {} mismatched, {} not graded, {} warnings",
+        summary.rows.len(),
+        summary.rows.iter().filter(|r| r.matched()).count(),
+        summary.mismatches,
+        summary.not_graded,
+        summary.warnings
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::games::PairedGame;
+    use crate::interact::TranscriptLine;
+    use crate::report::fixtures;
+
+    fn render(events: &[Event]) -> String {
+        let mut reporter = HtmlReporter::new(Vec::new());
+        for event in events {
+            reporter.report(event).unwrap();
+        }
+        reporter.finish().unwrap();
+        String::from_utf8(reporter.into_inner()).unwrap()
+    }
+
+    #[test]
+    fn the_data_of_a_failing_test_with_its_first_difference() {
+        let summary = fixtures::batch_summary();
+        let failing = summary.first_failure().unwrap();
+        insta::assert_snapshot!(markup::json_block(
+            "sub-0-run-2",
+            &run_data::TestData::new(failing)
+        ));
+    }
+
+    #[test]
+    fn the_data_of_a_game_with_its_rounds_coded() {
+        let line = |sent: &str, reply: &str| TranscriptLine {
+            sent: sent.into(),
+            reply: Some(reply.into()),
+        };
+        let game = crate::grade::games::GameOutcome {
+            transcript: vec![line("6", "LEFT"), line("11", "UP"), line("10", "SIDEWAYS")],
+            ..fixtures::games_summary().games[2].clone()
+        };
+        insta::assert_snapshot!(markup::json_block(
+            "sub-0-run-2",
+            &run_data::GameData::new(&game, "ai.cpp", "boj28489")
+        ));
+    }
+
+    #[test]
+    fn the_section_of_a_batch_grading() {
+        insta::assert_snapshot!(sections::batch(SectionId(0), &fixtures::batch_summary()));
+    }
+
+    #[test]
+    fn a_page_is_whole_and_self_contained() {
+        let summary = fixtures::games_summary();
+        let page = render(&[Event::Finished(Summary::Games(&summary))]);
+        assert!(page.starts_with("<!DOCTYPE html>") && page.ends_with("</html>\n"));
+        assert!(page.contains("<title>judge: ai.cpp on boj28489</title>"));
+        assert!(page.contains("class=\"replayer\""));
+        assert_eq!(page.matches("type=\"application/json\"").count(), 3);
+        // Nothing is fetched when the page opens.
+        for outside in ["src=", "href=\"http", "@import", "url("] {
+            assert!(!page.contains(outside), "the page refers to {outside}");
+        }
+    }
+
+    #[test]
+    fn a_compile_error_shows_the_compilers_message_and_no_charts() {
+        let summary = fixtures::compile_error_summary();
+        let page = render(&[Event::Finished(Summary::Batch(&summary))]);
+        assert!(page.contains("compiler says"));
+        assert!(page.contains("expected &#39;;&#39; before &#39;printf&#39;"));
+        assert!(!page.contains("<svg"));
+    }
+
+    #[test]
+    fn verify_rows_become_a_scoreboard_linking_to_each_solution() {
+        let summary = fixtures::batch_summary();
+        let verify = fixtures::verify_summary();
+        let page = render(&[
+            Event::Finished(Summary::Batch(&summary)),
+            Event::Verified(&verify.rows[0]),
+            Event::Finished(Summary::Batch(&summary)),
+            Event::Verified(&verify.rows[1]),
+            // Not graded: no section of its own.
+            Event::Verified(&verify.rows[2]),
+            Event::VerifyFinished(&verify),
+        ]);
+        assert!(page.contains("<title>judge verify</title>"));
+        let board = page.split("</section>").next().unwrap();
+        assert_eq!(board.matches("<tr").count(), 4, "a header and three rows");
+        assert!(board.contains("<a href=\"#sub-0\">solutions/boj12100/accepted/dfs.cpp</a>"));
+        assert!(board.contains("<a href=\"#sub-1\">"));
+        assert!(board.contains("MISMATCH"));
+        assert_eq!(board.matches("class=\"flagged\"").count(), 2);
+        assert!(board.contains("cannot start the compiler"));
+    }
+
+    #[test]
+    fn summaries_without_checks_make_a_scoreboard() {
+        let batch = fixtures::batch_summary();
+        let games = fixtures::games_summary();
+        let page = HtmlPage::scoreboard(
+            "judge grade",
+            [Summary::Batch(&batch), Summary::Games(&games)],
+        )
+        .render();
+        assert!(page.contains("id=\"scoreboard\""));
+        assert!(page.contains("2/37 tests passed"));
+        assert!(page.contains("mean score 2133.3 over 3 games"));
+        assert!(page.contains("id=\"sub-1\" data-kind=\"games\""));
+        // The reporter makes the same board when it is told of several gradings.
+        let told = render(&[
+            Event::Finished(Summary::Batch(&batch)),
+            Event::Finished(Summary::Games(&games)),
+        ]);
+        assert!(told.contains("<title>judge scoreboard</title>"));
+        assert!(told.contains("<a href=\"#sub-1\">ai.cpp</a>"));
+    }
+
+    #[test]
+    fn a_comparison_links_both_players_games() {
+        let first = fixtures::games_summary();
+        let second = fixtures::games_summary();
+        let games: Vec<PairedGame> = first
+            .games
+            .iter()
+            .map(|g| PairedGame {
+                game: g.game,
+                first_score: g.score,
+                second_score: g.score * 2,
+                first_verdict: g.verdict_detail.clone(),
+                second_verdict: g.verdict_detail.clone(),
+            })
+            .collect();
+        let comparison = Comparison {
+            problem: "boj28489".into(),
+            first: first.clone(),
+            second: second.clone(),
+            games,
+            mean_difference: 2133.3,
+            half_width: 2000.0,
+            difference: crate::stats::Difference::of(2133.3, 2000.0),
+        };
+        let page = render(&[
+            Event::Finished(Summary::Games(&first)),
+            Event::Finished(Summary::Games(&second)),
+            Event::Compared(&comparison),
+        ]);
+        assert!(page.contains("id=\"comparison-differences\""));
+        assert!(page.contains("href=\"#sub=1&amp;run=2\""));
+        assert!(page.contains("the second is better"));
+        assert!(!page.contains("id=\"scoreboard\""));
+    }
+}

@@ -1,0 +1,579 @@
+//! The markup of the report's sections: one per submission (a batch grading's tests, or an
+//! interactive grading's games with the replayer), the comparison of two submissions, and the
+//! scoreboard. The tables are written out in full (they read without the script); the data of
+//! each run goes into its own JSON block, parsed only when the run is opened.
+
+use std::fmt::Write;
+
+use super::charts::{self, Strip};
+use super::markup::{escape, json_block};
+use super::run_data::{GameData, TestData};
+use super::{ScoreboardRow, SectionId};
+use crate::grade::batch::BatchSummary;
+use crate::grade::games::{Comparison, GamesSummary};
+use crate::grade::AppliedLimits;
+use crate::problems::boj28489::Boj28489;
+use crate::problems::InteractiveProblem;
+use crate::stats::Difference;
+use crate::verdict::Verdict;
+
+/// The CSS class of a verdict's colour.
+fn verdict_class(verdict: &Verdict) -> String {
+    format!("v-{}", verdict.code())
+}
+
+/// A verdict as a coloured badge, with its detail (`RE (SIGSEGV)`).
+fn badge(verdict: &Verdict, text: &str) -> String {
+    format!(
+        r#"<span class="verdict {}">{}</span>"#,
+        verdict_class(verdict),
+        escape(text)
+    )
+}
+
+fn mib(kib: u64) -> String {
+    format!("{:.1}", kib as f64 / 1024.0)
+}
+
+/// One `<dt>`/`<dd>` pair of a section's facts.
+fn fact(out: &mut String, term: &str, value_html: &str) {
+    let _ = write!(
+        out,
+        "<div><dt>{}</dt><dd>{value_html}</dd></div>",
+        escape(term)
+    );
+}
+
+fn limits_text(limits: &AppliedLimits) -> String {
+    format!(
+        "CPU {} ms · wall {} ms · memory {:.0} MiB · output {:.0} MiB",
+        limits.cpu_ms,
+        limits.wall_ms,
+        limits.memory_kib as f64 / 1024.0,
+        limits.output_kib as f64 / 1024.0
+    )
+}
+
+/// What every submission's section opens with: the element (with the run the page opens at
+/// first, if any), the heading with the verdict and the submission, and the start of its facts.
+struct SectionStart<'a> {
+    id: SectionId,
+    /// `tests` or `games`.
+    kind: &'a str,
+    open_first: Option<usize>,
+    verdict: &'a Verdict,
+    solution: &'a str,
+    problem: &'a str,
+    language: &'a str,
+}
+
+impl SectionStart<'_> {
+    fn markup(&self) -> String {
+        format!(
+            "<section class=\"submission\" id=\"{anchor}\" data-kind=\"{}\"{}>\n\
+             <h2>{} {} <small>{} · {}</small></h2>\n\
+             <p class=\"anchor\"><a href=\"#{anchor}\">#</a></p>\n<dl class=\"facts\">",
+            self.kind,
+            self.open_first
+                .map(|run| format!(" data-open-first=\"{run}\""))
+                .unwrap_or_default(),
+            badge(self.verdict, &self.verdict.describe()),
+            escape(self.solution),
+            escape(self.problem),
+            escape(self.language),
+            anchor = self.id.anchor(),
+        )
+    }
+}
+
+/// The buttons that filter a table's rows by verdict, with the count of each.
+fn filter<'a>(verdicts: impl Iterator<Item = &'a Verdict>) -> String {
+    let mut counts: Vec<(&'static str, usize)> = Vec::new();
+    let mut total = 0;
+    for verdict in verdicts {
+        total += 1;
+        match counts.iter_mut().find(|(code, _)| *code == verdict.code()) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((verdict.code(), 1)),
+        }
+    }
+    let mut out =
+        String::from("<div class=\"filter\" role=\"group\" aria-label=\"show by verdict\">");
+    let _ = write!(
+        out,
+        r#"<button type="button" class="on" data-verdict="">all {total}</button>"#
+    );
+    for (code, count) in counts {
+        let _ = write!(
+            out,
+            r#"<button type="button" class="v-{code}" data-verdict="{code}">{code} {count}</button>"#
+        );
+    }
+    out.push_str("</div>\n");
+    out
+}
+
+/// The facts every grading has (its limits, the sandbox, the seed), then the compiler's message
+/// when there is one.
+fn grading_facts(
+    out: &mut String,
+    limits_term: &str,
+    limits: &AppliedLimits,
+    protections: &[String],
+    seed: u64,
+    compile_message: Option<&str>,
+) {
+    fact(out, limits_term, &escape(&limits_text(limits)));
+    if !protections.is_empty() {
+        fact(out, "sandbox", &escape(&protections.join(", ")));
+    }
+    fact(out, "seed", &seed.to_string());
+    out.push_str("</dl>\n");
+    if let Some(message) = compile_message {
+        let _ = writeln!(
+            out,
+            "<h3>compiler says</h3><pre class=\"compile\">{}</pre>",
+            escape(message)
+        );
+    }
+}
+
+/// Strips of CPU time, wall time and peak memory (KiB) of each run against the limits.
+fn resource_strips(limits: &AppliedLimits, runs: &[(u64, u64, u64)]) -> [Strip<'static>; 3] {
+    [
+        Strip {
+            title: "CPU time",
+            values: runs.iter().map(|r| r.0).collect(),
+            limit: Some(limits.cpu_ms),
+            format: charts::milliseconds,
+        },
+        Strip {
+            title: "wall time",
+            values: runs.iter().map(|r| r.1).collect(),
+            limit: Some(limits.wall_ms),
+            format: charts::milliseconds,
+        },
+        Strip {
+            title: "peak memory",
+            values: runs.iter().map(|r| r.2).collect(),
+            limit: Some(limits.memory_kib),
+            format: charts::kib_as_mib,
+        },
+    ]
+}
+
+/// The table of runs (scrolling when long) with these column headers.
+fn runs_table(headers: &[&str], rows: Vec<String>) -> String {
+    let mut out = String::from("<div class=\"runs-wrap\"><table class=\"runs\"><thead><tr>");
+    for header in headers {
+        let _ = write!(out, "<th>{}</th>", escape(header));
+    }
+    out.push_str("</tr></thead><tbody>\n");
+    out += &table_rows(rows);
+    out.push_str("</tbody></table></div>\n");
+    out
+}
+
+/// Rows shown as the page is read; the rest wait in a template for the script to put in place.
+const LIVE_ROWS: usize = 100;
+
+/// A table's rows: the first [`LIVE_ROWS`] as they are, the others inside a `<template>` that
+/// the script moves into the table. A browser lays out a long table again and again while it
+/// reads it; a template's rows arrive at once (a table of 1000 games is ready several times
+/// sooner).
+fn table_rows(rows: Vec<String>) -> String {
+    let mut out = String::new();
+    for (index, row) in rows.into_iter().enumerate() {
+        if index == LIVE_ROWS {
+            out.push_str("<template class=\"more-rows\">");
+        }
+        out += &row;
+        out.push('\n');
+    }
+    if out.contains("<template") {
+        out.push_str("</template>");
+    }
+    out
+}
+
+/// The section of a batch grading: facts, resource strips, the tests with a filter, the detail
+/// panel (filled by the script) and each test's data.
+pub fn batch(id: SectionId, summary: &BatchSummary) -> String {
+    let mut out = SectionStart {
+        id,
+        kind: "tests",
+        open_first: summary.tests.iter().position(|t| !t.verdict.is_accepted()),
+        verdict: &summary.verdict,
+        solution: &summary.solution,
+        problem: &summary.problem,
+        language: &summary.language,
+    }
+    .markup();
+    let not_run = summary.tests_planned.saturating_sub(summary.tests.len());
+    fact(
+        &mut out,
+        "result",
+        &format!(
+            "{} · {}/{} tests passed{}",
+            badge(&summary.verdict, &summary.verdict.describe()),
+            summary.passed(),
+            summary.tests_planned,
+            if not_run > 0 {
+                format!(
+                    ", {not_run} not run (it stops at the first failure; --all runs every test)"
+                )
+            } else {
+                String::new()
+            }
+        ),
+    );
+    grading_facts(
+        &mut out,
+        "limits",
+        &summary.limits,
+        &summary.protections,
+        summary.seed,
+        summary.compile_message.as_deref(),
+    );
+    if !summary.tests.is_empty() {
+        out.push_str("<div class=\"charts\">");
+        let resources: Vec<_> = summary
+            .tests
+            .iter()
+            .map(|t| (t.cpu_ms, t.wall_ms, t.peak_kib))
+            .collect();
+        out += &charts::strips(
+            &format!("{}-resources", id.anchor()),
+            summary.tests.len(),
+            &resource_strips(&summary.limits, &resources),
+        );
+        out.push_str("</div>\n");
+        out += &filter(summary.tests.iter().map(|t| &t.verdict));
+        let mut rows = Vec::with_capacity(summary.tests.len());
+        for (run, test) in summary.tests.iter().enumerate() {
+            rows.push(format!(
+                "<tr class=\"run\" data-run=\"{run}\" data-verdict=\"{}\" tabindex=\"0\"><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"message\">{}</td></tr>",
+                test.verdict.code(),
+                escape(&test.name),
+                badge(&test.verdict, &test.verdict_detail),
+                test.cpu_ms,
+                test.wall_ms,
+                mib(test.peak_kib),
+                escape(test.message.as_deref().unwrap_or(""))
+            ));
+        }
+        out += &runs_table(
+            &[
+                "test", "verdict", "CPU ms", "wall ms", "peak MiB", "message",
+            ],
+            rows,
+        );
+        out.push_str("<div class=\"detail\" hidden></div>\n");
+        for (run, test) in summary.tests.iter().enumerate() {
+            out += &json_block(&id.run_data(run), &TestData::new(test));
+        }
+    }
+    out.push_str("</section>\n");
+    out
+}
+
+/// Whether the replayer can draw this problem's games (a 4 x 4 board of 2048).
+fn has_board(problem: &str) -> bool {
+    problem == Boj28489.id()
+}
+
+/// The score distribution: how many games ended at each power of two.
+fn score_columns(summary: &GamesSummary) -> Vec<(String, u64, bool)> {
+    let bucket = |score: u64| 63 - score.max(1).leading_zeros();
+    let (Some(low), Some(high)) = (
+        summary.games.iter().map(|g| bucket(g.score)).min(),
+        summary.games.iter().map(|g| bucket(g.score)).max(),
+    ) else {
+        return Vec::new();
+    };
+    (low..=high)
+        .map(|power| {
+            let value = 1u64 << power;
+            let games = summary
+                .games
+                .iter()
+                .filter(|g| bucket(g.score) == power)
+                .count();
+            (
+                value.to_string(),
+                games as u64,
+                value as f64 >= summary.accept_mean_score,
+            )
+        })
+        .collect()
+}
+
+/// The section of an interactive grading: facts and score statistics, the charts, the games
+/// with a filter, the replayer (filled by the script) and each game's data.
+pub fn games(id: SectionId, summary: &GamesSummary) -> String {
+    let board = has_board(&summary.problem);
+    let mut out = SectionStart {
+        id,
+        kind: "games",
+        // The replayer opens on the first failed game, else on the game with the lowest score.
+        open_first: summary
+            .games
+            .iter()
+            .position(|g| !g.verdict.is_accepted())
+            .or_else(|| (0..summary.games.len()).min_by_key(|&run| summary.games[run].score))
+            .filter(|_| board),
+        verdict: &summary.verdict,
+        solution: &summary.solution,
+        problem: &summary.problem,
+        language: &summary.language,
+    }
+    .markup();
+    fact(
+        &mut out,
+        "result",
+        &format!(
+            "{}{}",
+            badge(&summary.verdict, &summary.verdict.describe()),
+            summary
+                .reason
+                .as_ref()
+                .map(|r| format!(" · {}", escape(r)))
+                .unwrap_or_default()
+        ),
+    );
+    let stats = &summary.stats;
+    if !summary.games.is_empty() {
+        fact(
+            &mut out,
+            "scores",
+            &escape(&format!(
+                "{} games: mean {:.1} (needed {}), median {:.1}, min {}, max {}, standard deviation {:.1}",
+                summary.games.len(),
+                stats.mean,
+                summary.accept_mean_score,
+                stats.median,
+                stats.min,
+                stats.max,
+                stats.standard_deviation
+            )),
+        );
+    }
+    grading_facts(
+        &mut out,
+        "limits per game",
+        &summary.limits,
+        &summary.protections,
+        summary.seed,
+        summary.compile_message.as_deref(),
+    );
+    if summary.games.is_empty() {
+        out.push_str("</section>\n");
+        return out;
+    }
+    let anchor = id.anchor();
+    out.push_str("<div class=\"charts two\">");
+    out += &charts::columns(
+        &format!("{anchor}-scores"),
+        "games by final score",
+        &score_columns(summary),
+    );
+    let total = summary.games.len();
+    let reached: Vec<(String, u64, bool)> = stats
+        .reached
+        .iter()
+        .map(|&(tile, count)| {
+            (
+                format!("{tile} ({:.0}%)", count as f64 * 100.0 / total as f64),
+                count as u64,
+                true,
+            )
+        })
+        .collect();
+    out += &charts::columns(&format!("{anchor}-milestones"), "games reaching", &reached);
+    out.push_str("</div>\n<div class=\"charts\">");
+    let mut strips = vec![Strip {
+        title: "moves",
+        values: summary.games.iter().map(|g| g.moves).collect(),
+        limit: None,
+        format: charts::count,
+    }];
+    let resources: Vec<_> = summary
+        .games
+        .iter()
+        .map(|g| (g.cpu_ms, g.wall_ms, g.peak_kib))
+        .collect();
+    strips.extend(resource_strips(&summary.limits, &resources));
+    out += &charts::strips(&format!("{anchor}-resources"), summary.games.len(), &strips);
+    out.push_str("</div>\n");
+    out += &filter(summary.games.iter().map(|g| &g.verdict));
+    let mut rows = Vec::with_capacity(summary.games.len());
+    for (run, game) in summary.games.iter().enumerate() {
+        rows.push(format!(
+            "<tr class=\"run\" data-run=\"{run}\" data-verdict=\"{}\" tabindex=\"0\"><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"message\">{}</td></tr>",
+            game.verdict.code(),
+            game.game,
+            game.score,
+            game.moves,
+            badge(&game.verdict, &game.verdict_detail),
+            game.cpu_ms,
+            game.wall_ms,
+            mib(game.peak_kib),
+            escape(game.message.as_deref().unwrap_or(""))
+        ));
+    }
+    out += &runs_table(
+        &[
+            "game", "score", "moves", "verdict", "CPU ms", "wall ms", "peak MiB", "message",
+        ],
+        rows,
+    );
+    if board {
+        out.push_str(REPLAYER);
+    } else {
+        out.push_str("<div class=\"detail\" hidden></div>\n");
+    }
+    for (run, game) in summary.games.iter().enumerate() {
+        out += &json_block(
+            &id.run_data(run),
+            &GameData::new(game, &summary.solution, &summary.problem),
+        );
+    }
+    out.push_str("</section>\n");
+    out
+}
+
+/// The replayer's controls; the script draws the board and keeps them in step.
+const REPLAYER: &str = r#"<div class="replayer" hidden>
+<h3 class="replay-title"></h3>
+<div class="replay-body">
+<div class="board" role="img" aria-label="the board"></div>
+<div class="replay-side">
+<p class="caption" aria-live="polite"></p>
+<div class="controls">
+<button type="button" data-action="first" title="first position (Home)">first</button>
+<button type="button" data-action="back" title="one step back (left arrow)">&#x25C0; back</button>
+<button type="button" data-action="play" title="play or pause (space)">play</button>
+<button type="button" data-action="forward" title="one step forward (right arrow)">forward &#x25B6;</button>
+<button type="button" data-action="last" title="final position (End)">last</button>
+</div>
+<div class="controls">
+<label>speed <select class="speed">
+<option value="1">1 step/s</option><option value="4">4 steps/s</option><option value="10" selected>10 steps/s</option><option value="30">30 steps/s</option><option value="100">100 steps/s</option>
+</select></label>
+<label>move <input class="jump" type="number" min="0" value="0"></label>
+</div>
+<input class="scrub" type="range" min="0" value="0" aria-label="step">
+<p class="step-count"></p>
+<p class="final"></p>
+<p class="command"></p>
+</div>
+</div>
+</div>
+"#;
+
+/// The comparison of two submissions over the same games: both means, the mean difference
+/// with its interval, the differences drawn per game, and the paired table (each score opens
+/// that game's replay).
+pub fn comparison(comparison: &Comparison, first: SectionId, second: SectionId) -> String {
+    let mut out =
+        String::from("<section id=\"comparison\">\n<h2>comparison</h2>\n<dl class=\"facts\">");
+    for (term, id, summary) in [
+        ("first", first, &comparison.first),
+        ("second", second, &comparison.second),
+    ] {
+        fact(
+            &mut out,
+            term,
+            &format!(
+                "<a href=\"#{}\">{}</a> · mean {:.1} · {}",
+                id.anchor(),
+                escape(&summary.solution),
+                summary.stats.mean,
+                badge(&summary.verdict, &summary.verdict.describe())
+            ),
+        );
+    }
+    let (mean, half) = (comparison.mean_difference, comparison.half_width);
+    fact(
+        &mut out,
+        "second - first",
+        &escape(&if half.is_finite() {
+            format!(
+                "mean {mean:+.1}, 95% confidence interval [{:+.1}, {:+.1}] over {} paired games{}",
+                mean - half,
+                mean + half,
+                comparison.games.len(),
+                match comparison.difference {
+                    Difference::SecondBetter => ": the second is better",
+                    Difference::FirstBetter => ": the first is better",
+                    Difference::NotSignificant => ": no clear difference",
+                }
+            )
+        } else {
+            format!(
+                "mean {mean:+.1} over {} paired game(s)",
+                comparison.games.len()
+            )
+        }),
+    );
+    out.push_str("</dl>\n<div class=\"charts\">");
+    let differences: Vec<(u64, f64)> = comparison
+        .games
+        .iter()
+        .map(|g| (g.game, g.difference()))
+        .collect();
+    out += &charts::differences("comparison-differences", &differences, mean, half);
+    out.push_str("</div>\n<table class=\"paired\"><thead><tr><th>game</th><th>first</th><th>second</th><th>difference</th><th>verdicts</th></tr></thead><tbody>\n");
+    for (run, game) in comparison.games.iter().enumerate() {
+        let difference = game.difference();
+        let _ = writeln!(
+            out,
+            "<tr><td class=\"num\">{}</td><td class=\"num\"><a href=\"#sub={}&amp;run={run}\">{}</a></td><td class=\"num\"><a href=\"#sub={}&amp;run={run}\">{}</a></td><td class=\"num {}\">{difference:+}</td><td>{} / {}</td></tr>",
+            game.game,
+            first.0,
+            game.first_score,
+            second.0,
+            game.second_score,
+            if difference >= 0.0 { "gain" } else { "loss" },
+            escape(&game.first_verdict),
+            escape(&game.second_verdict)
+        );
+    }
+    out.push_str("</tbody></table>\n</section>\n");
+    out
+}
+
+/// The scoreboard: a row per submission, each linking to its section.
+pub fn scoreboard(rows: &[ScoreboardRow]) -> String {
+    let mut out = String::from(
+        "<section id=\"scoreboard\">\n<h2>scoreboard</h2>\n<table class=\"scoreboard\"><thead><tr>\
+         <th>submission</th><th>problem</th><th>verdict</th><th>result</th><th>max CPU ms</th>\
+         <th>max peak MiB</th><th>note</th></tr></thead><tbody>\n",
+    );
+    for row in rows {
+        let name = match row.details {
+            Some(id) => format!(
+                "<a href=\"#{}\">{}</a>",
+                id.anchor(),
+                escape(&row.submission)
+            ),
+            None => escape(&row.submission),
+        };
+        let verdict = row
+            .verdict
+            .map(|v| badge(&v, &v.describe()))
+            .unwrap_or_else(|| "<span class=\"verdict v-none\">-</span>".into());
+        let _ = writeln!(
+            out,
+            "<tr{}><td>{name}</td><td>{}</td><td>{verdict}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+            if row.flagged { " class=\"flagged\"" } else { "" },
+            escape(&row.problem),
+            escape(&row.result),
+            row.max_cpu_ms.map(|v| v.to_string()).unwrap_or_default(),
+            row.max_peak_kib.map(mib).unwrap_or_default(),
+            escape(row.note.as_deref().unwrap_or(""))
+        );
+    }
+    out.push_str("</tbody></table>\n</section>\n");
+    out
+}

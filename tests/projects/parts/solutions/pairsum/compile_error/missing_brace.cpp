@@ -1,0 +1,3 @@
+// Compile error: a brace is missing.
+int main() {
+    return 0;

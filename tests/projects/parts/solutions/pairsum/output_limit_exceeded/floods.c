@@ -1,0 +1,5 @@
+/* Output limit exceeded: prints pairs forever. */
+#include <stdio.h>
+int main(void) {
+    for (;;) puts("1 2");
+}
