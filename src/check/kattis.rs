@@ -249,11 +249,11 @@ pub fn read_float(token: &str) -> Option<f64> {
 /// Digits `[. digits]` then an exponent mark `e`/`p` with an optional sign and optional
 /// digits: (integer digits, fraction digits, exponent digits with sign), or `None` when the
 /// text is not wholly in that shape or has no digit.
-fn number_shape<'a>(
-    text: &'a [u8],
+fn number_shape(
+    text: &[u8],
     is_digit: impl Fn(u8) -> bool,
     exponent_marks: [u8; 2],
-) -> Option<(&'a [u8], &'a [u8], &'a [u8])> {
+) -> Option<(&[u8], &[u8], &[u8])> {
     let mut at = 0;
     let take = |at: &mut usize, ok: &dyn Fn(u8) -> bool| {
         let start = *at;
