@@ -19,9 +19,13 @@ fn without_times(mut report: serde_json::Value) -> serde_json::Value {
     fn strip(value: &mut serde_json::Value) {
         match value {
             serde_json::Value::Object(map) => {
+                // What the machine decides: times, memory, and the wait for a CPU held by
+                // other work (and whether it disturbed the run).
                 for key in [
                     "cpu_ms",
                     "wall_ms",
+                    "wait_ms",
+                    "disturbed",
                     "peak_kib",
                     "interaction_us",
                     "max_cpu_ms",

@@ -109,7 +109,10 @@ for run in "${RUNS[@]}"; do
     if python3 - "$WORK/whole/$run.json" "$WORK/merged/$run.json" <<'EOF'; then
 import json, sys
 
-MACHINE = {"cpu_ms", "wall_ms", "peak_kib", "interaction_us", "max_cpu_ms", "max_peak_kib"}
+# What the machine decides: times, memory, and how long a run waited for a CPU held by
+# other work (and whether that disturbed it).
+MACHINE = {"cpu_ms", "wall_ms", "wait_ms", "disturbed", "peak_kib", "interaction_us",
+           "max_cpu_ms", "max_peak_kib"}
 
 def strip(value):
     if isinstance(value, dict):
