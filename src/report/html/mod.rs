@@ -28,6 +28,7 @@ mod markup;
 mod run_data;
 mod sections;
 
+use std::collections::HashMap;
 use std::io;
 
 use super::{Destination, Event, Reporter};
@@ -36,6 +37,7 @@ use crate::grade::verify::{VerifyRow, VerifySummary};
 use crate::grade::Summary;
 use crate::verdict::Verdict;
 use markup::escape;
+use run_data::CodedTranscript;
 
 const STYLE: &str = include_str!("assets/report.css");
 const SCRIPT: &str = include_str!("assets/report.js");
@@ -194,10 +196,21 @@ impl HtmlPage {
 
     /// Adds a submission's section (its tests or games in full); returns its id for links.
     pub fn add_summary(&mut self, summary: Summary) -> SectionId {
+        self.add_summary_with(summary, &HashMap::new())
+    }
+
+    /// Adds a submission's section, its games' transcripts taken from `kept` (by game number)
+    /// where the summary's games hold none: a grading hands each game's transcript to the
+    /// reporters as the game finishes, then drops it.
+    pub fn add_summary_with(
+        &mut self,
+        summary: Summary,
+        kept: &HashMap<u64, CodedTranscript>,
+    ) -> SectionId {
         let id = SectionId(self.sections.len());
         self.sections.push(match summary {
             Summary::Batch(batch) => sections::batch(id, batch),
-            Summary::Games(games) => sections::games(id, games),
+            Summary::Games(games) => sections::games(id, games, kept),
         });
         id
     }
@@ -271,6 +284,9 @@ pub struct HtmlReporter<D: Destination> {
     /// comparison or verify's own rows.
     summary_rows: Vec<ScoreboardRow>,
     compared: bool,
+    /// The transcripts of the games finished since the last summary, coded (the grading drops
+    /// them once reported; the page's replayer needs them).
+    transcripts: HashMap<u64, CodedTranscript>,
 }
 
 impl<D: Destination> HtmlReporter<D> {
@@ -282,6 +298,7 @@ impl<D: Destination> HtmlReporter<D> {
             unclaimed: None,
             summary_rows: Vec::new(),
             compared: false,
+            transcripts: HashMap::new(),
         }
     }
 
@@ -303,11 +320,16 @@ impl<D: Destination> Reporter for HtmlReporter<D> {
                     self.page
                         .set_title(format!("judge: {solution} on {problem}"));
                 }
-                let id = self.page.add_summary(*summary);
+                let id = self.page.add_summary_with(*summary, &self.transcripts);
+                self.transcripts.clear();
                 self.summary_rows
                     .push(ScoreboardRow::from_summary(*summary, Some(id)));
                 self.sections.push(id);
                 self.unclaimed = Some(id);
+            }
+            Event::GameFinished(game) if !game.transcript.is_empty() => {
+                self.transcripts
+                    .insert(game.game, CodedTranscript::of(&game.transcript));
             }
             Event::Verified(row) => {
                 self.page
@@ -449,6 +471,30 @@ mod tests {
         assert!(board.contains("MISMATCH"));
         assert_eq!(board.matches("class=\"flagged\"").count(), 2);
         assert!(board.contains("cannot start the compiler"));
+    }
+
+    #[test]
+    fn games_keep_the_transcripts_reported_as_they_finished() {
+        // A grading reports each game with its transcript, then drops it: the summary it
+        // finishes with holds none.
+        let played = fixtures::games_summary();
+        let mut finished = played.clone();
+        for game in &mut finished.games {
+            game.transcript.clear();
+        }
+        let mut events: Vec<Event> = played.games.iter().map(Event::GameFinished).collect();
+        events.push(Event::Finished(Summary::Games(&finished)));
+        let page = render(&events);
+        // Each game's rounds: cell 0 is not 1 to 16, so both rounds are kept as sent.
+        assert_eq!(
+            page.matches(r#""tail":[["0 0 2","UP"],["1 3 2","LEFT"]]"#)
+                .count(),
+            3,
+            "{page}"
+        );
+        // Without the events, the games have no rounds to replay.
+        let bare = render(&[Event::Finished(Summary::Games(&finished))]);
+        assert_eq!(bare.matches(r#""rounds":"","tail":[]"#).count(), 3);
     }
 
     #[test]
