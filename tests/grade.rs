@@ -101,10 +101,13 @@ fn a_class_gets_a_scoreboard_and_identical_files_are_graded_once() {
     let class = dir.path().join("class").to_string_lossy().into_owned();
     let csv = dir.path().join("board.csv").to_string_lossy().into_owned();
     let junit = dir.path().join("board.xml").to_string_lossy().into_owned();
+    let html = dir.path().join("board.html").to_string_lossy().into_owned();
     // One job: a single worker switches its sandbox session from program to program.
     let (output, board) = grade(
         dir.path(),
-        &[&class, "--jobs", "1", "--csv", &csv, "--junit", &junit],
+        &[
+            &class, "--jobs", "1", "--csv", &csv, "--junit", &junit, "--html", &html,
+        ],
     );
     let shown = show(&output);
     assert_eq!(output.status.code(), Some(1), "{shown}");
@@ -147,6 +150,17 @@ fn a_class_gets_a_scoreboard_and_identical_files_are_graded_once() {
         junit.contains("tests=\"6\"") && junit.contains("failures=\"3\""),
         "{junit}"
     );
+    // The page: a row per submission, a section per graded one (the folder of two files has
+    // none, and its row says why).
+    let html = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        html.contains("<title>judge grade: boj12100</title>"),
+        "{html}"
+    );
+    let board_html = html.split("</section>").next().unwrap();
+    assert_eq!(board_html.matches("<tr").count(), 7, "{board_html}");
+    assert_eq!(html.matches("<section class=\"submission\"").count(), 5);
+    assert!(board_html.contains("several source files, keep one"));
     // The results folder holds one result per graded job (the CE included).
     let stored = std::fs::read_dir(dir.path().join("results"))
         .unwrap()
@@ -318,13 +332,18 @@ fn a_sharded_grade_merges_into_the_whole_scoreboard() {
     let merged = dir.path().join("merged.json");
     let merged_arg = merged.to_string_lossy().into_owned();
     let mut args = vec!["merge"];
+    let html = dir.path().join("merged.html");
+    let html_arg = html.to_string_lossy().into_owned();
     args.extend(parts.iter().map(String::as_str));
-    args.extend_from_slice(&["--json", &merged_arg]);
+    args.extend_from_slice(&["--json", &merged_arg, "--html", &html_arg]);
     let output = judge(&args);
     assert_eq!(output.status.code(), Some(1), "{}", show(&output));
     let merged: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&merged).unwrap()).unwrap();
     assert_eq!(verdicts(&merged), verdicts(&whole_board));
+    // The merged page holds every part's submissions.
+    let html = std::fs::read_to_string(&html).unwrap();
+    assert!(html.contains("6 submissions: 3 AC, 1 WA, 1 CE, 1 not graded"));
     assert_eq!(merged["plan"], whole_board["plan"]);
     assert_eq!(merged["shard"], serde_json::Value::Null);
 }

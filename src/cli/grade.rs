@@ -1,5 +1,5 @@
 //! `judge grade`: many submissions of one problem at once, into a scoreboard (terminal, CSV,
-//! JSON, JUnit), resumable through a results folder, shardable across machines.
+//! JSON, JUnit, HTML), resumable through a results folder, shardable across machines.
 
 use std::path::{Path, PathBuf};
 
@@ -10,6 +10,7 @@ use judge::grade::batch::Tests;
 use judge::grade::many::{self, ManyRequest};
 use judge::plan::{ShardChoice, TestSelection};
 use judge::report::csv::CsvReporter;
+use judge::report::html::HtmlReporter;
 use judge::report::json::JsonReporter;
 use judge::report::junit::JunitReporter;
 use judge::report::scoreboard::ScoreboardReporter;
@@ -73,6 +74,10 @@ pub struct GradeArgs {
     /// Write a JUnit XML report here (one test case per submission).
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Write a self-contained HTML report here: the scoreboard, each submission's tests or
+    /// games in detail.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 pub fn run(config: Option<&Path>, args: &GradeArgs) -> Result<u8> {
@@ -113,6 +118,9 @@ pub fn run(config: Option<&Path>, args: &GradeArgs) -> Result<u8> {
     }
     if let Some(path) = &args.junit {
         reporters.add(JunitReporter::new(report_file(path)?));
+    }
+    if let Some(path) = &args.html {
+        reporters.add(HtmlReporter::new(report_file(path)?));
     }
     let scoreboard = many::grade(&request, &mut reporters)?;
     finish(&mut reporters)?;

@@ -1,6 +1,6 @@
 //! `judge merge`: the JSON parts of a run split with `--shard` back into the report of one
 //! run, shown as that run would show it (the table, the scoreboard or the verify matrix), and
-//! written as JSON, JUnit or CSV when asked.
+//! written as JSON, JUnit, CSV or HTML when asked.
 
 use std::path::PathBuf;
 
@@ -10,6 +10,7 @@ use clap::Args;
 use judge::grade::merge::{self, Report};
 use judge::grade::Summary;
 use judge::report::csv::CsvReporter;
+use judge::report::html::HtmlReporter;
 use judge::report::json::JsonReporter;
 use judge::report::junit::JunitReporter;
 use judge::report::scoreboard::ScoreboardReporter;
@@ -34,6 +35,10 @@ pub struct MergeArgs {
     /// `grade` parts: write the merged scoreboard as CSV here.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
+    /// Write the merged report as a self-contained HTML page here (from the parts' JSON:
+    /// tables, charts and statistics; no inputs, outputs or transcripts).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 pub fn run(args: &MergeArgs) -> Result<u8> {
@@ -53,6 +58,9 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
     }
     if let Some(path) = &args.csv {
         reporters.add(CsvReporter::new(report_file(path)?));
+    }
+    if let Some(path) = &args.html {
+        reporters.add(HtmlReporter::new(report_file(path)?));
     }
     let mut out = stdout();
     let code = match &merged {

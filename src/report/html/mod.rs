@@ -4,13 +4,16 @@
 //! expected and received output with the first difference marked, and for 2048 games the
 //! score distribution and a replayer of every game.
 //!
-//! [`HtmlReporter`] consumes the events of `test` (batch or games), `verify` and `compare` and
-//! writes the page to a [`Destination`] when the grading is over. [`HtmlPage`] is the page
+//! [`HtmlReporter`] consumes the events of `test` (batch or games), `verify`, `compare`,
+//! `grade` (its finished scoreboard) and `merge` (the merged report's events) and writes the
+//! page to a [`Destination`] when the grading is over. [`HtmlPage`] is the page
 //! itself, for commands that have summaries rather than events: a scoreboard is a page with
 //! one section per submission and a [`ScoreboardRow`] linking to each (see
 //! [`HtmlPage::scoreboard`]).
 //!
-//! For commands that grade many submissions (`grade`) or combine reports (`merge`):
+//! `grade` gives [`HtmlReporter`] its `Event::GradeFinished`: a section per graded submission
+//! and a [`ScoreboardRow::from_graded`] per row, those not graded included. For other commands
+//! that grade many submissions or combine reports:
 //! - give [`HtmlReporter`] every submission's events: each `Event::Finished` becomes a section,
 //!   and when there is more than one (and neither `verify` rows nor a comparison) the page
 //!   opens with a scoreboard, a [`ScoreboardRow::from_summary`] per submission;
@@ -33,6 +36,7 @@ use std::io;
 
 use super::{Destination, Event, Reporter};
 use crate::grade::games::Comparison;
+use crate::grade::many::{Graded, GradedSubmission, Scoreboard};
 use crate::grade::verify::{VerifyRow, VerifySummary};
 use crate::grade::Summary;
 use crate::verdict::Verdict;
@@ -112,6 +116,36 @@ impl ScoreboardRow {
             note: None,
             flagged: false,
             details,
+        }
+    }
+
+    /// The row of a `grade` scoreboard: a graded submission as [`Self::from_summary`] makes it,
+    /// under the scoreboard's name for it and with why it is not accepted; one that could not
+    /// be graded, flagged with why.
+    pub fn from_graded(row: &GradedSubmission, details: Option<SectionId>) -> ScoreboardRow {
+        let summary = match &row.graded {
+            Graded::Tests(batch) => Summary::Batch(batch),
+            Graded::Games(games) => Summary::Games(games),
+            Graded::NotGraded(reason) => {
+                return ScoreboardRow {
+                    submission: row.name.clone(),
+                    problem: String::new(),
+                    verdict: None,
+                    result: "not graded".into(),
+                    max_cpu_ms: None,
+                    max_peak_kib: None,
+                    note: Some(reason.clone()),
+                    flagged: true,
+                    details: None,
+                }
+            }
+        };
+        ScoreboardRow {
+            submission: row.name.clone(),
+            note: (!summary.verdict().is_accepted())
+                .then(|| row.note())
+                .flatten(),
+            ..ScoreboardRow::from_summary(summary, details)
         }
     }
 
@@ -339,6 +373,22 @@ impl<D: Destination> Reporter for HtmlReporter<D> {
                 self.page.set_title("judge verify");
                 self.page.set_subtitle(verify_totals(summary));
             }
+            Event::GradeFinished(scoreboard) => {
+                self.page.set_title(match scoreboard.run.shard {
+                    Some(shard) => format!("judge grade: {} (shard {shard})", scoreboard.problem),
+                    None => format!("judge grade: {}", scoreboard.problem),
+                });
+                self.page.set_subtitle(grade_totals(scoreboard));
+                for row in &scoreboard.submissions {
+                    let details = match &row.graded {
+                        Graded::Tests(batch) => Some(self.page.add_summary(Summary::Batch(batch))),
+                        Graded::Games(games) => Some(self.page.add_summary(Summary::Games(games))),
+                        Graded::NotGraded(_) => None,
+                    };
+                    self.page
+                        .add_scoreboard_row(ScoreboardRow::from_graded(row, details));
+                }
+            }
             Event::Compared(comparison) => {
                 if let [.., first, second] = self.sections[..] {
                     self.page.set_comparison(comparison, first, second);
@@ -366,6 +416,25 @@ impl<D: Destination> Reporter for HtmlReporter<D> {
         }
         self.page.write_to(&mut self.out)
     }
+}
+
+/// A scoreboard's totals in a line: how many submissions, and how many got each verdict.
+fn grade_totals(scoreboard: &Scoreboard) -> String {
+    let tally: Vec<String> = scoreboard
+        .tally()
+        .into_iter()
+        .map(|(verdict, count)| format!("{count} {verdict}"))
+        .collect();
+    format!(
+        "{} submission{}: {}",
+        scoreboard.submissions.len(),
+        if scoreboard.submissions.len() == 1 {
+            ""
+        } else {
+            "s"
+        },
+        tally.join(", ")
+    )
 }
 
 /// Verify's totals in a line.
@@ -495,6 +564,29 @@ mod tests {
         // Without the events, the games have no rounds to replay.
         let bare = render(&[Event::Finished(Summary::Games(&finished))]);
         assert_eq!(bare.matches(r#""rounds":"","tail":[]"#).count(), 3);
+    }
+
+    #[test]
+    fn a_grade_scoreboard_links_each_graded_submission() {
+        let scoreboard = fixtures::scoreboard();
+        let page = render(&[
+            Event::GradeStarted(&fixtures::grade_started(&scoreboard)),
+            Event::SubmissionGraded(&scoreboard.submissions[0]),
+            Event::GradeFinished(&scoreboard),
+        ]);
+        assert!(page.contains("<title>judge grade: boj12100</title>"));
+        assert!(page.contains("5 submissions: 2 AC, 1 WA, 1 CE, 1 not graded"));
+        let board = page.split("</section>").next().unwrap();
+        assert_eq!(board.matches("<tr").count(), 6, "a header and five rows");
+        // Four were graded, each with a section; the one not graded has none, and says why.
+        assert_eq!(page.matches("<section class=\"submission\"").count(), 4);
+        assert!(board.contains("<a href=\"#sub-0\">class/alice/main.cpp</a>"));
+        assert!(board.contains("<a href=\"#sub-3\">class/erin.cpp</a>"));
+        assert_eq!(board.matches("class=\"flagged\"").count(), 1);
+        assert!(board.contains("several source files, keep one"));
+        // Why a graded one is not accepted: the checker's message, the compiler's first line.
+        assert!(board.contains("expected &quot;16&quot;, received &quot;32&quot;"));
+        assert!(board.contains("expected &#39;;&#39; before &#39;printf&#39;"));
     }
 
     #[test]
