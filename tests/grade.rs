@@ -387,3 +387,91 @@ fn missing_submissions_are_an_error() {
     assert_eq!(output.status.code(), Some(2), "{}", show(&output));
     assert!(show(&output).contains("/nonexistent/class: no such file or folder"));
 }
+
+/// The bundled solution files of a problem of tests/projects/parts, each with the verdict
+/// code its folder names.
+fn parts_solutions(problem: &str) -> Vec<(PathBuf, String)> {
+    let code = |folder: &str| match folder {
+        "accepted" => "AC",
+        "wrong_answer" => "WA",
+        "presentation_error" => "PE",
+        "compile_error" => "CE",
+        "run_time_error" => "RE",
+        "time_limit_exceeded" => "TLE",
+        "memory_limit_exceeded" => "MLE",
+        "output_limit_exceeded" => "OLE",
+        other => panic!("no verdict for the folder {other}"),
+    };
+    let dir = repo().join("tests/projects/parts/solutions").join(problem);
+    let mut found = Vec::new();
+    for folder in std::fs::read_dir(&dir).unwrap() {
+        let folder = folder.unwrap().path();
+        let expected = code(folder.file_name().unwrap().to_str().unwrap());
+        for file in std::fs::read_dir(&folder).unwrap() {
+            found.push((file.unwrap().path(), expected.to_string()));
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Problems made of programs (tests/projects/parts): a checker program, a Kattis output
+/// validator and an interactor judge every submission of a `grade` as they judge `test`'s.
+#[test]
+fn problems_made_of_programs_are_graded_with_their_checker_or_interactor() {
+    let project = repo().join("tests/projects/parts");
+    let config = project.join("runner.toml").to_string_lossy().into_owned();
+    for problem in ["pairsum", "average", "hilo"] {
+        let dir = tempfile::tempdir().unwrap();
+        let solutions = parts_solutions(problem);
+        let results = dir.path().join("results").to_string_lossy().into_owned();
+        let json = dir.path().join("board.json");
+        let json_arg = json.to_string_lossy().into_owned();
+        let files: Vec<String> = solutions
+            .iter()
+            .map(|(path, _)| path.to_string_lossy().into_owned())
+            .collect();
+        let mut args = vec![
+            "--config",
+            &config,
+            "grade",
+            "--problem",
+            problem,
+            "--results",
+            &results,
+            "--json",
+            &json_arg,
+        ];
+        args.extend(files.iter().map(String::as_str));
+        let output = judge(&args);
+        let shown = show(&output);
+        assert_eq!(output.status.code(), Some(1), "{problem}: {shown}");
+        let board: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        let got: Vec<(String, String)> = board["submissions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| {
+                let summary = &row["graded"]["tests"];
+                assert!(summary.is_object(), "{problem}: {row}");
+                let name = Path::new(row["name"].as_str().unwrap());
+                (
+                    name.file_name().unwrap().to_string_lossy().into_owned(),
+                    summary["verdict"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        let mut expected: Vec<(String, String)> = solutions
+            .iter()
+            .map(|(path, verdict)| {
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                (name, verdict.clone())
+            })
+            .collect();
+        expected.sort();
+        let mut got_sorted = got.clone();
+        got_sorted.sort();
+        assert_eq!(got_sorted, expected, "{problem}: {shown}");
+    }
+}
