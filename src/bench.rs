@@ -715,7 +715,7 @@ fn verdict_flips(
         },
         jobs: cores,
         stop_at_first_failure: false,
-        enforce_time_factor: 1,
+        enforce_time_factor: 1.0,
         shard: None,
     };
     let grade = || -> Result<BatchSummary> {

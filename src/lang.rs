@@ -1,10 +1,20 @@
-//! Turning a submitted file into something runnable: language detection, compilation with a
+//! Turning a submission into something runnable: language detection, compilation with a
 //! time limit (a compile command, then an optional package command), and a compile cache keyed
 //! by a content hash (written atomically, so several graders may share it), and emptying that
 //! cache (`judge clean`). Also resolves the run command of a prepared solution, and fills in
 //! the run's own placeholders (`{memory_mib}`) from the limits of each run. A language whose
 //! compiler or runtime is not installed is an error naming both.
+//!
+//! A submission is one file ([`prepare`]) or, as in Kattis problem packages, a folder of files
+//! built as one program ([`prepare_folder`]; [`prepare_submission`] takes either). Detection
+//! the Kattis way ([`detect_language`]) counts each language's files, case-sensitively, and
+//! breaks ties by Kattis's priorities; a program Kattis would grade in a language not
+//! installed here (Python 2, Kotlin, Go...) is a typed error naming the language
+//! ([`LangError::not_graded`]).
 
+use std::ffi::OsStr;
+use std::io::Read;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -36,6 +46,22 @@ pub enum LangError {
     },
     #[error("`{program}` is not in the sandbox PATH ({path})")]
     ProgramNotFound { program: String, path: String },
+    #[error("no source file of a known language in {path} (known extensions: {known})")]
+    NoSource { path: PathBuf, known: String },
+    /// Kattis would grade it, but not here: the caller reports it as not graded, naming the
+    /// language, and goes on.
+    #[error("{path}: not graded: {}", .reason.describe(.language))]
+    Unsupported {
+        /// The submission (a file or a folder).
+        path: PathBuf,
+        /// The language's name: `Python 2`, `Kotlin`, or one of runner.toml's.
+        language: String,
+        reason: UnsupportedReason,
+    },
+    #[error(
+        "{dir}: not graded: build scripts are not supported (the folder has an executable `build`)"
+    )]
+    BuildScript { dir: PathBuf },
     #[error(
         "language {language}: the {role} `{program}` is not installed (not found in {where_})"
     )]
@@ -47,6 +73,41 @@ pub enum LangError {
         /// Where it was looked for: a PATH, or the file named.
         where_: String,
     },
+}
+
+/// Why a submission Kattis would grade is not graded here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnsupportedReason {
+    /// Its language is not in runner.toml (Python 2, Kotlin, Go...).
+    NotInstalled,
+    /// Several source files in a language that runs its source: the run folder holds one.
+    MultiFile { sources: usize },
+}
+
+impl UnsupportedReason {
+    fn describe(&self, language: &str) -> String {
+        match self {
+            UnsupportedReason::NotInstalled => {
+                format!("{language} is not installed here (runner.toml has no such language)")
+            }
+            UnsupportedReason::MultiFile { sources } => format!(
+                "a multi-file {language} submission is not supported ({sources} source files; \
+                 a run gets one)"
+            ),
+        }
+    }
+}
+
+impl LangError {
+    /// Whether the submission is one Kattis would grade that this grader does not (a language
+    /// not installed, a build script, several files for a runtime that reads one): a caller
+    /// may report it as not graded and go on.
+    pub fn not_graded(&self) -> bool {
+        matches!(
+            self,
+            LangError::Unsupported { .. } | LangError::BuildScript { .. }
+        )
+    }
 }
 
 /// A solution ready to run: a file to copy into each run's folder and the command to run it.
@@ -152,21 +213,206 @@ pub fn prepare(
         cause,
     })?;
     let source_name = source_file_name(language, source);
+    let key = cache_key(language, &source_name, &bytes);
+    let workspace = Workspace {
+        files: vec![(PathBuf::from(source_name), bytes)],
+        sources: vec![0],
+        main: 0,
+    };
+    build_cached(runner, language, &workspace, &key)
+}
+
+/// A submission that is a file or a folder: a folder is built as one program
+/// ([`prepare_folder`]); a file's language is detected the Kattis way ([`detect_language`])
+/// unless `language_id` names it, so a file no language knows is an error here, not a ready
+/// binary.
+pub fn prepare_submission(
+    runner: &RunnerConfig,
+    path: &Path,
+    language_id: Option<&str>,
+) -> Result<Compiled, LangError> {
+    if path.is_dir() {
+        return prepare_folder(runner, path, language_id);
+    }
+    match language_id {
+        Some(id) => prepare(runner, path, Some(id)),
+        None => {
+            let language = detect_language(runner, &[path.to_path_buf()])?;
+            prepare(runner, path, Some(&language.id))
+        }
+    }
+}
+
+/// The language a submission is built in, found as [`prepare`] (`like_kattis` false, a
+/// file) or [`prepare_submission`] (`like_kattis`, or a folder) finds it, without building:
+/// `None` for a file no language lists, which [`prepare`] takes as a ready binary. A grading
+/// knows from it the limits a submission runs under before compiling it.
+pub fn submission_language<'a>(
+    runner: &'a RunnerConfig,
+    path: &Path,
+    language_id: Option<&str>,
+    like_kattis: bool,
+) -> Result<Option<&'a Language>, LangError> {
+    if let Some(id) = language_id {
+        return runner
+            .language(id)
+            .map(Some)
+            .ok_or_else(|| LangError::UnknownLanguageId(id.to_string()));
+    }
+    if path.is_dir() {
+        let files: Vec<PathBuf> = folder_files(path)?
+            .iter()
+            .map(|file| path.join(file))
+            .collect();
+        let (language, _) = detect(runner, &files, path)?.settle(path)?;
+        return Ok(Some(language));
+    }
+    if like_kattis {
+        return detect_language(runner, &[path.to_path_buf()]).map(Some);
+    }
+    Ok(runner.language_for(path))
+}
+
+/// The SHA-256 of a submission (hex, first 16 bytes): of a file's bytes, or of a folder's
+/// files (each one's path relative to the folder, and its bytes, in [`prepare_folder`]'s
+/// order).
+pub fn submission_sha256(path: &Path) -> Result<String, LangError> {
+    let read = |file: &Path| {
+        std::fs::read(file).map_err(|cause| LangError::ReadSource {
+            path: file.to_path_buf(),
+            cause,
+        })
+    };
+    if !path.is_dir() {
+        return Ok(crate::plan::sha256_hex(&read(path)?));
+    }
+    let mut digest = crate::plan::PlanDigest::new();
+    for relative in folder_files(path)? {
+        digest
+            .add("file", relative.display())
+            .add_bytes("bytes", &read(&path.join(&relative))?);
+    }
+    Ok(digest.finish())
+}
+
+/// Where a folder's files go inside the build folder, away from what the build writes there
+/// (`solution`, Java's `classes`).
+const FOLDER_SOURCES: &str = "src";
+
+/// Builds the files of `dir` (all of them, found recursively, headers and data included) as
+/// one program, as Kattis builds a submission folder. The language is `language_id`'s, else
+/// detected ([`detect_language`]). Every file is copied into the build folder under its
+/// relative path; an argument of a compile or package command that is exactly `{source}`
+/// becomes every source file of the language, in sorted order, and `{stem}` (Java's main
+/// class) and `{source}` elsewhere name the main file: the first source named `main.*` in any
+/// case, else the first source. A language that runs its source (Python, JavaScript) takes one
+/// source file, prepared as [`prepare`] prepares it; several are not graded, nor is a folder
+/// with a build script of its own.
+pub fn prepare_folder(
+    runner: &RunnerConfig,
+    dir: &Path,
+    language_id: Option<&str>,
+) -> Result<Compiled, LangError> {
+    if has_build_script(dir) {
+        return Err(LangError::BuildScript {
+            dir: dir.to_path_buf(),
+        });
+    }
+    let relative = folder_files(dir)?;
+    let files: Vec<PathBuf> = relative.iter().map(|file| dir.join(file)).collect();
+    let (language, sources) = match language_id {
+        Some(id) => {
+            let language = runner
+                .language(id)
+                .ok_or_else(|| LangError::UnknownLanguageId(id.to_string()))?;
+            let own: Vec<usize> = (0..files.len())
+                .filter(|&i| lists_extension(language, &files[i]))
+                .collect();
+            // A language given for files of another's extensions (`--language pypy3` for
+            // `.py` files) takes the files detection would take.
+            let sources = if own.is_empty() {
+                detect(runner, &files, dir)?.sources
+            } else {
+                own
+            };
+            (language, sources)
+        }
+        None => detect(runner, &files, dir)?.settle(dir)?,
+    };
+    if !language.runs_binary() {
+        if sources.len() > 1 {
+            return Err(LangError::Unsupported {
+                path: dir.to_path_buf(),
+                language: language.name.clone(),
+                reason: UnsupportedReason::MultiFile {
+                    sources: sources.len(),
+                },
+            });
+        }
+        return prepare(runner, &files[sources[0]], Some(&language.id));
+    }
+    let mut workspace = Workspace {
+        files: Vec::with_capacity(files.len()),
+        main: sources[main_source(sources.iter().map(|&i| relative[i].as_path()))],
+        sources,
+    };
+    for (file, relative) in files.iter().zip(&relative) {
+        let bytes = std::fs::read(file).map_err(|cause| LangError::ReadSource {
+            path: file.clone(),
+            cause,
+        })?;
+        workspace
+            .files
+            .push((Path::new(FOLDER_SOURCES).join(relative), bytes));
+    }
+    let key = folder_cache_key(language, &workspace);
+    build_cached(runner, language, &workspace, &key)
+}
+
+/// What a build starts from: the files written into the build folder (paths relative to it,
+/// and bytes), which of them are the sources and which source is the main one.
+struct Workspace {
+    files: Vec<(PathBuf, Vec<u8>)>,
+    /// Indices into `files`, in sorted order.
+    sources: Vec<usize>,
+    /// Index into `files`.
+    main: usize,
+}
+
+impl Workspace {
+    /// The main file's name without its folders.
+    fn main_name(&self) -> String {
+        let (path, _) = &self.files[self.main];
+        path.file_name()
+            .map_or_else(String::new, |name| name.to_string_lossy().into_owned())
+    }
+}
+
+/// Serves `workspace`'s build from the cache entry `key`, or builds it there; then resolves
+/// the run command.
+fn build_cached(
+    runner: &RunnerConfig,
+    language: &Language,
+    workspace: &Workspace,
+    key: &str,
+) -> Result<Compiled, LangError> {
+    let main_name = workspace.main_name();
     let file_name = if language.runs_binary() {
         "solution".to_string()
     } else {
-        source_name.clone()
+        main_name.clone()
     };
-    let (program, args) = run_command(runner, language, &file_name, stem(&source_name))?;
-    let key = cache_key(language, &source_name, &bytes);
-    let entry = runner.cache_dir.join(&key);
-    let artifact = entry.join(&file_name);
+    let (program, args) = run_command(runner, language, &file_name, stem(&main_name))?;
+    let entry = runner.cache_dir.join(key);
+    let artifact = if language.runs_binary() {
+        entry.join(&file_name)
+    } else {
+        entry.join(&workspace.files[workspace.main].0)
+    };
     let started = Instant::now();
     let cached = artifact.is_file();
     if !cached {
-        if let Some(message) =
-            build_into_cache(runner, language, &bytes, &source_name, &entry, &artifact)?
-        {
+        if let Some(message) = build_into_cache(runner, language, workspace, &entry, &artifact)? {
             return Ok(Compiled::Failed {
                 language_id: language.id.clone(),
                 message,
@@ -191,13 +437,12 @@ pub fn prepare(
     }))
 }
 
-/// Compiles `source` in a private folder of the cache and publishes it as `entry` (which then
-/// holds `artifact`); returns the compiler's message when compilation fails.
+/// Compiles `workspace` in a private folder of the cache and publishes it as `entry` (which
+/// then holds `artifact`); returns the compiler's message when compilation fails.
 fn build_into_cache(
     runner: &RunnerConfig,
     language: &Language,
-    source: &[u8],
-    source_name: &str,
+    workspace: &Workspace,
     entry: &Path,
     artifact: &Path,
 ) -> Result<Option<String>, LangError> {
@@ -210,28 +455,53 @@ fn build_into_cache(
         .prefix(".build-")
         .tempdir_in(&runner.cache_dir)
         .map_err(cache_error)?;
-    let source_copy = build.path().join(source_name);
-    std::fs::write(&source_copy, source).map_err(cache_error)?;
+    for (relative, bytes) in &workspace.files {
+        let copy = build.path().join(relative);
+        if let Some(parent) = copy.parent() {
+            std::fs::create_dir_all(parent).map_err(cache_error)?;
+        }
+        std::fs::write(&copy, bytes).map_err(cache_error)?;
+    }
+    let in_build = |index: usize| {
+        build
+            .path()
+            .join(&workspace.files[index].0)
+            .to_string_lossy()
+            .into_owned()
+    };
+    let main = in_build(workspace.main);
+    let sources: Vec<String> = workspace.sources.iter().map(|&i| in_build(i)).collect();
+    let main_name = workspace.main_name();
     let binary = build.path().join("solution");
     for template in language.build_steps() {
-        let command: Vec<String> = template
-            .iter()
-            .map(|part| {
-                part.replace("{source}", &source_copy.to_string_lossy())
-                    .replace("{binary}", &binary.to_string_lossy())
-                    .replace("{dir}", &build.path().to_string_lossy())
-                    .replace("{stem}", stem(source_name))
-            })
-            .collect();
+        let mut command: Vec<String> = Vec::with_capacity(template.len());
+        for part in template {
+            if part == "{source}" {
+                command.extend(sources.iter().cloned());
+            } else {
+                command.push(
+                    part.replace("{source}", &main)
+                        .replace("{binary}", &binary.to_string_lossy())
+                        .replace("{dir}", &build.path().to_string_lossy())
+                        .replace("{stem}", stem(&main_name)),
+                );
+            }
+        }
+        // The compiler is looked for where runs look for programs first, so that a language
+        // whose compile step is its runtime (python3 -m py_compile) checks the source with the
+        // interpreter that will run it; then on the grader's own PATH.
         let host_path = std::env::var("PATH").unwrap_or_default();
-        if find_program(&command[0], &host_path).is_none() {
+        let search = format!("{}:{host_path}", runner.sandbox.path);
+        let Some(compiler) = find_program(&command[0], &search) else {
             return Err(missing_program(
                 language,
                 "compiler",
                 &command[0],
                 &host_path,
             ));
-        }
+        };
+        let mut command = command;
+        command[0] = compiler.to_string_lossy().into_owned();
         if let Some(message) = compile(&command, build.path(), runner.compile_time_limit)? {
             return Ok(Some(message));
         }
@@ -256,6 +526,327 @@ fn build_into_cache(
         }
     }
     Ok(None)
+}
+
+/// Whether `dir` holds an executable `build` (a Kattis build script).
+fn has_build_script(dir: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(dir.join("build"))
+        .is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+}
+
+/// The files under `dir`, relative to it, sorted by their bytes (as Kattis sorts names).
+/// Links to files count as the files; links to folders are not followed (a loop would never
+/// end), and what is neither file nor folder is left out.
+fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, LangError> {
+    fn walk(root: &Path, relative: &Path, files: &mut Vec<PathBuf>) -> Result<(), LangError> {
+        let folder = root.join(relative);
+        let read_error = |cause| LangError::ReadSource {
+            path: folder.clone(),
+            cause,
+        };
+        for entry in std::fs::read_dir(&folder).map_err(read_error)? {
+            let entry = entry.map_err(read_error)?;
+            let path = relative.join(entry.file_name());
+            let kind = entry.file_type().map_err(read_error)?;
+            if kind.is_dir() {
+                walk(root, &path, files)?;
+            } else if kind.is_file() || (kind.is_symlink() && entry.path().is_file()) {
+                files.push(path);
+            }
+        }
+        Ok(())
+    }
+    let mut files = Vec::new();
+    walk(dir, Path::new(""), &mut files)?;
+    files.sort_by(|a, b| a.as_os_str().as_bytes().cmp(b.as_os_str().as_bytes()));
+    Ok(files)
+}
+
+/// Which of the sources (in sorted order) is the main file: the first named `main.*` in any
+/// case, else the first.
+fn main_source<'a>(sources: impl Iterator<Item = &'a Path>) -> usize {
+    let mut first_main = None;
+    for (index, source) in sources.enumerate() {
+        let named_main = source.file_name().is_some_and(|name| {
+            name.as_bytes()
+                .get(..5)
+                .is_some_and(|start| start.eq_ignore_ascii_case(b"main."))
+        });
+        if named_main {
+            first_main = Some(index);
+            break;
+        }
+    }
+    first_main.unwrap_or(0)
+}
+
+/// The language of a submission of one or more files, the Kattis way: each language counts
+/// the files whose extension it lists (case-sensitive, so `.C` is C++ and `.c` is C), and the
+/// language with the most wins, ties going to the higher Kattis priority (C++, C, Python 2,
+/// Python 3, Java, ...). A `.py` file whose first line is a shebang naming `python2` counts
+/// for Python 2 as well as Python 3, and Python 2 wins that tie. A language Kattis grades that
+/// runner.toml lacks (Python 2, Kotlin `.kt`, Go `.go`, C# `.cs`, Haskell `.hs`...) is
+/// [`LangError::Unsupported`], naming it; no file of any language is
+/// [`LangError::NoSource`].
+pub fn detect_language<'a>(
+    runner: &'a RunnerConfig,
+    files: &[PathBuf],
+) -> Result<&'a Language, LangError> {
+    let named = common_folder(files);
+    let (language, _) = detect(runner, files, &named)?.settle(&named)?;
+    Ok(language)
+}
+
+/// A language as Kattis's problemtools (`languages.yaml`) knows it: the id of the same
+/// language in runner.toml, its name, its tie-break priority and its extensions.
+struct KattisLanguage {
+    id: &'static str,
+    name: &'static str,
+    priority: u32,
+    extensions: &'static [&'static str],
+}
+
+/// Python 2's id: Kattis counts `.py` files for it only when they say so in a shebang.
+const PYTHON_2: &str = "python2";
+
+/// Kattis's languages with its priorities (ids are runner.toml's where it has the language:
+/// Kattis's `python3` is `python`), then PyPy 3, which is this grader's, then languages the
+/// Kattis site grades that problemtools does not list, at the lowest priority.
+const KATTIS_LANGUAGES: &[KattisLanguage] = &[
+    kattis("cpp", "C++", 1000, &["cc", "C", "cpp", "cxx", "c++"]),
+    kattis("c", "C", 950, &["c"]),
+    kattis(PYTHON_2, "Python 2", 860, &["py2"]),
+    kattis("python", "Python 3", 850, &["py", "py3"]),
+    kattis("pypy3", "PyPy 3", 849, &["pypy"]),
+    kattis("java", "Java", 800, &["java"]),
+    kattis("csharp", "C#", 700, &["cs"]),
+    kattis("fsharp", "F#", 675, &["fs"]),
+    kattis("ruby", "Ruby", 650, &["rb"]),
+    kattis("haskell", "Haskell", 600, &["hs", "c"]),
+    kattis("rust", "Rust", 575, &["rs"]),
+    kattis("scala", "Scala", 550, &["sc", "scala"]),
+    kattis("javascript", "JavaScript", 500, &["js"]),
+    kattis("php", "PHP", 450, &["php"]),
+    kattis("go", "Go", 400, &["go"]),
+    kattis("ocaml", "OCaml", 375, &["ml"]),
+    kattis("pascal", "Pascal", 350, &["pas"]),
+    kattis("objectivec", "Objective-C", 300, &["m", "c"]),
+    kattis("kotlin", "Kotlin", 250, &["kt"]),
+    kattis("lisp", "Common Lisp", 200, &["lisp", "cl"]),
+    kattis("prolog", "Prolog", 100, &["pl"]),
+    kattis("cobol", "COBOL", 50, &["cob"]),
+    kattis("swift", "Swift", 0, &["swift"]),
+    kattis("typescript", "TypeScript", 0, &["ts"]),
+    kattis("lua", "Lua", 0, &["lua"]),
+    kattis("julia", "Julia", 0, &["jl"]),
+    kattis("dart", "Dart", 0, &["dart"]),
+    kattis("elixir", "Elixir", 0, &["ex", "exs"]),
+    kattis("erlang", "Erlang", 0, &["erl"]),
+];
+
+const fn kattis(
+    id: &'static str,
+    name: &'static str,
+    priority: u32,
+    extensions: &'static [&'static str],
+) -> KattisLanguage {
+    KattisLanguage {
+        id,
+        name,
+        priority,
+        extensions,
+    }
+}
+
+/// A language detection may pick.
+#[derive(Clone, Copy)]
+enum Candidate<'a> {
+    Configured(&'a Language),
+    /// One Kattis grades that runner.toml lacks.
+    Elsewhere(&'static KattisLanguage),
+}
+
+impl Candidate<'_> {
+    fn id(&self) -> &str {
+        match self {
+            Candidate::Configured(language) => &language.id,
+            Candidate::Elsewhere(kattis) => kattis.id,
+        }
+    }
+
+    fn lists(&self, extension: &str) -> bool {
+        match self {
+            Candidate::Configured(language) => language.extensions.iter().any(|e| e == extension),
+            Candidate::Elsewhere(kattis) => kattis.extensions.contains(&extension),
+        }
+    }
+
+    /// Ties go to the higher rank: runner.toml's languages (and Python 2, which is how Kattis
+    /// reads some `.py` files) before the ones it lacks, so a language a user added under an
+    /// id of their own wins over Kattis's; then Kattis's priority.
+    fn rank(&self) -> (bool, u32) {
+        let priority = KATTIS_LANGUAGES
+            .iter()
+            .find(|kattis| kattis.id == self.id())
+            .map_or(0, |kattis| kattis.priority);
+        let installed = matches!(self, Candidate::Configured(_)) || self.id() == PYTHON_2;
+        (installed, priority)
+    }
+
+    /// Whether the file is one of this language's sources once it is chosen.
+    fn is_source(&self, file: &FileFacts) -> bool {
+        file.extension.is_some_and(|extension| {
+            self.lists(extension) || (self.id() == PYTHON_2 && extension == "py")
+        })
+    }
+
+    /// Whether the file counts for this language in detection: a `.py` file counts for
+    /// Python 2 only with a python2 shebang.
+    fn counts(&self, file: &FileFacts) -> bool {
+        if self.id() == PYTHON_2 && file.extension == Some("py") {
+            return file.python2_shebang;
+        }
+        file.extension
+            .is_some_and(|extension| self.lists(extension))
+    }
+}
+
+/// What detection reads of a file.
+struct FileFacts<'a> {
+    extension: Option<&'a str>,
+    /// A `.py` file whose first line is a shebang naming python2.
+    python2_shebang: bool,
+}
+
+/// The language detection chose and its source files (indices into the files, in order).
+struct Detection<'a> {
+    candidate: Candidate<'a>,
+    sources: Vec<usize>,
+}
+
+impl<'a> Detection<'a> {
+    /// The language chosen, if this grader has it.
+    fn settle(self, path: &Path) -> Result<(&'a Language, Vec<usize>), LangError> {
+        match self.candidate {
+            Candidate::Configured(language) => Ok((language, self.sources)),
+            Candidate::Elsewhere(kattis) => Err(LangError::Unsupported {
+                path: path.to_path_buf(),
+                language: kattis.name.to_string(),
+                reason: UnsupportedReason::NotInstalled,
+            }),
+        }
+    }
+}
+
+/// Detection the Kattis way (see [`detect_language`]); `path` names the submission in errors.
+fn detect<'a>(
+    runner: &'a RunnerConfig,
+    files: &[PathBuf],
+    path: &Path,
+) -> Result<Detection<'a>, LangError> {
+    let facts = files
+        .iter()
+        .map(|file| {
+            let extension = file.extension().and_then(OsStr::to_str);
+            let python2_shebang = extension == Some("py") && names_python_2(&first_line(file)?);
+            Ok(FileFacts {
+                extension,
+                python2_shebang,
+            })
+        })
+        .collect::<Result<Vec<_>, LangError>>()?;
+    let candidates = runner.languages.iter().map(Candidate::Configured).chain(
+        KATTIS_LANGUAGES
+            .iter()
+            .filter(|kattis| runner.language(kattis.id).is_none())
+            .map(Candidate::Elsewhere),
+    );
+    let mut best: Option<(Candidate, (usize, bool, u32))> = None;
+    for candidate in candidates {
+        let count = facts.iter().filter(|file| candidate.counts(file)).count();
+        let (installed, priority) = candidate.rank();
+        let score = (count, installed, priority);
+        // The first of equals wins: runner.toml's order.
+        let better = best.as_ref().map_or(true, |(_, best)| score > *best);
+        if count > 0 && better {
+            best = Some((candidate, score));
+        }
+    }
+    let Some((candidate, _)) = best else {
+        return Err(LangError::NoSource {
+            path: path.to_path_buf(),
+            known: known_extensions(runner),
+        });
+    };
+    let sources = (0..files.len())
+        .filter(|&i| candidate.is_source(&facts[i]))
+        .collect();
+    Ok(Detection { candidate, sources })
+}
+
+/// The first line of a file (at most 1 KiB of it).
+fn first_line(file: &Path) -> Result<Vec<u8>, LangError> {
+    let mut start = Vec::new();
+    std::fs::File::open(file)
+        .and_then(|opened| opened.take(1024).read_to_end(&mut start))
+        .map_err(|cause| LangError::ReadSource {
+            path: file.to_path_buf(),
+            cause,
+        })?;
+    if let Some(end) = start.iter().position(|&b| b == b'\n') {
+        start.truncate(end);
+    }
+    Ok(start)
+}
+
+/// Whether a first line is a shebang naming python2 (Kattis's `^#!.*python2\b`).
+fn names_python_2(line: &[u8]) -> bool {
+    const NAME: &[u8] = b"python2";
+    line.starts_with(b"#!")
+        && line.windows(NAME.len()).enumerate().any(|(at, window)| {
+            let next = line.get(at + NAME.len());
+            window == NAME && !next.is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+        })
+}
+
+/// The folder the files have in common (the file itself when there is one), to name them.
+fn common_folder(files: &[PathBuf]) -> PathBuf {
+    let Some((first, rest)) = files.split_first() else {
+        return PathBuf::new();
+    };
+    if rest.is_empty() {
+        return first.clone();
+    }
+    let mut common: Vec<_> = first
+        .parent()
+        .map_or_else(Vec::new, |p| p.components().collect());
+    for file in rest {
+        let shared = file
+            .components()
+            .zip(&common)
+            .take_while(|(a, b)| a == *b)
+            .count();
+        common.truncate(shared);
+    }
+    common.iter().collect()
+}
+
+/// Whether the file's extension is one `language` lists, as written.
+fn lists_extension(language: &Language, file: &Path) -> bool {
+    file.extension()
+        .and_then(OsStr::to_str)
+        .is_some_and(|extension| language.extensions.iter().any(|e| e == extension))
+}
+
+/// Every extension of runner.toml's languages, for error messages.
+fn known_extensions(runner: &RunnerConfig) -> String {
+    let known: Vec<String> = runner
+        .languages
+        .iter()
+        .flat_map(|l| l.extensions.iter().map(|e| format!(".{e}")))
+        .collect();
+    known.join(" ")
 }
 
 /// What `clean` removed.
@@ -332,14 +923,9 @@ fn ready_binary(runner: &RunnerConfig, source: &Path) -> Result<Compiled, LangEr
         cause,
     })?;
     if !meta.is_file() || meta.permissions().mode() & 0o111 == 0 {
-        let known: Vec<String> = runner
-            .languages
-            .iter()
-            .flat_map(|l| l.extensions.iter().map(|e| format!(".{e}")))
-            .collect();
         return Err(LangError::UnknownLanguage {
             path: source.to_path_buf(),
-            known: known.join(" "),
+            known: known_extensions(runner),
         });
     }
     Ok(Compiled::Ready(Prepared {
@@ -402,6 +988,36 @@ fn stem(file_name: &str) -> &str {
 /// The cache key: language, build commands, the name the source is compiled under (which
 /// matters to Java) and the source bytes.
 fn cache_key(language: &Language, source_name: &str, source: &[u8]) -> String {
+    let mut hasher = language_hasher(language);
+    hasher.update(source_name.as_bytes());
+    hasher.update([0]);
+    hasher.update(source);
+    hex_key(hasher)
+}
+
+/// The cache key of a folder: language, build commands, the main file, and every file's
+/// relative name and bytes (each with its length, so no two folders hash alike by moving
+/// bytes from one file to the next).
+fn folder_cache_key(language: &Language, workspace: &Workspace) -> String {
+    let mut hasher = language_hasher(language);
+    hasher.update(b"folder\0");
+    fn name(hasher: &mut Sha256, path: &Path) {
+        let bytes = path.as_os_str().as_bytes();
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(bytes);
+    }
+    name(&mut hasher, &workspace.files[workspace.main].0);
+    for (index, (path, bytes)) in workspace.files.iter().enumerate() {
+        name(&mut hasher, path);
+        hasher.update([u8::from(workspace.sources.contains(&index))]);
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(bytes);
+    }
+    hex_key(hasher)
+}
+
+/// A hasher that has taken in the language and its build commands.
+fn language_hasher(language: &Language) -> Sha256 {
     let mut hasher = Sha256::new();
     hasher.update(language.id.as_bytes());
     hasher.update([0]);
@@ -412,9 +1028,11 @@ fn cache_key(language: &Language, source_name: &str, source: &[u8]) -> String {
         }
         hasher.update([1]);
     }
-    hasher.update(source_name.as_bytes());
-    hasher.update([0]);
-    hasher.update(source);
+    hasher
+}
+
+/// The first 16 bytes of the digest in hex: a cache folder's name.
+fn hex_key(hasher: Sha256) -> String {
     let digest = hasher.finalize();
     digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
 }
@@ -652,5 +1270,428 @@ mod tests {
             Err(LangError::ProgramNotFound { .. })
         ));
         assert!(find_program("/no/such/program", "/bin").is_none());
+    }
+
+    /// The repository's runner.toml (the built-in languages), compiling into `cache`.
+    fn shipped_runner(cache: &Path) -> RunnerConfig {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("runner.toml");
+        let mut runner = RunnerConfig::load(&file).unwrap();
+        runner.cache_dir = cache.to_path_buf();
+        runner
+    }
+
+    fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    /// A new folder under `parent` holding `files` (name, text).
+    fn folder(parent: &Path, files: &[(&str, &str)]) -> PathBuf {
+        let dir = tempfile::tempdir_in(parent).unwrap().keep();
+        for (name, text) in files {
+            write(&dir, name, text);
+        }
+        dir
+    }
+
+    /// Runs `program ARGS` with `input` on its standard input; its standard output.
+    fn run(program: &Path, args: &[&str], input: &str) -> String {
+        use std::io::Write;
+        use std::process::Stdio;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert!(
+            output.status.success(),
+            "{program:?} ended with {}",
+            output.status
+        );
+        String::from_utf8(output.stdout).unwrap()
+    }
+
+    fn ready(compiled: Compiled) -> Prepared {
+        match compiled {
+            Compiled::Ready(prepared) => prepared,
+            Compiled::Failed { message, .. } => panic!("compilation failed: {message}"),
+        }
+    }
+
+    /// The language detected for files of these names (each holding `text`).
+    fn detect_names(
+        runner: &RunnerConfig,
+        parent: &Path,
+        names: &[&str],
+        text: &str,
+    ) -> Result<String, LangError> {
+        let dir = folder(parent, &[]);
+        let files: Vec<PathBuf> = names.iter().map(|name| write(&dir, name, text)).collect();
+        detect_language(runner, &files).map(|language| language.id.clone())
+    }
+
+    #[test]
+    fn detection_counts_files_and_breaks_ties_by_kattis_priority() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let id = |names: &[&str]| detect_names(&runner, dir.path(), names, "x\n").unwrap();
+        // The most files win.
+        assert_eq!(id(&["a.c", "b.c", "c.cpp"]), "c");
+        assert_eq!(id(&["A.java", "B.java", "c.py"]), "java");
+        // Ties: C++ > C > Python 3 > Java > ... > Rust > JavaScript.
+        assert_eq!(id(&["a.cpp", "b.c"]), "cpp");
+        assert_eq!(id(&["a.c", "b.py"]), "c");
+        assert_eq!(id(&["a.py", "B.java"]), "python");
+        assert_eq!(id(&["a.js", "b.rs"]), "rust");
+        // Case-sensitive, as on Kattis: `.C` is C++, `.c` is C; and Kattis's other spellings.
+        assert_eq!(id(&["a.C"]), "cpp");
+        assert_eq!(id(&["a.c"]), "c");
+        assert_eq!(id(&["a.c++", "b.cc", "c.cxx"]), "cpp");
+        assert_eq!(id(&["a.py3"]), "python");
+        assert_eq!(id(&["a.pypy"]), "pypy3");
+        // Files of no language (headers, notes) do not count.
+        assert_eq!(id(&["main.cpp", "sum.h", "README.md", "data.txt"]), "cpp");
+        // No file of any language: an error saying so, which is not "not graded".
+        for names in [&["a.CPP"][..], &["notes.txt", "Makefile"], &[]] {
+            let error = detect_names(&runner, dir.path(), names, "x\n").unwrap_err();
+            assert!(
+                matches!(error, LangError::NoSource { .. }) && !error.not_graded(),
+                "{names:?}: {error}"
+            );
+            assert!(error.to_string().contains(".cpp"), "{error}");
+        }
+    }
+
+    #[test]
+    fn a_python2_shebang_makes_python_2_which_is_not_graded() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let with_first_line =
+            |line: &str| detect_names(&runner, dir.path(), &["sol.py"], &format!("{line}\nx\n"));
+        for line in [
+            "#!/usr/bin/env python2",
+            "#!/usr/bin/python2.7",
+            "#! /usr/bin/python2 -u",
+        ] {
+            let error = with_first_line(line).unwrap_err();
+            match &error {
+                LangError::Unsupported {
+                    language, reason, ..
+                } => {
+                    assert_eq!(language, "Python 2");
+                    assert_eq!(*reason, UnsupportedReason::NotInstalled);
+                }
+                other => panic!("{line}: {other}"),
+            }
+            assert!(error.not_graded());
+            let text = error.to_string();
+            assert!(
+                text.contains("not graded") && text.contains("Python 2"),
+                "{text}"
+            );
+        }
+        for line in [
+            "#!/usr/bin/env python3",
+            "#!/usr/bin/python",
+            "#!/usr/bin/python22",
+            "# python2",
+            "import sys",
+        ] {
+            assert_eq!(with_first_line(line).unwrap(), "python", "{line}");
+        }
+        // Python 2 wins only a tie: a plain .py file counts for Python 3 alone.
+        let dir2 = folder(
+            dir.path(),
+            &[("a.py", "#!/usr/bin/python2\n"), ("b.py", "print(1)\n")],
+        );
+        let files = [dir2.join("a.py"), dir2.join("b.py")];
+        assert_eq!(detect_language(&runner, &files).unwrap().id, "python");
+        assert!(detect_names(&runner, dir.path(), &["x.py2"], "x\n").is_err());
+        assert!(names_python_2(b"#!python2"));
+        assert!(!names_python_2(b"#!/usr/bin/python2x"));
+    }
+
+    #[test]
+    fn a_language_only_kattis_knows_is_not_graded_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let detect = |names: &[&str]| detect_names(&runner, dir.path(), names, "x\n");
+        for (names, name) in [
+            (&["Main.kt"][..], "Kotlin"),
+            (&["main.go"], "Go"),
+            (&["Program.cs"], "C#"),
+            (&["sol.hs"], "Haskell"),
+            (&["sol.rb"], "Ruby"),
+            (&["Sol.scala"], "Scala"),
+            (&["main.swift"], "Swift"),
+            // Kattis's Haskell counts .c files too.
+            (&["a.hs", "b.c"], "Haskell"),
+            (&["a.kt", "b.kt", "main.cpp"], "Kotlin"),
+        ] {
+            match detect(names) {
+                Err(LangError::Unsupported {
+                    language,
+                    reason: UnsupportedReason::NotInstalled,
+                    ..
+                }) => assert_eq!(language, name, "{names:?}"),
+                other => panic!("{names:?}: {other:?}"),
+            }
+        }
+        // A tie goes to the language installed here.
+        assert_eq!(detect(&["main.cpp", "x.kt"]).unwrap(), "cpp");
+        // A single file goes the same way.
+        let kotlin = write(dir.path(), "Main.kt", "fun main() {}\n");
+        let error = prepare_submission(&runner, &kotlin, None).unwrap_err();
+        assert!(
+            error.not_graded() && error.to_string().contains("Kotlin"),
+            "{error}"
+        );
+        let no_extension = write(dir.path(), "program", "x\n");
+        assert!(matches!(
+            prepare_submission(&runner, &no_extension, None),
+            Err(LangError::NoSource { .. })
+        ));
+    }
+
+    #[test]
+    fn the_main_file_is_main_in_any_case_else_the_first() {
+        let main = |names: &[&str]| main_source(names.iter().map(Path::new));
+        assert_eq!(main(&["a.cpp", "b/main.cpp", "main.cpp"]), 1);
+        assert_eq!(main(&["Helper.java", "Main.java"]), 1);
+        assert_eq!(main(&["a.cpp", "MAIN.cpp"]), 1);
+        assert_eq!(main(&["a.cpp", "domain.cpp", "main"]), 0);
+        assert_eq!(main(&["b.cpp"]), 0);
+    }
+
+    #[test]
+    fn folder_files_are_found_recursively_in_sorted_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = folder(
+            dir.path(),
+            &[("b.cpp", ""), ("a/z.h", ""), ("a.cpp", ""), ("A.h", "")],
+        );
+        std::os::unix::fs::symlink(&root, root.join("loop")).unwrap();
+        std::os::unix::fs::symlink(root.join("b.cpp"), root.join("c.cpp")).unwrap();
+        let names: Vec<String> = folder_files(&root)
+            .unwrap()
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        assert_eq!(names, ["A.h", "a.cpp", "a/z.h", "b.cpp", "c.cpp"]);
+    }
+
+    #[test]
+    fn the_folder_cache_key_covers_every_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let cpp = runner.language("cpp").unwrap();
+        let key = |files: &[(&str, &str)]| {
+            let workspace = Workspace {
+                files: files
+                    .iter()
+                    .map(|(name, text)| (PathBuf::from(name), text.as_bytes().to_vec()))
+                    .collect(),
+                sources: vec![0],
+                main: 0,
+            };
+            folder_cache_key(cpp, &workspace)
+        };
+        let base = key(&[("main.cpp", "int main() {}"), ("sum.h", "int f();")]);
+        assert_eq!(
+            base,
+            key(&[("main.cpp", "int main() {}"), ("sum.h", "int f();")])
+        );
+        for other in [
+            key(&[("main.cpp", "int main() {}"), ("sum.h", "int g();")]),
+            key(&[("main.cpp", "int main() {}"), ("add.h", "int f();")]),
+            key(&[("main.cpp", "int main() {} "), ("sum.h", "int f();")]),
+            key(&[("main.cpp", "int main() {}int"), ("sum.h", " f();")]),
+            key(&[("main.cpp", "int main() {}")]),
+        ] {
+            assert_ne!(base, other);
+        }
+        assert_ne!(base, cache_key(cpp, "main.cpp", b"int main() {}"));
+    }
+
+    const SUM_MAIN: &str = "#include <cstdio>\n#include \"sum.h\"\n\
+        int main() { long a, b; if (scanf(\"%ld %ld\", &a, &b) != 2) return 1; \
+        printf(\"%ld\\n\", sum(a, b)); }\n";
+    const SUM_HEADER: &str = "#pragma once\nlong sum(long a, long b);\n";
+    const SUM: &str = "#include \"sum.h\"\nlong sum(long a, long b) { return a + b; }\n";
+
+    #[test]
+    fn a_cpp_folder_compiles_every_source_into_one_program() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let program = folder(
+            dir.path(),
+            &[
+                ("main.cpp", SUM_MAIN),
+                ("sum.cpp", SUM),
+                ("sum.h", SUM_HEADER),
+                ("README.md", "notes\n"),
+            ],
+        );
+        let prepared = ready(prepare_folder(&runner, &program, None).unwrap());
+        assert_eq!(prepared.language_id, "cpp");
+        assert_eq!(prepared.file_name, "solution");
+        assert!(!prepared.cached);
+        assert_eq!(run(&prepared.artifact, &[], "2 40\n"), "42\n");
+        // Every file went into the build folder, headers and notes too.
+        let entry = prepared.artifact.parent().unwrap();
+        for name in ["main.cpp", "sum.cpp", "sum.h", "README.md"] {
+            assert!(entry.join(FOLDER_SOURCES).join(name).is_file(), "{name}");
+        }
+        let again = ready(prepare_submission(&runner, &program, None).unwrap());
+        assert!(again.cached && again.artifact == prepared.artifact);
+
+        // Sources in a subfolder, the main file not first in sorted order.
+        let nested = folder(
+            dir.path(),
+            &[
+                ("Main.cc", &SUM_MAIN.replace("\"sum.h\"", "\"lib/sum.h\"")),
+                ("lib/sum.cpp", SUM),
+                ("lib/sum.h", SUM_HEADER),
+            ],
+        );
+        let prepared = ready(prepare_folder(&runner, &nested, None).unwrap());
+        assert_eq!(run(&prepared.artifact, &[], "-5 3\n"), "-2\n");
+
+        // A compile error is CE, with the compiler's message.
+        let broken = folder(
+            dir.path(),
+            &[("main.cpp", SUM_MAIN), ("sum.cpp", "long sum(")],
+        );
+        match prepare_folder(&runner, &broken, None).unwrap() {
+            Compiled::Failed {
+                language_id,
+                message,
+            } => assert!(
+                language_id == "cpp" && message.contains("sum.cpp"),
+                "{message}"
+            ),
+            Compiled::Ready(_) => panic!("a broken source compiled"),
+        }
+    }
+
+    #[test]
+    fn a_java_folder_runs_the_main_class() {
+        if find_program("javac", &std::env::var("PATH").unwrap_or_default()).is_none() {
+            eprintln!("javac is not installed: skipped");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let program = folder(
+            dir.path(),
+            &[
+                (
+                    "Helper.java",
+                    "class Helper {\n    static long twice(long x) { return 2 * x; }\n}\n",
+                ),
+                (
+                    "Main.java",
+                    "import java.util.Scanner;\n\npublic class Main {\n    \
+                     public static void main(String[] args) {\n        \
+                     long x = new Scanner(System.in).nextLong();\n        \
+                     System.out.println(Helper.twice(x));\n    }\n}\n",
+                ),
+            ],
+        );
+        let prepared = ready(prepare_folder(&runner, &program, None).unwrap());
+        assert_eq!(prepared.language_id, "java");
+        let java = find_program("java", &runner.sandbox.path).unwrap();
+        assert_eq!(
+            run(
+                &java,
+                &["-jar", &prepared.artifact.to_string_lossy()],
+                "21\n"
+            ),
+            "42\n"
+        );
+    }
+
+    #[test]
+    fn a_folder_of_a_runtime_that_reads_one_file_takes_one_source() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let two = folder(
+            dir.path(),
+            &[("main.py", "import helper\n"), ("helper.py", "x = 1\n")],
+        );
+        let error = prepare_folder(&runner, &two, None).unwrap_err();
+        assert!(
+            matches!(
+                error,
+                LangError::Unsupported {
+                    reason: UnsupportedReason::MultiFile { sources: 2 },
+                    ..
+                }
+            ) && error.not_graded(),
+            "{error}"
+        );
+        assert!(
+            error
+                .to_string()
+                .contains("a multi-file Python 3 submission is not supported"),
+            "{error}"
+        );
+
+        // One source and a data file: as `prepare` on the source.
+        let one = folder(
+            dir.path(),
+            &[("sol.py", "print(input())\n"), ("notes.txt", "x\n")],
+        );
+        let prepared = ready(prepare_folder(&runner, &one, None).unwrap());
+        assert_eq!(prepared.language_id, "python");
+        assert_eq!(
+            prepared.args.last().unwrap(),
+            &format!("./{}", prepared.file_name)
+        );
+        // A language given for another's extension takes the files detection would take.
+        let prepared = ready(prepare_folder(&runner, &one, Some("pypy3")).unwrap());
+        assert_eq!(prepared.language_id, "pypy3");
+        assert!(matches!(
+            prepare_folder(&runner, &one, Some("cobol")),
+            Err(LangError::UnknownLanguageId(_))
+        ));
+    }
+
+    #[test]
+    fn a_folder_with_a_build_script_is_not_graded() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let program = folder(
+            dir.path(),
+            &[("build", "#!/bin/sh\nmake\n"), ("main.cpp", "")],
+        );
+        assert!(
+            !has_build_script(&program),
+            "not executable: a file like another"
+        );
+        std::fs::set_permissions(
+            program.join("build"),
+            std::fs::Permissions::from_mode(0o755),
+        )
+        .unwrap();
+        let error = prepare_folder(&runner, &program, None).unwrap_err();
+        assert!(
+            matches!(error, LangError::BuildScript { .. }) && error.not_graded(),
+            "{error}"
+        );
+        assert!(error
+            .to_string()
+            .contains("build scripts are not supported"));
     }
 }

@@ -15,6 +15,7 @@ pub mod config;
 pub mod execute;
 pub mod grade;
 pub mod interact;
+pub mod kattis;
 pub mod lang;
 pub mod limits;
 pub mod plan;

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
-use crate::config::ProblemSpec;
+use crate::config::{FileTest, ProblemSpec};
 
 #[derive(Debug, Error)]
 pub enum PlanError {
@@ -26,6 +26,11 @@ pub enum PlanError {
     NoTests { dir: PathBuf },
     #[error("problem {problem} has no samples in {dir}")]
     NoSamples { problem: String, dir: PathBuf },
+    #[error(
+        "problem {problem} has only the tests of its package (samples and secret), no generated \
+         or hard ones"
+    )]
+    OnlyPackageTests { problem: String },
     #[error("problem {problem} has no hard tests: no hard set and no tests in {dir}")]
     NoHardTests { problem: String, dir: PathBuf },
 }
@@ -302,6 +307,20 @@ pub enum TestSource {
 pub struct PlannedTest {
     pub name: String,
     pub source: TestSource,
+    /// Arguments the checker (or interactor) gets for this test after its own: a Kattis
+    /// group's `output_validator_flags`.
+    pub checker_args: Vec<String>,
+}
+
+impl PlannedTest {
+    /// A test whose checker gets no arguments of its own.
+    pub fn new(name: String, source: TestSource) -> PlannedTest {
+        PlannedTest {
+            name,
+            source,
+            checker_args: Vec::new(),
+        }
+    }
 }
 
 impl PlannedTest {
@@ -367,13 +386,13 @@ pub fn tests_in(dir: &Path) -> Result<Vec<PlannedTest>, PlanError> {
                     name,
                 });
             }
-            tests.push(PlannedTest {
+            tests.push(PlannedTest::new(
                 name,
-                source: TestSource::Files {
+                TestSource::Files {
                     input: path,
                     answer,
                 },
-            });
+            ));
         }
     }
     tests.sort_by(|a, b| a.name.cmp(&b.name));
@@ -402,6 +421,9 @@ pub fn batch_tests(
     if selection == TestSelection::Hard {
         return hard_tests(problem, random_count, seed);
     }
+    if let Some(files) = &problem.file_tests {
+        return package_tests(problem, files, selection);
+    }
     let mut tests = Vec::new();
     if matches!(selection, TestSelection::Samples | TestSelection::All) {
         let dir = problem.samples_dir();
@@ -415,10 +437,42 @@ pub fn batch_tests(
         tests.extend(samples);
     }
     if matches!(selection, TestSelection::Random | TestSelection::All) {
-        tests.extend((0..random_count as u64).map(|index| PlannedTest {
-            name: generated_name(index),
-            source: TestSource::Generated { seed, index },
+        tests.extend((0..random_count as u64).map(|index| {
+            PlannedTest::new(generated_name(index), TestSource::Generated { seed, index })
         }));
+    }
+    Ok(tests)
+}
+
+/// The tests of a package that lists its own (samples, then secret tests, in its order); it
+/// has no generated tests, so `Random` plans none.
+fn package_tests(
+    problem: &ProblemSpec,
+    files: &[FileTest],
+    selection: TestSelection,
+) -> Result<Vec<PlannedTest>, PlanError> {
+    let planned = |test: &FileTest| PlannedTest {
+        name: test.name.clone(),
+        source: TestSource::Files {
+            input: test.input.clone(),
+            answer: test.answer.clone(),
+        },
+        checker_args: test.checker_args.clone(),
+    };
+    let tests: Vec<PlannedTest> = match selection {
+        TestSelection::Samples => files.iter().filter(|t| t.sample).map(planned).collect(),
+        TestSelection::All => files.iter().map(planned).collect(),
+        TestSelection::Random | TestSelection::Hard => {
+            return Err(PlanError::OnlyPackageTests {
+                problem: problem.id.clone(),
+            })
+        }
+    };
+    if tests.is_empty() && selection == TestSelection::Samples {
+        return Err(PlanError::NoSamples {
+            problem: problem.id.clone(),
+            dir: problem.dir.join("data/sample"),
+        });
     }
     Ok(tests)
 }
@@ -436,9 +490,8 @@ pub fn hard_tests(
     } else {
         Vec::new()
     };
-    tests.extend((0..generated_count as u64).map(|index| PlannedTest {
-        name: hard_name(index),
-        source: TestSource::GeneratedHard { seed, index },
+    tests.extend((0..generated_count as u64).map(|index| {
+        PlannedTest::new(hard_name(index), TestSource::GeneratedHard { seed, index })
     }));
     if tests.is_empty() {
         return Err(PlanError::NoHardTests {
@@ -463,10 +516,10 @@ mod tests {
 
     #[test]
     fn generated_tests_name_their_reproduction() {
-        let test = PlannedTest {
-            name: generated_name(7),
-            source: TestSource::Generated { seed: 5, index: 7 },
-        };
+        let test = PlannedTest::new(
+            generated_name(7),
+            TestSource::Generated { seed: 5, index: 7 },
+        );
         assert_eq!(test.name, "random-007");
         assert_eq!(
             test.reproduce_command("boj12100").unwrap(),

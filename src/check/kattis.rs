@@ -249,6 +249,7 @@ pub fn read_float(token: &str) -> Option<f64> {
 /// Digits `[. digits]` then an exponent mark `e`/`p` with an optional sign and optional
 /// digits: (integer digits, fraction digits, exponent digits with sign), or `None` when the
 /// text is not wholly in that shape or has no digit.
+#[allow(clippy::type_complexity)]
 fn number_shape(
     text: &[u8],
     is_digit: impl Fn(u8) -> bool,

@@ -8,9 +8,12 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 
+use judge::config::{ProblemSpec, RunnerConfig};
 use judge::grade::batch::{self, BatchRequest, Tests};
 use judge::grade::games::{self, GamesRequest};
+use judge::grade::package::{self, PackageRequest};
 use judge::grade::Submission;
+use judge::kattis::{self, Package};
 use judge::limits::{Overrides, MIB};
 use judge::plan::{ShardChoice, TestSelection};
 use judge::report::html::HtmlReporter;
@@ -140,10 +143,15 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let problem_id = infer_problem(&args.solution, args.problem.as_deref())?;
     let problem = runner.problem(&problem_id)?;
+    let problem = match args.time_limit {
+        None if kattis::is_package(&problem.dir) => package_problem(&runner, &problem, args)?,
+        _ => problem,
+    };
     let overrides = overrides(args)?;
     let submission = Submission {
         path: args.solution.clone(),
         language: args.language.clone(),
+        detect_like_kattis: args.solution.is_dir(),
     };
     let seed = args.seed.unwrap_or(runner.seed);
     let jobs = runner.jobs(args.jobs);
@@ -187,7 +195,7 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
                 overrides,
                 jobs,
                 stop_at_first_failure: !args.all,
-                enforce_time_factor: 1,
+                enforce_time_factor: 1.0,
                 shard,
             };
             let summary = batch::grade(&request, &mut reporters)?;
@@ -196,4 +204,26 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
         }
     };
     Ok(verdict_code(accepted))
+}
+
+/// A Kattis package as a problem with its time limit: its fixed one, or the one its accepted
+/// submissions give (graded first, as problemtools does; said on standard error).
+fn package_problem(
+    runner: &RunnerConfig,
+    problem: &ProblemSpec,
+    args: &TestArgs,
+) -> Result<ProblemSpec> {
+    let package = Package::load(&problem.dir)?;
+    if package.fixed_time_limit().is_some() {
+        return Ok(package.spec);
+    }
+    let request = PackageRequest {
+        runner,
+        package: &package,
+        jobs: runner.jobs(args.jobs),
+        time_limit: None,
+    };
+    let (limit, _) = package::time_limit(&request)?;
+    eprintln!("time limit {} ms ({})", limit.ms, limit.from);
+    Ok(package.with_time_limit(Duration::from_millis(limit.ms)))
 }

@@ -1,11 +1,17 @@
-//! `judge verify`: every bundled solution must get the verdict of its folder.
+//! `judge verify`: every bundled solution must get the verdict of its folder; or every
+//! submission of a Kattis package, after the package's own checks.
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Result;
+use std::time::Duration;
+
+use anyhow::{bail, Result};
 use clap::Args;
 
+use judge::config::RunnerConfig;
+use judge::grade::package::{self, PackageRequest};
 use judge::grade::verify::{self, VerifyRequest};
+use judge::kattis::{self, Package};
 use judge::plan::ShardChoice;
 use judge::report::html::HtmlReporter;
 use judge::report::json::JsonReporter;
@@ -31,6 +37,10 @@ pub struct VerifyArgs {
     /// Write a JSON report here.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// For a Kattis package: the time limit in seconds, instead of the package's (fixed, or
+    /// derived from its accepted submissions).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
     /// Write a self-contained HTML report here: the checks as a scoreboard, each solution's
     /// tests or games in detail.
     #[arg(long, value_name = "FILE")]
@@ -39,6 +49,11 @@ pub struct VerifyArgs {
 
 pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
     let runner = load_runner(config)?;
+    if let [path] = args.problems.as_slice() {
+        if kattis::is_package(Path::new(path)) {
+            return verify_package(&runner, Path::new(path), args);
+        }
+    }
     let request = VerifyRequest {
         runner: &runner,
         problems: args.problems.clone(),
@@ -58,6 +73,45 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
     let summary = verify::run(&request, &mut reporters)?;
     finish(&mut reporters)?;
     Ok(if summary.not_graded > 0 {
+        exit::ERROR
+    } else if summary.mismatches == 0 {
+        exit::ACCEPTED
+    } else {
+        exit::NOT_ACCEPTED
+    })
+}
+
+/// `judge verify PACKAGE`: a Kattis package's checks and submissions, as verifyproblem makes
+/// them.
+fn verify_package(runner: &RunnerConfig, dir: &Path, args: &VerifyArgs) -> Result<u8> {
+    if args.shard.is_some() {
+        bail!("--shard is for the bundled solutions; a Kattis package is verified whole");
+    }
+    let package = Package::load(dir)?;
+    let time_limit = match args.time_limit {
+        Some(seconds) if seconds.is_finite() && seconds > 0.0 => {
+            Some(Duration::from_secs_f64(seconds))
+        }
+        Some(seconds) => bail!("--time-limit must be a positive number of seconds, not {seconds}"),
+        None => None,
+    };
+    let request = PackageRequest {
+        runner,
+        package: &package,
+        jobs: runner.jobs(args.jobs),
+        time_limit,
+    };
+    let mut reporters = Reporters::new();
+    reporters.add(VerifyReporter::new(stdout()));
+    if let Some(path) = &args.json {
+        reporters.add(JsonReporter::new(report_file(path)?));
+    }
+    if let Some(path) = &args.html {
+        reporters.add(HtmlReporter::new(report_file(path)?));
+    }
+    let (check, summary) = package::verify(&request, &mut reporters)?;
+    finish(&mut reporters)?;
+    Ok(if summary.not_graded > 0 || !check.invalid.is_empty() {
         exit::ERROR
     } else if summary.mismatches == 0 {
         exit::ACCEPTED

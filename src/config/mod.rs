@@ -22,7 +22,7 @@ use thiserror::Error;
 use crate::limits::{Allowance, RunnerLimits, MIB};
 
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
-pub use problem::{InteractiveSpec, ProblemKind, ProblemSpec};
+pub use problem::{FileTest, InteractiveSpec, ProblemKind, ProblemSpec};
 pub use program::{Convention, ProblemPrograms, ProgramSource, ProgramSpec, Role};
 pub use scaffold::{init_project, new_problem};
 pub use sources::{
@@ -48,8 +48,10 @@ pub enum ConfigError {
     NoProject,
     #[error("unknown problem `{id}` (known: {known}; a problem folder can also be given by path)")]
     UnknownProblem { id: String, known: String },
-    #[error("{dir}: no problem.toml in this folder")]
+    #[error("{dir}: no problem.toml (nor a Kattis package's problem.yaml) in this folder")]
     NotAProblem { dir: PathBuf },
+    #[error("Kattis package: {0}")]
+    Package(#[from] crate::kattis::PackageError),
     #[error("no folder for the compile cache: set HOME or XDG_CACHE_HOME, or defaults.cache_dir in runner.toml")]
     NoCacheFolder,
     #[error("cannot write the built-in problems into {dir}: {cause}")]
@@ -83,6 +85,8 @@ pub struct Language {
     /// The key in `[languages.<id>]`.
     pub id: String,
     pub name: String,
+    /// File extensions without the dot, as written: case-sensitive, as on Kattis (`C` is
+    /// C++'s, `c` C's).
     pub extensions: Vec<String>,
     /// Compile command template (see [`BUILD_PLACEHOLDERS`]), if the language compiles.
     pub compile: Option<Vec<String>>,
@@ -113,7 +117,9 @@ impl Language {
 }
 
 /// Placeholders of `compile` and `package` templates: the source file, the file to write,
-/// the build folder, and the source's file name without its extension.
+/// the build folder, and the source's file name without its extension. For a folder
+/// submitted as one program, an argument that is exactly `{source}` stands for every source
+/// file, and `{source}` elsewhere and `{stem}` for the main file (see `lang::prepare_folder`).
 pub const BUILD_PLACEHOLDERS: [&str; 4] = ["{source}", "{binary}", "{dir}", "{stem}"];
 
 /// Placeholders of `run` templates: the files in the run's folder, the source's file name
@@ -392,10 +398,19 @@ impl RunnerConfig {
         })
     }
 
-    /// The language of a source file, by its extension.
+    /// The language of a source file, by its extension: the language that lists it as
+    /// written (`.C` is C++ and `.c` is C, as on Kattis), else one that lists it in another
+    /// case (`.CPP`).
     pub fn language_for(&self, source: &Path) -> Option<&Language> {
-        let ext = source.extension()?.to_str()?.to_ascii_lowercase();
-        self.languages.iter().find(|l| l.extensions.contains(&ext))
+        let ext = source.extension()?.to_str()?;
+        self.languages
+            .iter()
+            .find(|l| l.extensions.iter().any(|e| e == ext))
+            .or_else(|| {
+                self.languages
+                    .iter()
+                    .find(|l| l.extensions.iter().any(|e| e.eq_ignore_ascii_case(ext)))
+            })
     }
 
     /// The language with this id.
@@ -533,10 +548,11 @@ fn languages(
                 "the run command uses {binary}, so a compile (or package) command must write {binary}",
             ));
         }
+        // Kept as written: extensions are case-sensitive, as on Kattis (`.C` is C++).
         let extensions: Vec<String> = lang
             .extensions
             .iter()
-            .map(|e| e.trim_start_matches('.').to_ascii_lowercase())
+            .map(|e| e.trim_start_matches('.').to_string())
             .collect();
         for ext in &extensions {
             if let Some(other) = seen_extensions.insert(ext.clone(), id.clone()) {
@@ -682,6 +698,7 @@ memory_extra_mib = 32
         let dir = tempfile::tempdir().unwrap();
         let runner = RunnerConfig::load(&write(dir.path(), "runner.toml", RUNNER)).unwrap();
         assert_eq!(runner.language_for(Path::new("a/b.CPP")).unwrap().id, "cpp");
+
         assert!(runner.language_for(Path::new("a/b.kt")).is_none());
         assert!(runner.language_for(Path::new("a/b")).is_none());
     }
@@ -711,6 +728,21 @@ memory_extra_mib = 32
         }
         let java = runner.language("java").unwrap();
         assert!(java.keep_file_name && java.package.is_some());
+        // Case-sensitive first, as on Kattis: C++ lists `C`, C lists `c`; and Kattis's
+        // `.c++` and `.py3`.
+        for (file, id) in [
+            ("a/b.C", "cpp"),
+            ("a/b.c", "c"),
+            ("a/b.c++", "cpp"),
+            ("a/b.CC", "cpp"),
+            ("a/b.py3", "python"),
+        ] {
+            assert_eq!(
+                runner.language_for(Path::new(file)).unwrap().id,
+                id,
+                "{file}"
+            );
+        }
     }
 
     #[test]

@@ -51,6 +51,25 @@ pub struct ProblemSpec {
     pub interactive: Option<InteractiveSpec>,
     /// The problem's own programs (generator, reference, validator, interactor).
     pub programs: ProblemPrograms,
+    /// The tests of a problem package that lists them itself (a Kattis package's `data/`),
+    /// samples first, in the package's order; `None` for a problem whose samples are in
+    /// `samples/`.
+    pub file_tests: Option<Vec<FileTest>>,
+}
+
+/// A test kept as files, with the arguments its group gives the programs that read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileTest {
+    /// Its path under the package's `data/` without extension: `secret/group1/10`.
+    pub name: String,
+    pub input: PathBuf,
+    pub answer: PathBuf,
+    /// A sample (shown in the statement), as opposed to a secret test.
+    pub sample: bool,
+    /// Arguments after the checker's (or interactor's) own.
+    pub checker_args: Vec<String>,
+    /// Arguments of the input validators.
+    pub validator_args: Vec<String>,
 }
 
 impl ProblemSpec {
@@ -153,6 +172,7 @@ impl ProblemSpec {
             interactive,
             programs,
             dir,
+            file_tests: None,
         })
     }
 

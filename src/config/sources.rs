@@ -192,6 +192,9 @@ fn load_folder(dir: &Path) -> Result<ProblemSpec, ConfigError> {
     let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     let file = dir.join("problem.toml");
     if !file.is_file() {
+        if crate::kattis::is_package(&dir) {
+            return Ok(crate::kattis::Package::load(&dir)?.spec);
+        }
         return Err(ConfigError::NotAProblem { dir });
     }
     ProblemSpec::load(&file)
@@ -255,7 +258,9 @@ impl ProblemSources {
             let dir = write_out_built_in(&self.cache_dir)?.join(name);
             return Ok((ProblemOrigin::BuiltIn, load_folder(&dir)?));
         }
-        if !name.is_empty() && path.join("problem.toml").is_file() {
+        if !name.is_empty()
+            && (path.join("problem.toml").is_file() || crate::kattis::is_package(path))
+        {
             return Ok((ProblemOrigin::Path, load_folder(path)?));
         }
         Err(ConfigError::UnknownProblem {

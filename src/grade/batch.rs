@@ -56,7 +56,7 @@ pub struct BatchRequest<'a> {
     pub stop_at_first_failure: bool,
     /// The sandbox enforces the time limits times this factor; verdicts use the real limit
     /// (`verify` runs a too-slow solution longer to see whether it would finish).
-    pub enforce_time_factor: u32,
+    pub enforce_time_factor: f64,
     /// Grade only this shard's share of the tests.
     pub shard: Option<Shard>,
 }
@@ -324,8 +324,10 @@ impl TestContext<'_> {
         };
         let (input, answer) = (&pair.input, &pair.answer);
         let judged = match &self.parts.interactor {
-            Some(interactor) => self.against_interactor(worker, interactor, input, answer),
-            None => self.checked(worker, input, answer),
+            Some(interactor) => {
+                self.against_interactor(worker, interactor, input, answer, &test.checker_args)
+            }
+            None => self.checked(worker, input, answer, &test.checker_args),
         };
         let judged = match judged {
             Ok(judged) => judged,
@@ -373,13 +375,18 @@ impl TestContext<'_> {
         worker: &mut Worker,
         input: &[u8],
         answer: &[u8],
+        checker_args: &[String],
     ) -> Result<Judged, ExecError> {
         let record = worker.run(input, self.enforced)?;
         let facts = record.facts;
         let said = facts.ended_normally().then(|| match &self.parts.checker {
-            Some(program) => programs::checker::check(program, input, &record.output, answer),
+            Some(program) => {
+                programs::checker::check(program, input, &record.output, answer, checker_args)
+            }
             None => match &self.problem.checker {
-                Checker::Compare(comparison) => comparison.check(&record.output, answer),
+                Checker::Compare(comparison) => {
+                    comparison.check_with(&record.output, answer, checker_args)
+                }
                 Checker::Program(spec) => {
                     CheckOutcome::JudgeError(format!("the {} was not built", spec.name()))
                 }
@@ -401,9 +408,16 @@ impl TestContext<'_> {
         interactor: &ProblemProgram,
         input: &[u8],
         answer: &[u8],
+        interactor_args: &[String],
     ) -> Result<Judged, ExecError> {
-        let interaction =
-            programs::interactor::run(worker, self.enforced, interactor, input, answer)?;
+        let interaction = programs::interactor::run(
+            worker,
+            self.enforced,
+            interactor,
+            input,
+            answer,
+            interactor_args,
+        )?;
         Ok(Judged {
             verdict: verdict::classify_interactive(
                 &self.limits,
@@ -569,7 +583,7 @@ pub(crate) fn plan_digest(
     language_id: &str,
     limits: &Limits,
     submission_sha256: &str,
-    enforce_time_factor: u32,
+    enforce_time_factor: f64,
 ) -> Result<String, GradeError> {
     let mut digest = PlanDigest::new();
     digest_problem(&mut digest, problem);
@@ -577,10 +591,13 @@ pub(crate) fn plan_digest(
         .add("seed", seed)
         .add("language", language_id)
         .add("limits", format!("{limits:?}"))
-        .add("enforce_time_factor", enforce_time_factor.max(1))
+        .add("enforce_time_factor", enforce_time_factor.max(1.0))
         .add("submission", submission_sha256);
     for test in tests {
         digest.add("test", &test.name);
+        if !test.checker_args.is_empty() {
+            digest.add("checker_args", format!("{:?}", test.checker_args));
+        }
         match &test.source {
             TestSource::Generated { seed, index } => {
                 digest.add("generated", format!("{seed}/{index}"));
@@ -629,12 +646,12 @@ pub(crate) fn new_summary(
     }
 }
 
-/// The limits the sandbox enforces: the time limits times `factor`.
-pub(crate) fn enforced_limits(limits: Limits, factor: u32) -> Limits {
-    let factor = factor.max(1);
+/// The limits the sandbox enforces: the time limits times `factor` (at least 1).
+pub(crate) fn enforced_limits(limits: Limits, factor: f64) -> Limits {
+    let factor = factor.max(1.0);
     let mut enforced = limits;
-    enforced.cpu_time *= factor;
-    enforced.wall_time *= factor;
+    enforced.cpu_time = enforced.cpu_time.mul_f64(factor);
+    enforced.wall_time = enforced.wall_time.mul_f64(factor);
     enforced
 }
 

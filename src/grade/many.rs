@@ -595,7 +595,7 @@ fn submission_identity(
                 &target.language_id,
                 &target.limits,
                 sha256,
-                1,
+                1.0,
             )
             // The tests' files were read once already (the plan was made from them); a file
             // that vanished since makes the digest of its name alone.

@@ -15,6 +15,7 @@ pub mod batch;
 pub mod games;
 pub mod many;
 pub mod merge;
+pub mod package;
 pub mod stress;
 pub mod verify;
 
@@ -85,6 +86,8 @@ pub enum GradeError {
         path: PathBuf,
         cause: std::io::Error,
     },
+    #[error("{0}")]
+    Package(String),
 }
 
 /// This judge's version, written into JSON reports: parts of a sharded run merge only when
@@ -129,13 +132,9 @@ fn restore_verdicts<'a>(
     }
 }
 
-/// The SHA-256 of a submission's bytes (hex, first 16 bytes), for plan identities.
+/// The SHA-256 of a submission (a file's bytes, a folder's files), for plan identities.
 pub(crate) fn submission_digest(path: &Path) -> Result<String, GradeError> {
-    let bytes = std::fs::read(path).map_err(|cause| lang::LangError::ReadSource {
-        path: path.to_path_buf(),
-        cause,
-    })?;
-    Ok(crate::plan::sha256_hex(&bytes))
+    Ok(lang::submission_sha256(path)?)
 }
 
 /// Adds to a plan digest what of a problem decides its results besides the tests: its id,
@@ -183,6 +182,10 @@ pub(crate) fn digest_problem(digest: &mut PlanDigest, problem: &ProblemSpec) {
 pub struct Submission {
     pub path: PathBuf,
     pub language: Option<String>,
+    /// Its language is detected as a Kattis package's submissions are (a folder is one
+    /// program; a file in a language this machine lacks is not graded, naming it), rather
+    /// than by the extension alone with anything else taken as a ready binary.
+    pub detect_like_kattis: bool,
 }
 
 impl Submission {
@@ -190,6 +193,15 @@ impl Submission {
         Submission {
             path: path.into(),
             language: None,
+            detect_like_kattis: false,
+        }
+    }
+
+    /// A submission of a Kattis package (see `detect_like_kattis`).
+    pub fn of_package(path: impl Into<PathBuf>) -> Submission {
+        Submission {
+            detect_like_kattis: true,
+            ..Submission::new(path)
         }
     }
 
@@ -283,14 +295,12 @@ impl Target {
         submission: &Submission,
         overrides: &Overrides,
     ) -> Result<Target, GradeError> {
-        let language = match &submission.language {
-            Some(id) => Some(
-                runner
-                    .language(id)
-                    .ok_or_else(|| LangError::UnknownLanguageId(id.clone()))?,
-            ),
-            None => runner.language_for(&submission.path),
-        };
+        let language = lang::submission_language(
+            runner,
+            &submission.path,
+            submission.language.as_deref(),
+            submission.detect_like_kattis,
+        )?;
         let allowance = language.map_or(Allowance::NONE, |l| l.allowance);
         Ok(Target {
             language_id: language.map_or("binary".to_string(), |l| l.id.clone()),
@@ -308,7 +318,12 @@ pub(crate) fn build(
     overrides: &Overrides,
 ) -> Result<Build, GradeError> {
     let target = Target::of(runner, problem, submission, overrides)?;
-    let compiled = lang::prepare(runner, &submission.path, submission.language.as_deref())?;
+    let language = submission.language.as_deref();
+    let compiled = if submission.detect_like_kattis || submission.path.is_dir() {
+        lang::prepare_submission(runner, &submission.path, language)?
+    } else {
+        lang::prepare(runner, &submission.path, language)?
+    };
     Ok(Build { compiled, target })
 }
 

@@ -107,12 +107,12 @@ pub fn run(
     };
     let mut worker = Worker::new(request.runner, &scratch, &prepared);
     let mut run_input = |input: &str| -> TestOutcome {
-        let test = PlannedTest {
-            name: "stress".into(),
-            source: TestSource::Inline {
+        let test = PlannedTest::new(
+            "stress".into(),
+            TestSource::Inline {
                 input: input.to_string(),
             },
-        };
+        );
         context.grade_test(&mut worker, &test)
     };
     let generate = |set: TestSet, index: u64, size_percent: u32| {

@@ -233,7 +233,7 @@ fn check_batch(
         jobs: request.jobs,
         stop_at_first_failure: true,
         // A too-slow solution runs with twice the limit, to see whether it would finish.
-        enforce_time_factor: if slow_expected { 2 } else { 1 },
+        enforce_time_factor: if slow_expected { 2.0 } else { 1.0 },
         shard: None,
     };
     let summary = batch::grade(&batch_request, reporter)?;

@@ -8,8 +8,15 @@ use super::{Call, Ended, PartRun, ProblemProgram};
 use crate::config::Convention;
 use crate::verdict::CheckOutcome;
 
-/// Runs `checker` on a test's `input`, the solution's `output` and the expected `answer`.
-pub fn check(checker: &ProblemProgram, input: &[u8], output: &[u8], answer: &[u8]) -> CheckOutcome {
+/// Runs `checker` on a test's `input`, the solution's `output` and the expected `answer`;
+/// `test_args` follow the checker's own arguments (a Kattis group's flags).
+pub fn check(
+    checker: &ProblemProgram,
+    input: &[u8],
+    output: &[u8],
+    answer: &[u8],
+    test_args: &[String],
+) -> CheckOutcome {
     let spec = checker.spec();
     let call = match spec.convention {
         Convention::Testlib => Call {
@@ -24,7 +31,7 @@ pub fn check(checker: &ProblemProgram, input: &[u8], output: &[u8], answer: &[u8
         },
     };
     let mut call = call;
-    call.args.extend(spec.args.iter().cloned());
+    call.args.extend(spec.args.iter().chain(test_args).cloned());
     match checker.run(&call) {
         Ok(run) => outcome(checker, &run),
         Err(e) => CheckOutcome::JudgeError(e.to_string()),

@@ -37,13 +37,15 @@ pub struct Interaction {
 /// How long, past the solution's hardest wall-clock limit, the interactor may wait for it.
 const INTERACTOR_MARGIN: Duration = Duration::from_secs(2);
 
-/// Runs the worker's solution under `limits` against `interactor` on a test.
+/// Runs the worker's solution under `limits` against `interactor` on a test; `test_args`
+/// follow the interactor's own arguments (a Kattis group's flags).
 pub fn run(
     worker: &mut Worker,
     limits: Limits,
     interactor: &ProblemProgram,
     input: &[u8],
     answer: &[u8],
+    test_args: &[String],
 ) -> Result<Interaction, ExecError> {
     let pipe = || sandbox::pipe().map_err(ExecError::Files);
     let (solution_stdin, to_solution) = pipe()?;
@@ -66,7 +68,7 @@ pub fn run(
             ..Call::default()
         },
     };
-    call.args.extend(spec.args.iter().cloned());
+    call.args.extend(spec.args.iter().chain(test_args).cloned());
     // The interactor waits for the solution, which may run until its hard wall-clock limit.
     let wall = sandbox::hard_wall_limit(limits.wall_time) + INTERACTOR_MARGIN;
     std::thread::scope(|scope| {

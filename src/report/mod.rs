@@ -49,6 +49,8 @@ pub enum Event<'a> {
     Finished(Summary<'a>),
     /// `verify`: one solution was checked against its folder's verdict.
     Verified(&'a VerifyRow),
+    /// `verify` of a package: its tests checked by its input validators, its time limit.
+    PackageChecked(&'a crate::grade::package::PackageCheck),
     /// `verify` is over.
     VerifyFinished(&'a VerifySummary),
     /// `stress` found a failing test and starts shrinking it.

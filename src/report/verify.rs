@@ -6,6 +6,7 @@ use std::io::{self, Write};
 
 use super::style;
 use super::{Event, Reporter};
+use crate::grade::package::PackageCheck;
 use crate::grade::verify::{VerifyRow, VerifySummary};
 use crate::verdict::Verdict;
 
@@ -70,6 +71,41 @@ fn row(row: &VerifyRow) -> String {
     text
 }
 
+/// The package's own checks, before its submissions.
+fn package_check(check: &PackageCheck) -> String {
+    let mut text = format!(
+        "package {}: {} tests, {} input validator{}",
+        check.problem,
+        check.tests,
+        check.input_validators,
+        if check.input_validators == 1 { "" } else { "s" },
+    );
+    if check.input_validators > 0 {
+        text.push_str(&if check.invalid.is_empty() {
+            ": every input valid".to_string()
+        } else {
+            format!(": {} failed", check.invalid.len())
+        });
+    }
+    text.push('\n');
+    for invalid in &check.invalid {
+        let line = format!("  invalid: {invalid}");
+        text.push_str(&style::verdict(&Verdict::WrongAnswer, &line));
+        text.push('\n');
+    }
+    if let Some(limit) = &check.time_limit {
+        text.push_str(&format!(
+            "time limit {} ms ({}); submissions run at x {} of it\n",
+            limit.ms, limit.from, limit.safety_margin
+        ));
+    }
+    for skipped in &check.skipped {
+        text.push_str(&format!("  not graded: {skipped}\n"));
+    }
+    text.push('\n');
+    text
+}
+
 fn totals(summary: &VerifySummary) -> String {
     let shard = summary
         .run
@@ -92,6 +128,9 @@ impl<W: Write> Reporter for VerifyReporter<W> {
             Event::Verified(verified) => {
                 self.header()?;
                 self.out.write_all(row(verified).as_bytes())?;
+            }
+            Event::PackageChecked(check) => {
+                self.out.write_all(package_check(check).as_bytes())?;
             }
             Event::VerifyFinished(summary) => {
                 self.header()?;

@@ -1,0 +1,330 @@
+//! Grading a Kattis package the way problemtools' `verifyproblem` does: its tests checked by
+//! its input validators; its time limit fixed by the package, or derived from the slowest CPU
+//! time of the accepted submissions (`max(1, ceil(slowest x multiplier / resolution)) x
+//! resolution`); and every submission checked against the verdict of its folder, run at the
+//! limit times the safety margin with its verdict read at the limit, with a warning when the
+//! verdict would differ at the larger limit.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use super::batch::{self, BatchRequest, BatchSummary, Tests};
+use super::verify::{Checked, VerifyRow, VerifySummary};
+use super::{tell, GradeError, RunIdentity, Submission};
+use crate::config::{ProblemSpec, RunnerConfig};
+use crate::execute::Scratch;
+use crate::kattis::{Package, PackageSubmission};
+use crate::limits::Overrides;
+use crate::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
+use crate::programs::{Call, Ended, ProblemProgram};
+use crate::report::{Event, Reporter, Reporters};
+use crate::verdict::Verdict;
+
+pub struct PackageRequest<'a> {
+    pub runner: &'a RunnerConfig,
+    pub package: &'a Package,
+    pub jobs: usize,
+    /// A time limit given on the command line (problemtools' `-t`): it replaces the
+    /// package's, fixed or derived.
+    pub time_limit: Option<Duration>,
+}
+
+/// Where the time limit came from.
+#[derive(Debug, Clone, Serialize)]
+pub struct TimeLimit {
+    pub ms: u64,
+    /// `problem.yaml`, `.timelimit`, `--time-limit`, or how it was derived.
+    pub from: String,
+    /// Submissions run at the limit times this; verdicts are read at the limit.
+    pub safety_margin: f64,
+}
+
+/// The package's own checks before any submission: its tests against its input validators,
+/// and its time limit.
+#[derive(Debug, Clone, Serialize)]
+pub struct PackageCheck {
+    pub problem: String,
+    pub tests: usize,
+    pub input_validators: usize,
+    /// Tests an input validator refused, or a validator that failed: `secret/3: ...`.
+    pub invalid: Vec<String>,
+    pub time_limit: Option<TimeLimit>,
+    /// Entries of `submissions/` that are not graded, with why.
+    pub skipped: Vec<String>,
+}
+
+/// Runs every input validator of the package on every test's input with its group's
+/// arguments.
+pub fn check_inputs(runner: &RunnerConfig, package: &Package) -> Result<Vec<String>, GradeError> {
+    let Some(tests) = package.spec.file_tests.as_ref() else {
+        return Ok(Vec::new());
+    };
+    let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
+    let mut invalid = Vec::new();
+    for spec in &package.input_validators {
+        let validator = match ProblemProgram::build(runner, &package.dir, spec, scratch.clone()) {
+            Ok(validator) => validator,
+            Err(e) => {
+                invalid.push(e.to_string());
+                continue;
+            }
+        };
+        for test in tests {
+            let input = std::fs::read(&test.input).map_err(|cause| {
+                GradeError::Plan(crate::plan::PlanError::Read {
+                    dir: test.input.clone(),
+                    cause,
+                })
+            })?;
+            let call = Call {
+                args: test.validator_args.clone(),
+                stdin: &input,
+                files: Vec::new(),
+            };
+            let said = match validator.run(&call) {
+                Err(e) => Some(e.to_string()),
+                Ok(run) => match run.ended(validator.limits()) {
+                    Ended::Exit(42) => None,
+                    Ended::Exit(43) => {
+                        Some(format!("{} says: {}", validator.name(), run.message()))
+                    }
+                    Ended::Exit(code) => Some(format!(
+                        "{} exited with code {code}, neither 42 (valid) nor 43 (invalid): {}",
+                        validator.name(),
+                        run.message()
+                    )),
+                    Ended::Abnormally(why) => Some(format!("{} {why}", validator.name())),
+                },
+            };
+            if let Some(said) = said {
+                invalid.push(format!("{}: {said}", test.name));
+            }
+        }
+    }
+    Ok(invalid)
+}
+
+/// Grades one submission of the package on all its tests at `limit`, run at the limit times
+/// `margin`.
+fn grade_submission(
+    runner: &RunnerConfig,
+    problem: &ProblemSpec,
+    path: &Path,
+    jobs: usize,
+    margin: f64,
+    reporter: &mut dyn Reporter,
+) -> Result<BatchSummary, GradeError> {
+    let request = BatchRequest {
+        runner,
+        problem,
+        submission: Submission::of_package(path),
+        tests: Tests::Planned {
+            selection: TestSelection::All,
+            random_count: 0,
+        },
+        seed: runner.seed,
+        overrides: Overrides::default(),
+        jobs,
+        stop_at_first_failure: true,
+        enforce_time_factor: margin,
+        shard: None,
+    };
+    batch::grade(&request, reporter)
+}
+
+/// The time limit of the package: `time_limit` if given, else the package's fixed one, else
+/// the one problemtools derives from the accepted submissions (graded here, silently, at the
+/// provisional limit). Returns the limit and the accepted submissions' summaries (when they
+/// were graded for it).
+pub fn time_limit<'a>(
+    request: &PackageRequest<'a>,
+) -> Result<(TimeLimit, AcceptedRuns<'a>), GradeError> {
+    let package = request.package;
+    let rules = package.metadata.time;
+    let margin = rules.time_limit_to_tle;
+    let given = request
+        .time_limit
+        .map(|d| (d, "--time-limit".to_string()))
+        .or_else(|| {
+            package.fixed_time_limit().map(|d| {
+                let from = if package.dir.join(".timelimit").is_file()
+                    && package.metadata.format == crate::kattis::FormatVersion::Legacy
+                {
+                    ".timelimit"
+                } else {
+                    "problem.yaml limits.time_limit"
+                };
+                (d, from.to_string())
+            })
+        });
+    if let Some((limit, from)) = given {
+        return Ok((
+            TimeLimit {
+                ms: limit.as_millis() as u64,
+                from,
+                safety_margin: margin,
+            },
+            Vec::new(),
+        ));
+    }
+    let mut graded = Vec::new();
+    let mut slowest_ms = 0;
+    for submission in package.accepted() {
+        let summary = grade_submission(
+            request.runner,
+            &package.spec,
+            &submission.path,
+            request.jobs,
+            1.0,
+            &mut Reporters::new(),
+        );
+        if let Ok(summary) = &summary {
+            slowest_ms = slowest_ms.max(summary.max_cpu_ms());
+        }
+        graded.push((submission, summary));
+    }
+    if graded.is_empty() {
+        return Err(GradeError::Package(format!(
+            "{}: no accepted submission sets the time limit; give one with --time-limit",
+            package.dir.display()
+        )));
+    }
+    let seconds = rules.derive(slowest_ms as f64 / 1000.0);
+    Ok((
+        TimeLimit {
+            ms: (seconds * 1000.0).round() as u64,
+            from: format!(
+                "slowest accepted {slowest_ms} ms x {} rounded up",
+                rules.ac_to_time_limit
+            ),
+            safety_margin: margin,
+        },
+        graded,
+    ))
+}
+
+/// The accepted submissions graded to set a time limit, with what they got.
+pub type AcceptedRuns<'a> = Vec<(&'a PackageSubmission, Result<BatchSummary, GradeError>)>;
+
+/// Checks the package and every submission against its folder's verdict.
+pub fn verify(
+    request: &PackageRequest,
+    reporter: &mut dyn Reporter,
+) -> Result<(PackageCheck, VerifySummary), GradeError> {
+    let package = request.package;
+    let runner = request.runner;
+    let invalid = check_inputs(runner, package)?;
+    let (limit, accepted_runs) = time_limit(request)?;
+    let mut accepted_runs: Vec<_> = accepted_runs.into_iter().map(Some).collect();
+    let margin = limit.safety_margin;
+    let problem = package.with_time_limit(Duration::from_millis(limit.ms));
+    let check = PackageCheck {
+        problem: package.spec.id.clone(),
+        tests: package.spec.file_tests.as_ref().map_or(0, Vec::len),
+        input_validators: package.input_validators.len(),
+        invalid,
+        time_limit: Some(limit.clone()),
+        skipped: package.skipped.iter().map(|(_, why)| why.clone()).collect(),
+    };
+    tell(reporter, Event::PackageChecked(&check))?;
+    let mut rows = Vec::new();
+    for submission in &package.submissions {
+        // An accepted submission graded to set the limit keeps that verdict (problemtools does
+        // not judge it again at the derived limit).
+        let earlier = accepted_runs
+            .iter_mut()
+            .find(|run| run.as_ref().is_some_and(|(s, _)| s.path == submission.path))
+            .and_then(Option::take);
+        let summary = match earlier {
+            Some((_, summary)) => summary,
+            None => grade_submission(
+                runner,
+                &problem,
+                &submission.path,
+                request.jobs,
+                margin,
+                reporter,
+            ),
+        };
+        let result = match summary {
+            Ok(summary) => Ok(checked(&summary, submission, &limit)),
+            Err(GradeError::Report(e)) => return Err(GradeError::Report(e)),
+            Err(error) => Err(error.to_string()),
+        };
+        let row = VerifyRow {
+            problem: package.spec.id.clone(),
+            solution: submission.name.clone(),
+            expected: submission.expected,
+            result,
+        };
+        tell(reporter, Event::Verified(&row))?;
+        rows.push(row);
+    }
+    let identity = plan_identity(package, &limit, &rows);
+    let summary = VerifySummary::of(rows, RunIdentity::new(identity, None));
+    tell(reporter, Event::VerifyFinished(&summary))?;
+    Ok((check, summary))
+}
+
+/// The identity of a package's verify run, as JSON reports carry it: the package, its time
+/// limit and safety margin, and every submission with the verdict its folder names and its
+/// bytes (a package's verify is not sharded, so this only names the run).
+fn plan_identity(package: &Package, limit: &TimeLimit, rows: &[VerifyRow]) -> PlanIdentity {
+    let mut digest = PlanDigest::new();
+    digest
+        .add("package", package.dir.display())
+        .add("problem", &package.spec.id)
+        .add("time_limit_ms", limit.ms)
+        .add("safety_margin", limit.safety_margin);
+    for submission in &package.submissions {
+        digest
+            .add("submission", &submission.name)
+            .add("expected", submission.expected.code())
+            .add(
+                "sha256",
+                crate::lang::submission_sha256(&submission.path).unwrap_or_default(),
+            );
+    }
+    PlanIdentity {
+        unit: PlanUnit::Solutions,
+        units: rows.len(),
+        stops_at_first_failure: true,
+        digest: digest.finish(),
+    }
+}
+
+/// What a submission got, with a warning when the verdict depends on the safety margin.
+fn checked(summary: &BatchSummary, submission: &PackageSubmission, limit: &TimeLimit) -> Checked {
+    let max_cpu_ms = summary.max_cpu_ms();
+    let high_ms = (limit.ms as f64 * limit.safety_margin).round() as u64;
+    let warning = match summary.verdict {
+        Verdict::TimeLimitExceeded => {
+            let finished = summary
+                .first_failure()
+                .and_then(|t| t.facts.as_ref())
+                .is_some_and(|f| f.stopped_by.is_none());
+            finished.then(|| {
+                format!(
+                    "sensitive to the time limit: finishes in {max_cpu_ms} ms, within the {high_ms} ms of the limit x {}",
+                    limit.safety_margin
+                )
+            })
+        }
+        Verdict::Accepted if !submission.expected.is_accepted() => None,
+        _ => None,
+    };
+    let detail = summary
+        .first_failure()
+        .map(|t| format!("{} @{}", t.verdict_detail, t.name))
+        .unwrap_or_else(|| summary.verdict.describe());
+    Checked {
+        got: summary.verdict,
+        detail,
+        max_cpu_ms,
+        max_peak_kib: summary.max_peak_kib(),
+        warning,
+    }
+}

@@ -1,0 +1,439 @@
+//! Kattis problem packages (the format of Kattis, DOMjudge and the ICPC archives) read as
+//! problems: `problem.yaml` (`metadata`), the tests of `data/` with their groups' arguments
+//! (`testdata`), the output validator (the default one with its flags, or a program of the
+//! package in the Kattis convention), the input validators, the interactor of an interactive
+//! problem, the limits, and the submissions with the verdicts their folders name. Grading a
+//! package is `grade::package`'s.
+
+pub mod metadata;
+pub mod testdata;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::check::{Checker, Comparison};
+use crate::config::{
+    Convention, ProblemKind, ProblemPrograms, ProblemSpec, ProgramSource, ProgramSpec, Role,
+};
+use crate::limits::{ProblemLimits, MIB};
+use crate::verdict::Verdict;
+pub use metadata::{FormatVersion, Metadata, TimeRules};
+
+#[derive(Debug, Error)]
+pub enum PackageError {
+    #[error("cannot read {path}: {cause}")]
+    Read {
+        path: PathBuf,
+        cause: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Invalid { path: PathBuf, message: String },
+}
+
+impl PackageError {
+    pub(crate) fn invalid(path: &Path, message: impl Into<String>) -> PackageError {
+        PackageError::Invalid {
+            path: path.to_path_buf(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Whether `dir` is a Kattis package (it has a `problem.yaml`).
+pub fn is_package(dir: &Path) -> bool {
+    dir.join("problem.yaml").is_file()
+}
+
+/// A submission of the package with the verdict its folder names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PackageSubmission {
+    /// A file, or a folder of files that make one program.
+    pub path: PathBuf,
+    /// Its name in reports: `accepted/sum.cpp`.
+    pub name: String,
+    pub expected: Verdict,
+}
+
+/// A package, read.
+#[derive(Debug, Clone)]
+pub struct Package {
+    pub dir: PathBuf,
+    pub metadata: Metadata,
+    /// The package as a problem. Its time limit is the package's fixed one, or a provisional
+    /// one until [`Package::with_time_limit`] gives the limit derived from the accepted
+    /// submissions.
+    pub spec: ProblemSpec,
+    pub input_validators: Vec<ProgramSpec>,
+    pub submissions: Vec<PackageSubmission>,
+    /// Entries of `submissions/` that are not graded, with why (an unknown folder).
+    pub skipped: Vec<(PathBuf, String)>,
+}
+
+/// CPU time a validator run may use (the format's `validation_time` default).
+const VALIDATION_TIME: Duration = Duration::from_secs(60);
+/// Memory a validator run may use, bytes.
+const VALIDATION_MEMORY: u64 = 1024 * MIB;
+/// The limit a package without a fixed one is graded at until the accepted submissions
+/// have set one.
+const PROVISIONAL_TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// The folders of `submissions/` and the verdicts they name.
+const SUBMISSION_FOLDERS: [(&str, Verdict); 4] = [
+    ("accepted", Verdict::Accepted),
+    ("wrong_answer", Verdict::WrongAnswer),
+    ("time_limit_exceeded", Verdict::TimeLimitExceeded),
+    (
+        "run_time_error",
+        Verdict::RuntimeError(crate::verdict::Crash::ExitCode(1)),
+    ),
+];
+
+impl Package {
+    /// Reads the package at `dir`.
+    pub fn load(dir: &Path) -> Result<Package, PackageError> {
+        let dir = dir.canonicalize().map_err(|cause| PackageError::Read {
+            path: dir.to_path_buf(),
+            cause,
+        })?;
+        let metadata = metadata::read(&dir.join("problem.yaml"))?;
+        let id = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "package".into());
+        let fixed = match metadata.time.fixed {
+            Some(seconds) => Some(seconds),
+            None => timelimit_file(&dir)?,
+        };
+        let tests = testdata::read(&dir)?;
+        let output_validator = output_validator(&dir, &metadata)?;
+        let (checker, interactor) = match (metadata.interactive, output_validator) {
+            (true, Some(mut program)) => {
+                program.role = Role::Interactor;
+                (
+                    Checker::Compare(Comparison::Kattis { flags: Vec::new() }),
+                    Some(program),
+                )
+            }
+            (true, None) => {
+                return Err(PackageError::invalid(
+                    &dir.join("output_validators"),
+                    "an interactive problem needs its interactor here (the output validator)",
+                ))
+            }
+            (false, Some(program)) => (Checker::Program(program), None),
+            (false, None) => (
+                Checker::Compare(Comparison::Kattis {
+                    flags: metadata.validator_flags.clone(),
+                }),
+                None,
+            ),
+        };
+        let input_validators = programs_in(&dir, &["input_validators", "input_format_validators"])?
+            .into_iter()
+            .map(|source| ProgramSpec {
+                role: Role::Validator,
+                source,
+                convention: Convention::Kattis,
+                args: Vec::new(),
+                time_limit: VALIDATION_TIME,
+                memory_bytes: VALIDATION_MEMORY,
+            })
+            .collect();
+        let limits = ProblemLimits {
+            cpu_time: fixed.map_or(PROVISIONAL_TIME_LIMIT, Duration::from_secs_f64),
+            memory_bytes: metadata.memory_mib * MIB,
+            output_bytes: Some(metadata.output_mib * MIB),
+            // Kattis gives every language the same limits.
+            language_extra_time: false,
+            language_extra_memory: false,
+        };
+        let spec = ProblemSpec {
+            id: id.clone(),
+            title: metadata.name.clone().unwrap_or_else(|| id.clone()),
+            source: metadata
+                .source
+                .clone()
+                .unwrap_or_else(|| "Kattis problem package".into()),
+            kind: if metadata.interactive {
+                ProblemKind::Interactive
+            } else {
+                ProblemKind::Batch
+            },
+            dir: dir.clone(),
+            limits,
+            checker,
+            interactive: None,
+            programs: ProblemPrograms {
+                interactor,
+                ..ProblemPrograms::default()
+            },
+            file_tests: Some(tests),
+        };
+        let (submissions, skipped) = submissions(&dir)?;
+        let mut metadata = metadata;
+        metadata.time.fixed = fixed;
+        Ok(Package {
+            dir,
+            metadata,
+            spec,
+            input_validators,
+            submissions,
+            skipped,
+        })
+    }
+
+    /// The time limit the package fixes, if it fixes one.
+    pub fn fixed_time_limit(&self) -> Option<Duration> {
+        self.metadata.time.fixed.map(Duration::from_secs_f64)
+    }
+
+    /// The package as a problem with this time limit.
+    pub fn with_time_limit(&self, limit: Duration) -> ProblemSpec {
+        let mut spec = self.spec.clone();
+        spec.limits.cpu_time = limit;
+        spec
+    }
+
+    /// The submissions expected to be accepted (they set the time limit).
+    pub fn accepted(&self) -> impl Iterator<Item = &PackageSubmission> {
+        self.submissions.iter().filter(|s| s.expected.is_accepted())
+    }
+}
+
+/// The limit in a `.timelimit` file (DOMjudge's), seconds.
+fn timelimit_file(dir: &Path) -> Result<Option<f64>, PackageError> {
+    let file = dir.join(".timelimit");
+    if !file.is_file() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&file).map_err(|cause| PackageError::Read {
+        path: file.clone(),
+        cause,
+    })?;
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Ok(Some(seconds)),
+        _ => Err(PackageError::invalid(
+            &file,
+            format!(
+                "must hold a positive number of seconds, found {:?}",
+                text.trim()
+            ),
+        )),
+    }
+}
+
+/// The package's output validator program, if it has one (`output_validators/` in the legacy
+/// format, `output_validator/` in the newer ones; either is read).
+fn output_validator(dir: &Path, metadata: &Metadata) -> Result<Option<ProgramSpec>, PackageError> {
+    let mut found = programs_in(dir, &["output_validators", "output_validator"])?;
+    if found.len() > 1 {
+        return Err(PackageError::invalid(
+            &dir.join("output_validators"),
+            "holds several output validators; a package has one",
+        ));
+    }
+    let program = found.pop();
+    if metadata.format == FormatVersion::Legacy && metadata.custom_validation != program.is_some() {
+        return Err(PackageError::invalid(
+            &dir.join("problem.yaml"),
+            if metadata.custom_validation {
+                "validation: custom, but output_validators/ holds no program"
+            } else {
+                "validation: default, but output_validators/ holds a program"
+            },
+        ));
+    }
+    Ok(program.map(|source| ProgramSpec {
+        role: Role::Checker,
+        source,
+        convention: Convention::Kattis,
+        args: metadata.validator_flags.clone(),
+        time_limit: VALIDATION_TIME,
+        memory_bytes: VALIDATION_MEMORY,
+    }))
+}
+
+/// The extensions of source files a package's program may be written in.
+const SOURCE_EXTENSIONS: [&str; 12] = [
+    "c", "cc", "cpp", "cxx", "c++", "C", "py", "py3", "java", "js", "rs", "kt",
+];
+
+fn is_source(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| SOURCE_EXTENSIONS.contains(&e))
+}
+
+/// The programs in the first of `folders` that exists: each entry is one program (a source
+/// file, or a folder holding one).
+fn programs_in(dir: &Path, folders: &[&str]) -> Result<Vec<ProgramSource>, PackageError> {
+    let Some(folder) = folders.iter().map(|f| dir.join(f)).find(|f| f.is_dir()) else {
+        return Ok(Vec::new());
+    };
+    let mut programs = Vec::new();
+    // In the newer formats output_validator/ is itself the program.
+    let entries = if folder.ends_with("output_validator") {
+        vec![folder.clone()]
+    } else {
+        sorted_entries(&folder)?
+    };
+    for entry in entries {
+        if entry.is_dir() {
+            programs.push(program_in_folder(&entry)?);
+        } else if is_source(&entry) {
+            programs.push(ProgramSource::Source {
+                path: entry,
+                language: None,
+            });
+        }
+    }
+    Ok(programs)
+}
+
+/// The program a folder holds: its one source file (beside headers), or its `main.*`.
+fn program_in_folder(folder: &Path) -> Result<ProgramSource, PackageError> {
+    if folder.join("build").is_file() || folder.join("run").is_file() {
+        return Err(PackageError::invalid(
+            folder,
+            "is a program built by its own build/run scripts, which this judge does not run",
+        ));
+    }
+    let sources: Vec<PathBuf> = sorted_entries(folder)?
+        .into_iter()
+        .filter(|p| p.is_file() && is_source(p))
+        .collect();
+    let main = sources.iter().find(|p| {
+        p.file_stem()
+            .is_some_and(|s| s.to_string_lossy().eq_ignore_ascii_case("main"))
+    });
+    match (sources.as_slice(), main) {
+        ([one], _) => Ok(ProgramSource::Source {
+            path: one.clone(),
+            language: None,
+        }),
+        ([], _) => Err(PackageError::invalid(folder, "holds no source file")),
+        (_, Some(main)) if main.extension().is_some_and(|e| e == "py") => {
+            Ok(ProgramSource::Source {
+                path: main.clone(),
+                language: None,
+            })
+        }
+        _ => Err(PackageError::invalid(
+            folder,
+            "holds a program of several source files, which this judge does not build for validators",
+        )),
+    }
+}
+
+fn sorted_entries(folder: &Path) -> Result<Vec<PathBuf>, PackageError> {
+    let read_error = |cause| PackageError::Read {
+        path: folder.to_path_buf(),
+        cause,
+    };
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(folder)
+        .map_err(read_error)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(read_error)?;
+    entries.sort();
+    Ok(entries)
+}
+
+/// The submissions of `submissions/<folder>/`, sorted by path, and the entries skipped.
+#[allow(clippy::type_complexity)]
+fn submissions(
+    dir: &Path,
+) -> Result<(Vec<PackageSubmission>, Vec<(PathBuf, String)>), PackageError> {
+    let root = dir.join("submissions");
+    let mut found = Vec::new();
+    let mut skipped = Vec::new();
+    if !root.is_dir() {
+        return Ok((found, skipped));
+    }
+    for folder in sorted_entries(&root)? {
+        let name = folder
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if !folder.is_dir() {
+            continue;
+        }
+        let Some((_, expected)) = SUBMISSION_FOLDERS.iter().find(|(f, _)| *f == name) else {
+            skipped.push((
+                folder.clone(),
+                format!("submissions/{name} is not a folder of the format (accepted, wrong_answer, time_limit_exceeded, run_time_error)"),
+            ));
+            continue;
+        };
+        for entry in sorted_entries(&folder)? {
+            let file_name = entry
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if file_name.starts_with('.') {
+                continue;
+            }
+            found.push(PackageSubmission {
+                name: format!("{name}/{file_name}"),
+                path: entry,
+                expected: *expected,
+            });
+        }
+    }
+    Ok((found, skipped))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn staging(name: &str) -> Option<PathBuf> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/kattis")
+            .join(name);
+        dir.is_dir().then_some(dir)
+    }
+
+    #[test]
+    fn a_package_reads_as_a_problem() {
+        let Some(dir) = staging("sumdefault") else {
+            panic!("tests/kattis/sumdefault is missing");
+        };
+        let package = Package::load(&dir).unwrap();
+        assert_eq!(package.spec.id, "sumdefault");
+        assert_eq!(package.spec.limits.memory_bytes, 256 * MIB);
+        assert_eq!(package.fixed_time_limit(), None);
+        let tests = package.spec.file_tests.as_ref().unwrap();
+        assert_eq!(tests[0].name, "sample/1");
+        assert!(tests.iter().any(|t| t.name == "secret/group2/1"
+            && t.checker_args == ["space_change_sensitive"]
+            && t.validator_args == ["big"]));
+        assert_eq!(package.input_validators.len(), 1);
+        assert!(package
+            .submissions
+            .iter()
+            .any(|s| s.name == "accepted/multifile" && s.path.is_dir()));
+        assert!(matches!(
+            package.spec.checker,
+            Checker::Compare(Comparison::Kattis { .. })
+        ));
+    }
+
+    #[test]
+    fn validators_and_interactors_are_programs_in_the_kattis_convention() {
+        let custom = Package::load(&staging("customchecker").unwrap()).unwrap();
+        let Checker::Program(checker) = &custom.spec.checker else {
+            panic!("no checker program");
+        };
+        assert_eq!(checker.convention, Convention::Kattis);
+        assert_eq!(checker.args, ["pairs_mode"]);
+        let interactive = Package::load(&staging("guessinteractive").unwrap()).unwrap();
+        assert!(interactive.spec.programs.interactor.is_some());
+        assert_eq!(interactive.spec.kind, ProblemKind::Interactive);
+        let newer = Package::load(&staging("divisor2023").unwrap()).unwrap();
+        assert_eq!(newer.fixed_time_limit(), Some(Duration::from_secs(1)));
+        assert!(matches!(newer.spec.checker, Checker::Program(_)));
+    }
+}

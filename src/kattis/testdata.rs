@@ -1,0 +1,241 @@
+//! The tests of a Kattis package: `data/sample` and `data/secret`, each a group that may hold
+//! groups of its own. Within a folder, test cases (`NAME.ans` with `NAME.in` beside it) and
+//! sub-groups are taken in the order of their entry names (code points: `1, 10, 2`),
+//! depth-first. A group's settings (`testdata.yaml`, or `test_group.yaml` in 2025-09) give the
+//! output validator's and the input validators' arguments; a key a group leaves out is its
+//! parent's (replaced, not added to).
+
+use std::path::{Path, PathBuf};
+
+use yaml_serde::Value;
+
+use super::metadata::split_args;
+use super::PackageError;
+use crate::config::FileTest;
+
+/// Arguments a group gives to the programs that read its tests.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct GroupArgs {
+    output: Vec<String>,
+    input: Vec<String>,
+}
+
+/// The tests of the package at `dir`, samples first.
+pub fn read(dir: &Path) -> Result<Vec<FileTest>, PackageError> {
+    let data = dir.join("data");
+    if !data.is_dir() {
+        return Err(PackageError::invalid(
+            &data,
+            "is missing: a package keeps its tests there",
+        ));
+    }
+    let root = group_args(&data, &GroupArgs::default())?;
+    let mut tests = Vec::new();
+    for (group, sample) in [("sample", true), ("secret", false)] {
+        let folder = data.join(group);
+        if folder.is_dir() {
+            walk(&data, &folder, sample, &root, &mut tests)?;
+        }
+    }
+    if !tests.iter().any(|t| !t.sample) {
+        return Err(PackageError::invalid(
+            &data.join("secret"),
+            "holds no test cases",
+        ));
+    }
+    Ok(tests)
+}
+
+/// Adds the tests of the group at `folder` (and its sub-groups) in judging order.
+fn walk(
+    data: &Path,
+    folder: &Path,
+    sample: bool,
+    parent: &GroupArgs,
+    tests: &mut Vec<FileTest>,
+) -> Result<(), PackageError> {
+    let args = group_args(folder, parent)?;
+    let read_error = |cause| PackageError::Read {
+        path: folder.to_path_buf(),
+        cause,
+    };
+    let mut entries: Vec<(String, PathBuf)> = std::fs::read_dir(folder)
+        .map_err(read_error)?
+        .map(|entry| entry.map(|e| (e.file_name().to_string_lossy().into_owned(), e.path())))
+        .collect::<Result<_, _>>()
+        .map_err(read_error)?;
+    entries.sort();
+    for (name, path) in entries {
+        if path.is_dir() {
+            walk(data, &path, sample, &args, tests)?;
+        } else if let Some(stem) = name.strip_suffix(".ans") {
+            let input = path.with_file_name(format!("{stem}.in"));
+            if !input.is_file() {
+                return Err(PackageError::invalid(
+                    &path,
+                    format!("has no {stem}.in beside it"),
+                ));
+            }
+            let relative = path.strip_prefix(data).unwrap_or(&path).with_extension("");
+            tests.push(FileTest {
+                name: relative.to_string_lossy().into_owned(),
+                input,
+                answer: path,
+                sample,
+                checker_args: args.output.clone(),
+                validator_args: args.input.clone(),
+            });
+        } else if let Some(stem) = name.strip_suffix(".in") {
+            if !path.with_file_name(format!("{stem}.ans")).is_file() {
+                return Err(PackageError::invalid(
+                    &path,
+                    format!("has no {stem}.ans beside it"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The settings of the group at `folder`, its parent's where it says nothing.
+fn group_args(folder: &Path, parent: &GroupArgs) -> Result<GroupArgs, PackageError> {
+    let mut args = parent.clone();
+    for file_name in ["testdata.yaml", "test_group.yaml"] {
+        let file = folder.join(file_name);
+        if !file.is_file() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).map_err(|cause| PackageError::Read {
+            path: file.clone(),
+            cause,
+        })?;
+        if text.trim().is_empty() {
+            continue;
+        }
+        let value: Value =
+            yaml_serde::from_str(&text).map_err(|e| PackageError::invalid(&file, e.to_string()))?;
+        if value.is_null() {
+            continue;
+        }
+        if !value.is_mapping() {
+            return Err(PackageError::invalid(&file, "is not a mapping of keys"));
+        }
+        let read = |keys: [&str; 2]| -> Result<Option<Vec<String>>, PackageError> {
+            for key in keys {
+                if let Some(v) = value.get(key).filter(|v| !v.is_null()) {
+                    return split_args(v).map(Some).ok_or_else(|| {
+                        PackageError::invalid(
+                            &file,
+                            format!("{key}: must be a string or a list of strings"),
+                        )
+                    });
+                }
+            }
+            Ok(None)
+        };
+        if let Some(output) = read(["output_validator_flags", "output_validator_args"])? {
+            args.output = output;
+        }
+        if let Some(input) = read(["input_validator_flags", "input_validator_args"])? {
+            args.input = input;
+        }
+        if let Some(mode) = value.get("on_reject").and_then(Value::as_str) {
+            if mode != "break" {
+                return Err(PackageError::invalid(
+                    &file,
+                    format!("on_reject: {mode} is for scoring problems, which this judge does not grade"),
+                ));
+            }
+        }
+    }
+    Ok(args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, path: &str, text: &str) {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    fn case(dir: &Path, name: &str) {
+        write(dir, &format!("data/{name}.in"), "1\n");
+        write(dir, &format!("data/{name}.ans"), "1\n");
+    }
+
+    #[test]
+    fn groups_in_entry_order_with_inherited_flags() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        for name in [
+            "sample/1",
+            "secret/g1/1",
+            "secret/g1/10",
+            "secret/g1/2",
+            "secret/g2/a/1",
+            "secret/g2/b",
+            "secret/0",
+        ] {
+            case(d, name);
+        }
+        write(
+            d,
+            "data/testdata.yaml",
+            "output_validator_flags: float_tolerance 1e-6\n",
+        );
+        write(
+            d,
+            "data/secret/g2/testdata.yaml",
+            "output_validator_flags: case_sensitive\ninput_validator_flags: big\n",
+        );
+        write(
+            d,
+            "data/secret/g2/a/testdata.yaml",
+            "input_validator_args: [small, x]\n",
+        );
+        let tests = read(d).unwrap();
+        let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "sample/1",
+                "secret/0",
+                "secret/g1/1",
+                "secret/g1/10",
+                "secret/g1/2",
+                "secret/g2/a/1",
+                "secret/g2/b"
+            ]
+        );
+        assert!(tests[0].sample && !tests[1].sample);
+        assert_eq!(tests[1].checker_args, ["float_tolerance", "1e-6"]);
+        // g2 replaces the root's flags, and a/ keeps g2's output flags but its own input ones.
+        assert_eq!(tests[5].checker_args, ["case_sensitive"]);
+        assert_eq!(tests[5].validator_args, ["small", "x"]);
+        assert_eq!(tests[6].validator_args, ["big"]);
+    }
+
+    #[test]
+    fn broken_data_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        assert!(read(d).unwrap_err().to_string().contains("data"));
+        case(d, "sample/1");
+        let e = read(d).unwrap_err().to_string();
+        assert!(e.contains("secret"), "{e}");
+        write(d, "data/secret/1.in", "1\n");
+        let e = read(d).unwrap_err().to_string();
+        assert!(e.contains("1.ans"), "{e}");
+        write(d, "data/secret/1.ans", "1\n");
+        write(
+            d,
+            "data/secret/testdata.yaml",
+            "output_validator_flags: {a: 1}\n",
+        );
+        let e = read(d).unwrap_err().to_string();
+        assert!(e.contains("output_validator_flags"), "{e}");
+    }
+}

@@ -1,0 +1,166 @@
+//! End-to-end tests of Kattis problem packages (tests/kattis/: five packages written for
+//! these tests and checked with Kattis problemtools' verifyproblem, which gave every
+//! submission the verdict of its folder): `judge verify PACKAGE` must agree, the groups'
+//! arguments must reach the validators, and a broken package must be refused by name.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{judge, repo, show};
+
+fn package(name: &str) -> String {
+    format!("tests/kattis/{name}")
+}
+
+/// The submissions of a package, as `folder/name`.
+fn submissions(name: &str) -> Vec<String> {
+    let root = repo().join(package(name)).join("submissions");
+    let mut found = Vec::new();
+    for folder in std::fs::read_dir(&root).unwrap().flatten() {
+        for entry in std::fs::read_dir(folder.path()).unwrap().flatten() {
+            found.push(format!(
+                "{}/{}",
+                folder.file_name().to_string_lossy(),
+                entry.file_name().to_string_lossy()
+            ));
+        }
+    }
+    found.sort();
+    found
+}
+
+fn verify_agrees_with_problemtools(name: &str, time_limit_line: &str) {
+    let output = judge(&["verify", &package(name)]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("0 mismatches, 0 warnings, 0 not graded"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 input validator: every input valid"),
+        "{text}"
+    );
+    assert!(text.contains(time_limit_line), "{text}");
+    for submission in submissions(name) {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&format!("{submission} ")) && l.ends_with(" ok")),
+            "{submission} is not checked:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn default_validator_nested_groups_and_five_languages() {
+    verify_agrees_with_problemtools("sumdefault", "rounded up); submissions run at x 2 of it");
+}
+
+#[test]
+fn float_answers_in_any_notation() {
+    verify_agrees_with_problemtools("floatanswers", "time limit 1000 ms (slowest accepted");
+}
+
+#[test]
+fn a_custom_output_validator_gets_the_groups_flags() {
+    verify_agrees_with_problemtools("customchecker", "time limit 1000 ms (slowest accepted");
+    // reversed.py is wrong only where the group adds strict_order.
+    let (code, json, text) = common::grade(
+        &format!(
+            "{}/submissions/wrong_answer/reversed.py",
+            package("customchecker")
+        ),
+        &["--problem", &package("customchecker"), "--time-limit", "1"],
+    );
+    assert_eq!(code, 1, "{text}");
+    let failed: Vec<&str> = json["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["verdict"] != "AC")
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(failed, ["secret/strict/1"], "{text}");
+}
+
+#[test]
+fn an_interactive_package() {
+    verify_agrees_with_problemtools("guessinteractive", "time limit 1000 ms (slowest accepted");
+}
+
+#[test]
+fn the_2023_07_format_fixes_its_limit() {
+    verify_agrees_with_problemtools(
+        "divisor2023",
+        "time limit 1000 ms (problem.yaml limits.time_limit); submissions run at x 1.5 of it",
+    );
+}
+
+/// A copy of a package to break.
+fn copy_of(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join(name);
+    copy(&repo().join(package(name)), &target);
+    (dir, target)
+}
+
+fn copy(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            copy(&path, &to.join(entry.file_name()));
+        } else {
+            std::fs::copy(&path, to.join(entry.file_name())).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_broken_package_is_refused_by_name() {
+    let (_keep, dir) = copy_of("floatanswers");
+    let dir_arg = dir.to_string_lossy().into_owned();
+    std::fs::write(dir.join("problem.yaml"), "validation: sideways\n").unwrap();
+    let output = judge(&["verify", &dir_arg]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("problem.yaml") && text.contains("sideways"),
+        "{text}"
+    );
+
+    std::fs::write(
+        dir.join("problem.yaml"),
+        "validator_flags: float_tolerance 1e-6\n",
+    )
+    .unwrap();
+    // An input its validator refuses, and a submission folder the format does not know.
+    std::fs::write(dir.join("data/secret/2.in"), "not numbers\n").unwrap();
+    std::fs::create_dir_all(dir.join("submissions/rejected")).unwrap();
+    std::fs::write(dir.join("submissions/rejected/x.py"), "print(1)\n").unwrap();
+    // A submission in a language this machine lacks: not graded, naming it; the rest go on.
+    std::fs::write(dir.join("submissions/accepted/Main.kt"), "fun main() {}\n").unwrap();
+    let output = judge(&["verify", &dir_arg]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("invalid: secret/2: validator"), "{text}");
+    assert!(text.contains("not graded: submissions/rejected"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("accepted/Main.kt") && l.contains("Kotlin")),
+        "{text}"
+    );
+    // The others are still graded (on the broken input, they fail).
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("wrong_answer/infinity.py") && l.ends_with(" ok")),
+        "{text}"
+    );
+
+    std::fs::remove_file(dir.join("data/secret/2.ans")).unwrap();
+    let output = judge(&["verify", &dir_arg]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("2.in") && text.contains("2.ans"), "{text}");
+}
