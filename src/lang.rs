@@ -500,7 +500,6 @@ fn build_into_cache(
                 &host_path,
             ));
         };
-        let mut command = command;
         command[0] = compiler.to_string_lossy().into_owned();
         if let Some(message) = compile(&command, build.path(), runner.compile_time_limit)? {
             return Ok(Some(message));
