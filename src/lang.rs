@@ -1522,6 +1522,44 @@ mod tests {
         assert_ne!(base, cache_key(cpp, "main.cpp", b"int main() {}"));
     }
 
+    #[test]
+    fn a_submission_s_language_and_digest_are_known_without_building() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let id = |path: &Path, like_kattis: bool| {
+            submission_language(&runner, path, None, like_kattis)
+                .unwrap()
+                .map(|l| l.id.clone())
+        };
+        let program = folder(
+            dir.path(),
+            &[("main.cpp", "int main() {}"), ("sum.h", "int f();")],
+        );
+        assert_eq!(id(&program, false).as_deref(), Some("cpp"));
+        let file = program.join("main.cpp");
+        assert_eq!(id(&file, false).as_deref(), Some("cpp"));
+        let unknown = dir.path().join("program");
+        std::fs::write(&unknown, "").unwrap();
+        // A file no language lists: a ready binary, or not graded the Kattis way.
+        assert_eq!(id(&unknown, false), None);
+        assert!(submission_language(&runner, &unknown, None, true).is_err());
+        assert_eq!(
+            submission_language(&runner, &unknown, Some("python"), false)
+                .unwrap()
+                .map(|l| l.id.as_str()),
+            Some("python")
+        );
+        // A folder's digest covers every file's name and bytes.
+        let digest = submission_sha256(&program).unwrap();
+        assert_eq!(digest, submission_sha256(&program).unwrap());
+        assert_ne!(digest, submission_sha256(&file).unwrap());
+        std::fs::write(program.join("sum.h"), "int g();").unwrap();
+        let changed = submission_sha256(&program).unwrap();
+        assert_ne!(digest, changed);
+        std::fs::rename(program.join("sum.h"), program.join("add.h")).unwrap();
+        assert_ne!(changed, submission_sha256(&program).unwrap());
+    }
+
     const SUM_MAIN: &str = "#include <cstdio>\n#include \"sum.h\"\n\
         int main() { long a, b; if (scanf(\"%ld %ld\", &a, &b) != 2) return 1; \
         printf(\"%ld\\n\", sum(a, b)); }\n";
