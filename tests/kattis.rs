@@ -164,3 +164,44 @@ fn a_broken_package_is_refused_by_name() {
     assert_eq!(output.status.code(), Some(2), "{text}");
     assert!(text.contains("2.in") && text.contains("2.ans"), "{text}");
 }
+
+/// The bundled problem exported as a package and read back: every exported solution gets
+/// the verdict of its folder, as it does on the built-in problem.
+fn export_and_verify(problem: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join(problem);
+    let out_arg = out.to_string_lossy().into_owned();
+    let output = judge(&["export", problem, "--kattis", &out_arg, "--count", "12"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("left out: input validators"), "{text}");
+    let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("problem_format_version: 2023-07"), "{yaml}");
+    let secret = std::fs::read_dir(out.join("data/secret")).unwrap().count();
+    assert_eq!(secret, 24, "12 tests, .in and .ans");
+    let output = judge(&["verify", &out_arg]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("0 mismatches, 0 warnings, 0 not graded"),
+        "{text}"
+    );
+    let rows = text.lines().filter(|l| l.ends_with(" ok")).count();
+    assert!(rows >= 4, "too few submissions exported:\n{text}");
+    // Exporting again into the same folder is refused.
+    let output = judge(&["export", problem, "--kattis", &out_arg]);
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+}
+
+#[test]
+fn bundled_batch_problems_round_trip_as_packages() {
+    for problem in ["boj12100", "boj1525", "boj2615", "blockgame"] {
+        export_and_verify(problem);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x").to_string_lossy().into_owned();
+    let output = judge(&["export", "boj28489", "--kattis", &out]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("interactor program"), "{text}");
+}

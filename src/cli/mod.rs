@@ -78,6 +78,9 @@ pub enum Command {
     New(project::NewArgs),
     /// Empty the compile cache.
     Clean,
+    /// Write a problem as a Kattis problem package (samples, generated tests with answers,
+    /// the checker's flags, the bundled solutions as submissions).
+    Export(problem::ExportArgs),
 }
 
 /// Runs a command; the exit code for it, or an error (exit code 2).
@@ -100,6 +103,7 @@ pub fn run(cli: &Cli) -> Result<u8> {
         Command::Init(args) => project::init(args),
         Command::New(args) => project::new(config, args),
         Command::Clean => project::clean(config),
+        Command::Export(args) => problem::export(config, args),
     }
 }
 

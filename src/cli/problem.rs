@@ -1,5 +1,6 @@
 //! The commands about a problem itself: `gen` (generated tests), `solve` (the reference
-//! answer), `validate` (inputs against the statement's guarantees) and `list`.
+//! answer), `validate` (inputs against the statement's guarantees), `export` (a Kattis
+//! package) and `list`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -152,4 +153,49 @@ pub fn list(config: Option<&Path>) -> Result<u8> {
     } else {
         exit::ERROR
     })
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    pub problem: String,
+    /// Write the problem as a Kattis problem package into this new folder.
+    #[arg(long, value_name = "DIR")]
+    pub kattis: PathBuf,
+    /// Generated tests to write besides the samples (default: runner.toml's random_tests).
+    #[arg(long)]
+    pub count: Option<u64>,
+    /// Master seed of the generated tests (default: runner.toml's seed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// `judge export PROBLEM --kattis DIR`.
+pub fn export(config: Option<&Path>, args: &ExportArgs) -> Result<u8> {
+    let runner = load_runner(config)?;
+    let problem = runner.problem(&args.problem)?;
+    let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
+    let code = judge::grade::load_code(&runner, &problem, &scratch)?;
+    let solutions = runner
+        .project_root()
+        .ok()
+        .map(|root| root.join("solutions").join(&problem.id));
+    let exported = judge::kattis::export::write_package(
+        &runner,
+        &problem,
+        code.as_deref(),
+        solutions.as_deref(),
+        &args.kattis,
+        args.count.unwrap_or(runner.random_tests as u64),
+        args.seed.unwrap_or(runner.seed),
+    )?;
+    eprintln!(
+        "wrote {}: {} tests, {} submissions",
+        args.kattis.display(),
+        exported.tests,
+        exported.submissions
+    );
+    for left_out in &exported.left_out {
+        eprintln!("  left out: {left_out}");
+    }
+    Ok(exit::ACCEPTED)
 }
