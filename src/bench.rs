@@ -1,7 +1,8 @@
 //! The benchmark suite (`judge bench`). Every figure is a ratio of two measurements taken side
 //! by side in the same run, written with its parts, so that a shared, noisy machine affects
 //! both sides alike. The programs it runs are in `bench/`; it runs the `judge` binary that
-//! calls it.
+//! calls it. [`grade_many`] is a figure of its own (`judge bench --grade-many N`, minutes):
+//! `judge grade` on N submissions against a shell loop of N `judge test` calls.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -83,6 +84,16 @@ fn measurement(message: impl Into<String>) -> BenchError {
     BenchError::Measurement(message.into())
 }
 
+/// The project's folder (the benchmarks use its bench/, problems/ and solutions/) and its
+/// runner.toml, which children are given so that they grade with the same configuration.
+fn project(runner: &RunnerConfig) -> Result<(&Path, &Path)> {
+    let root = runner.project_root().map_err(GradeError::from)?;
+    match runner.layers.project_file().map(|layer| &layer.origin) {
+        Some(crate::config::Origin::File(file)) => Ok((root, file.as_path())),
+        _ => Err(GradeError::from(crate::config::ConfigError::NoProject).into()),
+    }
+}
+
 fn seconds(d: Duration) -> String {
     format!("{:.3} s", d.as_secs_f64())
 }
@@ -93,12 +104,9 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
     let args = request;
     // The benchmarks use the repository's bench/ and solutions/, and give the children the
     // project's runner.toml so that they grade with the same configuration.
-    let root = runner.project_root().map_err(GradeError::from)?;
+    let (root, config_file) = project(runner)?;
     let bench_dir = root.join("bench");
-    let config_arg = match runner.layers.project_file().map(|layer| &layer.origin) {
-        Some(crate::config::Origin::File(file)) => file.to_string_lossy().into_owned(),
-        _ => return Err(GradeError::from(crate::config::ConfigError::NoProject).into()),
-    };
+    let config_arg = config_file.to_string_lossy().into_owned();
     let scratch = tempfile::tempdir()?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     writeln!(
@@ -428,6 +436,214 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// What the many-submissions figure grades, and how often.
+pub struct GradeManyRequest<'a> {
+    pub runner: &'a RunnerConfig,
+    /// Submissions to make (from the bundled boj12100 solutions).
+    pub submissions: usize,
+    /// Interleaved pairs (grade, loop) with a cold compile cache, then as many with a warm one.
+    pub pairs: usize,
+}
+
+/// The bundled boj12100 solutions a class is made of, with how many slots of 22 each takes:
+/// mostly right or nearly right, some crashing, not compiling, too slow (only the C ones: the
+/// Python ones wait 5 to 11 s each, which both sides pay alike).
+const CLASS_BASES: [(&str, usize); 15] = [
+    ("accepted/dfs.cpp", 6),
+    ("accepted/rows.py", 3),
+    ("accepted/dfs.rs", 1),
+    ("wrong_answer/four_moves.cpp", 1),
+    ("wrong_answer/ten_moves.cpp", 1),
+    ("wrong_answer/double_merge.cpp", 1),
+    ("wrong_answer/far_pair_first.cpp", 1),
+    ("compile_error/missing_semicolon.c", 1),
+    ("compile_error/bad_syntax.py", 1),
+    ("run_time_error/null_pointer.c", 1),
+    ("run_time_error/exit_code.py", 1),
+    ("run_time_error/uncaught_exception.cpp", 1),
+    ("memory_limit_exceeded/grows_vector.cpp", 1),
+    ("output_limit_exceeded/endless.c", 1),
+    ("time_limit_exceeded/busy_loop.c", 1),
+];
+
+/// Writes `count` submissions of boj12100 into `dir`, made from the bundled solutions: the
+/// r-th use of a base is the base itself (r = 0), an identical copy (r = 1: a copied file),
+/// the base with its search depth changed from 5 to 4 or 6 (every third, where the base has
+/// one: a wrong answer), or else the base with a comment of its own (other bytes, the same
+/// behaviour). Deterministic; returns the files written.
+pub fn make_class(runner: &RunnerConfig, count: usize, dir: &Path) -> Result<Vec<PathBuf>> {
+    let (root, _) = project(runner)?;
+    let slots: Vec<&str> = CLASS_BASES
+        .iter()
+        .flat_map(|(path, weight)| std::iter::repeat(*path).take(*weight))
+        .collect();
+    let mut uses: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut written = Vec::new();
+    for i in 0..count {
+        let base = slots[i % slots.len()];
+        let round = uses.entry(base).or_default();
+        let r = *round;
+        *round += 1;
+        let source = std::fs::read_to_string(root.join("solutions/boj12100").join(base))?;
+        let extension = base.rsplit('.').next().unwrap_or("txt");
+        let comment = if extension == "py" { "#" } else { "//" };
+        let depth_mutated = (r % 3 == 2)
+            .then(|| {
+                let deeper = if r % 2 == 0 { "4" } else { "6" };
+                [("depth == 5", "depth == "), ("range(5)", "range(")]
+                    .iter()
+                    .find(|(pattern, _)| source.contains(pattern))
+                    .map(|(pattern, stem)| {
+                        let closing = if pattern.ends_with(')') { ")" } else { "" };
+                        source.replacen(pattern, &format!("{stem}{deeper}{closing}"), 1)
+                    })
+            })
+            .flatten();
+        let text = match (r, depth_mutated) {
+            (0 | 1, _) => source,
+            (_, Some(mutated)) => mutated,
+            (_, None) => format!("{source}\n{comment} submission {i}\n"),
+        };
+        let path = dir.join(format!("s{i:03}.{extension}"));
+        std::fs::write(&path, text)?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// A runner.toml like the project's with its compile cache in a fresh folder of `dir`, and
+/// the problems reached through a link: a grading from a cold compile cache.
+fn runner_with_fresh_cache(runner: &RunnerConfig, dir: &Path, name: &str) -> Result<PathBuf> {
+    let (project_root, project_file) = project(runner)?;
+    let root = dir.join(name);
+    std::fs::create_dir_all(&root)?;
+    let text = std::fs::read_to_string(project_file)?;
+    const CACHE: &str = "cache_dir = \"cache\"";
+    let mut lines: Vec<String> = text
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("cache_dir"))
+        .map(str::to_string)
+        .collect();
+    // cache_dir belongs to [defaults] (a key before the first table is one too).
+    match lines.iter().position(|line| line.trim() == "[defaults]") {
+        Some(header) => lines.insert(header + 1, CACHE.to_string()),
+        None => lines.insert(0, format!("[defaults]\n{CACHE}")),
+    }
+    std::fs::write(root.join("runner.toml"), lines.join("\n") + "\n")?;
+    let link = root.join("problems");
+    if !link.exists() {
+        std::os::unix::fs::symlink(project_root.join("problems"), &link)?;
+    }
+    Ok(root.join("runner.toml"))
+}
+
+/// `judge grade` on a class of submissions against a shell loop of `judge test` on each, in
+/// interleaved pairs: first each side with a cold compile cache of its own, then both with
+/// the compile cache warm. Both sides run with the runner's jobs (one per core by default).
+pub fn grade_many(request: &GradeManyRequest, out: &mut dyn Write) -> Result<()> {
+    let runner = request.runner;
+    let scratch = tempfile::tempdir()?;
+    let class = scratch.path().join("class");
+    std::fs::create_dir(&class)?;
+    let files = make_class(runner, request.submissions, &class)?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    writeln!(
+        out,
+        "judge bench --grade-many {}: {cores} cores; {} submissions of boj12100 in {}",
+        request.submissions,
+        files.len(),
+        class.display()
+    )?;
+    let exe = std::env::current_exe()?;
+    let grade = |config: &Path, results: &Path| -> Result<Duration> {
+        let started = Instant::now();
+        let status = Command::new(&exe)
+            .arg("--config")
+            .arg(config)
+            .args(["grade", "--problem", "boj12100", "--regrade", "--results"])
+            .arg(results)
+            .arg(&class)
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()?;
+        let elapsed = started.elapsed();
+        if !matches!(status.code(), Some(0 | 1)) {
+            return Err(measurement(format!("judge grade exited with {status}")));
+        }
+        Ok(elapsed)
+    };
+    // The loop as a shell runs it; a verdict other than AC (exit 1) is fine, an error is not.
+    let shell_loop = |config: &Path| -> Result<Duration> {
+        let script = r#"judge=$1; config=$2; shift 2
+for f in "$@"; do
+  "$judge" --config "$config" test "$f" --problem boj12100 >/dev/null 2>&1
+  [ $? -le 1 ] || { echo "judge test $f failed" >&2; exit 2; }
+done"#;
+        let started = Instant::now();
+        let status = Command::new("sh")
+            .args(["-c", script, "sh"])
+            .arg(&exe)
+            .arg(config)
+            .args(&files)
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .status()?;
+        let elapsed = started.elapsed();
+        if !status.success() {
+            return Err(measurement("the loop of judge test failed".to_string()));
+        }
+        Ok(elapsed)
+    };
+    let mut describe = |what: &str, pairs: &[(Duration, Duration)]| -> Result<()> {
+        let mut ratios: Vec<f64> = pairs
+            .iter()
+            .map(|(graded, looped)| looped.as_secs_f64() / graded.as_secs_f64())
+            .collect();
+        ratios.sort_by(f64::total_cmp);
+        writeln!(
+            out,
+            "{what}: loop of judge test / judge grade, {} interleaved pair{} ({}) = median {:.2} (goal >= 1.5)",
+            pairs.len(),
+            if pairs.len() == 1 { "" } else { "s" },
+            pairs
+                .iter()
+                .map(|(g, l)| format!("{}/{}", seconds(*l), seconds(*g)))
+                .collect::<Vec<_>>()
+                .join(", "),
+            ratios[ratios.len() / 2]
+        )?;
+        Ok(())
+    };
+    let mut cold = Vec::new();
+    for pair in 0..request.pairs {
+        let grade_config =
+            runner_with_fresh_cache(runner, scratch.path(), &format!("grade-{pair}"))?;
+        let loop_config = runner_with_fresh_cache(runner, scratch.path(), &format!("loop-{pair}"))?;
+        let graded = grade(
+            &grade_config,
+            &scratch.path().join(format!("results-{pair}")),
+        )?;
+        let looped = shell_loop(&loop_config)?;
+        cold.push((graded, looped));
+    }
+    describe("cold compile cache", &cold)?;
+    // Warm: both sides share the first cold grading's cache, now full.
+    let warm_config = scratch.path().join("grade-0/runner.toml");
+    let mut warm = Vec::new();
+    for pair in 0..request.pairs {
+        let graded = grade(
+            &warm_config,
+            &scratch.path().join(format!("warm-results-{pair}")),
+        )?;
+        let looped = shell_loop(&warm_config)?;
+        warm.push((graded, looped));
+    }
+    describe("warm compile cache", &warm)?;
+    Ok(())
+}
+
 /// Busy processes started for a measurement, ended by pid when dropped.
 struct Load(Vec<std::process::Child>);
 
@@ -500,6 +716,7 @@ fn verdict_flips(
         jobs: cores,
         stop_at_first_failure: false,
         enforce_time_factor: 1.0,
+        shard: None,
     };
     let grade = || -> Result<BatchSummary> {
         let summary = batch::grade(&request, &mut Reporters::new())?;

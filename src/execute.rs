@@ -1,6 +1,8 @@
 //! Execution: runs a prepared program on an input in a sandbox and returns the raw facts with
 //! what it wrote. Each grading worker keeps one sandbox session (a launcher and its keeper)
-//! and one set of folders for all its runs. Nothing here decides a verdict or prints.
+//! and one set of folders for all its runs, of one program or, one after another, of several
+//! (`judge grade`: the program's file in the session's folder is replaced between them).
+//! Nothing here decides a verdict or prints.
 
 use std::fs::File;
 use std::os::fd::OwnedFd;
@@ -65,11 +67,8 @@ impl Scratch {
         name: &str,
         solution: &Prepared,
     ) -> std::io::Result<SandboxFolder> {
-        use std::os::unix::fs::PermissionsExt;
         let folder = self.empty_sandbox_folder(name)?;
-        let copy = folder.work().join(&solution.file_name);
-        std::fs::copy(&solution.artifact, &copy)?;
-        std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755))?;
+        folder.install(solution)?;
         Ok(folder)
     }
 
@@ -121,6 +120,24 @@ impl SandboxFolder {
     /// The programs' work folder (`/box` inside the sandbox), as the grader sees it.
     pub fn work(&self) -> PathBuf {
         self.dir.path().join("box")
+    }
+
+    /// Puts `solution`'s file in the work folder, in place of whatever program was there.
+    /// Programs see the folder read-only, so it holds nothing else; the file is copied
+    /// beside and renamed, so a session never sees half a program.
+    pub fn install(&self, solution: &Prepared) -> std::io::Result<()> {
+        use std::os::unix::fs::PermissionsExt;
+        let work = self.work();
+        for entry in std::fs::read_dir(&work)? {
+            let entry = entry?;
+            if entry.file_name() != solution.file_name.as_str() {
+                std::fs::remove_file(entry.path())?;
+            }
+        }
+        let staged = self.path().join(".incoming");
+        std::fs::copy(&solution.artifact, &staged)?;
+        std::fs::set_permissions(&staged, std::fs::Permissions::from_mode(0o755))?;
+        std::fs::rename(&staged, work.join(&solution.file_name))
     }
 
     /// The sandbox session that runs programs in this folder.
@@ -273,6 +290,19 @@ impl<'a> Worker<'a> {
             program,
             sandbox: None,
         }
+    }
+
+    /// Runs `program` from now on, in the same session: its file replaces the last
+    /// program's in the session's folder.
+    pub fn switch_program(&mut self, program: &'a Prepared) -> Result<(), ExecError> {
+        if std::ptr::eq(self.program, program) {
+            return Ok(());
+        }
+        self.program = program;
+        if let Some((_, folder)) = &self.sandbox {
+            folder.install(program).map_err(ExecError::Files)?;
+        }
+        Ok(())
     }
 
     /// Runs the worker's program on `input` under `limits`.

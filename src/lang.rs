@@ -243,6 +243,58 @@ pub fn prepare_submission(
     }
 }
 
+/// The language a submission is built in, found as [`prepare`] (`like_kattis` false, a
+/// file) or [`prepare_submission`] (`like_kattis`, or a folder) finds it, without building:
+/// `None` for a file no language lists, which [`prepare`] takes as a ready binary. A grading
+/// knows from it the limits a submission runs under before compiling it.
+pub fn submission_language<'a>(
+    runner: &'a RunnerConfig,
+    path: &Path,
+    language_id: Option<&str>,
+    like_kattis: bool,
+) -> Result<Option<&'a Language>, LangError> {
+    if let Some(id) = language_id {
+        return runner
+            .language(id)
+            .map(Some)
+            .ok_or_else(|| LangError::UnknownLanguageId(id.to_string()));
+    }
+    if path.is_dir() {
+        let files: Vec<PathBuf> = folder_files(path)?
+            .iter()
+            .map(|file| path.join(file))
+            .collect();
+        let (language, _) = detect(runner, &files, path)?.settle(path)?;
+        return Ok(Some(language));
+    }
+    if like_kattis {
+        return detect_language(runner, &[path.to_path_buf()]).map(Some);
+    }
+    Ok(runner.language_for(path))
+}
+
+/// The SHA-256 of a submission (hex, first 16 bytes): of a file's bytes, or of a folder's
+/// files (each one's path relative to the folder, and its bytes, in [`prepare_folder`]'s
+/// order).
+pub fn submission_sha256(path: &Path) -> Result<String, LangError> {
+    let read = |file: &Path| {
+        std::fs::read(file).map_err(|cause| LangError::ReadSource {
+            path: file.to_path_buf(),
+            cause,
+        })
+    };
+    if !path.is_dir() {
+        return Ok(crate::plan::sha256_hex(&read(path)?));
+    }
+    let mut digest = crate::plan::PlanDigest::new();
+    for relative in folder_files(path)? {
+        digest
+            .add("file", relative.display())
+            .add_bytes("bytes", &read(&path.join(&relative))?);
+    }
+    Ok(digest.finish())
+}
+
 /// Where a folder's files go inside the build folder, away from what the build writes there
 /// (`solution`, Java's `classes`).
 const FOLDER_SOURCES: &str = "src";
@@ -1468,6 +1520,44 @@ mod tests {
             assert_ne!(base, other);
         }
         assert_ne!(base, cache_key(cpp, "main.cpp", b"int main() {}"));
+    }
+
+    #[test]
+    fn a_submission_s_language_and_digest_are_known_without_building() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let id = |path: &Path, like_kattis: bool| {
+            submission_language(&runner, path, None, like_kattis)
+                .unwrap()
+                .map(|l| l.id.clone())
+        };
+        let program = folder(
+            dir.path(),
+            &[("main.cpp", "int main() {}"), ("sum.h", "int f();")],
+        );
+        assert_eq!(id(&program, false).as_deref(), Some("cpp"));
+        let file = program.join("main.cpp");
+        assert_eq!(id(&file, false).as_deref(), Some("cpp"));
+        let unknown = dir.path().join("program");
+        std::fs::write(&unknown, "").unwrap();
+        // A file no language lists: a ready binary, or not graded the Kattis way.
+        assert_eq!(id(&unknown, false), None);
+        assert!(submission_language(&runner, &unknown, None, true).is_err());
+        assert_eq!(
+            submission_language(&runner, &unknown, Some("python"), false)
+                .unwrap()
+                .map(|l| l.id.as_str()),
+            Some("python")
+        );
+        // A folder's digest covers every file's name and bytes.
+        let digest = submission_sha256(&program).unwrap();
+        assert_eq!(digest, submission_sha256(&program).unwrap());
+        assert_ne!(digest, submission_sha256(&file).unwrap());
+        std::fs::write(program.join("sum.h"), "int g();").unwrap();
+        let changed = submission_sha256(&program).unwrap();
+        assert_ne!(digest, changed);
+        std::fs::rename(program.join("sum.h"), program.join("add.h")).unwrap();
+        assert_ne!(changed, submission_sha256(&program).unwrap());
     }
 
     const SUM_MAIN: &str = "#include <cstdio>\n#include \"sum.h\"\n\

@@ -1,10 +1,17 @@
 //! The plan of a grading run: which tests (samples, seeded random tests as `(seed, index)`,
 //! a folder of the user's) and which games. Built from configuration and the request before
 //! anything runs; the limits are resolved by `limits`.
+//!
+//! A plan can be split into shards for several machines ([`Shard`]): unit `i` of the plan
+//! (a test, a game, a submission or a solution, counted from 0 in plan order) belongs to shard
+//! `i mod N`, so each unit is done by exactly one shard and a shard's share depends only on
+//! the plan and `(K, N)`. [`PlanIdentity`] names a plan so that the parts of a sharded run can
+//! be checked to belong together before they are merged.
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use crate::config::{FileTest, ProblemSpec};
@@ -26,6 +33,260 @@ pub enum PlanError {
     OnlyPackageTests { problem: String },
     #[error("problem {problem} has no hard tests: no hard set and no tests in {dir}")]
     NoHardTests { problem: String, dir: PathBuf },
+}
+
+/// Why a shard could not be worked out from the command line or the scheduler.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ShardError {
+    #[error(
+        "--shard takes K/N with 0 <= K < N (shards count from 0), or auto, or auto/N; found `{0}`"
+    )]
+    Syntax(String),
+    #[error("--shard auto: no scheduler gave a shard: neither SLURM_ARRAY_TASK_ID (a Slurm array job) nor JOB_COMPLETION_INDEX (a Kubernetes indexed Job, with --shard auto/N) is set")]
+    NoScheduler,
+    #[error("--shard auto: {variable}={value} is not a number")]
+    NotANumber { variable: String, value: String },
+    #[error("--shard auto: the Slurm array needs {0} as well (is this an array job?)")]
+    MissingSlurm(&'static str),
+    #[error("--shard auto: the Slurm array is not an evenly spaced range (min {min}, max {max}, step {step}, but {count} tasks; a list such as 0,2,5 cannot be numbered from these): give --shard K/N in each task")]
+    UnevenArray {
+        min: u64,
+        max: u64,
+        step: u64,
+        count: u64,
+    },
+    #[error("--shard auto: task {id} is not on the array's range (min {min}, step {step})")]
+    OffRange { id: u64, min: u64, step: u64 },
+    #[error("--shard auto/N: a Kubernetes indexed Job needs the number of shards (its completions): give --shard auto/N")]
+    KubernetesNeedsCount,
+    #[error("--shard auto/{given}: the scheduler says there are {found} shards")]
+    CountDiffers { given: usize, found: usize },
+    #[error("--shard: shard {index} does not exist in {count} shards (they are 0 to {last})", last = .count - 1)]
+    OutOfRange { index: usize, count: usize },
+}
+
+/// One share of a plan: shard `index` of `count` owns the units `i` with `i mod count ==
+/// index`. Shards count from 0, as Slurm arrays usually and Kubernetes indexed Jobs always
+/// do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl Shard {
+    pub fn new(index: usize, count: usize) -> Result<Shard, ShardError> {
+        if count == 0 || index >= count {
+            return Err(ShardError::OutOfRange {
+                index,
+                count: count.max(1),
+            });
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether unit `unit` (counted from 0 in plan order) is this shard's.
+    pub fn owns(&self, unit: usize) -> bool {
+        unit % self.count == self.index
+    }
+
+    /// The plan's units that are this shard's, in plan order.
+    pub fn select<T>(&self, units: Vec<T>) -> Vec<T> {
+        units
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| self.owns(*i))
+            .map(|(_, unit)| unit)
+            .collect()
+    }
+
+    /// The plan index of this shard's `position`-th unit.
+    pub fn unit_index(&self, position: usize) -> usize {
+        self.index + position * self.count
+    }
+
+    /// How many of a plan's `units` are this shard's.
+    pub fn share_of(&self, units: usize) -> usize {
+        units.saturating_sub(self.index).div_ceil(self.count)
+    }
+}
+
+/// How the command line asks for a shard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShardChoice {
+    /// `--shard K/N`.
+    Given(Shard),
+    /// `--shard auto` or `--shard auto/N`: from the scheduler's environment.
+    FromScheduler { count: Option<usize> },
+}
+
+impl std::str::FromStr for ShardChoice {
+    type Err = ShardError;
+
+    fn from_str(text: &str) -> Result<ShardChoice, ShardError> {
+        let syntax = || ShardError::Syntax(text.to_string());
+        let number = |part: &str| part.trim().parse::<usize>().map_err(|_| syntax());
+        match text.split_once('/') {
+            None if text.trim() == "auto" => Ok(ShardChoice::FromScheduler { count: None }),
+            None => Err(syntax()),
+            Some((index, count)) if index.trim() == "auto" => {
+                let count = number(count)?;
+                if count == 0 {
+                    return Err(syntax());
+                }
+                Ok(ShardChoice::FromScheduler { count: Some(count) })
+            }
+            Some((index, count)) => Ok(ShardChoice::Given(Shard::new(
+                number(index)?,
+                number(count)?,
+            )?)),
+        }
+    }
+}
+
+impl ShardChoice {
+    /// The shard, reading the scheduler's variables through `env` when asked to.
+    ///
+    /// Slurm array jobs: shard `(SLURM_ARRAY_TASK_ID - MIN) / STEP` of `COUNT`, which numbers
+    /// the tasks of a range (`0-3`, `1-4`, `0-6:2`) from 0; a list (`0,2,5`) is refused, since
+    /// Slurm reports it as a range with step 1 (checked: `(MAX - MIN) / STEP + 1` must be
+    /// `COUNT`). Kubernetes indexed Jobs: shard `JOB_COMPLETION_INDEX` of the `N` given as
+    /// `auto/N` (the Job's completions; the Pod is not told them).
+    pub fn resolve(self, env: &dyn Fn(&str) -> Option<String>) -> Result<Shard, ShardError> {
+        let count = match self {
+            ShardChoice::Given(shard) => return Ok(shard),
+            ShardChoice::FromScheduler { count } => count,
+        };
+        let number = |variable: &str| -> Result<Option<u64>, ShardError> {
+            env(variable)
+                .map(|value| {
+                    value
+                        .trim()
+                        .parse::<u64>()
+                        .map_err(|_| ShardError::NotANumber {
+                            variable: variable.to_string(),
+                            value,
+                        })
+                })
+                .transpose()
+        };
+        let found = if let Some(id) = number("SLURM_ARRAY_TASK_ID")? {
+            let min = number("SLURM_ARRAY_TASK_MIN")?
+                .ok_or(ShardError::MissingSlurm("SLURM_ARRAY_TASK_MIN"))?;
+            let step = number("SLURM_ARRAY_TASK_STEP")?.unwrap_or(1).max(1);
+            let max = number("SLURM_ARRAY_TASK_MAX")?;
+            let tasks = match (number("SLURM_ARRAY_TASK_COUNT")?, max) {
+                (Some(tasks), Some(max)) => {
+                    if max < min || (max - min) / step + 1 != tasks {
+                        return Err(ShardError::UnevenArray {
+                            min,
+                            max,
+                            step,
+                            count: tasks,
+                        });
+                    }
+                    tasks
+                }
+                (Some(tasks), None) => tasks,
+                (None, Some(max)) if max >= min => (max - min) / step + 1,
+                _ => return Err(ShardError::MissingSlurm("SLURM_ARRAY_TASK_COUNT")),
+            };
+            if id < min || (id - min) % step != 0 {
+                return Err(ShardError::OffRange { id, min, step });
+            }
+            Shard::new(((id - min) / step) as usize, tasks as usize)?
+        } else if let Some(index) = number("JOB_COMPLETION_INDEX")? {
+            let count = count.ok_or(ShardError::KubernetesNeedsCount)?;
+            Shard::new(index as usize, count)?
+        } else {
+            return Err(ShardError::NoScheduler);
+        };
+        match count {
+            Some(given) if given != found.count => Err(ShardError::CountDiffers {
+                given,
+                found: found.count,
+            }),
+            _ => Ok(found),
+        }
+    }
+}
+
+/// What a plan is made of, for a sharded run's parts to be checked against each other: the
+/// kind of unit, how many the whole plan has, whether the run stops at its first failure, and
+/// a digest of everything else that decides the results (the units' names, the problem, the
+/// seed, the limits, the submission's bytes ...: see each grading).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanIdentity {
+    pub unit: PlanUnit,
+    /// Units in the whole plan (every shard's).
+    pub units: usize,
+    pub stops_at_first_failure: bool,
+    /// SHA-256 (first 16 bytes, hex) of what the plan is made of.
+    pub digest: String,
+}
+
+/// What the units of a plan are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlanUnit {
+    Tests,
+    Games,
+    Submissions,
+    Solutions,
+}
+
+impl PlanUnit {
+    pub fn name(&self) -> &'static str {
+        match self {
+            PlanUnit::Tests => "tests",
+            PlanUnit::Games => "games",
+            PlanUnit::Submissions => "submissions",
+            PlanUnit::Solutions => "solutions",
+        }
+    }
+}
+
+/// Builds a plan digest from its parts, each written as text (`name=value`).
+#[derive(Default)]
+pub struct PlanDigest {
+    hasher: Sha256,
+}
+
+impl PlanDigest {
+    pub fn new() -> PlanDigest {
+        PlanDigest::default()
+    }
+
+    /// Adds one named value.
+    pub fn add(&mut self, name: &str, value: impl std::fmt::Display) -> &mut Self {
+        self.hasher.update(format!("{name}={value}").as_bytes());
+        self.hasher.update([0]);
+        self
+    }
+
+    /// Adds raw bytes (a submission's source), by their own SHA-256.
+    pub fn add_bytes(&mut self, name: &str, bytes: &[u8]) -> &mut Self {
+        self.add(name, sha256_hex(bytes))
+    }
+
+    pub fn finish(&self) -> String {
+        hex16(&self.hasher.clone().finalize())
+    }
+}
+
+/// The SHA-256 of some bytes, its first 16 bytes in hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex16(&Sha256::digest(bytes))
+}
+
+fn hex16(digest: &[u8]) -> String {
+    digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
 }
 
 /// Where a test's input and answer come from.
@@ -264,6 +525,130 @@ mod tests {
             test.reproduce_command("boj12100").unwrap(),
             "judge gen boj12100 --seed 5 --index 7"
         );
+    }
+
+    fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        move |name| {
+            pairs
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone())
+        }
+    }
+
+    fn slurm(id: u64, min: u64, max: u64, count: u64, step: u64) -> Result<Shard, ShardError> {
+        let values = [id, min, max, count, step].map(|v| v.to_string());
+        let env = env(&[
+            ("SLURM_ARRAY_TASK_ID", &values[0]),
+            ("SLURM_ARRAY_TASK_MIN", &values[1]),
+            ("SLURM_ARRAY_TASK_MAX", &values[2]),
+            ("SLURM_ARRAY_TASK_COUNT", &values[3]),
+            ("SLURM_ARRAY_TASK_STEP", &values[4]),
+        ]);
+        ShardChoice::FromScheduler { count: None }.resolve(&env)
+    }
+
+    #[test]
+    fn every_unit_belongs_to_exactly_one_shard() {
+        for count in 1..6 {
+            let shards: Vec<Shard> = (0..count).map(|k| Shard::new(k, count).unwrap()).collect();
+            for unit in 0..40 {
+                assert_eq!(shards.iter().filter(|s| s.owns(unit)).count(), 1);
+            }
+            let total: usize = shards.iter().map(|s| s.share_of(37)).sum();
+            assert_eq!(total, 37);
+            for shard in &shards {
+                let mine = shard.select((0..37).collect::<Vec<usize>>());
+                assert_eq!(mine.len(), shard.share_of(37));
+                for (position, unit) in mine.iter().enumerate() {
+                    assert_eq!(shard.unit_index(position), *unit);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shards_are_written_k_of_n() {
+        let parse = |text: &str| text.parse::<ShardChoice>();
+        assert_eq!(
+            parse("3/16"),
+            Ok(ShardChoice::Given(Shard {
+                index: 3,
+                count: 16
+            }))
+        );
+        assert_eq!(
+            parse("auto"),
+            Ok(ShardChoice::FromScheduler { count: None })
+        );
+        assert_eq!(
+            parse("auto/8"),
+            Ok(ShardChoice::FromScheduler { count: Some(8) })
+        );
+        assert!(matches!(parse("4/4"), Err(ShardError::OutOfRange { .. })));
+        for bad in ["", "3", "a/b", "1/0", "auto/0", "-1/4"] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn slurm_arrays_number_their_tasks_from_zero() {
+        // What Slurm 22.05 sets, as recorded in tests/slurm/NOTES.md.
+        assert_eq!(slurm(2, 0, 3, 4, 1), Ok(Shard { index: 2, count: 4 }));
+        assert_eq!(slurm(1, 1, 4, 4, 1), Ok(Shard { index: 0, count: 4 }));
+        assert_eq!(slurm(6, 0, 6, 4, 2), Ok(Shard { index: 3, count: 4 }));
+        // `--array=0,2,5` is reported as min 0, max 5, step 1, count 3: refused.
+        assert!(matches!(
+            slurm(2, 0, 5, 3, 1),
+            Err(ShardError::UnevenArray { .. })
+        ));
+        assert!(matches!(
+            slurm(3, 0, 6, 4, 2),
+            Err(ShardError::OffRange { .. })
+        ));
+        let given = ShardChoice::FromScheduler { count: Some(5) };
+        let env4 = env(&[
+            ("SLURM_ARRAY_TASK_ID", "1"),
+            ("SLURM_ARRAY_TASK_MIN", "0"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+        ]);
+        assert_eq!(
+            given.resolve(&env4),
+            Err(ShardError::CountDiffers { given: 5, found: 4 })
+        );
+        let no_min = env(&[("SLURM_ARRAY_TASK_ID", "1")]);
+        assert_eq!(
+            ShardChoice::FromScheduler { count: None }.resolve(&no_min),
+            Err(ShardError::MissingSlurm("SLURM_ARRAY_TASK_MIN"))
+        );
+    }
+
+    #[test]
+    fn kubernetes_indexed_jobs_need_the_count() {
+        let pod = env(&[("JOB_COMPLETION_INDEX", "5")]);
+        assert_eq!(
+            ShardChoice::FromScheduler { count: Some(8) }.resolve(&pod),
+            Ok(Shard { index: 5, count: 8 })
+        );
+        assert_eq!(
+            ShardChoice::FromScheduler { count: None }.resolve(&pod),
+            Err(ShardError::KubernetesNeedsCount)
+        );
+        assert!(matches!(
+            ShardChoice::FromScheduler { count: Some(4) }.resolve(&pod),
+            Err(ShardError::OutOfRange { .. })
+        ));
+        assert_eq!(
+            ShardChoice::FromScheduler { count: None }.resolve(&env(&[])),
+            Err(ShardError::NoScheduler)
+        );
+        // An explicit shard ignores the environment.
+        let given = ShardChoice::Given(Shard { index: 1, count: 2 });
+        assert_eq!(given.resolve(&pod), Ok(Shard { index: 1, count: 2 }));
     }
 
     /// The bundled blockgame problem (its hard folder holds `fifty-empty`).

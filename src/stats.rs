@@ -1,13 +1,19 @@
-//! Statistics of game scores: mean, spread, median, milestone counts, and the paired
-//! comparison of two programs over the same games (mean difference with its 95 % confidence
-//! interval from Student's t distribution).
+//! Statistics of game scores: mean with its 95 % confidence interval, spread, median,
+//! milestone counts, and the paired comparison of two programs over the same games (mean
+//! difference with its 95 % confidence interval from Student's t distribution, and whether it
+//! excludes zero). Every figure is a pure function of the scores in game order, so the merged
+//! parts of a sharded run give exactly the figures of one run.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Statistics of game scores.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ScoreStats {
     pub mean: f64,
+    /// Half-width of the 95 % confidence interval of the mean (Student's t); infinite with
+    /// fewer than two games, 0 when every score is the same.
+    #[serde(default, with = "finite_or_null")]
+    pub mean_half_width_95: f64,
     pub min: u64,
     pub median: f64,
     pub max: u64,
@@ -43,6 +49,11 @@ pub fn score_stats(scores: &[u64], milestones: &[u64]) -> ScoreStats {
     };
     ScoreStats {
         mean,
+        mean_half_width_95: if count > 1 {
+            t_critical_95(count - 1) * (variance / count as f64).sqrt()
+        } else {
+            f64::INFINITY
+        },
         min: sorted.first().copied().unwrap_or(0),
         median,
         max: sorted.last().copied().unwrap_or(0),
@@ -67,6 +78,48 @@ pub fn t_critical_95(df: usize) -> f64 {
         31..=60 => 2.000,
         61..=120 => 1.980,
         _ => 1.960,
+    }
+}
+
+/// JSON has no infinity: an infinite half-width (too few games to say) is written `null`.
+mod finite_or_null {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+        if value.is_finite() {
+            serializer.serialize_f64(*value)
+        } else {
+            serializer.serialize_none()
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+        Ok(Option::<f64>::deserialize(deserializer)?.unwrap_or(f64::INFINITY))
+    }
+}
+
+/// What a paired comparison says about the difference (second - first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Difference {
+    /// The 95 % interval lies above zero: the second scores higher.
+    SecondBetter,
+    /// The interval lies below zero: the first scores higher.
+    FirstBetter,
+    /// The interval holds zero: these games cannot tell them apart.
+    NotSignificant,
+}
+
+impl Difference {
+    /// From a mean difference and the half-width of its 95 % interval.
+    pub fn of(mean: f64, half_width: f64) -> Difference {
+        if mean - half_width > 0.0 {
+            Difference::SecondBetter
+        } else if mean + half_width < 0.0 {
+            Difference::FirstBetter
+        } else {
+            Difference::NotSignificant
+        }
     }
 }
 
@@ -102,6 +155,34 @@ mod tests {
             (stats.standard_deviation - 7112.9).abs() < 1.0,
             "{}",
             stats.standard_deviation
+        );
+    }
+
+    #[test]
+    fn the_mean_has_a_confidence_interval() {
+        let stats = score_stats(&[2048, 4096, 16384, 1024], &[]);
+        // s = 7112.9, n = 4, t(3) = 3.182: 3.182 * 7112.9 / 2 = 11316.6
+        assert!(
+            (stats.mean_half_width_95 - 11316.6).abs() < 1.0,
+            "{}",
+            stats.mean_half_width_95
+        );
+        assert!(score_stats(&[2048], &[]).mean_half_width_95.is_infinite());
+        assert_eq!(score_stats(&[4, 4, 4], &[]).mean_half_width_95, 0.0);
+        let json = serde_json::to_string(&score_stats(&[2048], &[])).unwrap();
+        assert!(json.contains("\"mean_half_width_95\":null"), "{json}");
+        let back: ScoreStats = serde_json::from_str(&json).unwrap();
+        assert!(back.mean_half_width_95.is_infinite());
+    }
+
+    #[test]
+    fn a_difference_is_significant_when_its_interval_excludes_zero() {
+        assert_eq!(Difference::of(10.0, 4.0), Difference::SecondBetter);
+        assert_eq!(Difference::of(-10.0, 4.0), Difference::FirstBetter);
+        assert_eq!(Difference::of(3.0, 4.0), Difference::NotSignificant);
+        assert_eq!(
+            Difference::of(3.0, f64::INFINITY),
+            Difference::NotSignificant
         );
     }
 

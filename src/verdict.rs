@@ -16,7 +16,7 @@
 
 use std::fmt;
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::limits::Limits;
 use crate::sandbox::{RunFacts, StopReason, Termination};
@@ -74,22 +74,23 @@ impl Verdict {
         }
     }
 
+    /// One verdict of each kind (a crash stands for every `RE`).
+    const KINDS: [Verdict; 9] = [
+        Verdict::Accepted,
+        Verdict::WrongAnswer,
+        Verdict::PresentationError,
+        Verdict::TimeLimitExceeded,
+        Verdict::MemoryLimitExceeded,
+        Verdict::RuntimeError(Crash::ExitCode(1)),
+        Verdict::OutputLimitExceeded,
+        Verdict::CompileError,
+        Verdict::JudgeError,
+    ];
+
     /// The verdict expected of solutions in a `solutions/<problem>/<folder>/`, if the folder
     /// name is one of ours.
     pub fn from_folder(folder: &str) -> Option<Verdict> {
-        [
-            Verdict::Accepted,
-            Verdict::WrongAnswer,
-            Verdict::PresentationError,
-            Verdict::TimeLimitExceeded,
-            Verdict::MemoryLimitExceeded,
-            Verdict::RuntimeError(Crash::ExitCode(1)),
-            Verdict::OutputLimitExceeded,
-            Verdict::CompileError,
-            Verdict::JudgeError,
-        ]
-        .into_iter()
-        .find(|v| v.folder() == folder)
+        Verdict::KINDS.into_iter().find(|v| v.folder() == folder)
     }
 
     /// Same kind of verdict, ignoring the details of a crash.
@@ -111,6 +112,36 @@ impl Verdict {
             Verdict::RuntimeError(Crash::NotStarted) => "RE (could not start)".to_string(),
             other => other.code().to_string(),
         }
+    }
+}
+
+impl Verdict {
+    /// A verdict as reports write it: its code (`WA`) or its description (`RE (SIGSEGV)`,
+    /// `RE (exit code 3)`). A bare `RE` names no crash and reads as `RE (exit code 1)`.
+    pub fn parse(text: &str) -> Option<Verdict> {
+        let text = text.trim();
+        if let Some(verdict) = Verdict::KINDS.into_iter().find(|v| v.code() == text) {
+            return Some(verdict);
+        }
+        let detail = text.strip_prefix("RE (")?.strip_suffix(')')?;
+        let crash = if detail == "could not start" {
+            Crash::NotStarted
+        } else if let Some(code) = detail.strip_prefix("exit code ") {
+            Crash::ExitCode(code.parse().ok()?)
+        } else if let Some(number) = detail.strip_prefix("signal ") {
+            Crash::Signal(number.parse().ok()?)
+        } else {
+            Crash::Signal((1..=64).find(|&s| crate::sandbox::signal_name(s) == detail)?)
+        };
+        Some(Verdict::RuntimeError(crash))
+    }
+}
+
+impl<'de> Deserialize<'de> for Verdict {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Verdict::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown verdict `{text}`")))
     }
 }
 
@@ -593,6 +624,29 @@ mod tests {
         ];
         assert_eq!(overall(&verdicts), Verdict::TimeLimitExceeded);
         assert_eq!(overall(&[Verdict::Accepted]), Verdict::Accepted);
+    }
+
+    #[test]
+    fn verdicts_read_back_from_their_descriptions() {
+        for verdict in [
+            Verdict::Accepted,
+            Verdict::WrongAnswer,
+            Verdict::PresentationError,
+            Verdict::TimeLimitExceeded,
+            Verdict::MemoryLimitExceeded,
+            Verdict::RuntimeError(Crash::ExitCode(3)),
+            Verdict::RuntimeError(Crash::Signal(libc::SIGSEGV)),
+            Verdict::RuntimeError(Crash::Signal(40)),
+            Verdict::RuntimeError(Crash::NotStarted),
+            Verdict::OutputLimitExceeded,
+            Verdict::CompileError,
+            Verdict::JudgeError,
+        ] {
+            assert_eq!(Verdict::parse(&verdict.describe()), Some(verdict));
+            assert!(Verdict::parse(verdict.code()).unwrap().same_kind(&verdict));
+        }
+        assert_eq!(Verdict::parse("RE (mystery)"), None);
+        assert_eq!(Verdict::parse("OK"), None);
     }
 
     #[test]

@@ -20,8 +20,9 @@ use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
 
 use judge::grade::games::{GameOutcome, GamesSummary};
-use judge::grade::{AppliedLimits, Summary};
+use judge::grade::{AppliedLimits, RunIdentity, Summary};
 use judge::interact::TranscriptLine;
+use judge::plan::{PlanIdentity, PlanUnit};
 use judge::problems::boj28489::{self, Boj28489};
 use judge::problems::game2048::{Direction, Grid};
 use judge::problems::{InteractiveProblem, Step};
@@ -458,6 +459,15 @@ fn a_report_of_1000_games_loads_within_a_second() {
         score_mean: stats.mean,
         stats,
         compile_message: None,
+        run: RunIdentity::new(
+            PlanIdentity {
+                unit: PlanUnit::Games,
+                units: 1000,
+                stops_at_first_failure: false,
+                digest: "synthetic".into(),
+            },
+            None,
+        ),
         games,
     };
     let moves: u64 = summary.games.iter().map(|g| g.moves).sum();

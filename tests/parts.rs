@@ -11,20 +11,11 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::{Duration, Instant};
 
-use common::repo;
+use common::{repo, show};
 use serde_json::Value;
 
 fn project(name: &str) -> PathBuf {
     repo().join("tests/projects").join(name)
-}
-
-fn show(output: &Output) -> String {
-    format!(
-        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
 }
 
 /// `judge --config PROJECT/runner.toml ARGS...`.

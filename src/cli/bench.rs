@@ -5,7 +5,7 @@ use std::path::Path;
 use anyhow::Result;
 use clap::Args;
 
-use judge::bench::{self, BenchRequest};
+use judge::bench::{self, BenchRequest, GradeManyRequest};
 
 use super::{exit, load_runner, stdout};
 
@@ -20,6 +20,13 @@ pub struct BenchArgs {
     /// Generated tests per problem for the reference-solver figures.
     #[arg(long, default_value_t = 200)]
     pub solver_tests: u64,
+    /// Only the many-submissions figure: `judge grade` on N generated submissions of boj12100
+    /// against a shell loop of N `judge test` calls (minutes; see BENCHMARKS.md).
+    #[arg(long, value_name = "N")]
+    pub grade_many: Option<usize>,
+    /// Interleaved pairs of the many-submissions figure, cold and warm compile cache each.
+    #[arg(long, default_value_t = 1, requires = "grade_many")]
+    pub pairs: usize,
     /// Near-limit runs on each side (with and without load) of the verdict-flip figure.
     #[arg(long, default_value_t = 40)]
     pub flip_runs: usize,
@@ -27,6 +34,15 @@ pub struct BenchArgs {
 
 pub fn run(config: Option<&Path>, args: &BenchArgs) -> Result<u8> {
     let runner = load_runner(config)?;
+    if let Some(submissions) = args.grade_many {
+        let request = GradeManyRequest {
+            runner: &runner,
+            submissions,
+            pairs: args.pairs.max(1),
+        };
+        bench::grade_many(&request, &mut stdout())?;
+        return Ok(exit::ACCEPTED);
+    }
     let request = BenchRequest {
         runner: &runner,
         tiny_tests: args.tiny_tests,

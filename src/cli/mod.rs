@@ -3,8 +3,11 @@
 
 mod bench;
 mod games;
+mod grade;
+mod merge;
 mod problem;
 mod project;
+mod shard;
 mod stress;
 mod test;
 mod verify;
@@ -45,6 +48,10 @@ pub struct Cli {
 pub enum Command {
     /// Grade a solution against sample and seeded random tests.
     Test(test::TestArgs),
+    /// Grade many submissions of one problem at once, into a scoreboard (resumable).
+    Grade(grade::GradeArgs),
+    /// Merge the JSON parts of a run split with --shard into the report of one run.
+    Merge(merge::MergeArgs),
     /// Generate tests: one to stdout (--index) or many into a folder (--count, --out).
     Gen(problem::GenArgs),
     /// Print the reference answer for an input (a file, or standard input).
@@ -81,6 +88,8 @@ pub fn run(cli: &Cli) -> Result<u8> {
     let config = cli.config.as_deref();
     match &cli.command {
         Command::Test(args) => test::run(config, args),
+        Command::Grade(args) => grade::run(config, args),
+        Command::Merge(args) => merge::run(args),
         Command::Gen(args) => problem::gen(config, args),
         Command::Solve(args) => problem::solve(config, args),
         Command::Validate(args) => problem::validate(config, args),
@@ -152,7 +161,8 @@ fn verdict_code(accepted: bool) -> u8 {
     }
 }
 
-/// A report file (JSON, JUnit, HTML), written whole when the grading is over.
+/// A report file (JSON, JUnit, HTML), written whole when its reporter finishes (see
+/// `AtomicFile`).
 fn report_file(path: &Path) -> Result<AtomicFile> {
     AtomicFile::create(path).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
 }

@@ -15,7 +15,7 @@ use judge::grade::package::{self, PackageRequest};
 use judge::grade::Submission;
 use judge::kattis::{self, Package};
 use judge::limits::{Overrides, MIB};
-use judge::plan::TestSelection;
+use judge::plan::{ShardChoice, TestSelection};
 use judge::report::html::HtmlReporter;
 use judge::report::json::JsonReporter;
 use judge::report::junit::JunitReporter;
@@ -80,12 +80,21 @@ pub struct TestArgs {
     /// Interactive problems: save one transcript per game in this folder.
     #[arg(long, value_name = "DIR")]
     pub transcripts: Option<PathBuf>,
+    #[arg(long, value_name = "K/N", help = super::shard::HELP)]
+    pub shard: Option<ShardChoice>,
 }
 
 /// The limits given on the command line, checked.
 fn overrides(args: &TestArgs) -> Result<Overrides> {
-    let cpu_time = args
-        .time_limit
+    limit_overrides(args.time_limit, args.memory_limit)
+}
+
+/// `--time-limit SECONDS` and `--memory-limit MIB`, checked.
+pub(super) fn limit_overrides(
+    time_limit: Option<f64>,
+    memory_limit: Option<u64>,
+) -> Result<Overrides> {
+    let cpu_time = time_limit
         .map(|s| {
             if s.is_finite() && s > 0.0 && s < 1e5 {
                 Ok(Duration::from_secs_f64(s))
@@ -94,12 +103,12 @@ fn overrides(args: &TestArgs) -> Result<Overrides> {
             }
         })
         .transpose()?;
-    if args.memory_limit == Some(0) || args.memory_limit.is_some_and(|m| m > 1 << 20) {
+    if memory_limit == Some(0) || memory_limit.is_some_and(|m| m > 1 << 20) {
         bail!("--memory-limit must be from 1 to 1048576 MiB");
     }
     Ok(Overrides {
         cpu_time,
-        memory_bytes: args.memory_limit.map(|m| m * MIB),
+        memory_bytes: memory_limit.map(|m| m * MIB),
     })
 }
 
@@ -146,6 +155,7 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
     };
     let seed = args.seed.unwrap_or(runner.seed);
     let jobs = runner.jobs(args.jobs);
+    let shard = super::shard::resolve(args.shard)?;
     let accepted = match problem.plays_games() {
         true => {
             let mut reporters = reporters(args, false)?;
@@ -159,6 +169,7 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
                 overrides,
                 jobs,
                 stop_at_first_failure: false,
+                shard,
             };
             let summary = games::grade(&request, &mut reporters)?;
             finish(&mut reporters)?;
@@ -185,6 +196,7 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
                 jobs,
                 stop_at_first_failure: !args.all,
                 enforce_time_factor: 1.0,
+                shard,
             };
             let summary = batch::grade(&request, &mut reporters)?;
             finish(&mut reporters)?;

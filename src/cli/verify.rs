@@ -12,7 +12,9 @@ use judge::config::RunnerConfig;
 use judge::grade::package::{self, PackageRequest};
 use judge::grade::verify::{self, VerifyRequest};
 use judge::kattis::{self, Package};
+use judge::plan::ShardChoice;
 use judge::report::html::HtmlReporter;
+use judge::report::json::JsonReporter;
 use judge::report::verify::VerifyReporter;
 use judge::report::Reporters;
 
@@ -30,6 +32,11 @@ pub struct VerifyArgs {
     pub games: Option<usize>,
     #[arg(long)]
     pub jobs: Option<usize>,
+    #[arg(long, value_name = "K/N", help = super::shard::HELP)]
+    pub shard: Option<ShardChoice>,
+    /// Write a JSON report here.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
     /// For a Kattis package: the time limit in seconds, instead of the package's (fixed, or
     /// derived from its accepted submissions).
     #[arg(long, value_name = "SECONDS")]
@@ -53,9 +60,13 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
         random_count: args.count,
         games: args.games,
         jobs: runner.jobs(args.jobs),
+        shard: super::shard::resolve(args.shard)?,
     };
     let mut reporters = Reporters::new();
     reporters.add(VerifyReporter::new(stdout()));
+    if let Some(path) = &args.json {
+        reporters.add(JsonReporter::new(report_file(path)?));
+    }
     if let Some(path) = &args.html {
         reporters.add(HtmlReporter::new(report_file(path)?));
     }
@@ -73,6 +84,9 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
 /// `judge verify PACKAGE`: a Kattis package's checks and submissions, as verifyproblem makes
 /// them.
 fn verify_package(runner: &RunnerConfig, dir: &Path, args: &VerifyArgs) -> Result<u8> {
+    if args.shard.is_some() {
+        bail!("--shard is for the bundled solutions; a Kattis package is verified whole");
+    }
     let package = Package::load(dir)?;
     let time_limit = match args.time_limit {
         Some(seconds) if seconds.is_finite() && seconds > 0.0 => {
@@ -89,6 +103,9 @@ fn verify_package(runner: &RunnerConfig, dir: &Path, args: &VerifyArgs) -> Resul
     };
     let mut reporters = Reporters::new();
     reporters.add(VerifyReporter::new(stdout()));
+    if let Some(path) = &args.json {
+        reporters.add(JsonReporter::new(report_file(path)?));
+    }
     if let Some(path) = &args.html {
         reporters.add(HtmlReporter::new(report_file(path)?));
     }

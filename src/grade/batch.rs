@@ -1,26 +1,31 @@
 //! Grading a solution of a batch problem: compile, plan the tests, run them on parallel
 //! workers (each with its own sandbox session), check each output and classify each run, and
-//! report every test in plan order as it is decided.
+//! report every test in plan order as it is decided. A sharded run grades its share of the
+//! plan's tests (see `plan::Shard`).
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::{
-    build, protections_of, tell, AppliedLimits, GradeError, ProblemParts, Started, Submission,
-    Summary, Telling, Unit,
+    build, digest_problem, protections_of, submission_digest, tell, AppliedLimits, GradeError,
+    ProblemParts, RunIdentity, Started, Submission, Summary, Target, Telling, Unit,
 };
 use crate::check::Checker;
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::{head, ExecError, Scratch, Worker};
 use crate::lang::{Compiled, Prepared};
 use crate::limits::{Limits, Overrides};
-use crate::plan::{self, PlanError, PlannedTest, TestSelection, TestSource};
+use crate::plan::{
+    self, PlanDigest, PlanError, PlanIdentity, PlanUnit, PlannedTest, Shard, TestSelection,
+    TestSource,
+};
 use crate::pool::{self, News};
-use crate::problems::{CodeError, GenRequest};
+use crate::problems::{CodeError, GenRequest, ProblemCode};
 use crate::programs::{self, ProblemProgram};
 use crate::report::{Event, Reporter};
 use crate::sandbox::RunFacts;
@@ -52,10 +57,12 @@ pub struct BatchRequest<'a> {
     /// The sandbox enforces the time limits times this factor; verdicts use the real limit
     /// (`verify` runs a too-slow solution longer to see whether it would finish).
     pub enforce_time_factor: f64,
+    /// Grade only this shard's share of the tests.
+    pub shard: Option<Shard>,
 }
 
 /// The result of one test.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TestOutcome {
     pub name: String,
     pub verdict: Verdict,
@@ -99,7 +106,11 @@ impl TestOutcome {
     }
 
     /// A test the grader could not run (JE), with why.
-    fn judge_error(test: &PlannedTest, problem_id: &str, message: String) -> TestOutcome {
+    pub(crate) fn judge_error(
+        test: &PlannedTest,
+        problem_id: &str,
+        message: String,
+    ) -> TestOutcome {
         TestOutcome {
             name: test.name.clone(),
             verdict: Verdict::JudgeError,
@@ -123,7 +134,7 @@ impl TestOutcome {
 }
 
 /// Everything a report of a batch grading needs, once it is over.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct BatchSummary {
     pub problem: String,
     pub solution: String,
@@ -134,10 +145,14 @@ pub struct BatchSummary {
     /// Protections the sandbox had in force (from the first test that ran).
     pub protections: Vec<String>,
     /// The compiler's message, for CE.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compile_message: Option<String>,
+    /// Tests this run was to grade (a shard's share, when sharded).
     pub tests_planned: usize,
     pub tests: Vec<TestOutcome>,
+    /// The judge's version, the plan's identity and the shard, for merging.
+    #[serde(flatten)]
+    pub run: RunIdentity,
 }
 
 impl BatchSummary {
@@ -161,9 +176,42 @@ impl BatchSummary {
         self.tests.iter().map(|t| t.peak_kib).max().unwrap_or(0)
     }
 
+    /// After reading a summary back from JSON: each verdict from its detail (`RE (SIGSEGV)`,
+    /// where the JSON's `verdict` says only `RE`), and the summary's from its first failure.
+    pub fn restore_verdicts(&mut self) {
+        let tests = self
+            .tests
+            .iter_mut()
+            .map(|t| (&mut t.verdict, t.verdict_detail.as_str()));
+        super::restore_verdicts(&mut self.verdict, tests);
+    }
+
     /// Tests whose timings the machine's load may have disturbed.
     pub fn disturbed(&self) -> usize {
         self.tests.iter().filter(|t| t.disturbed).count()
+    }
+}
+
+/// A test's input and expected answer.
+pub(crate) struct TestPair {
+    pub input: Vec<u8>,
+    pub answer: Vec<u8>,
+}
+
+/// The inputs and expected answers of a plan's tests, each made (generated and solved by the
+/// reference, or read) once and shared by every submission graded on the plan.
+pub(crate) struct SharedTestData {
+    slots: HashMap<String, OnceLock<Result<Arc<TestPair>, String>>>,
+}
+
+impl SharedTestData {
+    pub fn new(tests: &[PlannedTest]) -> SharedTestData {
+        SharedTestData {
+            slots: tests
+                .iter()
+                .map(|t| (t.name.clone(), OnceLock::new()))
+                .collect(),
+        }
     }
 }
 
@@ -185,7 +233,8 @@ enum TestDataError {
     Answer(CodeError),
 }
 
-/// What every test of a grading shares: the problem, its parts, the program and its limits.
+/// What every test of a grading shares: the problem, its parts, the program and its limits,
+/// and the tests' data when several submissions share it.
 pub(crate) struct TestContext<'a> {
     pub problem: &'a ProblemSpec,
     pub parts: &'a ProblemParts,
@@ -193,11 +242,26 @@ pub(crate) struct TestContext<'a> {
     pub limits: Limits,
     /// The limits the sandbox enforces: the same, or larger (see `enforce_time_factor`).
     pub enforced: Limits,
+    /// Inputs and answers made once for many submissions (else made for each test).
+    pub shared: Option<&'a SharedTestData>,
 }
 
 impl TestContext<'_> {
-    /// A test's input and expected answer (empty for a problem whose interactor judges and
-    /// that has no reference).
+    /// A test's input and expected answer: from the shared data when there is some.
+    fn test_pair(&self, test: &PlannedTest) -> Result<Arc<TestPair>, String> {
+        let make = || {
+            self.test_data(test)
+                .map(|(input, answer)| Arc::new(TestPair { input, answer }))
+                .map_err(|e| e.to_string())
+        };
+        match self.shared.and_then(|shared| shared.slots.get(&test.name)) {
+            Some(slot) => slot.get_or_init(make).clone(),
+            None => make(),
+        }
+    }
+
+    /// A test's input and expected answer, made afresh (the answer is empty for a problem
+    /// whose interactor judges and that has no reference).
     fn test_data(&self, test: &PlannedTest) -> Result<(Vec<u8>, Vec<u8>), TestDataError> {
         let read = |path: &PathBuf| {
             std::fs::read(path).map_err(|cause| TestDataError::Read {
@@ -254,15 +318,16 @@ impl TestContext<'_> {
     /// Runs one test from its data to its verdict.
     pub fn grade_test(&self, worker: &mut Worker, test: &PlannedTest) -> TestOutcome {
         let problem_id = &self.problem.id;
-        let (input, answer) = match self.test_data(test) {
+        let pair = match self.test_pair(test) {
             Ok(pair) => pair,
-            Err(e) => return TestOutcome::judge_error(test, problem_id, e.to_string()),
+            Err(message) => return TestOutcome::judge_error(test, problem_id, message),
         };
+        let (input, answer) = (&pair.input, &pair.answer);
         let judged = match &self.parts.interactor {
             Some(interactor) => {
-                self.against_interactor(worker, interactor, &input, &answer, &test.checker_args)
+                self.against_interactor(worker, interactor, input, answer, &test.checker_args)
             }
-            None => self.checked(worker, &input, &answer, &test.checker_args),
+            None => self.checked(worker, input, answer, &test.checker_args),
         };
         let judged = match judged {
             Ok(judged) => judged,
@@ -293,9 +358,9 @@ impl TestContext<'_> {
             peak_kib: verdict::peak_memory_bytes(&facts) / 1024,
             disturbed: facts.disturbed(),
             message,
-            input_head: head(&input),
+            input_head: head(input),
             input_bytes: input.len(),
-            expected_head: judged.received.is_some().then(|| head(&answer)),
+            expected_head: judged.received.is_some().then(|| head(answer)),
             received_head: judged.received.as_deref().map(head).unwrap_or_default(),
             received_bytes: facts.stdout_bytes,
             stderr_head: judged.stderr_head,
@@ -386,70 +451,41 @@ pub fn grade(
     reporter: &mut dyn Reporter,
 ) -> Result<BatchSummary, GradeError> {
     let problem = request.problem;
-    let tests = match &request.tests {
-        Tests::Folder(dir) => plan::folder_tests(dir)?,
-        Tests::Planned {
-            selection,
-            random_count,
-        } => plan::batch_tests(problem, *selection, *random_count, request.seed)?,
-    };
     let scratch = Arc::new(Scratch::new(&request.runner.sandbox)?);
     let parts = ProblemParts::build(request.runner, problem, &scratch)?;
-    let can_generate = parts.code.as_ref().is_some_and(|code| code.can_generate());
-    let has_hard_set = parts.code.as_ref().is_some_and(|code| code.has_hard_set());
-    let tests = match &request.tests {
-        // A problem of samples only: all its tests are its samples.
-        Tests::Planned {
-            selection: TestSelection::All,
-            ..
-        } if !can_generate => tests
-            .into_iter()
-            .filter(|t| matches!(t.source, TestSource::Files { .. }))
-            .collect(),
-        // Without a generated hard set, the hard tests are the hard folder's alone.
-        Tests::Planned {
-            selection: TestSelection::Hard,
-            ..
-        } if !has_hard_set => {
-            let files: Vec<PlannedTest> = tests
-                .into_iter()
-                .filter(|t| matches!(t.source, TestSource::Files { .. }))
-                .collect();
-            if files.is_empty() {
-                return Err(PlanError::NoHardTests {
-                    problem: problem.id.clone(),
-                    dir: problem.hard_dir(),
-                }
-                .into());
-            }
-            files
-        }
-        _ => tests,
-    };
-    let needs_code = tests
-        .iter()
-        .any(|t| !matches!(t.source, TestSource::Files { .. }));
-    if needs_code && !can_generate {
-        return Err(GradeError::NoGenerator(problem.id.clone()));
-    }
+    let whole_plan = plan_tests(problem, &request.tests, request.seed, parts.code.as_deref())?;
     let build = build(
         request.runner,
         problem,
         &request.submission,
         &request.overrides,
     )?;
-    let mut summary = BatchSummary {
-        problem: problem.id.clone(),
-        solution: request.submission.display_name(),
-        language: build.language_name,
-        verdict: Verdict::CompileError,
-        seed: request.seed,
-        limits: AppliedLimits::from(&build.limits),
-        protections: Vec::new(),
-        compile_message: None,
-        tests_planned: tests.len(),
-        tests: Vec::new(),
+    let identity = PlanIdentity {
+        unit: PlanUnit::Tests,
+        units: whole_plan.len(),
+        stops_at_first_failure: request.stop_at_first_failure,
+        digest: plan_digest(
+            problem,
+            request.seed,
+            &whole_plan,
+            build.compiled.language_id(),
+            &build.target.limits,
+            &submission_digest(&request.submission.path)?,
+            request.enforce_time_factor,
+        )?,
     };
+    let tests = match request.shard {
+        Some(shard) => shard.select(whole_plan),
+        None => whole_plan,
+    };
+    let mut summary = new_summary(
+        problem,
+        request.submission.display_name(),
+        &build.target,
+        request.seed,
+        tests.len(),
+        RunIdentity::new(identity, request.shard),
+    );
     let prepared = match build.compiled {
         Compiled::Failed { message, .. } => {
             summary.compile_message = Some(message);
@@ -463,25 +499,167 @@ pub fn grade(
         &prepared,
         Unit::Tests,
         tests.len(),
+        request.shard,
         request.seed,
         request.jobs,
     );
     tell(reporter, Event::Started(&started))?;
-    let factor = request.enforce_time_factor.max(1.0);
-    let mut enforced = build.limits;
-    enforced.cpu_time = enforced.cpu_time.mul_f64(factor);
-    enforced.wall_time = enforced.wall_time.mul_f64(factor);
     let context = TestContext {
         problem,
         parts: &parts,
-        limits: build.limits,
-        enforced,
+        limits: build.target.limits,
+        enforced: enforced_limits(build.target.limits, request.enforce_time_factor),
+        shared: None,
     };
     let outcomes = run_tests(request, &context, &scratch, &prepared, &tests, reporter)?;
+    conclude(&mut summary, outcomes);
+    finish(summary, reporter)
+}
+
+/// The tests of a request's whole plan, given the problem's code (built in, or its programs;
+/// `None` for a problem of samples only): a problem that cannot generate tests runs only its
+/// samples by default, and without a generated hard set the hard tests are its hard folder's
+/// alone. Fails when the tests need a generator the problem lacks.
+pub(crate) fn plan_tests(
+    problem: &ProblemSpec,
+    tests: &Tests,
+    seed: u64,
+    code: Option<&dyn ProblemCode>,
+) -> Result<Vec<PlannedTest>, GradeError> {
+    let planned = match tests {
+        Tests::Folder(dir) => plan::folder_tests(dir)?,
+        Tests::Planned {
+            selection,
+            random_count,
+        } => plan::batch_tests(problem, *selection, *random_count, seed)?,
+    };
+    let can_generate = code.is_some_and(|code| code.can_generate());
+    let has_hard_set = code.is_some_and(|code| code.has_hard_set());
+    let files_only = |planned: Vec<PlannedTest>| -> Vec<PlannedTest> {
+        planned
+            .into_iter()
+            .filter(|t| matches!(t.source, TestSource::Files { .. }))
+            .collect()
+    };
+    let planned = match tests {
+        // A problem of samples only: all its tests are its samples.
+        Tests::Planned {
+            selection: TestSelection::All,
+            ..
+        } if !can_generate => files_only(planned),
+        // Without a generated hard set, the hard tests are the hard folder's alone.
+        Tests::Planned {
+            selection: TestSelection::Hard,
+            ..
+        } if !has_hard_set => {
+            let files = files_only(planned);
+            if files.is_empty() {
+                return Err(PlanError::NoHardTests {
+                    problem: problem.id.clone(),
+                    dir: problem.hard_dir(),
+                }
+                .into());
+            }
+            files
+        }
+        _ => planned,
+    };
+    let needs_code = planned
+        .iter()
+        .any(|t| !matches!(t.source, TestSource::Files { .. }));
+    if needs_code && !can_generate {
+        return Err(GradeError::NoGenerator(problem.id.clone()));
+    }
+    Ok(planned)
+}
+
+/// What decides a batch grading's results, as a digest: the problem (see `digest_problem`), the
+/// seed, the tests (names, and the bytes of those read from files), the language, the limits
+/// and the submission's bytes.
+pub(crate) fn plan_digest(
+    problem: &ProblemSpec,
+    seed: u64,
+    tests: &[PlannedTest],
+    language_id: &str,
+    limits: &Limits,
+    submission_sha256: &str,
+    enforce_time_factor: f64,
+) -> Result<String, GradeError> {
+    let mut digest = PlanDigest::new();
+    digest_problem(&mut digest, problem);
+    digest
+        .add("seed", seed)
+        .add("language", language_id)
+        .add("limits", format!("{limits:?}"))
+        .add("enforce_time_factor", enforce_time_factor.max(1.0))
+        .add("submission", submission_sha256);
+    for test in tests {
+        digest.add("test", &test.name);
+        if !test.checker_args.is_empty() {
+            digest.add("checker_args", format!("{:?}", test.checker_args));
+        }
+        match &test.source {
+            TestSource::Generated { seed, index } => {
+                digest.add("generated", format!("{seed}/{index}"));
+            }
+            TestSource::GeneratedHard { seed, index } => {
+                digest.add("generated_hard", format!("{seed}/{index}"));
+            }
+            TestSource::Files { input, answer } => {
+                for path in [input, answer] {
+                    let bytes = std::fs::read(path).map_err(|cause| plan::PlanError::Read {
+                        dir: path.clone(),
+                        cause,
+                    })?;
+                    digest.add_bytes("file", &bytes);
+                }
+            }
+            TestSource::Inline { input } => {
+                digest.add_bytes("inline", input.as_bytes());
+            }
+        }
+    }
+    Ok(digest.finish())
+}
+
+/// A summary before any test ran (a compile error's as it stands).
+pub(crate) fn new_summary(
+    problem: &ProblemSpec,
+    solution: String,
+    target: &Target,
+    seed: u64,
+    tests_planned: usize,
+    run: RunIdentity,
+) -> BatchSummary {
+    BatchSummary {
+        problem: problem.id.clone(),
+        solution,
+        language: target.language_name.clone(),
+        verdict: Verdict::CompileError,
+        seed,
+        limits: AppliedLimits::from(&target.limits),
+        protections: Vec::new(),
+        compile_message: None,
+        tests_planned,
+        tests: Vec::new(),
+        run,
+    }
+}
+
+/// The limits the sandbox enforces: the time limits times `factor` (at least 1).
+pub(crate) fn enforced_limits(limits: Limits, factor: f64) -> Limits {
+    let factor = factor.max(1.0);
+    let mut enforced = limits;
+    enforced.cpu_time = enforced.cpu_time.mul_f64(factor);
+    enforced.wall_time = enforced.wall_time.mul_f64(factor);
+    enforced
+}
+
+/// Completes a summary with its tests' outcomes (in plan order).
+pub(crate) fn conclude(summary: &mut BatchSummary, outcomes: Vec<TestOutcome>) {
     summary.protections = protections_of(outcomes.iter().map(|o| o.facts.as_ref()));
     summary.verdict = verdict::overall(outcomes.iter().map(|o| &o.verdict));
     summary.tests = outcomes;
-    finish(summary, reporter)
 }
 
 /// Tells the reporter the grading is over and hands the summary back.

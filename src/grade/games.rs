@@ -1,7 +1,8 @@
 //! Grading a solution of an interactive problem by seeded games: compile, play each game on
 //! parallel workers (each game in its own sandbox session), classify each game from how it
 //! ended and the run's facts, and decide the submission from the games and the mean score.
-//! Also the paired comparison of two solutions over the same games.
+//! Also the paired comparison of two solutions over the same games. A sharded run plays its
+//! share of the games (game `k` belongs to shard `k mod N`).
 //!
 //! Verdict order, as Kattis and DOMjudge decide it: a wrong reply seen by the interactor is WA
 //! even if the program later crashes or runs out of time; otherwise the run's facts decide
@@ -9,18 +10,18 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{
-    build, compile_or_fail, protections_of, tell, AppliedLimits, GradeError, Started, Submission,
-    Summary, Telling, Unit,
+    build, compile_or_fail, digest_problem, protections_of, submission_digest, tell, AppliedLimits,
+    GradeError, RunIdentity, Started, Submission, Summary, Target, Telling, Unit,
 };
-use crate::config::{ProblemSpec, RunnerConfig};
+use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::interact::{self, Ending, GameRecord, GameSetup, InteractError, TranscriptLine};
 use crate::lang::Compiled;
-use crate::limits::Overrides;
-use crate::plan;
+use crate::limits::{Limits, Overrides};
+use crate::plan::{self, PlanDigest, PlanIdentity, PlanUnit, Shard};
 use crate::pool::{self, News};
 use crate::problems::{self, InteractiveProblem};
 use crate::report::{Event, Reporter};
@@ -42,10 +43,12 @@ pub struct GamesRequest<'a> {
     pub jobs: usize,
     /// Stop starting games once one has failed (its verdict decides the submission anyway).
     pub stop_at_first_failure: bool,
+    /// Play only this shard's share of the games.
+    pub shard: Option<Shard>,
 }
 
 /// The result of one game.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GameOutcome {
     /// Master seed; with `game` it names the game's random stream.
     pub seed: u64,
@@ -64,8 +67,10 @@ pub struct GameOutcome {
     pub peak_kib: u64,
     pub verdict: Verdict,
     pub verdict_detail: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// What was said, kept until the game is reported (`Event::GameFinished`) and then
+    /// dropped, so that thousands of games do not hold thousands of transcripts.
     #[serde(skip)]
     pub transcript: Vec<TranscriptLine>,
     /// The interactor's last line (`-1`) when it ended the game.
@@ -78,14 +83,14 @@ pub struct GameOutcome {
 }
 
 /// Everything a report of an interactive grading needs.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GamesSummary {
     pub problem: String,
     pub solution: String,
     pub language: String,
     pub verdict: Verdict,
     /// Why the verdict is not AC, in words.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     pub seed: u64,
     pub limits: AppliedLimits,
@@ -93,9 +98,12 @@ pub struct GamesSummary {
     pub accept_mean_score: f64,
     pub score_mean: f64,
     pub stats: ScoreStats,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compile_message: Option<String>,
     pub games: Vec<GameOutcome>,
+    /// The judge's version, the plan's identity and the shard, for merging.
+    #[serde(flatten)]
+    pub run: RunIdentity,
 }
 
 impl GamesSummary {
@@ -108,10 +116,40 @@ impl GamesSummary {
     pub fn first_failure(&self) -> Option<&GameOutcome> {
         self.games.iter().find(|g| !g.verdict.is_accepted())
     }
+
+    /// The tiles whose counts the statistics give (the problem's milestones).
+    pub fn milestones(&self) -> Vec<u64> {
+        self.stats.reached.iter().map(|(tile, _)| *tile).collect()
+    }
+
+    /// Completes the summary from its games (in game order): statistics, verdict, reason.
+    pub fn conclude(&mut self, games: Vec<GameOutcome>) {
+        self.protections = protections_of(games.iter().map(|g| g.facts.as_ref()));
+        let scores: Vec<u64> = games.iter().map(|g| g.score).collect();
+        self.stats = stats::score_stats(&scores, &self.milestones());
+        self.score_mean = self.stats.mean;
+        let (verdict, reason) = overall(&games, self.score_mean, self.accept_mean_score);
+        self.verdict = verdict;
+        self.reason = reason;
+        self.games = games;
+    }
+
+    /// After reading a summary back from JSON: each verdict from its detail (`RE (SIGSEGV)`,
+    /// where the JSON's `verdict` says only `RE`), and the summary's from its first failure.
+    pub fn restore_verdicts(&mut self) {
+        let games = self
+            .games
+            .iter_mut()
+            .map(|g| (&mut g.verdict, g.verdict_detail.as_str()));
+        super::restore_verdicts(&mut self.verdict, games);
+    }
 }
 
-/// The game side of an interactive problem.
-fn game_side(problem: &ProblemSpec) -> Result<&'static dyn InteractiveProblem, GradeError> {
+/// The game side of a problem played as games (see `ProblemSpec::plays_games`), and its
+/// settings.
+pub(crate) fn game_side(
+    problem: &ProblemSpec,
+) -> Result<(&'static dyn InteractiveProblem, &InteractiveSpec), GradeError> {
     if !problem.plays_games() {
         return Err(GradeError::WrongKind {
             what: "games",
@@ -119,12 +157,17 @@ fn game_side(problem: &ProblemSpec) -> Result<&'static dyn InteractiveProblem, G
             problem: problem.id.clone(),
         });
     }
-    problems::interactive_problem(&problem.id)
-        .ok_or_else(|| GradeError::NoInteractor(problem.id.clone()))
+    let side = problems::interactive_problem(&problem.id)
+        .ok_or_else(|| GradeError::NoInteractor(problem.id.clone()))?;
+    let settings = problem
+        .interactive
+        .as_ref()
+        .ok_or_else(|| GradeError::NoInteractor(problem.id.clone()))?;
+    Ok((side, settings))
 }
 
 /// Decides a game from how it ended and the run's facts.
-fn classify_game(
+pub(crate) fn classify_game(
     setup: &GameSetup,
     game: u64,
     played: Result<GameRecord, InteractError>,
@@ -208,33 +251,43 @@ pub fn grade(
     reporter: &mut dyn Reporter,
 ) -> Result<GamesSummary, GradeError> {
     let problem = request.problem;
-    let side = game_side(problem)?;
-    let settings = problem
-        .interactive
-        .as_ref()
-        .ok_or_else(|| GradeError::NoInteractor(problem.id.clone()))?;
-    let games = plan::games(request.count.unwrap_or(settings.games), request.only_game);
+    let (side, settings) = game_side(problem)?;
+    if request.shard.is_some() && request.only_game.is_some() {
+        return Err(GradeError::ShardConflict("--game plays one game"));
+    }
+    let whole_plan = plan::games(request.count.unwrap_or(settings.games), request.only_game);
     let build = build(
         request.runner,
         problem,
         &request.submission,
         &request.overrides,
     )?;
-    let mut summary = GamesSummary {
-        problem: problem.id.clone(),
-        solution: request.submission.display_name(),
-        language: build.language_name,
-        verdict: Verdict::CompileError,
-        reason: None,
-        seed: request.seed,
-        limits: AppliedLimits::from(&build.limits),
-        protections: Vec::new(),
-        accept_mean_score: settings.accept_mean_score,
-        score_mean: 0.0,
-        stats: stats::score_stats(&[], side.milestones()),
-        compile_message: None,
-        games: Vec::new(),
+    let identity = PlanIdentity {
+        unit: PlanUnit::Games,
+        units: whole_plan.len(),
+        stops_at_first_failure: request.stop_at_first_failure,
+        digest: plan_digest(
+            problem,
+            request.seed,
+            &whole_plan,
+            build.compiled.language_id(),
+            &build.target.limits,
+            &submission_digest(&request.submission.path)?,
+        ),
     };
+    let games = match request.shard {
+        Some(shard) => shard.select(whole_plan),
+        None => whole_plan,
+    };
+    let mut summary = new_summary(
+        problem,
+        settings,
+        side,
+        request.submission.display_name(),
+        &build.target,
+        request.seed,
+        RunIdentity::new(identity, request.shard),
+    );
     let prepared = match build.compiled {
         Compiled::Failed { message, .. } => {
             summary.compile_message = Some(message);
@@ -249,6 +302,7 @@ pub fn grade(
         &prepared,
         Unit::Games,
         games.len(),
+        request.shard,
         request.seed,
         request.jobs,
     );
@@ -257,20 +311,64 @@ pub fn grade(
         runner: request.runner,
         problem: side,
         solution: &prepared,
-        limits: build.limits,
+        limits: build.target.limits,
         seed: request.seed,
     };
     let outcomes = play(&setup, &games, request, reporter)?;
-    summary.protections = protections_of(outcomes.iter().map(|g| g.facts.as_ref()));
-    let scores: Vec<u64> = outcomes.iter().map(|g| g.score).collect();
-    summary.stats = stats::score_stats(&scores, side.milestones());
-    summary.score_mean = summary.stats.mean;
-    let (verdict, reason) = overall(&outcomes, summary.score_mean, settings.accept_mean_score);
-    summary.verdict = verdict;
-    summary.reason = reason;
-    summary.games = outcomes;
+    summary.conclude(outcomes);
     tell(reporter, Event::Finished(Summary::Games(&summary)))?;
     Ok(summary)
+}
+
+/// What decides an interactive grading's results, as a digest: the problem and its settings,
+/// the seed, the games, the language, the limits and the submission's bytes.
+pub(crate) fn plan_digest(
+    problem: &ProblemSpec,
+    seed: u64,
+    games: &[u64],
+    language_id: &str,
+    limits: &Limits,
+    submission_sha256: &str,
+) -> String {
+    let mut digest = PlanDigest::new();
+    digest_problem(&mut digest, problem);
+    digest
+        .add("seed", seed)
+        .add("language", language_id)
+        .add("limits", format!("{limits:?}"))
+        .add("submission", submission_sha256);
+    for game in games {
+        digest.add("game", game);
+    }
+    digest.finish()
+}
+
+/// A summary before any game is played (a compile error's as it stands).
+pub(crate) fn new_summary(
+    problem: &ProblemSpec,
+    settings: &InteractiveSpec,
+    side: &dyn InteractiveProblem,
+    solution: String,
+    target: &Target,
+    seed: u64,
+    run: RunIdentity,
+) -> GamesSummary {
+    GamesSummary {
+        problem: problem.id.clone(),
+        solution,
+        language: target.language_name.clone(),
+        verdict: Verdict::CompileError,
+        reason: None,
+        seed,
+        limits: AppliedLimits::from(&target.limits),
+        protections: Vec::new(),
+        accept_mean_score: settings.accept_mean_score,
+        score_mean: 0.0,
+        stats: stats::score_stats(&[], side.milestones()),
+        compile_message: None,
+        games: Vec::new(),
+        run,
+    }
 }
 
 /// Plays the games on `request.jobs` workers, reporting each as it finishes; returns the
@@ -299,10 +397,11 @@ fn play(
             outcome
         },
         |news| {
-            let News::Finished(index, outcome) = news else {
+            let News::Finished(index, mut outcome) = news else {
                 return true;
             };
             let told = reporter.report(&Event::GameFinished(&outcome));
+            outcome.transcript = Vec::new();
             outcomes[index] = Some(outcome);
             telling.went_on(told)
         },
@@ -370,6 +469,8 @@ pub struct Comparison {
     /// confidence interval.
     pub mean_difference: f64,
     pub half_width: f64,
+    /// Whether the interval excludes zero, and on which side.
+    pub difference: stats::Difference,
 }
 
 /// Plays both solutions on the same seeds and compares their scores game by game.
@@ -397,6 +498,7 @@ pub fn compare(
             overrides: Overrides::default(),
             jobs: request.jobs,
             stop_at_first_failure: false,
+            shard: None,
         };
         grade(&games_request, reporter)
     };
@@ -423,6 +525,7 @@ pub fn compare(
         games,
         mean_difference,
         half_width,
+        difference: stats::Difference::of(mean_difference, half_width),
     };
     tell(reporter, Event::Compared(&comparison))?;
     Ok(comparison)

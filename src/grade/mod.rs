@@ -4,13 +4,17 @@
 //! - [`games`]: a solution of an interactive problem over seeded games, and two solutions
 //!   compared game by game;
 //! - [`stress`]: tests of growing size until a solution fails, then the failing input shrunk;
-//! - [`verify`]: every bundled solution against the verdict its folder names.
+//! - [`verify`]: every bundled solution against the verdict its folder names;
+//! - [`many`]: many submissions of one problem at once, into a scoreboard, resumable;
+//! - [`merge`]: the JSON parts of a sharded run back into the report of one run.
 //!
 //! Each test goes plan -> execution (raw facts) -> checker -> `verdict::classify` here; nothing
 //! here prints.
 
 pub mod batch;
 pub mod games;
+pub mod many;
+pub mod merge;
 pub mod package;
 pub mod stress;
 pub mod verify;
@@ -18,16 +22,16 @@ pub mod verify;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::check::Checker;
-use crate::config::{ConfigError, ProblemSpec, ProgramSpec, RunnerConfig};
+use crate::config::{ConfigError, ProblemSpec, ProgramSource, ProgramSpec, RunnerConfig};
 use crate::execute::ExecError;
 use crate::execute::Scratch;
 use crate::lang::{self, Compiled, LangError, Prepared};
 use crate::limits::{self, Allowance, Limits, Overrides};
-use crate::plan::PlanError;
+use crate::plan::{PlanDigest, PlanError, PlanIdentity, Shard};
 use crate::problems::{self, Builtin, CodeError, ProblemCode};
 use crate::programs::{PartError, ProblemProgram, ProgramCode};
 use crate::report::{Event, Reporter};
@@ -71,8 +75,105 @@ pub enum GradeError {
     Code(#[from] CodeError),
     #[error("the grader was interrupted")]
     Interrupted,
+    #[error("--shard works on a whole plan; {0}")]
+    ShardConflict(&'static str),
+    #[error("{0}: no such file or folder")]
+    NoSuchSubmission(PathBuf),
+    #[error("{0}: no submissions here (files in a known language, or folders holding one)")]
+    NoSubmissions(PathBuf),
+    #[error("cannot read {path}: {cause}")]
+    Read {
+        path: PathBuf,
+        cause: std::io::Error,
+    },
     #[error("{0}")]
     Package(String),
+}
+
+/// This judge's version, written into JSON reports: parts of a sharded run merge only when
+/// the same version made them.
+pub const JUDGE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// What a JSON report carries for the parts of a sharded run to be checked and merged: the
+/// version of the judge that made it, the identity of the whole run's plan, and which shard
+/// of it this report is (none for a whole run).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunIdentity {
+    pub judge_version: String,
+    pub plan: PlanIdentity,
+    pub shard: Option<Shard>,
+}
+
+impl RunIdentity {
+    pub fn new(plan: PlanIdentity, shard: Option<Shard>) -> RunIdentity {
+        RunIdentity {
+            judge_version: JUDGE_VERSION.to_string(),
+            plan,
+            shard,
+        }
+    }
+}
+
+/// After reading a summary back from JSON, where a `verdict` is only a code (`RE`): each
+/// unit's verdict from its detail (`RE (SIGSEGV)`), and the summary's from its first failure.
+fn restore_verdicts<'a>(
+    summary: &mut Verdict,
+    units: impl Iterator<Item = (&'a mut Verdict, &'a str)>,
+) {
+    let mut first_failure = None;
+    for (verdict, detail) in units {
+        *verdict = Verdict::parse(detail).unwrap_or(*verdict);
+        if !verdict.is_accepted() {
+            first_failure.get_or_insert(*verdict);
+        }
+    }
+    if let Some(failure) = first_failure.filter(|f| f.same_kind(summary)) {
+        *summary = failure;
+    }
+}
+
+/// The SHA-256 of a submission (a file's bytes, a folder's files), for plan identities.
+pub(crate) fn submission_digest(path: &Path) -> Result<String, GradeError> {
+    Ok(lang::submission_sha256(path)?)
+}
+
+/// Adds to a plan digest what of a problem decides its results besides the tests: its id,
+/// checker, game settings and programs, with the bytes of the programs' files (a source, or
+/// the files of a command's words in the problem's folder). A result kept by `grade` is then
+/// not taken after problem.toml or a program of the problem's changed.
+pub(crate) fn digest_problem(digest: &mut PlanDigest, problem: &ProblemSpec) {
+    digest
+        .add("problem", &problem.id)
+        .add("checker", format!("{:?}", problem.checker))
+        .add("settings", format!("{:?}", problem.interactive))
+        .add("programs", format!("{:?}", problem.programs));
+    let checker = match &problem.checker {
+        Checker::Program(spec) => Some(spec),
+        Checker::Compare(_) => None,
+    };
+    let programs = &problem.programs;
+    let specs = [
+        checker,
+        programs.generator.as_ref(),
+        programs.reference.as_ref(),
+        programs.validator.as_ref(),
+        programs.interactor.as_ref(),
+    ];
+    for spec in specs.into_iter().flatten() {
+        let files: Vec<PathBuf> = match &spec.source {
+            ProgramSource::Source { path, .. } => vec![path.clone()],
+            ProgramSource::Command(words) => words
+                .iter()
+                .map(|word| problem.dir.join(word))
+                .filter(|path| path.starts_with(&problem.dir) && path.is_file())
+                .collect(),
+        };
+        for file in files {
+            // An unreadable file digests as empty: building the program reports it.
+            let bytes = std::fs::read(&file).unwrap_or_default();
+            digest.add_bytes(spec.role.name(), &bytes);
+        }
+    }
 }
 
 /// A submission: a source file (or a ready executable) and its language, when the file's
@@ -170,12 +271,43 @@ impl ProblemParts {
     }
 }
 
-/// A submission after compilation, with the limits it runs under on a problem.
+/// A submission after compilation, with its language and the limits it runs under.
 pub(crate) struct Build {
     pub compiled: Compiled,
+    pub target: Target,
+}
+
+/// What a submission is built and run as, known before it is compiled: its language (or a
+/// ready binary) and the limits it runs under.
+#[derive(Debug, Clone)]
+pub(crate) struct Target {
+    /// The language's id, or `binary`.
+    pub language_id: String,
     /// The language's name, or `ready binary`.
     pub language_name: String,
     pub limits: Limits,
+}
+
+impl Target {
+    pub fn of(
+        runner: &RunnerConfig,
+        problem: &ProblemSpec,
+        submission: &Submission,
+        overrides: &Overrides,
+    ) -> Result<Target, GradeError> {
+        let language = lang::submission_language(
+            runner,
+            &submission.path,
+            submission.language.as_deref(),
+            submission.detect_like_kattis,
+        )?;
+        let allowance = language.map_or(Allowance::NONE, |l| l.allowance);
+        Ok(Target {
+            language_id: language.map_or("binary".to_string(), |l| l.id.clone()),
+            language_name: language.map_or("ready binary".to_string(), |l| l.name.clone()),
+            limits: limits::resolve(&problem.limits, &allowance, &runner.limits, overrides),
+        })
+    }
 }
 
 /// Compiles a submission (or finds it in the compile cache) and resolves its limits.
@@ -185,19 +317,14 @@ pub(crate) fn build(
     submission: &Submission,
     overrides: &Overrides,
 ) -> Result<Build, GradeError> {
+    let target = Target::of(runner, problem, submission, overrides)?;
     let language = submission.language.as_deref();
     let compiled = if submission.detect_like_kattis || submission.path.is_dir() {
         lang::prepare_submission(runner, &submission.path, language)?
     } else {
         lang::prepare(runner, &submission.path, language)?
     };
-    let language = runner.language(compiled.language_id());
-    let allowance = language.map_or(Allowance::NONE, |l| l.allowance);
-    Ok(Build {
-        language_name: language.map_or("ready binary".to_string(), |l| l.name.clone()),
-        limits: limits::resolve(&problem.limits, &allowance, &runner.limits, overrides),
-        compiled,
-    })
+    Ok(Build { compiled, target })
 }
 
 /// Compiles a program that must compile (a solution to stress or compare): a compile error
@@ -220,7 +347,10 @@ pub struct Started {
     pub language: String,
     /// Tests or games.
     pub unit: Unit,
+    /// How many will run (this shard's share of the plan, when sharded).
     pub count: usize,
+    /// The share of the plan this run does, if it is one shard of several.
+    pub shard: Option<Shard>,
     pub seed: u64,
     pub jobs: usize,
     /// The compile was served from the cache.
@@ -229,7 +359,7 @@ pub struct Started {
 }
 
 /// What a grading is made of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Unit {
     Tests,
@@ -237,12 +367,14 @@ pub enum Unit {
 }
 
 impl Started {
+    #[allow(clippy::too_many_arguments)]
     fn new(
         problem: &ProblemSpec,
         submission: &Submission,
         prepared: &Prepared,
         unit: Unit,
         count: usize,
+        shard: Option<Shard>,
         seed: u64,
         jobs: usize,
     ) -> Started {
@@ -252,6 +384,7 @@ impl Started {
             language: prepared.language_name.clone(),
             unit,
             count,
+            shard,
             seed,
             jobs,
             cached: prepared.cached,
@@ -261,7 +394,7 @@ impl Started {
 }
 
 /// Limits as applied, in report units.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AppliedLimits {
     pub cpu_ms: u64,
     pub wall_ms: u64,

@@ -13,12 +13,12 @@ use serde::Serialize;
 
 use super::batch::{self, BatchRequest, BatchSummary, Tests};
 use super::verify::{Checked, VerifyRow, VerifySummary};
-use super::{tell, GradeError, Submission};
+use super::{tell, GradeError, RunIdentity, Submission};
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::kattis::{Package, PackageSubmission};
 use crate::limits::Overrides;
-use crate::plan::TestSelection;
+use crate::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
 use crate::programs::{Call, Ended, ProblemProgram};
 use crate::report::{Event, Reporter, Reporters};
 use crate::verdict::Verdict;
@@ -130,6 +130,7 @@ fn grade_submission(
         jobs,
         stop_at_first_failure: true,
         enforce_time_factor: margin,
+        shard: None,
     };
     batch::grade(&request, reporter)
 }
@@ -262,9 +263,37 @@ pub fn verify(
         tell(reporter, Event::Verified(&row))?;
         rows.push(row);
     }
-    let summary = VerifySummary::of(rows);
+    let identity = plan_identity(package, &limit, &rows);
+    let summary = VerifySummary::of(rows, RunIdentity::new(identity, None));
     tell(reporter, Event::VerifyFinished(&summary))?;
     Ok((check, summary))
+}
+
+/// The identity of a package's verify run, as JSON reports carry it: the package, its time
+/// limit and safety margin, and every submission with the verdict its folder names and its
+/// bytes (a package's verify is not sharded, so this only names the run).
+fn plan_identity(package: &Package, limit: &TimeLimit, rows: &[VerifyRow]) -> PlanIdentity {
+    let mut digest = PlanDigest::new();
+    digest
+        .add("package", package.dir.display())
+        .add("problem", &package.spec.id)
+        .add("time_limit_ms", limit.ms)
+        .add("safety_margin", limit.safety_margin);
+    for submission in &package.submissions {
+        digest
+            .add("submission", &submission.name)
+            .add("expected", submission.expected.code())
+            .add(
+                "sha256",
+                crate::lang::submission_sha256(&submission.path).unwrap_or_default(),
+            );
+    }
+    PlanIdentity {
+        unit: PlanUnit::Solutions,
+        units: rows.len(),
+        stops_at_first_failure: true,
+        digest: digest.finish(),
+    }
 }
 
 /// What a submission got, with a warning when the verdict depends on the safety margin.

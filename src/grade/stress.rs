@@ -103,6 +103,7 @@ pub fn run(
         parts: &parts,
         limits,
         enforced: limits,
+        shared: None,
     };
     let mut worker = Worker::new(request.runner, &scratch, &prepared);
     let mut run_input = |input: &str| -> TestOutcome {

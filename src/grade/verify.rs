@@ -3,18 +3,19 @@
 //! the time limit, to see whether it would finish; warnings say where the limits are tight (an
 //! accepted solution using more than half the limit, a too-slow one finishing within twice
 //! it). A solution that cannot be graded here (its compiler missing, say) is reported as such
-//! and the others are still verified.
+//! and the others are still verified. A sharded run checks its share of the solutions (all
+//! problems' solutions in order; solution `i` belongs to shard `i mod N`).
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::batch::{self, BatchRequest, Tests};
 use super::games::{self, GamesRequest};
-use super::{tell, GradeError, Submission};
+use super::{tell, GradeError, RunIdentity, Submission};
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::limits::Overrides;
-use crate::plan::TestSelection;
+use crate::plan::{sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestSelection};
 use crate::report::{Event, Reporter};
 use crate::verdict::Verdict;
 
@@ -27,10 +28,12 @@ pub struct VerifyRequest<'a> {
     /// Games per interactive solution (default: the problem's).
     pub games: Option<usize>,
     pub jobs: usize,
+    /// Check only this shard's share of the solutions.
+    pub shard: Option<Shard>,
 }
 
 /// What one solution got.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Checked {
     pub got: Verdict,
     /// The verdict with where it happened, e.g. `WA @random-003` or `AC mean 20480`.
@@ -41,7 +44,7 @@ pub struct Checked {
 }
 
 /// One solution checked against its folder's verdict.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct VerifyRow {
     pub problem: String,
     /// The solution's path relative to the runner's folder.
@@ -60,18 +63,21 @@ impl VerifyRow {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct VerifySummary {
     pub rows: Vec<VerifyRow>,
     pub mismatches: usize,
     pub warnings: usize,
     /// Solutions that could not be graded.
     pub not_graded: usize,
+    /// The judge's version, the plan's identity and the shard, for merging.
+    #[serde(flatten)]
+    pub run: RunIdentity,
 }
 
 impl VerifySummary {
-    /// The summary of these rows.
-    pub fn of(rows: Vec<VerifyRow>) -> VerifySummary {
+    /// The summary of these rows: the counts of mismatches, warnings and rows not graded.
+    pub fn of(rows: Vec<VerifyRow>, run: RunIdentity) -> VerifySummary {
         VerifySummary {
             mismatches: rows
                 .iter()
@@ -83,6 +89,7 @@ impl VerifySummary {
                 .count(),
             not_graded: rows.iter().filter(|r| r.result.is_err()).count(),
             rows,
+            run,
         }
     }
 }
@@ -130,38 +137,79 @@ pub fn run(
     } else {
         request.problems.clone()
     };
-    let mut rows = Vec::new();
+    let mut plan = Vec::new();
     for problem_id in &problems {
         let problem = runner.problem(problem_id)?;
         for (path, expected) in solutions_of(root, runner, problem_id) {
-            let checked = if problem.plays_games() {
-                check_games(request, &problem, &path, expected, reporter)
-            } else {
-                check_batch(request, &problem, &path, expected, reporter)
-            };
-            let result = match checked {
-                Ok(checked) => Ok(checked),
-                // A reporter that cannot write ends the run; anything else is this row's.
-                Err(GradeError::Report(e)) => return Err(GradeError::Report(e)),
-                Err(error) => Err(error.to_string()),
-            };
-            let row = VerifyRow {
-                problem: problem_id.clone(),
-                solution: path
-                    .strip_prefix(root)
-                    .unwrap_or(&path)
-                    .display()
-                    .to_string(),
-                expected,
-                result,
-            };
-            tell(reporter, Event::Verified(&row))?;
-            rows.push(row);
+            plan.push((problem.clone(), path, expected));
         }
     }
-    let summary = VerifySummary::of(rows);
+    let identity = plan_identity(request, root, &plan);
+    let mut rows = Vec::new();
+    for (position, (problem, path, expected)) in plan.into_iter().enumerate() {
+        if request.shard.is_some_and(|shard| !shard.owns(position)) {
+            continue;
+        }
+        let problem_id = &problem.id;
+        let checked = if problem.plays_games() {
+            check_games(request, &problem, &path, expected, reporter)
+        } else {
+            check_batch(request, &problem, &path, expected, reporter)
+        };
+        let result = match checked {
+            Ok(checked) => Ok(checked),
+            // A reporter that cannot write ends the run; anything else is this row's.
+            Err(GradeError::Report(e)) => return Err(GradeError::Report(e)),
+            Err(error) => Err(error.to_string()),
+        };
+        let row = VerifyRow {
+            problem: problem_id.clone(),
+            solution: path
+                .strip_prefix(root)
+                .unwrap_or(&path)
+                .display()
+                .to_string(),
+            expected,
+            result,
+        };
+        tell(reporter, Event::Verified(&row))?;
+        rows.push(row);
+    }
+    let summary = VerifySummary::of(rows, RunIdentity::new(identity, request.shard));
     tell(reporter, Event::VerifyFinished(&summary))?;
     Ok(summary)
+}
+
+/// The identity of a verify run: the options and every solution with its bytes and the
+/// verdict its folder names.
+fn plan_identity(
+    request: &VerifyRequest,
+    root: &Path,
+    plan: &[(ProblemSpec, PathBuf, Verdict)],
+) -> PlanIdentity {
+    let runner = request.runner;
+    let mut digest = PlanDigest::new();
+    digest
+        .add("seed", runner.seed)
+        .add("random_count", format!("{:?}", request.random_count))
+        .add("games", format!("{:?}", request.games));
+    for (problem, path, expected) in plan {
+        let bytes = std::fs::read(path).unwrap_or_default();
+        digest
+            .add("problem", &problem.id)
+            .add(
+                "solution",
+                path.strip_prefix(root).unwrap_or(path).display(),
+            )
+            .add("sha256", sha256_hex(&bytes))
+            .add("expected", expected.code());
+    }
+    PlanIdentity {
+        unit: PlanUnit::Solutions,
+        units: plan.len(),
+        stops_at_first_failure: true,
+        digest: digest.finish(),
+    }
 }
 
 fn check_batch(
@@ -186,6 +234,7 @@ fn check_batch(
         stop_at_first_failure: true,
         // A too-slow solution runs with twice the limit, to see whether it would finish.
         enforce_time_factor: if slow_expected { 2.0 } else { 1.0 },
+        shard: None,
     };
     let summary = batch::grade(&batch_request, reporter)?;
     let max_cpu_ms = summary.max_cpu_ms();
@@ -235,6 +284,7 @@ fn check_games(
         overrides: Overrides::default(),
         jobs: request.jobs,
         stop_at_first_failure: true,
+        shard: None,
     };
     let summary = games::grade(&games_request, reporter)?;
     if summary.compile_message.is_some() {

@@ -1,11 +1,16 @@
 //! The report of `judge compare`: a line on standard error as each solution starts playing,
 //! then the games side by side with their score difference, each solution's mean, and the
-//! mean difference with its 95 % confidence interval.
+//! mean difference with its 95 % confidence interval and whether it is significant. Past
+//! [`MAX_GAME_ROWS`] games the per-game rows are left out: the figures say it all.
 
 use std::io::{self, Write};
 
 use super::{Event, Reporter};
 use crate::grade::games::Comparison;
+use crate::stats::Difference;
+
+/// Most games shown one row each.
+pub const MAX_GAME_ROWS: usize = 100;
 
 pub struct CompareReporter<W: Write, N: Write> {
     out: W,
@@ -19,11 +24,17 @@ impl<W: Write, N: Write> CompareReporter<W, N> {
 }
 
 fn table(comparison: &Comparison) -> String {
-    let mut text = format!(
-        "{:<6} {:>10} {:>10} {:>10}   verdicts\n",
-        "game", "first", "second", "difference"
-    );
-    for game in &comparison.games {
+    let mut text = String::new();
+    let rows = if comparison.games.len() <= MAX_GAME_ROWS {
+        text.push_str(&format!(
+            "{:<6} {:>10} {:>10} {:>10}   verdicts\n",
+            "game", "first", "second", "difference"
+        ));
+        &comparison.games[..]
+    } else {
+        &[]
+    };
+    for game in rows {
         text.push_str(&format!(
             "{:<6} {:>10} {:>10} {:>+10}   {} / {}\n",
             game.game,
@@ -48,6 +59,17 @@ fn table(comparison: &Comparison) -> String {
         mean + half,
         comparison.games.len()
     ));
+    text.push_str(match comparison.difference {
+        Difference::SecondBetter => {
+            "significant: the second scores higher (the interval lies above 0)\n"
+        }
+        Difference::FirstBetter => {
+            "significant: the first scores higher (the interval lies below 0)\n"
+        }
+        Difference::NotSignificant => {
+            "not significant: the interval holds 0; more games may tell them apart\n"
+        }
+    });
     text
 }
 

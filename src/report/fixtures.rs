@@ -3,9 +3,11 @@
 
 use crate::grade::batch::{BatchSummary, TestOutcome};
 use crate::grade::games::{GameOutcome, GamesSummary};
+use crate::grade::many::{GradeStarted, Graded, GradedSubmission, Scoreboard};
 use crate::grade::verify::{Checked, VerifyRow, VerifySummary};
-use crate::grade::{AppliedLimits, Started, Unit};
+use crate::grade::{AppliedLimits, RunIdentity, Started, Unit};
 use crate::interact::TranscriptLine;
+use crate::plan::{PlanIdentity, PlanUnit, Shard};
 use crate::stats;
 use crate::verdict::Verdict;
 
@@ -24,6 +26,20 @@ fn protections() -> Vec<String> {
         .to_vec()
 }
 
+/// The identity of a whole run (`shard: None`) or of one shard's part.
+pub fn run(unit: PlanUnit, units: usize, shard: Option<Shard>) -> RunIdentity {
+    RunIdentity {
+        judge_version: "0.1.0".into(),
+        plan: PlanIdentity {
+            unit,
+            units,
+            stops_at_first_failure: true,
+            digest: "5d41402abc4b2a76b9719d911017c592".into(),
+        },
+        shard,
+    }
+}
+
 pub fn started(unit: Unit, count: usize) -> Started {
     Started {
         problem: "boj12100".into(),
@@ -31,6 +47,7 @@ pub fn started(unit: Unit, count: usize) -> Started {
         language: "C++17 (g++)".into(),
         unit,
         count,
+        shard: None,
         seed: 20261121,
         jobs: 2,
         cached: false,
@@ -82,6 +99,7 @@ pub fn batch_summary() -> BatchSummary {
         compile_message: None,
         tests_planned: 37,
         tests: vec![test("official-1", Verdict::Accepted, 1), busy, wrong],
+        run: run(PlanUnit::Tests, 37, None),
     }
 }
 
@@ -149,6 +167,7 @@ pub fn games_summary() -> GamesSummary {
         stats,
         compile_message: None,
         games,
+        run: run(PlanUnit::Games, 3, None),
     }
 }
 
@@ -189,5 +208,95 @@ pub fn verify_summary() -> VerifySummary {
         warnings: 1,
         not_graded: 1,
         rows,
+        run: run(PlanUnit::Solutions, 3, None),
+    }
+}
+
+fn row(name: &str, graded: Graded, resumed: bool) -> GradedSubmission {
+    GradedSubmission {
+        name: name.into(),
+        sha256: Some(format!("{:032x}", name.len() * 7919)),
+        graded,
+        resumed,
+    }
+}
+
+/// A class of five: accepted, wrong, not compiling, not gradable, and accepted in an earlier
+/// run.
+pub fn scoreboard() -> Scoreboard {
+    let accepted = |name: &str| {
+        let mut summary = batch_summary();
+        summary.solution = name.into();
+        summary.language = "C++17 (g++)".into();
+        summary.tests.truncate(2);
+        summary.tests_planned = 2;
+        summary.verdict = Verdict::Accepted;
+        Graded::Tests(summary)
+    };
+    let mut wrong = batch_summary();
+    wrong.solution = "class/bob.py".into();
+    wrong.language = "Python 3".into();
+    let mut compile_error = compile_error_summary();
+    compile_error.solution = "class/carol.c".into();
+    compile_error.language = "C11 (gcc)".into();
+    Scoreboard {
+        problem: "boj12100".into(),
+        seed: 20261121,
+        unit: Unit::Tests,
+        submissions: vec![
+            row(
+                "class/alice/main.cpp",
+                accepted("class/alice/main.cpp"),
+                false,
+            ),
+            row("class/bob.py", Graded::Tests(wrong), false),
+            row("class/carol.c", Graded::Tests(compile_error), false),
+            row(
+                "class/dave",
+                Graded::NotGraded("several source files, keep one: a.c, b.py".into()),
+                false,
+            ),
+            row("class/erin.cpp", accepted("class/erin.cpp"), true),
+        ],
+        run: run(PlanUnit::Submissions, 5, None),
+    }
+}
+
+/// Two players of 28489.
+pub fn games_scoreboard() -> Scoreboard {
+    let mut good = games_summary();
+    good.solution = "players/good.cpp".into();
+    good.games.truncate(2);
+    good.run.plan.units = 2;
+    let scores: Vec<u64> = good.games.iter().map(|g| g.score).collect();
+    good.stats = stats::score_stats(&scores, &[2048, 4096, 8192]);
+    good.score_mean = good.stats.mean;
+    good.verdict = Verdict::Accepted;
+    good.reason = None;
+    let mut bad = games_summary();
+    bad.solution = "players/bad.py".into();
+    Scoreboard {
+        problem: "boj28489".into(),
+        seed: 20261121,
+        unit: Unit::Games,
+        submissions: vec![
+            row("players/bad.py", Graded::Games(bad), false),
+            row("players/good.cpp", Graded::Games(good), false),
+        ],
+        run: run(PlanUnit::Submissions, 2, None),
+    }
+}
+
+pub fn grade_started(scoreboard: &Scoreboard) -> GradeStarted {
+    GradeStarted {
+        problem: scoreboard.problem.clone(),
+        submissions: scoreboard.submissions.len(),
+        unit: scoreboard.unit,
+        units: 37,
+        seed: scoreboard.seed,
+        jobs: 2,
+        shard: None,
+        resumed: 1,
+        to_grade: 4,
     }
 }

@@ -1,6 +1,8 @@
 //! The JSON report: the summary of a grading serialized as is (`verdict`, `tests` with
-//! `name`, `verdict`, `cpu_ms`, `wall_ms`, `peak_kib`, ..., or `games` with their scores),
-//! written whole when the grading is over.
+//! `name`, `verdict`, `cpu_ms`, `wall_ms`, `peak_kib`, ..., or `games` with their scores; or
+//! the scoreboard of `grade`, or the matrix of `verify`), written whole when the grading is
+//! over. Every report also names the judge's version, its plan and its shard (`judge merge`
+//! needs them).
 
 use std::io;
 
@@ -28,9 +30,13 @@ impl<D: Destination> JsonReporter<D> {
 
 impl<D: Destination> Reporter for JsonReporter<D> {
     fn report(&mut self, event: &Event) -> io::Result<()> {
-        if let Event::Finished(summary) = event {
-            self.document = Some(serde_json::to_vec_pretty(summary).map_err(io::Error::other)?);
-        }
+        let document = match event {
+            Event::Finished(summary) => serde_json::to_vec_pretty(summary),
+            Event::GradeFinished(scoreboard) => serde_json::to_vec_pretty(scoreboard),
+            Event::VerifyFinished(summary) => serde_json::to_vec_pretty(summary),
+            _ => return Ok(()),
+        };
+        self.document = Some(document.map_err(io::Error::other)?);
         Ok(())
     }
 
@@ -64,5 +70,14 @@ mod tests {
     #[test]
     fn the_schema_of_a_games_report() {
         insta::assert_snapshot!(render(Summary::Games(&fixtures::games_summary())));
+    }
+
+    #[test]
+    fn the_schema_of_a_scoreboard() {
+        let mut reporter = JsonReporter::new(Vec::new());
+        let scoreboard = fixtures::scoreboard();
+        reporter.report(&Event::GradeFinished(&scoreboard)).unwrap();
+        reporter.finish().unwrap();
+        insta::assert_snapshot!(String::from_utf8(reporter.into_inner()).unwrap());
     }
 }

@@ -1,6 +1,6 @@
 //! JUnit XML for CI systems (written with `quick-junit`, as nextest does): one test suite per
-//! grading, one test case per test or game; a case that is not accepted is a failure whose
-//! type is the verdict.
+//! grading, one test case per test or game (for `grade`, per submission); a case that is not
+//! accepted is a failure whose type is the verdict.
 
 use std::io;
 use std::time::Duration;
@@ -8,6 +8,7 @@ use std::time::Duration;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::{Destination, Event, Reporter};
+use crate::grade::many::Scoreboard;
 use crate::grade::Summary;
 use crate::verdict::Verdict;
 
@@ -87,10 +88,39 @@ pub fn render(summary: &Summary) -> Report {
     report
 }
 
+/// The JUnit report of a scoreboard: one case per submission, named by it.
+pub fn render_scoreboard(scoreboard: &Scoreboard) -> Report {
+    let cases: Vec<TestCase> = scoreboard
+        .submissions
+        .iter()
+        .map(|row| {
+            let verdict = row.graded.verdict().unwrap_or(Verdict::JudgeError);
+            let mut message = row.note().unwrap_or_default();
+            if row.graded.verdict().is_none() {
+                message = format!("not graded: {message}");
+            }
+            case(
+                &scoreboard.problem,
+                row.name.clone(),
+                row.max_cpu_ms(),
+                &verdict,
+                message,
+            )
+        })
+        .collect();
+    let mut suite = TestSuite::new(format!("grade {}", scoreboard.problem));
+    suite.add_test_cases(cases);
+    let mut report = Report::new("judge");
+    report.add_test_suite(suite);
+    report
+}
+
 impl<D: Destination> Reporter for JunitReporter<D> {
     fn report(&mut self, event: &Event) -> io::Result<()> {
-        if let Event::Finished(summary) = event {
-            self.report = Some(render(summary));
+        match event {
+            Event::Finished(summary) => self.report = Some(render(summary)),
+            Event::GradeFinished(scoreboard) => self.report = Some(render_scoreboard(scoreboard)),
+            _ => {}
         }
         Ok(())
     }
@@ -124,5 +154,14 @@ mod tests {
     #[test]
     fn games_as_junit() {
         insta::assert_snapshot!(render(Summary::Games(&fixtures::games_summary())));
+    }
+
+    #[test]
+    fn a_scoreboard_as_junit() {
+        let mut reporter = JunitReporter::new(Vec::new());
+        let scoreboard = fixtures::scoreboard();
+        reporter.report(&Event::GradeFinished(&scoreboard)).unwrap();
+        reporter.finish().unwrap();
+        insta::assert_snapshot!(String::from_utf8(reporter.into_inner()).unwrap());
     }
 }

@@ -1,20 +1,23 @@
 //! Reports: consumers of grading events. Each report implements [`Reporter`] and writes to a
 //! writer it is given; grading never prints. The terminal table (`table`), the progress bar
 //! (`progress`), JSON (`json`), JUnit XML (`junit`), game transcripts (`transcripts`), the
-//! verify matrix (`verify`), the stress report (`stress`), the paired comparison (`compare`)
-//! and the self-contained HTML page (`html`) are the reports; `replay` draws a game's boards,
-//! `list` the problems and `config` the merged configuration with the origin of each value.
+//! verify matrix (`verify`), the stress report (`stress`), the paired comparison (`compare`),
+//! the scoreboard of many submissions (`scoreboard`, `csv`) and the self-contained HTML page
+//! (`html`) are the reports; `replay` draws a game's boards, `list` the problems and `config`
+//! the merged configuration with the origin of each value.
 
 pub mod compare;
 pub mod config;
+pub mod csv;
 #[cfg(test)]
-mod fixtures;
+pub(crate) mod fixtures;
 pub mod html;
 pub mod json;
 pub mod junit;
 pub mod list;
 pub mod progress;
 pub mod replay;
+pub mod scoreboard;
 pub mod stress;
 pub mod style;
 pub mod table;
@@ -26,6 +29,7 @@ use std::path::{Path, PathBuf};
 
 use crate::grade::batch::TestOutcome;
 use crate::grade::games::{Comparison, GameOutcome};
+use crate::grade::many::{GradeStarted, GradedSubmission, Scoreboard};
 use crate::grade::stress::{FoundFailure, StressSummary};
 use crate::grade::verify::{VerifyRow, VerifySummary};
 use crate::grade::{Started, Summary};
@@ -55,6 +59,12 @@ pub enum Event<'a> {
     StressFinished(&'a StressSummary),
     /// `compare` is over.
     Compared(&'a Comparison),
+    /// `grade`: the submissions are found and grading begins.
+    GradeStarted(&'a GradeStarted),
+    /// `grade`: a submission is graded (or its result was found from an earlier run).
+    SubmissionGraded(&'a GradedSubmission),
+    /// `grade` is over: the scoreboard.
+    GradeFinished(&'a Scoreboard),
 }
 
 /// A consumer of grading events.

@@ -65,10 +65,13 @@ fn heading(started: &Started) -> String {
         ),
         Unit::Games => ("game", GAMES_HEADER, String::new()),
     };
-    let count = match started.unit {
+    let mut count = match started.unit {
         Unit::Tests => format!("{} tests", started.count),
         Unit::Games => format!("{} {unit}{}", started.count, plural(started.count)),
     };
+    if let Some(shard) = started.shard {
+        count.push_str(&format!(" (shard {shard})"));
+    }
     format!(
         "{} {} on {} ({}): {count}, seed {}, {} job{}{compile}\n{}\n",
         style::bold("judge"),
@@ -260,15 +263,26 @@ fn games_summary(summary: &GamesSummary) -> String {
     out.line("");
     let stats = &summary.stats;
     if !summary.games.is_empty() {
+        let interval = if stats.mean_half_width_95.is_finite() {
+            format!(" ± {:.1} (95% confidence)", stats.mean_half_width_95)
+        } else {
+            String::new()
+        };
         out.line(format!(
-            "scores: mean {:.1}, min {}, median {:.1}, max {}, standard deviation {:.1}",
+            "scores: mean {:.1}{interval}, min {}, median {:.1}, max {}, standard deviation {:.1}",
             stats.mean, stats.min, stats.median, stats.max, stats.standard_deviation
         ));
         if !stats.reached.is_empty() {
+            let games = summary.games.len();
             let reached: Vec<String> = stats
                 .reached
                 .iter()
-                .map(|(tile, count)| format!("{tile}: {count}"))
+                .map(|(tile, count)| {
+                    format!(
+                        "{tile}: {count} ({:.0}%)",
+                        *count as f64 * 100.0 / games as f64
+                    )
+                })
                 .collect();
             out.line(format!("games reaching  {}", reached.join("   ")));
         }

@@ -9,16 +9,24 @@ use super::{Event, Reporter};
 use crate::grade::games::GameOutcome;
 use crate::grade::Summary;
 
-/// Writes each game's transcript into `dir` when the grading is over, and says where on
-/// `note`.
+/// Writes each game's transcript into `dir` as the game is reported, and says where on `note`
+/// when the grading is over.
 pub struct TranscriptReporter<W: Write> {
     dir: PathBuf,
     note: W,
+    /// The problem's id, from the grading's start (a transcript's header names it).
+    problem: String,
+    written: usize,
 }
 
 impl<W: Write> TranscriptReporter<W> {
     pub fn new(dir: PathBuf, note: W) -> Self {
-        TranscriptReporter { dir, note }
+        TranscriptReporter {
+            dir,
+            note,
+            problem: String::new(),
+            written: 0,
+        }
     }
 }
 
@@ -46,21 +54,29 @@ pub fn transcript_text(problem_id: &str, outcome: &GameOutcome) -> String {
 
 impl<W: Write> Reporter for TranscriptReporter<W> {
     fn report(&mut self, event: &Event) -> io::Result<()> {
-        let Event::Finished(Summary::Games(summary)) = event else {
-            return Ok(());
-        };
-        if summary.compile_message.is_some() {
-            return Ok(());
-        }
         let context = |path: &std::path::Path, e: io::Error| {
             io::Error::new(e.kind(), format!("{}: {e}", path.display()))
         };
-        std::fs::create_dir_all(&self.dir).map_err(|e| context(&self.dir, e))?;
-        for game in &summary.games {
-            let path = self.dir.join(format!("game-{:02}.txt", game.game));
-            std::fs::write(&path, transcript_text(&summary.problem, game))
-                .map_err(|e| context(&path, e))?;
+        match event {
+            Event::Started(started) => {
+                self.problem = started.problem.clone();
+                Ok(())
+            }
+            // Written as each game ends: the grading drops a transcript once it is reported.
+            Event::GameFinished(game) => {
+                if self.written == 0 {
+                    std::fs::create_dir_all(&self.dir).map_err(|e| context(&self.dir, e))?;
+                }
+                let path = self.dir.join(format!("game-{:02}.txt", game.game));
+                std::fs::write(&path, transcript_text(&self.problem, game))
+                    .map_err(|e| context(&path, e))?;
+                self.written += 1;
+                Ok(())
+            }
+            Event::Finished(Summary::Games(_)) if self.written > 0 => {
+                writeln!(self.note, "transcripts written to {}", self.dir.display())
+            }
+            _ => Ok(()),
         }
-        writeln!(self.note, "transcripts written to {}", self.dir.display())
     }
 }

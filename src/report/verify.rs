@@ -107,8 +107,13 @@ fn package_check(check: &PackageCheck) -> String {
 }
 
 fn totals(summary: &VerifySummary) -> String {
+    let shard = summary
+        .run
+        .shard
+        .map(|shard| format!(" (shard {shard} of {} solutions)", summary.run.plan.units))
+        .unwrap_or_default();
     format!(
-        "\n{} mismatch{}, {} warning{}, {} not graded\n",
+        "\n{} mismatch{}, {} warning{}, {} not graded{shard}\n",
         summary.mismatches,
         if summary.mismatches == 1 { "" } else { "es" },
         summary.warnings,

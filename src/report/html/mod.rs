@@ -4,13 +4,16 @@
 //! expected and received output with the first difference marked, and for 2048 games the
 //! score distribution and a replayer of every game.
 //!
-//! [`HtmlReporter`] consumes the events of `test` (batch or games), `verify` and `compare` and
-//! writes the page to a [`Destination`] when the grading is over. [`HtmlPage`] is the page
+//! [`HtmlReporter`] consumes the events of `test` (batch or games), `verify`, `compare`,
+//! `grade` (its finished scoreboard) and `merge` (the merged report's events) and writes the
+//! page to a [`Destination`] when the grading is over. [`HtmlPage`] is the page
 //! itself, for commands that have summaries rather than events: a scoreboard is a page with
 //! one section per submission and a [`ScoreboardRow`] linking to each (see
 //! [`HtmlPage::scoreboard`]).
 //!
-//! For commands that grade many submissions (`grade`) or combine reports (`merge`):
+//! `grade` gives [`HtmlReporter`] its `Event::GradeFinished`: a section per graded submission
+//! and a [`ScoreboardRow::from_graded`] per row, those not graded included. For other commands
+//! that grade many submissions or combine reports:
 //! - give [`HtmlReporter`] every submission's events: each `Event::Finished` becomes a section,
 //!   and when there is more than one (and neither `verify` rows nor a comparison) the page
 //!   opens with a scoreboard, a [`ScoreboardRow::from_summary`] per submission;
@@ -28,14 +31,17 @@ mod markup;
 mod run_data;
 mod sections;
 
+use std::collections::HashMap;
 use std::io;
 
 use super::{Destination, Event, Reporter};
 use crate::grade::games::Comparison;
+use crate::grade::many::{Graded, GradedSubmission, Scoreboard};
 use crate::grade::verify::{VerifyRow, VerifySummary};
 use crate::grade::Summary;
 use crate::verdict::Verdict;
 use markup::escape;
+use run_data::CodedTranscript;
 
 const STYLE: &str = include_str!("assets/report.css");
 const SCRIPT: &str = include_str!("assets/report.js");
@@ -110,6 +116,36 @@ impl ScoreboardRow {
             note: None,
             flagged: false,
             details,
+        }
+    }
+
+    /// The row of a `grade` scoreboard: a graded submission as [`Self::from_summary`] makes it,
+    /// under the scoreboard's name for it and with why it is not accepted; one that could not
+    /// be graded, flagged with why.
+    pub fn from_graded(row: &GradedSubmission, details: Option<SectionId>) -> ScoreboardRow {
+        let summary = match &row.graded {
+            Graded::Tests(batch) => Summary::Batch(batch),
+            Graded::Games(games) => Summary::Games(games),
+            Graded::NotGraded(reason) => {
+                return ScoreboardRow {
+                    submission: row.name.clone(),
+                    problem: String::new(),
+                    verdict: None,
+                    result: "not graded".into(),
+                    max_cpu_ms: None,
+                    max_peak_kib: None,
+                    note: Some(reason.clone()),
+                    flagged: true,
+                    details: None,
+                }
+            }
+        };
+        ScoreboardRow {
+            submission: row.name.clone(),
+            note: (!summary.verdict().is_accepted())
+                .then(|| row.note())
+                .flatten(),
+            ..ScoreboardRow::from_summary(summary, details)
         }
     }
 
@@ -194,10 +230,21 @@ impl HtmlPage {
 
     /// Adds a submission's section (its tests or games in full); returns its id for links.
     pub fn add_summary(&mut self, summary: Summary) -> SectionId {
+        self.add_summary_with(summary, &HashMap::new())
+    }
+
+    /// Adds a submission's section, its games' transcripts taken from `kept` (by game number)
+    /// where the summary's games hold none: a grading hands each game's transcript to the
+    /// reporters as the game finishes, then drops it.
+    pub fn add_summary_with(
+        &mut self,
+        summary: Summary,
+        kept: &HashMap<u64, CodedTranscript>,
+    ) -> SectionId {
         let id = SectionId(self.sections.len());
         self.sections.push(match summary {
             Summary::Batch(batch) => sections::batch(id, batch),
-            Summary::Games(games) => sections::games(id, games),
+            Summary::Games(games) => sections::games(id, games, kept),
         });
         id
     }
@@ -271,6 +318,9 @@ pub struct HtmlReporter<D: Destination> {
     /// comparison or verify's own rows.
     summary_rows: Vec<ScoreboardRow>,
     compared: bool,
+    /// The transcripts of the games finished since the last summary, coded (the grading drops
+    /// them once reported; the page's replayer needs them).
+    transcripts: HashMap<u64, CodedTranscript>,
 }
 
 impl<D: Destination> HtmlReporter<D> {
@@ -282,6 +332,7 @@ impl<D: Destination> HtmlReporter<D> {
             unclaimed: None,
             summary_rows: Vec::new(),
             compared: false,
+            transcripts: HashMap::new(),
         }
     }
 
@@ -303,11 +354,16 @@ impl<D: Destination> Reporter for HtmlReporter<D> {
                     self.page
                         .set_title(format!("judge: {solution} on {problem}"));
                 }
-                let id = self.page.add_summary(*summary);
+                let id = self.page.add_summary_with(*summary, &self.transcripts);
+                self.transcripts.clear();
                 self.summary_rows
                     .push(ScoreboardRow::from_summary(*summary, Some(id)));
                 self.sections.push(id);
                 self.unclaimed = Some(id);
+            }
+            Event::GameFinished(game) if !game.transcript.is_empty() => {
+                self.transcripts
+                    .insert(game.game, CodedTranscript::of(&game.transcript));
             }
             Event::Verified(row) => {
                 self.page
@@ -316,6 +372,22 @@ impl<D: Destination> Reporter for HtmlReporter<D> {
             Event::VerifyFinished(summary) => {
                 self.page.set_title("judge verify");
                 self.page.set_subtitle(verify_totals(summary));
+            }
+            Event::GradeFinished(scoreboard) => {
+                self.page.set_title(match scoreboard.run.shard {
+                    Some(shard) => format!("judge grade: {} (shard {shard})", scoreboard.problem),
+                    None => format!("judge grade: {}", scoreboard.problem),
+                });
+                self.page.set_subtitle(grade_totals(scoreboard));
+                for row in &scoreboard.submissions {
+                    let details = match &row.graded {
+                        Graded::Tests(batch) => Some(self.page.add_summary(Summary::Batch(batch))),
+                        Graded::Games(games) => Some(self.page.add_summary(Summary::Games(games))),
+                        Graded::NotGraded(_) => None,
+                    };
+                    self.page
+                        .add_scoreboard_row(ScoreboardRow::from_graded(row, details));
+                }
             }
             Event::Compared(comparison) => {
                 if let [.., first, second] = self.sections[..] {
@@ -344,6 +416,25 @@ impl<D: Destination> Reporter for HtmlReporter<D> {
         }
         self.page.write_to(&mut self.out)
     }
+}
+
+/// A scoreboard's totals in a line: how many submissions, and how many got each verdict.
+fn grade_totals(scoreboard: &Scoreboard) -> String {
+    let tally: Vec<String> = scoreboard
+        .tally()
+        .into_iter()
+        .map(|(verdict, count)| format!("{count} {verdict}"))
+        .collect();
+    format!(
+        "{} submission{}: {}",
+        scoreboard.submissions.len(),
+        if scoreboard.submissions.len() == 1 {
+            ""
+        } else {
+            "s"
+        },
+        tally.join(", ")
+    )
 }
 
 /// Verify's totals in a line.
@@ -452,6 +543,53 @@ mod tests {
     }
 
     #[test]
+    fn games_keep_the_transcripts_reported_as_they_finished() {
+        // A grading reports each game with its transcript, then drops it: the summary it
+        // finishes with holds none.
+        let played = fixtures::games_summary();
+        let mut finished = played.clone();
+        for game in &mut finished.games {
+            game.transcript.clear();
+        }
+        let mut events: Vec<Event> = played.games.iter().map(Event::GameFinished).collect();
+        events.push(Event::Finished(Summary::Games(&finished)));
+        let page = render(&events);
+        // Each game's rounds: cell 0 is not 1 to 16, so both rounds are kept as sent.
+        assert_eq!(
+            page.matches(r#""tail":[["0 0 2","UP"],["1 3 2","LEFT"]]"#)
+                .count(),
+            3,
+            "{page}"
+        );
+        // Without the events, the games have no rounds to replay.
+        let bare = render(&[Event::Finished(Summary::Games(&finished))]);
+        assert_eq!(bare.matches(r#""rounds":"","tail":[]"#).count(), 3);
+    }
+
+    #[test]
+    fn a_grade_scoreboard_links_each_graded_submission() {
+        let scoreboard = fixtures::scoreboard();
+        let page = render(&[
+            Event::GradeStarted(&fixtures::grade_started(&scoreboard)),
+            Event::SubmissionGraded(&scoreboard.submissions[0]),
+            Event::GradeFinished(&scoreboard),
+        ]);
+        assert!(page.contains("<title>judge grade: boj12100</title>"));
+        assert!(page.contains("5 submissions: 2 AC, 1 WA, 1 CE, 1 not graded"));
+        let board = page.split("</section>").next().unwrap();
+        assert_eq!(board.matches("<tr").count(), 6, "a header and five rows");
+        // Four were graded, each with a section; the one not graded has none, and says why.
+        assert_eq!(page.matches("<section class=\"submission\"").count(), 4);
+        assert!(board.contains("<a href=\"#sub-0\">class/alice/main.cpp</a>"));
+        assert!(board.contains("<a href=\"#sub-3\">class/erin.cpp</a>"));
+        assert_eq!(board.matches("class=\"flagged\"").count(), 1);
+        assert!(board.contains("several source files, keep one"));
+        // Why a graded one is not accepted: the checker's message, the compiler's first line.
+        assert!(board.contains("expected &quot;16&quot;, received &quot;32&quot;"));
+        assert!(board.contains("expected &#39;;&#39; before &#39;printf&#39;"));
+    }
+
+    #[test]
     fn summaries_without_checks_make_a_scoreboard() {
         let batch = fixtures::batch_summary();
         let games = fixtures::games_summary();
@@ -495,6 +633,7 @@ mod tests {
             games,
             mean_difference: 2133.3,
             half_width: 2000.0,
+            difference: crate::stats::Difference::of(2133.3, 2000.0),
         };
         let page = render(&[
             Event::Finished(Summary::Games(&first)),

@@ -147,6 +147,30 @@ fn round_code(line: &TranscriptLine) -> Option<char> {
     Some(ROUND_CODES[(cell - 1) * 4 + direction] as char)
 }
 
+/// A game's transcript as the replayer reads it: the regular rounds one character each (see
+/// [`ROUND_CODES`]), the rest as sent and replied. A few bytes a move, so a report can keep it
+/// for a game whose outcome no longer holds its transcript (see `HtmlReporter`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CodedTranscript {
+    pub rounds: String,
+    pub tail: Vec<(String, Option<String>)>,
+}
+
+impl CodedTranscript {
+    pub fn of(transcript: &[TranscriptLine]) -> CodedTranscript {
+        let rounds = transcript.iter().map_while(round_code).collect::<String>();
+        let tail = transcript[rounds.len()..]
+            .iter()
+            .map(|line| (line.sent.clone(), line.reply.clone()))
+            .collect();
+        CodedTranscript { rounds, tail }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rounds.is_empty() && self.tail.is_empty()
+    }
+}
+
 /// A game as the replayer reads it.
 #[derive(Debug, Serialize)]
 pub struct GameData<'a> {
@@ -160,7 +184,7 @@ pub struct GameData<'a> {
     pub rounds: String,
     /// The rounds from the first irregular one on (a reply that is not a direction, no reply),
     /// as sent and replied.
-    pub tail: Vec<(&'a str, Option<&'a str>)>,
+    pub tail: Vec<(String, Option<String>)>,
     /// The interactor's last line (`-1`) when it ended the game.
     pub ended: bool,
     pub stderr: &'a str,
@@ -169,16 +193,25 @@ pub struct GameData<'a> {
 }
 
 impl<'a> GameData<'a> {
+    /// A game with its own transcript (the tests' way; sections use [`GameData::coded`]).
+    #[cfg(test)]
     pub fn new(game: &'a GameOutcome, solution: &str, problem: &str) -> GameData<'a> {
-        let regular = game
-            .transcript
-            .iter()
-            .map_while(round_code)
-            .collect::<String>();
-        let tail = game.transcript[regular.len()..]
-            .iter()
-            .map(|line| (line.sent.as_str(), line.reply.as_deref()))
-            .collect();
+        GameData::coded(
+            game,
+            CodedTranscript::of(&game.transcript),
+            solution,
+            problem,
+        )
+    }
+
+    /// A game with its transcript already coded (the outcome's own is then not read).
+    pub fn coded(
+        game: &'a GameOutcome,
+        transcript: CodedTranscript,
+        solution: &str,
+        problem: &str,
+    ) -> GameData<'a> {
+        let CodedTranscript { rounds, tail } = transcript;
         GameData {
             game: game.game,
             seed: game.seed,
@@ -186,7 +219,7 @@ impl<'a> GameData<'a> {
             moves: game.moves,
             verdict: &game.verdict_detail,
             message: game.message.as_deref(),
-            rounds: regular,
+            rounds,
             tail,
             ended: game.final_line.is_some(),
             stderr: &game.stderr_head,
@@ -241,7 +274,7 @@ mod tests {
         };
         let data = GameData::new(&outcome, "ai.cpp", "boj28489");
         assert_eq!(data.rounds, "A_");
-        assert_eq!(data.tail, vec![("6", Some("SIDEWAYS"))]);
+        assert_eq!(data.tail, vec![("6".into(), Some("SIDEWAYS".into()))]);
         assert!(!data.ended);
     }
 }

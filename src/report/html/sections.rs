@@ -3,17 +3,19 @@
 //! scoreboard. The tables are written out in full (they read without the script); the data of
 //! each run goes into its own JSON block, parsed only when the run is opened.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 
 use super::charts::{self, Strip};
 use super::markup::{escape, json_block};
-use super::run_data::{GameData, TestData};
+use super::run_data::{CodedTranscript, GameData, TestData};
 use super::{ScoreboardRow, SectionId};
 use crate::grade::batch::BatchSummary;
 use crate::grade::games::{Comparison, GamesSummary};
 use crate::grade::AppliedLimits;
 use crate::problems::boj28489::Boj28489;
 use crate::problems::InteractiveProblem;
+use crate::stats::Difference;
 use crate::verdict::Verdict;
 
 /// The CSS class of a verdict's colour.
@@ -308,8 +310,13 @@ fn score_columns(summary: &GamesSummary) -> Vec<(String, u64, bool)> {
 }
 
 /// The section of an interactive grading: facts and score statistics, the charts, the games
-/// with a filter, the replayer (filled by the script) and each game's data.
-pub fn games(id: SectionId, summary: &GamesSummary) -> String {
+/// with a filter, the replayer (filled by the script) and each game's data. A game whose
+/// outcome holds no transcript takes the one `kept` holds for its game number, if any.
+pub fn games(
+    id: SectionId,
+    summary: &GamesSummary,
+    kept: &HashMap<u64, CodedTranscript>,
+) -> String {
     let board = has_board(&summary.problem);
     let mut out = SectionStart {
         id,
@@ -432,9 +439,13 @@ pub fn games(id: SectionId, summary: &GamesSummary) -> String {
         out.push_str("<div class=\"detail\" hidden></div>\n");
     }
     for (run, game) in summary.games.iter().enumerate() {
+        let transcript = match kept.get(&game.game) {
+            Some(coded) if game.transcript.is_empty() => coded.clone(),
+            _ => CodedTranscript::of(&game.transcript),
+        };
         out += &json_block(
             &id.run_data(run),
-            &GameData::new(game, &summary.solution, &summary.problem),
+            &GameData::coded(game, transcript, &summary.solution, &summary.problem),
         );
     }
     out.push_str("</section>\n");
@@ -502,12 +513,10 @@ pub fn comparison(comparison: &Comparison, first: SectionId, second: SectionId) 
                 mean - half,
                 mean + half,
                 comparison.games.len(),
-                if mean - half > 0.0 {
-                    ": the second is better"
-                } else if mean + half < 0.0 {
-                    ": the first is better"
-                } else {
-                    ": no clear difference"
+                match comparison.difference {
+                    Difference::SecondBetter => ": the second is better",
+                    Difference::FirstBetter => ": the first is better",
+                    Difference::NotSignificant => ": no clear difference",
                 }
             )
         } else {

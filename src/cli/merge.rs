@@ -1,0 +1,125 @@
+//! `judge merge`: the JSON parts of a run split with `--shard` back into the report of one
+//! run, shown as that run would show it (the table, the scoreboard or the verify matrix), and
+//! written as JSON, JUnit, CSV or HTML when asked.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::Args;
+
+use judge::grade::merge::{self, Report};
+use judge::grade::Summary;
+use judge::report::csv::CsvReporter;
+use judge::report::html::HtmlReporter;
+use judge::report::json::JsonReporter;
+use judge::report::junit::JunitReporter;
+use judge::report::scoreboard::ScoreboardReporter;
+use judge::report::style;
+use judge::report::table::{TableReporter, GAMES_HEADER, TESTS_HEADER};
+use judge::report::verify::VerifyReporter;
+use judge::report::{Event, Reporter, Reporters};
+
+use super::{exit, finish, report_file, stderr, stdout, verdict_code};
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The JSON reports (--json) of every shard of one run.
+    #[arg(required = true, value_name = "PART.json")]
+    pub parts: Vec<PathBuf>,
+    /// Write the merged JSON report here.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Write the merged JUnit XML report here.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// `grade` parts: write the merged scoreboard as CSV here.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Write the merged report as a self-contained HTML page here (from the parts' JSON:
+    /// tables, charts and statistics; no inputs, outputs or transcripts).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+}
+
+pub fn run(args: &MergeArgs) -> Result<u8> {
+    let parts = args
+        .parts
+        .iter()
+        .map(|path| merge::read_part(path))
+        .collect::<Result<Vec<_>, _>>()?;
+    let count = parts.len();
+    let merged = merge::merge(parts)?;
+    let mut reporters = Reporters::new();
+    if let Some(path) = &args.json {
+        reporters.add(JsonReporter::new(report_file(path)?));
+    }
+    if let Some(path) = &args.junit {
+        reporters.add(JunitReporter::new(report_file(path)?));
+    }
+    if let Some(path) = &args.csv {
+        reporters.add(CsvReporter::new(report_file(path)?));
+    }
+    if let Some(path) = &args.html {
+        reporters.add(HtmlReporter::new(report_file(path)?));
+    }
+    let mut out = stdout();
+    let code = match &merged {
+        Report::Tests(summary) => {
+            writeln!(
+                out,
+                "{} {count} parts: {} on {}, {} tests, seed {}\n{}",
+                style::bold("judge merge"),
+                summary.solution,
+                summary.problem,
+                summary.run.plan.units,
+                summary.seed,
+                style::bold(TESTS_HEADER)
+            )?;
+            reporters.add(TableReporter::new(out));
+            for test in &summary.tests {
+                reporters.report(&Event::TestFinished(test))?;
+            }
+            reporters.report(&Event::Finished(Summary::Batch(summary)))?;
+            verdict_code(summary.verdict.is_accepted())
+        }
+        Report::Games(summary) => {
+            writeln!(
+                out,
+                "{} {count} parts: {} on {}, {} games, seed {}\n{}",
+                style::bold("judge merge"),
+                summary.solution,
+                summary.problem,
+                summary.run.plan.units,
+                summary.seed,
+                style::bold(GAMES_HEADER)
+            )?;
+            reporters.add(TableReporter::new(out));
+            for game in &summary.games {
+                reporters.report(&Event::GameFinished(game))?;
+            }
+            reporters.report(&Event::Finished(Summary::Games(summary)))?;
+            verdict_code(summary.verdict.is_accepted())
+        }
+        Report::Grade(scoreboard) => {
+            writeln!(out, "{} {count} parts", style::bold("judge merge"))?;
+            reporters.add(ScoreboardReporter::new(out, stderr()));
+            reporters.report(&Event::GradeFinished(scoreboard))?;
+            verdict_code(scoreboard.all_accepted())
+        }
+        Report::Verify(summary) => {
+            writeln!(out, "{} {count} parts", style::bold("judge merge"))?;
+            reporters.add(VerifyReporter::new(out));
+            for row in &summary.rows {
+                reporters.report(&Event::Verified(row))?;
+            }
+            reporters.report(&Event::VerifyFinished(summary))?;
+            if summary.not_graded > 0 {
+                exit::ERROR
+            } else {
+                verdict_code(summary.mismatches == 0)
+            }
+        }
+    };
+    finish(&mut reporters)?;
+    Ok(code)
+}

@@ -1,0 +1,1139 @@
+//! Grading many submissions of one problem at once (`judge grade`): a class's files, one
+//! folder per participant, every submission of a package. The result is a scoreboard, one row
+//! per submission, each row the summary a `judge test` of it would give.
+//!
+//! What the submissions share, so that many cost less than as many separate runs:
+//! - the compile: identical submissions (same bytes, same language, same limits) are one job,
+//!   compiled and graded once, and every compile goes through the content-hash cache;
+//! - the tests' data: each test's input and reference answer are made once, for every
+//!   submission (`batch::SharedTestData`);
+//! - the sandbox sessions: each worker keeps one session and puts the next submission's
+//!   program in its folder (`execute::Worker::switch_program`), instead of a launcher, its
+//!   namespaces and cgroups per submission (games keep a session per game, as `test` does);
+//! - the workers: one pool over every (submission, test) pair. A worker takes the next test of
+//!   the earliest submission that is compiled and has tests left, else compiles the next
+//!   submission; submissions therefore finish about in order, and tests of one submission run
+//!   in parallel when few are left.
+//!
+//! Resumable: each finished submission's summary is written at once, atomically, to a results
+//! folder under a key of everything that decides it (the judge's version, the problem, the
+//! seed, the tests or games, the language, the limits, the submission's bytes). A later run
+//! with the same key takes the result from there instead of grading again, so an interrupted
+//! or killed run, or one stopped by a full disk, loses only the submissions in progress.
+//!
+//! A sharded run grades its share of the submissions (sorted by name; submission `i` belongs
+//! to shard `i mod N`).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Condvar, Mutex, OnceLock};
+
+use serde::{Deserialize, Serialize};
+
+use super::batch::{self, BatchSummary, SharedTestData, TestContext, TestOutcome, Tests};
+use super::games::{self, GameOutcome, GamesSummary};
+use super::{display_path, tell, GradeError, ProblemParts, RunIdentity, Submission, Target, Unit};
+use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
+use crate::execute::{Scratch, Worker};
+use crate::interact::{self, GameSetup};
+use crate::lang::{self, Compiled, Prepared};
+use crate::limits::Overrides;
+use crate::plan::{self, sha256_hex, PlanDigest, PlanIdentity, PlanUnit, PlannedTest, Shard};
+use crate::problems::InteractiveProblem;
+use crate::report::{write_atomically, Event, Reporter};
+use crate::verdict::Verdict;
+
+/// One submission named on the command line or found in a folder: its name on the scoreboard
+/// and its source file, or why it has none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub name: String,
+    pub source: Result<PathBuf, String>,
+}
+
+/// The submissions in `paths`, sorted by name. A file is a submission; in a folder, each file
+/// in a known language is one (a class's files), and each subfolder holding exactly one such
+/// file is one (a participant's folder; with none or several, its row says so). Names starting
+/// with `.` are skipped.
+pub fn find_submissions(
+    runner: &RunnerConfig,
+    paths: &[PathBuf],
+) -> Result<Vec<Entry>, GradeError> {
+    let mut entries = Vec::new();
+    for path in paths {
+        if path.is_file() {
+            entries.push(Entry {
+                name: display_path(path).display().to_string(),
+                source: Ok(path.clone()),
+            });
+        } else if path.is_dir() {
+            let found = folder_submissions(runner, path)?;
+            if found.is_empty() {
+                return Err(GradeError::NoSubmissions(path.clone()));
+            }
+            entries.extend(found);
+        } else {
+            return Err(GradeError::NoSuchSubmission(path.clone()));
+        }
+    }
+    entries.sort_by(|a, b| a.name.cmp(&b.name));
+    entries.dedup_by(|a, b| a.name == b.name);
+    Ok(entries)
+}
+
+/// The entries of a folder, sorted by name; skips hidden ones.
+fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, GradeError> {
+    let read = std::fs::read_dir(dir).map_err(|cause| GradeError::Read {
+        path: dir.to_path_buf(),
+        cause,
+    })?;
+    let mut paths: Vec<PathBuf> = read
+        .flatten()
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| e.path())
+        .collect();
+    paths.sort();
+    Ok(paths)
+}
+
+fn folder_submissions(runner: &RunnerConfig, dir: &Path) -> Result<Vec<Entry>, GradeError> {
+    let is_source = |path: &Path| path.is_file() && runner.language_for(path).is_some();
+    let mut found = Vec::new();
+    for path in sorted_entries(dir)? {
+        if is_source(&path) {
+            found.push(Entry {
+                name: display_path(&path).display().to_string(),
+                source: Ok(path),
+            });
+        } else if path.is_dir() {
+            let sources: Vec<PathBuf> = sorted_entries(&path)?
+                .into_iter()
+                .filter(|p| is_source(p))
+                .collect();
+            let name = display_path(&path).display().to_string();
+            found.push(match &sources[..] {
+                [one] => Entry {
+                    name: display_path(one).display().to_string(),
+                    source: Ok(one.clone()),
+                },
+                [] => Entry {
+                    name,
+                    source: Err("no source file in a known language in this folder".into()),
+                },
+                several => Entry {
+                    name,
+                    source: Err(format!(
+                        "several source files, keep one: {}",
+                        several
+                            .iter()
+                            .filter_map(|p| p.file_name())
+                            .map(|n| n.to_string_lossy().into_owned())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                },
+            });
+        }
+    }
+    Ok(found)
+}
+
+/// What to grade and how.
+pub struct ManyRequest<'a> {
+    pub runner: &'a RunnerConfig,
+    pub problem: &'a ProblemSpec,
+    /// The submissions, sorted by name (see [`find_submissions`]).
+    pub submissions: Vec<Entry>,
+    /// Batch problems: which tests.
+    pub tests: Tests,
+    /// Interactive problems: how many games (default: the problem's).
+    pub games: Option<usize>,
+    pub seed: u64,
+    pub overrides: Overrides,
+    pub jobs: usize,
+    /// Batch problems: stop grading a submission at its first failing test.
+    pub stop_at_first_failure: bool,
+    /// Grade only this shard's share of the submissions.
+    pub shard: Option<Shard>,
+    /// Where finished results are kept and found again (none: not kept).
+    pub results: Option<PathBuf>,
+    /// Grade again even what the results folder holds.
+    pub regrade: bool,
+}
+
+/// What a submission got.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Graded {
+    /// Graded on tests (CE included).
+    Tests(BatchSummary),
+    /// Graded by games (CE included).
+    Games(GamesSummary),
+    /// It could not be graded: no source file, an unknown language, a missing compiler ...
+    NotGraded(String),
+}
+
+impl Graded {
+    /// The verdict, if it was graded.
+    pub fn verdict(&self) -> Option<Verdict> {
+        match self {
+            Graded::Tests(summary) => Some(summary.verdict),
+            Graded::Games(summary) => Some(summary.verdict),
+            Graded::NotGraded(_) => None,
+        }
+    }
+
+    /// After reading back from JSON: verdicts from their details (see `restore_verdicts`).
+    pub fn restore_verdicts(&mut self) {
+        match self {
+            Graded::Tests(summary) => summary.restore_verdicts(),
+            Graded::Games(summary) => summary.restore_verdicts(),
+            Graded::NotGraded(_) => {}
+        }
+    }
+
+    fn rename(&mut self, name: &str) {
+        match self {
+            Graded::Tests(summary) => summary.solution = name.to_string(),
+            Graded::Games(summary) => summary.solution = name.to_string(),
+            Graded::NotGraded(_) => {}
+        }
+    }
+}
+
+/// One row of the scoreboard.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct GradedSubmission {
+    pub name: String,
+    /// SHA-256 of its bytes (first 16 bytes, hex): identical submissions have the same.
+    pub sha256: Option<String>,
+    pub graded: Graded,
+    /// Its result came from the results folder, from an earlier run.
+    #[serde(skip)]
+    pub resumed: bool,
+}
+
+impl GradedSubmission {
+    pub fn language(&self) -> &str {
+        match &self.graded {
+            Graded::Tests(summary) => &summary.language,
+            Graded::Games(summary) => &summary.language,
+            Graded::NotGraded(_) => "",
+        }
+    }
+
+    /// Units passed and planned: tests, or games accepted.
+    pub fn passed(&self) -> Option<(usize, usize)> {
+        match &self.graded {
+            Graded::Tests(s) => Some((s.passed(), s.tests_planned)),
+            Graded::Games(s) => Some((
+                s.games.iter().filter(|g| g.verdict.is_accepted()).count(),
+                s.run.plan.units,
+            )),
+            Graded::NotGraded(_) => None,
+        }
+    }
+
+    /// The first failing test or game, by name.
+    pub fn first_failure(&self) -> Option<String> {
+        match &self.graded {
+            Graded::Tests(s) => s.first_failure().map(|t| t.name.clone()),
+            Graded::Games(s) => s.first_failure().map(|g| format!("game {}", g.game)),
+            Graded::NotGraded(_) => None,
+        }
+    }
+
+    pub fn max_cpu_ms(&self) -> u64 {
+        match &self.graded {
+            Graded::Tests(s) => s.max_cpu_ms(),
+            Graded::Games(s) => s.games.iter().map(|g| g.cpu_ms).max().unwrap_or(0),
+            Graded::NotGraded(_) => 0,
+        }
+    }
+
+    pub fn max_peak_kib(&self) -> u64 {
+        match &self.graded {
+            Graded::Tests(s) => s.max_peak_kib(),
+            Graded::Games(s) => s.games.iter().map(|g| g.peak_kib).max().unwrap_or(0),
+            Graded::NotGraded(_) => 0,
+        }
+    }
+
+    /// Why it is not accepted, in one line: the compiler's first line, the checker's message,
+    /// why it could not be graded.
+    pub fn note(&self) -> Option<String> {
+        // A compiler's message: its first line that says `error`, else its first line.
+        let first_line = |text: &str| {
+            text.lines()
+                .find(|line| line.to_ascii_lowercase().contains("error"))
+                .or_else(|| text.lines().next())
+                .unwrap_or("")
+                .trim()
+                .to_string()
+        };
+        match &self.graded {
+            Graded::Tests(s) => s
+                .compile_message
+                .as_deref()
+                .map(first_line)
+                .or_else(|| s.first_failure().and_then(|t| t.message.clone())),
+            Graded::Games(s) => s
+                .compile_message
+                .as_deref()
+                .map(first_line)
+                .or_else(|| s.reason.clone()),
+            Graded::NotGraded(reason) => Some(reason.clone()),
+        }
+    }
+}
+
+/// How a `grade` began, for reporters.
+#[derive(Debug, Clone, Serialize)]
+pub struct GradeStarted {
+    pub problem: String,
+    /// Submissions in this run (this shard's share, when sharded).
+    pub submissions: usize,
+    /// What each submission is graded on, and how many of them.
+    pub unit: Unit,
+    pub units: usize,
+    pub seed: u64,
+    pub jobs: usize,
+    pub shard: Option<Shard>,
+    /// Submissions whose results an earlier run left in the results folder.
+    pub resumed: usize,
+    /// Submissions to grade now, after identical ones are put together.
+    pub to_grade: usize,
+}
+
+/// The scoreboard: every submission's result, in name order.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Scoreboard {
+    pub problem: String,
+    pub seed: u64,
+    /// What each submission was graded on.
+    pub unit: Unit,
+    pub submissions: Vec<GradedSubmission>,
+    /// The judge's version, the plan's identity and the shard, for merging.
+    #[serde(flatten)]
+    pub run: RunIdentity,
+}
+
+impl Scoreboard {
+    /// How many submissions got each verdict (`not graded` for those that could not be),
+    /// in order of first appearance.
+    pub fn tally(&self) -> Vec<(String, usize)> {
+        let mut tally: Vec<(String, usize)> = Vec::new();
+        for row in &self.submissions {
+            let key = row
+                .graded
+                .verdict()
+                .map_or("not graded".to_string(), |v| v.code().to_string());
+            match tally.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, count)) => *count += 1,
+                None => tally.push((key, 1)),
+            }
+        }
+        tally
+    }
+
+    /// Every submission was graded and accepted.
+    pub fn all_accepted(&self) -> bool {
+        self.submissions
+            .iter()
+            .all(|row| row.graded.verdict().is_some_and(|v| v.is_accepted()))
+    }
+}
+
+/// What every submission is graded on.
+enum Plan<'a> {
+    Tests {
+        tests: Vec<PlannedTest>,
+        /// The problem's code, checker and interactor (built in, or its programs).
+        parts: Box<ProblemParts>,
+        shared: SharedTestData,
+    },
+    Games {
+        games: Vec<u64>,
+        side: &'static dyn InteractiveProblem,
+        settings: &'a InteractiveSpec,
+    },
+}
+
+impl Plan<'_> {
+    fn units(&self) -> usize {
+        match self {
+            Plan::Tests { tests, .. } => tests.len(),
+            Plan::Games { games, .. } => games.len(),
+        }
+    }
+
+    fn unit(&self) -> Unit {
+        match self {
+            Plan::Tests { .. } => Unit::Tests,
+            Plan::Games { .. } => Unit::Games,
+        }
+    }
+}
+
+/// Submissions that are graded as one: the same bytes, language and limits.
+struct Job {
+    /// The file that is compiled and run (the first of the identical ones).
+    submission: Submission,
+    target: Target,
+    /// The plan identity of this submission's grading (its `RunIdentity`).
+    identity: PlanIdentity,
+    /// Where its result is kept: a digest of the identity and the judge's version.
+    key: String,
+    /// The scoreboard rows it fills.
+    rows: Vec<usize>,
+}
+
+/// Grades every submission of the request, telling `reporter` of each as it is done; returns
+/// the scoreboard.
+pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Scoreboard, GradeError> {
+    let problem = request.problem;
+    let scratch = Arc::new(Scratch::new(&request.runner.sandbox)?);
+    let plan = if problem.plays_games() {
+        let (side, settings) = games::game_side(problem)?;
+        Plan::Games {
+            games: plan::games(request.games.unwrap_or(settings.games), None),
+            side,
+            settings,
+        }
+    } else {
+        let parts = ProblemParts::build(request.runner, problem, &scratch)?;
+        let tests =
+            batch::plan_tests(problem, &request.tests, request.seed, parts.code.as_deref())?;
+        Plan::Tests {
+            shared: SharedTestData::new(&tests),
+            parts: Box::new(parts),
+            tests,
+        }
+    };
+    let stops = request.stop_at_first_failure && plan.unit() == Unit::Tests;
+    let hashes: Vec<Option<String>> = request
+        .submissions
+        .iter()
+        .map(|entry| {
+            entry
+                .source
+                .as_ref()
+                .ok()
+                .and_then(|path| std::fs::read(path).ok())
+                .map(|bytes| sha256_hex(&bytes))
+        })
+        .collect();
+    let identity = PlanIdentity {
+        unit: PlanUnit::Submissions,
+        units: request.submissions.len(),
+        stops_at_first_failure: stops,
+        digest: scoreboard_digest(request, &plan, &hashes),
+    };
+    let positions: Vec<usize> = (0..request.submissions.len())
+        .filter(|&i| request.shard.map_or(true, |shard| shard.owns(i)))
+        .collect();
+    let mut rows: Vec<Option<GradedSubmission>> = vec![None; positions.len()];
+    let mut jobs: Vec<Job> = Vec::new();
+    let mut job_of_key: HashMap<String, usize> = HashMap::new();
+    let store = request
+        .results
+        .as_deref()
+        .map(ResultStore::open)
+        .transpose()?;
+    for (row, &position) in positions.iter().enumerate() {
+        let entry = &request.submissions[position];
+        let sha256 = hashes[position].clone();
+        let not_graded = |reason: String| GradedSubmission {
+            name: entry.name.clone(),
+            sha256: sha256.clone(),
+            graded: Graded::NotGraded(reason),
+            resumed: false,
+        };
+        let path = match (&entry.source, &sha256) {
+            (Err(reason), _) => {
+                rows[row] = Some(not_graded(reason.clone()));
+                continue;
+            }
+            (Ok(path), None) => {
+                rows[row] = Some(not_graded(format!("cannot read {}", path.display())));
+                continue;
+            }
+            (Ok(path), Some(_)) => path,
+        };
+        let submission = Submission::new(path);
+        let target = match Target::of(request.runner, problem, &submission, &request.overrides) {
+            Ok(target) => target,
+            Err(e) => {
+                rows[row] = Some(not_graded(e.to_string()));
+                continue;
+            }
+        };
+        let identity = submission_identity(
+            request,
+            &plan,
+            &target,
+            sha256.as_deref().unwrap_or(""),
+            stops,
+        );
+        let key = result_key(&identity);
+        if let Some(&job) = job_of_key.get(&key) {
+            jobs[job].rows.push(row);
+            continue;
+        }
+        let stored = store
+            .as_ref()
+            .filter(|_| !request.regrade)
+            .and_then(|store| store.load(&key, &identity));
+        if let Some(mut graded) = stored {
+            graded.rename(&entry.name);
+            rows[row] = Some(GradedSubmission {
+                name: entry.name.clone(),
+                sha256,
+                graded,
+                resumed: true,
+            });
+            continue;
+        }
+        job_of_key.insert(key.clone(), jobs.len());
+        jobs.push(Job {
+            submission,
+            target,
+            identity,
+            key,
+            rows: vec![row],
+        });
+    }
+    let started = GradeStarted {
+        problem: problem.id.clone(),
+        submissions: positions.len(),
+        unit: plan.unit(),
+        units: plan.units(),
+        seed: request.seed,
+        jobs: request.jobs,
+        shard: request.shard,
+        resumed: rows.iter().flatten().filter(|r| r.resumed).count(),
+        to_grade: jobs.len(),
+    };
+    tell(reporter, Event::GradeStarted(&started))?;
+    for row in rows.iter().flatten() {
+        tell(reporter, Event::SubmissionGraded(row))?;
+    }
+    let finished = run_jobs(request, &plan, &jobs, stops, &scratch, |job, graded| {
+        if let (Some(store), Graded::Tests(_) | Graded::Games(_)) = (&store, &graded) {
+            store.save(&jobs[job].key, &graded)?;
+        }
+        for &row in &jobs[job].rows {
+            let entry = &request.submissions[positions[row]];
+            let mut graded = graded.clone();
+            graded.rename(&entry.name);
+            let done = GradedSubmission {
+                name: entry.name.clone(),
+                sha256: hashes[positions[row]].clone(),
+                graded,
+                resumed: false,
+            };
+            reporter
+                .report(&Event::SubmissionGraded(&done))
+                .map_err(GradeError::Report)?;
+            rows[row] = Some(done);
+        }
+        Ok(())
+    });
+    finished?;
+    let scoreboard = Scoreboard {
+        problem: problem.id.clone(),
+        seed: request.seed,
+        unit: plan.unit(),
+        submissions: rows.into_iter().flatten().collect(),
+        run: RunIdentity::new(identity, request.shard),
+    };
+    tell(reporter, Event::GradeFinished(&scoreboard))?;
+    Ok(scoreboard)
+}
+
+/// The identity of the whole `grade` run: the problem, the seed, the tests or games, the
+/// limits given, and every submission's name and bytes.
+fn scoreboard_digest(request: &ManyRequest, plan: &Plan, hashes: &[Option<String>]) -> String {
+    let mut digest = PlanDigest::new();
+    digest
+        .add("problem", &request.problem.id)
+        .add("seed", request.seed)
+        .add("overrides", format!("{:?}", request.overrides));
+    match plan {
+        Plan::Tests { tests, .. } => {
+            for test in tests {
+                digest.add("test", &test.name);
+            }
+        }
+        Plan::Games { games, .. } => {
+            digest.add("games", games.len());
+        }
+    }
+    for (entry, hash) in request.submissions.iter().zip(hashes) {
+        digest.add("submission", &entry.name);
+        digest.add("sha256", hash.as_deref().unwrap_or("-"));
+    }
+    digest.finish()
+}
+
+/// The identity of one submission's grading, as `judge test` would make it.
+fn submission_identity(
+    request: &ManyRequest,
+    plan: &Plan,
+    target: &Target,
+    sha256: &str,
+    stops: bool,
+) -> PlanIdentity {
+    let (unit, digest) = match plan {
+        Plan::Tests { tests, .. } => (
+            PlanUnit::Tests,
+            batch::plan_digest(
+                request.problem,
+                request.seed,
+                tests,
+                &target.language_id,
+                &target.limits,
+                sha256,
+                1.0,
+            )
+            // The tests' files were read once already (the plan was made from them); a file
+            // that vanished since makes the digest of its name alone.
+            .unwrap_or_else(|_| sha256_hex(format!("{sha256}/{:?}", target.limits).as_bytes())),
+        ),
+        Plan::Games { games, .. } => (
+            PlanUnit::Games,
+            games::plan_digest(
+                request.problem,
+                request.seed,
+                games,
+                &target.language_id,
+                &target.limits,
+                sha256,
+            ),
+        ),
+    };
+    PlanIdentity {
+        unit,
+        units: plan.units(),
+        stops_at_first_failure: stops,
+        digest,
+    }
+}
+
+/// The key of a result in the results folder.
+fn result_key(identity: &PlanIdentity) -> String {
+    PlanDigest::new()
+        .add("judge", super::JUDGE_VERSION)
+        .add("unit", identity.unit.name())
+        .add("units", identity.units)
+        .add("stops", identity.stops_at_first_failure)
+        .add("plan", &identity.digest)
+        .finish()
+}
+
+/// The results folder: one JSON file per graded submission, named by its key.
+struct ResultStore {
+    dir: PathBuf,
+}
+
+impl ResultStore {
+    fn open(dir: &Path) -> Result<ResultStore, GradeError> {
+        std::fs::create_dir_all(dir).map_err(|cause| GradeError::Write {
+            path: dir.to_path_buf(),
+            cause,
+        })?;
+        Ok(ResultStore {
+            dir: dir.to_path_buf(),
+        })
+    }
+
+    fn path(&self, key: &str) -> PathBuf {
+        self.dir.join(format!("{key}.json"))
+    }
+
+    /// A stored result of this identity, if there is a readable one.
+    fn load(&self, key: &str, identity: &PlanIdentity) -> Option<Graded> {
+        let text = std::fs::read(self.path(key)).ok()?;
+        let mut graded: Graded = serde_json::from_slice(&text).ok()?;
+        let stored_identity = match &graded {
+            Graded::Tests(summary) => &summary.run.plan,
+            Graded::Games(summary) => &summary.run.plan,
+            Graded::NotGraded(_) => return None,
+        };
+        if stored_identity != identity {
+            return None;
+        }
+        graded.restore_verdicts();
+        Some(graded)
+    }
+
+    /// Keeps a result: written whole or not at all (a full disk leaves no half file).
+    fn save(&self, key: &str, graded: &Graded) -> Result<(), GradeError> {
+        let path = self.path(key);
+        let bytes = serde_json::to_vec_pretty(graded)
+            .map_err(|e| GradeError::Report(std::io::Error::other(e)))?;
+        write_atomically(&path, &bytes).map_err(|cause| GradeError::Write { path, cause })
+    }
+}
+
+/// Where a job is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Waiting,
+    Compiling,
+    Running,
+    Done,
+}
+
+/// What one test or game gave.
+enum UnitOutcome {
+    Test(TestOutcome),
+    Game(GameOutcome),
+}
+
+impl UnitOutcome {
+    fn accepted(&self) -> bool {
+        match self {
+            UnitOutcome::Test(t) => t.verdict.is_accepted(),
+            UnitOutcome::Game(g) => g.verdict.is_accepted(),
+        }
+    }
+}
+
+/// A job's progress, shared by the workers.
+struct Progress {
+    phase: Phase,
+    /// The next unit to hand out.
+    next: usize,
+    in_flight: usize,
+    /// The first failing unit (stop mode), or `usize::MAX`.
+    failed_at: usize,
+    outcomes: Vec<Option<UnitOutcome>>,
+}
+
+/// What a worker does next.
+enum Task {
+    Compile(usize),
+    Unit(usize, usize),
+}
+
+/// The jobs' progress, and the rule by which workers take work.
+struct Board {
+    progress: Mutex<Vec<Progress>>,
+    changed: Condvar,
+    stopped: AtomicBool,
+    units: usize,
+    stops: bool,
+}
+
+impl Board {
+    /// The next task: a unit of the earliest compiled job with units left, else the next
+    /// compile; waits while others compile and nothing else is left; `None` when all is
+    /// handed out (or the run is stopped).
+    fn next_task(&self) -> Option<Task> {
+        let mut jobs = self.progress.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if self.stopped.load(Ordering::SeqCst) || crate::cleanup::interrupted() {
+                return None;
+            }
+            for (index, job) in jobs.iter_mut().enumerate() {
+                if job.phase == Phase::Running && job.next < self.units && job.next <= job.failed_at
+                {
+                    job.next += 1;
+                    job.in_flight += 1;
+                    return Some(Task::Unit(index, job.next - 1));
+                }
+            }
+            if let Some(index) = jobs.iter().position(|j| j.phase == Phase::Waiting) {
+                jobs[index].phase = Phase::Compiling;
+                return Some(Task::Compile(index));
+            }
+            if !jobs.iter().any(|j| j.phase == Phase::Compiling) {
+                return None;
+            }
+            jobs = self.changed.wait(jobs).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// A job compiled: its units may be handed out. Returns true when it has none (it is
+    /// done at once).
+    fn compiled(&self, job: usize) -> bool {
+        let mut jobs = self.progress.lock().unwrap_or_else(|e| e.into_inner());
+        let done = self.units == 0;
+        jobs[job].phase = if done { Phase::Done } else { Phase::Running };
+        self.changed.notify_all();
+        done
+    }
+
+    /// A job ended before its units (a compile error): nothing of it is handed out.
+    fn ended(&self, job: usize) {
+        let mut jobs = self.progress.lock().unwrap_or_else(|e| e.into_inner());
+        jobs[job].phase = Phase::Done;
+        self.changed.notify_all();
+    }
+
+    /// A unit is done; when it was its job's last, the job's outcomes in unit order.
+    fn unit_done(&self, job: usize, unit: usize, outcome: UnitOutcome) -> Option<Vec<UnitOutcome>> {
+        let mut jobs = self.progress.lock().unwrap_or_else(|e| e.into_inner());
+        let progress = &mut jobs[job];
+        if self.stops && !outcome.accepted() {
+            progress.failed_at = progress.failed_at.min(unit);
+        }
+        progress.outcomes[unit] = Some(outcome);
+        progress.in_flight -= 1;
+        let handed_out = progress.next >= self.units || progress.next > progress.failed_at;
+        if progress.in_flight > 0 || !handed_out {
+            return None;
+        }
+        progress.phase = Phase::Done;
+        let failed_at = progress.failed_at;
+        let outcomes = std::mem::take(&mut progress.outcomes)
+            .into_iter()
+            .enumerate()
+            .take_while(|(index, _)| *index <= failed_at)
+            .filter_map(|(_, outcome)| outcome)
+            .collect();
+        self.changed.notify_all();
+        Some(outcomes)
+    }
+
+    fn stop(&self) {
+        self.stopped.store(true, Ordering::SeqCst);
+        let _guard = self.progress.lock().unwrap_or_else(|e| e.into_inner());
+        self.changed.notify_all();
+    }
+}
+
+/// Runs the jobs on `request.jobs` workers; `on_done(job, result)` runs on the calling
+/// thread as each job ends, and an error from it stops the run.
+fn run_jobs(
+    request: &ManyRequest,
+    plan: &Plan,
+    jobs: &[Job],
+    stops: bool,
+    scratch: &Scratch,
+    mut on_done: impl FnMut(usize, Graded) -> Result<(), GradeError>,
+) -> Result<(), GradeError> {
+    if jobs.is_empty() {
+        return Ok(());
+    }
+    let units = plan.units();
+    let board = Board {
+        progress: Mutex::new(
+            jobs.iter()
+                .map(|_| Progress {
+                    phase: Phase::Waiting,
+                    next: 0,
+                    in_flight: 0,
+                    failed_at: usize::MAX,
+                    outcomes: (0..units).map(|_| None).collect(),
+                })
+                .collect(),
+        ),
+        changed: Condvar::new(),
+        stopped: AtomicBool::new(false),
+        units,
+        stops,
+    };
+    let programs: Vec<OnceLock<Prepared>> = jobs.iter().map(|_| OnceLock::new()).collect();
+    let (sender, receiver) = mpsc::channel::<(usize, Graded)>();
+    let mut result = Ok(());
+    std::thread::scope(|scope| {
+        for _ in 0..request.jobs.max(1) {
+            let sender = sender.clone();
+            let (board, programs) = (&board, &programs);
+            scope.spawn(move || {
+                let mut worker: Option<Worker> = None;
+                while let Some(task) = board.next_task() {
+                    let finished = match task {
+                        Task::Compile(job) => compile(request, plan, jobs, job, programs, board),
+                        Task::Unit(job, unit) => {
+                            let program = programs[job].get().expect("a running job is compiled");
+                            let outcome = run_unit(
+                                request,
+                                plan,
+                                &jobs[job],
+                                program,
+                                unit,
+                                scratch,
+                                &mut worker,
+                            );
+                            board.unit_done(job, unit, outcome).map(|outcomes| {
+                                (job, conclude(request, plan, &jobs[job], outcomes))
+                            })
+                        }
+                    };
+                    if let Some(done) = finished {
+                        if sender.send(done).is_err() {
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for (job, graded) in receiver.iter() {
+            if result.is_ok() {
+                result = on_done(job, graded);
+                if result.is_err() {
+                    board.stop();
+                }
+            }
+        }
+    });
+    result?;
+    if crate::cleanup::interrupted() {
+        return Err(GradeError::Interrupted);
+    }
+    Ok(())
+}
+
+/// Compiles a job's submission; a compile error (CE) or a failure to compile at all ends the
+/// job at once, with its result.
+fn compile(
+    request: &ManyRequest,
+    plan: &Plan,
+    jobs: &[Job],
+    job: usize,
+    programs: &[OnceLock<Prepared>],
+    board: &Board,
+) -> Option<(usize, Graded)> {
+    let submission = &jobs[job].submission;
+    match lang::prepare(
+        request.runner,
+        &submission.path,
+        submission.language.as_deref(),
+    ) {
+        Ok(Compiled::Ready(prepared)) => {
+            let _ = programs[job].set(prepared);
+            board
+                .compiled(job)
+                .then(|| (job, conclude(request, plan, &jobs[job], Vec::new())))
+        }
+        Ok(Compiled::Failed { message, .. }) => {
+            board.ended(job);
+            let mut graded = skeleton(request, plan, &jobs[job]);
+            match &mut graded {
+                Graded::Tests(summary) => summary.compile_message = Some(message),
+                Graded::Games(summary) => summary.compile_message = Some(message),
+                Graded::NotGraded(_) => {}
+            }
+            Some((job, graded))
+        }
+        Err(error) => {
+            board.ended(job);
+            Some((job, Graded::NotGraded(error.to_string())))
+        }
+    }
+}
+
+/// Runs one test or game of a job.
+fn run_unit<'a>(
+    request: &'a ManyRequest,
+    plan: &'a Plan,
+    job: &'a Job,
+    program: &'a Prepared,
+    unit: usize,
+    scratch: &'a Scratch,
+    worker: &mut Option<Worker<'a>>,
+) -> UnitOutcome {
+    match plan {
+        Plan::Tests {
+            tests,
+            parts,
+            shared,
+        } => {
+            let worker = match worker {
+                Some(worker) => worker,
+                none => none.insert(Worker::new(request.runner, scratch, program)),
+            };
+            let context = TestContext {
+                problem: request.problem,
+                parts,
+                limits: job.target.limits,
+                enforced: job.target.limits,
+                shared: Some(shared),
+            };
+            let test = &tests[unit];
+            match worker.switch_program(program) {
+                Ok(()) => UnitOutcome::Test(context.grade_test(worker, test)),
+                Err(e) => UnitOutcome::Test(TestOutcome::judge_error(
+                    test,
+                    &request.problem.id,
+                    format!("cannot install the program: {e}"),
+                )),
+            }
+        }
+        Plan::Games { games, side, .. } => {
+            let setup = GameSetup {
+                runner: request.runner,
+                problem: *side,
+                solution: program,
+                limits: job.target.limits,
+                seed: request.seed,
+            };
+            let game = games[unit];
+            let mut outcome =
+                games::classify_game(&setup, game, interact::play_game(&setup, scratch, game));
+            outcome.transcript = Vec::new();
+            UnitOutcome::Game(outcome)
+        }
+    }
+}
+
+/// A job's summary before any unit ran.
+fn skeleton(request: &ManyRequest, plan: &Plan, job: &Job) -> Graded {
+    let run = RunIdentity::new(job.identity.clone(), None);
+    let solution = job.submission.display_name();
+    match plan {
+        Plan::Tests { .. } => Graded::Tests(batch::new_summary(
+            request.problem,
+            solution,
+            &job.target,
+            request.seed,
+            plan.units(),
+            run,
+        )),
+        Plan::Games { side, settings, .. } => Graded::Games(games::new_summary(
+            request.problem,
+            settings,
+            *side,
+            solution,
+            &job.target,
+            request.seed,
+            run,
+        )),
+    }
+}
+
+/// A job's summary from its units' outcomes (in unit order).
+fn conclude(request: &ManyRequest, plan: &Plan, job: &Job, outcomes: Vec<UnitOutcome>) -> Graded {
+    let mut graded = skeleton(request, plan, job);
+    match &mut graded {
+        Graded::Tests(summary) => {
+            let tests = outcomes
+                .into_iter()
+                .filter_map(|o| match o {
+                    UnitOutcome::Test(t) => Some(t),
+                    UnitOutcome::Game(_) => None,
+                })
+                .collect();
+            batch::conclude(summary, tests);
+        }
+        Graded::Games(summary) => {
+            let games = outcomes
+                .into_iter()
+                .filter_map(|o| match o {
+                    UnitOutcome::Game(g) => Some(g),
+                    UnitOutcome::Test(_) => None,
+                })
+                .collect();
+            summary.conclude(games);
+        }
+        Graded::NotGraded(_) => {}
+    }
+    graded
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The repository's runner.toml, copied into `dir` (its languages are what matter).
+    fn runner_in(dir: &Path) -> RunnerConfig {
+        let file = dir.join("runner.toml");
+        std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/runner.toml"), &file).unwrap();
+        RunnerConfig::load(&file).unwrap()
+    }
+
+    #[test]
+    fn folders_hold_a_class_or_one_folder_per_participant() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = runner_in(dir.path());
+        let class = dir.path().join("class");
+        std::fs::create_dir_all(class.join("alice")).unwrap();
+        std::fs::create_dir_all(class.join("bob")).unwrap();
+        std::fs::create_dir_all(class.join("carol")).unwrap();
+        std::fs::write(class.join("zed.c"), "int main(){}").unwrap();
+        std::fs::write(class.join("notes.txt"), "not a submission").unwrap();
+        std::fs::write(class.join(".hidden.c"), "int main(){}").unwrap();
+        std::fs::write(class.join("alice/main.py"), "print(1)").unwrap();
+        std::fs::write(class.join("alice/README"), "x").unwrap();
+        std::fs::write(class.join("bob/a.c"), "").unwrap();
+        std::fs::write(class.join("bob/b.py"), "").unwrap();
+        let entries = find_submissions(&runner, std::slice::from_ref(&class)).unwrap();
+        let names: Vec<String> = entries
+            .iter()
+            .map(|e| {
+                Path::new(&e.name)
+                    .strip_prefix(&class)
+                    .unwrap_or(Path::new(&e.name))
+                    .display()
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(names, ["alice/main.py", "bob", "carol", "zed.c"]);
+        assert_eq!(entries[0].source, Ok(class.join("alice/main.py")));
+        assert!(entries[1]
+            .source
+            .as_ref()
+            .unwrap_err()
+            .contains("a.c, b.py"));
+        assert!(entries[2]
+            .source
+            .as_ref()
+            .unwrap_err()
+            .contains("no source file"));
+        assert!(matches!(
+            find_submissions(&runner, &[dir.path().join("missing")]),
+            Err(GradeError::NoSuchSubmission(_))
+        ));
+        std::fs::create_dir(dir.path().join("empty")).unwrap();
+        assert!(matches!(
+            find_submissions(&runner, &[dir.path().join("empty")]),
+            Err(GradeError::NoSubmissions(_))
+        ));
+    }
+
+    #[test]
+    fn the_board_hands_out_tests_of_compiled_submissions_first() {
+        let board = Board {
+            progress: Mutex::new(
+                (0..2)
+                    .map(|_| Progress {
+                        phase: Phase::Waiting,
+                        next: 0,
+                        in_flight: 0,
+                        failed_at: usize::MAX,
+                        outcomes: (0..3).map(|_| None).collect(),
+                    })
+                    .collect(),
+            ),
+            changed: Condvar::new(),
+            stopped: AtomicBool::new(false),
+            units: 3,
+            stops: true,
+        };
+        assert!(matches!(board.next_task(), Some(Task::Compile(0))));
+        assert!(matches!(board.next_task(), Some(Task::Compile(1))));
+        assert!(!board.compiled(1));
+        assert!(matches!(board.next_task(), Some(Task::Unit(1, 0))));
+        assert!(!board.compiled(0));
+        // The earliest compiled submission goes first.
+        assert!(matches!(board.next_task(), Some(Task::Unit(0, 0))));
+        assert!(matches!(board.next_task(), Some(Task::Unit(0, 1))));
+        let failed = |name: &str| {
+            let mut outcome = crate::report::fixtures::batch_summary().tests[2].clone();
+            outcome.name = name.into();
+            UnitOutcome::Test(outcome)
+        };
+        // Test 0 of submission 0 fails: its test 1 still ends, test 2 is never handed out.
+        assert!(board.unit_done(0, 0, failed("a")).is_none());
+        let outcomes = board.unit_done(0, 1, failed("b")).expect("job 0 is over");
+        assert_eq!(outcomes.len(), 1);
+        assert!(matches!(board.next_task(), Some(Task::Unit(1, 1))));
+        board.stop();
+        assert!(board.next_task().is_none());
+    }
+}

@@ -1,0 +1,253 @@
+//! The terminal report of `judge grade`: a heading, a line on the side (standard error) as
+//! each submission is graded, then the scoreboard in name order: submission, language,
+//! verdict, tests passed, first failing test (or, for games, the mean score with its 95 %
+//! interval), CPU time and peak memory; then why each one that is not accepted is not, and
+//! how many got each verdict.
+
+use std::io::{self, Write};
+
+use super::style;
+use super::{Event, Reporter};
+use crate::check::clip;
+use crate::grade::many::{GradeStarted, Graded, GradedSubmission, Scoreboard};
+use crate::grade::Unit;
+
+pub struct ScoreboardReporter<W: Write, N: Write> {
+    out: W,
+    note: N,
+    /// Submissions graded so far, and how many there are.
+    done: usize,
+    total: usize,
+}
+
+impl<W: Write, N: Write> ScoreboardReporter<W, N> {
+    pub fn new(out: W, note: N) -> Self {
+        ScoreboardReporter {
+            out,
+            note,
+            done: 0,
+            total: 0,
+        }
+    }
+}
+
+impl<W: Write, N: Write> Reporter for ScoreboardReporter<W, N> {
+    fn report(&mut self, event: &Event) -> io::Result<()> {
+        match event {
+            Event::GradeStarted(started) => {
+                self.total = started.submissions;
+                self.out.write_all(heading(started).as_bytes())?;
+                self.out.flush()
+            }
+            Event::SubmissionGraded(row) => {
+                self.done += 1;
+                if row.resumed {
+                    return Ok(());
+                }
+                let verdict = row
+                    .graded
+                    .verdict()
+                    .map_or("not graded".to_string(), |v| v.describe());
+                writeln!(
+                    self.note,
+                    "[{}/{}] {}: {verdict}",
+                    self.done, self.total, row.name
+                )
+            }
+            Event::GradeFinished(scoreboard) => {
+                self.out.write_all(table(scoreboard).as_bytes())?;
+                self.out.flush()
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+fn plural(count: usize, word: &str) -> String {
+    if count == 1 {
+        format!("{count} {word}")
+    } else {
+        format!("{count} {word}s")
+    }
+}
+
+/// The line that opens a `grade`.
+fn heading(started: &GradeStarted) -> String {
+    let unit = match started.unit {
+        Unit::Tests => "test",
+        Unit::Games => "game",
+    };
+    let shard = started
+        .shard
+        .map(|s| format!(" (shard {s})"))
+        .unwrap_or_default();
+    let earlier = if started.resumed > 0 {
+        format!(
+            "; {} graded by an earlier run, {} to grade",
+            started.resumed, started.to_grade
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{} {}{shard} of {}, {} each, seed {}, {}{earlier}\n",
+        style::bold("judge grade"),
+        plural(started.submissions, "submission"),
+        started.problem,
+        plural(started.units, unit),
+        started.seed,
+        plural(started.jobs, "job"),
+    )
+}
+
+/// The mean score with its 95 % interval, for games.
+fn mean_score(row: &GradedSubmission) -> String {
+    match &row.graded {
+        Graded::Games(summary) if !summary.games.is_empty() => {
+            let stats = &summary.stats;
+            if stats.mean_half_width_95.is_finite() {
+                format!("{:.0} ± {:.0}", stats.mean, stats.mean_half_width_95)
+            } else {
+                format!("{:.0}", stats.mean)
+            }
+        }
+        _ => String::new(),
+    }
+}
+
+/// The scoreboard, the notes on submissions not accepted, and the tally.
+pub fn table(scoreboard: &Scoreboard) -> String {
+    let rows = &scoreboard.submissions;
+    let width = |texts: &mut dyn Iterator<Item = usize>, header: &str, most: usize| {
+        texts.max().unwrap_or(0).clamp(header.len(), most)
+    };
+    let name_width = width(
+        &mut rows.iter().map(|r| r.name.chars().count()),
+        "submission",
+        48,
+    );
+    let language_width = width(&mut rows.iter().map(|r| r.language().len()), "language", 20);
+    let games = scoreboard.unit == Unit::Games;
+    let (detail_header, details): (&str, Vec<String>) = if games {
+        ("mean score (95%)", rows.iter().map(mean_score).collect())
+    } else {
+        (
+            "first failure",
+            rows.iter()
+                .map(|r| r.first_failure().unwrap_or_default())
+                .collect(),
+        )
+    };
+    let detail_width = width(
+        &mut details.iter().map(|d| d.chars().count()),
+        detail_header,
+        32,
+    );
+    let passed_header = if games { "games ok" } else { "passed" };
+    let mut text = format!(
+        "{}\n",
+        style::bold(&format!(
+            "{:<name_width$}  {:<language_width$}  {:<16} {:>9}  {:<detail_width$} {:>8} {:>9}",
+            "submission", "language", "verdict", passed_header, detail_header, "cpu ms", "peak MiB"
+        ))
+    );
+    for (row, detail) in rows.iter().zip(&details) {
+        let verdict = match row.graded.verdict() {
+            Some(verdict) => style::verdict(&verdict, &format!("{:<16}", verdict.describe())),
+            None => format!("{:<16}", "not graded"),
+        };
+        let passed = row
+            .passed()
+            .map(|(passed, planned)| format!("{passed}/{planned}"))
+            .unwrap_or_default();
+        let ran = match &row.graded {
+            Graded::Tests(summary) => !summary.tests.is_empty(),
+            Graded::Games(summary) => !summary.games.is_empty(),
+            Graded::NotGraded(_) => false,
+        };
+        let (cpu, peak) = if ran {
+            (
+                row.max_cpu_ms().to_string(),
+                format!("{:.1}", row.max_peak_kib() as f64 / 1024.0),
+            )
+        } else {
+            (String::new(), String::new())
+        };
+        text.push_str(&format!(
+            "{:<name_width$}  {:<language_width$}  {verdict} {passed:>9}  {:<detail_width$} {cpu:>8} {peak:>9}\n",
+            clip(&row.name, name_width),
+            row.language(),
+            clip(detail, detail_width),
+        ));
+    }
+    let notes: Vec<String> = rows
+        .iter()
+        .filter(|r| !r.graded.verdict().is_some_and(|v| v.is_accepted()))
+        .filter_map(|r| {
+            r.note()
+                .map(|note| format!("  {}: {}", r.name, clip(&note, 100)))
+        })
+        .collect();
+    if !notes.is_empty() {
+        text.push_str(&format!(
+            "\n{}\n{}\n",
+            style::bold("why not accepted"),
+            notes.join("\n")
+        ));
+    }
+    let tally: Vec<String> = scoreboard
+        .tally()
+        .iter()
+        .map(|(verdict, count)| format!("{verdict} {count}"))
+        .collect();
+    let shard = scoreboard
+        .run
+        .shard
+        .map(|s| format!(" (shard {s})"))
+        .unwrap_or_default();
+    text.push_str(&format!(
+        "\n{} {}{shard} of {}: {}\n",
+        style::bold("result"),
+        plural(rows.len(), "submission"),
+        scoreboard.problem,
+        tally.join(", ")
+    ));
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixtures;
+
+    fn render(events: &[Event]) -> (String, String) {
+        let (mut out, mut note) = (Vec::new(), Vec::new());
+        let mut reporter = ScoreboardReporter::new(&mut out, &mut note);
+        for event in events {
+            reporter.report(event).unwrap();
+        }
+        let strip = |bytes: Vec<u8>| {
+            anstream::adapter::strip_str(&String::from_utf8(bytes).unwrap()).to_string()
+        };
+        (strip(out), strip(note))
+    }
+
+    #[test]
+    fn the_scoreboard_of_a_class() {
+        let scoreboard = fixtures::scoreboard();
+        let started = fixtures::grade_started(&scoreboard);
+        let mut events = vec![Event::GradeStarted(&started)];
+        events.extend(scoreboard.submissions.iter().map(Event::SubmissionGraded));
+        events.push(Event::GradeFinished(&scoreboard));
+        let (out, note) = render(&events);
+        insta::assert_snapshot!(out);
+        insta::assert_snapshot!("the_scoreboard_of_a_class_notes", note);
+    }
+
+    #[test]
+    fn the_scoreboard_of_game_players() {
+        let scoreboard = fixtures::games_scoreboard();
+        let (out, _) = render(&[Event::GradeFinished(&scoreboard)]);
+        insta::assert_snapshot!(out);
+    }
+}

@@ -1,0 +1,477 @@
+//! End-to-end: `judge grade` on a class of submissions made from the real solutions: the
+//! scoreboard and its files, identical submissions graded once, a compile error and an
+//! ungradable folder on the board while the rest go on, resuming from the results folder
+//! (after a rerun, a SIGKILL, a full disk), shards merged, and players of the interactive
+//! problem.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{judge, repo, require_root, show};
+
+fn solution(path: &str) -> PathBuf {
+    repo().join("solutions").join(path)
+}
+
+/// Copies a bundled solution to `to` (making its folder), with `extra` appended (a comment
+/// makes a copy with other bytes that behaves the same).
+fn copy(from: &str, to: &Path, extra: &str) {
+    std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+    let mut bytes = std::fs::read(solution(from)).unwrap();
+    bytes.extend_from_slice(extra.as_bytes());
+    std::fs::write(to, bytes).unwrap();
+}
+
+/// A class of boj12100: two identical accepted files, an accepted Python program in a
+/// participant's folder, a wrong answer, a compile error, and a folder with two files.
+fn class() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    copy("boj12100/accepted/dfs.cpp", &class.join("ann.cpp"), "");
+    copy(
+        "boj12100/accepted/dfs.cpp",
+        &class.join("ann_again.cpp"),
+        "",
+    );
+    copy("boj12100/accepted/rows.py", &class.join("bea/main.py"), "");
+    copy(
+        "boj12100/wrong_answer/double_merge.cpp",
+        &class.join("cid.cpp"),
+        "",
+    );
+    copy(
+        "boj12100/compile_error/missing_semicolon.c",
+        &class.join("dan.c"),
+        "",
+    );
+    copy("boj12100/accepted/dfs.cpp", &class.join("eve/a.cpp"), "");
+    copy("boj12100/accepted/rows.py", &class.join("eve/b.py"), "");
+    dir
+}
+
+/// `judge grade --problem boj12100 ARGS...` with the results and reports in `dir`.
+fn grade(dir: &Path, args: &[&str]) -> (Output, serde_json::Value) {
+    let json = dir.join("board.json");
+    let results = dir.join("results").to_string_lossy().into_owned();
+    let json_arg = json.to_string_lossy().into_owned();
+    let mut all = vec!["grade", "--problem", "boj12100", "--results", &results];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--json", &json_arg]);
+    let output = judge(&all);
+    let report = std::fs::read_to_string(&json)
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or(serde_json::Value::Null);
+    (output, report)
+}
+
+fn verdicts(board: &serde_json::Value) -> Vec<(String, String)> {
+    board["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            let name = Path::new(row["name"].as_str().unwrap())
+                .components()
+                .rev()
+                .take(2)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect::<PathBuf>()
+                .display()
+                .to_string();
+            let graded = &row["graded"];
+            let verdict = graded
+                .get("tests")
+                .or_else(|| graded.get("games"))
+                .map(|summary| summary["verdict"].as_str().unwrap().to_string())
+                .unwrap_or_else(|| "not graded".into());
+            (name, verdict)
+        })
+        .collect()
+}
+
+#[test]
+fn a_class_gets_a_scoreboard_and_identical_files_are_graded_once() {
+    let dir = class();
+    let class = dir.path().join("class").to_string_lossy().into_owned();
+    let csv = dir.path().join("board.csv").to_string_lossy().into_owned();
+    let junit = dir.path().join("board.xml").to_string_lossy().into_owned();
+    let html = dir.path().join("board.html").to_string_lossy().into_owned();
+    // One job: a single worker switches its sandbox session from program to program.
+    let (output, board) = grade(
+        dir.path(),
+        &[
+            &class, "--jobs", "1", "--csv", &csv, "--junit", &junit, "--html", &html,
+        ],
+    );
+    let shown = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{shown}");
+    assert_eq!(
+        verdicts(&board),
+        [
+            ("class/ann.cpp", "AC"),
+            ("class/ann_again.cpp", "AC"),
+            ("bea/main.py", "AC"),
+            ("class/cid.cpp", "WA"),
+            ("class/dan.c", "CE"),
+            ("class/eve", "not graded"),
+        ]
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+    );
+    // Two identical files are one job: 4 to grade, not 5.
+    assert!(
+        shown.contains("6 submissions of boj12100, 37 tests each"),
+        "{shown}"
+    );
+    let rows = board["submissions"].as_array().unwrap();
+    assert_eq!(rows[0]["sha256"], rows[1]["sha256"]);
+    assert!(
+        shown.contains("several source files, keep one: a.cpp, b.py"),
+        "{shown}"
+    );
+    assert!(shown.contains("error: expected"), "{shown}");
+    assert!(
+        shown.contains("result 6 submissions of boj12100: AC 3, WA 1, CE 1, not graded 1"),
+        "{shown}"
+    );
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(csv.lines().count(), 7, "{csv}");
+    assert!(
+        csv.starts_with("submission,sha256,language,verdict"),
+        "{csv}"
+    );
+    let junit = std::fs::read_to_string(&junit).unwrap();
+    assert!(
+        junit.contains("tests=\"6\"") && junit.contains("failures=\"3\""),
+        "{junit}"
+    );
+    // The page: a row per submission, a section per graded one (the folder of two files has
+    // none, and its row says why).
+    let html = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        html.contains("<title>judge grade: boj12100</title>"),
+        "{html}"
+    );
+    let board_html = html.split("</section>").next().unwrap();
+    assert_eq!(board_html.matches("<tr").count(), 7, "{board_html}");
+    assert_eq!(html.matches("<section class=\"submission\"").count(), 5);
+    assert!(board_html.contains("several source files, keep one"));
+    // The results folder holds one result per graded job (the CE included).
+    let stored = std::fs::read_dir(dir.path().join("results"))
+        .unwrap()
+        .count();
+    assert_eq!(stored, 4);
+}
+
+#[test]
+fn a_second_run_takes_the_results_of_the_first() {
+    let dir = class();
+    let class = dir.path().join("class").to_string_lossy().into_owned();
+    let (first, board) = grade(dir.path(), &[&class]);
+    assert_eq!(first.status.code(), Some(1), "{}", show(&first));
+    let started = Instant::now();
+    let (again, board_again) = grade(dir.path(), &[&class]);
+    let shown = show(&again);
+    assert_eq!(again.status.code(), Some(1), "{shown}");
+    assert!(
+        shown.contains("5 graded by an earlier run, 0 to grade"),
+        "{shown}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(board_again, board);
+    let (regraded, _) = grade(dir.path(), &[&class, "--regrade"]);
+    assert!(
+        !show(&regraded).contains("earlier run"),
+        "{}",
+        show(&regraded)
+    );
+    // Another seed is another grading.
+    let (other_seed, _) = grade(dir.path(), &[&class, "--seed", "7"]);
+    assert!(
+        !show(&other_seed).contains("earlier run"),
+        "{}",
+        show(&other_seed)
+    );
+}
+
+/// Copies of a too-slow solution with different bytes: each takes about a second.
+fn slow_class(count: usize) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..count {
+        copy(
+            "boj12100/time_limit_exceeded/busy_loop.c",
+            &dir.path().join(format!("class/slow{i:02}.c")),
+            &format!("\n/* copy {i} */\n"),
+        );
+    }
+    dir
+}
+
+fn stored_results(dir: &Path) -> usize {
+    std::fs::read_dir(dir.join("results")).map_or(0, |d| d.count())
+}
+
+#[test]
+fn a_killed_run_loses_nothing_already_graded() {
+    let dir = slow_class(8);
+    let class = dir.path().join("class").to_string_lossy().into_owned();
+    let results = dir.path().join("results").to_string_lossy().into_owned();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["grade", "--problem", "boj12100", "--jobs", "2"])
+        .args(["--results", &results, &class])
+        .current_dir(repo())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while stored_results(dir.path()) < 2 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let kept = stored_results(dir.path());
+    assert!((2..8).contains(&kept), "{kept} results kept");
+    // Every kept result is whole, and the rerun grades only the rest.
+    for entry in std::fs::read_dir(dir.path().join("results")).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        serde_json::from_str::<serde_json::Value>(&text).expect("a whole JSON file");
+    }
+    let (output, board) = grade(dir.path(), &[&class]);
+    let shown = show(&output);
+    assert!(
+        shown.contains(&format!(
+            "{kept} graded by an earlier run, {} to grade",
+            8 - kept
+        )),
+        "{shown}"
+    );
+    assert!(verdicts(&board).iter().all(|(_, v)| v == "TLE"), "{board}");
+    assert_eq!(stored_results(dir.path()), 8);
+}
+
+#[test]
+#[ignore = "needs root"]
+fn a_full_disk_stops_the_run_and_loses_nothing_already_graded() {
+    require_root();
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..6 {
+        copy(
+            "boj12100/accepted/dfs.cpp",
+            &dir.path().join(format!("class/s{i}.cpp")),
+            &format!("\n// copy {i}\n"),
+        );
+    }
+    let class = dir.path().join("class").to_string_lossy().into_owned();
+    let results = dir.path().join("results");
+    std::fs::create_dir(&results).unwrap();
+    // A results folder with room for about two results (each about 10 KiB).
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=24k", "tmpfs"])
+        .arg(&results)
+        .status()
+        .unwrap();
+    assert!(mounted.success());
+    let (output, _) = grade(dir.path(), &[&class, "--jobs", "1"]);
+    let kept: Vec<(PathBuf, Vec<u8>)> = std::fs::read_dir(&results)
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            let bytes = std::fs::read(&path).unwrap();
+            (path, bytes)
+        })
+        .collect();
+    let unmounted = Command::new("umount").arg(&results).status().unwrap();
+    assert!(unmounted.success());
+    let shown = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{shown}");
+    assert!(
+        shown.contains("cannot write") && shown.contains("results"),
+        "{shown}"
+    );
+    assert!((1..6).contains(&kept.len()), "{} kept\n{shown}", kept.len());
+    // What was written is whole; put back in a folder with room, it lets a rerun finish.
+    for (path, bytes) in &kept {
+        serde_json::from_slice::<serde_json::Value>(bytes).expect("a whole result");
+        std::fs::write(path, bytes).unwrap();
+    }
+    let (output, board) = grade(dir.path(), &[&class]);
+    let shown = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains(&format!(
+            "{} graded by an earlier run, {} to grade",
+            kept.len(),
+            6 - kept.len()
+        )),
+        "{shown}"
+    );
+    assert_eq!(verdicts(&board).len(), 6);
+}
+
+#[test]
+fn a_sharded_grade_merges_into_the_whole_scoreboard() {
+    let dir = class();
+    let class = dir.path().join("class").to_string_lossy().into_owned();
+    let (whole, whole_board) = grade(dir.path(), &[&class, "--regrade"]);
+    assert_eq!(whole.status.code(), Some(1), "{}", show(&whole));
+    let mut parts = Vec::new();
+    for k in 0..3 {
+        let part_dir = dir.path().join(format!("part{k}"));
+        std::fs::create_dir(&part_dir).unwrap();
+        let shard = format!("{k}/3");
+        let (output, board) = grade(&part_dir, &[&class, "--shard", &shard]);
+        assert_eq!(board["shard"]["index"], k, "{}", show(&output));
+        parts.push(part_dir.join("board.json").to_string_lossy().into_owned());
+    }
+    let merged = dir.path().join("merged.json");
+    let merged_arg = merged.to_string_lossy().into_owned();
+    let mut args = vec!["merge"];
+    let html = dir.path().join("merged.html");
+    let html_arg = html.to_string_lossy().into_owned();
+    args.extend(parts.iter().map(String::as_str));
+    args.extend_from_slice(&["--json", &merged_arg, "--html", &html_arg]);
+    let output = judge(&args);
+    assert_eq!(output.status.code(), Some(1), "{}", show(&output));
+    let merged: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&merged).unwrap()).unwrap();
+    assert_eq!(verdicts(&merged), verdicts(&whole_board));
+    // The merged page holds every part's submissions.
+    let html = std::fs::read_to_string(&html).unwrap();
+    assert!(html.contains("6 submissions: 3 AC, 1 WA, 1 CE, 1 not graded"));
+    assert_eq!(merged["plan"], whole_board["plan"]);
+    assert_eq!(merged["shard"], serde_json::Value::Null);
+}
+
+#[test]
+fn players_of_the_interactive_problem_get_mean_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    copy(
+        "boj28489/wrong_answer/greedy_one_move.c",
+        &dir.path().join("players/greedy.c"),
+        "",
+    );
+    copy(
+        "boj28489/wrong_answer/fixed_order.py",
+        &dir.path().join("players/fixed.py"),
+        "",
+    );
+    let players = dir.path().join("players").to_string_lossy().into_owned();
+    let results = dir.path().join("results").to_string_lossy().into_owned();
+    let output = judge(&[
+        "grade",
+        "--problem",
+        "boj28489",
+        "--games",
+        "8",
+        "--results",
+        &results,
+        &players,
+    ]);
+    let shown = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{shown}");
+    assert!(shown.contains("8 games each"), "{shown}");
+    assert!(shown.contains("mean score (95%)"), "{shown}");
+    assert!(shown.contains(" ± "), "{shown}");
+    assert!(shown.contains("8/8"), "{shown}");
+}
+
+#[test]
+fn missing_submissions_are_an_error() {
+    let output = judge(&["grade", "--problem", "boj12100", "/nonexistent/class"]);
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+    assert!(show(&output).contains("/nonexistent/class: no such file or folder"));
+}
+
+/// The bundled solution files of a problem of tests/projects/parts, each with the verdict
+/// code its folder names.
+fn parts_solutions(problem: &str) -> Vec<(PathBuf, String)> {
+    let code = |folder: &str| match folder {
+        "accepted" => "AC",
+        "wrong_answer" => "WA",
+        "presentation_error" => "PE",
+        "compile_error" => "CE",
+        "run_time_error" => "RE",
+        "time_limit_exceeded" => "TLE",
+        "memory_limit_exceeded" => "MLE",
+        "output_limit_exceeded" => "OLE",
+        other => panic!("no verdict for the folder {other}"),
+    };
+    let dir = repo().join("tests/projects/parts/solutions").join(problem);
+    let mut found = Vec::new();
+    for folder in std::fs::read_dir(&dir).unwrap() {
+        let folder = folder.unwrap().path();
+        let expected = code(folder.file_name().unwrap().to_str().unwrap());
+        for file in std::fs::read_dir(&folder).unwrap() {
+            found.push((file.unwrap().path(), expected.to_string()));
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Problems made of programs (tests/projects/parts): a checker program, a Kattis output
+/// validator and an interactor judge every submission of a `grade` as they judge `test`'s.
+#[test]
+fn problems_made_of_programs_are_graded_with_their_checker_or_interactor() {
+    let project = repo().join("tests/projects/parts");
+    let config = project.join("runner.toml").to_string_lossy().into_owned();
+    for problem in ["pairsum", "average", "hilo"] {
+        let dir = tempfile::tempdir().unwrap();
+        let solutions = parts_solutions(problem);
+        let results = dir.path().join("results").to_string_lossy().into_owned();
+        let json = dir.path().join("board.json");
+        let json_arg = json.to_string_lossy().into_owned();
+        let files: Vec<String> = solutions
+            .iter()
+            .map(|(path, _)| path.to_string_lossy().into_owned())
+            .collect();
+        let mut args = vec![
+            "--config",
+            &config,
+            "grade",
+            "--problem",
+            problem,
+            "--results",
+            &results,
+            "--json",
+            &json_arg,
+        ];
+        args.extend(files.iter().map(String::as_str));
+        let output = judge(&args);
+        let shown = show(&output);
+        assert_eq!(output.status.code(), Some(1), "{problem}: {shown}");
+        let board: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        let got: Vec<(String, String)> = board["submissions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| {
+                let summary = &row["graded"]["tests"];
+                assert!(summary.is_object(), "{problem}: {row}");
+                let name = Path::new(row["name"].as_str().unwrap());
+                (
+                    name.file_name().unwrap().to_string_lossy().into_owned(),
+                    summary["verdict"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        let mut expected: Vec<(String, String)> = solutions
+            .iter()
+            .map(|(path, verdict)| {
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                (name, verdict.clone())
+            })
+            .collect();
+        expected.sort();
+        let mut got_sorted = got.clone();
+        got_sorted.sort();
+        assert_eq!(got_sorted, expected, "{problem}: {shown}");
+    }
+}
