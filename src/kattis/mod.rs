@@ -131,17 +131,18 @@ impl Package {
                 None,
             ),
         };
-        let input_validators = programs_in(&dir, &["input_validators", "input_format_validators"])?
-            .into_iter()
-            .map(|source| ProgramSpec {
-                role: Role::Validator,
-                source,
-                convention: Convention::Kattis,
-                args: Vec::new(),
-                time_limit: VALIDATION_TIME,
-                memory_bytes: VALIDATION_MEMORY,
-            })
-            .collect();
+        let input_validators: Vec<ProgramSpec> =
+            programs_in(&dir, &["input_validators", "input_format_validators"])?
+                .into_iter()
+                .map(|source| ProgramSpec {
+                    role: Role::Validator,
+                    source,
+                    convention: Convention::Kattis,
+                    args: Vec::new(),
+                    time_limit: VALIDATION_TIME,
+                    memory_bytes: VALIDATION_MEMORY,
+                })
+                .collect();
         let limits = ProblemLimits {
             cpu_time: fixed.map_or(PROVISIONAL_TIME_LIMIT, Duration::from_secs_f64),
             memory_bytes: metadata.memory_mib * MIB,
@@ -166,8 +167,11 @@ impl Package {
             limits,
             checker,
             interactive: None,
+            // The first input validator is the problem's validator (`judge validate`); `judge
+            // verify` runs them all, each test with its group's arguments.
             programs: ProblemPrograms {
                 interactor,
+                validator: input_validators.first().cloned(),
                 ..ProblemPrograms::default()
             },
             file_tests: Some(tests),
