@@ -126,9 +126,15 @@ pub fn enter_private_root(
             bind_read_only(&host, &inside)?;
         }
     }
-    for host in extra_read_only {
+    for (index, host) in extra_read_only.iter().enumerate() {
         if host.is_dir() {
-            let inside = root.join(host.strip_prefix("/").unwrap_or(host));
+            // A folder under /tmp or /dev/shm would be hidden by the scratch tmpfs mounted
+            // there: it waits at /.ro/INDEX and is bound in place after each such mount.
+            let inside = if is_under_scratch(host) {
+                root.join(STASH).join(index.to_string())
+            } else {
+                root.join(host.strip_prefix("/").unwrap_or(host))
+            };
             mkdir(&inside)?;
             bind_read_only(host, &inside)?;
         }
@@ -221,8 +227,11 @@ pub fn enter_private_root(
 /// Inside the private root: replaces `/tmp` and `/dev/shm` with empty tmpfs of at most
 /// `size_bytes` each, so nothing a run wrote is seen by the next. Pages written there are
 /// memory charged to the run's cgroup.
-pub fn fresh_scratch_mounts(size_bytes: u64) -> Result<(), String> {
-    for target in ["/tmp", "/dev/shm"] {
+pub fn fresh_scratch_mounts(
+    size_bytes: u64,
+    extra_read_only: &[std::path::PathBuf],
+) -> Result<(), String> {
+    for target in SCRATCH_MOUNTS {
         let path = Path::new(target);
         let c_path = cstring(path).map_err(|e| e.to_string())?;
         // SAFETY: a valid NUL-terminated path; failing (nothing mounted yet) is fine.
@@ -235,7 +244,26 @@ pub fn fresh_scratch_mounts(size_bytes: u64) -> Result<(), String> {
             Some(&format!("size={size_bytes},mode=1777")),
         )?;
     }
+    // The read-only folders that live under them, from where enter_private_root left them.
+    for (index, host) in extra_read_only.iter().enumerate() {
+        let stashed = Path::new("/").join(STASH).join(index.to_string());
+        if is_under_scratch(host) && stashed.is_dir() {
+            std::fs::create_dir_all(host).map_err(|e| format!("mkdir {}: {e}", host.display()))?;
+            bind_read_only(&stashed, host)?;
+        }
+    }
     Ok(())
+}
+
+/// The folders a run gets fresh and empty.
+const SCRATCH_MOUNTS: [&str; 2] = ["/tmp", "/dev/shm"];
+
+/// Where the private root keeps read-only folders that live under a scratch mount.
+const STASH: &str = ".ro";
+
+/// Whether `path` is inside one of the scratch mounts (so hidden by them).
+pub fn is_under_scratch(path: &Path) -> bool {
+    SCRATCH_MOUNTS.iter().any(|mount| path.starts_with(mount))
 }
 
 /// Whether `/tmp` and `/dev/shm` are still as [`fresh_scratch_mounts`] left them: no inode

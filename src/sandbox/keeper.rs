@@ -193,7 +193,8 @@ fn run(
         let size = request.limits.memory_bytes;
         if *scratch_size != Some(size) || !isolate::scratch_mounts_are_empty() {
             *scratch_size = None;
-            if let Err(message) = isolate::fresh_scratch_mounts(size) {
+            let read_only = &plan.session.isolation.read_only_paths;
+            if let Err(message) = isolate::fresh_scratch_mounts(size, read_only) {
                 return sandbox_failed(message);
             }
             *scratch_size = Some(size);
