@@ -5,7 +5,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use common::{judge, repo, show};
 
@@ -101,20 +101,8 @@ fn the_2023_07_format_fixes_its_limit() {
 fn copy_of(name: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join(name);
-    copy(&repo().join(package(name)), &target);
+    common::copy_tree(&repo().join(package(name)), &target);
     (dir, target)
-}
-
-fn copy(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            copy(&path, &to.join(entry.file_name()));
-        } else {
-            std::fs::copy(&path, to.join(entry.file_name())).unwrap();
-        }
-    }
 }
 
 #[test]

@@ -8,7 +8,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use common::{grade, program, repo, require_root};
 use serde_json::Value;
@@ -60,18 +60,6 @@ fn on_one_test(source: &str, extra: &[&str]) -> Graded {
     Graded { code, report, text }
 }
 
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 /// A project root of its own: the repository's runner.toml changed by `edit` (which must change
 /// it) and problems/boj1525.
 struct OwnRoot {
@@ -85,7 +73,7 @@ impl OwnRoot {
         let edited = edit(&original);
         assert_ne!(edited, original, "the edit did not apply");
         std::fs::write(dir.path().join("runner.toml"), edited).unwrap();
-        copy_tree(
+        common::copy_tree(
             &repo().join("problems/boj1525"),
             &dir.path().join("problems/boj1525"),
         );

@@ -206,26 +206,12 @@ fn gen_validate_and_solve_run_a_problem_of_programs() {
     );
 }
 
-/// Copies a folder tree.
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 #[test]
 fn the_references_answers_are_cached_and_not_computed_again() {
     // A copy of the parts project with a compile cache of its own.
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("parts");
-    copy_tree(&project("parts").join("problems"), &copy.join("problems"));
+    common::copy_tree(&project("parts").join("problems"), &copy.join("problems"));
     let runner = std::fs::read_to_string(project("parts").join("runner.toml"))
         .unwrap()
         .replace("\"../../../.judge-cache\"", "\".cache\"");

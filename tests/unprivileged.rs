@@ -19,19 +19,6 @@ use serde_json::Value;
 
 const NOBODY: u32 = 65534;
 
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 /// A copy of what `judge` needs, owned by `nobody`, in a fresh folder under /tmp.
 struct Workspace {
     dir: tempfile::TempDir,
@@ -46,9 +33,9 @@ impl Workspace {
         let root = dir.path();
         std::fs::copy(env!("CARGO_BIN_EXE_judge"), root.join("judge")).unwrap();
         std::fs::copy(repo().join("runner.toml"), root.join("runner.toml")).unwrap();
-        copy_tree(&repo().join("problems"), &root.join("problems"));
-        copy_tree(&repo().join("tests/programs"), &root.join("programs"));
-        copy_tree(&repo().join("solutions/boj1525"), &root.join("boj1525"));
+        common::copy_tree(&repo().join("problems"), &root.join("problems"));
+        common::copy_tree(&repo().join("tests/programs"), &root.join("programs"));
+        common::copy_tree(&repo().join("solutions/boj1525"), &root.join("boj1525"));
         chown_tree(root);
         Workspace { dir }
     }

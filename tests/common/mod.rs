@@ -86,3 +86,17 @@ pub fn show(output: &Output) -> String {
 pub fn exists(path: &str) -> bool {
     Path::new(&repo()).join(path).exists()
 }
+
+/// Copies a folder tree (files and folders; what a test then changes is its own).
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
