@@ -43,14 +43,6 @@ pub struct Exported {
     pub left_out: Vec<String>,
 }
 
-/// The solution folders the package format knows.
-const SUBMISSION_FOLDERS: [&str; 4] = [
-    "accepted",
-    "wrong_answer",
-    "time_limit_exceeded",
-    "run_time_error",
-];
-
 /// Writes `problem` as a package in `out` (created; it must not hold anything yet) with
 /// `count` generated tests of master seed `seed`, and the solutions found in `solutions`
 /// (`solutions/<verdict>/`), if given.
@@ -223,7 +215,10 @@ fn copy_solutions(
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        if !SUBMISSION_FOLDERS.contains(&name.as_str()) {
+        if !super::SUBMISSION_FOLDERS
+            .iter()
+            .any(|(folder, _)| *folder == name)
+        {
             exported.left_out.push(format!(
                 "solutions/{name}/: the package format has no folder for {}",
                 Verdict::from_folder(&name).map_or(name.clone(), |v| v.code().to_string())

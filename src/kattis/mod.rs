@@ -81,7 +81,7 @@ const VALIDATION_MEMORY: u64 = 1024 * MIB;
 const PROVISIONAL_TIME_LIMIT: Duration = Duration::from_secs(60);
 
 /// The folders of `submissions/` and the verdicts they name.
-const SUBMISSION_FOLDERS: [(&str, Verdict); 4] = [
+pub(crate) const SUBMISSION_FOLDERS: [(&str, Verdict); 4] = [
     ("accepted", Verdict::Accepted),
     ("wrong_answer", Verdict::WrongAnswer),
     ("time_limit_exceeded", Verdict::TimeLimitExceeded),
