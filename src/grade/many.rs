@@ -731,23 +731,39 @@ impl Board {
     /// The next task: a unit of the earliest compiled job with units left, else the next
     /// compile; waits while others compile and nothing else is left; `None` when all is
     /// handed out (or the run is stopped).
+    ///
+    /// When a job stops at its first failure, a worker first takes a job nobody else is
+    /// running a unit of, and compiles the next one before joining a job already running:
+    /// a unit run beside a job's failing one is thrown away (two workers on one too-slow
+    /// submission both wait out the limit), and one worker per job wastes nothing.
     fn next_task(&self) -> Option<Task> {
         let mut jobs = self.progress.lock().unwrap_or_else(|e| e.into_inner());
+        let has_units = |job: &Progress| {
+            job.phase == Phase::Running && job.next < self.units && job.next <= job.failed_at
+        };
+        let hand_out = |job: &mut Progress, index: usize| {
+            job.next += 1;
+            job.in_flight += 1;
+            Some(Task::Unit(index, job.next - 1))
+        };
         loop {
             if self.stopped.load(Ordering::SeqCst) || crate::cleanup::interrupted() {
                 return None;
             }
-            for (index, job) in jobs.iter_mut().enumerate() {
-                if job.phase == Phase::Running && job.next < self.units && job.next <= job.failed_at
-                {
-                    job.next += 1;
-                    job.in_flight += 1;
-                    return Some(Task::Unit(index, job.next - 1));
-                }
+            let first_choice = if self.stops {
+                jobs.iter().position(|j| has_units(j) && j.in_flight == 0)
+            } else {
+                jobs.iter().position(has_units)
+            };
+            if let Some(index) = first_choice {
+                return hand_out(&mut jobs[index], index);
             }
             if let Some(index) = jobs.iter().position(|j| j.phase == Phase::Waiting) {
                 jobs[index].phase = Phase::Compiling;
                 return Some(Task::Compile(index));
+            }
+            if let Some(index) = jobs.iter().position(has_units) {
+                return hand_out(&mut jobs[index], index);
             }
             if !jobs.iter().any(|j| j.phase == Phase::Compiling) {
                 return None;
@@ -1096,25 +1112,29 @@ mod tests {
         ));
     }
 
-    #[test]
-    fn the_board_hands_out_tests_of_compiled_submissions_first() {
-        let board = Board {
+    fn new_board(jobs: usize, units: usize, stops: bool) -> Board {
+        Board {
             progress: Mutex::new(
-                (0..2)
+                (0..jobs)
                     .map(|_| Progress {
                         phase: Phase::Waiting,
                         next: 0,
                         in_flight: 0,
                         failed_at: usize::MAX,
-                        outcomes: (0..3).map(|_| None).collect(),
+                        outcomes: (0..units).map(|_| None).collect(),
                     })
                     .collect(),
             ),
             changed: Condvar::new(),
             stopped: AtomicBool::new(false),
-            units: 3,
-            stops: true,
-        };
+            units,
+            stops,
+        }
+    }
+
+    #[test]
+    fn the_board_hands_out_tests_of_compiled_submissions_first() {
+        let board = new_board(2, 3, true);
         assert!(matches!(board.next_task(), Some(Task::Compile(0))));
         assert!(matches!(board.next_task(), Some(Task::Compile(1))));
         assert!(!board.compiled(1));
@@ -1135,5 +1155,32 @@ mod tests {
         assert!(matches!(board.next_task(), Some(Task::Unit(1, 1))));
         board.stop();
         assert!(board.next_task().is_none());
+    }
+
+    #[test]
+    fn stopping_workers_take_a_submission_of_their_own_before_sharing_one() {
+        let board = new_board(3, 4, true);
+        assert!(matches!(board.next_task(), Some(Task::Compile(0))));
+        assert!(!board.compiled(0));
+        assert!(matches!(board.next_task(), Some(Task::Unit(0, 0))));
+        // Job 0 has a unit running: the next worker compiles job 1 rather than join it.
+        assert!(matches!(board.next_task(), Some(Task::Compile(1))));
+        assert!(!board.compiled(1));
+        assert!(matches!(board.next_task(), Some(Task::Unit(1, 0))));
+        // Job 0's worker comes back to job 0.
+        let passed =
+            || UnitOutcome::Test(crate::report::fixtures::batch_summary().tests[0].clone());
+        assert!(board.unit_done(0, 0, passed()).is_none());
+        assert!(matches!(board.next_task(), Some(Task::Unit(0, 1))));
+        // With jobs 0 and 1 both running, job 2 is compiled, then a third worker joins job 0.
+        assert!(matches!(board.next_task(), Some(Task::Compile(2))));
+        assert!(matches!(board.next_task(), Some(Task::Unit(0, 2))));
+
+        // Without stopping (every test runs anyway), the earliest job is shared at once.
+        let board = new_board(3, 4, false);
+        assert!(matches!(board.next_task(), Some(Task::Compile(0))));
+        assert!(!board.compiled(0));
+        assert!(matches!(board.next_task(), Some(Task::Unit(0, 0))));
+        assert!(matches!(board.next_task(), Some(Task::Unit(0, 1))));
     }
 }
