@@ -537,7 +537,7 @@ fn has_build_script(dir: &Path) -> bool {
 /// The files under `dir`, relative to it, sorted by their bytes (as Kattis sorts names).
 /// Links to files count as the files; links to folders are not followed (a loop would never
 /// end), and what is neither file nor folder is left out.
-fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, LangError> {
+pub(crate) fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, LangError> {
     fn walk(root: &Path, relative: &Path, files: &mut Vec<PathBuf>) -> Result<(), LangError> {
         let folder = root.join(relative);
         let read_error = |cause| LangError::ReadSource {

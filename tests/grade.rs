@@ -26,7 +26,8 @@ fn copy(from: &str, to: &Path, extra: &str) {
 }
 
 /// A class of boj12100: two identical accepted files, an accepted Python program in a
-/// participant's folder, a wrong answer, a compile error, and a folder with two files.
+/// participant's folder, a wrong answer, a compile error, a folder of two Python files (not
+/// graded: a Python run takes one) and a folder of two C++ files built as one program.
 fn class() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let class = dir.path().join("class");
@@ -47,8 +48,27 @@ fn class() -> tempfile::TempDir {
         &class.join("dan.c"),
         "",
     );
-    copy("boj12100/accepted/dfs.cpp", &class.join("eve/a.cpp"), "");
-    copy("boj12100/accepted/rows.py", &class.join("eve/b.py"), "");
+    copy("boj12100/accepted/rows.py", &class.join("eve/a.py"), "");
+    copy(
+        "boj12100/accepted/rows.py",
+        &class.join("eve/b.py"),
+        "\n# b\n",
+    );
+    // Two C++ sources that only link together: main.cpp calls what solve.cpp defines.
+    let fay = class.join("fay");
+    std::fs::create_dir_all(&fay).unwrap();
+    let whole = std::fs::read_to_string(solution("boj12100/accepted/dfs.cpp")).unwrap();
+    assert!(whole.contains("int main() {"));
+    std::fs::write(
+        fay.join("solve.cpp"),
+        whole.replacen("int main() {", "void solve_board() {", 1),
+    )
+    .unwrap();
+    std::fs::write(
+        fay.join("main.cpp"),
+        "void solve_board();\nint main() { solve_board(); }\n",
+    )
+    .unwrap();
     dir
 }
 
@@ -120,52 +140,53 @@ fn a_class_gets_a_scoreboard_and_identical_files_are_graded_once() {
             ("class/cid.cpp", "WA"),
             ("class/dan.c", "CE"),
             ("class/eve", "not graded"),
+            ("class/fay", "AC"),
         ]
         .map(|(n, v)| (n.to_string(), v.to_string()))
     );
-    // Two identical files are one job: 4 to grade, not 5.
+    // Two identical files are one job: 5 to grade, not 6.
     assert!(
-        shown.contains("6 submissions of boj12100, 37 tests each"),
+        shown.contains("7 submissions of boj12100, 37 tests each"),
         "{shown}"
     );
     let rows = board["submissions"].as_array().unwrap();
     assert_eq!(rows[0]["sha256"], rows[1]["sha256"]);
     assert!(
-        shown.contains("several source files, keep one: a.cpp, b.py"),
+        shown.contains("a multi-file Python 3 submission is not supported"),
         "{shown}"
     );
     assert!(shown.contains("error: expected"), "{shown}");
     assert!(
-        shown.contains("result 6 submissions of boj12100: AC 3, WA 1, CE 1, not graded 1"),
+        shown.contains("result 7 submissions of boj12100: AC 4, WA 1, CE 1, not graded 1"),
         "{shown}"
     );
     let csv = std::fs::read_to_string(&csv).unwrap();
-    assert_eq!(csv.lines().count(), 7, "{csv}");
+    assert_eq!(csv.lines().count(), 8, "{csv}");
     assert!(
         csv.starts_with("submission,sha256,language,verdict"),
         "{csv}"
     );
     let junit = std::fs::read_to_string(&junit).unwrap();
     assert!(
-        junit.contains("tests=\"6\"") && junit.contains("failures=\"3\""),
+        junit.contains("tests=\"7\"") && junit.contains("failures=\"3\""),
         "{junit}"
     );
-    // The page: a row per submission, a section per graded one (the folder of two files has
-    // none, and its row says why).
+    // The page: a row per submission, a section per graded one (the folder of two Python
+    // files has none, and its row says why).
     let html = std::fs::read_to_string(&html).unwrap();
     assert!(
         html.contains("<title>judge grade: boj12100</title>"),
         "{html}"
     );
     let board_html = html.split("</section>").next().unwrap();
-    assert_eq!(board_html.matches("<tr").count(), 7, "{board_html}");
-    assert_eq!(html.matches("<section class=\"submission\"").count(), 5);
-    assert!(board_html.contains("several source files, keep one"));
+    assert_eq!(board_html.matches("<tr").count(), 8, "{board_html}");
+    assert_eq!(html.matches("<section class=\"submission\"").count(), 6);
+    assert!(board_html.contains("a multi-file Python 3 submission is not supported"));
     // The results folder holds one result per graded job (the CE included).
     let stored = std::fs::read_dir(dir.path().join("results"))
         .unwrap()
         .count();
-    assert_eq!(stored, 4);
+    assert_eq!(stored, 5);
 }
 
 #[test]
@@ -178,8 +199,9 @@ fn a_second_run_takes_the_results_of_the_first() {
     let (again, board_again) = grade(dir.path(), &[&class]);
     let shown = show(&again);
     assert_eq!(again.status.code(), Some(1), "{shown}");
+    // What was not graded (the two Python files) is tried again: it may be gradable now.
     assert!(
-        shown.contains("5 graded by an earlier run, 0 to grade"),
+        shown.contains("6 graded by an earlier run, 1 to grade"),
         "{shown}"
     );
     assert!(started.elapsed() < Duration::from_secs(5));
@@ -343,7 +365,7 @@ fn a_sharded_grade_merges_into_the_whole_scoreboard() {
     assert_eq!(verdicts(&merged), verdicts(&whole_board));
     // The merged page holds every part's submissions.
     let html = std::fs::read_to_string(&html).unwrap();
-    assert!(html.contains("6 submissions: 3 AC, 1 WA, 1 CE, 1 not graded"));
+    assert!(html.contains("7 submissions: 4 AC, 1 WA, 1 CE, 1 not graded"));
     assert_eq!(merged["plan"], whole_board["plan"]);
     assert_eq!(merged["shard"], serde_json::Value::Null);
 }

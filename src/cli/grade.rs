@@ -21,7 +21,7 @@ use super::{finish, load_runner, report_file, stderr, stdout, verdict_code};
 #[derive(Debug, Args)]
 pub struct GradeArgs {
     /// Submissions: source files, folders of them (a class's files), or folders of folders
-    /// holding one source file each (one per participant).
+    /// (one per participant: its one source file, or the folder built as one program).
     #[arg(required = true, value_name = "SUBMISSION")]
     pub submissions: Vec<PathBuf>,
     /// The problem id.

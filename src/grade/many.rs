@@ -53,8 +53,10 @@ pub struct Entry {
 }
 
 /// The submissions in `paths`, sorted by name. A file is a submission; in a folder, each file
-/// in a known language is one (a class's files), and each subfolder holding exactly one such
-/// file is one (a participant's folder; with none or several, its row says so). Names starting
+/// in a known language is one (a class's files), and each subfolder is one (a participant's
+/// folder): its one file when that is all it holds, else the whole folder built as one
+/// program, as Kattis builds a submission folder (several sources, headers, a Java package);
+/// a subfolder with no source in a known language gets a row that says so. Names starting
 /// with `.` are skipped.
 pub fn find_submissions(
     runner: &RunnerConfig,
@@ -107,31 +109,29 @@ fn folder_submissions(runner: &RunnerConfig, dir: &Path) -> Result<Vec<Entry>, G
                 source: Ok(path),
             });
         } else if path.is_dir() {
-            let sources: Vec<PathBuf> = sorted_entries(&path)?
-                .into_iter()
-                .filter(|p| is_source(p))
-                .collect();
             let name = display_path(&path).display().to_string();
-            found.push(match &sources[..] {
-                [one] => Entry {
-                    name: display_path(one).display().to_string(),
-                    source: Ok(one.clone()),
+            let files = match lang::folder_files(&path) {
+                Ok(files) => files,
+                Err(error) => {
+                    found.push(Entry {
+                        name,
+                        source: Err(error.to_string()),
+                    });
+                    continue;
+                }
+            };
+            found.push(match &files[..] {
+                [one] if is_source(&path.join(one)) => Entry {
+                    name: display_path(&path.join(one)).display().to_string(),
+                    source: Ok(path.join(one)),
                 },
-                [] => Entry {
+                files if files.iter().any(|file| is_source(&path.join(file))) => Entry {
+                    name,
+                    source: Ok(path),
+                },
+                _ => Entry {
                     name,
                     source: Err("no source file in a known language in this folder".into()),
-                },
-                several => Entry {
-                    name,
-                    source: Err(format!(
-                        "several source files, keep one: {}",
-                        several
-                            .iter()
-                            .filter_map(|p| p.file_name())
-                            .map(|n| n.to_string_lossy().into_owned())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )),
                 },
             });
         }
@@ -420,8 +420,7 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
                 .source
                 .as_ref()
                 .ok()
-                .and_then(|path| std::fs::read(path).ok())
-                .map(|bytes| sha256_hex(&bytes))
+                .and_then(|path| lang::submission_sha256(path).ok())
         })
         .collect();
     let identity = PlanIdentity {
@@ -916,11 +915,7 @@ fn compile(
     board: &Board,
 ) -> Option<(usize, Graded)> {
     let submission = &jobs[job].submission;
-    match lang::prepare(
-        request.runner,
-        &submission.path,
-        submission.language.as_deref(),
-    ) {
+    match submission.prepare(request.runner) {
         Ok(Compiled::Ready(prepared)) => {
             let _ = programs[job].set(prepared);
             board
@@ -1074,10 +1069,13 @@ mod tests {
         std::fs::write(class.join("zed.c"), "int main(){}").unwrap();
         std::fs::write(class.join("notes.txt"), "not a submission").unwrap();
         std::fs::write(class.join(".hidden.c"), "int main(){}").unwrap();
+        std::fs::create_dir_all(class.join("dave")).unwrap();
         std::fs::write(class.join("alice/main.py"), "print(1)").unwrap();
-        std::fs::write(class.join("alice/README"), "x").unwrap();
         std::fs::write(class.join("bob/a.c"), "").unwrap();
         std::fs::write(class.join("bob/b.py"), "").unwrap();
+        std::fs::write(class.join("carol/notes.txt"), "x").unwrap();
+        std::fs::write(class.join("dave/main.cpp"), "").unwrap();
+        std::fs::write(class.join("dave/README"), "x").unwrap();
         let entries = find_submissions(&runner, std::slice::from_ref(&class)).unwrap();
         let names: Vec<String> = entries
             .iter()
@@ -1089,18 +1087,16 @@ mod tests {
                     .to_string()
             })
             .collect();
-        assert_eq!(names, ["alice/main.py", "bob", "carol", "zed.c"]);
+        assert_eq!(names, ["alice/main.py", "bob", "carol", "dave", "zed.c"]);
+        // A folder of one source is that file; one of several files is built whole.
         assert_eq!(entries[0].source, Ok(class.join("alice/main.py")));
-        assert!(entries[1]
-            .source
-            .as_ref()
-            .unwrap_err()
-            .contains("a.c, b.py"));
+        assert_eq!(entries[1].source, Ok(class.join("bob")));
         assert!(entries[2]
             .source
             .as_ref()
             .unwrap_err()
             .contains("no source file"));
+        assert_eq!(entries[3].source, Ok(class.join("dave")));
         assert!(matches!(
             find_submissions(&runner, &[dir.path().join("missing")]),
             Err(GradeError::NoSuchSubmission(_))

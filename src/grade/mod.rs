@@ -197,6 +197,17 @@ impl Submission {
         }
     }
 
+    /// Compiles it (or finds it in the compile cache): a folder as one program, a file by its
+    /// extension (or detected as Kattis detects it), else as a ready binary.
+    pub fn prepare(&self, runner: &RunnerConfig) -> Result<Compiled, LangError> {
+        let language = self.language.as_deref();
+        if self.detect_like_kattis || self.path.is_dir() {
+            lang::prepare_submission(runner, &self.path, language)
+        } else {
+            lang::prepare(runner, &self.path, language)
+        }
+    }
+
     /// A submission of a Kattis package (see `detect_like_kattis`).
     pub fn of_package(path: impl Into<PathBuf>) -> Submission {
         Submission {
@@ -318,12 +329,7 @@ pub(crate) fn build(
     overrides: &Overrides,
 ) -> Result<Build, GradeError> {
     let target = Target::of(runner, problem, submission, overrides)?;
-    let language = submission.language.as_deref();
-    let compiled = if submission.detect_like_kattis || submission.path.is_dir() {
-        lang::prepare_submission(runner, &submission.path, language)?
-    } else {
-        lang::prepare(runner, &submission.path, language)?
-    };
+    let compiled = submission.prepare(runner)?;
     Ok(Build { compiled, target })
 }
 
