@@ -212,7 +212,7 @@ pub fn prepare(
         path: source.to_path_buf(),
         cause,
     })?;
-    let source_name = source_file_name(language, source);
+    let source_name = source_file_name(language, source, &bytes);
     let key = cache_key(language, &source_name, &bytes);
     let workspace = Workspace {
         files: vec![(PathBuf::from(source_name), bytes)],
@@ -959,22 +959,115 @@ fn make_world_readable(dir: &Path) {
     }
 }
 
-/// The name the source is compiled under, with the language's first extension: the
-/// submitted file's own name for a language that keeps it (Java's public class must be in a
-/// file of its name), else `solution`.
-fn source_file_name(language: &Language, source: &Path) -> String {
+/// The name the source is compiled under, with the language's first extension: the name of
+/// the top-level public class it declares, for a language named after it (Java's public
+/// class must be in a file of its name, and Baekjoon names every file `Main.java`), else the
+/// submitted file's own name for a language that keeps it, else `solution`.
+fn source_file_name(language: &Language, source: &Path, bytes: &[u8]) -> String {
+    let public_class = language
+        .name_after_public_class
+        .then(|| std::str::from_utf8(bytes).ok().and_then(public_class_name))
+        .flatten();
     let own_stem = source
         .file_stem()
         .and_then(|stem| stem.to_str())
         .filter(|stem| !stem.is_empty() && !stem.starts_with('.'));
-    let stem = match own_stem {
-        Some(stem) if language.keep_file_name => stem,
+    let stem = match (public_class, own_stem) {
+        (Some(class), _) => class,
+        (None, Some(stem)) if language.keep_file_name => stem,
         _ => "solution",
     };
     format!(
         "{stem}.{}",
         language.extensions.first().map_or("", String::as_str)
     )
+}
+
+/// The first top-level type a Java source declares `public` (`public final class Main`,
+/// `public interface X`, `public enum`, `public record`), read past comments, string, text
+/// block and character literals and annotations; types nested in braces are not top-level.
+fn public_class_name(source: &str) -> Option<&str> {
+    let bytes = source.as_bytes();
+    let mut i = 0;
+    let (mut braces, mut parentheses) = (0usize, 0usize);
+    // Since the last `;`, `{` or `}`: a `public` seen; the word before was `class` (or
+    // `interface`, `enum`, `record`); the last word or `.` or `@`.
+    let mut public = false;
+    let mut declares = false;
+    let mut previous: &str = "";
+    while i < bytes.len() {
+        let rest = &bytes[i..];
+        let c = bytes[i];
+        if rest.starts_with(b"//") {
+            i += rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        } else if rest.starts_with(b"/*") {
+            i += 2 + rest[2..]
+                .windows(2)
+                .position(|w| w == b"*/")
+                .map_or(rest.len() - 2, |end| end + 2);
+        } else if rest.starts_with(b"\"\"\"") {
+            i += 3 + rest[3..]
+                .windows(3)
+                .position(|w| w == b"\"\"\"")
+                .map_or(rest.len() - 3, |end| end + 3);
+        } else if c == b'"' || c == b'\'' {
+            // A literal: up to the closing quote that is not escaped (or the line's end).
+            let mut j = i + 1;
+            while j < bytes.len() && bytes[j] != c && bytes[j] != b'\n' {
+                j += if bytes[j] == b'\\' { 2 } else { 1 };
+            }
+            i = j + 1;
+            previous = "";
+        } else if c.is_ascii_alphabetic() || c == b'_' || c == b'$' || c >= 0x80 {
+            let start = i;
+            while i < bytes.len()
+                && (bytes[i].is_ascii_alphanumeric()
+                    || bytes[i] == b'_'
+                    || bytes[i] == b'$'
+                    || bytes[i] >= 0x80)
+            {
+                i += 1;
+            }
+            let word = &source[start..i];
+            if braces == 0 && parentheses == 0 {
+                if declares && public {
+                    return Some(word);
+                }
+                declares = false;
+                match word {
+                    "public" => public = true,
+                    "class" | "interface" | "enum" | "record"
+                        if previous != "." && previous != "@" =>
+                    {
+                        declares = true
+                    }
+                    _ => {}
+                }
+            }
+            previous = word;
+            continue;
+        } else {
+            match c {
+                b'{' => braces += 1,
+                b'}' => braces = braces.saturating_sub(1),
+                b'(' => parentheses += 1,
+                b')' => parentheses = parentheses.saturating_sub(1),
+                _ => {}
+            }
+            if matches!(c, b';' | b'{' | b'}') {
+                public = false;
+                declares = false;
+            }
+            previous = match c {
+                b'.' => ".",
+                b'@' => "@",
+                _ if c.is_ascii_whitespace() => previous,
+                _ => "",
+            };
+            i += 1;
+        }
+    }
+    None
 }
 
 /// A file name without its extension: `{stem}` in templates.
@@ -1147,6 +1240,7 @@ mod tests {
             compile: Some(vec!["javac".into(), "{source}".into()]),
             package: None,
             keep_file_name,
+            name_after_public_class: false,
             run: vec!["java".into(), "{binary}".into()],
             runtime_overhead_bytes: 40 * MIB,
             out_of_memory_messages: vec!["java.lang.OutOfMemoryError".into()],
@@ -1157,11 +1251,17 @@ mod tests {
     #[test]
     fn a_language_may_keep_the_submitted_file_name() {
         let source = Path::new("solutions/x/BfsRank.java");
-        assert_eq!(source_file_name(&language(true), source), "BfsRank.java");
-        assert_eq!(source_file_name(&language(false), source), "solution.java");
+        assert_eq!(
+            source_file_name(&language(true), source, b""),
+            "BfsRank.java"
+        );
+        assert_eq!(
+            source_file_name(&language(false), source, b""),
+            "solution.java"
+        );
         // Whatever the submitted file's extension (--language), the compiler gets its own, and
         // the source never takes the compiled program's name.
-        let odd = |name: &str| source_file_name(&language(true), Path::new(name));
+        let odd = |name: &str| source_file_name(&language(true), Path::new(name), b"");
         assert_eq!(odd("Main.JAVA"), "Main.java");
         assert_eq!(odd("solution"), "solution.java");
         assert_eq!(odd(".java"), "solution.java");
@@ -1174,6 +1274,79 @@ mod tests {
             cache_key(&language(true), "Main.java", bytes),
             cache_key(&language(true), "Other.java", bytes)
         );
+    }
+
+    #[test]
+    fn java_is_compiled_under_the_name_of_its_public_class() {
+        let java = Language {
+            name_after_public_class: true,
+            ..language(true)
+        };
+        let saved_as =
+            |name: &str, text: &str| source_file_name(&java, Path::new(name), text.as_bytes());
+        // Baekjoon's Main saved under the problem's number, and a class named as its file.
+        assert_eq!(saved_as("1525.java", "public class Main {}"), "Main.java");
+        assert_eq!(
+            saved_as("BfsRank.java", "public class BfsRank {}"),
+            "BfsRank.java"
+        );
+        // No public class: the file's own name.
+        assert_eq!(saved_as("Solve.java", "class Main {}"), "Solve.java");
+        assert_eq!(
+            source_file_name(&java, Path::new("S.java"), b"\xff public class A {}"),
+            "S.java"
+        );
+    }
+
+    #[test]
+    fn the_public_class_is_read_past_comments_literals_and_nested_types() {
+        let cases = [
+            ("public class Main { }", Some("Main")),
+            (
+                "import java.util.*;\npublic final class Main {}",
+                Some("Main"),
+            ),
+            (
+                "package a.b;\n@SuppressWarnings(\"unchecked\") public class P<T> {}",
+                Some("P"),
+            ),
+            (
+                "public abstract sealed interface Shape permits A {}",
+                Some("Shape"),
+            ),
+            ("public enum E { A, B }", Some("E")),
+            ("public record Point(int x, int y) {}", Some("Point")),
+            // A helper class first, the public one after it.
+            (
+                "class Helper { public class Inner {} }\npublic class Main {}",
+                Some("Main"),
+            ),
+            // Not declarations: comments, strings, a text block, a char, `Foo.class`.
+            (
+                "// public class Comment\n/* public class Block */ class Main {}",
+                None,
+            ),
+            (
+                "class M { String s = \"public class S\"; char c = '{'; }",
+                None,
+            ),
+            (
+                "class M { String t = \"\"\"\n public class T {\n\"\"\"; }",
+                None,
+            ),
+            (
+                "class M { Object o = M.class; public static void main(String[] a) {} }",
+                None,
+            ),
+            ("public @interface Note {} class Main {}", None),
+            ("class Main { public class Nested {} }", None),
+            ("", None),
+            ("public class", None),
+            ("/* unterminated public class X", None),
+        ];
+        for (source, expected) in cases {
+            assert_eq!(public_class_name(source), expected, "{source}");
+        }
     }
 
     #[test]

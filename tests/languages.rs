@@ -1,8 +1,9 @@
 //! End-to-end: the languages beyond C, C++, Python and Rust (Java, JavaScript, PyPy 3) and the
-//! compile flags that follow Baekjoon. Java keeps the submitted file's name (Baekjoon's `Main`
-//! and Kattis's class named as its file both compile), starts within a one-second limit, has
-//! a deep stack, and its memory bomb is MLE with cgroups and without them (where RLIMIT_DATA
-//! and the launcher's watch of the resident size are the limits). JavaScript reads its input
+//! compile flags that follow Baekjoon. Java is compiled under its public class's name, else
+//! its file's (Baekjoon's `Main` in a file of any name and Kattis's class named as its file
+//! both compile), starts within a one-second limit, has a deep stack, and its memory bomb is
+//! MLE with cgroups and without them (where RLIMIT_DATA and the launcher's watch of the
+//! resident size are the limits). JavaScript reads its input
 //! from descriptor 0 or /dev/stdin and a syntax error is CE. A language whose compiler or
 //! runtime is missing is an error naming both.
 
@@ -139,6 +140,19 @@ fn java_in_baekjoons_main_and_in_a_class_named_as_its_file_is_accepted() {
         assert_eq!(code, 0, "{solution}: {text}");
         assert_eq!(report["language"], "Java 17 (OpenJDK)", "{text}");
     }
+}
+
+/// Baekjoon names every Java file `Main.java`; a `public class Main` saved under the problem's
+/// number compiles under its class's name, as it would there.
+#[test]
+fn java_saved_under_another_name_compiles_under_its_public_class() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("12100.java");
+    std::fs::copy(repo().join("solutions/boj12100/accepted/Main.java"), &saved).unwrap();
+    let source = saved.to_string_lossy().into_owned();
+    let (code, report, text) = grade(&source, &["--problem", "boj12100", "--count", "3"]);
+    assert_eq!(report["verdict"], "AC", "{text}");
+    assert_eq!(code, 0, "{text}");
 }
 
 /// The JVM's start-up (class loading, JIT threads) fits a one-second limit given on the command

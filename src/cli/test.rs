@@ -214,16 +214,15 @@ fn package_problem(
     args: &TestArgs,
 ) -> Result<ProblemSpec> {
     let package = Package::load(&problem.dir)?;
-    if package.fixed_time_limit().is_some() {
-        return Ok(package.spec);
-    }
     let request = PackageRequest {
         runner,
         package: &package,
         jobs: runner.jobs(args.jobs),
         time_limit: None,
     };
-    let (limit, _) = package::time_limit(&request)?;
-    eprintln!("time limit {} ms ({})", limit.ms, limit.from);
-    Ok(package.with_time_limit(Duration::from_millis(limit.ms)))
+    let (spec, derived) = package::problem_to_grade_on(&request)?;
+    if let Some(limit) = derived {
+        eprintln!("time limit {} ms ({})", limit.ms, limit.from);
+    }
+    Ok(spec)
 }

@@ -94,6 +94,9 @@ pub struct Language {
     pub package: Option<Vec<String>>,
     /// The source is compiled under the submitted file's name rather than `solution.<ext>`.
     pub keep_file_name: bool,
+    /// The source is compiled under the name of the top-level public class it declares, when
+    /// it declares one (before `keep_file_name`).
+    pub name_after_public_class: bool,
     /// Run command template (see [`RUN_PLACEHOLDERS`]; `{binary}` and `{source}` name files
     /// in the run's folder).
     pub run: Vec<String>,
@@ -581,6 +584,7 @@ fn languages(
             compile: lang.compile.clone(),
             package: lang.package.clone(),
             keep_file_name: lang.keep_file_name,
+            name_after_public_class: lang.name_after_public_class,
             run: lang.run.clone(),
             runtime_overhead_bytes: mebibytes_or_zero(
                 file("runtime_overhead_mib"),
@@ -727,7 +731,7 @@ memory_extra_mib = 32
             assert!(runner.language(id).is_some(), "language {id} missing");
         }
         let java = runner.language("java").unwrap();
-        assert!(java.keep_file_name && java.package.is_some());
+        assert!(java.keep_file_name && java.name_after_public_class && java.package.is_some());
         // Case-sensitive first, as on Kattis: C++ lists `C`, C lists `c`; and Kattis's
         // `.c++` and `.py3`.
         for (file, id) in [

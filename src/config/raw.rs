@@ -143,6 +143,11 @@ pub struct Language {
     /// in a file of its name) rather than `solution.<ext>`.
     #[serde(default)]
     pub keep_file_name: bool,
+    /// Compile the source under the name of the top-level public class it declares, if any
+    /// (Java: Baekjoon compiles every submission as `Main.java`, so a file saved under another
+    /// name still holds `public class Main`).
+    #[serde(default)]
+    pub name_after_public_class: bool,
     pub run: Vec<String>,
     /// Memory the runtime takes besides its heap (a JVM's code, classes and threads):
     /// `{heap_mib}` in the run command is the memory limit less this.

@@ -135,6 +135,22 @@ fn grade_submission(
     batch::grade(&request, reporter)
 }
 
+/// The package as a problem to grade a submission on: as it is when it fixes its time limit
+/// (and `time_limit` is not given), else with the limit [`time_limit`] gives, which is
+/// returned too, to be told (deriving it grades the accepted submissions first, as
+/// problemtools does).
+pub fn problem_to_grade_on(
+    request: &PackageRequest,
+) -> Result<(ProblemSpec, Option<TimeLimit>), GradeError> {
+    let package = request.package;
+    if request.time_limit.is_none() && package.fixed_time_limit().is_some() {
+        return Ok((package.spec.clone(), None));
+    }
+    let (limit, _) = time_limit(request)?;
+    let spec = package.with_time_limit(Duration::from_millis(limit.ms));
+    Ok((spec, Some(limit)))
+}
+
 /// The time limit of the package: `time_limit` if given, else the package's fixed one, else
 /// the one problemtools derives from the accepted submissions (graded here, silently, at the
 /// provisional limit). Returns the limit and the accepted submissions' summaries (when they
