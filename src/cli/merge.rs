@@ -10,15 +10,13 @@ use clap::Args;
 use judge::grade::merge::{self, Report};
 use judge::grade::Summary;
 use judge::report::csv::CsvReporter;
-use judge::report::html::HtmlReporter;
-use judge::report::json::JsonReporter;
-use judge::report::junit::JunitReporter;
 use judge::report::scoreboard::ScoreboardReporter;
 use judge::report::style;
 use judge::report::table::{TableReporter, GAMES_HEADER, TESTS_HEADER};
 use judge::report::verify::VerifyReporter;
 use judge::report::{Event, Reporter, Reporters};
 
+use super::grading::ReportFiles;
 use super::{exit, finish, report_file, stderr, stdout, verdict_code};
 
 #[derive(Debug, Args)]
@@ -26,19 +24,13 @@ pub struct MergeArgs {
     /// The JSON reports (--json) of every shard of one run.
     #[arg(required = true, value_name = "PART.json")]
     pub parts: Vec<PathBuf>,
-    /// Write the merged JSON report here.
-    #[arg(long, value_name = "FILE")]
-    pub json: Option<PathBuf>,
-    /// Write the merged JUnit XML report here.
-    #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
+    // The merged report's files (the HTML page is made from the parts' JSON: tables, charts
+    // and statistics; no inputs, outputs or transcripts).
+    #[command(flatten)]
+    pub reports: ReportFiles,
     /// `grade` parts: write the merged scoreboard as CSV here.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
-    /// Write the merged report as a self-contained HTML page here (from the parts' JSON:
-    /// tables, charts and statistics; no inputs, outputs or transcripts).
-    #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
 }
 
 pub fn run(args: &MergeArgs) -> Result<u8> {
@@ -50,17 +42,9 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
     let count = parts.len();
     let merged = merge::merge(parts)?;
     let mut reporters = Reporters::new();
-    if let Some(path) = &args.json {
-        reporters.add(JsonReporter::new(report_file(path)?));
-    }
-    if let Some(path) = &args.junit {
-        reporters.add(JunitReporter::new(report_file(path)?));
-    }
+    args.reports.add_to(&mut reporters)?;
     if let Some(path) = &args.csv {
         reporters.add(CsvReporter::new(report_file(path)?));
-    }
-    if let Some(path) = &args.html {
-        reporters.add(HtmlReporter::new(report_file(path)?));
     }
     let mut out = stdout();
     let code = match &merged {

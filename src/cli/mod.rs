@@ -4,6 +4,7 @@
 mod bench;
 mod games;
 mod grade;
+mod grading;
 mod merge;
 mod problem;
 mod project;

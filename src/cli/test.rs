@@ -3,30 +3,23 @@
 //! when asked.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{bail, Result};
 use clap::Args;
 
 use judge::config::{ProblemSpec, RunnerConfig};
-use judge::grade::batch::{self, BatchRequest, Tests};
+use judge::grade::batch::{self, BatchRequest};
 use judge::grade::games::{self, GamesRequest};
 use judge::grade::package::{self, PackageRequest};
 use judge::grade::Submission;
 use judge::kattis::{self, Package};
-use judge::limits::{Overrides, MIB};
-use judge::plan::{ShardChoice, TestSelection};
-use judge::report::html::HtmlReporter;
-use judge::report::json::JsonReporter;
-use judge::report::junit::JunitReporter;
 use judge::report::progress::ProgressReporter;
 use judge::report::table::TableReporter;
 use judge::report::transcripts::TranscriptReporter;
 use judge::report::Reporters;
 
-use super::{
-    finish, infer_problem, load_runner, on_terminal, report_file, stderr, stdout, verdict_code,
-};
+use super::grading::{GradingArgs, ReportFiles};
+use super::{finish, infer_problem, load_runner, on_terminal, stderr, stdout, verdict_code};
 
 #[derive(Debug, Args)]
 pub struct TestArgs {
@@ -35,81 +28,19 @@ pub struct TestArgs {
     /// The problem id (default: from a path like solutions/<id>/...).
     #[arg(long)]
     pub problem: Option<String>,
-    /// Which tests to run.
-    #[arg(long, value_enum, default_value = "all")]
-    pub tests: TestSelection,
-    /// Number of seeded random tests (default: runner.toml's random_tests).
-    #[arg(long)]
-    pub count: Option<usize>,
-    /// Master seed of the random tests (default: runner.toml's seed).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Parallel runs (default: runner.toml's jobs; 0 = one per core).
-    #[arg(long)]
-    pub jobs: Option<usize>,
-    /// CPU time limit in seconds, replacing the problem's limit and language allowance.
-    #[arg(long, value_name = "SECONDS")]
-    pub time_limit: Option<f64>,
-    /// Memory limit in MiB, replacing the problem's limit and language allowance.
-    #[arg(long, value_name = "MIB")]
-    pub memory_limit: Option<u64>,
-    /// Use the NAME.in / NAME.ans tests in this folder instead of samples and random tests.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["tests", "count"])]
-    pub tests_dir: Option<PathBuf>,
-    /// Run every test even after a failure.
-    #[arg(long)]
-    pub all: bool,
+    #[command(flatten)]
+    pub grading: GradingArgs,
     /// The language id from runner.toml (default: by file extension).
     #[arg(long)]
     pub language: Option<String>,
-    /// Write a JSON report here.
-    #[arg(long, value_name = "FILE")]
-    pub json: Option<PathBuf>,
-    /// Write a JUnit XML report here.
-    #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
-    /// Write a self-contained HTML report here (charts, diffs, a replayer for games).
-    #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
-    /// Interactive problems: number of games (default: the problem's).
-    #[arg(long)]
-    pub games: Option<usize>,
     /// Interactive problems: play only this game of the seed.
     #[arg(long, conflicts_with = "games")]
     pub game: Option<u64>,
     /// Interactive problems: save one transcript per game in this folder.
     #[arg(long, value_name = "DIR")]
     pub transcripts: Option<PathBuf>,
-    #[arg(long, value_name = "K/N", help = super::shard::HELP)]
-    pub shard: Option<ShardChoice>,
-}
-
-/// The limits given on the command line, checked.
-fn overrides(args: &TestArgs) -> Result<Overrides> {
-    limit_overrides(args.time_limit, args.memory_limit)
-}
-
-/// `--time-limit SECONDS` and `--memory-limit MIB`, checked.
-pub(super) fn limit_overrides(
-    time_limit: Option<f64>,
-    memory_limit: Option<u64>,
-) -> Result<Overrides> {
-    let cpu_time = time_limit
-        .map(|s| {
-            if s.is_finite() && s > 0.0 && s < 1e5 {
-                Ok(Duration::from_secs_f64(s))
-            } else {
-                Err(anyhow!("--time-limit must be a positive number of seconds"))
-            }
-        })
-        .transpose()?;
-    if memory_limit == Some(0) || memory_limit.is_some_and(|m| m > 1 << 20) {
-        bail!("--memory-limit must be from 1 to 1048576 MiB");
-    }
-    Ok(Overrides {
-        cpu_time,
-        memory_bytes: memory_limit.map(|m| m * MIB),
-    })
+    #[command(flatten)]
+    pub reports: ReportFiles,
 }
 
 /// The table (with a progress bar on a terminal) and the files asked for.
@@ -127,15 +58,7 @@ fn reporters(args: &TestArgs, progress: bool) -> Result<Reporters> {
         reporters.add(TranscriptReporter::new(dir.clone(), stderr()));
     }
     reporters.add(TableReporter::new(out));
-    if let Some(path) = &args.json {
-        reporters.add(JsonReporter::new(report_file(path)?));
-    }
-    if let Some(path) = &args.junit {
-        reporters.add(JunitReporter::new(report_file(path)?));
-    }
-    if let Some(path) = &args.html {
-        reporters.add(HtmlReporter::new(report_file(path)?));
-    }
+    args.reports.add_to(&mut reporters)?;
     Ok(reporters)
 }
 
@@ -143,19 +66,20 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let problem_id = infer_problem(&args.solution, args.problem.as_deref())?;
     let problem = runner.problem(&problem_id)?;
-    let problem = match args.time_limit {
+    let grading = &args.grading;
+    let problem = match grading.time_limit {
         None if kattis::is_package(&problem.dir) => package_problem(&runner, &problem, args)?,
         _ => problem,
     };
-    let overrides = overrides(args)?;
+    let overrides = grading.overrides()?;
     let submission = Submission {
         path: args.solution.clone(),
         language: args.language.clone(),
         detect_like_kattis: args.solution.is_dir(),
     };
-    let seed = args.seed.unwrap_or(runner.seed);
-    let jobs = runner.jobs(args.jobs);
-    let shard = super::shard::resolve(args.shard)?;
+    let seed = grading.seed.unwrap_or(runner.seed);
+    let jobs = runner.jobs(grading.jobs);
+    let shard = super::shard::resolve(grading.shard)?;
     let accepted = match problem.plays_games() {
         true => {
             let mut reporters = reporters(args, false)?;
@@ -164,7 +88,7 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
                 problem: &problem,
                 submission,
                 seed,
-                count: args.games,
+                count: grading.games,
                 only_game: args.game,
                 overrides,
                 jobs,
@@ -176,7 +100,7 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
             summary.verdict.is_accepted()
         }
         false => {
-            if args.games.is_some() || args.game.is_some() || args.transcripts.is_some() {
+            if grading.games.is_some() || args.game.is_some() || args.transcripts.is_some() {
                 bail!("--games, --game and --transcripts are for problems played as games; {problem_id} is graded by tests");
             }
             let mut reporters = reporters(args, true)?;
@@ -184,17 +108,11 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
                 runner: &runner,
                 problem: &problem,
                 submission,
-                tests: match &args.tests_dir {
-                    Some(dir) => Tests::Folder(dir.clone()),
-                    None => Tests::Planned {
-                        selection: args.tests,
-                        random_count: args.count.unwrap_or(runner.random_tests),
-                    },
-                },
+                tests: grading.tests(&runner),
                 seed,
                 overrides,
                 jobs,
-                stop_at_first_failure: !args.all,
+                stop_at_first_failure: !grading.all,
                 enforce_time_factor: 1.0,
                 shard,
             };
@@ -217,7 +135,7 @@ fn package_problem(
     let request = PackageRequest {
         runner,
         package: &package,
-        jobs: runner.jobs(args.jobs),
+        jobs: runner.jobs(args.grading.jobs),
         time_limit: None,
     };
     let (spec, derived) = package::problem_to_grade_on(&request)?;

@@ -1,0 +1,116 @@
+//! The options `test` and `grade` share (which tests or games, the seed, the workers, the
+//! limits, the shard) and the report files every grading command can write.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Result};
+use clap::Args;
+
+use judge::config::RunnerConfig;
+use judge::grade::batch::Tests;
+use judge::limits::{Overrides, MIB};
+use judge::plan::{ShardChoice, TestSelection};
+use judge::report::html::HtmlReporter;
+use judge::report::json::JsonReporter;
+use judge::report::junit::JunitReporter;
+use judge::report::Reporters;
+
+use super::report_file;
+
+#[derive(Debug, Args)]
+pub struct GradingArgs {
+    /// Which tests to run (batch problems).
+    #[arg(long, value_enum, default_value = "all")]
+    pub tests: TestSelection,
+    /// Number of seeded random tests (default: runner.toml's random_tests).
+    #[arg(long)]
+    pub count: Option<usize>,
+    /// Use the NAME.in / NAME.ans tests in this folder instead of samples and random tests.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["tests", "count"])]
+    pub tests_dir: Option<PathBuf>,
+    /// Interactive problems: number of games (default: the problem's).
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Master seed of the random tests and games (default: runner.toml's seed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Parallel runs (default: runner.toml's jobs; 0 = one per core).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// CPU time limit in seconds, replacing the problem's limit and language allowance.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Memory limit in MiB, replacing the problem's limit and language allowance.
+    #[arg(long, value_name = "MIB")]
+    pub memory_limit: Option<u64>,
+    /// Run every test even after a failure.
+    #[arg(long)]
+    pub all: bool,
+    #[arg(long, value_name = "K/N", help = super::shard::HELP)]
+    pub shard: Option<ShardChoice>,
+}
+
+impl GradingArgs {
+    /// The tests asked for: a folder's, or the planned ones.
+    pub fn tests(&self, runner: &RunnerConfig) -> Tests {
+        match &self.tests_dir {
+            Some(dir) => Tests::Folder(dir.clone()),
+            None => Tests::Planned {
+                selection: self.tests,
+                random_count: self.count.unwrap_or(runner.random_tests),
+            },
+        }
+    }
+
+    /// `--time-limit SECONDS` and `--memory-limit MIB`, checked.
+    pub fn overrides(&self) -> Result<Overrides> {
+        let cpu_time = self
+            .time_limit
+            .map(|s| {
+                if s.is_finite() && s > 0.0 && s < 1e5 {
+                    Ok(Duration::from_secs_f64(s))
+                } else {
+                    Err(anyhow!("--time-limit must be a positive number of seconds"))
+                }
+            })
+            .transpose()?;
+        let memory_limit = self.memory_limit;
+        if memory_limit == Some(0) || memory_limit.is_some_and(|m| m > 1 << 20) {
+            bail!("--memory-limit must be from 1 to 1048576 MiB");
+        }
+        Ok(Overrides {
+            cpu_time,
+            memory_bytes: memory_limit.map(|m| m * MIB),
+        })
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ReportFiles {
+    /// Write a JSON report here.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Write a JUnit XML report here.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Write a self-contained HTML report here (tables, charts, diffs, a replayer for games).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+}
+
+impl ReportFiles {
+    /// Adds a reporter for each file asked for.
+    pub fn add_to(&self, reporters: &mut Reporters) -> Result<()> {
+        if let Some(path) = &self.json {
+            reporters.add(JsonReporter::new(report_file(path)?));
+        }
+        if let Some(path) = &self.junit {
+            reporters.add(JunitReporter::new(report_file(path)?));
+        }
+        if let Some(path) = &self.html {
+            reporters.add(HtmlReporter::new(report_file(path)?));
+        }
+        Ok(())
+    }
+}
