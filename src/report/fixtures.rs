@@ -253,7 +253,7 @@ pub fn scoreboard() -> Scoreboard {
             row("class/carol.c", Graded::Tests(compile_error), false),
             row(
                 "class/dave",
-                Graded::NotGraded("several source files, keep one: a.c, b.py".into()),
+                Graded::NotGraded("a multi-file Python 3 submission is not supported (2 source files; a run gets one)".into()),
                 false,
             ),
             row("class/erin.cpp", accepted("class/erin.cpp"), true),
