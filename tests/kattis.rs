@@ -97,6 +97,52 @@ fn the_2023_07_format_fixes_its_limit() {
     );
 }
 
+/// `judge grade` on a package without a fixed time limit grades at the limit its accepted
+/// submissions give, as `judge test` and `judge verify` do (it graded at the provisional 60 s
+/// before, so a too-slow submission ran for a minute a test).
+#[test]
+fn grade_derives_the_time_limit_of_a_package() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("board.json");
+    let results = dir.path().join("results");
+    let root = repo().join(package("sumdefault")).join("submissions");
+    let output = judge(&[
+        "grade",
+        "--problem",
+        &package("sumdefault"),
+        "--results",
+        &results.to_string_lossy(),
+        "--json",
+        &json.to_string_lossy(),
+        &root.join("time_limit_exceeded").to_string_lossy(),
+        &root.join("accepted").to_string_lossy(),
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    let said = text
+        .lines()
+        .find_map(|line| line.strip_prefix("time limit "))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|ms| ms.parse::<u64>().ok())
+        .unwrap_or_else(|| panic!("no derived time limit said:\n{text}"));
+    assert!(text.contains("(slowest accepted"), "{text}");
+    let board: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let rows = board["submissions"].as_array().unwrap();
+    assert_eq!(rows.len(), 6, "{text}");
+    for row in rows {
+        let name = row["name"].as_str().unwrap();
+        let summary = &row["graded"]["tests"];
+        assert_eq!(summary["limits"]["cpu_ms"], said, "{name}: {text}");
+        let expected = if name.contains("/accepted/") {
+            "AC"
+        } else {
+            "TLE"
+        };
+        assert_eq!(summary["verdict"], expected, "{name}: {text}");
+    }
+}
+
 /// A copy of a package to break.
 fn copy_of(name: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();

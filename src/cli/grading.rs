@@ -7,8 +7,10 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 
-use judge::config::RunnerConfig;
+use judge::config::{ProblemSpec, RunnerConfig};
 use judge::grade::batch::Tests;
+use judge::grade::package::{self, PackageRequest};
+use judge::kattis::{self, Package};
 use judge::limits::{Overrides, MIB};
 use judge::plan::{ShardChoice, TestSelection};
 use judge::report::html::HtmlReporter;
@@ -52,6 +54,28 @@ pub struct GradingArgs {
 }
 
 impl GradingArgs {
+    /// The problem `id`; a Kattis package without a fixed time limit gets the one its accepted
+    /// submissions give (graded first, as problemtools does; said on standard error), unless
+    /// `--time-limit` replaces it anyway.
+    pub fn problem(&self, runner: &RunnerConfig, id: &str) -> Result<ProblemSpec> {
+        let problem = runner.problem(id)?;
+        if self.time_limit.is_some() || !kattis::is_package(&problem.dir) {
+            return Ok(problem);
+        }
+        let package = Package::load(&problem.dir)?;
+        let request = PackageRequest {
+            runner,
+            package: &package,
+            jobs: runner.jobs(self.jobs),
+            time_limit: None,
+        };
+        let (spec, derived) = package::problem_to_grade_on(&request)?;
+        if let Some(limit) = derived {
+            eprintln!("time limit {} ms ({})", limit.ms, limit.from);
+        }
+        Ok(spec)
+    }
+
     /// The tests asked for: a folder's, or the planned ones.
     pub fn tests(&self, runner: &RunnerConfig) -> Tests {
         match &self.tests_dir {

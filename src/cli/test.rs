@@ -7,12 +7,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 use clap::Args;
 
-use judge::config::{ProblemSpec, RunnerConfig};
 use judge::grade::batch::{self, BatchRequest};
 use judge::grade::games::{self, GamesRequest};
-use judge::grade::package::{self, PackageRequest};
 use judge::grade::Submission;
-use judge::kattis::{self, Package};
 use judge::report::progress::ProgressReporter;
 use judge::report::table::TableReporter;
 use judge::report::transcripts::TranscriptReporter;
@@ -65,12 +62,8 @@ fn reporters(args: &TestArgs, progress: bool) -> Result<Reporters> {
 pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let problem_id = infer_problem(&args.solution, args.problem.as_deref())?;
-    let problem = runner.problem(&problem_id)?;
     let grading = &args.grading;
-    let problem = match grading.time_limit {
-        None if kattis::is_package(&problem.dir) => package_problem(&runner, &problem, args)?,
-        _ => problem,
-    };
+    let problem = grading.problem(&runner, &problem_id)?;
     let overrides = grading.overrides()?;
     let submission = Submission {
         path: args.solution.clone(),
@@ -122,25 +115,4 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
         }
     };
     Ok(verdict_code(accepted))
-}
-
-/// A Kattis package as a problem with its time limit: its fixed one, or the one its accepted
-/// submissions give (graded first, as problemtools does; said on standard error).
-fn package_problem(
-    runner: &RunnerConfig,
-    problem: &ProblemSpec,
-    args: &TestArgs,
-) -> Result<ProblemSpec> {
-    let package = Package::load(&problem.dir)?;
-    let request = PackageRequest {
-        runner,
-        package: &package,
-        jobs: runner.jobs(args.grading.jobs),
-        time_limit: None,
-    };
-    let (spec, derived) = package::problem_to_grade_on(&request)?;
-    if let Some(limit) = derived {
-        eprintln!("time limit {} ms ({})", limit.ms, limit.from);
-    }
-    Ok(spec)
 }
