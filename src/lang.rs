@@ -1340,6 +1340,12 @@ mod tests {
             ),
             ("public @interface Note {} class Main {}", None),
             ("class Main { public class Nested {} }", None),
+            // Letters beyond ASCII, and an escape before one inside a literal.
+            ("public class 오목 {}", Some("오목")),
+            (
+                "class A { String s = \"\\한\"; }\npublic class B {}",
+                Some("B"),
+            ),
             ("", None),
             ("public class", None),
             ("/* unterminated public class X", None),
