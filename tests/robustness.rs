@@ -348,6 +348,28 @@ fn negative_time_limit_is_refused() {
     assert_usage_error(&output, &["-1"]);
 }
 
+/// A time limit too large for a duration is refused by every command that takes one (`judge
+/// verify PACKAGE --time-limit 1e300` panicked).
+#[test]
+fn a_huge_time_limit_is_refused_not_a_panic() {
+    let source = program("prints_fresh.c");
+    for args in [
+        vec![
+            "test",
+            &source,
+            "--problem",
+            "boj1525",
+            "--time-limit",
+            "1e300",
+        ],
+        vec!["verify", "tests/kattis/sumdefault", "--time-limit", "1e300"],
+    ] {
+        let output = judge(&args);
+        assert_usage_error(&output, &["--time-limit", "1e300"]);
+        assert!(is_one_line(&output), "not one line\n{}", show(&output));
+    }
+}
+
 /// Errors that wrap an OS error should say it once ("No such file or directory (os error 2)"
 /// twice in one line is noise).
 #[test]

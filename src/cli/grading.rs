@@ -9,8 +9,7 @@ use clap::Args;
 
 use judge::config::{ProblemSpec, RunnerConfig};
 use judge::grade::batch::Tests;
-use judge::grade::package::{self, PackageRequest};
-use judge::kattis::{self, Package};
+use judge::grade::package;
 use judge::limits::{Overrides, MIB};
 use judge::plan::{ShardChoice, TestSelection};
 use judge::report::html::HtmlReporter;
@@ -54,26 +53,20 @@ pub struct GradingArgs {
 }
 
 impl GradingArgs {
-    /// The problem `id`; a Kattis package without a fixed time limit gets the one its accepted
-    /// submissions give (graded first, as problemtools does; said on standard error), unless
-    /// `--time-limit` replaces it anyway.
+    /// The problem `id` as a submission is graded on (a Kattis package's time limit derived
+    /// when it fixes none: said on standard error).
     pub fn problem(&self, runner: &RunnerConfig, id: &str) -> Result<ProblemSpec> {
-        let problem = runner.problem(id)?;
-        if self.time_limit.is_some() || !kattis::is_package(&problem.dir) {
-            return Ok(problem);
-        }
-        let package = Package::load(&problem.dir)?;
-        let request = PackageRequest {
+        let given = self.overrides()?.cpu_time;
+        let (problem, derived) = package::problem_to_grade_on(
             runner,
-            package: &package,
-            jobs: runner.jobs(self.jobs),
-            time_limit: None,
-        };
-        let (spec, derived) = package::problem_to_grade_on(&request)?;
+            runner.problem(id)?,
+            runner.jobs(self.jobs),
+            given,
+        )?;
         if let Some(limit) = derived {
             eprintln!("time limit {} ms ({})", limit.ms, limit.from);
         }
-        Ok(spec)
+        Ok(problem)
     }
 
     /// The tests asked for: a folder's, or the planned ones.
@@ -89,16 +82,7 @@ impl GradingArgs {
 
     /// `--time-limit SECONDS` and `--memory-limit MIB`, checked.
     pub fn overrides(&self) -> Result<Overrides> {
-        let cpu_time = self
-            .time_limit
-            .map(|s| {
-                if s.is_finite() && s > 0.0 && s < 1e5 {
-                    Ok(Duration::from_secs_f64(s))
-                } else {
-                    Err(anyhow!("--time-limit must be a positive number of seconds"))
-                }
-            })
-            .transpose()?;
+        let cpu_time = time_limit(self.time_limit)?;
         let memory_limit = self.memory_limit;
         if memory_limit == Some(0) || memory_limit.is_some_and(|m| m > 1 << 20) {
             bail!("--memory-limit must be from 1 to 1048576 MiB");
@@ -137,4 +121,20 @@ impl ReportFiles {
         }
         Ok(())
     }
+}
+
+/// `--time-limit SECONDS`, checked: a positive number below 100000 (a larger one is no limit
+/// a judge means, and would overflow a duration).
+pub fn time_limit(seconds: Option<f64>) -> Result<Option<Duration>> {
+    seconds
+        .map(|s| {
+            if s.is_finite() && s > 0.0 && s < 1e5 {
+                Ok(Duration::from_secs_f64(s))
+            } else {
+                Err(anyhow!(
+                    "--time-limit must be a positive number of seconds below 100000, not {s:?}"
+                ))
+            }
+        })
+        .transpose()
 }

@@ -3,8 +3,6 @@
 
 use std::path::{Path, PathBuf};
 
-use std::time::Duration;
-
 use anyhow::{bail, Result};
 use clap::Args;
 
@@ -88,13 +86,7 @@ fn verify_package(runner: &RunnerConfig, dir: &Path, args: &VerifyArgs) -> Resul
         bail!("--shard is for the bundled solutions; a Kattis package is verified whole");
     }
     let package = Package::load(dir)?;
-    let time_limit = match args.time_limit {
-        Some(seconds) if seconds.is_finite() && seconds > 0.0 => {
-            Some(Duration::from_secs_f64(seconds))
-        }
-        Some(seconds) => bail!("--time-limit must be a positive number of seconds, not {seconds}"),
-        None => None,
-    };
+    let time_limit = super::grading::time_limit(args.time_limit)?;
     let request = PackageRequest {
         runner,
         package: &package,

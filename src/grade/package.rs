@@ -135,18 +135,30 @@ fn grade_submission(
     batch::grade(&request, reporter)
 }
 
-/// The package as a problem to grade a submission on: as it is when it fixes its time limit
-/// (and `time_limit` is not given), else with the limit [`time_limit`] gives, which is
-/// returned too, to be told (deriving it grades the accepted submissions first, as
-/// problemtools does).
+/// A problem as a submission is graded on: a Kattis package without a fixed time limit gets
+/// the one its accepted submissions give (graded first, as problemtools does), which is
+/// returned too, to be told; any other problem, or any problem when a time limit is `given`
+/// (it replaces the problem's anyway), is graded as it is.
 pub fn problem_to_grade_on(
-    request: &PackageRequest,
+    runner: &RunnerConfig,
+    problem: ProblemSpec,
+    jobs: usize,
+    given: Option<Duration>,
 ) -> Result<(ProblemSpec, Option<TimeLimit>), GradeError> {
-    let package = request.package;
-    if request.time_limit.is_none() && package.fixed_time_limit().is_some() {
-        return Ok((package.spec.clone(), None));
+    if given.is_some() || !crate::kattis::is_package(&problem.dir) {
+        return Ok((problem, None));
     }
-    let (limit, _) = time_limit(request)?;
+    let package = Package::load(&problem.dir).map_err(crate::config::ConfigError::from)?;
+    if package.fixed_time_limit().is_some() {
+        return Ok((package.spec, None));
+    }
+    let request = PackageRequest {
+        runner,
+        package: &package,
+        jobs,
+        time_limit: None,
+    };
+    let (limit, _) = time_limit(&request)?;
     let spec = package.with_time_limit(Duration::from_millis(limit.ms));
     Ok((spec, Some(limit)))
 }
