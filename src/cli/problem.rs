@@ -9,6 +9,7 @@ use std::sync::Arc;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 
+use judge::config::RunnerConfig;
 use judge::execute::Scratch;
 use judge::problems::{self, CodeError, GenRequest, ProblemCode, TestSet};
 use judge::report;
@@ -53,18 +54,17 @@ pub struct ValidateArgs {
 }
 
 /// A problem's code: built into the grader, or its own programs (built now).
-fn code(config: Option<&Path>, id: &str) -> Result<Box<dyn ProblemCode>> {
-    let runner = load_runner(config)?;
+fn code(runner: &RunnerConfig, id: &str) -> Result<Box<dyn ProblemCode>> {
     let problem = runner.problem(id)?;
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
-    judge::grade::load_code(&runner, &problem, &scratch)?
+    judge::grade::load_code(runner, &problem, &scratch)?
         .ok_or_else(|| anyhow!("problem {id} has no generator, reference or validator"))
 }
 
 /// `judge gen`.
 pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
     let runner = load_runner(config)?;
-    let problem = code(config, &args.problem)?;
+    let problem = code(&runner, &args.problem)?;
     let seed = args.seed.unwrap_or(runner.seed);
     let set = if args.hard {
         if !problem.has_hard_set() {
@@ -94,7 +94,7 @@ pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
 
 /// `judge solve`.
 pub fn solve(config: Option<&Path>, args: &SolveArgs) -> Result<u8> {
-    let problem = code(config, &args.problem)?;
+    let problem = code(&load_runner(config)?, &args.problem)?;
     let input = match &args.file {
         Some(file) => std::fs::read_to_string(file)
             .with_context(|| format!("cannot read {}", file.display()))?,
@@ -115,7 +115,7 @@ pub fn solve(config: Option<&Path>, args: &SolveArgs) -> Result<u8> {
 
 /// `judge validate`.
 pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
-    let problem = code(config, &args.problem)?;
+    let problem = code(&load_runner(config)?, &args.problem)?;
     let mut out = stdout();
     let mut all_valid = true;
     for file in &args.files {

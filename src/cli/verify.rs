@@ -60,14 +60,7 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
         jobs: runner.jobs(args.jobs),
         shard: super::shard::resolve(args.shard)?,
     };
-    let mut reporters = Reporters::new();
-    reporters.add(VerifyReporter::new(stdout()));
-    if let Some(path) = &args.json {
-        reporters.add(JsonReporter::new(report_file(path)?));
-    }
-    if let Some(path) = &args.html {
-        reporters.add(HtmlReporter::new(report_file(path)?));
-    }
+    let mut reporters = reporters(args)?;
     let summary = verify::run(&request, &mut reporters)?;
     finish(&mut reporters)?;
     Ok(if summary.not_graded > 0 {
@@ -77,6 +70,19 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
     } else {
         exit::NOT_ACCEPTED
     })
+}
+
+/// The verify matrix on standard output, and the files asked for.
+fn reporters(args: &VerifyArgs) -> Result<Reporters> {
+    let mut reporters = Reporters::new();
+    reporters.add(VerifyReporter::new(stdout()));
+    if let Some(path) = &args.json {
+        reporters.add(JsonReporter::new(report_file(path)?));
+    }
+    if let Some(path) = &args.html {
+        reporters.add(HtmlReporter::new(report_file(path)?));
+    }
+    Ok(reporters)
 }
 
 /// `judge verify PACKAGE`: a Kattis package's checks and submissions, as verifyproblem makes
@@ -93,14 +99,7 @@ fn verify_package(runner: &RunnerConfig, dir: &Path, args: &VerifyArgs) -> Resul
         jobs: runner.jobs(args.jobs),
         time_limit,
     };
-    let mut reporters = Reporters::new();
-    reporters.add(VerifyReporter::new(stdout()));
-    if let Some(path) = &args.json {
-        reporters.add(JsonReporter::new(report_file(path)?));
-    }
-    if let Some(path) = &args.html {
-        reporters.add(HtmlReporter::new(report_file(path)?));
-    }
+    let mut reporters = reporters(args)?;
     let (check, summary) = package::verify(&request, &mut reporters)?;
     finish(&mut reporters)?;
     Ok(if summary.not_graded > 0 || !check.invalid.is_empty() {
