@@ -995,6 +995,7 @@ fn public_class_name(source: &str) -> Option<&str> {
     let mut public = false;
     let mut declares = false;
     let mut previous: &str = "";
+    let in_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80;
     while i < bytes.len() {
         let rest = &bytes[i..];
         let c = bytes[i];
@@ -1018,14 +1019,9 @@ fn public_class_name(source: &str) -> Option<&str> {
             }
             i = j + 1;
             previous = "";
-        } else if c.is_ascii_alphabetic() || c == b'_' || c == b'$' || c >= 0x80 {
+        } else if in_word(c) && !c.is_ascii_digit() {
             let start = i;
-            while i < bytes.len()
-                && (bytes[i].is_ascii_alphanumeric()
-                    || bytes[i] == b'_'
-                    || bytes[i] == b'$'
-                    || bytes[i] >= 0x80)
-            {
+            while i < bytes.len() && in_word(bytes[i]) {
                 i += 1;
             }
             let word = &source[start..i];

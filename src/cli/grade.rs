@@ -43,8 +43,8 @@ pub struct GradeArgs {
 pub fn run(config: Option<&Path>, args: &GradeArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let grading = &args.grading;
-    let problem = grading.problem(&runner, &args.problem)?;
     let overrides = grading.overrides()?;
+    let problem = grading.problem(&runner, &args.problem, &overrides)?;
     let submissions = many::find_submissions(&runner, &args.submissions)?;
     let request = ManyRequest {
         runner: &runner,

@@ -53,15 +53,19 @@ pub struct GradingArgs {
 }
 
 impl GradingArgs {
-    /// The problem `id` as a submission is graded on (a Kattis package's time limit derived
-    /// when it fixes none: said on standard error).
-    pub fn problem(&self, runner: &RunnerConfig, id: &str) -> Result<ProblemSpec> {
-        let given = self.overrides()?.cpu_time;
+    /// The problem `id` as a submission is graded on under `overrides` (a Kattis package's
+    /// time limit derived when neither fixes one: said on standard error).
+    pub fn problem(
+        &self,
+        runner: &RunnerConfig,
+        id: &str,
+        overrides: &Overrides,
+    ) -> Result<ProblemSpec> {
         let (problem, derived) = package::problem_to_grade_on(
             runner,
             runner.problem(id)?,
             runner.jobs(self.jobs),
-            given,
+            overrides.cpu_time,
         )?;
         if let Some(limit) = derived {
             eprintln!("time limit {} ms ({})", limit.ms, limit.from);

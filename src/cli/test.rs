@@ -63,8 +63,8 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let problem_id = infer_problem(&args.solution, args.problem.as_deref())?;
     let grading = &args.grading;
-    let problem = grading.problem(&runner, &problem_id)?;
     let overrides = grading.overrides()?;
+    let problem = grading.problem(&runner, &problem_id, &overrides)?;
     let submission = Submission {
         path: args.solution.clone(),
         language: args.language.clone(),

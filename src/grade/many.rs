@@ -749,11 +749,9 @@ impl Board {
             if self.stopped.load(Ordering::SeqCst) || crate::cleanup::interrupted() {
                 return None;
             }
-            let first_choice = if self.stops {
-                jobs.iter().position(|j| has_units(j) && j.in_flight == 0)
-            } else {
-                jobs.iter().position(has_units)
-            };
+            let first_choice = jobs
+                .iter()
+                .position(|j| has_units(j) && (!self.stops || j.in_flight == 0));
             if let Some(index) = first_choice {
                 return hand_out(&mut jobs[index], index);
             }
