@@ -53,7 +53,9 @@ fn verify_agrees_with_problemtools(name: &str, time_limit_line: &str) {
 }
 
 #[test]
+#[ignore = "needs a JDK (javac, jar, java): one accepted submission is Java"]
 fn default_validator_nested_groups_and_five_languages() {
+    common::require_tool("javac");
     verify_agrees_with_problemtools("sumdefault", "rounded up); submissions run at x 2 of it");
 }
 
@@ -101,7 +103,9 @@ fn the_2023_07_format_fixes_its_limit() {
 /// submissions give, as `judge test` and `judge verify` do (it graded at the provisional 60 s
 /// before, so a too-slow submission ran for a minute a test).
 #[test]
+#[ignore = "needs a JDK (javac, jar, java): one accepted submission is Java"]
 fn grade_derives_the_time_limit_of_a_package() {
+    common::require_tool("javac");
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("board.json");
     let results = dir.path().join("results");

@@ -11,7 +11,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{grade, program, repo, require_root};
+use common::{grade, program, repo, require_root, require_tool};
 use serde_json::Value;
 
 /// A folder with one `--tests-dir` test: input `x`, answer `fresh`.
@@ -130,7 +130,9 @@ impl OwnRoot {
 // ----- Java --------------------------------------------------------------------------------
 
 #[test]
+#[ignore = "needs a JDK (javac, jar, java)"]
 fn java_in_baekjoons_main_and_in_a_class_named_as_its_file_is_accepted() {
+    require_tool("javac");
     for (solution, problem) in [
         ("solutions/boj12100/accepted/Main.java", "boj12100"),
         ("solutions/boj1525/accepted/BfsRank.java", "boj1525"),
@@ -145,7 +147,9 @@ fn java_in_baekjoons_main_and_in_a_class_named_as_its_file_is_accepted() {
 /// Baekjoon names every Java file `Main.java`; a `public class Main` saved under the problem's
 /// number compiles under its class's name, as it would there.
 #[test]
+#[ignore = "needs a JDK (javac, jar, java)"]
 fn java_saved_under_another_name_compiles_under_its_public_class() {
+    require_tool("javac");
     let dir = tempfile::tempdir().unwrap();
     let saved = dir.path().join("12100.java");
     std::fs::copy(repo().join("solutions/boj12100/accepted/Main.java"), &saved).unwrap();
@@ -158,7 +162,9 @@ fn java_saved_under_another_name_compiles_under_its_public_class() {
 /// The JVM's start-up (class loading, JIT threads) fits a one-second limit given on the command
 /// line, which replaces Java's allowance; a nested class and 24 MiB of arrays are fine.
 #[test]
+#[ignore = "needs a JDK (javac, jar, java)"]
 fn java_starts_within_a_one_second_limit() {
+    require_tool("javac");
     let run = on_one_test(&program("PrintsFresh.java"), &["--time-limit", "1"]);
     assert_eq!(run.verdict(), "AC", "{}", run.text);
     let test = run.first_failure();
@@ -169,7 +175,9 @@ fn java_starts_within_a_one_second_limit() {
 }
 
 #[test]
+#[ignore = "needs a JDK (javac, jar, java)"]
 fn java_recursion_a_million_calls_deep_is_accepted() {
+    require_tool("javac");
     let run = on_one_test(&program("DeepRecursion.java"), &["--memory-limit", "256"]);
     assert_eq!(run.verdict(), "AC", "{}", run.text);
 }
@@ -177,7 +185,9 @@ fn java_recursion_a_million_calls_deep_is_accepted() {
 /// A single array larger than the heap fails at once with OutOfMemoryError, far below the
 /// memory limit: MLE, because the heap is sized from the limit.
 #[test]
+#[ignore = "needs a JDK (javac, jar, java)"]
 fn java_out_of_memory_error_is_mle() {
+    require_tool("javac");
     let (code, report, text) = grade(
         "solutions/boj1525/memory_limit_exceeded/DigitArray.java",
         &["--tests", "samples"],
@@ -188,9 +198,10 @@ fn java_out_of_memory_error_is_mle() {
 }
 
 #[test]
-#[ignore = "needs root"]
+#[ignore = "needs root and a JDK (javac, jar, java)"]
 fn a_java_memory_bomb_is_mle_with_cgroups() {
     require_root();
+    require_tool("javac");
     let run = on_one_test(&program("MemoryBomb.java"), &["--memory-limit", "128"]);
     assert!(
         run.protections().contains("memory-cgroup"),
@@ -211,7 +222,9 @@ fn a_java_memory_bomb_is_mle_with_cgroups() {
 /// twice the limit plus 1 GiB must leave the JVM room to start (its thread stacks count), and
 /// the bomb is MLE while a program within the limit is accepted.
 #[test]
+#[ignore = "needs a JDK (javac, jar, java)"]
 fn without_cgroups_java_starts_and_its_memory_bomb_is_mle() {
+    require_tool("javac");
     let root = OwnRoot::new(|text| text.replace("cgroups = true", "cgroups = false"));
     let fresh = root.grade(&program("PrintsFresh.java"), &[]);
     assert_eq!(fresh.verdict(), "AC", "{}", fresh.text);
@@ -233,7 +246,9 @@ fn without_cgroups_java_starts_and_its_memory_bomb_is_mle() {
 // ----- JavaScript --------------------------------------------------------------------------
 
 #[test]
+#[ignore = "needs node"]
 fn javascript_reads_descriptor_0_and_dev_stdin_and_is_accepted() {
+    require_tool("node");
     for source in ["reads_fd0.js", "reads_dev_stdin.js"] {
         let run = on_one_test(&program(source), &[]);
         assert_eq!(run.verdict(), "AC", "{source}: {}", run.text);
@@ -248,7 +263,9 @@ fn javascript_reads_descriptor_0_and_dev_stdin_and_is_accepted() {
 }
 
 #[test]
+#[ignore = "needs node"]
 fn a_javascript_syntax_error_is_a_compile_error() {
+    require_tool("node");
     let (code, report, text) = grade(
         "solutions/boj12100/compile_error/bad_syntax.js",
         &["--tests", "samples"],
@@ -259,7 +276,9 @@ fn a_javascript_syntax_error_is_a_compile_error() {
 }
 
 #[test]
+#[ignore = "needs node"]
 fn a_javascript_memory_bomb_is_mle() {
+    require_tool("node");
     let run = on_one_test(&program("memory_bomb.js"), &["--memory-limit", "128"]);
     assert_eq!(run.verdict(), "MLE", "{}", run.text);
 }
@@ -277,6 +296,7 @@ fn c_using_clock_gettime_is_accepted() {
 #[test]
 #[ignore = "needs pypy3"]
 fn python_under_pypy3_is_accepted() {
+    require_tool("pypy3");
     let (code, report, text) = grade(
         "solutions/boj1525/accepted/bfs_dict.py",
         &["--language", "pypy3", "--count", "5"],
@@ -289,7 +309,9 @@ fn python_under_pypy3_is_accepted() {
 // ----- missing compilers and runtimes ------------------------------------------------------
 
 #[test]
+#[ignore = "needs a JDK (java): the runtime must be found for the missing compiler to be named"]
 fn a_missing_runtime_or_compiler_is_an_error_naming_the_language_and_the_program() {
+    require_tool("java");
     let root = OwnRoot::new(|text| {
         text.replace(r#"run = ["node", "#, r#"run = ["no-such-node-here", "#)
             .replace(

@@ -26,6 +26,24 @@ pub fn require_root() {
     );
 }
 
+/// Fails the test unless `program` is installed (found on PATH). Tests that call it are
+/// `#[ignore = "needs PROGRAM"]`: `cargo test` on a machine with only the README's
+/// requirements lists them as ignored, and CI (which installs them) runs them with
+/// `--include-ignored`, where a missing program is a failure, not a pass.
+pub fn require_tool(program: &str) {
+    let found = std::env::var_os("PATH").is_some_and(|path| {
+        std::env::split_paths(&path).any(|dir| {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::metadata(dir.join(program))
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+    });
+    assert!(
+        found,
+        "this test needs `{program}` (it is ignored by default; install it and run with --include-ignored)"
+    );
+}
+
 /// Takes the lock that serializes the tests of one test file that must not overlap (a failed
 /// test does not poison it).
 pub fn serial() -> MutexGuard<'static, ()> {

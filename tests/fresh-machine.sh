@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Runs the README's test command (`cargo test --release`) the way a new contributor's machine
+# would: as a user without root, with only what the README names as required (a Rust
+# toolchain, gcc/g++, python3). Java, node, pypy3, chromium, Slurm and the other languages'
+# tools are hidden in a private mount namespace, so a test that needs one of them and is not
+# marked `#[ignore = "needs ..."]` fails here.
+#
+#   tests/fresh-machine.sh            (as root: needs unshare, setpriv, useradd)
+#
+# It clones the repository's HEAD into a temporary folder owned by the user `judge-fresh`
+# (created when missing), gives that user the toolchain read-only and a copy of the crates
+# already downloaded, and prints the test summary. Nothing outside the temporary folder and
+# the user is changed; the hiding ends with the namespace.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ "$(id -u)" = 0 ] || { echo "fresh-machine: run as root" >&2; exit 2; }
+
+user=judge-fresh
+id "$user" >/dev/null 2>&1 || useradd --create-home --shell /bin/bash "$user"
+sysroot=$(rustc --print sysroot)
+cargo_home=${CARGO_HOME:-$HOME/.cargo}
+
+work=$(mktemp -d /tmp/judge-fresh.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+git clone --quiet --no-hardlinks "$PWD" "$work/judge"
+# Uncommitted changes are what is being checked too.
+git diff HEAD | (cd "$work/judge" && git apply --allow-empty)
+mkdir -p "$work/cargo"
+[ -d "$cargo_home/registry" ] && cp -a "$cargo_home/registry" "$work/cargo/"
+chown -R "$user:" "$work"
+chmod 755 "$work"
+
+# Everything the README does not require, hidden: each file becomes an empty, non-executable
+# one, each folder an empty one.
+hide_files=(java javac jar jshell node nodejs pypy3 pypy chromium chromedriver kotlinc kotlin
+  scala scalac php go gofmt mcs mono csc ghc runghc ocaml ocamlfind ruby sbatch srun
+  checktestdata verifyproblem)
+exec unshare --mount --propagation private bash -s -- "$work" "$user" "$sysroot" \
+  "${hide_files[@]}" <<'INNER'
+set -euo pipefail
+work=$1 user=$2 sysroot=$3
+shift 3
+: >"$work/hidden" && chmod 644 "$work/hidden"
+for name in "$@"; do
+  for dir in /usr/local/bin /usr/bin /bin; do
+    [ -e "$dir/$name" ] && mount --bind "$work/hidden" "$dir/$name"
+  done
+done
+for dir in /usr/lib/jvm /usr/lib/pypy3; do
+  [ -d "$dir" ] && mount -t tmpfs none "$dir"
+done
+mkdir -p "$work/rust"
+mount --bind "$sysroot" "$work/rust"
+cd "$work/judge"
+exec setpriv --reuid "$user" --regid "$user" --init-groups \
+  env -i HOME="$work" CARGO_HOME="$work/cargo" PATH="$work/rust/bin:/usr/local/bin:/usr/bin:/bin" \
+  LANG=C.UTF-8 cargo test --release --locked --no-fail-fast
+INNER
