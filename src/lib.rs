@@ -9,6 +9,7 @@
 //! arguments to requests and picks reporters.
 
 pub mod bench;
+pub mod bounds;
 pub mod check;
 pub mod cleanup;
 pub mod config;

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
+use crate::bounds::{self, OutOfBounds};
 use crate::config::{FileTest, ProblemSpec};
 
 #[derive(Debug, Error)]
@@ -36,7 +37,7 @@ pub enum PlanError {
 }
 
 /// Why a shard could not be worked out from the command line or the scheduler.
-#[derive(Debug, Error, PartialEq, Eq)]
+#[derive(Debug, Error, PartialEq)]
 pub enum ShardError {
     #[error(
         "--shard takes K/N with 0 <= K < N (shards count from 0), or auto, or auto/N; found `{0}`"
@@ -61,7 +62,9 @@ pub enum ShardError {
     KubernetesNeedsCount,
     #[error("--shard auto/{given}: the scheduler says there are {found} shards")]
     CountDiffers { given: usize, found: usize },
-    #[error("--shard: shard {index} does not exist in {count} shards (they are 0 to {last})", last = .count - 1)]
+    #[error("--shard: the number of shards {0}")]
+    Count(OutOfBounds),
+    #[error("--shard: shard {index} does not exist in {count} shards (they are 0 to {last})", last = .count.saturating_sub(1))]
     OutOfRange { index: usize, count: usize },
 }
 
@@ -69,9 +72,35 @@ pub enum ShardError {
 /// index`. Shards count from 0, as Slurm arrays usually and Kubernetes indexed Jobs always
 /// do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "WrittenShard")]
 pub struct Shard {
     pub index: usize,
     pub count: usize,
+}
+
+/// A shard as a report writes it, before it is checked (a part read by `judge merge` may say
+/// anything).
+#[derive(Deserialize)]
+struct WrittenShard {
+    index: u64,
+    count: u64,
+}
+
+impl TryFrom<WrittenShard> for Shard {
+    type Error = String;
+
+    fn try_from(written: WrittenShard) -> Result<Shard, String> {
+        let count = bounds::SHARDS
+            .count(written.count)
+            .map_err(|e| format!("shard.count {e}"))?;
+        match usize::try_from(written.index) {
+            Ok(index) if index < count => Ok(Shard { index, count }),
+            _ => Err(format!(
+                "shard.index must be below shard.count ({count}), found {}",
+                written.index
+            )),
+        }
+    }
 }
 
 impl std::fmt::Display for Shard {
@@ -82,11 +111,9 @@ impl std::fmt::Display for Shard {
 
 impl Shard {
     pub fn new(index: usize, count: usize) -> Result<Shard, ShardError> {
-        if count == 0 || index >= count {
-            return Err(ShardError::OutOfRange {
-                index,
-                count: count.max(1),
-            });
+        let count = bounds::SHARDS.count(count).map_err(ShardError::Count)?;
+        if index >= count {
+            return Err(ShardError::OutOfRange { index, count });
         }
         Ok(Shard { index, count })
     }
@@ -136,10 +163,9 @@ impl std::str::FromStr for ShardChoice {
             None if text.trim() == "auto" => Ok(ShardChoice::FromScheduler { count: None }),
             None => Err(syntax()),
             Some((index, count)) if index.trim() == "auto" => {
-                let count = number(count)?;
-                if count == 0 {
-                    return Err(syntax());
-                }
+                let count = bounds::SHARDS
+                    .count(number(count)?)
+                    .map_err(ShardError::Count)?;
                 Ok(ShardChoice::FromScheduler { count: Some(count) })
             }
             Some((index, count)) => Ok(ShardChoice::Given(Shard::new(
@@ -200,10 +226,11 @@ impl ShardChoice {
             if id < min || (id - min) % step != 0 {
                 return Err(ShardError::OffRange { id, min, step });
             }
-            Shard::new(((id - min) / step) as usize, tasks as usize)?
+            let tasks = usize::try_from(tasks).unwrap_or(usize::MAX);
+            Shard::new(((id - min) / step) as usize, tasks)?
         } else if let Some(index) = number("JOB_COMPLETION_INDEX")? {
             let count = count.ok_or(ShardError::KubernetesNeedsCount)?;
-            Shard::new(index as usize, count)?
+            Shard::new(usize::try_from(index).unwrap_or(usize::MAX), count)?
         } else {
             return Err(ShardError::NoScheduler);
         };

@@ -2,6 +2,7 @@
 //! answer), `validate` (inputs against the statement's guarantees), `export` (a Kattis
 //! package) and `list`.
 
+use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -14,25 +15,26 @@ use judge::execute::Scratch;
 use judge::problems::{self, CodeError, GenRequest, ProblemCode, TestSet};
 use judge::report;
 
-use super::{exit, load_runner, stdout, verdict_code};
+use super::{bounded, exit, load_runner, stdout, verdict_code};
 
 #[derive(Debug, Args)]
 pub struct GenArgs {
-    pub problem: String,
+    /// The problem id or folder.
+    pub problem: OsString,
     /// Master seed (default: runner.toml's seed).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = bounded::seed)]
     pub seed: Option<u64>,
     /// Print the test with this index.
-    #[arg(long, conflicts_with_all = ["count", "out"])]
+    #[arg(long, conflicts_with_all = ["count", "out"], allow_negative_numbers = true, value_parser = bounded::index)]
     pub index: Option<u64>,
     /// Number of tests to write (with --out).
-    #[arg(long, requires = "out")]
+    #[arg(long, value_name = "N", requires = "out", allow_negative_numbers = true, value_parser = bounded::tests_u64)]
     pub count: Option<u64>,
     /// Folder for DIR/001.in, DIR/001.ans, ...
     #[arg(long, requires = "count")]
     pub out: Option<PathBuf>,
     /// Size in percent of the largest allowed input (1 to 100).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, value_name = "PERCENT", default_value = "100", allow_negative_numbers = true, value_parser = bounded::size_percent)]
     pub size: u32,
     /// Tests of the hard set (worst cases, as `judge test --tests hard` runs them).
     #[arg(long)]
@@ -41,24 +43,30 @@ pub struct GenArgs {
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    pub problem: String,
+    /// The problem id or folder.
+    pub problem: OsString,
     /// Input file (default: standard input).
     pub file: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    pub problem: String,
+    /// The problem id or folder.
+    pub problem: OsString,
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
 }
 
 /// A problem's code: built into the grader, or its own programs (built now).
-fn code(runner: &RunnerConfig, id: &str) -> Result<Box<dyn ProblemCode>> {
+fn code(runner: &RunnerConfig, id: &OsStr) -> Result<Box<dyn ProblemCode>> {
     let problem = runner.problem(id)?;
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
-    judge::grade::load_code(runner, &problem, &scratch)?
-        .ok_or_else(|| anyhow!("problem {id} has no generator, reference or validator"))
+    judge::grade::load_code(runner, &problem, &scratch)?.ok_or_else(|| {
+        anyhow!(
+            "problem {} has no generator, reference or validator",
+            problem.id
+        )
+    })
 }
 
 /// `judge gen`.
@@ -68,7 +76,10 @@ pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
     let seed = args.seed.unwrap_or(runner.seed);
     let set = if args.hard {
         if !problem.has_hard_set() {
-            bail!("problem {} has no hard set", args.problem);
+            bail!(
+                "problem {} has no hard set",
+                Path::new(&args.problem).display()
+            );
         }
         TestSet::Hard
     } else {
@@ -157,15 +168,16 @@ pub fn list(config: Option<&Path>) -> Result<u8> {
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    pub problem: String,
+    /// The problem id or folder.
+    pub problem: OsString,
     /// Write the problem as a Kattis problem package into this new folder.
     #[arg(long, value_name = "DIR")]
     pub kattis: PathBuf,
     /// Generated tests to write besides the samples (default: runner.toml's random_tests).
-    #[arg(long)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::tests_u64)]
     pub count: Option<u64>,
     /// Master seed of the generated tests (default: runner.toml's seed).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = bounded::seed)]
     pub seed: Option<u64>,
 }
 

@@ -19,7 +19,8 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::limits::{Allowance, RunnerLimits, MIB};
+use crate::bounds::{self, OutOfBounds};
+use crate::limits::{Allowance, RunnerLimits};
 
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
 pub use problem::{FileTest, InteractiveSpec, ProblemKind, ProblemSpec};
@@ -202,71 +203,14 @@ pub struct RunnerConfig {
     pub languages: Vec<Language>,
 }
 
-/// A duration from a number of seconds that must be positive (and sane).
-pub(crate) fn positive_seconds(
+/// A value held to its bound (see `crate::bounds`), or an error naming the file, the key
+/// and the bound.
+pub(crate) fn within<T>(
     file: impl Into<Origin>,
     key: &str,
-    value: f64,
-) -> Result<Duration, ConfigError> {
-    if value.is_finite() && value > 0.0 && value < 1e6 {
-        Ok(Duration::from_secs_f64(value))
-    } else {
-        Err(invalid(
-            file,
-            key,
-            format!("must be a positive number of seconds, found {value}"),
-        ))
-    }
-}
-
-fn non_negative_seconds(
-    file: impl Into<Origin>,
-    key: &str,
-    value: f64,
-) -> Result<Duration, ConfigError> {
-    if value.is_finite() && (0.0..1e6).contains(&value) {
-        Ok(Duration::from_secs_f64(value))
-    } else {
-        Err(invalid(
-            file,
-            key,
-            format!("must be zero or more seconds, found {value}"),
-        ))
-    }
-}
-
-/// A size in MiB from 1 to 65536, in bytes.
-pub(crate) fn mebibytes(
-    file: impl Into<Origin>,
-    key: &str,
-    value: u64,
-) -> Result<u64, ConfigError> {
-    if (1..=64 * 1024).contains(&value) {
-        Ok(value * MIB)
-    } else {
-        Err(invalid(file, key, "must be from 1 to 65536"))
-    }
-}
-
-/// A size in MiB from 0 to 65536, in bytes.
-fn mebibytes_or_zero(file: impl Into<Origin>, key: &str, value: u64) -> Result<u64, ConfigError> {
-    if value == 0 {
-        Ok(0)
-    } else {
-        mebibytes(file, key, value)
-    }
-}
-
-fn factor(file: impl Into<Origin>, key: &str, value: f64) -> Result<f64, ConfigError> {
-    if value.is_finite() && (1.0..=100.0).contains(&value) {
-        Ok(value)
-    } else {
-        Err(invalid(
-            file,
-            key,
-            format!("must be a factor from 1 to 100, found {value}"),
-        ))
-    }
+    checked: Result<T, OutOfBounds>,
+) -> Result<T, ConfigError> {
+    checked.map_err(|e| invalid(file, key, e.to_string()))
 }
 
 /// Resolves a user name (through the system's user database, NSS included) or a number to a
@@ -296,25 +240,36 @@ impl RunnerConfig {
         let raw: raw::Runner = layers.deserialize()?;
         let at = |key: &str| layers.origin_of(key);
         let d = &raw.defaults;
-        let output_bytes = mebibytes(
+        let output_bytes = within(
             at("defaults.output_limit_mib"),
             "defaults.output_limit_mib",
-            d.output_limit_mib,
+            bounds::OUTPUT.mebibytes(d.output_limit_mib),
         )?;
-        if d.max_processes == 0 {
-            return Err(invalid(
-                at("defaults.max_processes"),
-                "defaults.max_processes",
-                "must be at least 1",
-            ));
-        }
-        if d.jobs > 1024 {
-            return Err(invalid(
-                at("defaults.jobs"),
-                "defaults.jobs",
-                "must be from 0 (all cores) to 1024",
-            ));
-        }
+        let stderr_kib = within(
+            at("defaults.stderr_limit_kib"),
+            "defaults.stderr_limit_kib",
+            bounds::STDERR.whole(d.stderr_limit_kib),
+        )?;
+        let max_processes = within(
+            at("defaults.max_processes"),
+            "defaults.max_processes",
+            bounds::PROCESSES.whole(d.max_processes),
+        )?;
+        let jobs = within(
+            at("defaults.jobs"),
+            "defaults.jobs",
+            bounds::JOBS.whole(d.jobs),
+        )?;
+        let random_tests = within(
+            at("defaults.random_tests"),
+            "defaults.random_tests",
+            bounds::TESTS.whole(d.random_tests),
+        )?;
+        let seed = within(
+            at("defaults.seed"),
+            "defaults.seed",
+            bounds::SEED.whole(d.seed),
+        )?;
         let (uid, gid) = lookup_user(&raw.sandbox.user).ok_or_else(|| {
             invalid(
                 at("sandbox.user"),
@@ -362,30 +317,30 @@ impl RunnerConfig {
             });
         }
         Ok(RunnerConfig {
-            seed: d.seed,
-            jobs: d.jobs,
-            random_tests: d.random_tests,
+            seed,
+            jobs: jobs as usize,
+            random_tests: random_tests as usize,
             limits: RunnerLimits {
-                wall_time_factor: factor(
+                wall_time_factor: within(
                     at("defaults.wall_time_factor"),
                     "defaults.wall_time_factor",
-                    d.wall_time_factor,
+                    bounds::FACTOR.real(d.wall_time_factor),
                 )?,
-                wall_time_extra: non_negative_seconds(
+                wall_time_extra: within(
                     at("defaults.wall_time_extra_seconds"),
                     "defaults.wall_time_extra_seconds",
-                    d.wall_time_extra_seconds,
+                    bounds::TIME_EXTRA.seconds(d.wall_time_extra_seconds),
                 )?,
                 output_bytes,
-                stderr_bytes: d.stderr_limit_kib * 1024,
-                max_processes: d.max_processes,
+                stderr_bytes: stderr_kib * 1024,
+                max_processes: max_processes as u32,
             },
             problems: ProblemSources::new(folders, cache_dir.clone()),
             cache_dir,
-            compile_time_limit: positive_seconds(
+            compile_time_limit: within(
                 at("defaults.compile_time_limit_seconds"),
                 "defaults.compile_time_limit_seconds",
-                d.compile_time_limit_seconds,
+                bounds::TIME_LIMIT.seconds(d.compile_time_limit_seconds),
             )?,
             sandbox: SandboxConfig {
                 namespaces: raw.sandbox.namespaces,
@@ -446,7 +401,7 @@ impl RunnerConfig {
     }
 
     /// The problem with this id (project, user, then built-in), or the folder at this path.
-    pub fn problem(&self, id: &str) -> Result<ProblemSpec, ConfigError> {
+    pub fn problem(&self, id: impl AsRef<std::ffi::OsStr>) -> Result<ProblemSpec, ConfigError> {
         self.problems.find(id)
     }
 }
@@ -586,25 +541,33 @@ fn languages(
             keep_file_name: lang.keep_file_name,
             name_after_public_class: lang.name_after_public_class,
             run: lang.run.clone(),
-            runtime_overhead_bytes: mebibytes_or_zero(
+            runtime_overhead_bytes: within(
                 file("runtime_overhead_mib"),
                 &key("runtime_overhead_mib"),
-                lang.runtime_overhead_mib,
+                bounds::MEMORY_EXTRA.mebibytes(lang.runtime_overhead_mib),
             )?,
             out_of_memory_messages: lang.out_of_memory_messages.clone(),
             allowance: Allowance {
-                time_factor: factor(file("time_factor"), &key("time_factor"), lang.time_factor)?,
-                time_extra: non_negative_seconds(
+                time_factor: within(
+                    file("time_factor"),
+                    &key("time_factor"),
+                    bounds::FACTOR.real(lang.time_factor),
+                )?,
+                time_extra: within(
                     file("time_extra_seconds"),
                     &key("time_extra_seconds"),
-                    lang.time_extra_seconds,
+                    bounds::TIME_EXTRA.seconds(lang.time_extra_seconds),
                 )?,
-                memory_factor: factor(
+                memory_factor: within(
                     file("memory_factor"),
                     &key("memory_factor"),
-                    lang.memory_factor,
+                    bounds::FACTOR.real(lang.memory_factor),
                 )?,
-                memory_extra_bytes: lang.memory_extra_mib * MIB,
+                memory_extra_bytes: within(
+                    file("memory_extra_mib"),
+                    &key("memory_extra_mib"),
+                    bounds::MEMORY_EXTRA.mebibytes(lang.memory_extra_mib),
+                )?,
             },
         });
     }
@@ -621,6 +584,7 @@ fn languages(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::MIB;
 
     pub(crate) const RUNNER: &str = r#"
 [defaults]

@@ -59,14 +59,16 @@ pub struct Runner {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Defaults {
-    pub seed: u64,
-    pub jobs: usize,
-    pub random_tests: usize,
-    pub output_limit_mib: u64,
+    // Whole numbers are read as TOML writes them (i64) and held to their bounds in `config`,
+    // so that a negative one is refused with its bound, not with a type error.
+    pub seed: i64,
+    pub jobs: i64,
+    pub random_tests: i64,
+    pub output_limit_mib: i64,
     #[serde(default = "default_stderr_kib")]
-    pub stderr_limit_kib: u64,
+    pub stderr_limit_kib: i64,
     #[serde(default = "default_max_processes")]
-    pub max_processes: u32,
+    pub max_processes: i64,
     /// Unset: `.judge-cache` beside the project's runner.toml, or the user's cache folder.
     pub cache_dir: Option<PathBuf>,
     #[serde(default = "default_compile_seconds")]
@@ -77,10 +79,10 @@ pub struct Defaults {
     pub wall_time_extra_seconds: f64,
 }
 
-fn default_stderr_kib() -> u64 {
+fn default_stderr_kib() -> i64 {
     64
 }
-fn default_max_processes() -> u32 {
+fn default_max_processes() -> i64 {
     64
 }
 fn default_compile_seconds() -> f64 {
@@ -152,7 +154,7 @@ pub struct Language {
     /// Memory the runtime takes besides its heap (a JVM's code, classes and threads):
     /// `{heap_mib}` in the run command is the memory limit less this.
     #[serde(default)]
-    pub runtime_overhead_mib: u64,
+    pub runtime_overhead_mib: i64,
     /// What the runtime writes to standard error when its heap is exhausted (Java's
     /// `java.lang.OutOfMemoryError`): a crash that says one of them is MLE.
     #[serde(default)]
@@ -164,7 +166,7 @@ pub struct Language {
     #[serde(default = "one")]
     pub memory_factor: f64,
     #[serde(default)]
-    pub memory_extra_mib: u64,
+    pub memory_extra_mib: i64,
 }
 
 fn one() -> f64 {
@@ -208,25 +210,25 @@ pub struct Program {
     #[serde(default)]
     pub args: Vec<String>,
     pub time_limit_seconds: Option<f64>,
-    pub memory_mib: Option<u64>,
+    pub memory_mib: Option<i64>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Limits {
     pub time_seconds: f64,
-    pub memory_mib: u64,
+    pub memory_mib: i64,
     #[serde(default = "yes")]
     pub language_extra_time: bool,
     #[serde(default = "yes")]
     pub language_extra_memory: bool,
-    pub output_mib: Option<u64>,
+    pub output_mib: Option<i64>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Interactive {
-    pub games: usize,
+    pub games: i64,
     pub accept_mean_score: f64,
 }
 

@@ -10,6 +10,7 @@
 //! problem came from.
 
 use std::collections::BTreeMap;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -234,20 +235,22 @@ impl ProblemSources {
     }
 
     /// The problem `name`: an id looked up in order, or a folder when `name` is a path (has a
-    /// `/`, or names a folder with a problem.toml that no id matches).
-    pub fn find(&self, name: &str) -> Result<ProblemSpec, ConfigError> {
+    /// `/`, is not UTF-8, or names a folder with a problem.toml that no id matches).
+    pub fn find(&self, name: impl AsRef<OsStr>) -> Result<ProblemSpec, ConfigError> {
         Ok(self.find_with_origin(name)?.1)
     }
 
     /// The problem `name` and where it was found.
     pub fn find_with_origin(
         &self,
-        name: &str,
+        name: impl AsRef<OsStr>,
     ) -> Result<(ProblemOrigin, ProblemSpec), ConfigError> {
-        let path = Path::new(name);
-        if name.contains('/') || name == "." || name == ".." {
-            return Ok((ProblemOrigin::Path, load_folder(path)?));
-        }
+        let path = Path::new(name.as_ref());
+        // An id is UTF-8 without a slash; anything else can only be a folder's path.
+        let name = match name.as_ref().to_str() {
+            Some(name) if !(name.contains('/') || name == "." || name == "..") => name,
+            _ => return Ok((ProblemOrigin::Path, load_folder(path)?)),
+        };
         for folder in &self.folders {
             let dir = folder.dir.join(name);
             if !name.is_empty() && dir.join("problem.toml").is_file() {

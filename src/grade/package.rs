@@ -220,7 +220,16 @@ pub fn time_limit<'a>(
             package.dir.display()
         )));
     }
-    let seconds = rules.derive(slowest_ms as f64 / 1000.0);
+    let seconds = crate::bounds::TIME_LIMIT
+        .real(rules.derive(slowest_ms as f64 / 1000.0))
+        .map_err(|e| {
+            GradeError::Package(format!(
+                "{}: the time limit derived from the slowest accepted submission ({slowest_ms} \
+                 ms x {}) {e}",
+                package.dir.display(),
+                rules.ac_to_time_limit
+            ))
+        })?;
     Ok((
         TimeLimit {
             ms: (seconds * 1000.0).round() as u64,

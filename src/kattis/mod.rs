@@ -217,16 +217,10 @@ fn timelimit_file(dir: &Path) -> Result<Option<f64>, PackageError> {
         path: file.clone(),
         cause,
     })?;
-    match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Ok(Some(seconds)),
-        _ => Err(PackageError::invalid(
-            &file,
-            format!(
-                "must hold a positive number of seconds, found {:?}",
-                text.trim()
-            ),
-        )),
-    }
+    crate::bounds::TIME_LIMIT
+        .parse_real(text.trim())
+        .map(Some)
+        .map_err(|e| PackageError::invalid(&file, format!("the time limit {e}")))
 }
 
 /// The package's output validator program, if it has one (`output_validators/` in the legacy
