@@ -108,6 +108,11 @@ pub struct ReportFiles {
 }
 
 impl ReportFiles {
+    /// Whether any report file is asked for.
+    pub fn any(&self) -> bool {
+        self.json.is_some() || self.junit.is_some() || self.html.is_some()
+    }
+
     /// Adds a reporter for each file asked for.
     pub fn add_to(&self, reporters: &mut Reporters) -> Result<()> {
         if let Some(path) = &self.json {

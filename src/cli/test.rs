@@ -114,6 +114,8 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
                 stop_at_first_failure: !grading.all,
                 enforce_time_factor: 1.0,
                 shard,
+                // The table shows each test as it ends; only report files list them all.
+                keep_every_test: args.reports.any(),
             };
             let summary = batch::grade(&request, &mut reporters)?;
             finish(&mut reporters)?;

@@ -131,6 +131,7 @@ fn grade_submission(
         stop_at_first_failure: true,
         enforce_time_factor: margin,
         shard: None,
+        keep_every_test: true,
     };
     batch::grade(&request, reporter)
 }
