@@ -14,6 +14,8 @@ mod stress;
 mod test;
 mod verify;
 
+pub use bounded::refused_value;
+
 use std::ffi::{OsStr, OsString};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -91,7 +93,7 @@ pub enum Command {
 /// 1000000, found 0`), anything else as clap shows it, with the usage; help and version are
 /// shown with exit code 0.
 pub fn refused(error: clap::Error) -> u8 {
-    match bounded::refused_value(&error) {
+    match refused_value(&error) {
         Some(message) => {
             eprintln!("judge: error: {message}");
             exit::ERROR
