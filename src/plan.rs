@@ -40,12 +40,12 @@ pub enum PlanError {
 #[derive(Debug, Error, PartialEq)]
 pub enum ShardError {
     #[error(
-        "--shard takes K/N with 0 <= K < N (shards count from 0), or auto, or auto/N; found `{0}`"
+        "--shard takes K/N with 0 <= K < N (shards count from 0), or auto, or auto/N; found {0:?}"
     )]
     Syntax(String),
     #[error("--shard auto: no scheduler gave a shard: neither SLURM_ARRAY_TASK_ID (a Slurm array job) nor JOB_COMPLETION_INDEX (a Kubernetes indexed Job, with --shard auto/N) is set")]
     NoScheduler,
-    #[error("--shard auto: {variable}={value} is not a number")]
+    #[error("--shard auto: {variable}={value:?} is not a number")]
     NotANumber { variable: String, value: String },
     #[error("--shard auto: the Slurm array needs {0} as well (is this an array job?)")]
     MissingSlurm(&'static str),
@@ -733,9 +733,13 @@ mod tests {
             Ok(ShardChoice::FromScheduler { count: Some(8) })
         );
         assert!(matches!(parse("4/4"), Err(ShardError::OutOfRange { .. })));
-        for bad in ["", "3", "a/b", "1/0", "auto/0", "-1/4"] {
+        for bad in ["", "3", "a/b", "1/0", "auto/0", "-1/4", "auto/100001"] {
             assert!(parse(bad).is_err(), "{bad}");
         }
+        // What was given is quoted: the message stays on one line (the command-line fuzz
+        // target found `\x1c\n` printed as it was).
+        let message = parse("\x1c\n").unwrap_err().to_string();
+        assert!(message.ends_with("found \"\\u{1c}\\n\""), "{message}");
     }
 
     #[test]

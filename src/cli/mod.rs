@@ -1,5 +1,8 @@
 //! The command line: clap's argument types, each command turning its arguments into a
 //! request for the library and choosing the reports, and the exit codes. No grading here.
+//!
+//! `tests/fuzz.rs` compiles this module too (to fuzz the real parser in its process), so it
+//! names the library as `judge::` and the binary's items never as `crate::`.
 
 mod bench;
 mod bounded;

@@ -47,7 +47,7 @@ pub enum ConfigError {
     },
     #[error("not in a project: no runner.toml in the current folder or any folder above it (start one with `judge init`, or give --config FILE)")]
     NoProject,
-    #[error("unknown problem `{id}` (known: {known}; a problem folder can also be given by path)")]
+    #[error("unknown problem {id:?} (known: {known}; a problem folder can also be given by path)")]
     UnknownProblem { id: String, known: String },
     #[error("{dir}: no problem.toml (nor a Kattis package's problem.yaml) in this folder")]
     NotAProblem { dir: PathBuf },
