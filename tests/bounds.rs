@@ -15,16 +15,6 @@ use std::time::{Duration, Instant};
 
 use common::{copy_tree, judge, program, repo, show};
 
-/// Runs `judge ARGS` (arguments as the system gives them: any bytes) from the repository.
-fn judge_os(args: &[OsString]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .current_dir(repo())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("judge runs")
-}
-
 /// Exit code 2, no panic, one line on stderr that holds every one of `needles`.
 fn refused(output: &Output, needles: &[&str]) {
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -41,6 +31,16 @@ fn refused(output: &Output, needles: &[&str]) {
     }
 }
 
+/// `judge test` of a solution that prints a word on the problem at `problem`.
+fn test_on(problem: &Path) -> Output {
+    judge(&[
+        "test",
+        &program("prints_fresh.c"),
+        "--problem",
+        &problem.to_string_lossy(),
+    ])
+}
+
 /// A copy of the test package `sumdefault` whose problem.yaml is `yaml`.
 fn package_with(yaml: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
@@ -55,16 +55,16 @@ fn package_with(yaml: &str) -> (tempfile::TempDir, PathBuf) {
 #[test]
 fn an_argument_that_is_not_utf8_is_an_error_not_a_panic() {
     let not_utf8 = OsString::from_vec(vec![0xff]);
-    let output = judge_os(&["list".into(), not_utf8.clone()]);
+    let output = judge(&["list".into(), not_utf8.clone()]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("panicked"), "{}", show(&output));
     assert_eq!(output.status.code(), Some(2), "{}", show(&output));
     // An id that must be UTF-8: clap's usage error.
-    let output = judge_os(&["new".into(), not_utf8.clone()]);
+    let output = judge(&["new".into(), not_utf8.clone()]);
     assert_eq!(output.status.code(), Some(2), "{}", show(&output));
     assert!(String::from_utf8_lossy(&output.stderr).contains("UTF-8"));
     // A path: taken as it is, and it does not exist.
-    let output = judge_os(&[
+    let output = judge(&[
         "test".into(),
         not_utf8,
         "--problem".into(),
@@ -77,12 +77,7 @@ fn an_argument_that_is_not_utf8_is_an_error_not_a_panic() {
 fn a_package_time_limit_of_1e20_is_refused_by_its_bound() {
     let (_dir, package) =
         package_with("problem_format_version: 2023-07\nlimits: {time_limit: 1e20}\n");
-    let output = judge(&[
-        "test",
-        &program("prints_fresh.c"),
-        "--problem",
-        &package.to_string_lossy(),
-    ]);
+    let output = test_on(&package);
     refused(
         &output,
         &[
@@ -272,30 +267,26 @@ fn a_count_of_zero_is_an_error_not_ac_0_of_0() {
 
 #[test]
 fn a_shard_of_zero_shards_names_the_count() {
-    let output = judge(&[
-        "test",
-        &program("prints_fresh.c"),
-        "--problem",
-        "boj1525",
-        "--shard",
-        "1/0",
-    ]);
-    refused(
-        &output,
-        &["--shard: the number of shards must be between 1 and 100000, found 0"],
-    );
-    let output = judge(&[
-        "test",
-        &program("prints_fresh.c"),
-        "--problem",
-        "boj1525",
-        "--shard",
-        "4/4",
-    ]);
-    refused(
-        &output,
-        &["--shard: shard 4 does not exist in 4 shards (they are 0 to 3)"],
-    );
+    for (shard, message) in [
+        (
+            "1/0",
+            "--shard: the number of shards must be between 1 and 100000, found 0",
+        ),
+        (
+            "4/4",
+            "--shard: shard 4 does not exist in 4 shards (they are 0 to 3)",
+        ),
+    ] {
+        let output = judge(&[
+            "test",
+            &program("prints_fresh.c"),
+            "--problem",
+            "boj1525",
+            "--shard",
+            shard,
+        ]);
+        refused(&output, &[message]);
+    }
 }
 
 /// The CLI, problem.toml and problem.yaml refuse a time limit past the same bound, with the
@@ -315,12 +306,7 @@ fn one_time_limit_bound_for_the_cli_problem_toml_and_problem_yaml() {
 
     let (_dir, package) =
         package_with("problem_format_version: 2023-07\nlimits: {time_limit: 1e16}\n");
-    let yaml = judge(&[
-        "test",
-        &program("prints_fresh.c"),
-        "--problem",
-        &package.to_string_lossy(),
-    ]);
+    let yaml = test_on(&package);
     refused(&yaml, &["limits.time_limit", bound, "found 1e16"]);
 
     let dir = tempfile::tempdir().unwrap();
@@ -330,24 +316,14 @@ fn one_time_limit_bound_for_the_cli_problem_toml_and_problem_yaml() {
     let changed = toml.replace("time_seconds = 1.0", "time_seconds = 1e5");
     assert_ne!(changed, toml);
     std::fs::write(problem.join("problem.toml"), changed).unwrap();
-    let output = judge(&[
-        "test",
-        &program("prints_fresh.c"),
-        "--problem",
-        &problem.to_string_lossy(),
-    ]);
+    let output = test_on(&problem);
     refused(&output, &["limits.time_seconds", bound, "found 100000"]);
 }
 
 #[test]
 fn a_package_memory_past_the_bound_names_the_bound() {
     let (_dir, package) = package_with("limits:\n  memory: 99999999999999\n");
-    let output = judge(&[
-        "test",
-        &program("prints_fresh.c"),
-        "--problem",
-        &package.to_string_lossy(),
-    ]);
+    let output = test_on(&package);
     refused(
         &output,
         &[
@@ -409,7 +385,7 @@ fn paths_that_are_not_utf8_are_graded() {
     copy_tree(&repo().join("tests/kattis/sumdefault"), &package);
     // A fixed limit: none derived from the accepted submissions (one is Java).
     std::fs::write(package.join(".timelimit"), "2\n").unwrap();
-    let output = judge_os(&[
+    let output = judge(&[
         "test".into(),
         solution.into_os_string(),
         "--problem".into(),

@@ -459,40 +459,64 @@ const RUNNER_KEYS: [(&str, &Bound); 14] = [
     ("languages.cpp.runtime_overhead_mib", &bounds::MEMORY_EXTRA),
 ];
 
-/// A runner.toml to try: one key set to a value, the repository's with bytes changed, or any
-/// text.
+/// A configuration file to try: one of the target's keys (`key` indexes its table) set to
+/// `value`, written out as `text`; or bytes as they are (a real file with bytes changed, any
+/// text, a corpus file).
 #[derive(Clone)]
-enum RunnerInput {
-    Key { key: usize, value: String },
+enum FileInput {
+    Key {
+        key: usize,
+        value: String,
+        text: Vec<u8>,
+    },
     Bytes(Vec<u8>),
 }
 
-impl Debug for RunnerInput {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?}", String::from_utf8_lossy(&self.text()))
-    }
-}
-
-impl RunnerInput {
-    fn text(&self) -> Vec<u8> {
+impl FileInput {
+    fn text(&self) -> &[u8] {
         match self {
-            RunnerInput::Key { key, value } => {
-                let (name, _) = RUNNER_KEYS[*key];
-                let (table, key) = name.rsplit_once('.').unwrap();
-                format!("[{table}]\n{key} = {value}\n").into_bytes()
-            }
-            RunnerInput::Bytes(bytes) => bytes.clone(),
+            FileInput::Key { text, .. } | FileInput::Bytes(text) => text,
+        }
+    }
+
+    /// The key set and its value, for a keyed input.
+    fn key(&self) -> Option<(usize, &str)> {
+        match self {
+            FileInput::Key { key, value, .. } => Some((*key, value)),
+            FileInput::Bytes(_) => None,
         }
     }
 }
 
-fn runner_input() -> impl Strategy<Value = RunnerInput> {
+impl Debug for FileInput {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", String::from_utf8_lossy(self.text()))
+    }
+}
+
+/// Inputs of a configuration file: mostly one key of `keys` set to a value (written by
+/// `render`), else the file at `real` with bytes changed, else any text.
+fn file_input(
+    keys: usize,
+    render: fn(usize, &str) -> Vec<u8>,
+    real: &str,
+) -> impl Strategy<Value = FileInput> {
     prop_oneof![
-        4 => (0..RUNNER_KEYS.len(), toml_value())
-            .prop_map(|(key, value)| RunnerInput::Key { key, value }),
-        2 => mutated(repo_file("runner.toml")).prop_map(RunnerInput::Bytes),
-        1 => any_text(300).prop_map(|t| RunnerInput::Bytes(t.into_bytes())),
+        4 => (0..keys, toml_value()).prop_map(move |(key, value)| FileInput::Key {
+            text: render(key, &value),
+            key,
+            value,
+        }),
+        2 => mutated(repo_file(real)).prop_map(FileInput::Bytes),
+        1 => any_text(300).prop_map(|t| FileInput::Bytes(t.into_bytes())),
     ]
+}
+
+/// runner.toml with one key set: its table alone (the file is layered over the built-in one).
+fn runner_text(key: usize, value: &str) -> Vec<u8> {
+    let (name, _) = RUNNER_KEYS[key];
+    let (table, key) = name.rsplit_once('.').unwrap();
+    format!("[{table}]\n{key} = {value}\n").into_bytes()
 }
 
 /// Every resolved number of a runner configuration within its bound.
@@ -550,15 +574,15 @@ fn runner_within_bounds(runner: &RunnerConfig) -> Result<(), String> {
     Ok(())
 }
 
-fn check_runner(input: &RunnerInput) -> Result<(), TestCaseError> {
+fn check_runner(input: &FileInput) -> Result<(), TestCaseError> {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("runner.toml");
     std::fs::write(&file, input.text()).unwrap();
     match RunnerConfig::load(&file) {
         Ok(runner) => {
             runner_within_bounds(&runner).map_err(TestCaseError::fail)?;
-            if let RunnerInput::Key { key, value } = input {
-                let (name, bound) = RUNNER_KEYS[*key];
+            if let Some((key, value)) = input.key() {
+                let (name, bound) = RUNNER_KEYS[key];
                 ensure(refused_by(bound, value) != Some(true), || {
                     format!("{name} = {value} was taken, past {}", bound.range_text())
                 })?;
@@ -588,8 +612,8 @@ fn check_runner(input: &RunnerInput) -> Result<(), TestCaseError> {
             ensure(text.contains("runner.toml"), || {
                 format!("the error does not name the file: {text}")
             })?;
-            if let RunnerInput::Key { key, .. } = input {
-                let (name, _) = RUNNER_KEYS[*key];
+            if let Some((key, _)) = input.key() {
+                let (name, _) = RUNNER_KEYS[key];
                 let (_, key) = name.rsplit_once('.').unwrap();
                 ensure(text.contains(key), || {
                     format!("the error does not name {name}: {text}")
@@ -604,9 +628,10 @@ fn check_runner(input: &RunnerInput) -> Result<(), TestCaseError> {
 fn runner_toml() {
     let corpus = corpus_files("config")
         .into_iter()
-        .map(|(_, bytes)| RunnerInput::Bytes(bytes))
+        .map(|(_, bytes)| FileInput::Bytes(bytes))
         .collect();
-    fuzz("runner.toml", corpus, runner_input(), check_runner);
+    let inputs = file_input(RUNNER_KEYS.len(), runner_text, "runner.toml");
+    fuzz("runner.toml", corpus, inputs, check_runner);
 }
 
 /// The kept runner.toml corpus holds only files that must be refused.
@@ -639,54 +664,36 @@ const PROBLEM_KEYS: [(&str, &Bound); 9] = [
     ("checker.time_limit_seconds", &bounds::TIME_LIMIT),
 ];
 
-#[derive(Clone)]
-enum ProblemInput {
-    Key { key: usize, value: String },
-    Bytes(Vec<u8>),
-}
-
-impl Debug for ProblemInput {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?}", String::from_utf8_lossy(&self.text()))
-    }
-}
-
-impl ProblemInput {
-    fn text(&self) -> Vec<u8> {
-        let ProblemInput::Key { key, value } = self else {
-            let ProblemInput::Bytes(bytes) = self else {
-                unreachable!()
-            };
-            return bytes.clone();
-        };
-        let (name, _) = PROBLEM_KEYS[*key];
-        let set = |wanted: &str, default: &str| {
-            if name == wanted {
-                value.clone()
-            } else {
-                default.to_string()
-            }
-        };
-        let kind = if name.starts_with("interactive") {
-            "interactive"
+/// problem.toml with one key set, and the tables that key needs.
+fn problem_text(key: usize, value: &str) -> Vec<u8> {
+    let (name, _) = PROBLEM_KEYS[key];
+    let set = |wanted: &str, default: &str| {
+        if name == wanted {
+            value.to_string()
         } else {
-            "batch"
-        };
-        let mut text = format!(
-            "id = \"p\"\ntitle = \"P\"\nsource = \"fuzz\"\nkind = \"{kind}\"\n\n[limits]\n\
-             time_seconds = {}\nmemory_mib = {}\noutput_mib = {}\n",
-            set("limits.time_seconds", "1.0"),
-            set("limits.memory_mib", "64"),
-            set("limits.output_mib", "8"),
-        );
-        if kind == "interactive" {
-            text += &format!(
-                "\n[interactive]\ngames = {}\naccept_mean_score = {}\n",
-                set("interactive.games", "4"),
-                set("interactive.accept_mean_score", "10.0"),
-            );
+            default.to_string()
         }
-        match name {
+    };
+    let kind = if name.starts_with("interactive") {
+        "interactive"
+    } else {
+        "batch"
+    };
+    let mut text = format!(
+        "id = \"p\"\ntitle = \"P\"\nsource = \"fuzz\"\nkind = \"{kind}\"\n\n[limits]\n\
+             time_seconds = {}\nmemory_mib = {}\noutput_mib = {}\n",
+        set("limits.time_seconds", "1.0"),
+        set("limits.memory_mib", "64"),
+        set("limits.output_mib", "8"),
+    );
+    if kind == "interactive" {
+        text += &format!(
+            "\n[interactive]\ngames = {}\naccept_mean_score = {}\n",
+            set("interactive.games", "4"),
+            set("interactive.accept_mean_score", "10.0"),
+        );
+    }
+    match name {
             "checker.tolerance" => text += &format!("\n[checker]\ntype = \"float\"\ntolerance = {value}\n"),
             "checker.time_limit_seconds" => {
                 text += &format!(
@@ -702,25 +709,15 @@ impl ProblemInput {
             }
             _ => {}
         }
-        text.into_bytes()
-    }
+    text.into_bytes()
 }
 
-fn problem_input() -> impl Strategy<Value = ProblemInput> {
-    prop_oneof![
-        4 => (0..PROBLEM_KEYS.len(), toml_value())
-            .prop_map(|(key, value)| ProblemInput::Key { key, value }),
-        2 => mutated(repo_file("problems/boj28489/problem.toml")).prop_map(ProblemInput::Bytes),
-        1 => any_text(300).prop_map(|t| ProblemInput::Bytes(t.into_bytes())),
-    ]
-}
-
-fn check_problem(input: &ProblemInput) -> Result<(), TestCaseError> {
+fn check_problem(input: &FileInput) -> Result<(), TestCaseError> {
     let dir = tempfile::tempdir().unwrap();
     // The id must be the folder's name: "p" for the keys, the real one for mutations.
     let folder = match input {
-        ProblemInput::Key { .. } => dir.path().join("p"),
-        ProblemInput::Bytes(_) => dir.path().join("boj28489"),
+        FileInput::Key { .. } => dir.path().join("p"),
+        FileInput::Bytes(_) => dir.path().join("boj28489"),
     };
     std::fs::create_dir(&folder).unwrap();
     let file = folder.join("problem.toml");
@@ -752,8 +749,8 @@ fn check_problem(input: &ProblemInput) -> Result<(), TestCaseError> {
                     || format!("{program:?}"),
                 )?;
             }
-            if let ProblemInput::Key { key, value } = input {
-                let (name, bound) = PROBLEM_KEYS[*key];
+            if let Some((key, value)) = input.key() {
+                let (name, bound) = PROBLEM_KEYS[key];
                 ensure(refused_by(bound, value) != Some(true), || {
                     format!("{name} = {value} was taken, past {}", bound.range_text())
                 })?;
@@ -773,9 +770,14 @@ fn check_problem(input: &ProblemInput) -> Result<(), TestCaseError> {
 fn problem_toml() {
     let corpus = corpus_files("problem_toml")
         .into_iter()
-        .map(|(_, bytes)| ProblemInput::Bytes(bytes))
+        .map(|(_, bytes)| FileInput::Bytes(bytes))
         .collect();
-    fuzz("problem.toml", corpus, problem_input(), check_problem);
+    let inputs = file_input(
+        PROBLEM_KEYS.len(),
+        problem_text,
+        "problems/boj28489/problem.toml",
+    );
+    fuzz("problem.toml", corpus, inputs, check_problem);
 }
 
 // ----- problem.yaml and .timelimit ---------------------------------------------------------
