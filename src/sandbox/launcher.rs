@@ -449,7 +449,8 @@ impl Sandbox {
                 };
                 let cpu_us = cgroup_cpu_us
                     .or(solution.map(|usage| usage.cpu_us))
-                    .unwrap_or(0);
+                    .unwrap_or(0)
+                    .max(waits.on_cpu_us());
                 last_cpu_us = last_cpu_us.max(cpu_us);
                 if cpu_us > cpu_limit_us {
                     kill(StopReason::CpuTime, &mut stopped_by, &mut killed_at);
