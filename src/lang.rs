@@ -1887,7 +1887,6 @@ mod tests {
         );
         let prepared = ready(prepare_folder(&runner, &one, Some("pypy3")).unwrap());
         assert_eq!(prepared.language_id, "pypy3");
-        assert_eq!(prepared.file_name, "sol.py");
     }
 
     #[test]
