@@ -30,8 +30,8 @@ impl<W: Write> VerifyReporter<W> {
                 self.out,
                 "{}",
                 style::bold(&format!(
-                    "{:<58} {:<9} {:<30} {:>8} {:>9}",
-                    "solution", "expected", "got", "max cpu", "peak MiB"
+                    "{:<58} {:<20} {:<9} {:<30} {:>8} {:>9}",
+                    "solution", "language", "expected", "got", "max cpu", "peak MiB"
                 ))
             )?;
         }
@@ -44,8 +44,9 @@ fn row(row: &VerifyRow) -> String {
         Ok(checked) => checked,
         Err(error) => {
             return format!(
-                "{:<58} {:<9} {}\n",
+                "{:<58} {:<20} {:<9} {}\n",
                 row.solution,
+                "",
                 row.expected.code(),
                 style::verdict(&Verdict::WrongAnswer, &format!("ERROR: {error}"))
             )
@@ -58,8 +59,9 @@ fn row(row: &VerifyRow) -> String {
         style::verdict(&Verdict::WrongAnswer, "MISMATCH")
     };
     let mut text = format!(
-        "{:<58} {:<9} {} {:>8} {:>9.1}  {mark}\n",
+        "{:<58} {:<20} {:<9} {} {:>8} {:>9.1}  {mark}\n",
         row.solution,
+        checked.language,
         row.expected.code(),
         style::verdict(&checked.got, &format!("{:<30}", checked.detail)),
         checked.max_cpu_ms,
@@ -98,6 +100,9 @@ fn package_check(check: &PackageCheck) -> String {
             "time limit {} ms ({}); submissions run at x {} of it\n",
             limit.ms, limit.from, limit.safety_margin
         ));
+        if let Some(warning) = &limit.warning {
+            text.push_str(&format!("  warning: {warning}\n"));
+        }
     }
     for skipped in &check.skipped {
         text.push_str(&format!("  not graded: {skipped}\n"));
