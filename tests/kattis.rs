@@ -177,8 +177,8 @@ fn a_broken_package_is_refused_by_name() {
     std::fs::write(dir.join("data/secret/2.in"), "not numbers\n").unwrap();
     std::fs::create_dir_all(dir.join("submissions/rejected")).unwrap();
     std::fs::write(dir.join("submissions/rejected/x.py"), "print(1)\n").unwrap();
-    // A submission in a language this machine lacks: not graded, naming it; the rest go on.
-    std::fs::write(dir.join("submissions/accepted/Main.kt"), "fun main() {}\n").unwrap();
+    // A submission in a language runner.toml lacks: not graded, naming it; the rest go on.
+    std::fs::write(dir.join("submissions/accepted/main.swift"), "print(1)\n").unwrap();
     let output = judge(&["verify", &dir_arg]);
     let text = show(&output);
     assert_eq!(output.status.code(), Some(2), "{text}");
@@ -186,7 +186,7 @@ fn a_broken_package_is_refused_by_name() {
     assert!(text.contains("not graded: submissions/rejected"), "{text}");
     assert!(
         text.lines()
-            .any(|l| l.starts_with("accepted/Main.kt") && l.contains("Kotlin")),
+            .any(|l| l.starts_with("accepted/main.swift") && l.contains("Swift")),
         "{text}"
     );
     // The others are still graded (on the broken input, they fail).
