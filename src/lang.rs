@@ -1727,6 +1727,49 @@ mod tests {
     }
 
     #[test]
+    fn a_kattis_package_s_python_runs_under_pypy_when_it_is_installed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut runner = shipped_runner(&dir.path().join("cache"));
+        let set_pypy3_program = |runner: &mut RunnerConfig, program: &str| {
+            let pypy3 = runner
+                .languages
+                .iter_mut()
+                .find(|l| l.id == "pypy3")
+                .unwrap();
+            pypy3.compile.as_mut().unwrap()[0] = program.to_string();
+            pypy3.run[0] = program.to_string();
+        };
+        // Installed (a program every machine has stands for it): Python 3 becomes PyPy 3.
+        set_pypy3_program(&mut runner, "sh");
+        let python = runner.language("python").unwrap();
+        let (language, warning) = as_on_kattis(&runner, python);
+        assert_eq!((language.id.as_str(), warning), ("pypy3", None));
+        // Other languages stay as they are.
+        let c = runner.language("c").unwrap();
+        assert_eq!(as_on_kattis(&runner, c), (c, None));
+        let pypy3 = runner.language("pypy3").unwrap();
+        assert_eq!(as_on_kattis(&runner, pypy3).0.id, "pypy3");
+        // Not installed: CPython, with a warning naming what is missing.
+        set_pypy3_program(&mut runner, "no-such-pypy3-here");
+        let python = runner.language("python").unwrap();
+        let (language, warning) = as_on_kattis(&runner, python);
+        assert_eq!(language.id, "python");
+        let warning = warning.unwrap();
+        assert!(
+            warning.starts_with("run and timed under Python 3 (python3), not pypy3 as on Kattis: `no-such-pypy3-here` is not installed"),
+            "{warning}"
+        );
+        // No pypy3 in runner.toml at all.
+        runner.languages.retain(|l| l.id != "pypy3");
+        let python = runner.language("python").unwrap();
+        let (language, warning) = as_on_kattis(&runner, python);
+        assert_eq!(language.id, "python");
+        assert!(warning
+            .unwrap()
+            .contains("runner.toml has no language pypy3"));
+    }
+
+    #[test]
     fn every_language_of_problemtools_is_in_runner_toml_with_its_kattis_files() {
         let dir = tempfile::tempdir().unwrap();
         let runner = shipped_runner(&dir.path().join("cache"));
@@ -2090,7 +2133,13 @@ mod tests {
         );
         let prepared = ready(prepare_folder(&runner, &one, Some("pypy3")).unwrap());
         assert_eq!(prepared.language_id, "pypy3");
-        assert_eq!(prepared.file_name, "sol.py");
+        // sol.py, under the name PyPy 3's sources take (its first extension), as a file
+        // given with --language pypy3 is.
+        assert_eq!(prepared.file_name, "solution.pypy");
+        assert_eq!(
+            std::fs::read_to_string(&prepared.artifact).unwrap(),
+            "print(input())\n"
+        );
     }
 
     #[test]
