@@ -30,12 +30,17 @@ fn submissions(name: &str) -> Vec<String> {
     found
 }
 
-/// Whether PyPy 3 is installed, under which a package's Python runs (else CPython, with a
-/// warning on its row).
+/// Whether PyPy 3 is installed where the sandbox looks for programs (an executable file), as
+/// judge decides whether a package's Python runs under it (else CPython, with a warning on
+/// its row).
 fn pypy3_installed() -> bool {
+    use std::os::unix::fs::PermissionsExt;
     ["/usr/local/bin/pypy3", "/usr/bin/pypy3", "/bin/pypy3"]
         .iter()
-        .any(|path| std::path::Path::new(path).is_file())
+        .any(|path| {
+            std::fs::metadata(path)
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
 }
 
 fn verify_agrees_with_problemtools(name: &str, time_limit_line: &str) {
