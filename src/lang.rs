@@ -2133,13 +2133,6 @@ mod tests {
         );
         let prepared = ready(prepare_folder(&runner, &one, Some("pypy3")).unwrap());
         assert_eq!(prepared.language_id, "pypy3");
-        // sol.py, under the name PyPy 3's sources take (its first extension), as a file
-        // given with --language pypy3 is.
-        assert_eq!(prepared.file_name, "solution.pypy");
-        assert_eq!(
-            std::fs::read_to_string(&prepared.artifact).unwrap(),
-            "print(input())\n"
-        );
     }
 
     #[test]
