@@ -62,10 +62,9 @@ pub enum LangError {
         "{dir}: not graded: build scripts are not supported (the folder has an executable `build`)"
     )]
     BuildScript { dir: PathBuf },
-    #[error(
-        "language {language}: the {role} `{program}` is not installed (not found in {where_})"
-    )]
+    #[error("language {language}: not installed: `{program}` (its {role}; not found in {where_})")]
     MissingProgram {
+        /// The language's id and name: `kotlin (Kotlin)`.
         language: String,
         /// `compiler` or `runtime`.
         role: &'static str,
@@ -105,7 +104,9 @@ impl LangError {
     pub fn not_graded(&self) -> bool {
         matches!(
             self,
-            LangError::Unsupported { .. } | LangError::BuildScript { .. }
+            LangError::Unsupported { .. }
+                | LangError::BuildScript { .. }
+                | LangError::MissingProgram { .. }
         )
     }
 }
@@ -609,9 +610,12 @@ struct KattisLanguage {
 /// Python 2's id: Kattis counts `.py` files for it only when they say so in a shebang.
 const PYTHON_2: &str = "python2";
 
-/// Kattis's languages with its priorities (ids are runner.toml's where it has the language:
-/// Kattis's `python3` is `python`), then PyPy 3, which is this grader's, then languages the
-/// Kattis site grades that problemtools does not list, at the lowest priority.
+/// Kattis's languages with problemtools' priorities and source files (`languages.yaml`; ids
+/// are runner.toml's, where Kattis's `python3` is `python`), then PyPy 3, which is this
+/// grader's, then languages the Kattis site grades that problemtools does not list, at the
+/// lowest priority. A language of runner.toml with one of these ids also counts the files of
+/// the extensions listed here (Haskell's and Objective-C's `.c` files: an extension belongs
+/// to one language in runner.toml).
 const KATTIS_LANGUAGES: &[KattisLanguage] = &[
     kattis("cpp", "C++", 1000, &["cc", "C", "cpp", "cxx", "c++"]),
     kattis("c", "C", 950, &["c"]),
@@ -658,6 +662,11 @@ const fn kattis(
     }
 }
 
+/// The Kattis language of this id.
+fn kattis_language(id: &str) -> Option<&'static KattisLanguage> {
+    KATTIS_LANGUAGES.iter().find(|kattis| kattis.id == id)
+}
+
 /// A language detection may pick.
 #[derive(Clone, Copy)]
 enum Candidate<'a> {
@@ -674,21 +683,26 @@ impl Candidate<'_> {
         }
     }
 
+    /// Whether files of this extension are the language's: runner.toml's extensions, and
+    /// Kattis's for the language of the same id.
     fn lists(&self, extension: &str) -> bool {
-        match self {
-            Candidate::Configured(language) => language.extensions.iter().any(|e| e == extension),
-            Candidate::Elsewhere(kattis) => kattis.extensions.contains(&extension),
-        }
+        let kattis = match self {
+            Candidate::Configured(language) => {
+                if language.extensions.iter().any(|e| e == extension) {
+                    return true;
+                }
+                kattis_language(&language.id)
+            }
+            Candidate::Elsewhere(kattis) => Some(*kattis),
+        };
+        kattis.is_some_and(|kattis| kattis.extensions.contains(&extension))
     }
 
     /// Ties go to the higher rank: runner.toml's languages (and Python 2, which is how Kattis
     /// reads some `.py` files) before the ones it lacks, so a language a user added under an
     /// id of their own wins over Kattis's; then Kattis's priority.
     fn rank(&self) -> (bool, u32) {
-        let priority = KATTIS_LANGUAGES
-            .iter()
-            .find(|kattis| kattis.id == self.id())
-            .map_or(0, |kattis| kattis.priority);
+        let priority = kattis_language(self.id()).map_or(0, |kattis| kattis.priority);
         let installed = matches!(self, Candidate::Configured(_)) || self.id() == PYTHON_2;
         (installed, priority)
     }
@@ -831,11 +845,11 @@ fn common_folder(files: &[PathBuf]) -> PathBuf {
     common.iter().collect()
 }
 
-/// Whether the file's extension is one `language` lists, as written.
+/// Whether the file's extension is one `language` lists, as written (or Kattis lists for it).
 fn lists_extension(language: &Language, file: &Path) -> bool {
     file.extension()
         .and_then(OsStr::to_str)
-        .is_some_and(|extension| language.extensions.iter().any(|e| e == extension))
+        .is_some_and(|extension| Candidate::Configured(language).lists(extension))
 }
 
 /// Every extension of runner.toml's languages, for error messages.
@@ -1157,7 +1171,7 @@ fn missing_program(
     path: &str,
 ) -> LangError {
     LangError::MissingProgram {
-        language: language.id.clone(),
+        language: format!("{} ({})", language.id, language.name),
         role,
         program: program.to_string(),
         where_: if program.contains('/') {
@@ -1166,6 +1180,76 @@ fn missing_program(
             format!("PATH {path}")
         },
     }
+}
+
+/// Whether the programs `language` needs are installed, as problemtools checks a language
+/// before it compiles: each command's program that is named, not built (`{binary}` is not
+/// looked for), the compile steps' first where compilers are looked for (the sandbox PATH,
+/// then the grader's own), then the run command's in the sandbox PATH. The first missing one
+/// is a [`LangError::MissingProgram`] naming it (a language not installed: not graded).
+pub fn check_installed(runner: &RunnerConfig, language: &Language) -> Result<(), LangError> {
+    let host_path = std::env::var("PATH").unwrap_or_default();
+    let compile_search = format!("{}:{host_path}", runner.sandbox.path);
+    let steps = language
+        .build_steps()
+        .map(|step| {
+            (
+                "compiler",
+                step,
+                compile_search.as_str(),
+                host_path.as_str(),
+            )
+        })
+        .chain(std::iter::once((
+            "runtime",
+            &language.run,
+            runner.sandbox.path.as_str(),
+            runner.sandbox.path.as_str(),
+        )));
+    for (role, command, search, shown) in steps {
+        let Some(program) = command.first().filter(|p| !p.contains('{')) else {
+            continue;
+        };
+        if find_program(program, search).is_none() {
+            return Err(missing_program(language, role, program, shown));
+        }
+    }
+    Ok(())
+}
+
+/// Languages Kattis runs under another interpreter than runner.toml's language of the same
+/// id: Python 3 (`python`, CPython here) under PyPy 3 (`pypy3`), as on Kattis and in
+/// problemtools.
+const RUN_AS_ON_KATTIS: &[(&str, &str)] = &[("python", "pypy3")];
+
+/// The language a Kattis package's submission in `language` is run in, as Kattis runs it:
+/// Python 3 under PyPy 3 when runner.toml has `pypy3` and it is installed, else `language`
+/// itself, with a warning when Kattis would have run it under another interpreter (its times,
+/// and a time limit derived from them, differ from Kattis's).
+pub fn as_on_kattis<'a>(
+    runner: &'a RunnerConfig,
+    language: &'a Language,
+) -> (&'a Language, Option<String>) {
+    let Some(&(_, kattis_id)) = RUN_AS_ON_KATTIS.iter().find(|(id, _)| *id == language.id) else {
+        return (language, None);
+    };
+    let why = match runner.language(kattis_id) {
+        None => format!("runner.toml has no language {kattis_id}"),
+        Some(kattis) => match check_installed(runner, kattis) {
+            Ok(()) => return (kattis, None),
+            Err(LangError::MissingProgram { program, .. }) => {
+                format!("`{program}` is not installed")
+            }
+            Err(other) => other.to_string(),
+        },
+    };
+    let warning = format!(
+        "run and timed under {} ({}), not {kattis_id} as on Kattis: {why}; its times (and a time \
+         limit derived from them) differ from Kattis's",
+        language.name,
+        language.run.first().map_or("", String::as_str),
+    );
+    (language, Some(warning))
 }
 
 /// A program name as a path (see [`find_program`]), or an error naming it and `path`.
@@ -1547,7 +1631,7 @@ mod tests {
     }
 
     #[test]
-    fn a_python2_shebang_makes_python_2_which_is_not_graded() {
+    fn a_python2_shebang_makes_python_2() {
         let dir = tempfile::tempdir().unwrap();
         let runner = shipped_runner(&dir.path().join("cache"));
         let with_first_line =
@@ -1557,22 +1641,7 @@ mod tests {
             "#!/usr/bin/python2.7",
             "#! /usr/bin/python2 -u",
         ] {
-            let error = with_first_line(line).unwrap_err();
-            match &error {
-                LangError::Unsupported {
-                    language, reason, ..
-                } => {
-                    assert_eq!(language, "Python 2");
-                    assert_eq!(*reason, UnsupportedReason::NotInstalled);
-                }
-                other => panic!("{line}: {other}"),
-            }
-            assert!(error.not_graded());
-            let text = error.to_string();
-            assert!(
-                text.contains("not graded") && text.contains("Python 2"),
-                "{text}"
-            );
+            assert_eq!(with_first_line(line).unwrap(), "python2", "{line}");
         }
         for line in [
             "#!/usr/bin/env python3",
@@ -1590,9 +1659,191 @@ mod tests {
         );
         let files = [dir2.join("a.py"), dir2.join("b.py")];
         assert_eq!(detect_language(&runner, &files).unwrap().id, "python");
-        assert!(detect_names(&runner, dir.path(), &["x.py2"], "x\n").is_err());
+        // Both files count for Python 2 when both say so; .py2 files always do.
+        let both = folder(
+            dir.path(),
+            &[("a.py", "#!/usr/bin/python2\n"), ("b.py", "#!python2\n")],
+        );
+        let files = [both.join("a.py"), both.join("b.py")];
+        assert_eq!(detect_language(&runner, &files).unwrap().id, "python2");
+        assert_eq!(
+            detect_names(&runner, dir.path(), &["x.py2"], "x\n").unwrap(),
+            "python2"
+        );
         assert!(names_python_2(b"#!python2"));
         assert!(!names_python_2(b"#!/usr/bin/python2x"));
+        assert!(!names_python_2(b"#!/usr/bin/python2_7"));
+        assert!(!names_python_2(b" #!/usr/bin/python2"));
+    }
+
+    #[test]
+    fn a_language_whose_programs_are_missing_is_not_graded_naming_the_program() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut runner = shipped_runner(&dir.path().join("cache"));
+        let rename = |command: &mut Vec<String>, to: &str| command[0] = to.to_string();
+        let language = runner
+            .languages
+            .iter_mut()
+            .find(|l| l.id == "kotlin")
+            .unwrap();
+        rename(language.compile.as_mut().unwrap(), "no-such-kotlinc-here");
+        rename(&mut language.run, "no-such-java-here");
+        let kotlin = runner.language("kotlin").unwrap().clone();
+        // The compiler is named first, as problemtools checks a language.
+        let error = check_installed(&runner, &kotlin).unwrap_err();
+        assert!(error.not_graded(), "{error}");
+        let text = error.to_string();
+        assert!(
+            text.starts_with("language kotlin (Kotlin (JVM)): not installed: `no-such-kotlinc-here` (its compiler"),
+            "{text}"
+        );
+        // With the compiler there, the runtime.
+        let mut runtime_missing = kotlin.clone();
+        runtime_missing.compile = Some(vec!["sh".into(), "{source}".into()]);
+        runtime_missing.package = None;
+        let text = check_installed(&runner, &runtime_missing)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            text.contains("not installed: `no-such-java-here` (its runtime; not found in PATH /usr/local/bin:/usr/bin:/bin)"),
+            "{text}"
+        );
+        // A program the build makes ({binary}) is not looked for.
+        let c = runner.language("c").unwrap();
+        assert!(check_installed(&runner, c).is_ok());
+        // Preparing a Kotlin file fails the same way.
+        let source = write(dir.path(), "Main.kt", "fun main() {}\n");
+        runner
+            .languages
+            .iter_mut()
+            .find(|l| l.id == "kotlin")
+            .unwrap()
+            .run = vec!["sh".into(), "{binary}".into()];
+        let error = prepare(&runner, &source, None).unwrap_err();
+        assert!(
+            error.to_string().contains("`no-such-kotlinc-here`"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_kattis_package_s_python_runs_under_pypy_when_it_is_installed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut runner = shipped_runner(&dir.path().join("cache"));
+        let set_pypy3_program = |runner: &mut RunnerConfig, program: &str| {
+            let pypy3 = runner
+                .languages
+                .iter_mut()
+                .find(|l| l.id == "pypy3")
+                .unwrap();
+            pypy3.compile.as_mut().unwrap()[0] = program.to_string();
+            pypy3.run[0] = program.to_string();
+        };
+        // Installed (a program every machine has stands for it): Python 3 becomes PyPy 3.
+        set_pypy3_program(&mut runner, "sh");
+        let python = runner.language("python").unwrap();
+        let (language, warning) = as_on_kattis(&runner, python);
+        assert_eq!((language.id.as_str(), warning), ("pypy3", None));
+        // Other languages stay as they are.
+        let c = runner.language("c").unwrap();
+        assert_eq!(as_on_kattis(&runner, c), (c, None));
+        let pypy3 = runner.language("pypy3").unwrap();
+        assert_eq!(as_on_kattis(&runner, pypy3).0.id, "pypy3");
+        // Not installed: CPython, with a warning naming what is missing.
+        set_pypy3_program(&mut runner, "no-such-pypy3-here");
+        let python = runner.language("python").unwrap();
+        let (language, warning) = as_on_kattis(&runner, python);
+        assert_eq!(language.id, "python");
+        let warning = warning.unwrap();
+        assert!(
+            warning.starts_with("run and timed under Python 3 (python3), not pypy3 as on Kattis: `no-such-pypy3-here` is not installed"),
+            "{warning}"
+        );
+        // No pypy3 in runner.toml at all.
+        runner.languages.retain(|l| l.id != "pypy3");
+        let python = runner.language("python").unwrap();
+        let (language, warning) = as_on_kattis(&runner, python);
+        assert_eq!(language.id, "python");
+        assert!(warning
+            .unwrap()
+            .contains("runner.toml has no language pypy3"));
+    }
+
+    #[test]
+    fn every_language_of_problemtools_is_in_runner_toml_with_its_kattis_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        // problemtools' languages.yaml, by id (its python3 is runner.toml's python); Objective-C
+        // (its compile needs GNUstep, which a plain gcc lacks) is left to Kattis.
+        for id in [
+            "c",
+            "cpp",
+            "csharp",
+            "cobol",
+            "fsharp",
+            "go",
+            "haskell",
+            "java",
+            "javascript",
+            "kotlin",
+            "lisp",
+            "ocaml",
+            "pascal",
+            "php",
+            "prolog",
+            "python2",
+            "python",
+            "ruby",
+            "rust",
+            "scala",
+        ] {
+            let language = runner
+                .language(id)
+                .unwrap_or_else(|| panic!("runner.toml lacks {id}"));
+            let kattis = kattis_language(id).unwrap();
+            // Each file runner.toml gives it is one Kattis counts for it (Python 2's .py
+            // files count when their shebang says so).
+            for extension in &language.extensions {
+                assert!(
+                    kattis.extensions.contains(&extension.as_str()) || id == "pypy3",
+                    "{id}: .{extension}"
+                );
+            }
+        }
+        let id = |names: &[&str]| detect_names(&runner, dir.path(), names, "x\n").unwrap();
+        for (names, expected) in [
+            (&["Main.kt"][..], "kotlin"),
+            (&["main.go"], "go"),
+            (&["Program.cs"], "csharp"),
+            (&["sol.hs"], "haskell"),
+            (&["sol.rb"], "ruby"),
+            (&["Sol.scala"], "scala"),
+            (&["Sol.sc"], "scala"),
+            (&["sol.php"], "php"),
+            (&["sol.ml"], "ocaml"),
+            (&["sol.lisp"], "lisp"),
+            (&["sol.cl"], "lisp"),
+            (&["sol.pas"], "pascal"),
+            (&["sol.pl"], "prolog"),
+            (&["sol.cob"], "cobol"),
+            (&["sol.fs"], "fsharp"),
+            // Haskell counts .c files too, as Kattis's does: two files beat C's one.
+            (&["a.hs", "b.c"], "haskell"),
+            // A lone .c file is C's: C's priority is above Haskell's.
+            (&["b.c"], "c"),
+            (&["a.kt", "b.kt", "main.cpp"], "kotlin"),
+            // Ties: Kattis's priorities (C# 700 > Haskell 600 > Go 400 > Kotlin 250).
+            (&["a.cs", "b.hs"], "csharp"),
+            (&["a.go", "b.kt"], "go"),
+            (&["main.cpp", "x.kt"], "cpp"),
+        ] {
+            assert_eq!(id(names), expected, "{names:?}");
+        }
+        // Haskell's sources are its .hs and .c files.
+        let files = folder(dir.path(), &[("a.hs", ""), ("b.c", "")]);
+        let paths = [files.join("a.hs"), files.join("b.c")];
+        let detection = detect(&runner, &paths, &files).unwrap();
+        assert_eq!(detection.sources, [0, 1]);
     }
 
     #[test]
@@ -1601,16 +1852,11 @@ mod tests {
         let runner = shipped_runner(&dir.path().join("cache"));
         let detect = |names: &[&str]| detect_names(&runner, dir.path(), names, "x\n");
         for (names, name) in [
-            (&["Main.kt"][..], "Kotlin"),
-            (&["main.go"], "Go"),
-            (&["Program.cs"], "C#"),
-            (&["sol.hs"], "Haskell"),
-            (&["sol.rb"], "Ruby"),
-            (&["Sol.scala"], "Scala"),
-            (&["main.swift"], "Swift"),
-            // Kattis's Haskell counts .c files too.
-            (&["a.hs", "b.c"], "Haskell"),
-            (&["a.kt", "b.kt", "main.cpp"], "Kotlin"),
+            (&["main.swift"][..], "Swift"),
+            (&["main.m"], "Objective-C"),
+            (&["main.ts"], "TypeScript"),
+            // Kattis's Objective-C counts .c files too.
+            (&["a.m", "b.c"], "Objective-C"),
         ] {
             match detect(names) {
                 Err(LangError::Unsupported {
@@ -1621,13 +1867,13 @@ mod tests {
                 other => panic!("{names:?}: {other:?}"),
             }
         }
-        // A tie goes to the language installed here.
-        assert_eq!(detect(&["main.cpp", "x.kt"]).unwrap(), "cpp");
+        // A tie goes to the language in runner.toml.
+        assert_eq!(detect(&["main.cpp", "x.swift"]).unwrap(), "cpp");
         // A single file goes the same way.
-        let kotlin = write(dir.path(), "Main.kt", "fun main() {}\n");
-        let error = prepare_submission(&runner, &kotlin, None).unwrap_err();
+        let swift = write(dir.path(), "main.swift", "print(1)\n");
+        let error = prepare_submission(&runner, &swift, None).unwrap_err();
         assert!(
-            error.not_graded() && error.to_string().contains("Kotlin"),
+            error.not_graded() && error.to_string().contains("Swift"),
             "{error}"
         );
         let no_extension = write(dir.path(), "program", "x\n");
@@ -1871,7 +2117,7 @@ mod tests {
             &format!("./{}", prepared.file_name)
         );
         assert!(matches!(
-            prepare_folder(&runner, &one, Some("cobol")),
+            prepare_folder(&runner, &one, Some("brainfuck")),
             Err(LangError::UnknownLanguageId(_))
         ));
     }

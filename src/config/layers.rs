@@ -508,7 +508,7 @@ mod tests {
         let missing = write(
             dir.path(),
             "user.toml",
-            "[languages.kotlin]\nname = \"Kotlin\"\nextensions = [\"kt\"]\n",
+            "[languages.zig]\nname = \"Zig\"\nextensions = [\"zig\"]\n",
         );
         let error = layers(&[(LayerKind::User, &missing)])
             .deserialize::<raw::Runner>()
@@ -516,7 +516,7 @@ mod tests {
             .to_string();
         assert!(error.contains("user.toml"), "{error}");
         assert!(
-            error.contains("languages.kotlin") && error.contains("run"),
+            error.contains("languages.zig") && error.contains("run"),
             "{error}"
         );
     }

@@ -673,14 +673,12 @@ memory_extra_mib = 32
             20261121
         );
         let incomplete =
-            format!("{RUNNER}\n[languages.kotlin]\nname = \"Kotlin\"\nextensions = [\"kt\"]\n");
+            format!("{RUNNER}\n[languages.zig]\nname = \"Zig\"\nextensions = [\"zig\"]\n");
         let text = RunnerConfig::load(&write(dir.path(), "runner.toml", &incomplete))
             .unwrap_err()
             .to_string();
         assert!(
-            text.contains("runner.toml")
-                && text.contains("languages.kotlin")
-                && text.contains("run"),
+            text.contains("runner.toml") && text.contains("languages.zig") && text.contains("run"),
             "{text}"
         );
 
@@ -703,7 +701,7 @@ memory_extra_mib = 32
         let runner = RunnerConfig::load(&write(dir.path(), "runner.toml", RUNNER)).unwrap();
         assert_eq!(runner.language_for(Path::new("a/b.CPP")).unwrap().id, "cpp");
 
-        assert!(runner.language_for(Path::new("a/b.kt")).is_none());
+        assert!(runner.language_for(Path::new("a/b.zig")).is_none());
         assert!(runner.language_for(Path::new("a/b")).is_none());
     }
 

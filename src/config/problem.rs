@@ -55,6 +55,8 @@ pub struct ProblemSpec {
     /// samples first, in the package's order; `None` for a problem whose samples are in
     /// `samples/`.
     pub file_tests: Option<Vec<FileTest>>,
+    /// Submissions run as Kattis runs them (a Kattis package): Python 3 under PyPy 3.
+    pub runs_as_on_kattis: bool,
 }
 
 /// A test kept as files, with the arguments its group gives the programs that read it.
@@ -173,6 +175,7 @@ impl ProblemSpec {
             programs,
             dir,
             file_tests: None,
+            runs_as_on_kattis: false,
         })
     }
 

@@ -139,6 +139,10 @@ pub struct BatchSummary {
     pub problem: String,
     pub solution: String,
     pub language: String,
+    /// Why its times may differ from the real judge's (a Kattis package's Python run under
+    /// CPython because PyPy is not installed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing_warning: Option<String>,
     pub verdict: Verdict,
     pub seed: u64,
     pub limits: AppliedLimits,
@@ -635,6 +639,7 @@ pub(crate) fn new_summary(
         problem: problem.id.clone(),
         solution,
         language: target.language_name.clone(),
+        timing_warning: target.timing_warning.clone(),
         verdict: Verdict::CompileError,
         seed,
         limits: AppliedLimits::from(&target.limits),

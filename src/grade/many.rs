@@ -913,7 +913,7 @@ fn compile(
     board: &Board,
 ) -> Option<(usize, Graded)> {
     let submission = &jobs[job].submission;
-    match submission.prepare(request.runner) {
+    match submission.prepare(request.runner, &jobs[job].target) {
         Ok(Compiled::Ready(prepared)) => {
             let _ = programs[job].set(prepared);
             board

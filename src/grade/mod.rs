@@ -197,10 +197,14 @@ impl Submission {
         }
     }
 
-    /// Compiles it (or finds it in the compile cache): a folder as one program, a file by its
-    /// extension (or detected as Kattis detects it), else as a ready binary.
-    pub fn prepare(&self, runner: &RunnerConfig) -> Result<Compiled, LangError> {
-        let language = self.language.as_deref();
+    /// Compiles it (or finds it in the compile cache) in the language of its `target`: a
+    /// folder as one program, a file as a source of that language, else as a ready binary.
+    pub(crate) fn prepare(
+        &self,
+        runner: &RunnerConfig,
+        target: &Target,
+    ) -> Result<Compiled, LangError> {
+        let language = target.language.as_deref();
         if self.detect_like_kattis || self.path.is_dir() {
             lang::prepare_submission(runner, &self.path, language)
         } else {
@@ -292,31 +296,51 @@ pub(crate) struct Build {
 /// ready binary) and the limits it runs under.
 #[derive(Debug, Clone)]
 pub(crate) struct Target {
+    /// The language's id, or `None` for a ready binary.
+    pub language: Option<String>,
     /// The language's id, or `binary`.
     pub language_id: String,
     /// The language's name, or `ready binary`.
     pub language_name: String,
     pub limits: Limits,
+    /// Why its times may differ from the real judge's (a Kattis package's Python run under
+    /// CPython because PyPy is not installed).
+    pub timing_warning: Option<String>,
 }
 
 impl Target {
+    /// The language a submission is built in (its own, the one given, or for a Kattis
+    /// package the one Kattis runs it in: Python 3 under PyPy 3) and its limits; a language
+    /// whose compiler or runtime is not installed is an error naming the program.
     pub fn of(
         runner: &RunnerConfig,
         problem: &ProblemSpec,
         submission: &Submission,
         overrides: &Overrides,
     ) -> Result<Target, GradeError> {
-        let language = lang::submission_language(
+        let detected = lang::submission_language(
             runner,
             &submission.path,
             submission.language.as_deref(),
             submission.detect_like_kattis,
         )?;
+        let (language, timing_warning) = match detected {
+            Some(language) if problem.runs_as_on_kattis && submission.language.is_none() => {
+                let (language, warning) = lang::as_on_kattis(runner, language);
+                (Some(language), warning)
+            }
+            other => (other, None),
+        };
+        if let Some(language) = language {
+            lang::check_installed(runner, language)?;
+        }
         let allowance = language.map_or(Allowance::NONE, |l| l.allowance);
         Ok(Target {
+            language: language.map(|l| l.id.clone()),
             language_id: language.map_or("binary".to_string(), |l| l.id.clone()),
             language_name: language.map_or("ready binary".to_string(), |l| l.name.clone()),
             limits: limits::resolve(&problem.limits, &allowance, &runner.limits, overrides),
+            timing_warning,
         })
     }
 }
@@ -329,7 +353,7 @@ pub(crate) fn build(
     overrides: &Overrides,
 ) -> Result<Build, GradeError> {
     let target = Target::of(runner, problem, submission, overrides)?;
-    let compiled = submission.prepare(runner)?;
+    let compiled = submission.prepare(runner, &target)?;
     Ok(Build { compiled, target })
 }
 

@@ -40,6 +40,10 @@ pub struct TimeLimit {
     pub from: String,
     /// Submissions run at the limit times this; verdicts are read at the limit.
     pub safety_margin: f64,
+    /// Why a derived limit may differ from Kattis's: the slowest accepted submission was
+    /// timed under another interpreter than Kattis's (Python under CPython).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
 }
 
 /// The package's own checks before any submission: its tests against its input validators,
@@ -194,12 +198,15 @@ pub fn time_limit<'a>(
                 ms: limit.as_millis() as u64,
                 from,
                 safety_margin: margin,
+                warning: None,
             },
             Vec::new(),
         ));
     }
     let mut graded = Vec::new();
-    let mut slowest_ms = 0;
+    // The slowest accepted submission's CPU time in microseconds (problemtools reads it from
+    // rusage, to the microsecond), and the summary it comes from.
+    let mut slowest: Option<(u64, &PackageSubmission, BatchSummary)> = None;
     for submission in package.accepted() {
         let summary = grade_submission(
             request.runner,
@@ -210,7 +217,13 @@ pub fn time_limit<'a>(
             &mut Reporters::new(),
         );
         if let Ok(summary) = &summary {
-            slowest_ms = slowest_ms.max(summary.max_cpu_ms());
+            let us = max_cpu_us(summary);
+            if slowest
+                .as_ref()
+                .map_or(true, |(slowest_us, ..)| us > *slowest_us)
+            {
+                slowest = Some((us, submission, summary.clone()));
+            }
         }
         graded.push((submission, summary));
     }
@@ -220,18 +233,41 @@ pub fn time_limit<'a>(
             package.dir.display()
         )));
     }
-    let seconds = rules.derive(slowest_ms as f64 / 1000.0);
+    let slowest_us = slowest.as_ref().map_or(0, |(us, ..)| *us);
+    let seconds = rules.derive(slowest_us as f64 / 1e6);
+    let by = slowest
+        .as_ref()
+        .map_or_else(String::new, |(_, submission, summary)| {
+            format!(" ({} under {})", submission.name, summary.language)
+        });
     Ok((
         TimeLimit {
             ms: (seconds * 1000.0).round() as u64,
             from: format!(
-                "slowest accepted {slowest_ms} ms x {} rounded up",
-                rules.ac_to_time_limit
+                "slowest accepted {:.3} ms{by} x {}, rounded up to a multiple of {} s",
+                slowest_us as f64 / 1000.0,
+                rules.ac_to_time_limit,
+                rules.resolution
             ),
             safety_margin: margin,
+            warning: slowest.and_then(|(_, submission, summary)| {
+                summary.timing_warning.map(|warning| {
+                    format!("the slowest accepted, {}, was {warning}", submission.name)
+                })
+            }),
         },
         graded,
     ))
+}
+
+/// The largest CPU time of a summary's tests, microseconds.
+fn max_cpu_us(summary: &BatchSummary) -> u64 {
+    summary
+        .tests
+        .iter()
+        .map(|t| t.facts.as_ref().map_or(t.cpu_ms * 1000, |f| f.cpu_time_us))
+        .max()
+        .unwrap_or(0)
 }
 
 /// The accepted submissions graded to set a time limit, with what they got.
@@ -278,7 +314,7 @@ pub fn verify(
             ),
         };
         let result = match summary {
-            Ok(summary) => Ok(checked(&summary, submission, &limit)),
+            Ok(summary) => Ok(checked(&summary, &limit)),
             Err(GradeError::Report(e)) => return Err(GradeError::Report(e)),
             Err(error) => Err(error.to_string()),
         };
@@ -325,7 +361,7 @@ fn plan_identity(package: &Package, limit: &TimeLimit, rows: &[VerifyRow]) -> Pl
 }
 
 /// What a submission got, with a warning when the verdict depends on the safety margin.
-fn checked(summary: &BatchSummary, submission: &PackageSubmission, limit: &TimeLimit) -> Checked {
+fn checked(summary: &BatchSummary, limit: &TimeLimit) -> Checked {
     let max_cpu_ms = summary.max_cpu_ms();
     let high_ms = (limit.ms as f64 * limit.safety_margin).round() as u64;
     let warning = match summary.verdict {
@@ -341,14 +377,19 @@ fn checked(summary: &BatchSummary, submission: &PackageSubmission, limit: &TimeL
                 )
             })
         }
-        Verdict::Accepted if !submission.expected.is_accepted() => None,
         _ => None,
+    };
+    // A timing that differs from Kattis's (Python under CPython) is said first.
+    let warning = match (&summary.timing_warning, warning) {
+        (Some(timing), Some(other)) => Some(format!("{timing}; {other}")),
+        (timing, other) => other.or_else(|| timing.clone()),
     };
     let detail = summary
         .first_failure()
         .map(|t| format!("{} @{}", t.verdict_detail, t.name))
         .unwrap_or_else(|| summary.verdict.describe());
     Checked {
+        language: summary.language.clone(),
         got: summary.verdict,
         detail,
         max_cpu_ms,

@@ -35,6 +35,10 @@ pub struct VerifyRequest<'a> {
 /// What one solution got.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Checked {
+    /// The language it ran in (for a Kattis package's Python: the interpreter, PyPy 3 or
+    /// CPython).
+    #[serde(default)]
+    pub language: String,
     pub got: Verdict,
     /// The verdict with where it happened, e.g. `WA @random-003` or `AC mean 20480`.
     pub detail: String,
@@ -259,6 +263,7 @@ fn check_batch(
         .map(|t| format!("{} @{}", t.verdict_detail, t.name))
         .unwrap_or_else(|| summary.verdict.describe());
     Ok(Checked {
+        language: summary.language.clone(),
         got: summary.verdict,
         detail,
         max_cpu_ms,
@@ -289,6 +294,7 @@ fn check_games(
     let summary = games::grade(&games_request, reporter)?;
     if summary.compile_message.is_some() {
         return Ok(Checked {
+            language: summary.language.clone(),
             got: summary.verdict,
             detail: summary.verdict.describe(),
             max_cpu_ms: 0,
@@ -312,6 +318,7 @@ fn check_games(
         verdict.describe()
     };
     Ok(Checked {
+        language: summary.language.clone(),
         got: verdict,
         detail,
         max_cpu_ms: max_cpu,

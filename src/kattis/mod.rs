@@ -175,6 +175,7 @@ impl Package {
                 ..ProblemPrograms::default()
             },
             file_tests: Some(tests),
+            runs_as_on_kattis: true,
         };
         let (submissions, skipped) = submissions(&dir)?;
         let mut metadata = metadata;
