@@ -91,7 +91,7 @@ fn verify_package(runner: &RunnerConfig, dir: &Path, args: &VerifyArgs) -> Resul
     if args.shard.is_some() {
         bail!("--shard is for the bundled solutions; a Kattis package is verified whole");
     }
-    let package = Package::load(dir)?;
+    let package = Package::load(dir, &runner.validators)?;
     let time_limit = super::grading::time_limit(args.time_limit)?;
     let request = PackageRequest {
         runner,

@@ -148,7 +148,8 @@ pub fn problem_to_grade_on(
     if given.is_some() || !crate::kattis::is_package(&problem.dir) {
         return Ok((problem, None));
     }
-    let package = Package::load(&problem.dir).map_err(crate::config::ConfigError::from)?;
+    let package = Package::load(&problem.dir, &runner.validators)
+        .map_err(crate::config::ConfigError::from)?;
     if package.fixed_time_limit().is_some() {
         return Ok((package.spec, None));
     }
