@@ -1,5 +1,6 @@
 //! The `judge` binary: parses the command line, runs the command, maps the result to an exit
-//! code (0 accepted, 1 not accepted, 2 usage/configuration/internal error, 130 interrupted).
+//! code (0 accepted, 1 not accepted, 2 usage/configuration/internal error, 130 interrupted:
+//! Ctrl-C, SIGTERM or SIGHUP, whatever the command had come to).
 //! A closed standard output (`judge ... | head`) ends it quietly, as ripgrep does. `anyhow`
 //! lives here and in `cli` only.
 
@@ -16,7 +17,12 @@ fn main() -> ExitCode {
     }
     let cli = cli::Cli::parse();
     judge::cleanup::install();
-    match cli::run(&cli) {
+    let result = cli::run(&cli);
+    // Whatever the command made of it, an interrupted run is no result.
+    if judge::cleanup::interrupted() {
+        judge::cleanup::exit_interrupted();
+    }
+    match result {
         Ok(code) => ExitCode::from(code),
         Err(error) if is_broken_pipe(&error) => ExitCode::from(cli::exit::ACCEPTED),
         Err(error) => {

@@ -475,6 +475,17 @@ impl Telling {
     }
 }
 
+/// The error of one row of a run of many (a solution of `verify` that could not be graded),
+/// as the row says it; or the end of the whole run: a reporter that cannot write, or an
+/// interruption (whatever failed then failed because of it).
+pub(crate) fn row_error(error: GradeError) -> Result<String, GradeError> {
+    match error {
+        GradeError::Report(e) => Err(GradeError::Report(e)),
+        _ if crate::cleanup::interrupted() => Err(GradeError::Interrupted),
+        error => Ok(error.to_string()),
+    }
+}
+
 /// Tells a reporter of an event; a reporter that cannot write (a closed pipe, a full disk)
 /// ends the grading.
 fn tell(reporter: &mut dyn Reporter, event: Event) -> Result<(), GradeError> {

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::batch::{self, BatchRequest, BatchSummary, Tests};
 use super::verify::{Checked, VerifyRow, VerifySummary};
-use super::{tell, GradeError, RunIdentity, Submission};
+use super::{row_error, tell, GradeError, RunIdentity, Submission};
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::kattis::{Package, PackageSubmission};
@@ -215,6 +215,10 @@ pub fn time_limit<'a>(
         }
         graded.push((submission, summary));
     }
+    // A limit from runs the interruption cut short would be no limit.
+    if crate::cleanup::interrupted() {
+        return Err(GradeError::Interrupted);
+    }
     if graded.is_empty() {
         return Err(GradeError::Package(format!(
             "{}: no accepted submission sets the time limit; give one with --time-limit",
@@ -280,8 +284,7 @@ pub fn verify(
         };
         let result = match summary {
             Ok(summary) => Ok(checked(&summary, submission, &limit)),
-            Err(GradeError::Report(e)) => return Err(GradeError::Report(e)),
-            Err(error) => Err(error.to_string()),
+            Err(error) => Err(row_error(error)?),
         };
         let row = VerifyRow {
             problem: package.spec.id.clone(),

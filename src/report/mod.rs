@@ -157,7 +157,15 @@ impl Write for AtomicFile {
 }
 
 impl Destination for AtomicFile {
+    /// Once the grader is interrupted nothing is committed: what was written may be a run
+    /// cut short (the temporary file goes when the value is dropped).
     fn commit(&mut self) -> io::Result<()> {
+        if crate::cleanup::interrupted() {
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                format!("{} not written: interrupted", self.path.display()),
+            ));
+        }
         let mut temp = self.temp.take().ok_or_else(|| {
             io::Error::other(format!("{} is already written", self.path.display()))
         })?;
