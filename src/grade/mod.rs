@@ -5,6 +5,7 @@
 //!   compared game by game;
 //! - [`stress`]: tests of growing size until a solution fails, then the failing input shrunk;
 //! - [`verify`]: every bundled solution against the verdict its folder names;
+//! - [`validation`]: inputs against a problem's validators, in parallel;
 //! - [`many`]: many submissions of one problem at once, into a scoreboard, resumable;
 //! - [`merge`]: the JSON parts of a sharded run back into the report of one run.
 //!
@@ -17,6 +18,7 @@ pub mod many;
 pub mod merge;
 pub mod package;
 pub mod stress;
+pub mod validation;
 pub mod verify;
 
 use std::path::{Path, PathBuf};
