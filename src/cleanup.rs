@@ -52,16 +52,19 @@ fn interrupt() {
 /// Remembers a temporary folder of this run, removed (with the cgroups its sessions list) if
 /// the grader has to exit in a hurry.
 pub fn register_dir(path: &Path) {
-    if let Ok(mut dirs) = TEMP_DIRS.lock() {
-        dirs.push(path.to_path_buf());
-    }
+    temp_dirs().push(path.to_path_buf());
 }
 
-/// Forgets a folder that its owner removes itself.
+/// Forgets a folder that its owner is about to remove itself (waits while a hurried exit
+/// removes it).
 pub fn unregister_dir(path: &Path) {
-    if let Ok(mut dirs) = TEMP_DIRS.lock() {
-        dirs.retain(|d| d != path);
-    }
+    temp_dirs().retain(|d| d != path);
+}
+
+fn temp_dirs() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    TEMP_DIRS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Installs the handling of SIGINT, SIGTERM and SIGHUP. Call once, early in `main`.
@@ -96,19 +99,26 @@ pub fn exit_interrupted() -> ! {
 }
 
 /// Ends the process now: kills the launchers and compilers, removes this run's temporary
-/// folders with their cgroups, and exits 130.
+/// folders with their cgroups, and exits 130. The folders stay registered meanwhile (the
+/// command, still unwinding, cannot remove one and its list of cgroups under our feet), and
+/// the lists are read before the launchers are killed, which leaves their groups to us.
 fn exit_now() -> ! {
     let _only_once = EXITING.lock();
+    let dirs = temp_dirs();
+    let groups: Vec<PathBuf> = dirs
+        .iter()
+        .flat_map(|dir| sandbox::groups_of_run(dir))
+        .collect();
     sandbox::kill_all_runs();
-    let dirs = TEMP_DIRS.lock().map(|d| d.clone()).unwrap_or_default();
-    for dir in dirs {
-        // A session's processes may take a moment to die and leave their groups.
-        for _ in 0..20 {
-            if sandbox::sweep_run_folder(&dir, Owner::Ours) {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(25));
+    // A session's processes may take a moment to die and leave their groups.
+    for _ in 0..4 {
+        if sandbox::remove_groups(&groups, Owner::Ours) {
+            break;
         }
+        std::thread::sleep(Duration::from_millis(25));
+    }
+    for dir in dirs.iter() {
+        let _ = std::fs::remove_dir_all(dir);
     }
     eprintln!("judge: interrupted; runs killed, temporary files removed");
     std::process::exit(INTERRUPTED_EXIT_CODE.into())

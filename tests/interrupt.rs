@@ -291,6 +291,49 @@ fn sighup_to_grade_alone_stores_nothing() {
     interrupted_grade_stores_nothing(|pid| signal(pid, libc::SIGHUP));
 }
 
+/// A second signal does not wait for the orderly stop: judge kills its launchers, removes its
+/// folders with their cgroups, and exits 130 at once.
+#[test]
+fn a_second_signal_exits_at_once_and_still_leaves_nothing() {
+    let project = slow_project();
+    let root = project.path();
+    let tmp = private_tmp();
+    let results = root.join("results").to_string_lossy().into_owned();
+    let child = spawn(
+        &["grade", "--problem", "slow", "subs", "--results", &results],
+        root,
+        tmp.path(),
+    );
+    wait_until("the output validator to run", START_WITHIN, || {
+        program_runs(tmp.path(), "checker")
+    });
+    let groups = recorded_groups(tmp.path());
+    // Two different signals, so that both are delivered (two of the same may merge).
+    signal_group(child.id(), libc::SIGINT);
+    signal(child.id(), libc::SIGTERM);
+    let output = finish(child, STOP_WITHIN);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(130), "{text}");
+    assert!(
+        text.contains("judge: interrupted; runs killed, temporary files removed"),
+        "{text}"
+    );
+    assert!(
+        temp_folders(tmp.path()).is_empty(),
+        "{:?}",
+        temp_folders(tmp.path())
+    );
+    for group in &groups {
+        assert!(!group.exists(), "cgroup left behind: {}", group.display());
+    }
+    wait_until("the launchers to die", STOP_WITHIN, || {
+        !launchers_live(tmp.path())
+    });
+    assert!(std::fs::read_dir(root.join("results"))
+        .map(|entries| entries.count() == 0)
+        .unwrap_or(true));
+}
+
 #[test]
 fn interrupted_stress_exits_130_and_does_not_say_it_looks_right() {
     let tmp = private_tmp();

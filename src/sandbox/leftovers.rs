@@ -124,16 +124,28 @@ pub enum Owner {
 /// left in them). Returns false, leaving the folder with its records, while a group cannot be
 /// removed yet (its launcher still ends, or its last processes are still dying).
 pub fn sweep_run_folder(dir: &Path, owner: Owner) -> bool {
-    let mut all_removed = true;
-    for record in group_records(dir) {
-        for group in recorded_groups(&record) {
-            all_removed &= cgroup::remove_group_of_ended_session(&group, owner);
-        }
-    }
-    if !all_removed {
+    if !remove_groups(&groups_of_run(dir), owner) {
         return false;
     }
     fs::remove_dir_all(dir).is_ok() || !dir.exists()
+}
+
+/// The cgroups a run folder's sessions list.
+pub fn groups_of_run(dir: &Path) -> Vec<PathBuf> {
+    group_records(dir)
+        .iter()
+        .flat_map(|record| recorded_groups(record))
+        .collect()
+}
+
+/// Removes ended sessions' cgroups (see [`sweep_run_folder`]); says whether all are gone.
+pub fn remove_groups(groups: &[PathBuf], owner: Owner) -> bool {
+    // Every group is tried, whatever became of the ones before.
+    let mut all_gone = true;
+    for group in groups {
+        all_gone &= cgroup::remove_group_of_ended_session(group, owner);
+    }
+    all_gone
 }
 
 /// The group records of a run folder's sessions (`<dir>/<session>/cgroups`).

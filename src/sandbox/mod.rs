@@ -40,7 +40,7 @@ use thiserror::Error;
 
 use crate::limits::Limits;
 
-pub use leftovers::{sweep_run_folder, Owner, ProcessStamp};
+pub use leftovers::{groups_of_run, remove_groups, sweep_run_folder, Owner, ProcessStamp};
 pub use os::{is_root, kill_process, memory_file, run_limited, set_pipe_capacity, LimitedRun};
 pub use waiting::hard_wall_limit;
 
