@@ -605,6 +605,40 @@ fn a_looping_input_validator_is_named_with_its_test_and_stopped_at_its_limit() {
     );
 }
 
+/// An output validator that loops is a judge error naming it, stopped at runner.toml's
+/// `[validators]` limit (1 s of CPU here), never the submission's verdict.
+#[test]
+fn a_looping_output_validator_is_named_and_stopped_at_its_limit() {
+    let project = validated_package(1, "import sys\nsys.exit(42)\n", 1);
+    let package = project.path().join("pkg");
+    write(
+        &package.join("problem.yaml"),
+        "name: Validated\nvalidation: custom\n",
+    );
+    write(
+        &package.join("output_validators/loop/loop.py"),
+        "while True:\n    pass\n",
+    );
+    let tmp = private_tmp();
+    let output = run(
+        &[
+            "test",
+            "pkg/submissions/accepted/echo.py",
+            "--problem",
+            "pkg",
+        ],
+        project.path(),
+        tmp.path(),
+    );
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("secret/1: JE"), "{text}");
+    assert!(
+        text.contains("the checker loop.py ran out of time") && text.contains("limit 1000 ms"),
+        "{text}"
+    );
+}
+
 /// The monotonic-clock intervals the validators of a verify ran in, from their messages.
 fn validator_intervals(text: &str) -> Vec<(f64, f64)> {
     text.lines()
