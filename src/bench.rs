@@ -42,6 +42,14 @@ pub enum BenchError {
 
 type Result<T> = std::result::Result<T, BenchError>;
 
+/// Ends a figure once the grader is interrupted (a measurement cut short is none).
+fn go_on() -> Result<()> {
+    if crate::cleanup::interrupted() {
+        return Err(GradeError::Interrupted.into());
+    }
+    Ok(())
+}
+
 /// How much work each figure does.
 pub struct BenchRequest<'a> {
     pub runner: &'a RunnerConfig,
@@ -57,6 +65,7 @@ pub struct BenchRequest<'a> {
 
 /// Runs `judge ARGS` and returns its wall time; fails when it exits with an error.
 fn timed_judge(args: &[&str], accept_codes: &[i32]) -> Result<Duration> {
+    go_on()?;
     let exe = std::env::current_exe()?;
     let started = Instant::now();
     let output = Command::new(&exe)
@@ -128,6 +137,7 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
     let plain_loop = || -> Result<Duration> {
         let started = Instant::now();
         for i in 0..args.tiny_tests {
+            go_on()?;
             let base = tests_dir.join(format!("t{i:04}"));
             let output = Command::new(&tiny.artifact)
                 .stdin(std::fs::File::open(base.with_extension("in"))?)
@@ -369,6 +379,7 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
             .collect();
         let started = Instant::now();
         for input in &inputs {
+            go_on()?;
             problem
                 .solve(input)
                 .map_err(|e| measurement(format!("{}: {e}", problem.id())))?;

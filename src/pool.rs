@@ -18,7 +18,7 @@ pub enum News<T> {
 /// most `count`), each with its own `state` made by `new_state` (a sandbox session, say).
 /// Before starting an index a worker asks `start(index)`; once it says no (or the grader is
 /// interrupted, or `on_news` returned false) that worker stops. `on_news` runs on the calling
-/// thread, in the order things happen.
+/// thread, in the order things happen, and hears nothing once the grader is interrupted.
 pub fn run_parallel<T: Send, S>(
     count: usize,
     jobs: usize,
@@ -58,6 +58,11 @@ pub fn run_parallel<T: Send, S>(
         }
         drop(sender);
         for news in receiver.iter() {
+            // Once the grader is interrupted nothing more is told: a job that ends now may
+            // have been cut short.
+            if crate::cleanup::interrupted() {
+                stopped.store(true, Ordering::SeqCst);
+            }
             if !stopped.load(Ordering::SeqCst) && !on_news(news) {
                 stopped.store(true, Ordering::SeqCst);
             }

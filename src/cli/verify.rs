@@ -13,10 +13,11 @@ use judge::kattis::{self, Package};
 use judge::plan::ShardChoice;
 use judge::report::html::HtmlReporter;
 use judge::report::json::JsonReporter;
+use judge::report::progress::ProgressReporter;
 use judge::report::verify::VerifyReporter;
 use judge::report::Reporters;
 
-use super::{exit, finish, load_runner, report_file, stdout};
+use super::{exit, finish, load_runner, on_terminal, report_file, stdout};
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
@@ -28,6 +29,8 @@ pub struct VerifyArgs {
     /// Games per interactive solution (default: the problem's).
     #[arg(long)]
     pub games: Option<usize>,
+    /// Parallel runs (tests, and checks of a package's inputs by its validators); 0 = one per
+    /// core.
     #[arg(long)]
     pub jobs: Option<usize>,
     #[arg(long, value_name = "K/N", help = super::shard::HELP)]
@@ -72,10 +75,19 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
     })
 }
 
-/// The verify matrix on standard output, and the files asked for.
+/// The verify matrix on standard output (with a progress bar on a terminal), and the files
+/// asked for.
 fn reporters(args: &VerifyArgs) -> Result<Reporters> {
     let mut reporters = Reporters::new();
-    reporters.add(VerifyReporter::new(stdout()));
+    let out = if on_terminal() {
+        let bar = ProgressReporter::new();
+        let out: Box<dyn std::io::Write> = Box::new(bar.writer(stdout()));
+        reporters.add(bar);
+        out
+    } else {
+        stdout()
+    };
+    reporters.add(VerifyReporter::new(out));
     if let Some(path) = &args.json {
         reporters.add(JsonReporter::new(report_file(path)?));
     }
@@ -91,7 +103,7 @@ fn verify_package(runner: &RunnerConfig, dir: &Path, args: &VerifyArgs) -> Resul
     if args.shard.is_some() {
         bail!("--shard is for the bundled solutions; a Kattis package is verified whole");
     }
-    let package = Package::load(dir)?;
+    let package = Package::load(dir, &runner.validators)?;
     let time_limit = super::grading::time_limit(args.time_limit)?;
     let request = PackageRequest {
         runner,

@@ -179,6 +179,26 @@ pub struct SandboxConfig {
     pub read_only_paths: Vec<PathBuf>,
 }
 
+/// The limits of each run of a Kattis package's input validators and output validator (its
+/// interactor included), which the package leaves to the judge (`[validators]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ValidatorLimits {
+    /// CPU time of one run.
+    pub time_limit: Duration,
+    pub memory_bytes: u64,
+}
+
+impl Default for ValidatorLimits {
+    /// The format's defaults (`validation_time` 60 s, `validation_memory` 1024 MiB), as the
+    /// built-in runner.toml writes them.
+    fn default() -> Self {
+        ValidatorLimits {
+            time_limit: Duration::from_secs(60),
+            memory_bytes: 1024 * MIB,
+        }
+    }
+}
+
 /// The validated configuration: every layer of `runner.toml` merged, and where problems are.
 #[derive(Debug, Clone)]
 pub struct RunnerConfig {
@@ -199,6 +219,7 @@ pub struct RunnerConfig {
     pub cache_dir: PathBuf,
     pub compile_time_limit: Duration,
     pub sandbox: SandboxConfig,
+    pub validators: ValidatorLimits,
     pub languages: Vec<Language>,
 }
 
@@ -341,6 +362,18 @@ impl RunnerConfig {
                 .clone()
                 .ok_or(ConfigError::NoCacheFolder)?,
         };
+        let validators = ValidatorLimits {
+            time_limit: positive_seconds(
+                at("validators.time_limit_seconds"),
+                "validators.time_limit_seconds",
+                raw.validators.time_limit_seconds,
+            )?,
+            memory_bytes: mebibytes(
+                at("validators.memory_mib"),
+                "validators.memory_mib",
+                raw.validators.memory_mib,
+            )?,
+        };
         let mut folders: Vec<ProblemFolder> = Vec::new();
         for layer in layers.layers().iter().rev() {
             if matches!(layer.kind, LayerKind::ConfigFile | LayerKind::Project) {
@@ -380,7 +413,7 @@ impl RunnerConfig {
                 stderr_bytes: d.stderr_limit_kib * 1024,
                 max_processes: d.max_processes,
             },
-            problems: ProblemSources::new(folders, cache_dir.clone()),
+            problems: ProblemSources::new(folders, cache_dir.clone()).with_validators(validators),
             cache_dir,
             compile_time_limit: positive_seconds(
                 at("defaults.compile_time_limit_seconds"),
@@ -395,6 +428,7 @@ impl RunnerConfig {
                 path: raw.sandbox.path.clone(),
                 read_only_paths: raw.sandbox.read_only_paths.clone(),
             },
+            validators,
             languages,
             root,
             layers,

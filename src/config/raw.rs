@@ -53,7 +53,35 @@ pub struct Runner {
     pub defaults: Defaults,
     #[serde(default)]
     pub sandbox: Sandbox,
+    #[serde(default)]
+    pub validators: Validators,
     pub languages: BTreeMap<String, Language>,
+}
+
+/// `[validators]`: the limits of a Kattis package's input and output validators.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Validators {
+    #[serde(default = "default_validator_seconds")]
+    pub time_limit_seconds: f64,
+    #[serde(default = "default_validator_mib")]
+    pub memory_mib: u64,
+}
+
+impl Default for Validators {
+    fn default() -> Self {
+        Validators {
+            time_limit_seconds: default_validator_seconds(),
+            memory_mib: default_validator_mib(),
+        }
+    }
+}
+
+fn default_validator_seconds() -> f64 {
+    60.0
+}
+fn default_validator_mib() -> u64 {
+    1024
 }
 
 #[derive(Debug, Deserialize)]

@@ -119,7 +119,8 @@ mod tests {
         ));
     }
 
-    /// Every `# key = value` of the template's [defaults] and [sandbox], uncommented, is valid
+    /// Every `# key = value` of the template's [defaults], [sandbox] and [validators],
+    /// uncommented, is valid
     /// and is the built-in value (cache_dir: the one a project gets anyway): the comments say
     /// what the defaults are.
     #[test]
@@ -136,7 +137,9 @@ mod tests {
             let Some(setting) = line.strip_prefix("# ") else {
                 continue;
             };
-            if !setting.contains(" = ") || !["defaults", "sandbox"].contains(&table.as_str()) {
+            if !setting.contains(" = ")
+                || !["defaults", "sandbox", "validators"].contains(&table.as_str())
+            {
                 continue;
             }
             let file = dir.path().join("runner.toml");
@@ -154,7 +157,7 @@ mod tests {
             }
             checked += 1;
         }
-        assert!(checked >= 8, "only {checked} keys checked");
+        assert!(checked >= 10, "only {checked} keys checked");
     }
 
     #[test]

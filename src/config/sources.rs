@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 use include_dir::{include_dir, Dir, DirEntry};
 use sha2::{Digest, Sha256};
 
-use super::{ConfigError, ProblemSpec};
+use super::{ConfigError, ProblemSpec, ValidatorLimits};
 
 /// The bundled problems, as they are in the repository's `problems/`.
 static BUILT_IN: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/problems");
@@ -72,6 +72,8 @@ pub struct ProblemSources {
     pub folders: Vec<ProblemFolder>,
     /// Where the built-in problems are written out when one is used.
     cache_dir: PathBuf,
+    /// The limits of a Kattis package's validators.
+    validators: ValidatorLimits,
 }
 
 /// The ids of the built-in problems, sorted.
@@ -188,12 +190,12 @@ fn write_out_built_in(cache_dir: &Path) -> Result<PathBuf, ConfigError> {
 }
 
 /// The problem in folder `dir` (which must hold a problem.toml).
-fn load_folder(dir: &Path) -> Result<ProblemSpec, ConfigError> {
+fn load_folder(dir: &Path, validators: &ValidatorLimits) -> Result<ProblemSpec, ConfigError> {
     let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     let file = dir.join("problem.toml");
     if !file.is_file() {
         if crate::kattis::is_package(&dir) {
-            return Ok(crate::kattis::Package::load(&dir)?.spec);
+            return Ok(crate::kattis::Package::load(&dir, validators)?.spec);
         }
         return Err(ConfigError::NotAProblem { dir });
     }
@@ -217,7 +219,16 @@ fn ids_in(dir: &Path) -> Vec<String> {
 
 impl ProblemSources {
     pub fn new(folders: Vec<ProblemFolder>, cache_dir: PathBuf) -> ProblemSources {
-        ProblemSources { folders, cache_dir }
+        ProblemSources {
+            folders,
+            cache_dir,
+            validators: ValidatorLimits::default(),
+        }
+    }
+
+    /// The same, giving a Kattis package's validators these limits.
+    pub fn with_validators(self, validators: ValidatorLimits) -> ProblemSources {
+        ProblemSources { validators, ..self }
     }
 
     /// Every problem id known, sorted.
@@ -246,22 +257,22 @@ impl ProblemSources {
     ) -> Result<(ProblemOrigin, ProblemSpec), ConfigError> {
         let path = Path::new(name);
         if name.contains('/') || name == "." || name == ".." {
-            return Ok((ProblemOrigin::Path, load_folder(path)?));
+            return Ok((ProblemOrigin::Path, load_folder(path, &self.validators)?));
         }
         for folder in &self.folders {
             let dir = folder.dir.join(name);
             if !name.is_empty() && dir.join("problem.toml").is_file() {
-                return Ok((folder.origin, load_folder(&dir)?));
+                return Ok((folder.origin, load_folder(&dir, &self.validators)?));
             }
         }
         if built_in_ids().contains(&name) {
             let dir = write_out_built_in(&self.cache_dir)?.join(name);
-            return Ok((ProblemOrigin::BuiltIn, load_folder(&dir)?));
+            return Ok((ProblemOrigin::BuiltIn, load_folder(&dir, &self.validators)?));
         }
         if !name.is_empty()
             && (path.join("problem.toml").is_file() || crate::kattis::is_package(path))
         {
-            return Ok((ProblemOrigin::Path, load_folder(path)?));
+            return Ok((ProblemOrigin::Path, load_folder(path, &self.validators)?));
         }
         Err(ConfigError::UnknownProblem {
             id: name.to_string(),
@@ -283,7 +294,7 @@ impl ProblemSources {
                     overrides_built_in: built_in.contains(&id.as_str())
                         && !same_as_built_in(&dir, &id),
                     origin: folder.origin,
-                    spec: load_folder(&dir),
+                    spec: load_folder(&dir, &self.validators),
                     id: id.clone(),
                 };
                 found.insert(id, problem);
@@ -293,8 +304,8 @@ impl ProblemSources {
             if found.contains_key(id) {
                 continue;
             }
-            let spec =
-                write_out_built_in(&self.cache_dir).and_then(|dir| load_folder(&dir.join(id)));
+            let spec = write_out_built_in(&self.cache_dir)
+                .and_then(|dir| load_folder(&dir.join(id), &self.validators));
             let problem = FoundProblem {
                 id: id.to_string(),
                 origin: ProblemOrigin::BuiltIn,

@@ -887,6 +887,12 @@ fn run_jobs(
         }
         drop(sender);
         for (job, graded) in receiver.iter() {
+            // Once the grader is interrupted nothing is stored or told: a submission that
+            // ends now may have been cut short (a rerun grades it again).
+            if crate::cleanup::interrupted() {
+                board.stop();
+                continue;
+            }
             if result.is_ok() {
                 result = on_done(job, graded);
                 if result.is_err() {

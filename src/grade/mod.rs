@@ -5,6 +5,7 @@
 //!   compared game by game;
 //! - [`stress`]: tests of growing size until a solution fails, then the failing input shrunk;
 //! - [`verify`]: every bundled solution against the verdict its folder names;
+//! - [`validation`]: inputs against a problem's validators, in parallel;
 //! - [`many`]: many submissions of one problem at once, into a scoreboard, resumable;
 //! - [`merge`]: the JSON parts of a sharded run back into the report of one run.
 //!
@@ -17,6 +18,7 @@ pub mod many;
 pub mod merge;
 pub mod package;
 pub mod stress;
+pub mod validation;
 pub mod verify;
 
 use std::path::{Path, PathBuf};
@@ -496,6 +498,17 @@ impl Telling {
             None if crate::cleanup::interrupted() => Err(GradeError::Interrupted),
             None => Ok(()),
         }
+    }
+}
+
+/// The error of one row of a run of many (a solution of `verify` that could not be graded),
+/// as the row says it; or the end of the whole run: a reporter that cannot write, or an
+/// interruption (whatever failed then failed because of it).
+pub(crate) fn row_error(error: GradeError) -> Result<String, GradeError> {
+    match error {
+        GradeError::Report(e) => Err(GradeError::Report(e)),
+        _ if crate::cleanup::interrupted() => Err(GradeError::Interrupted),
+        error => Ok(error.to_string()),
     }
 }
 

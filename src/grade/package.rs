@@ -12,14 +12,15 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::batch::{self, BatchRequest, BatchSummary, Tests};
+use super::validation::{self, CheckedInput, InputToCheck, InputValidator, KattisValidator};
 use super::verify::{Checked, VerifyRow, VerifySummary};
-use super::{tell, GradeError, RunIdentity, Submission};
+use super::{row_error, tell, GradeError, RunIdentity, Submission};
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::kattis::{Package, PackageSubmission};
 use crate::limits::Overrides;
 use crate::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
-use crate::programs::{Call, Ended, ProblemProgram};
+use crate::programs::ProblemProgram;
 use crate::report::{Event, Reporter, Reporters};
 use crate::verdict::Verdict;
 
@@ -61,53 +62,44 @@ pub struct PackageCheck {
 }
 
 /// Runs every input validator of the package on every test's input with its group's
-/// arguments.
-pub fn check_inputs(runner: &RunnerConfig, package: &Package) -> Result<Vec<String>, GradeError> {
+/// arguments, on `jobs` workers, telling `reporter` as each is checked. Returns what failed:
+/// an input a validator refused, a validator that failed on an input (named, with the input),
+/// a validator that does not build.
+pub fn check_inputs(
+    runner: &RunnerConfig,
+    package: &Package,
+    jobs: usize,
+    reporter: &mut dyn Reporter,
+) -> Result<Vec<String>, GradeError> {
     let Some(tests) = package.spec.file_tests.as_ref() else {
         return Ok(Vec::new());
     };
+    if package.input_validators.is_empty() {
+        return Ok(Vec::new());
+    }
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
     let mut invalid = Vec::new();
+    let mut validators = Vec::new();
     for spec in &package.input_validators {
-        let validator = match ProblemProgram::build(runner, &package.dir, spec, scratch.clone()) {
-            Ok(validator) => validator,
-            Err(e) => {
-                invalid.push(e.to_string());
-                continue;
-            }
-        };
-        for test in tests {
-            let input = std::fs::read(&test.input).map_err(|cause| {
-                GradeError::Plan(crate::plan::PlanError::Read {
-                    dir: test.input.clone(),
-                    cause,
-                })
-            })?;
-            let call = Call {
-                args: test.validator_args.clone(),
-                stdin: &input,
-                files: Vec::new(),
-            };
-            let said = match validator.run(&call) {
-                Err(e) => Some(e.to_string()),
-                Ok(run) => match run.ended(validator.limits()) {
-                    Ended::Exit(42) => None,
-                    Ended::Exit(43) => {
-                        Some(format!("{} says: {}", validator.name(), run.message()))
-                    }
-                    Ended::Exit(code) => Some(format!(
-                        "{} exited with code {code}, neither 42 (valid) nor 43 (invalid): {}",
-                        validator.name(),
-                        run.message()
-                    )),
-                    Ended::Abnormally(why) => Some(format!("{} {why}", validator.name())),
-                },
-            };
-            if let Some(said) = said {
-                invalid.push(format!("{}: {said}", test.name));
-            }
+        match ProblemProgram::build(runner, &package.dir, spec, scratch.clone()) {
+            Ok(program) => validators.push(KattisValidator(program)),
+            Err(e) => invalid.push(e.to_string()),
         }
     }
+    let inputs: Vec<InputToCheck> = tests
+        .iter()
+        .map(|test| InputToCheck {
+            name: test.name.clone(),
+            path: test.input.clone(),
+            args: test.validator_args.clone(),
+        })
+        .collect();
+    let validators: Vec<&dyn InputValidator> = validators
+        .iter()
+        .map(|v| v as &dyn InputValidator)
+        .collect();
+    let checked = validation::check_inputs(&inputs, &validators, jobs, reporter)?;
+    invalid.extend(checked.iter().filter_map(CheckedInput::problem));
     Ok(invalid)
 }
 
@@ -152,7 +144,8 @@ pub fn problem_to_grade_on(
     if given.is_some() || !crate::kattis::is_package(&problem.dir) {
         return Ok((problem, None));
     }
-    let package = Package::load(&problem.dir).map_err(crate::config::ConfigError::from)?;
+    let package = Package::load(&problem.dir, &runner.validators)
+        .map_err(crate::config::ConfigError::from)?;
     if package.fixed_time_limit().is_some() {
         return Ok((package.spec, None));
     }
@@ -227,6 +220,10 @@ pub fn time_limit<'a>(
         }
         graded.push((submission, summary));
     }
+    // A limit from runs the interruption cut short would be no limit.
+    if crate::cleanup::interrupted() {
+        return Err(GradeError::Interrupted);
+    }
     if graded.is_empty() {
         return Err(GradeError::Package(format!(
             "{}: no accepted submission sets the time limit; give one with --time-limit",
@@ -280,7 +277,7 @@ pub fn verify(
 ) -> Result<(PackageCheck, VerifySummary), GradeError> {
     let package = request.package;
     let runner = request.runner;
-    let invalid = check_inputs(runner, package)?;
+    let invalid = check_inputs(runner, package, request.jobs, reporter)?;
     let (limit, accepted_runs) = time_limit(request)?;
     let mut accepted_runs: Vec<_> = accepted_runs.into_iter().map(Some).collect();
     let margin = limit.safety_margin;
@@ -315,8 +312,7 @@ pub fn verify(
         };
         let result = match summary {
             Ok(summary) => Ok(checked(&summary, &limit)),
-            Err(GradeError::Report(e)) => return Err(GradeError::Report(e)),
-            Err(error) => Err(error.to_string()),
+            Err(error) => Err(row_error(error)?),
         };
         let row = VerifyRow {
             problem: package.spec.id.clone(),

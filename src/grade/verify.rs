@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::batch::{self, BatchRequest, Tests};
 use super::games::{self, GamesRequest};
-use super::{tell, GradeError, RunIdentity, Submission};
+use super::{row_error, tell, GradeError, RunIdentity, Submission};
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::limits::Overrides;
 use crate::plan::{sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestSelection};
@@ -162,9 +162,9 @@ pub fn run(
         };
         let result = match checked {
             Ok(checked) => Ok(checked),
-            // A reporter that cannot write ends the run; anything else is this row's.
-            Err(GradeError::Report(e)) => return Err(GradeError::Report(e)),
-            Err(error) => Err(error.to_string()),
+            // A reporter that cannot write, or an interruption, ends the run; anything else
+            // is this row's.
+            Err(error) => Err(row_error(error)?),
         };
         let row = VerifyRow {
             problem: problem_id.clone(),

@@ -32,6 +32,8 @@ pub enum ExportError {
     Unsupported { problem: String, why: String },
     #[error("generated test {index}: {message}")]
     Generate { index: u64, message: String },
+    #[error("interrupted")]
+    Interrupted,
 }
 
 /// What an export wrote and left out.
@@ -103,6 +105,9 @@ pub fn write_package(
         }
     }
     for index in 0..count {
+        if crate::cleanup::interrupted() {
+            return Err(ExportError::Interrupted);
+        }
         let generate_error = |e: crate::problems::CodeError| ExportError::Generate {
             index,
             message: e.to_string(),

@@ -17,6 +17,7 @@ use thiserror::Error;
 use crate::check::{Checker, Comparison};
 use crate::config::{
     Convention, ProblemKind, ProblemPrograms, ProblemSpec, ProgramSource, ProgramSpec, Role,
+    ValidatorLimits,
 };
 use crate::limits::{ProblemLimits, MIB};
 use crate::verdict::Verdict;
@@ -72,10 +73,6 @@ pub struct Package {
     pub skipped: Vec<(PathBuf, String)>,
 }
 
-/// CPU time a validator run may use (the format's `validation_time` default).
-const VALIDATION_TIME: Duration = Duration::from_secs(60);
-/// Memory a validator run may use, bytes.
-const VALIDATION_MEMORY: u64 = 1024 * MIB;
 /// The limit a package without a fixed one is graded at until the accepted submissions
 /// have set one.
 const PROVISIONAL_TIME_LIMIT: Duration = Duration::from_secs(60);
@@ -92,8 +89,9 @@ pub(crate) const SUBMISSION_FOLDERS: [(&str, Verdict); 4] = [
 ];
 
 impl Package {
-    /// Reads the package at `dir`.
-    pub fn load(dir: &Path) -> Result<Package, PackageError> {
+    /// Reads the package at `dir`; its validators (input and output) get `validators`'
+    /// limits (runner.toml's `[validators]`).
+    pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, PackageError> {
         let dir = dir.canonicalize().map_err(|cause| PackageError::Read {
             path: dir.to_path_buf(),
             cause,
@@ -108,7 +106,7 @@ impl Package {
             None => timelimit_file(&dir)?,
         };
         let tests = testdata::read(&dir)?;
-        let output_validator = output_validator(&dir, &metadata)?;
+        let output_validator = output_validator(&dir, &metadata, validators)?;
         let (checker, interactor) = match (metadata.interactive, output_validator) {
             (true, Some(mut program)) => {
                 program.role = Role::Interactor;
@@ -139,8 +137,8 @@ impl Package {
                     source,
                     convention: Convention::Kattis,
                     args: Vec::new(),
-                    time_limit: VALIDATION_TIME,
-                    memory_bytes: VALIDATION_MEMORY,
+                    time_limit: validators.time_limit,
+                    memory_bytes: validators.memory_bytes,
                 })
                 .collect();
         let limits = ProblemLimits {
@@ -232,7 +230,11 @@ fn timelimit_file(dir: &Path) -> Result<Option<f64>, PackageError> {
 
 /// The package's output validator program, if it has one (`output_validators/` in the legacy
 /// format, `output_validator/` in the newer ones; either is read).
-fn output_validator(dir: &Path, metadata: &Metadata) -> Result<Option<ProgramSpec>, PackageError> {
+fn output_validator(
+    dir: &Path,
+    metadata: &Metadata,
+    limits: &ValidatorLimits,
+) -> Result<Option<ProgramSpec>, PackageError> {
     let mut found = programs_in(dir, &["output_validators", "output_validator"])?;
     if found.len() > 1 {
         return Err(PackageError::invalid(
@@ -256,8 +258,8 @@ fn output_validator(dir: &Path, metadata: &Metadata) -> Result<Option<ProgramSpe
         source,
         convention: Convention::Kattis,
         args: metadata.validator_flags.clone(),
-        time_limit: VALIDATION_TIME,
-        memory_bytes: VALIDATION_MEMORY,
+        time_limit: limits.time_limit,
+        memory_bytes: limits.memory_bytes,
     }))
 }
 
@@ -407,7 +409,7 @@ mod tests {
         let Some(dir) = staging("sumdefault") else {
             panic!("tests/kattis/sumdefault is missing");
         };
-        let package = Package::load(&dir).unwrap();
+        let package = Package::load(&dir, &ValidatorLimits::default()).unwrap();
         assert_eq!(package.spec.id, "sumdefault");
         assert_eq!(package.spec.limits.memory_bytes, 256 * MIB);
         assert_eq!(package.fixed_time_limit(), None);
@@ -429,16 +431,28 @@ mod tests {
 
     #[test]
     fn validators_and_interactors_are_programs_in_the_kattis_convention() {
-        let custom = Package::load(&staging("customchecker").unwrap()).unwrap();
+        let custom = Package::load(
+            &staging("customchecker").unwrap(),
+            &ValidatorLimits::default(),
+        )
+        .unwrap();
         let Checker::Program(checker) = &custom.spec.checker else {
             panic!("no checker program");
         };
         assert_eq!(checker.convention, Convention::Kattis);
         assert_eq!(checker.args, ["pairs_mode"]);
-        let interactive = Package::load(&staging("guessinteractive").unwrap()).unwrap();
+        let interactive = Package::load(
+            &staging("guessinteractive").unwrap(),
+            &ValidatorLimits::default(),
+        )
+        .unwrap();
         assert!(interactive.spec.programs.interactor.is_some());
         assert_eq!(interactive.spec.kind, ProblemKind::Interactive);
-        let newer = Package::load(&staging("divisor2023").unwrap()).unwrap();
+        let newer = Package::load(
+            &staging("divisor2023").unwrap(),
+            &ValidatorLimits::default(),
+        )
+        .unwrap();
         assert_eq!(newer.fixed_time_limit(), Some(Duration::from_secs(1)));
         assert!(matches!(newer.spec.checker, Checker::Program(_)));
     }

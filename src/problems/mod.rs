@@ -253,6 +253,8 @@ pub enum WriteTestsError {
     },
     #[error("test {index}: {cause}")]
     Code { index: u64, cause: CodeError },
+    #[error("interrupted after {written} tests")]
+    Interrupted { written: u64 },
 }
 
 /// Writes generated tests `0..count` of `set` under `seed` at `size_percent` into `dir` as
@@ -274,6 +276,9 @@ pub fn write_tests(
         cause,
     })?;
     for index in 0..count {
+        if crate::cleanup::interrupted() {
+            return Err(WriteTestsError::Interrupted { written: index });
+        }
         let code_error = |cause| WriteTestsError::Code { index, cause };
         let request = GenRequest {
             index,

@@ -2,8 +2,8 @@
 //! writer it is given; grading never prints. The terminal table (`table`), the progress bar
 //! (`progress`), JSON (`json`), JUnit XML (`junit`), game transcripts (`transcripts`), the
 //! verify matrix (`verify`), the stress report (`stress`), the paired comparison (`compare`),
-//! the scoreboard of many submissions (`scoreboard`, `csv`) and the self-contained HTML page
-//! (`html`) are the reports; `replay` draws a game's boards, `list` the problems and `config`
+//! the scoreboard of many submissions (`scoreboard`, `csv`), the checks of inputs
+//! (`validation`) and the self-contained HTML page (`html`) are the reports; `replay` draws a game's boards, `list` the problems and `config`
 //! the merged configuration with the origin of each value.
 
 pub mod compare;
@@ -22,6 +22,7 @@ pub mod stress;
 pub mod style;
 pub mod table;
 pub mod transcripts;
+pub mod validation;
 pub mod verify;
 
 use std::io::{self, Write};
@@ -31,6 +32,7 @@ use crate::grade::batch::TestOutcome;
 use crate::grade::games::{Comparison, GameOutcome};
 use crate::grade::many::{GradeStarted, GradedSubmission, Scoreboard};
 use crate::grade::stress::{FoundFailure, StressSummary};
+use crate::grade::validation::CheckedInput;
 use crate::grade::verify::{VerifyRow, VerifySummary};
 use crate::grade::{Started, Summary};
 
@@ -65,6 +67,15 @@ pub enum Event<'a> {
     SubmissionGraded(&'a GradedSubmission),
     /// `grade` is over: the scoreboard.
     GradeFinished(&'a Scoreboard),
+    /// Inputs are about to be checked by validators: `count` (input, validator) pairs on
+    /// `jobs` workers (`verify` of a package, `validate`).
+    InputChecksStarted { count: usize, jobs: usize },
+    /// A worker began checking an input with a validator.
+    InputCheckStarted { input: &'a str, validator: &'a str },
+    /// An input was checked by a validator (reported in plan order).
+    InputChecked(&'a CheckedInput),
+    /// Every input is checked.
+    InputsChecked(&'a [CheckedInput]),
 }
 
 /// A consumer of grading events.
@@ -157,7 +168,15 @@ impl Write for AtomicFile {
 }
 
 impl Destination for AtomicFile {
+    /// Once the grader is interrupted nothing is committed: what was written may be a run
+    /// cut short (the temporary file goes when the value is dropped).
     fn commit(&mut self) -> io::Result<()> {
+        if crate::cleanup::interrupted() {
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                format!("{} not written: interrupted", self.path.display()),
+            ));
+        }
         let mut temp = self.temp.take().ok_or_else(|| {
             io::Error::other(format!("{} is already written", self.path.display()))
         })?;

@@ -20,8 +20,9 @@ use std::io::{self, Write};
 use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::time::{Duration, Instant};
 
-use super::cgroup::RunGroups;
+use super::cgroup::{RunGroups, GROUP_PREFIX};
 use super::keeper::{self, FromKeeper, KeeperPlan, KeeperReport, ToKeeper};
+use super::leftovers::{self, ProcessStamp};
 use super::waiting::{self, WaitGauge};
 use super::{channel, isolate, pipe, poll_readable};
 use super::{RunFacts, RunRequest, SessionSpec, StartFailure, StdoutMode, StopReason, Termination};
@@ -133,8 +134,8 @@ impl Sandbox {
     /// the grader's socket, which the keeper must not keep open.
     fn start(spec: &SessionSpec, grader: RawFd) -> Result<Sandbox, String> {
         let mut protections = vec!["process-group".to_string(), "rlimits".to_string()];
-        // SAFETY: getpid/geteuid/getegid have no preconditions.
-        let (own_pid, euid, egid) = unsafe { (libc::getpid(), libc::geteuid(), libc::getegid()) };
+        // SAFETY: geteuid/getegid have no preconditions.
+        let (euid, egid) = unsafe { (libc::geteuid(), libc::getegid()) };
         let is_root = euid == 0;
 
         let groups = if spec.isolation.cgroups {
@@ -142,10 +143,20 @@ impl Sandbox {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map(|d| d.subsec_nanos())
                 .unwrap_or(0);
-            RunGroups::create(&format!("judge-{own_pid}-{nanos}"))
+            // Named after this launcher, so that a later run can tell when it is gone.
+            let name = format!("{GROUP_PREFIX}{}-{nanos}", ProcessStamp::own());
+            RunGroups::create(&name)
         } else {
             RunGroups::default()
         };
+        // Listed in the session's folder, where a later run finds them if the grader is
+        // killed (they are made beside the grader's own cgroup, which a later run may not
+        // share). Without the list only a run in the same cgroup finds them.
+        if let Some(folder) = spec.root_mount.parent() {
+            if !groups.dirs().is_empty() {
+                let _ = leftovers::record_groups(folder, &groups.dirs());
+            }
+        }
         protections.extend(groups.protections());
 
         // Namespaces: the pid (and, without root, user) namespace must be made here, before

@@ -22,12 +22,14 @@ mod channel;
 mod isolate;
 mod keeper;
 pub mod launcher;
+mod leftovers;
 mod os;
 mod spawn;
 mod waiting;
 
 use std::io::Read;
 use std::os::fd::{AsFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::{mpsc, Mutex, OnceLock};
@@ -38,6 +40,7 @@ use thiserror::Error;
 
 use crate::limits::Limits;
 
+pub use leftovers::{groups_of_run, remove_groups, sweep_run_folder, Owner, ProcessStamp};
 pub use os::{is_root, kill_process, memory_file, run_limited, set_pipe_capacity, LimitedRun};
 pub use waiting::hard_wall_limit;
 
@@ -246,6 +249,8 @@ pub enum SandboxError {
     Prepare(std::io::Error),
     #[error("the sandbox session is closed")]
     Closed,
+    #[error("the grader was interrupted")]
+    Interrupted,
 }
 
 impl From<std::io::Error> for SandboxError {
@@ -343,15 +348,24 @@ impl Session {
             .map_err(|e| SandboxError::Launcher(format!("cannot encode the session: {e}")))?;
         let (ours, theirs) = channel::pair()?;
         let mut command = Command::new(&exe);
+        // A process group of its own: a terminal's Ctrl-C (SIGINT to the foreground process
+        // group) reaches the grader alone, which ends the runs itself and judges none of
+        // them (see `cleanup`), instead of launchers dying under a run that is then taken for
+        // the program's or the grader's failure.
         command
             .arg(LAUNCH_SUBCOMMAND)
             .arg(encoded)
             .env_clear()
             .stdin(Stdio::from(theirs))
             .stdout(Stdio::null())
-            .stderr(Stdio::piped());
+            .stderr(Stdio::piped())
+            .process_group(0);
+        if crate::cleanup::interrupted() {
+            return Err(SandboxError::Interrupted);
+        }
         let launcher = spawn_from_a_lasting_thread(command)
             .map_err(|cause| SandboxError::SpawnLauncher { path: exe, cause })?;
+        launchers::add(launcher.id());
         Ok(Session {
             launcher,
             socket: Some(ours),
@@ -370,6 +384,11 @@ impl Session {
     /// interactive run, whose pipes the grader drives in between.
     pub fn begin(&mut self, request: &RunRequest, files: RunFiles) -> Result<(), SandboxError> {
         let socket = self.socket.as_ref().ok_or(SandboxError::Closed)?;
+        // No run starts once the grader is interrupted; one that starts as the interruption
+        // comes is stopped by it (`stop_all_runs`, which the launcher heeds from before a run).
+        if crate::cleanup::interrupted() {
+            return Err(SandboxError::Interrupted);
+        }
         channel::send(
             socket.as_fd(),
             request,
@@ -392,6 +411,13 @@ impl Session {
         self.running = false;
         let socket = self.socket.as_ref().ok_or(SandboxError::Closed)?;
         match channel::receive::<Result<RunFacts, String>>(socket.as_fd()) {
+            // A run the interruption ended tells nothing of the program.
+            Ok(Some((Ok(facts), _)))
+                if facts.stopped_by == Some(StopReason::Requested)
+                    && crate::cleanup::interrupted() =>
+            {
+                Err(SandboxError::Interrupted)
+            }
             Ok(Some((Ok(facts), _))) => Ok(facts),
             Ok(Some((Err(message), _))) => Err(SandboxError::Launcher(message)),
             Ok(None) => Err(self.failure("it ended".to_string())),
@@ -412,8 +438,11 @@ impl Session {
 
     /// An error that says what the launcher printed, if it has already exited.
     fn failure(&mut self, what: String) -> SandboxError {
+        if crate::cleanup::interrupted() {
+            return SandboxError::Interrupted;
+        }
         let mut printed = String::new();
-        if let Ok(Some(_)) = self.launcher.try_wait() {
+        if let Ok(Some(_)) = launchers::reap_if_ended(&mut self.launcher) {
             if let Some(mut pipe) = self.launcher.stderr.take() {
                 let _ = pipe.read_to_string(&mut printed);
             }
@@ -429,11 +458,66 @@ impl Drop for Session {
         if self.running {
             self.request_stop();
         }
+        launchers::remove(self.launcher.id());
         drop(self.socket.take());
         use wait_timeout::ChildExt;
         if !matches!(self.launcher.wait_timeout(SESSION_END_GRACE), Ok(Some(_))) {
             let _ = self.launcher.kill();
             let _ = self.launcher.wait();
+        }
+    }
+}
+
+/// Asks every launcher to end the run it has now, or the next one it gets (the grader is
+/// interrupted: no result of a run is judged any more).
+pub fn stop_all_runs() {
+    launchers::signal_all(libc::SIGUSR1);
+}
+
+/// Kills every launcher and compiler of the grader (it is about to exit in a hurry); the
+/// keepers and the programs die with their launchers.
+pub fn kill_all_runs() {
+    launchers::signal_all(libc::SIGKILL);
+    os::kill_helpers();
+}
+
+/// The launchers that live, by pid, for [`stop_all_runs`]. A launcher is reaped only under
+/// the registry's lock, and leaves it before it is reaped, so that a signal never reaches a
+/// pid that another process may have been given since.
+mod launchers {
+    use std::sync::Mutex;
+
+    static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+    fn live() -> std::sync::MutexGuard<'static, Vec<u32>> {
+        LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub fn add(pid: u32) {
+        live().push(pid);
+    }
+
+    /// Before the launcher is waited for: it gets no more signals from the registry.
+    pub fn remove(pid: u32) {
+        live().retain(|&p| p != pid);
+    }
+
+    /// Reaps the launcher if it has ended (and then forgets it).
+    pub fn reap_if_ended(
+        launcher: &mut std::process::Child,
+    ) -> std::io::Result<Option<std::process::ExitStatus>> {
+        let mut live = live();
+        let status = launcher.try_wait()?;
+        if status.is_some() {
+            live.retain(|&p| p != launcher.id());
+        }
+        Ok(status)
+    }
+
+    pub fn signal_all(signal: libc::c_int) {
+        for &pid in live().iter() {
+            // SAFETY: kill on a launcher of ours that has not been reaped (see above).
+            unsafe { libc::kill(pid as libc::pid_t, signal) };
         }
     }
 }

@@ -11,8 +11,6 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use wait_timeout::ChildExt;
-
 /// Whether the grader runs as root (then solutions run as an unprivileged user).
 pub fn is_root() -> bool {
     // SAFETY: geteuid has no preconditions.
@@ -53,35 +51,105 @@ pub struct LimitedRun {
     pub stderr: Vec<u8>,
 }
 
+/// How often [`run_limited`] looks whether its helper has ended or the grader is interrupted.
+const HELPER_POLL: Duration = Duration::from_millis(20);
+
 /// Runs a trusted helper program (a compiler) in its own process group with no input, reading
 /// its output and error (each capped) as it runs; past `limit` the whole group is killed. An
-/// error means it could not be started.
+/// error means it could not be started, or the grader was interrupted (the group is killed
+/// then too; the error's kind is `Interrupted`).
 pub fn run_limited(
     command: &mut Command,
     limit: Duration,
     cap: usize,
 ) -> std::io::Result<LimitedRun> {
+    let interrupted = || {
+        std::io::Error::new(
+            std::io::ErrorKind::Interrupted,
+            "the grader was interrupted",
+        )
+    };
+    if crate::cleanup::interrupted() {
+        return Err(interrupted());
+    }
     let mut child = command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0)
         .spawn()?;
+    helpers::add(child.id());
     let (stdout, stderr) = read_both_capped(&mut child, cap);
-    let status = match child.wait_timeout(limit) {
-        Ok(Some(status)) => Some(status),
-        _ => {
-            // SAFETY: killpg on the child's own process group, which it leads.
-            unsafe { libc::killpg(child.id() as libc::pid_t, libc::SIGKILL) };
-            let _ = child.wait();
-            None
+    let deadline = std::time::Instant::now() + limit;
+    let status = loop {
+        match helpers::reap_if_ended(&mut child) {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if std::time::Instant::now() < deadline && !crate::cleanup::interrupted() => {
+                std::thread::sleep(HELPER_POLL);
+            }
+            _ => {
+                helpers::remove(child.id());
+                // SAFETY: killpg on the child's own process group, which it leads and which
+                // we have not reaped.
+                unsafe { libc::killpg(child.id() as libc::pid_t, libc::SIGKILL) };
+                let _ = child.wait();
+                break None;
+            }
         }
     };
-    Ok(LimitedRun {
+    let run = LimitedRun {
         status,
         stdout: stdout.join().unwrap_or_default(),
         stderr: stderr.join().unwrap_or_default(),
-    })
+    };
+    if crate::cleanup::interrupted() {
+        return Err(interrupted());
+    }
+    Ok(run)
+}
+
+/// Kills the process groups of every helper program running (the grader exits in a hurry).
+pub fn kill_helpers() {
+    helpers::kill_all();
+}
+
+/// The helper programs that run, by the pid of the process group each leads. A helper is
+/// reaped only under the registry's lock, and leaves it then, so that no signal reaches a pid
+/// given to another process since.
+mod helpers {
+    use std::sync::Mutex;
+
+    static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+    fn live() -> std::sync::MutexGuard<'static, Vec<u32>> {
+        LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub fn add(pid: u32) {
+        live().push(pid);
+    }
+
+    pub fn remove(pid: u32) {
+        live().retain(|&p| p != pid);
+    }
+
+    pub fn reap_if_ended(
+        child: &mut std::process::Child,
+    ) -> std::io::Result<Option<std::process::ExitStatus>> {
+        let mut live = live();
+        let status = child.try_wait();
+        if !matches!(status, Ok(None)) {
+            live.retain(|&p| p != child.id());
+        }
+        status
+    }
+
+    pub fn kill_all() {
+        for &pid in live().iter() {
+            // SAFETY: killpg on a group led by a helper of ours that has not been reaped.
+            unsafe { libc::killpg(pid as libc::pid_t, libc::SIGKILL) };
+        }
+    }
 }
 
 /// Reads a child's stdout and stderr at the same time on two threads, keeping at most `cap`
