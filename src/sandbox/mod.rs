@@ -38,7 +38,7 @@ use thiserror::Error;
 
 use crate::limits::Limits;
 
-pub use os::{is_root, kill_process, memory_file, run_limited, set_pipe_capacity, LimitedRun};
+pub use os::{is_root, kill_process, memory_file, set_pipe_capacity};
 pub use waiting::hard_wall_limit;
 
 /// Where the solution's standard output goes.
