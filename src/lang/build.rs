@@ -83,34 +83,36 @@ pub(super) fn build(
         writable_subfolder: None,
         writable_workdir: true,
     };
-    let mut session = Session::start(&spec).map_err(|cause| LangError::Sandbox { cause })?;
-    for step in &steps {
-        let ran = step.run(&mut session, runner, &folder.work())?;
-        match step_end(&ran.facts, &runner.compile, ran.folder_over_limit) {
-            StepEnd::Succeeded => {}
-            StepEnd::Failed(headline) => {
-                let messages = names.map(&ran.messages);
-                return Ok(Outcome::Failed(match (headline, messages.is_empty()) {
-                    (Some(headline), true) => headline,
-                    (Some(headline), false) => format!("{headline}\n{messages}"),
-                    (None, false) => messages,
-                    (None, true) => ended_without_message(&ran.facts),
-                }));
-            }
-            StepEnd::NotStarted(message) => {
-                return Err(LangError::CompilerNotStarted {
-                    program: step.program.display().to_string(),
-                    message,
-                })
-            }
-            StepEnd::SandboxFailed(message) => {
-                return Err(LangError::Sandbox {
-                    cause: sandbox::SandboxError::Launcher(message),
-                })
+    // A language without build steps (a script run as it is) only has its files published.
+    if !steps.is_empty() {
+        let mut session = Session::start(&spec).map_err(|cause| LangError::Sandbox { cause })?;
+        for step in &steps {
+            let ran = step.run(&mut session, runner, &folder.work())?;
+            match step_end(&ran.facts, &runner.compile, ran.folder_over_limit) {
+                StepEnd::Succeeded => {}
+                StepEnd::Failed(headline) => {
+                    let messages = names.map(&ran.messages);
+                    return Ok(Outcome::Failed(match (headline, messages.is_empty()) {
+                        (Some(headline), true) => headline,
+                        (Some(headline), false) => format!("{headline}\n{messages}"),
+                        (None, false) => messages,
+                        (None, true) => ended_without_message(&ran.facts),
+                    }));
+                }
+                StepEnd::NotStarted(message) => {
+                    return Err(LangError::CompilerNotStarted {
+                        program: step.program.display().to_string(),
+                        message,
+                    })
+                }
+                StepEnd::SandboxFailed(message) => {
+                    return Err(LangError::Sandbox {
+                        cause: sandbox::SandboxError::Launcher(message),
+                    })
+                }
             }
         }
     }
-    drop(session);
     folder.settle(runner, language, workspace)
 }
 
@@ -179,13 +181,12 @@ impl Step {
             file_size_bytes: Some(limits.output_bytes),
             stop_at_process_limit: true,
         };
-        let files = |name| sandbox::memory_file(name);
         let prepare = || -> std::io::Result<(File, RunFiles)> {
-            let messages = files("compiler-messages")?;
+            let messages = sandbox::memory_file("compiler-messages")?;
             let run_files = RunFiles {
                 stdin: File::open("/dev/null")?.into(),
                 stdout: messages.try_clone()?.into(),
-                stderr: files("compiler-stderr")?.into(),
+                stderr: sandbox::memory_file("compiler-stderr")?.into(),
             };
             Ok((messages, run_files))
         };
