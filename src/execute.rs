@@ -156,6 +156,7 @@ impl SandboxFolder {
                 read_only_paths: sandbox.read_only_paths.clone(),
             },
             writable_subfolder: None,
+            writable_workdir: false,
         }
     }
 }
@@ -180,6 +181,9 @@ pub fn run_request(
         ],
         limits,
         stdout,
+        stderr_to_stdout: false,
+        file_size_bytes: None,
+        stop_at_process_limit: false,
     }
 }
 

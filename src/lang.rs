@@ -1,7 +1,8 @@
-//! Turning a submission into something runnable: language detection, compilation with a
-//! time limit (a compile command, then an optional package command), and a compile cache keyed
-//! by a content hash (written atomically, so several graders may share it), and emptying that
-//! cache (`judge clean`). Also resolves the run command of a prepared solution, and fills in
+//! Turning a submission into something runnable: language detection, compilation in the
+//! sandbox under the compile limits (a compile command, then an optional package command; see
+//! [`build`]), and a compile cache keyed by a content hash (written atomically, so several
+//! graders may share it; a compile served from it starts no sandbox), and emptying that cache
+//! (`judge clean`). Also resolves the run command of a prepared solution, and fills in
 //! the run's own placeholders (`{memory_mib}`) from the limits of each run. A language whose
 //! compiler or runtime is not installed is an error naming both.
 //!
@@ -12,11 +13,12 @@
 //! installed here (Python 2, Kotlin, Go...) is a typed error naming the language
 //! ([`LangError::not_graded`]).
 
+mod build;
+
 use std::ffi::OsStr;
 use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
@@ -24,7 +26,6 @@ use thiserror::Error;
 
 use crate::config::{Language, RunnerConfig};
 use crate::limits::{Limits, MIB};
-use crate::sandbox::run_limited;
 
 #[derive(Debug, Error)]
 pub enum LangError {
@@ -39,11 +40,13 @@ pub enum LangError {
     UnknownLanguageId(String),
     #[error("the compile cache {dir}: {cause}")]
     Cache { dir: PathBuf, cause: std::io::Error },
-    #[error("cannot start the compiler `{program}`: {cause}")]
-    StartCompiler {
-        program: String,
-        cause: std::io::Error,
-    },
+    #[error("cannot compile in the sandbox: {cause}")]
+    Sandbox { cause: crate::sandbox::SandboxError },
+    #[error(
+        "cannot run the compiler `{program}` in the sandbox: {message} (a compiler outside the \
+         system folders needs the folders it uses in sandbox.read_only_paths of runner.toml)"
+    )]
+    CompilerNotStarted { program: String, message: String },
     #[error("`{program}` is not in the sandbox PATH ({path})")]
     ProgramNotFound { program: String, path: String },
     #[error("no source file of a known language in {path} (known extensions: {known})")]
@@ -192,6 +195,9 @@ impl Prepared {
 /// Largest compiler message kept.
 const MESSAGE_CAP: usize = 64 * 1024;
 
+/// The name of a compiled program, in the build folder and in a run's folder.
+const BINARY: &str = "solution";
+
 /// Picks the language (given id, or by extension, or a ready binary) and compiles if needed.
 pub fn prepare(
     runner: &RunnerConfig,
@@ -217,6 +223,7 @@ pub fn prepare(
     let key = cache_key(language, &source_name, &bytes);
     let workspace = Workspace {
         files: vec![(PathBuf::from(source_name), bytes)],
+        shown: vec![source.display().to_string()],
         sources: vec![0],
         main: 0,
     };
@@ -354,6 +361,10 @@ pub fn prepare_folder(
     }
     let mut workspace = Workspace {
         files: Vec::with_capacity(files.len()),
+        shown: files
+            .iter()
+            .map(|file| file.display().to_string())
+            .collect(),
         main: sources[main_source(sources.iter().map(|&i| relative[i].as_path()))],
         sources,
     };
@@ -374,6 +385,8 @@ pub fn prepare_folder(
 /// and bytes), which of them are the sources and which source is the main one.
 struct Workspace {
     files: Vec<(PathBuf, Vec<u8>)>,
+    /// Each file as the user knows it (the path given): compiler messages name it so.
+    shown: Vec<String>,
     /// Indices into `files`, in sorted order.
     sources: Vec<usize>,
     /// Index into `files`.
@@ -399,7 +412,7 @@ fn build_cached(
 ) -> Result<Compiled, LangError> {
     let main_name = workspace.main_name();
     let file_name = if language.runs_binary() {
-        "solution".to_string()
+        BINARY.to_string()
     } else {
         main_name.clone()
     };
@@ -438,8 +451,8 @@ fn build_cached(
     }))
 }
 
-/// Compiles `workspace` in a private folder of the cache and publishes it as `entry` (which
-/// then holds `artifact`); returns the compiler's message when compilation fails.
+/// Builds `workspace` in the sandbox ([`build::build`]) and publishes it as `entry` (which
+/// then holds `artifact`); returns the compile error's message when it fails.
 fn build_into_cache(
     runner: &RunnerConfig,
     language: &Language,
@@ -447,83 +460,20 @@ fn build_into_cache(
     entry: &Path,
     artifact: &Path,
 ) -> Result<Option<String>, LangError> {
-    let cache_error = |cause| LangError::Cache {
-        dir: runner.cache_dir.clone(),
-        cause,
+    let folder = match build::build(runner, language, workspace)? {
+        build::Outcome::Built(folder) => folder,
+        build::Outcome::Failed(message) => return Ok(Some(message)),
     };
-    std::fs::create_dir_all(&runner.cache_dir).map_err(cache_error)?;
-    let build = tempfile::Builder::new()
-        .prefix(".build-")
-        .tempdir_in(&runner.cache_dir)
-        .map_err(cache_error)?;
-    for (relative, bytes) in &workspace.files {
-        let copy = build.path().join(relative);
-        if let Some(parent) = copy.parent() {
-            std::fs::create_dir_all(parent).map_err(cache_error)?;
-        }
-        std::fs::write(&copy, bytes).map_err(cache_error)?;
-    }
-    let in_build = |index: usize| {
-        build
-            .path()
-            .join(&workspace.files[index].0)
-            .to_string_lossy()
-            .into_owned()
-    };
-    let main = in_build(workspace.main);
-    let sources: Vec<String> = workspace.sources.iter().map(|&i| in_build(i)).collect();
-    let main_name = workspace.main_name();
-    let binary = build.path().join("solution");
-    for template in language.build_steps() {
-        let mut command: Vec<String> = Vec::with_capacity(template.len());
-        for part in template {
-            if part == "{source}" {
-                command.extend(sources.iter().cloned());
-            } else {
-                command.push(
-                    part.replace("{source}", &main)
-                        .replace("{binary}", &binary.to_string_lossy())
-                        .replace("{dir}", &build.path().to_string_lossy())
-                        .replace("{stem}", stem(&main_name)),
-                );
-            }
-        }
-        // The compiler is looked for where runs look for programs first, so that a language
-        // whose compile step is its runtime (python3 -m py_compile) checks the source with the
-        // interpreter that will run it; then on the grader's own PATH.
-        let host_path = std::env::var("PATH").unwrap_or_default();
-        let search = format!("{}:{host_path}", runner.sandbox.path);
-        let Some(compiler) = find_program(&command[0], &search) else {
-            return Err(missing_program(
-                language,
-                "compiler",
-                &command[0],
-                &host_path,
-            ));
-        };
-        command[0] = compiler.to_string_lossy().into_owned();
-        if let Some(message) = compile(&command, build.path(), runner.compile_time_limit)? {
-            return Ok(Some(message));
-        }
-    }
-    if language.runs_binary() && !binary.is_file() {
-        return Ok(Some(format!(
-            "the compiler did not write {}",
-            binary.display()
-        )));
-    }
-    make_world_readable(build.path());
     // Publish atomically: a folder rename either lands whole or finds another grader's
     // identical result already there.
-    let staged = build.keep();
-    if std::fs::rename(&staged, entry).is_err() {
-        let _ = std::fs::remove_dir_all(&staged);
-        if !artifact.is_file() {
-            return Err(cache_error(std::io::Error::other(format!(
+    if folder.publish(entry).is_err() && !artifact.is_file() {
+        return Err(LangError::Cache {
+            dir: runner.cache_dir.clone(),
+            cause: std::io::Error::other(format!(
                 "cannot store the compiled solution in {}",
                 entry.display()
-            ))));
-        }
+            )),
+        });
     }
     Ok(None)
 }
@@ -1279,34 +1229,6 @@ fn find_program(name: &str, path: &str) -> Option<PathBuf> {
         .find(|candidate| executable(candidate))
 }
 
-/// Runs a compiler; `Ok(None)` on success, `Ok(Some(message))` when it failed or ran out of
-/// time.
-fn compile(command: &[String], dir: &Path, limit: Duration) -> Result<Option<String>, LangError> {
-    let mut compiler = Command::new(&command[0]);
-    compiler.args(&command[1..]).current_dir(dir);
-    let ended = run_limited(&mut compiler, limit, MESSAGE_CAP).map_err(|cause| {
-        LangError::StartCompiler {
-            program: command[0].clone(),
-            cause,
-        }
-    })?;
-    let mut message = ended.stderr;
-    message.extend(ended.stdout);
-    let text = String::from_utf8_lossy(&message).trim_end().to_string();
-    match ended.status {
-        Some(status) if status.success() => Ok(None),
-        Some(status) => Ok(Some(if text.is_empty() {
-            format!("the compiler ended with {status}")
-        } else {
-            text
-        })),
-        None => Ok(Some(format!(
-            "compilation took longer than {} s\n{text}",
-            limit.as_secs_f64()
-        ))),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1557,7 +1479,7 @@ mod tests {
     /// Runs `program ARGS` with `input` on its standard input; its standard output.
     fn run(program: &Path, args: &[&str], input: &str) -> String {
         use std::io::Write;
-        use std::process::Stdio;
+        use std::process::{Command, Stdio};
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
@@ -1921,6 +1843,7 @@ mod tests {
                     .iter()
                     .map(|(name, text)| (PathBuf::from(name), text.as_bytes().to_vec()))
                     .collect(),
+                shown: files.iter().map(|(name, _)| name.to_string()).collect(),
                 sources: vec![0],
                 main: 0,
             };

@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::limits::{Allowance, RunnerLimits, MIB};
+use crate::limits::{Allowance, CompileLimits, RunnerLimits, MIB};
 
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
 pub use problem::{FileTest, InteractiveSpec, ProblemKind, ProblemSpec};
@@ -217,7 +217,8 @@ pub struct RunnerConfig {
     pub limits: RunnerLimits,
     /// The compile cache (and the built-in problems once written out).
     pub cache_dir: PathBuf,
-    pub compile_time_limit: Duration,
+    /// What a compile may use (it runs in the sandbox).
+    pub compile: CompileLimits,
     pub sandbox: SandboxConfig,
     pub validators: ValidatorLimits,
     pub languages: Vec<Language>,
@@ -415,11 +416,7 @@ impl RunnerConfig {
             },
             problems: ProblemSources::new(folders, cache_dir.clone()).with_validators(validators),
             cache_dir,
-            compile_time_limit: positive_seconds(
-                at("defaults.compile_time_limit_seconds"),
-                "defaults.compile_time_limit_seconds",
-                d.compile_time_limit_seconds,
-            )?,
+            compile: compile_limits(&layers, d)?,
             sandbox: SandboxConfig {
                 namespaces: raw.sandbox.namespaces,
                 cgroups: raw.sandbox.cgroups,
@@ -483,6 +480,34 @@ impl RunnerConfig {
     pub fn problem(&self, id: &str) -> Result<ProblemSpec, ConfigError> {
         self.problems.find(id)
     }
+}
+
+/// Validates the compile limits of `[defaults]`.
+fn compile_limits(layers: &Layers, d: &raw::Defaults) -> Result<CompileLimits, ConfigError> {
+    let at = |key: &str| layers.origin_of(key);
+    let key = "defaults.compile_max_processes";
+    if d.compile_max_processes == 0 || d.compile_max_processes > 1 << 20 {
+        return Err(invalid(at(key), key, "must be from 1 to 1048576"));
+    }
+    let key = "defaults.compile_message_limit_kib";
+    if !(1..=1 << 20).contains(&d.compile_message_limit_kib) {
+        return Err(invalid(at(key), key, "must be from 1 to 1048576"));
+    }
+    let mib = |key: &str, value: u64| mebibytes(at(key), key, value);
+    Ok(CompileLimits {
+        time: positive_seconds(
+            at("defaults.compile_time_limit_seconds"),
+            "defaults.compile_time_limit_seconds",
+            d.compile_time_limit_seconds,
+        )?,
+        memory_bytes: mib("defaults.compile_memory_mib", d.compile_memory_mib)?,
+        max_processes: d.compile_max_processes,
+        output_bytes: mib(
+            "defaults.compile_output_limit_mib",
+            d.compile_output_limit_mib,
+        )?,
+        message_bytes: d.compile_message_limit_kib * 1024,
+    })
 }
 
 /// Validates the `[languages.*]` tables.

@@ -99,6 +99,14 @@ pub struct Defaults {
     pub cache_dir: Option<PathBuf>,
     #[serde(default = "default_compile_seconds")]
     pub compile_time_limit_seconds: f64,
+    #[serde(default = "default_compile_memory_mib")]
+    pub compile_memory_mib: u64,
+    #[serde(default = "default_compile_max_processes")]
+    pub compile_max_processes: u32,
+    #[serde(default = "default_compile_output_mib")]
+    pub compile_output_limit_mib: u64,
+    #[serde(default = "default_compile_message_kib")]
+    pub compile_message_limit_kib: u64,
     #[serde(default = "default_wall_factor")]
     pub wall_time_factor: f64,
     #[serde(default = "default_wall_extra")]
@@ -113,6 +121,18 @@ fn default_max_processes() -> u32 {
 }
 fn default_compile_seconds() -> f64 {
     60.0
+}
+fn default_compile_memory_mib() -> u64 {
+    2048
+}
+fn default_compile_max_processes() -> u32 {
+    256
+}
+fn default_compile_output_mib() -> u64 {
+    1024
+}
+fn default_compile_message_kib() -> u64 {
+    1024
 }
 fn default_wall_factor() -> f64 {
     2.0

@@ -35,6 +35,8 @@ struct GroupFiles {
     memory_peak: Option<File>,
     /// Where the OOM-kill count is.
     memory_events: Option<File>,
+    /// Where the count of forks refused at the process limit is.
+    pids_events: Option<File>,
     cpu_usage: Option<File>,
 }
 
@@ -51,6 +53,7 @@ impl GroupFiles {
                 process_limit: open(&groups.pids, "pids.max", true),
                 memory_peak: open(&groups.memory, "memory.peak", true),
                 memory_events: open(&groups.memory, "memory.events", false),
+                pids_events: open(&groups.pids, "pids.events", false),
                 cpu_usage: open(&groups.cpuacct, "cpu.stat", false),
             }
         } else {
@@ -60,6 +63,7 @@ impl GroupFiles {
                 process_limit: open(&groups.pids, "pids.max", true),
                 memory_peak: open(&groups.memory, "memory.max_usage_in_bytes", true),
                 memory_events: open(&groups.memory, "memory.oom_control", false),
+                pids_events: open(&groups.pids, "pids.events", false),
                 cpu_usage: open(&groups.cpuacct, "cpuacct.usage", false),
             }
         }
@@ -212,6 +216,16 @@ impl RunGroups {
             .as_ref()
             .and_then(read_text)
             .and_then(|text| keyed_value(&text, "oom_kill"))
+            .unwrap_or(0)
+    }
+
+    /// How many forks the kernel has refused in the groups at their process limit so far.
+    pub fn refused_forks(&self) -> u64 {
+        self.files
+            .pids_events
+            .as_ref()
+            .and_then(read_text)
+            .and_then(|text| keyed_value(&text, "max"))
             .unwrap_or(0)
     }
 

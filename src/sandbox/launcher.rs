@@ -258,6 +258,10 @@ impl Sandbox {
             self.group_limits = Some(group_limits);
         }
         let cpu_before_ns = self.groups.cpu_usage_ns();
+        // Read only for the runs that stop there (one more cgroup file a run otherwise).
+        let refused_before = request
+            .stop_at_process_limit
+            .then(|| self.groups.refused_forks());
         // The count only grows, and only runs of this session add to it.
         let oom_kills_before = self.oom_kills;
         self.groups.reset_peak();
@@ -274,10 +278,15 @@ impl Sandbox {
             }
             StdoutMode::PassThrough => (stdout, None),
         };
+        let program_stderr = if request.stderr_to_stdout {
+            program_stdout.as_fd()
+        } else {
+            err_write.as_fd()
+        };
         channel::send(
             self.keeper_socket.as_fd(),
             &ToKeeper::Run(request.clone()),
-            &[stdin.as_fd(), program_stdout.as_fd(), err_write.as_fd()],
+            &[stdin.as_fd(), program_stdout.as_fd(), program_stderr],
         )
         .map_err(|e| format!("cannot reach the keeper: {e}"))?;
         let start = Instant::now();
@@ -292,7 +301,14 @@ impl Sandbox {
             limits.stderr_bytes,
             false,
         );
-        let watch = self.watch(request, start, cpu_before_ns, stdout, stderr)?;
+        let watch = self.watch(
+            request,
+            start,
+            cpu_before_ns,
+            refused_before,
+            stdout,
+            stderr,
+        )?;
         if !self.in_pid_namespace {
             // Without a namespace, a process that left the process group is still in the
             // cgroup (the keeper has reaped the rest).
@@ -332,6 +348,8 @@ impl Sandbox {
             peak_rss_kib: report.peak_rss_kib,
             cgroup_peak_kib: self.groups.memory_peak_bytes().map(|b| b / 1024),
             oom_killed: self.oom_kills > oom_kills_before,
+            process_limit_reached: refused_before
+                .is_some_and(|before| self.groups.refused_forks() > before),
             stdout_bytes: watch.stdout_bytes,
             stderr_bytes: watch.stderr_bytes,
             launch_error: report.failure.as_ref().map(StartFailure::message),
@@ -350,6 +368,7 @@ impl Sandbox {
             peak_rss_kib: 0,
             cgroup_peak_kib: None,
             oom_killed: false,
+            process_limit_reached: false,
             stdout_bytes: 0,
             stderr_bytes: 0,
             launch_error: Some(failure.message()),
@@ -364,12 +383,14 @@ impl Sandbox {
     }
 
     /// Runs the poll loop until the keeper reports: copies output with caps, enforces the
-    /// CPU, wall and output limits.
+    /// CPU, wall and output limits (and the process limit, when `refused_before` is the count
+    /// of refused forks to compare with).
     fn watch(
         &self,
         request: &RunRequest,
         start: Instant,
         cpu_before_ns: Option<u64>,
+        refused_before: Option<u64>,
         mut stdout: Option<Capture>,
         mut stderr: Capture,
     ) -> Result<Watch, String> {
@@ -465,6 +486,9 @@ impl Sandbox {
                 last_cpu_us = last_cpu_us.max(cpu_us);
                 if cpu_us > cpu_limit_us {
                     kill(StopReason::CpuTime, &mut stopped_by, &mut killed_at);
+                }
+                if refused_before.is_some_and(|before| self.groups.refused_forks() > before) {
+                    kill(StopReason::ProcessLimit, &mut stopped_by, &mut killed_at);
                 }
                 // Without a memory cgroup, RLIMIT_DATA is set far above the limit (see
                 // spawn.rs): this watch is what stops a program that keeps growing.

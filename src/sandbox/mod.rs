@@ -32,7 +32,7 @@ use std::os::fd::{AsFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::sync::{mpsc, Mutex, OnceLock};
+use std::sync::{mpsc, Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -41,7 +41,7 @@ use thiserror::Error;
 use crate::limits::Limits;
 
 pub use leftovers::{groups_of_run, remove_groups, sweep_run_folder, Owner, ProcessStamp};
-pub use os::{is_root, kill_process, memory_file, run_limited, set_pipe_capacity, LimitedRun};
+pub use os::{is_root, kill_process, memory_file, set_pipe_capacity};
 pub use waiting::hard_wall_limit;
 
 /// Where the solution's standard output goes.
@@ -94,6 +94,10 @@ pub struct SessionSpec {
     /// everything else of `workdir` stays read-only. Must be writable by `run_as_uid`.
     #[serde(default)]
     pub writable_subfolder: Option<String>,
+    /// The whole of `workdir` is writable (a compiler's build folder), not only
+    /// `writable_subfolder`. Must be writable by `run_as_uid`.
+    #[serde(default)]
+    pub writable_workdir: bool,
 }
 
 /// One program to run in a session.
@@ -107,6 +111,18 @@ pub struct RunRequest {
     pub env: Vec<(String, String)>,
     pub limits: Limits,
     pub stdout: StdoutMode,
+    /// Its standard error goes where its standard output goes (a compiler's messages, in the
+    /// order written and under one cap); the stderr file of [`RunFiles`] then stays empty.
+    #[serde(default)]
+    pub stderr_to_stdout: bool,
+    /// The largest file it may write (`RLIMIT_FSIZE`); `None`: the output limit.
+    #[serde(default)]
+    pub file_size_bytes: Option<u64>,
+    /// End the run as soon as the kernel refuses it a process at its process limit (pids
+    /// cgroup only: without one, `RLIMIT_NPROC` refuses forks unseen). A compiler that hits the
+    /// limit is stuck, where a solution may go on with what it has.
+    #[serde(default)]
+    pub stop_at_process_limit: bool,
 }
 
 /// The descriptors a run gets: its standard input, its standard output (a file in capture
@@ -167,6 +183,9 @@ pub enum StopReason {
     OutputLimit,
     /// Without a memory cgroup: the launcher saw the program's resident size over the limit.
     MemoryLimit,
+    /// The kernel refused it a process at its process limit (only when the request asked to
+    /// stop there).
+    ProcessLimit,
     /// The grader asked for the run to end (an interactor that has seen a wrong reply).
     Requested,
 }
@@ -197,6 +216,11 @@ pub struct RunFacts {
     pub cgroup_peak_kib: Option<u64>,
     /// The kernel's OOM killer ended a process of the run at the memory limit.
     pub oom_killed: bool,
+    /// The kernel refused the run a process at its process limit. Only known with a pids
+    /// cgroup, and only looked at for a run that asked to stop there
+    /// ([`RunRequest::stop_at_process_limit`]); else false.
+    #[serde(default)]
+    pub process_limit_reached: bool,
     /// Bytes of standard output kept (at most the output limit) in capture mode.
     pub stdout_bytes: u64,
     /// Bytes the program wrote to standard error (kept or not).
@@ -257,6 +281,12 @@ impl From<std::io::Error> for SandboxError {
     fn from(error: std::io::Error) -> Self {
         SandboxError::Prepare(error)
     }
+}
+
+/// Whether a private root shows the host's `path` (read-only, at the same path): the system
+/// folders do, and `read_only_paths`.
+pub fn private_root_shows(path: &std::path::Path, read_only_paths: &[PathBuf]) -> bool {
+    isolate::shows(path, read_only_paths)
 }
 
 /// Removes cgroups left behind by launchers that were killed (call before a session).
@@ -334,6 +364,9 @@ fn poll_readable(fds: &[Option<RawFd>], timeout: Duration) -> Vec<bool> {
 /// limits, a fresh `/tmp` and nothing left of the run before. One per grading worker.
 pub struct Session {
     launcher: std::process::Child,
+    /// The launcher's pid while it is not reaped (what a [`Stopper`] signals); cleared, under
+    /// the lock, before the launcher is reaped, so that no stopper signals a reused pid.
+    stop_target: Arc<Mutex<Option<libc::pid_t>>>,
     /// Our end of the session's message socket; `None` once closed.
     socket: Option<OwnedFd>,
     /// A run was sent and its facts not yet read.
@@ -367,6 +400,7 @@ impl Session {
             .map_err(|cause| SandboxError::SpawnLauncher { path: exe, cause })?;
         launchers::add(launcher.id());
         Ok(Session {
+            stop_target: Arc::new(Mutex::new(Some(launcher.id() as libc::pid_t))),
             launcher,
             socket: Some(ours),
             running: false,
@@ -432,8 +466,27 @@ impl Session {
 
     /// Asks the launcher to end the current program now (it still reports the facts).
     pub fn request_stop(&self) {
-        // SAFETY: kill on the launcher's pid, which we have not reaped yet.
-        unsafe { libc::kill(self.launcher.id() as libc::pid_t, libc::SIGUSR1) };
+        self.stopper().request_stop();
+    }
+
+    /// What another thread may use to end the current program while this one waits for it
+    /// in [`Session::run`]. Once the session is closed it does nothing.
+    pub fn stopper(&self) -> Stopper {
+        Stopper {
+            target: self.stop_target.clone(),
+        }
+    }
+
+    /// Reaps the launcher if it has exited (clearing the stoppers' target first).
+    fn launcher_exited(&mut self) -> bool {
+        let Ok(mut target) = self.stop_target.lock() else {
+            return false;
+        };
+        let exited = matches!(launchers::reap_if_ended(&mut self.launcher), Ok(Some(_)));
+        if exited {
+            *target = None;
+        }
+        exited
     }
 
     /// An error that says what the launcher printed, if it has already exited.
@@ -442,12 +495,32 @@ impl Session {
             return SandboxError::Interrupted;
         }
         let mut printed = String::new();
-        if let Ok(Some(_)) = launchers::reap_if_ended(&mut self.launcher) {
+        if self.launcher_exited() {
             if let Some(mut pipe) = self.launcher.stderr.take() {
                 let _ = pipe.read_to_string(&mut printed);
             }
         }
         SandboxError::Launcher(format!("{what} {}", printed.trim()).trim().to_string())
+    }
+}
+
+/// Ends a session's current program from another thread (see [`Session::stopper`]).
+#[derive(Debug, Clone)]
+pub struct Stopper {
+    target: Arc<Mutex<Option<libc::pid_t>>>,
+}
+
+impl Stopper {
+    /// Asks the launcher to end the current program now (it still reports the facts); nothing
+    /// once the session is closed.
+    pub fn request_stop(&self) {
+        if let Ok(target) = self.target.lock() {
+            if let Some(pid) = *target {
+                // SAFETY: kill on the launcher's pid, which is not reaped while the lock is
+                // held with the pid set.
+                unsafe { libc::kill(pid, libc::SIGUSR1) };
+            }
+        }
     }
 }
 
@@ -459,6 +532,10 @@ impl Drop for Session {
             self.request_stop();
         }
         launchers::remove(self.launcher.id());
+        // No stopper may signal the launcher's pid once it is reaped below.
+        if let Ok(mut target) = self.stop_target.lock() {
+            *target = None;
+        }
         drop(self.socket.take());
         use wait_timeout::ChildExt;
         if !matches!(self.launcher.wait_timeout(SESSION_END_GRACE), Ok(Some(_))) {
@@ -474,11 +551,10 @@ pub fn stop_all_runs() {
     launchers::signal_all(libc::SIGUSR1);
 }
 
-/// Kills every launcher and compiler of the grader (it is about to exit in a hurry); the
-/// keepers and the programs die with their launchers.
+/// Kills every launcher of the grader, those of compilers included (it is about to exit in a
+/// hurry); the keepers and the programs die with their launchers.
 pub fn kill_all_runs() {
     launchers::signal_all(libc::SIGKILL);
-    os::kill_helpers();
 }
 
 /// The launchers that live, by pid, for [`stop_all_runs`]. A launcher is reaped only under
@@ -618,6 +694,7 @@ mod tests {
             peak_rss_kib: 0,
             cgroup_peak_kib: None,
             oom_killed: false,
+            process_limit_reached: false,
             stdout_bytes: 0,
             stderr_bytes: 0,
             launch_error: None,
