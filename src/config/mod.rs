@@ -104,6 +104,9 @@ pub struct Language {
     pub runtime_overhead_bytes: u64,
     /// Messages with which the runtime says on standard error that its heap ran out.
     pub out_of_memory_messages: Vec<String>,
+    /// Host folders its build steps are shown read-only besides the system folders (those
+    /// that exist).
+    pub compile_read_only_paths: Vec<PathBuf>,
     pub allowance: Allowance,
 }
 
@@ -651,6 +654,7 @@ fn languages(
                 lang.runtime_overhead_mib,
             )?,
             out_of_memory_messages: lang.out_of_memory_messages.clone(),
+            compile_read_only_paths: lang.compile_read_only_paths.clone(),
             allowance: Allowance {
                 time_factor: factor(file("time_factor"), &key("time_factor"), lang.time_factor)?,
                 time_extra: non_negative_seconds(

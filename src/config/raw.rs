@@ -205,6 +205,10 @@ pub struct Language {
     /// `java.lang.OutOfMemoryError`): a crash that says one of them is MLE.
     #[serde(default)]
     pub out_of_memory_messages: Vec<String>,
+    /// Host folders the compiler reads besides the system folders (GHC's package database in
+    /// /var/lib/ghc): shown read-only to the language's build steps, where they exist.
+    #[serde(default)]
+    pub compile_read_only_paths: Vec<std::path::PathBuf>,
     #[serde(default = "one")]
     pub time_factor: f64,
     #[serde(default)]

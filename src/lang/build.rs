@@ -63,6 +63,11 @@ pub(super) fn build(
     let folder = BuildFolder::new(&runner.cache_dir, workspace, owner).map_err(cache_error)?;
     let names = Names::new(workspace, &folder.work());
     let mut read_only_paths = runner.sandbox.read_only_paths.clone();
+    for path in &language.compile_read_only_paths {
+        if path.is_dir() && !read_only_paths.contains(path) {
+            read_only_paths.push(path.clone());
+        }
+    }
     for step in &steps {
         for bind in &step.binds {
             if !read_only_paths.contains(bind) {
