@@ -1246,6 +1246,7 @@ mod tests {
             run: vec!["java".into(), "{binary}".into()],
             runtime_overhead_bytes: 40 * MIB,
             out_of_memory_messages: vec!["java.lang.OutOfMemoryError".into()],
+            compile_read_only_paths: Vec::new(),
             allowance: Allowance::NONE,
         }
     }

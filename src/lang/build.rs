@@ -1120,6 +1120,7 @@ mod tests {
             run: vec!["cat".into(), "{source}".into()],
             runtime_overhead_bytes: 0,
             out_of_memory_messages: Vec::new(),
+            compile_read_only_paths: Vec::new(),
             allowance: Allowance::NONE,
         }
     }
