@@ -23,6 +23,7 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use crate::config::{Language, RunnerConfig};
+use crate::files::{self, FileError, Folder, Kind};
 use crate::limits::{Limits, MIB};
 use crate::sandbox::run_limited;
 
@@ -33,6 +34,10 @@ pub enum LangError {
         path: PathBuf,
         cause: std::io::Error,
     },
+    /// A source too large, or a file of a submission folder that is not a regular file
+    /// inside it (a link out of it, a dangling link, a FIFO).
+    #[error(transparent)]
+    File(#[from] FileError),
     #[error("no language in runner.toml for {path} (known extensions: {known}; `judge config` shows the languages); a ready binary must be executable")]
     UnknownLanguage { path: PathBuf, known: String },
     #[error("unknown language `{0}` (see [languages] in runner.toml)")]
@@ -208,10 +213,7 @@ pub fn prepare(
     let Some(language) = language else {
         return ready_binary(runner, source);
     };
-    let bytes = std::fs::read(source).map_err(|cause| LangError::ReadSource {
-        path: source.to_path_buf(),
-        cause,
-    })?;
+    let bytes = files::read(source, runner.files.sources())?;
     let source_name = source_file_name(language, source, &bytes);
     let key = cache_key(language, &source_name, &bytes);
     let workspace = Workspace {
@@ -275,22 +277,25 @@ pub fn submission_language<'a>(
 
 /// The SHA-256 of a submission (hex, first 16 bytes): of a file's bytes, or of a folder's
 /// files (each one's path relative to the folder, and its bytes, in [`prepare_folder`]'s
-/// order).
+/// order). Read as streams: a ready binary may be larger than a source; only regular files
+/// are read.
 pub fn submission_sha256(path: &Path) -> Result<String, LangError> {
-    let read = |file: &Path| {
-        std::fs::read(file).map_err(|cause| LangError::ReadSource {
+    let hash = |file: &Path, opened: std::fs::File| {
+        crate::plan::sha256_hex_of(opened).map_err(|cause| LangError::ReadSource {
             path: file.to_path_buf(),
             cause,
         })
     };
     if !path.is_dir() {
-        return Ok(crate::plan::sha256_hex(&read(path)?));
+        return hash(path, files::open_regular(path)?);
     }
+    let folder = Folder::new(path)?;
     let mut digest = crate::plan::PlanDigest::new();
     for relative in folder_files(path)? {
+        let file = path.join(&relative);
         digest
             .add("file", relative.display())
-            .add_bytes("bytes", &read(&path.join(&relative))?);
+            .add("bytes", hash(&file, folder.open(&file)?)?);
     }
     Ok(digest.finish())
 }
@@ -356,11 +361,21 @@ pub fn prepare_folder(
         main: sources[main_source(sources.iter().map(|&i| relative[i].as_path()))],
         sources,
     };
+    // The cap is on the folder's files together.
+    let folder = Folder::new(dir)?;
+    let cap = runner.files.sources();
+    let mut left = cap.bytes;
     for (file, relative) in files.iter().zip(&relative) {
-        let bytes = std::fs::read(file).map_err(|cause| LangError::ReadSource {
-            path: file.clone(),
-            cause,
-        })?;
+        let bytes = folder
+            .read(file, files::Cap { bytes: left, ..cap })
+            .map_err(|error| match error {
+                FileError::TooLarge { .. } => FileError::TooLarge {
+                    path: dir.to_path_buf(),
+                    cap,
+                },
+                other => other,
+            })?;
+        left -= bytes.len() as u64;
         workspace
             .files
             .push((Path::new(FOLDER_SOURCES).join(relative), bytes));
@@ -535,11 +550,17 @@ fn has_build_script(dir: &Path) -> bool {
 }
 
 /// The files under `dir`, relative to it, sorted by their bytes (as Kattis sorts names).
-/// Links to files count as the files; links to folders are not followed (a loop would never
-/// end), and what is neither file nor folder is left out.
+/// Links to files inside `dir` count as the files; links to folders are not followed (a loop
+/// would never end). Anything else is refused, naming it (see `files::Folder`): a link out of
+/// the folder, a dangling link, a device, a FIFO, a socket.
 pub(crate) fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, LangError> {
-    fn walk(root: &Path, relative: &Path, files: &mut Vec<PathBuf>) -> Result<(), LangError> {
-        let folder = root.join(relative);
+    fn walk(
+        root: &Folder,
+        dir: &Path,
+        relative: &Path,
+        files: &mut Vec<PathBuf>,
+    ) -> Result<(), LangError> {
+        let folder = dir.join(relative);
         let read_error = |cause| LangError::ReadSource {
             path: folder.clone(),
             cause,
@@ -549,15 +570,15 @@ pub(crate) fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, LangError> {
             let path = relative.join(entry.file_name());
             let kind = entry.file_type().map_err(read_error)?;
             if kind.is_dir() {
-                walk(root, &path, files)?;
-            } else if kind.is_file() || (kind.is_symlink() && entry.path().is_file()) {
+                walk(root, dir, &path, files)?;
+            } else if root.kind(&entry.path())? == Kind::File {
                 files.push(path);
             }
         }
         Ok(())
     }
     let mut files = Vec::new();
-    walk(dir, Path::new(""), &mut files)?;
+    walk(&Folder::new(dir)?, dir, Path::new(""), &mut files)?;
     files.sort_by(|a, b| a.as_os_str().as_bytes().cmp(b.as_os_str().as_bytes()));
     Ok(files)
 }
@@ -787,8 +808,9 @@ fn detect<'a>(
 /// The first line of a file (at most 1 KiB of it).
 fn first_line(file: &Path) -> Result<Vec<u8>, LangError> {
     let mut start = Vec::new();
-    std::fs::File::open(file)
-        .and_then(|opened| opened.take(1024).read_to_end(&mut start))
+    files::open_regular(file)?
+        .take(1024)
+        .read_to_end(&mut start)
         .map_err(|cause| LangError::ReadSource {
             path: file.to_path_buf(),
             cause,

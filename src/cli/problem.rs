@@ -6,11 +6,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::Args;
 
 use judge::config::RunnerConfig;
 use judge::execute::Scratch;
+use judge::files::{self, FileError};
 use judge::problems::{self, CodeError, GenRequest, ProblemCode, TestSet};
 use judge::report;
 
@@ -94,11 +95,12 @@ pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
 
 /// `judge solve`.
 pub fn solve(config: Option<&Path>, args: &SolveArgs) -> Result<u8> {
-    let problem = code(&load_runner(config)?, &args.problem)?;
+    let runner = load_runner(config)?;
+    let problem = code(&runner, &args.problem)?;
+    let cap = runner.files.tests();
     let input = match &args.file {
-        Some(file) => std::fs::read_to_string(file)
-            .with_context(|| format!("cannot read {}", file.display()))?,
-        None => std::io::read_to_string(std::io::stdin()).context("cannot read standard input")?,
+        Some(file) => files::read_text(file, cap)?,
+        None => files::read_text_from(std::io::stdin(), Path::new("standard input"), cap)?,
     };
     match problem.solve(&input) {
         Ok(answer) => {
@@ -115,20 +117,20 @@ pub fn solve(config: Option<&Path>, args: &SolveArgs) -> Result<u8> {
 
 /// `judge validate`.
 pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
-    let problem = code(&load_runner(config)?, &args.problem)?;
+    let runner = load_runner(config)?;
+    let problem = code(&runner, &args.problem)?;
     let mut out = stdout();
     let mut all_valid = true;
     for file in &args.files {
-        let checked = match std::fs::read(file) {
-            Err(e) => Err(format!("cannot read: {e}")),
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Err(_) => Err("not UTF-8 text".to_string()),
-                Ok(text) => match problem.validate(&text) {
-                    Ok(()) => Ok(()),
-                    Err(CodeError::Invalid(e)) => Err(e.to_string()),
-                    // The validator itself failed: not a verdict on the file.
-                    Err(e) => return Err(e.into()),
-                },
+        // A file that cannot be read (or is over the cap) is an error, not a verdict on it.
+        let checked = match files::read_text(file, runner.files.tests()) {
+            Err(FileError::NotText { .. }) => Err("not UTF-8 text".to_string()),
+            Err(e) => return Err(e.into()),
+            Ok(text) => match problem.validate(&text) {
+                Ok(()) => Ok(()),
+                Err(CodeError::Invalid(e)) => Err(e.to_string()),
+                // The validator itself failed: not a verdict on the file.
+                Err(e) => return Err(e.into()),
             },
         };
         match checked {

@@ -103,7 +103,8 @@ fn embedded_files(dir: &'static Dir<'static>) -> BTreeMap<PathBuf, &'static [u8]
     files
 }
 
-/// Every file under a folder on disk, by its path relative to that folder.
+/// Every regular file under a folder on disk, by its path relative to that folder (links,
+/// FIFOs and files too large to be a built-in one are left out: they differ from it).
 fn disk_files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     fn walk(dir: &Path, base: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
         let Ok(entries) = std::fs::read_dir(dir) else {
@@ -111,11 +112,16 @@ fn disk_files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         };
         for entry in entries.flatten() {
             let path = entry.path();
-            if path.is_dir() {
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() {
                 walk(&path, base, out);
-            } else if let Ok(bytes) = std::fs::read(&path) {
-                let relative = path.strip_prefix(base).unwrap_or(&path);
-                out.insert(relative.to_path_buf(), bytes);
+            } else if kind.is_file() {
+                if let Ok(bytes) = crate::files::read(&path, crate::files::Cap::STATEMENT) {
+                    let relative = path.strip_prefix(base).unwrap_or(&path);
+                    out.insert(relative.to_path_buf(), bytes);
+                }
             }
         }
     }

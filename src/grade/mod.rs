@@ -67,8 +67,12 @@ pub enum GradeError {
         path: PathBuf,
         cause: std::io::Error,
     },
+    /// The message is the cause's, said once (not again as a source).
     #[error("cannot write the report: {0}")]
-    Report(#[source] std::io::Error),
+    Report(std::io::Error),
+    /// A result of `grade` could not be kept (the error names the file).
+    #[error("cannot keep a result: {0}")]
+    Keep(std::io::Error),
     #[error(transparent)]
     Part(#[from] PartError),
     #[error(transparent)]
@@ -169,9 +173,12 @@ pub(crate) fn digest_problem(digest: &mut PlanDigest, problem: &ProblemSpec) {
                 .collect(),
         };
         for file in files {
-            // An unreadable file digests as empty: building the program reports it.
-            let bytes = std::fs::read(&file).unwrap_or_default();
-            digest.add_bytes(spec.role.name(), &bytes);
+            // A file that cannot be read digests as empty: building the program reports it.
+            let hash = crate::files::open_regular(&file)
+                .ok()
+                .and_then(|opened| crate::plan::sha256_hex_of(opened).ok())
+                .unwrap_or_else(|| crate::plan::sha256_hex(b""));
+            digest.add(spec.role.name(), hash);
         }
     }
 }

@@ -73,12 +73,9 @@ pub fn check_inputs(runner: &RunnerConfig, package: &Package) -> Result<Vec<Stri
             }
         };
         for test in tests {
-            let input = std::fs::read(&test.input).map_err(|cause| {
-                GradeError::Plan(crate::plan::PlanError::Read {
-                    dir: test.input.clone(),
-                    cause,
-                })
-            })?;
+            let input = crate::files::Folder::new(&test.root)
+                .and_then(|folder| folder.read(&test.input, runner.files.tests()))
+                .map_err(crate::plan::PlanError::from)?;
             let call = Call {
                 args: test.validator_args.clone(),
                 stdin: &input,
