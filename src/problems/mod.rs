@@ -146,7 +146,7 @@ pub fn has_hard_set(problem: &dyn Problem) -> bool {
 pub enum CodeError {
     /// The input breaks the statement's format or guarantees (the validator or the reference
     /// says so).
-    #[error("{0}")]
+    #[error(transparent)]
     Invalid(#[from] InvalidInput),
     /// The problem has no such part (a generator, a reference, a validator).
     #[error("problem {problem} has no {part}")]
