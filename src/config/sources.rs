@@ -149,6 +149,9 @@ fn built_in_hash() -> &'static str {
     static HASH: OnceLock<String> = OnceLock::new();
     HASH.get_or_init(|| {
         let mut hasher = Sha256::new();
+        // A copy written before judge marked its folders is not taken (nor removed by
+        // `judge clean`: it cannot tell it from a folder of the user's).
+        hasher.update(b"marked\0");
         for (path, bytes) in embedded_files(&BUILT_IN) {
             hasher.update(path.to_string_lossy().as_bytes());
             hasher.update([0]);
@@ -169,7 +172,7 @@ fn built_in_hash() -> &'static str {
 fn write_out_built_in(cache_dir: &Path) -> Result<PathBuf, ConfigError> {
     let parent = cache_dir.join(BUILT_IN_CACHE_FOLDER);
     let target = parent.join(built_in_hash());
-    if target.is_dir() {
+    if crate::files::is_marked(&target) {
         return Ok(target);
     }
     let failed = |cause| ConfigError::BuiltInProblems {
@@ -181,12 +184,14 @@ fn write_out_built_in(cache_dir: &Path) -> Result<PathBuf, ConfigError> {
         .prefix(".write-")
         .tempdir_in(&parent)
         .map_err(failed)?;
+    // Judge's own folder: `judge clean` removes it (left over, or once published).
+    crate::files::mark(staging.path()).map_err(failed)?;
     BUILT_IN.extract(staging.path()).map_err(failed)?;
     // Publish atomically: the rename lands whole, or finds another run's identical copy.
     let staged = staging.keep();
     if let Err(cause) = std::fs::rename(&staged, &target) {
         let _ = std::fs::remove_dir_all(&staged);
-        if !target.is_dir() {
+        if !crate::files::is_marked(&target) {
             return Err(failed(cause));
         }
     }

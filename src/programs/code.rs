@@ -96,6 +96,10 @@ fn store(path: &Path, text: &str) {
     if std::fs::create_dir_all(dir).is_err() {
         return;
     }
+    // The folder is judge's: `judge clean` may remove it.
+    if !crate::files::is_marked(dir) && crate::files::mark(dir).is_err() {
+        return;
+    }
     if let Ok(mut temp) = tempfile::NamedTempFile::new_in(dir) {
         if std::io::Write::write_all(&mut temp, text.as_bytes()).is_ok() {
             let _ = temp.persist(path);
