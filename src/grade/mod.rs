@@ -67,12 +67,12 @@ pub enum GradeError {
         path: PathBuf,
         cause: std::io::Error,
     },
-    /// The message is the cause's, said once (not again as a source).
-    #[error("cannot write the report: {0}")]
-    Report(std::io::Error),
-    /// A result of `grade` could not be kept (the error names the file).
-    #[error("cannot keep a result: {0}")]
-    Keep(std::io::Error),
+    /// The cause is the source, said once after this (a closed pipe is found there).
+    #[error("cannot write the report")]
+    Report(#[source] std::io::Error),
+    /// A result of `grade` could not be kept (the cause names the file).
+    #[error("cannot write the result")]
+    Keep(#[source] std::io::Error),
     #[error(transparent)]
     Part(#[from] PartError),
     #[error(transparent)]
