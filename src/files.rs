@@ -396,7 +396,7 @@ impl OutputFile {
                 Sink::Stream(OpenOptions::new().append(true).open(path)?)
             }
             _ => {
-                let target = link_target(path);
+                let target = link_target(path)?;
                 let dir = target
                     .parent()
                     .filter(|p| !p.as_os_str().is_empty())
@@ -472,22 +472,42 @@ fn is_system_path(path: &Path) -> bool {
 }
 
 /// The file a chain of links at `path` ends at (itself when it is not a link), so replacing
-/// it keeps the links.
-fn link_target(path: &Path) -> PathBuf {
+/// it keeps the links. A link is followed only where the kernel would follow it for the
+/// shell's redirection (`fs.protected_symlinks`): not a link in a sticky world-writable
+/// folder such as /tmp that neither we nor the folder's owner own, which could lead a grader
+/// run as root to replace any file.
+fn link_target(path: &Path) -> io::Result<PathBuf> {
     let mut current = path.to_path_buf();
     // A loop of links ends here; the rename then fails with an error naming the path.
     for _ in 0..40 {
-        match std::fs::read_link(&current) {
-            Ok(next) => {
-                current = match current.parent() {
-                    Some(parent) if next.is_relative() => parent.join(next),
-                    _ => next,
-                }
-            }
-            Err(_) => break,
+        let Ok(link) = std::fs::symlink_metadata(&current) else {
+            break;
+        };
+        if !link.file_type().is_symlink() {
+            break;
         }
+        let parent = current
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        let folder = std::fs::metadata(&parent)?;
+        let shared = folder.mode() & 0o1002 == 0o1002;
+        let ours = link.uid() == uzers::get_effective_uid() || link.uid() == folder.uid();
+        if shared && !ours {
+            return Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                "a link another user owns in a shared folder: not followed",
+            ));
+        }
+        let next = std::fs::read_link(&current)?;
+        current = if next.is_relative() {
+            parent.join(next)
+        } else {
+            next
+        };
     }
-    current
+    Ok(current)
 }
 
 /// A new folder built under a temporary name beside its target and renamed into place by

@@ -464,6 +464,36 @@ fn a_report_to_a_device_or_a_fifo_is_written_as_a_shell_redirection_writes_it() 
     }
 }
 
+/// In a shared folder such as /tmp, a link another user planted is not followed to replace
+/// a file of root's (the kernel's protected_symlinks rule, which a shell's redirection meets).
+#[test]
+#[ignore = "needs root"]
+fn a_report_link_planted_by_another_user_in_a_shared_folder_is_not_followed() {
+    common::require_root();
+    let dir = tempfile::tempdir().unwrap();
+    let shared = dir.path().join("shared");
+    std::fs::create_dir(&shared).unwrap();
+    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o1777)).unwrap();
+    let precious = dir.path().join("precious.conf");
+    write(&precious, "keep me\n");
+    let planted = shared.join("report.json");
+    symlink(&precious, &planted).unwrap();
+    std::os::unix::fs::lchown(&planted, Some(65534), Some(65534)).unwrap();
+    let output = report_run(&shared, "022", &["--json report.json"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("report.json: a link another user owns"),
+        "{text}"
+    );
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "keep me\n");
+    // root's own link there is followed.
+    std::os::unix::fs::lchown(&planted, Some(0), Some(0)).unwrap();
+    let output = report_run(&shared, "022", &["--json report.json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    assert!(std::fs::read_to_string(&precious).unwrap().starts_with('{'));
+}
+
 /// A problem of the user's whose generator fails at test 3 (index 2): a command that writes
 /// tests stops there.
 fn failing_project(dir: &Path) -> PathBuf {
