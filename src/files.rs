@@ -9,9 +9,10 @@
 //! tests, a submission folder, a program's feedback folder) are read through a [`Folder`]:
 //! only regular files whose real path stays inside that folder. A link that leads out of it,
 //! a dangling link, a device, a FIFO or a socket is refused, naming the file; links inside it
-//! (test cases shared between groups) are followed. The file is opened without following a
-//! link at its real path and checked again once open (same file, still a regular file, still
-//! inside), so swapping it between the check and the read gains nothing.
+//! (test cases shared between groups) are followed. The check is made on a handle of the file
+//! itself (an `O_PATH` descriptor: where the kernel says it is, what it is), and the file read
+//! is that one, opened again through the handle, so swapping it between the check and the read
+//! gains nothing.
 //!
 //! Writing: [`OutputFile`] writes a report (or a transcript, a test) to a path that is not a
 //! regular file as a shell redirection would (`--json /dev/stdout`, a FIFO), and otherwise
@@ -253,7 +254,7 @@ impl Folder {
     /// Whether `path` is a file or a folder inside this folder, its links followed; a link out
     /// of it, a dangling link, a device, a FIFO or a socket is an error naming it.
     pub fn kind(&self, path: &Path) -> Result<Kind, FileError> {
-        self.resolve(path).map(|(_, kind, _)| kind)
+        self.resolve(path).map(|(_, _, kind, _)| kind)
     }
 
     /// Like [`Folder::kind`], but `None` for a path where nothing is (not even a link).
@@ -264,19 +265,33 @@ impl Folder {
         }
     }
 
-    /// The real path of `path`, what it is, and its metadata.
-    fn resolve(&self, path: &Path) -> Result<(PathBuf, Kind, Metadata), FileError> {
-        let own = std::fs::symlink_metadata(path).map_err(read_error(path))?;
-        let real = match std::fs::canonicalize(path) {
-            Ok(real) => real,
-            Err(e) if own.file_type().is_symlink() && e.kind() == io::ErrorKind::NotFound => {
-                return Err(FileError::Dangling {
-                    path: path.to_path_buf(),
-                    target: std::fs::read_link(path).unwrap_or_default(),
-                })
+    /// What `path` is, checked: a handle on it (an `O_PATH` descriptor, which opens no device
+    /// and waits for no writer), its real path, what it is and its metadata.
+    fn resolve(&self, path: &Path) -> Result<(File, PathBuf, Kind, Metadata), FileError> {
+        let handle = match OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_PATH)
+            .open(path)
+        {
+            Ok(handle) => handle,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                let dangling =
+                    std::fs::symlink_metadata(path).is_ok_and(|meta| meta.file_type().is_symlink());
+                return Err(if dangling {
+                    FileError::Dangling {
+                        path: path.to_path_buf(),
+                        target: std::fs::read_link(path).unwrap_or_default(),
+                    }
+                } else {
+                    read_error(path)(e)
+                });
             }
-            Err(cause) => return Err(read_error(path)(cause)),
+            Err(e) => return Err(read_error(path)(e)),
         };
+        // Where the kernel says the file is (without /proc, where its path's links lead).
+        let real = std::fs::read_link(format!("/proc/self/fd/{}", handle.as_raw_fd()))
+            .or_else(|_| std::fs::canonicalize(path))
+            .map_err(read_error(path))?;
         if !real.starts_with(&self.root) {
             return Err(FileError::Outside {
                 path: path.to_path_buf(),
@@ -284,7 +299,7 @@ impl Folder {
                 root: self.root.clone(),
             });
         }
-        let meta = std::fs::symlink_metadata(&real).map_err(read_error(path))?;
+        let meta = handle.metadata().map_err(read_error(path))?;
         let kind = if meta.is_file() {
             Kind::File
         } else if meta.is_dir() {
@@ -295,37 +310,37 @@ impl Folder {
                 kind: kind_name(meta.file_type()),
             });
         };
-        Ok((real, kind, meta))
+        Ok((handle, real, kind, meta))
     }
 
     /// Opens a regular file inside this folder for reading (see the module's comment).
     pub fn open(&self, path: &Path) -> Result<File, FileError> {
-        let (real, kind, meta) = self.resolve(path)?;
+        let (handle, real, kind, meta) = self.resolve(path)?;
         if kind != Kind::File {
             return Err(FileError::NotRegular {
                 path: path.to_path_buf(),
                 kind: "a folder",
             });
         }
-        // No link is followed at the real path, and opening does not wait for a writer.
-        let file = OpenOptions::new()
-            .read(true)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_NOCTTY)
-            .open(&real)
-            .map_err(read_error(path))?;
-        let opened = file.metadata().map_err(read_error(path))?;
-        let changed = || FileError::Changed {
-            path: path.to_path_buf(),
+        // The file checked, opened again through its handle (else at its real path, without
+        // following a link); opening does not wait for a writer.
+        let reopen = |at: &Path, flags: i32| {
+            OpenOptions::new()
+                .read(true)
+                .custom_flags(flags | libc::O_NONBLOCK | libc::O_NOCTTY)
+                .open(at)
         };
+        let file = reopen(
+            Path::new(&format!("/proc/self/fd/{}", handle.as_raw_fd())),
+            0,
+        )
+        .or_else(|_| reopen(&real, libc::O_NOFOLLOW))
+        .map_err(read_error(path))?;
+        let opened = file.metadata().map_err(read_error(path))?;
         if !opened.is_file() || (opened.dev(), opened.ino()) != (meta.dev(), meta.ino()) {
-            return Err(changed());
-        }
-        // Where the kernel says the open file is: a folder on the way swapped for a link
-        // after the check shows here.
-        if let Ok(at) = std::fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd())) {
-            if !at.starts_with(&self.root) {
-                return Err(changed());
-            }
+            return Err(FileError::Changed {
+                path: path.to_path_buf(),
+            });
         }
         Ok(file)
     }
