@@ -30,6 +30,8 @@ pub enum BenchError {
     Exec(#[from] ExecError),
     #[error(transparent)]
     Sandbox(#[from] SandboxError),
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     #[error("judge {command} exited with {code}:\n{output}")]
     Judge {
         command: String,
@@ -332,8 +334,9 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
             ],
             &[0, 1],
         )?;
-        let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report)?)
-            .map_err(|e| measurement(format!("the games report: {e}")))?;
+        let json: serde_json::Value =
+            serde_json::from_str(&crate::files::read_text(&report, crate::files::Cap::JSON)?)
+                .map_err(|e| measurement(format!("the games report: {e}")))?;
         let games = json["games"]
             .as_array()
             .ok_or_else(|| measurement("no games in the report"))?;
@@ -495,7 +498,10 @@ pub fn make_class(runner: &RunnerConfig, count: usize, dir: &Path) -> Result<Vec
         let round = uses.entry(base).or_default();
         let r = *round;
         *round += 1;
-        let source = std::fs::read_to_string(root.join("solutions/boj12100").join(base))?;
+        let source = crate::files::read_text(
+            &root.join("solutions/boj12100").join(base),
+            runner.files.sources(),
+        )?;
         let extension = base.rsplit('.').next().unwrap_or("txt");
         let comment = if extension == "py" { "#" } else { "//" };
         let depth_mutated = (r % 3 == 2)
@@ -528,7 +534,7 @@ fn runner_with_fresh_cache(runner: &RunnerConfig, dir: &Path, name: &str) -> Res
     let (project_root, project_file) = project(runner)?;
     let root = dir.join(name);
     std::fs::create_dir_all(&root)?;
-    let text = std::fs::read_to_string(project_file)?;
+    let text = crate::files::read_text(project_file, crate::files::Cap::CONFIG)?;
     const CACHE: &str = "cache_dir = \"cache\"";
     let mut lines: Vec<String> = text
         .lines()

@@ -25,6 +25,7 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use crate::config::{Language, RunnerConfig};
+use crate::files::{self, FileError, Folder, Kind};
 use crate::limits::{Limits, MIB};
 
 #[derive(Debug, Error)]
@@ -34,6 +35,10 @@ pub enum LangError {
         path: PathBuf,
         cause: std::io::Error,
     },
+    /// A source too large, or a file of a submission folder that is not a regular file
+    /// inside it (a link out of it, a dangling link, a FIFO).
+    #[error(transparent)]
+    File(#[from] FileError),
     #[error("no language in runner.toml for {path} (known extensions: {known}; `judge config` shows the languages); a ready binary must be executable")]
     UnknownLanguage { path: PathBuf, known: String },
     #[error("unknown language `{0}` (see [languages] in runner.toml)")]
@@ -215,10 +220,7 @@ pub fn prepare(
     let Some(language) = language else {
         return ready_binary(runner, source);
     };
-    let bytes = std::fs::read(source).map_err(|cause| LangError::ReadSource {
-        path: source.to_path_buf(),
-        cause,
-    })?;
+    let bytes = files::read(source, runner.files.sources())?;
     let source_name = source_file_name(language, source, &bytes);
     let key = cache_key(language, &source_name, &bytes);
     let workspace = Workspace {
@@ -283,22 +285,25 @@ pub fn submission_language<'a>(
 
 /// The SHA-256 of a submission (hex, first 16 bytes): of a file's bytes, or of a folder's
 /// files (each one's path relative to the folder, and its bytes, in [`prepare_folder`]'s
-/// order).
+/// order). Read as streams: a ready binary may be larger than a source; only regular files
+/// are read.
 pub fn submission_sha256(path: &Path) -> Result<String, LangError> {
-    let read = |file: &Path| {
-        std::fs::read(file).map_err(|cause| LangError::ReadSource {
+    let hash = |file: &Path, opened: std::fs::File| {
+        crate::plan::sha256_hex_of(opened).map_err(|cause| LangError::ReadSource {
             path: file.to_path_buf(),
             cause,
         })
     };
     if !path.is_dir() {
-        return Ok(crate::plan::sha256_hex(&read(path)?));
+        return hash(path, files::open_regular(path)?);
     }
+    let folder = Folder::new(path)?;
     let mut digest = crate::plan::PlanDigest::new();
     for relative in folder_files(path)? {
+        let file = path.join(&relative);
         digest
             .add("file", relative.display())
-            .add_bytes("bytes", &read(&path.join(&relative))?);
+            .add("bytes", hash(&file, folder.open(&file)?)?);
     }
     Ok(digest.finish())
 }
@@ -368,11 +373,21 @@ pub fn prepare_folder(
         main: sources[main_source(sources.iter().map(|&i| relative[i].as_path()))],
         sources,
     };
+    // The cap is on the folder's files together.
+    let folder = Folder::new(dir)?;
+    let cap = runner.files.sources();
+    let mut left = cap.bytes;
     for (file, relative) in files.iter().zip(&relative) {
-        let bytes = std::fs::read(file).map_err(|cause| LangError::ReadSource {
-            path: file.clone(),
-            cause,
-        })?;
+        let bytes = folder
+            .read(file, files::Cap { bytes: left, ..cap })
+            .map_err(|error| match error {
+                FileError::TooLarge { .. } => FileError::TooLarge {
+                    path: dir.to_path_buf(),
+                    cap,
+                },
+                other => other,
+            })?;
+        left -= bytes.len() as u64;
         workspace
             .files
             .push((Path::new(FOLDER_SOURCES).join(relative), bytes));
@@ -486,11 +501,17 @@ fn has_build_script(dir: &Path) -> bool {
 }
 
 /// The files under `dir`, relative to it, sorted by their bytes (as Kattis sorts names).
-/// Links to files count as the files; links to folders are not followed (a loop would never
-/// end), and what is neither file nor folder is left out.
+/// Links to files inside `dir` count as the files; links to folders are not followed (a loop
+/// would never end). Anything else is refused, naming it (see `files::Folder`): a link out of
+/// the folder, a dangling link, a device, a FIFO, a socket.
 pub(crate) fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, LangError> {
-    fn walk(root: &Path, relative: &Path, files: &mut Vec<PathBuf>) -> Result<(), LangError> {
-        let folder = root.join(relative);
+    fn walk(
+        root: &Folder,
+        dir: &Path,
+        relative: &Path,
+        files: &mut Vec<PathBuf>,
+    ) -> Result<(), LangError> {
+        let folder = dir.join(relative);
         let read_error = |cause| LangError::ReadSource {
             path: folder.clone(),
             cause,
@@ -500,15 +521,15 @@ pub(crate) fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, LangError> {
             let path = relative.join(entry.file_name());
             let kind = entry.file_type().map_err(read_error)?;
             if kind.is_dir() {
-                walk(root, &path, files)?;
-            } else if kind.is_file() || (kind.is_symlink() && entry.path().is_file()) {
+                walk(root, dir, &path, files)?;
+            } else if root.kind(&entry.path())? == Kind::File {
                 files.push(path);
             }
         }
         Ok(())
     }
     let mut files = Vec::new();
-    walk(dir, Path::new(""), &mut files)?;
+    walk(&Folder::new(dir)?, dir, Path::new(""), &mut files)?;
     files.sort_by(|a, b| a.as_os_str().as_bytes().cmp(b.as_os_str().as_bytes()));
     Ok(files)
 }
@@ -751,8 +772,9 @@ fn detect<'a>(
 /// The first line of a file (at most 1 KiB of it).
 fn first_line(file: &Path) -> Result<Vec<u8>, LangError> {
     let mut start = Vec::new();
-    std::fs::File::open(file)
-        .and_then(|opened| opened.take(1024).read_to_end(&mut start))
+    files::open_regular(file)?
+        .take(1024)
+        .read_to_end(&mut start)
         .map_err(|cause| LangError::ReadSource {
             path: file.to_path_buf(),
             cause,
@@ -812,23 +834,30 @@ fn known_extensions(runner: &RunnerConfig) -> String {
     known.join(" ")
 }
 
-/// What `clean` removed.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// What `clean` removed, and what it left.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Cleaned {
-    /// Cache entries (compiled solutions, the written-out built-in problems) removed.
+    /// Cache entries (compiled solutions, the written-out built-in problems, the reference's
+    /// answers) removed.
     pub entries: usize,
     /// Their size on disk, in bytes (file lengths).
     pub bytes: u64,
+    /// Folders named as judge names its entries but without its marker (an older judge's,
+    /// made before the marker, or not judge's at all), left in place.
+    pub unmarked: Vec<PathBuf>,
 }
 
 /// A compile in progress leaves its `.build-` folder this long at most; older ones are left
 /// over from an interrupted grader.
 const STALE_BUILD: Duration = Duration::from_secs(3600);
 
-/// Empties the compile cache `dir`: every entry this module or `config` wrote (folders named
-/// by a content hash, the built-in problems written out, `.build-` folders left by an
-/// interrupted compile), and nothing else, so a `cache_dir` pointed at the wrong folder loses
-/// nothing of the user's. A missing folder is already empty.
+/// Empties the compile cache `dir`: every folder judge made there and marked as its own
+/// (`files::MARKER`): compiled solutions (folders named by a content hash), `.build-` folders
+/// left by an interrupted compile, the built-in problems written out (each version's folder
+/// in `built-in-problems/`, and that folder once empty) and the reference's answers. Nothing
+/// else is removed, so a `cache_dir` pointed at the wrong folder loses nothing of the user's;
+/// folders named like judge's entries but without the marker (an older judge's cache, made
+/// before the marker) are left and listed. A missing folder is already empty.
 pub fn clean(dir: &Path) -> Result<Cleaned, LangError> {
     let cache_error = |cause| LangError::Cache {
         dir: dir.to_path_buf(),
@@ -840,24 +869,52 @@ pub fn clean(dir: &Path) -> Result<Cleaned, LangError> {
         Err(e) => return Err(cache_error(e)),
     };
     let mut cleaned = Cleaned::default();
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let path = entry.path();
-        let is_key = name.len() == 32 && name.bytes().all(|b| b.is_ascii_hexdigit());
-        let stale_build = name.starts_with(".build-")
-            && entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > STALE_BUILD));
-        if !(is_key || stale_build || name == crate::config::BUILT_IN_CACHE_FOLDER)
-            || !path.is_dir()
-        {
-            continue;
-        }
-        let bytes = folder_bytes(&path);
-        std::fs::remove_dir_all(&path).map_err(cache_error)?;
+    let remove = |path: &Path, cleaned: &mut Cleaned| -> Result<(), LangError> {
+        let bytes = folder_bytes(path);
+        std::fs::remove_dir_all(path).map_err(cache_error)?;
         cleaned.entries += 1;
         cleaned.bytes += bytes;
+        Ok(())
+    };
+    let mut names: Vec<(String, PathBuf)> = entries
+        .flatten()
+        .map(|entry| {
+            (
+                entry.file_name().to_string_lossy().into_owned(),
+                entry.path(),
+            )
+        })
+        .collect();
+    names.sort();
+    for (name, path) in names {
+        let is_key = name.len() == 32 && name.bytes().all(|b| b.is_ascii_hexdigit());
+        let is_build = name.starts_with(".build-");
+        let stale_build = is_build
+            && std::fs::symlink_metadata(&path)
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > STALE_BUILD));
+        if name == crate::config::BUILT_IN_CACHE_FOLDER && files::is_real_folder(&path) {
+            // Each version of judge writes its own folder here; the user's files stay.
+            let mut versions: Vec<PathBuf> = std::fs::read_dir(&path)
+                .map_err(cache_error)?
+                .flatten()
+                .map(|entry| entry.path())
+                .collect();
+            versions.sort();
+            for version in versions {
+                if files::is_marked(&version) {
+                    remove(&version, &mut cleaned)?;
+                } else if files::is_real_folder(&version) {
+                    cleaned.unmarked.push(version);
+                }
+            }
+            // Removed only when nothing is left in it.
+            let _ = std::fs::remove_dir(&path);
+        } else if files::is_marked(&path) && (is_key || stale_build || !is_build) {
+            remove(&path, &mut cleaned)?;
+        } else if (is_key || stale_build) && files::is_real_folder(&path) {
+            cleaned.unmarked.push(path);
+        }
     }
     Ok(cleaned)
 }
@@ -1071,6 +1128,9 @@ fn folder_cache_key(language: &Language, workspace: &Workspace) -> String {
 /// A hasher that has taken in the language and its build commands.
 fn language_hasher(language: &Language) -> Sha256 {
     let mut hasher = Sha256::new();
+    // Entries made before judge marked its folders are not found again: `judge clean` leaves
+    // those, as it cannot tell them from a folder of the user's.
+    hasher.update(b"marked entries\0");
     hasher.update(language.id.as_bytes());
     hasher.update([0]);
     for step in language.build_steps() {
@@ -1397,35 +1457,51 @@ mod tests {
     }
 
     #[test]
-    fn clean_removes_cache_entries_and_nothing_else() {
+    fn clean_removes_the_marked_entries_and_nothing_else() {
         let dir = tempfile::tempdir().unwrap();
+        let made = |path: &Path| {
+            std::fs::create_dir_all(path).unwrap();
+            files::mark(path).unwrap();
+        };
         let entry = dir.path().join("0123456789abcdef0123456789abcdef");
-        std::fs::create_dir(&entry).unwrap();
+        made(&entry);
         std::fs::write(entry.join("solution"), b"12345").unwrap();
-        let problems = dir
-            .path()
-            .join(crate::config::BUILT_IN_CACHE_FOLDER)
-            .join("ab");
-        std::fs::create_dir_all(&problems).unwrap();
+        let built_in = dir.path().join(crate::config::BUILT_IN_CACHE_FOLDER);
+        let problems = built_in.join("ab");
+        made(&problems);
+        let answers = dir.path().join("answers");
+        made(&answers);
         let fresh_build = dir.path().join(".build-x");
-        std::fs::create_dir(&fresh_build).unwrap();
+        made(&fresh_build);
+        // The user's: a folder with a key's name, a file among the built-in problems, a
+        // folder, a file with a key's name.
+        let users_key = dir.path().join("0123456789abcdef0123456789abcdee");
+        std::fs::create_dir(&users_key).unwrap();
+        let users_file = built_in.join("notes.txt");
+        std::fs::write(&users_file, "mine").unwrap();
         let mine = dir.path().join("notes");
         std::fs::create_dir(&mine).unwrap();
-        std::fs::write(dir.path().join("0123456789abcdef0123456789abcdee"), b"").unwrap();
+        std::fs::write(dir.path().join("0123456789abcdef0123456789abcded"), b"").unwrap();
         let cleaned = clean(dir.path()).unwrap();
+        let marker_bytes = std::fs::metadata(fresh_build.join(files::MARKER))
+            .unwrap()
+            .len();
         assert_eq!(
             cleaned,
             Cleaned {
-                entries: 2,
-                bytes: 5
+                entries: 3,
+                bytes: 5 + 3 * marker_bytes,
+                unmarked: vec![users_key.clone()],
             }
         );
-        assert!(!entry.exists() && !problems.exists());
+        assert!(!entry.exists() && !problems.exists() && !answers.exists());
         assert!(
             fresh_build.exists(),
             "a compile in progress keeps its folder"
         );
         assert!(mine.exists(), "a folder judge did not write is kept");
+        assert!(users_key.exists(), "a folder without the marker is kept");
+        assert_eq!(std::fs::read(&users_file).unwrap(), b"mine");
         assert_eq!(
             clean(&dir.path().join("missing")).unwrap(),
             Cleaned::default()

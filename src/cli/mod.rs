@@ -20,7 +20,8 @@ use anyhow::{anyhow, Result};
 use clap::{Parser, Subcommand};
 
 use judge::config::{Discovery, RunnerConfig};
-use judge::report::{AtomicFile, Reporter};
+use judge::files::OutputFile;
+use judge::report::Reporter;
 
 /// Exit codes of `judge` (also in the README).
 pub mod exit {
@@ -209,10 +210,10 @@ fn verdict_code(accepted: bool) -> u8 {
     }
 }
 
-/// A report file (JSON, JUnit, HTML), written whole when its reporter finishes (see
-/// `AtomicFile`).
-fn report_file(path: &Path) -> Result<AtomicFile> {
-    AtomicFile::create(path).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
+/// A report file (JSON, JUnit, HTML, CSV), written whole when its reporter finishes, or
+/// written like a shell redirection to a device or a FIFO (see `OutputFile`).
+fn report_file(path: &Path) -> Result<OutputFile> {
+    OutputFile::create(path).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
 }
 
 /// Lets every reporter write what it held back (JSON, JUnit files) once grading is over.

@@ -6,11 +6,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::Args;
 
 use judge::config::RunnerConfig;
 use judge::execute::Scratch;
+use judge::files;
 use judge::grade::validation::{self, InputCheck, InputToCheck, ProblemValidator};
 use judge::problems::{self, CodeError, GenRequest, ProblemCode, TestSet};
 use judge::report;
@@ -101,11 +102,12 @@ pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
 
 /// `judge solve`.
 pub fn solve(config: Option<&Path>, args: &SolveArgs) -> Result<u8> {
-    let problem = code(&load_runner(config)?, &args.problem)?;
+    let runner = load_runner(config)?;
+    let problem = code(&runner, &args.problem)?;
+    let cap = runner.files.tests();
     let input = match &args.file {
-        Some(file) => std::fs::read_to_string(file)
-            .with_context(|| format!("cannot read {}", file.display()))?,
-        None => std::io::read_to_string(std::io::stdin()).context("cannot read standard input")?,
+        Some(file) => files::read_text(file, cap)?,
+        None => files::read_text_from(std::io::stdin(), Path::new("standard input"), cap)?,
     };
     match problem.solve(&input) {
         Ok(answer) => {
@@ -134,6 +136,8 @@ pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
         .map(|file| InputToCheck {
             name: file.display().to_string(),
             path: file.clone(),
+            // A file the user names is read as a shell reads it (a link, /dev/stdin).
+            root: None,
             args: Vec::new(),
         })
         .collect();
@@ -150,6 +154,7 @@ pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
     reporters.add(ValidationReporter::new(out));
     let checked = validation::check_inputs(
         &inputs,
+        runner.files.tests(),
         &[&validator],
         runner.jobs(args.jobs),
         &mut reporters,

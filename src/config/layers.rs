@@ -235,10 +235,7 @@ impl Layers {
             table: parse(&Origin::BuiltIn(FILE_NAME), BUILT_IN)?,
         }];
         for (kind, file) in files {
-            let text = std::fs::read_to_string(file).map_err(|cause| ConfigError::Read {
-                file: file.clone(),
-                cause,
-            })?;
+            let text = crate::files::read_text(file, crate::files::Cap::CONFIG)?;
             let origin = Origin::File(file.clone());
             let table = parse(&origin, &text)?;
             layers.push(Layer {

@@ -19,6 +19,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+use crate::files::FileLimits;
 use crate::limits::{Allowance, CompileLimits, RunnerLimits, MIB};
 
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
@@ -31,11 +32,6 @@ pub use sources::{
 
 #[derive(Debug, Error)]
 pub enum ConfigError {
-    #[error("{file}: cannot read: {cause}")]
-    Read {
-        file: PathBuf,
-        cause: std::io::Error,
-    },
     #[error("{file}: {message}")]
     Parse { file: Origin, message: String },
     #[error("{file}: key `{key}`: {message}")]
@@ -50,8 +46,10 @@ pub enum ConfigError {
     UnknownProblem { id: String, known: String },
     #[error("{dir}: no problem.toml (nor a Kattis package's problem.yaml) in this folder")]
     NotAProblem { dir: PathBuf },
-    #[error("Kattis package: {0}")]
+    #[error(transparent)]
     Package(#[from] crate::kattis::PackageError),
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     #[error("no folder for the compile cache: set HOME or XDG_CACHE_HOME, or defaults.cache_dir in runner.toml")]
     NoCacheFolder,
     #[error("cannot write the built-in problems into {dir}: {cause}")]
@@ -225,6 +223,8 @@ pub struct RunnerConfig {
     pub sandbox: SandboxConfig,
     pub validators: ValidatorLimits,
     pub languages: Vec<Language>,
+    /// The caps on test and source files (`[files]`).
+    pub files: FileLimits,
 }
 
 /// A duration from a number of seconds that must be positive (and sane).
@@ -429,6 +429,18 @@ impl RunnerConfig {
                 read_only_paths: raw.sandbox.read_only_paths.clone(),
             },
             validators,
+            files: FileLimits {
+                test_file_bytes: mebibytes(
+                    at("files.test_file_limit_mib"),
+                    "files.test_file_limit_mib",
+                    raw.files.test_file_limit_mib,
+                )?,
+                source_bytes: mebibytes(
+                    at("files.source_limit_mib"),
+                    "files.source_limit_mib",
+                    raw.files.source_limit_mib,
+                )?,
+            },
             languages,
             root,
             layers,

@@ -66,6 +66,8 @@ pub struct FileTest {
     pub name: String,
     pub input: PathBuf,
     pub answer: PathBuf,
+    /// The package's folder: the files are read only as files inside it.
+    pub root: PathBuf,
     /// A sample (shown in the statement), as opposed to a secret test.
     pub sample: bool,
     /// Arguments after the checker's (or interactor's) own.

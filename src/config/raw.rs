@@ -9,12 +9,15 @@ use serde::Deserialize;
 
 use super::ConfigError;
 
-/// Reads a TOML file into its raw type; errors name the file, the line and the key.
+/// Reads a problem's TOML file into its raw type; errors name the file, the line and the
+/// key. The problem's folder may come from anyone: the file is read as a file inside it (see
+/// `files::Folder`), so a link out of it never shows a line of another file in an error.
 pub fn read_toml<T: for<'de> Deserialize<'de>>(file: &Path) -> Result<T, ConfigError> {
-    let text = std::fs::read_to_string(file).map_err(|cause| ConfigError::Read {
-        file: file.to_path_buf(),
-        cause,
-    })?;
+    let folder = file
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let text = crate::files::Folder::new(folder)?.read_text(file, crate::files::Cap::CONFIG)?;
     toml::from_str(&text).map_err(|e| ConfigError::Parse {
         file: file.into(),
         message: one_line_toml_error(&text, &e),
@@ -55,6 +58,7 @@ pub struct Runner {
     pub sandbox: Sandbox,
     #[serde(default)]
     pub validators: Validators,
+    pub files: Files,
     pub languages: BTreeMap<String, Language>,
 }
 
@@ -176,6 +180,15 @@ fn default_user() -> String {
 }
 fn default_path() -> String {
     "/usr/local/bin:/usr/bin:/bin".into()
+}
+
+/// `[files]`: the caps on files a user may need to raise (the others are fixed: see
+/// `files::Cap`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Files {
+    pub test_file_limit_mib: u64,
+    pub source_limit_mib: u64,
 }
 
 #[derive(Debug, Deserialize)]

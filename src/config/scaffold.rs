@@ -166,7 +166,7 @@ mod tests {
         let folder = new_problem(dir.path(), "sum-2").unwrap();
         let spec = ProblemSpec::load(&folder.join("problem.toml")).unwrap();
         assert_eq!(spec.id, "sum-2");
-        let samples = crate::plan::tests_in(&spec.samples_dir()).unwrap();
+        let samples = crate::plan::tests_in(&spec.dir, &spec.samples_dir()).unwrap();
         assert_eq!(samples.len(), 1);
         assert!(matches!(
             new_problem(dir.path(), "sum-2"),

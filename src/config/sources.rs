@@ -105,7 +105,8 @@ fn embedded_files(dir: &'static Dir<'static>) -> BTreeMap<PathBuf, &'static [u8]
     files
 }
 
-/// Every file under a folder on disk, by its path relative to that folder.
+/// Every regular file under a folder on disk, by its path relative to that folder (links,
+/// FIFOs and files too large to be a built-in one are left out: they differ from it).
 fn disk_files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     fn walk(dir: &Path, base: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
         let Ok(entries) = std::fs::read_dir(dir) else {
@@ -113,11 +114,16 @@ fn disk_files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         };
         for entry in entries.flatten() {
             let path = entry.path();
-            if path.is_dir() {
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() {
                 walk(&path, base, out);
-            } else if let Ok(bytes) = std::fs::read(&path) {
-                let relative = path.strip_prefix(base).unwrap_or(&path);
-                out.insert(relative.to_path_buf(), bytes);
+            } else if kind.is_file() {
+                if let Ok(bytes) = crate::files::read(&path, crate::files::Cap::STATEMENT) {
+                    let relative = path.strip_prefix(base).unwrap_or(&path);
+                    out.insert(relative.to_path_buf(), bytes);
+                }
             }
         }
     }
@@ -145,6 +151,9 @@ fn built_in_hash() -> &'static str {
     static HASH: OnceLock<String> = OnceLock::new();
     HASH.get_or_init(|| {
         let mut hasher = Sha256::new();
+        // A copy written before judge marked its folders is not taken (nor removed by
+        // `judge clean`: it cannot tell it from a folder of the user's).
+        hasher.update(b"marked\0");
         for (path, bytes) in embedded_files(&BUILT_IN) {
             hasher.update(path.to_string_lossy().as_bytes());
             hasher.update([0]);
@@ -165,7 +174,7 @@ fn built_in_hash() -> &'static str {
 fn write_out_built_in(cache_dir: &Path) -> Result<PathBuf, ConfigError> {
     let parent = cache_dir.join(BUILT_IN_CACHE_FOLDER);
     let target = parent.join(built_in_hash());
-    if target.is_dir() {
+    if crate::files::is_marked(&target) {
         return Ok(target);
     }
     let failed = |cause| ConfigError::BuiltInProblems {
@@ -177,12 +186,14 @@ fn write_out_built_in(cache_dir: &Path) -> Result<PathBuf, ConfigError> {
         .prefix(".write-")
         .tempdir_in(&parent)
         .map_err(failed)?;
+    // Judge's own folder: `judge clean` removes it (left over, or once published).
+    crate::files::mark(staging.path()).map_err(failed)?;
     BUILT_IN.extract(staging.path()).map_err(failed)?;
     // Publish atomically: the rename lands whole, or finds another run's identical copy.
     let staged = staging.keep();
     if let Err(cause) = std::fs::rename(&staged, &target) {
         let _ = std::fs::remove_dir_all(&staged);
-        if !target.is_dir() {
+        if !crate::files::is_marked(&target) {
             return Err(failed(cause));
         }
     }

@@ -69,8 +69,12 @@ pub enum GradeError {
         path: PathBuf,
         cause: std::io::Error,
     },
-    #[error("cannot write the report: {0}")]
+    /// The cause is the source, said once after this (a closed pipe is found there).
+    #[error("cannot write the report")]
     Report(#[source] std::io::Error),
+    /// A result of `grade` could not be kept (the cause names the file).
+    #[error("cannot write the result")]
+    Keep(#[source] std::io::Error),
     #[error(transparent)]
     Part(#[from] PartError),
     #[error(transparent)]
@@ -171,9 +175,12 @@ pub(crate) fn digest_problem(digest: &mut PlanDigest, problem: &ProblemSpec) {
                 .collect(),
         };
         for file in files {
-            // An unreadable file digests as empty: building the program reports it.
-            let bytes = std::fs::read(&file).unwrap_or_default();
-            digest.add_bytes(spec.role.name(), &bytes);
+            // A file that cannot be read digests as empty: building the program reports it.
+            let hash = crate::files::open_regular(&file)
+                .ok()
+                .and_then(|opened| crate::plan::sha256_hex_of(opened).ok())
+                .unwrap_or_else(|| crate::plan::sha256_hex(b""));
+            digest.add(spec.role.name(), hash);
         }
     }
 }

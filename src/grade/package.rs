@@ -91,6 +91,7 @@ pub fn check_inputs(
         .map(|test| InputToCheck {
             name: test.name.clone(),
             path: test.input.clone(),
+            root: Some(test.root.clone()),
             args: test.validator_args.clone(),
         })
         .collect();
@@ -98,7 +99,8 @@ pub fn check_inputs(
         .iter()
         .map(|v| v as &dyn InputValidator)
         .collect();
-    let checked = validation::check_inputs(&inputs, &validators, jobs, reporter)?;
+    let checked =
+        validation::check_inputs(&inputs, runner.files.tests(), &validators, jobs, reporter)?;
     invalid.extend(checked.iter().filter_map(CheckedInput::problem));
     Ok(invalid)
 }

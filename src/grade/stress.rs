@@ -104,6 +104,7 @@ pub fn run(
         limits,
         enforced: limits,
         shared: None,
+        test_files: request.runner.files.tests(),
     };
     let mut worker = Worker::new(request.runner, &scratch, &prepared);
     let mut run_input = |input: &str| -> TestOutcome {

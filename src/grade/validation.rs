@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use super::GradeError;
+use crate::files::{self, Cap, FileError, Folder};
 use crate::pool::{self, News};
 use crate::problems::{CodeError, ProblemCode};
 use crate::programs::{Call, Ended, ProblemProgram};
@@ -22,7 +23,20 @@ use crate::sandbox::StopReason;
 pub struct InputToCheck {
     pub name: String,
     pub path: PathBuf,
+    /// The folder the input must be a regular file inside (a package's), read as untrusted
+    /// (see `files::Folder`); `None` for a file the user names, read as a shell reads it.
+    pub root: Option<PathBuf>,
     pub args: Vec<String>,
+}
+
+impl InputToCheck {
+    /// Its bytes, at most `cap` of them.
+    fn read(&self, cap: Cap) -> Result<Vec<u8>, FileError> {
+        match &self.root {
+            Some(root) => Folder::new(root).and_then(|folder| folder.read(&self.path, cap)),
+            None => files::read(&self.path, cap),
+        }
+    }
 }
 
 /// What a validator said of an input.
@@ -139,6 +153,7 @@ impl InputValidator for KattisValidator {
 /// its validators in order), then `InputsChecked`. Returns the pairs in plan order.
 pub fn check_inputs(
     inputs: &[InputToCheck],
+    cap: Cap,
     validators: &[&dyn InputValidator],
     jobs: usize,
     reporter: &mut dyn Reporter,
@@ -159,9 +174,9 @@ pub fn check_inputs(
         || (),
         |_, unit| {
             let (input, v) = pair(unit);
-            let check = match std::fs::read(&input.path) {
+            let check = match input.read(cap) {
                 Ok(bytes) => validators[v].check(&bytes, &input.args),
-                Err(e) => InputCheck::Failed(format!("cannot read {}: {e}", input.path.display())),
+                Err(e) => InputCheck::Failed(e.to_string()),
             };
             CheckedInput {
                 input: input.name.clone(),
@@ -265,6 +280,7 @@ mod tests {
                 InputToCheck {
                     name: format!("t{i}"),
                     path,
+                    root: None,
                     args: vec![format!("a{i}")],
                 }
             })
@@ -278,7 +294,7 @@ mod tests {
             },
         );
         let mut told = Told::default();
-        let checked = check_inputs(&inputs, &[&first, &second], 3, &mut told).unwrap();
+        let checked = check_inputs(&inputs, Cap::CONFIG, &[&first, &second], 3, &mut told).unwrap();
         assert_eq!(checked.len(), 8);
         assert_eq!(first.calls.load(Ordering::SeqCst), 4);
         assert_eq!(second.calls.load(Ordering::SeqCst), 4);
@@ -306,14 +322,16 @@ mod tests {
         let inputs = [InputToCheck {
             name: "gone".into(),
             path: PathBuf::from("/nonexistent/gone.in"),
+            root: None,
             args: Vec::new(),
         }];
         let validator = FirstByte {
             calls: AtomicUsize::new(0),
         };
-        let checked = check_inputs(&inputs, &[&validator], 1, &mut Told::default()).unwrap();
+        let checked =
+            check_inputs(&inputs, Cap::CONFIG, &[&validator], 1, &mut Told::default()).unwrap();
         assert!(
-            matches!(&checked[0].check, InputCheck::Failed(why) if why.contains("cannot read /nonexistent/gone.in"))
+            matches!(&checked[0].check, InputCheck::Failed(why) if why.contains("/nonexistent/gone.in"))
         );
         assert_eq!(validator.calls.load(Ordering::SeqCst), 0);
     }

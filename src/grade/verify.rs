@@ -198,7 +198,8 @@ fn plan_identity(
         .add("random_count", format!("{:?}", request.random_count))
         .add("games", format!("{:?}", request.games));
     for (problem, path, expected) in plan {
-        let bytes = std::fs::read(path).unwrap_or_default();
+        // A file that cannot be read digests as empty: grading it says why.
+        let bytes = crate::files::read(path, runner.files.sources()).unwrap_or_default();
         digest
             .add("problem", &problem.id)
             .add(

@@ -9,6 +9,7 @@ use std::path::Path;
 use yaml_serde::Value;
 
 use super::PackageError;
+use crate::files::{Cap, Folder};
 
 /// The format of a package, from `problem_format_version`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,12 +65,10 @@ const DEFAULT_MEMORY_MIB: u64 = 2048;
 /// Output a package allows unless it says otherwise, MiB.
 const DEFAULT_OUTPUT_MIB: u64 = 8;
 
-/// Reads `problem.yaml` (an empty file is a legacy package with every default).
-pub fn read(file: &Path) -> Result<Metadata, PackageError> {
-    let text = std::fs::read_to_string(file).map_err(|cause| PackageError::Read {
-        path: file.to_path_buf(),
-        cause,
-    })?;
+/// Reads `problem.yaml` of the package `package` (an empty file is a legacy package with
+/// every default).
+pub fn read(package: &Folder, file: &Path) -> Result<Metadata, PackageError> {
+    let text = package.read_text(file, Cap::CONFIG)?;
     let value: Value = if text.trim().is_empty() {
         Value::Null
     } else {

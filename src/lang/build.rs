@@ -464,6 +464,8 @@ impl BuildFolder {
             .prefix(".build-")
             .tempdir_in(cache)?;
         crate::cleanup::register_dir(dir.path());
+        // Judge's own folder, so `judge clean` may remove it if it is ever left over.
+        crate::files::mark(dir.path())?;
         let folder = BuildFolder { dir };
         let work = folder.work();
         std::fs::create_dir(&work)?;
@@ -527,6 +529,8 @@ impl BuildFolder {
     /// Moves the build folder to `entry`: a folder rename either lands whole or finds another
     /// grader's identical result already there (then this one is dropped).
     pub(super) fn publish(self, entry: &Path) -> std::io::Result<()> {
+        // The entry is judge's own: `judge clean` may remove it.
+        crate::files::mark(&self.work())?;
         std::fs::rename(self.work(), entry)
     }
 }
@@ -1150,6 +1154,7 @@ mod tests {
             left,
             [
                 "",
+                crate::files::MARKER,
                 "closed",
                 "closed/x",
                 "deep",

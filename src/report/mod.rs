@@ -26,7 +26,6 @@ pub mod validation;
 pub mod verify;
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
 
 use crate::grade::batch::TestOutcome;
 use crate::grade::games::{Comparison, GameOutcome};
@@ -119,7 +118,9 @@ impl Reporter for Reporters {
     }
 }
 
-/// Where a whole document (JSON, JUnit) goes: written, then committed.
+/// Where a whole document (JSON, JUnit) goes: written, then committed. A report file is a
+/// `files::OutputFile` (replaced whole, or written like a shell redirection where the path
+/// is a device or a FIFO).
 pub trait Destination: Write {
     /// Makes what was written visible (a file appears whole, atomically).
     fn commit(&mut self) -> io::Result<()>;
@@ -131,81 +132,8 @@ impl Destination for Vec<u8> {
     }
 }
 
-/// A file written to a temporary file beside it and renamed into place on commit, so that
-/// readers see either the old or the whole new content.
-pub struct AtomicFile {
-    path: PathBuf,
-    temp: Option<tempfile::NamedTempFile>,
-}
-
-impl AtomicFile {
-    pub fn create(path: &Path) -> io::Result<AtomicFile> {
-        let dir = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        Ok(AtomicFile {
-            path: path.to_path_buf(),
-            temp: Some(tempfile::NamedTempFile::new_in(dir)?),
-        })
-    }
-
-    fn temp(&mut self) -> io::Result<&mut tempfile::NamedTempFile> {
-        self.temp
-            .as_mut()
-            .ok_or_else(|| io::Error::other(format!("{} is already written", self.path.display())))
-    }
-}
-
-impl Write for AtomicFile {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.temp()?.write(buf)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.temp()?.flush()
-    }
-}
-
-impl Destination for AtomicFile {
-    /// Once the grader is interrupted nothing is committed: what was written may be a run
-    /// cut short (the temporary file goes when the value is dropped).
+impl Destination for crate::files::OutputFile {
     fn commit(&mut self) -> io::Result<()> {
-        if crate::cleanup::interrupted() {
-            return Err(io::Error::new(
-                io::ErrorKind::Interrupted,
-                format!("{} not written: interrupted", self.path.display()),
-            ));
-        }
-        let mut temp = self.temp.take().ok_or_else(|| {
-            io::Error::other(format!("{} is already written", self.path.display()))
-        })?;
-        temp.flush()?;
-        temp.persist(&self.path).map_err(|e| e.error)?;
-        Ok(())
-    }
-}
-
-/// Writes a whole file atomically (see [`AtomicFile`]).
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = AtomicFile::create(path)?;
-    file.write_all(bytes)?;
-    file.commit()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_atomic_file_appears_only_when_committed() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("report.json");
-        let mut file = AtomicFile::create(&path).unwrap();
-        file.write_all(b"{}").unwrap();
-        assert!(!path.exists());
-        file.commit().unwrap();
-        assert_eq!(std::fs::read(&path).unwrap(), b"{}");
-        assert!(file.commit().is_err());
+        crate::files::OutputFile::commit(self)
     }
 }
