@@ -30,6 +30,8 @@ pub enum BenchError {
     Exec(#[from] ExecError),
     #[error(transparent)]
     Sandbox(#[from] SandboxError),
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     #[error("judge {command} exited with {code}:\n{output}")]
     Judge {
         command: String,
@@ -41,6 +43,14 @@ pub enum BenchError {
 }
 
 type Result<T> = std::result::Result<T, BenchError>;
+
+/// Ends a figure once the grader is interrupted (a measurement cut short is none).
+fn go_on() -> Result<()> {
+    if crate::cleanup::interrupted() {
+        return Err(GradeError::Interrupted.into());
+    }
+    Ok(())
+}
 
 /// How much work each figure does.
 pub struct BenchRequest<'a> {
@@ -57,6 +67,7 @@ pub struct BenchRequest<'a> {
 
 /// Runs `judge ARGS` and returns its wall time; fails when it exits with an error.
 fn timed_judge(args: &[&str], accept_codes: &[i32]) -> Result<Duration> {
+    go_on()?;
     let exe = std::env::current_exe()?;
     let started = Instant::now();
     let output = Command::new(&exe)
@@ -128,6 +139,7 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
     let plain_loop = || -> Result<Duration> {
         let started = Instant::now();
         for i in 0..args.tiny_tests {
+            go_on()?;
             let base = tests_dir.join(format!("t{i:04}"));
             let output = Command::new(&tiny.artifact)
                 .stdin(std::fs::File::open(base.with_extension("in"))?)
@@ -322,8 +334,9 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
             ],
             &[0, 1],
         )?;
-        let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report)?)
-            .map_err(|e| measurement(format!("the games report: {e}")))?;
+        let json: serde_json::Value =
+            serde_json::from_str(&crate::files::read_text(&report, crate::files::Cap::JSON)?)
+                .map_err(|e| measurement(format!("the games report: {e}")))?;
         let games = json["games"]
             .as_array()
             .ok_or_else(|| measurement("no games in the report"))?;
@@ -369,6 +382,7 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
             .collect();
         let started = Instant::now();
         for input in &inputs {
+            go_on()?;
             problem
                 .solve(input)
                 .map_err(|e| measurement(format!("{}: {e}", problem.id())))?;
@@ -484,7 +498,10 @@ pub fn make_class(runner: &RunnerConfig, count: usize, dir: &Path) -> Result<Vec
         let round = uses.entry(base).or_default();
         let r = *round;
         *round += 1;
-        let source = std::fs::read_to_string(root.join("solutions/boj12100").join(base))?;
+        let source = crate::files::read_text(
+            &root.join("solutions/boj12100").join(base),
+            runner.files.sources(),
+        )?;
         let extension = base.rsplit('.').next().unwrap_or("txt");
         let comment = if extension == "py" { "#" } else { "//" };
         let depth_mutated = (r % 3 == 2)
@@ -517,7 +534,7 @@ fn runner_with_fresh_cache(runner: &RunnerConfig, dir: &Path, name: &str) -> Res
     let (project_root, project_file) = project(runner)?;
     let root = dir.join(name);
     std::fs::create_dir_all(&root)?;
-    let text = std::fs::read_to_string(project_file)?;
+    let text = crate::files::read_text(project_file, crate::files::Cap::CONFIG)?;
     const CACHE: &str = "cache_dir = \"cache\"";
     let mut lines: Vec<String> = text
         .lines()

@@ -78,9 +78,9 @@ pub const TIME_LIMIT: Bound = Bound {
         max: DAY,
     },
     given_as: "`--time-limit`; problem.toml `limits.time_seconds` and a program's \
-               `time_limit_seconds`; runner.toml `compile_time_limit_seconds`; problem.yaml \
-               `limits.time_limit`, `.timelimit`, and a limit derived from the accepted \
-               submissions",
+               `time_limit_seconds`; runner.toml `compile_time_limit_seconds` and \
+               `[validators] time_limit_seconds`; problem.yaml `limits.time_limit`, \
+               `.timelimit`, and a limit derived from the accepted submissions",
     why: "CPU time is reported in milliseconds, so a shorter limit cannot be told from 0; past \
           a day it is no limit a judge means (the wall-clock limit and the backstop are \
           multiples of it)",
@@ -127,9 +127,10 @@ pub const MEMORY: Bound = Bound {
         max: 1024 * 1024,
     },
     given_as: "`--memory-limit`; problem.toml `limits.memory_mib` and a program's \
-               `memory_mib`; problem.yaml `limits.memory`",
-    why: "a tebibyte is more than any machine gives one run, and times the largest factor it \
-          still fits in bytes",
+               `memory_mib`; problem.yaml `limits.memory`; runner.toml `compile_memory_mib` \
+               and `[validators] memory_mib`",
+    why: "a tebibyte is more than any machine gives one run (a compile step or a validator's \
+          included), and times the largest factor it still fits in bytes",
 };
 
 pub const MEMORY_EXTRA: Bound = Bound {
@@ -165,6 +166,43 @@ pub const STDERR: Bound = Bound {
           out-of-memory message is looked for in it",
 };
 
+pub const COMPILER_MESSAGES: Bound = Bound {
+    quantity: "compiler messages kept",
+    unit: "KiB",
+    range: Range::Whole {
+        min: 1,
+        max: 1024 * 1024,
+    },
+    given_as: "runner.toml `compile_message_limit_kib`",
+    why: "held in memory for the report (standard output and error together); a compiler \
+          that writes more is stopped (CE), so a gibibyte only costs memory when a build \
+          writes that much",
+};
+
+pub const BUILD_OUTPUT: Bound = Bound {
+    quantity: "build output",
+    unit: "MiB",
+    range: Range::Whole {
+        min: 1,
+        max: 64 * 1024,
+    },
+    given_as: "runner.toml `compile_output_limit_mib`",
+    why: "what a build leaves on disk in its folder, each file and all together (the compile \
+          cache keeps it); 64 GiB is more than a toolchain's largest binary",
+};
+
+pub const FILE_READ: Bound = Bound {
+    quantity: "file read cap",
+    unit: "MiB",
+    range: Range::Whole {
+        min: 1,
+        max: 64 * 1024,
+    },
+    given_as: "runner.toml `[files] test_file_limit_mib` and `source_limit_mib`",
+    why: "a test's input or answer, or a source, is read whole into memory before it is used; \
+          a larger file is refused naming the cap",
+};
+
 pub const PROCESSES: Bound = Bound {
     quantity: "processes",
     unit: "",
@@ -172,8 +210,8 @@ pub const PROCESSES: Bound = Bound {
         min: 1,
         max: 32_768,
     },
-    given_as: "runner.toml `max_processes`",
-    why: "the program itself is one; Linux's default `pid_max` is 32768",
+    given_as: "runner.toml `max_processes` and `compile_max_processes`",
+    why: "the program (or the compiler) itself is one; Linux's default `pid_max` is 32768",
 };
 
 pub const JOBS: Bound = Bound {
@@ -333,7 +371,7 @@ pub const MEAN_SCORE: Bound = Bound {
 };
 
 /// Every bound, in the order of the README's table.
-pub const ALL: [&Bound; 23] = [
+pub const ALL: [&Bound; 26] = [
     &TIME_LIMIT,
     &TIME_EXTRA,
     &TIME_RESOLUTION,
@@ -342,6 +380,9 @@ pub const ALL: [&Bound; 23] = [
     &MEMORY_EXTRA,
     &OUTPUT,
     &STDERR,
+    &COMPILER_MESSAGES,
+    &BUILD_OUTPUT,
+    &FILE_READ,
     &PROCESSES,
     &JOBS,
     &TESTS,

@@ -32,8 +32,9 @@ pub enum ExecError {
 /// How much of inputs and outputs a test result keeps for the report.
 pub const KEPT_BYTES: usize = 4096;
 
-/// The temporary folders of one grading; removed when dropped (or when the grader is
-/// interrupted).
+/// The temporary folders of one grading (`judge-<stamp>-...` in the system's temporary
+/// folder, named after the grader's process so that a later run can sweep it if this one is
+/// killed: see `cleanup`); removed when dropped, or when the grader exits in a hurry.
 pub struct Scratch {
     dir: tempfile::TempDir,
     uid: Option<(u32, u32)>,
@@ -42,14 +43,15 @@ pub struct Scratch {
 impl Scratch {
     pub fn new(sandbox: &SandboxConfig) -> Result<Scratch, ExecError> {
         use std::os::unix::fs::PermissionsExt;
+        let temp = std::env::temp_dir();
+        crate::cleanup::sweep_leftovers(&temp);
         let dir = tempfile::Builder::new()
-            .prefix("judge-")
-            .tempdir()
+            .prefix(&crate::cleanup::temp_prefix())
+            .tempdir_in(&temp)
             .map_err(ExecError::Folders)?;
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))
             .map_err(ExecError::Folders)?;
         crate::cleanup::register_dir(dir.path());
-        sandbox::remove_stale_groups();
         Ok(Scratch {
             dir,
             uid: sandbox::is_root().then_some((sandbox.uid, sandbox.gid)),
@@ -154,6 +156,7 @@ impl SandboxFolder {
                 read_only_paths: sandbox.read_only_paths.clone(),
             },
             writable_subfolder: None,
+            writable_workdir: false,
         }
     }
 }
@@ -178,6 +181,9 @@ pub fn run_request(
         ],
         limits,
         stdout,
+        stderr_to_stdout: false,
+        file_size_bytes: None,
+        stop_at_process_limit: false,
     }
 }
 

@@ -1,7 +1,8 @@
-//! Turning a submission into something runnable: language detection, compilation with a
-//! time limit (a compile command, then an optional package command), and a compile cache keyed
-//! by a content hash (written atomically, so several graders may share it), and emptying that
-//! cache (`judge clean`). Also resolves the run command of a prepared solution, and fills in
+//! Turning a submission into something runnable: language detection, compilation in the
+//! sandbox under the compile limits (a compile command, then an optional package command; see
+//! [`build`]), and a compile cache keyed by a content hash (written atomically, so several
+//! graders may share it; a compile served from it starts no sandbox), and emptying that cache
+//! (`judge clean`). Also resolves the run command of a prepared solution, and fills in
 //! the run's own placeholders (`{memory_mib}`) from the limits of each run. A language whose
 //! compiler or runtime is not installed is an error naming both.
 //!
@@ -12,19 +13,20 @@
 //! installed here (Python 2, Kotlin, Go...) is a typed error naming the language
 //! ([`LangError::not_graded`]).
 
+mod build;
+
 use std::ffi::OsStr;
 use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use crate::config::{Language, RunnerConfig};
+use crate::files::{self, FileError, Folder, Kind};
 use crate::limits::{Limits, MIB};
-use crate::sandbox::run_limited;
 
 #[derive(Debug, Error)]
 pub enum LangError {
@@ -33,17 +35,23 @@ pub enum LangError {
         path: PathBuf,
         cause: std::io::Error,
     },
+    /// A source too large, or a file of a submission folder that is not a regular file
+    /// inside it (a link out of it, a dangling link, a FIFO).
+    #[error(transparent)]
+    File(#[from] FileError),
     #[error("no language in runner.toml for {path} (known extensions: {known}; `judge config` shows the languages); a ready binary must be executable")]
     UnknownLanguage { path: PathBuf, known: String },
     #[error("unknown language `{0}` (see [languages] in runner.toml)")]
     UnknownLanguageId(String),
     #[error("the compile cache {dir}: {cause}")]
     Cache { dir: PathBuf, cause: std::io::Error },
-    #[error("cannot start the compiler `{program}`: {cause}")]
-    StartCompiler {
-        program: String,
-        cause: std::io::Error,
-    },
+    #[error("cannot compile in the sandbox: {cause}")]
+    Sandbox { cause: crate::sandbox::SandboxError },
+    #[error(
+        "cannot run the compiler `{program}` in the sandbox: {message} (a compiler outside the \
+         system folders needs the folders it uses in sandbox.read_only_paths of runner.toml)"
+    )]
+    CompilerNotStarted { program: String, message: String },
     #[error("`{program}` is not in the sandbox PATH ({path})")]
     ProgramNotFound { program: String, path: String },
     #[error("no source file of a known language in {path} (known extensions: {known})")]
@@ -62,10 +70,9 @@ pub enum LangError {
         "{dir}: not graded: build scripts are not supported (the folder has an executable `build`)"
     )]
     BuildScript { dir: PathBuf },
-    #[error(
-        "language {language}: the {role} `{program}` is not installed (not found in {where_})"
-    )]
+    #[error("language {language}: not installed: `{program}` (its {role}; not found in {where_})")]
     MissingProgram {
+        /// The language's id and name: `kotlin (Kotlin)`.
         language: String,
         /// `compiler` or `runtime`.
         role: &'static str,
@@ -105,7 +112,9 @@ impl LangError {
     pub fn not_graded(&self) -> bool {
         matches!(
             self,
-            LangError::Unsupported { .. } | LangError::BuildScript { .. }
+            LangError::Unsupported { .. }
+                | LangError::BuildScript { .. }
+                | LangError::MissingProgram { .. }
         )
     }
 }
@@ -191,6 +200,9 @@ impl Prepared {
 /// Largest compiler message kept.
 const MESSAGE_CAP: usize = 64 * 1024;
 
+/// The name of a compiled program, in the build folder and in a run's folder.
+const BINARY: &str = "solution";
+
 /// Picks the language (given id, or by extension, or a ready binary) and compiles if needed.
 pub fn prepare(
     runner: &RunnerConfig,
@@ -208,14 +220,12 @@ pub fn prepare(
     let Some(language) = language else {
         return ready_binary(runner, source);
     };
-    let bytes = std::fs::read(source).map_err(|cause| LangError::ReadSource {
-        path: source.to_path_buf(),
-        cause,
-    })?;
+    let bytes = files::read(source, runner.files.sources())?;
     let source_name = source_file_name(language, source, &bytes);
     let key = cache_key(language, &source_name, &bytes);
     let workspace = Workspace {
         files: vec![(PathBuf::from(source_name), bytes)],
+        shown: vec![source.display().to_string()],
         sources: vec![0],
         main: 0,
     };
@@ -275,22 +285,25 @@ pub fn submission_language<'a>(
 
 /// The SHA-256 of a submission (hex, first 16 bytes): of a file's bytes, or of a folder's
 /// files (each one's path relative to the folder, and its bytes, in [`prepare_folder`]'s
-/// order).
+/// order). Read as streams: a ready binary may be larger than a source; only regular files
+/// are read.
 pub fn submission_sha256(path: &Path) -> Result<String, LangError> {
-    let read = |file: &Path| {
-        std::fs::read(file).map_err(|cause| LangError::ReadSource {
+    let hash = |file: &Path, opened: std::fs::File| {
+        crate::plan::sha256_hex_of(opened).map_err(|cause| LangError::ReadSource {
             path: file.to_path_buf(),
             cause,
         })
     };
     if !path.is_dir() {
-        return Ok(crate::plan::sha256_hex(&read(path)?));
+        return hash(path, files::open_regular(path)?);
     }
+    let folder = Folder::new(path)?;
     let mut digest = crate::plan::PlanDigest::new();
     for relative in folder_files(path)? {
+        let file = path.join(&relative);
         digest
             .add("file", relative.display())
-            .add_bytes("bytes", &read(&path.join(&relative))?);
+            .add("bytes", hash(&file, folder.open(&file)?)?);
     }
     Ok(digest.finish())
 }
@@ -353,14 +366,28 @@ pub fn prepare_folder(
     }
     let mut workspace = Workspace {
         files: Vec::with_capacity(files.len()),
+        shown: files
+            .iter()
+            .map(|file| file.display().to_string())
+            .collect(),
         main: sources[main_source(sources.iter().map(|&i| relative[i].as_path()))],
         sources,
     };
+    // The cap is on the folder's files together.
+    let folder = Folder::new(dir)?;
+    let cap = runner.files.sources();
+    let mut left = cap.bytes;
     for (file, relative) in files.iter().zip(&relative) {
-        let bytes = std::fs::read(file).map_err(|cause| LangError::ReadSource {
-            path: file.clone(),
-            cause,
-        })?;
+        let bytes = folder
+            .read(file, files::Cap { bytes: left, ..cap })
+            .map_err(|error| match error {
+                FileError::TooLarge { .. } => FileError::TooLarge {
+                    path: dir.to_path_buf(),
+                    cap,
+                },
+                other => other,
+            })?;
+        left -= bytes.len() as u64;
         workspace
             .files
             .push((Path::new(FOLDER_SOURCES).join(relative), bytes));
@@ -373,6 +400,8 @@ pub fn prepare_folder(
 /// and bytes), which of them are the sources and which source is the main one.
 struct Workspace {
     files: Vec<(PathBuf, Vec<u8>)>,
+    /// Each file as the user knows it (the path given): compiler messages name it so.
+    shown: Vec<String>,
     /// Indices into `files`, in sorted order.
     sources: Vec<usize>,
     /// Index into `files`.
@@ -398,7 +427,7 @@ fn build_cached(
 ) -> Result<Compiled, LangError> {
     let main_name = workspace.main_name();
     let file_name = if language.runs_binary() {
-        "solution".to_string()
+        BINARY.to_string()
     } else {
         main_name.clone()
     };
@@ -437,8 +466,8 @@ fn build_cached(
     }))
 }
 
-/// Compiles `workspace` in a private folder of the cache and publishes it as `entry` (which
-/// then holds `artifact`); returns the compiler's message when compilation fails.
+/// Builds `workspace` in the sandbox ([`build::build`]) and publishes it as `entry` (which
+/// then holds `artifact`); returns the compile error's message when it fails.
 fn build_into_cache(
     runner: &RunnerConfig,
     language: &Language,
@@ -446,83 +475,20 @@ fn build_into_cache(
     entry: &Path,
     artifact: &Path,
 ) -> Result<Option<String>, LangError> {
-    let cache_error = |cause| LangError::Cache {
-        dir: runner.cache_dir.clone(),
-        cause,
+    let folder = match build::build(runner, language, workspace)? {
+        build::Outcome::Built(folder) => folder,
+        build::Outcome::Failed(message) => return Ok(Some(message)),
     };
-    std::fs::create_dir_all(&runner.cache_dir).map_err(cache_error)?;
-    let build = tempfile::Builder::new()
-        .prefix(".build-")
-        .tempdir_in(&runner.cache_dir)
-        .map_err(cache_error)?;
-    for (relative, bytes) in &workspace.files {
-        let copy = build.path().join(relative);
-        if let Some(parent) = copy.parent() {
-            std::fs::create_dir_all(parent).map_err(cache_error)?;
-        }
-        std::fs::write(&copy, bytes).map_err(cache_error)?;
-    }
-    let in_build = |index: usize| {
-        build
-            .path()
-            .join(&workspace.files[index].0)
-            .to_string_lossy()
-            .into_owned()
-    };
-    let main = in_build(workspace.main);
-    let sources: Vec<String> = workspace.sources.iter().map(|&i| in_build(i)).collect();
-    let main_name = workspace.main_name();
-    let binary = build.path().join("solution");
-    for template in language.build_steps() {
-        let mut command: Vec<String> = Vec::with_capacity(template.len());
-        for part in template {
-            if part == "{source}" {
-                command.extend(sources.iter().cloned());
-            } else {
-                command.push(
-                    part.replace("{source}", &main)
-                        .replace("{binary}", &binary.to_string_lossy())
-                        .replace("{dir}", &build.path().to_string_lossy())
-                        .replace("{stem}", stem(&main_name)),
-                );
-            }
-        }
-        // The compiler is looked for where runs look for programs first, so that a language
-        // whose compile step is its runtime (python3 -m py_compile) checks the source with the
-        // interpreter that will run it; then on the grader's own PATH.
-        let host_path = std::env::var("PATH").unwrap_or_default();
-        let search = format!("{}:{host_path}", runner.sandbox.path);
-        let Some(compiler) = find_program(&command[0], &search) else {
-            return Err(missing_program(
-                language,
-                "compiler",
-                &command[0],
-                &host_path,
-            ));
-        };
-        command[0] = compiler.to_string_lossy().into_owned();
-        if let Some(message) = compile(&command, build.path(), runner.compile_time_limit)? {
-            return Ok(Some(message));
-        }
-    }
-    if language.runs_binary() && !binary.is_file() {
-        return Ok(Some(format!(
-            "the compiler did not write {}",
-            binary.display()
-        )));
-    }
-    make_world_readable(build.path());
     // Publish atomically: a folder rename either lands whole or finds another grader's
     // identical result already there.
-    let staged = build.keep();
-    if std::fs::rename(&staged, entry).is_err() {
-        let _ = std::fs::remove_dir_all(&staged);
-        if !artifact.is_file() {
-            return Err(cache_error(std::io::Error::other(format!(
+    if folder.publish(entry).is_err() && !artifact.is_file() {
+        return Err(LangError::Cache {
+            dir: runner.cache_dir.clone(),
+            cause: std::io::Error::other(format!(
                 "cannot store the compiled solution in {}",
                 entry.display()
-            ))));
-        }
+            )),
+        });
     }
     Ok(None)
 }
@@ -535,11 +501,17 @@ fn has_build_script(dir: &Path) -> bool {
 }
 
 /// The files under `dir`, relative to it, sorted by their bytes (as Kattis sorts names).
-/// Links to files count as the files; links to folders are not followed (a loop would never
-/// end), and what is neither file nor folder is left out.
+/// Links to files inside `dir` count as the files; links to folders are not followed (a loop
+/// would never end). Anything else is refused, naming it (see `files::Folder`): a link out of
+/// the folder, a dangling link, a device, a FIFO, a socket.
 pub(crate) fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, LangError> {
-    fn walk(root: &Path, relative: &Path, files: &mut Vec<PathBuf>) -> Result<(), LangError> {
-        let folder = root.join(relative);
+    fn walk(
+        root: &Folder,
+        dir: &Path,
+        relative: &Path,
+        files: &mut Vec<PathBuf>,
+    ) -> Result<(), LangError> {
+        let folder = dir.join(relative);
         let read_error = |cause| LangError::ReadSource {
             path: folder.clone(),
             cause,
@@ -549,15 +521,15 @@ pub(crate) fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, LangError> {
             let path = relative.join(entry.file_name());
             let kind = entry.file_type().map_err(read_error)?;
             if kind.is_dir() {
-                walk(root, &path, files)?;
-            } else if kind.is_file() || (kind.is_symlink() && entry.path().is_file()) {
+                walk(root, dir, &path, files)?;
+            } else if root.kind(&entry.path())? == Kind::File {
                 files.push(path);
             }
         }
         Ok(())
     }
     let mut files = Vec::new();
-    walk(dir, Path::new(""), &mut files)?;
+    walk(&Folder::new(dir)?, dir, Path::new(""), &mut files)?;
     files.sort_by(|a, b| a.as_os_str().as_bytes().cmp(b.as_os_str().as_bytes()));
     Ok(files)
 }
@@ -609,9 +581,12 @@ struct KattisLanguage {
 /// Python 2's id: Kattis counts `.py` files for it only when they say so in a shebang.
 const PYTHON_2: &str = "python2";
 
-/// Kattis's languages with its priorities (ids are runner.toml's where it has the language:
-/// Kattis's `python3` is `python`), then PyPy 3, which is this grader's, then languages the
-/// Kattis site grades that problemtools does not list, at the lowest priority.
+/// Kattis's languages with problemtools' priorities and source files (`languages.yaml`; ids
+/// are runner.toml's, where Kattis's `python3` is `python`), then PyPy 3, which is this
+/// grader's, then languages the Kattis site grades that problemtools does not list, at the
+/// lowest priority. A language of runner.toml with one of these ids also counts the files of
+/// the extensions listed here (Haskell's and Objective-C's `.c` files: an extension belongs
+/// to one language in runner.toml).
 const KATTIS_LANGUAGES: &[KattisLanguage] = &[
     kattis("cpp", "C++", 1000, &["cc", "C", "cpp", "cxx", "c++"]),
     kattis("c", "C", 950, &["c"]),
@@ -658,6 +633,11 @@ const fn kattis(
     }
 }
 
+/// The Kattis language of this id.
+fn kattis_language(id: &str) -> Option<&'static KattisLanguage> {
+    KATTIS_LANGUAGES.iter().find(|kattis| kattis.id == id)
+}
+
 /// A language detection may pick.
 #[derive(Clone, Copy)]
 enum Candidate<'a> {
@@ -674,21 +654,26 @@ impl Candidate<'_> {
         }
     }
 
+    /// Whether files of this extension are the language's: runner.toml's extensions, and
+    /// Kattis's for the language of the same id.
     fn lists(&self, extension: &str) -> bool {
-        match self {
-            Candidate::Configured(language) => language.extensions.iter().any(|e| e == extension),
-            Candidate::Elsewhere(kattis) => kattis.extensions.contains(&extension),
-        }
+        let kattis = match self {
+            Candidate::Configured(language) => {
+                if language.extensions.iter().any(|e| e == extension) {
+                    return true;
+                }
+                kattis_language(&language.id)
+            }
+            Candidate::Elsewhere(kattis) => Some(*kattis),
+        };
+        kattis.is_some_and(|kattis| kattis.extensions.contains(&extension))
     }
 
     /// Ties go to the higher rank: runner.toml's languages (and Python 2, which is how Kattis
     /// reads some `.py` files) before the ones it lacks, so a language a user added under an
     /// id of their own wins over Kattis's; then Kattis's priority.
     fn rank(&self) -> (bool, u32) {
-        let priority = KATTIS_LANGUAGES
-            .iter()
-            .find(|kattis| kattis.id == self.id())
-            .map_or(0, |kattis| kattis.priority);
+        let priority = kattis_language(self.id()).map_or(0, |kattis| kattis.priority);
         let installed = matches!(self, Candidate::Configured(_)) || self.id() == PYTHON_2;
         (installed, priority)
     }
@@ -787,8 +772,9 @@ fn detect<'a>(
 /// The first line of a file (at most 1 KiB of it).
 fn first_line(file: &Path) -> Result<Vec<u8>, LangError> {
     let mut start = Vec::new();
-    std::fs::File::open(file)
-        .and_then(|opened| opened.take(1024).read_to_end(&mut start))
+    files::open_regular(file)?
+        .take(1024)
+        .read_to_end(&mut start)
         .map_err(|cause| LangError::ReadSource {
             path: file.to_path_buf(),
             cause,
@@ -831,11 +817,11 @@ fn common_folder(files: &[PathBuf]) -> PathBuf {
     common.iter().collect()
 }
 
-/// Whether the file's extension is one `language` lists, as written.
+/// Whether the file's extension is one `language` lists, as written (or Kattis lists for it).
 fn lists_extension(language: &Language, file: &Path) -> bool {
     file.extension()
         .and_then(OsStr::to_str)
-        .is_some_and(|extension| language.extensions.iter().any(|e| e == extension))
+        .is_some_and(|extension| Candidate::Configured(language).lists(extension))
 }
 
 /// Every extension of runner.toml's languages, for error messages.
@@ -848,23 +834,30 @@ fn known_extensions(runner: &RunnerConfig) -> String {
     known.join(" ")
 }
 
-/// What `clean` removed.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// What `clean` removed, and what it left.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Cleaned {
-    /// Cache entries (compiled solutions, the written-out built-in problems) removed.
+    /// Cache entries (compiled solutions, the written-out built-in problems, the reference's
+    /// answers) removed.
     pub entries: usize,
     /// Their size on disk, in bytes (file lengths).
     pub bytes: u64,
+    /// Folders named as judge names its entries but without its marker (an older judge's,
+    /// made before the marker, or not judge's at all), left in place.
+    pub unmarked: Vec<PathBuf>,
 }
 
 /// A compile in progress leaves its `.build-` folder this long at most; older ones are left
 /// over from an interrupted grader.
 const STALE_BUILD: Duration = Duration::from_secs(3600);
 
-/// Empties the compile cache `dir`: every entry this module or `config` wrote (folders named
-/// by a content hash, the built-in problems written out, `.build-` folders left by an
-/// interrupted compile), and nothing else, so a `cache_dir` pointed at the wrong folder loses
-/// nothing of the user's. A missing folder is already empty.
+/// Empties the compile cache `dir`: every folder judge made there and marked as its own
+/// (`files::MARKER`): compiled solutions (folders named by a content hash), `.build-` folders
+/// left by an interrupted compile, the built-in problems written out (each version's folder
+/// in `built-in-problems/`, and that folder once empty) and the reference's answers. Nothing
+/// else is removed, so a `cache_dir` pointed at the wrong folder loses nothing of the user's;
+/// folders named like judge's entries but without the marker (an older judge's cache, made
+/// before the marker) are left and listed. A missing folder is already empty.
 pub fn clean(dir: &Path) -> Result<Cleaned, LangError> {
     let cache_error = |cause| LangError::Cache {
         dir: dir.to_path_buf(),
@@ -876,24 +869,52 @@ pub fn clean(dir: &Path) -> Result<Cleaned, LangError> {
         Err(e) => return Err(cache_error(e)),
     };
     let mut cleaned = Cleaned::default();
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let path = entry.path();
-        let is_key = name.len() == 32 && name.bytes().all(|b| b.is_ascii_hexdigit());
-        let stale_build = name.starts_with(".build-")
-            && entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > STALE_BUILD));
-        if !(is_key || stale_build || name == crate::config::BUILT_IN_CACHE_FOLDER)
-            || !path.is_dir()
-        {
-            continue;
-        }
-        let bytes = folder_bytes(&path);
-        std::fs::remove_dir_all(&path).map_err(cache_error)?;
+    let remove = |path: &Path, cleaned: &mut Cleaned| -> Result<(), LangError> {
+        let bytes = folder_bytes(path);
+        std::fs::remove_dir_all(path).map_err(cache_error)?;
         cleaned.entries += 1;
         cleaned.bytes += bytes;
+        Ok(())
+    };
+    let mut names: Vec<(String, PathBuf)> = entries
+        .flatten()
+        .map(|entry| {
+            (
+                entry.file_name().to_string_lossy().into_owned(),
+                entry.path(),
+            )
+        })
+        .collect();
+    names.sort();
+    for (name, path) in names {
+        let is_key = name.len() == 32 && name.bytes().all(|b| b.is_ascii_hexdigit());
+        let is_build = name.starts_with(".build-");
+        let stale_build = is_build
+            && std::fs::symlink_metadata(&path)
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > STALE_BUILD));
+        if name == crate::config::BUILT_IN_CACHE_FOLDER && files::is_real_folder(&path) {
+            // Each version of judge writes its own folder here; the user's files stay.
+            let mut versions: Vec<PathBuf> = std::fs::read_dir(&path)
+                .map_err(cache_error)?
+                .flatten()
+                .map(|entry| entry.path())
+                .collect();
+            versions.sort();
+            for version in versions {
+                if files::is_marked(&version) {
+                    remove(&version, &mut cleaned)?;
+                } else if files::is_real_folder(&version) {
+                    cleaned.unmarked.push(version);
+                }
+            }
+            // Removed only when nothing is left in it.
+            let _ = std::fs::remove_dir(&path);
+        } else if files::is_marked(&path) && (is_key || stale_build || !is_build) {
+            remove(&path, &mut cleaned)?;
+        } else if (is_key || stale_build) && files::is_real_folder(&path) {
+            cleaned.unmarked.push(path);
+        }
     }
     Ok(cleaned)
 }
@@ -1107,6 +1128,9 @@ fn folder_cache_key(language: &Language, workspace: &Workspace) -> String {
 /// A hasher that has taken in the language and its build commands.
 fn language_hasher(language: &Language) -> Sha256 {
     let mut hasher = Sha256::new();
+    // Entries made before judge marked its folders are not found again: `judge clean` leaves
+    // those, as it cannot tell them from a folder of the user's.
+    hasher.update(b"marked entries\0");
     hasher.update(language.id.as_bytes());
     hasher.update([0]);
     for step in language.build_steps() {
@@ -1157,7 +1181,7 @@ fn missing_program(
     path: &str,
 ) -> LangError {
     LangError::MissingProgram {
-        language: language.id.clone(),
+        language: format!("{} ({})", language.id, language.name),
         role,
         program: program.to_string(),
         where_: if program.contains('/') {
@@ -1166,6 +1190,76 @@ fn missing_program(
             format!("PATH {path}")
         },
     }
+}
+
+/// Whether the programs `language` needs are installed, as problemtools checks a language
+/// before it compiles: each command's program that is named, not built (`{binary}` is not
+/// looked for), the compile steps' first where compilers are looked for (the sandbox PATH,
+/// then the grader's own), then the run command's in the sandbox PATH. The first missing one
+/// is a [`LangError::MissingProgram`] naming it (a language not installed: not graded).
+pub fn check_installed(runner: &RunnerConfig, language: &Language) -> Result<(), LangError> {
+    let host_path = std::env::var("PATH").unwrap_or_default();
+    let compile_search = format!("{}:{host_path}", runner.sandbox.path);
+    let steps = language
+        .build_steps()
+        .map(|step| {
+            (
+                "compiler",
+                step,
+                compile_search.as_str(),
+                host_path.as_str(),
+            )
+        })
+        .chain(std::iter::once((
+            "runtime",
+            &language.run,
+            runner.sandbox.path.as_str(),
+            runner.sandbox.path.as_str(),
+        )));
+    for (role, command, search, shown) in steps {
+        let Some(program) = command.first().filter(|p| !p.contains('{')) else {
+            continue;
+        };
+        if find_program(program, search).is_none() {
+            return Err(missing_program(language, role, program, shown));
+        }
+    }
+    Ok(())
+}
+
+/// Languages Kattis runs under another interpreter than runner.toml's language of the same
+/// id: Python 3 (`python`, CPython here) under PyPy 3 (`pypy3`), as on Kattis and in
+/// problemtools.
+const RUN_AS_ON_KATTIS: &[(&str, &str)] = &[("python", "pypy3")];
+
+/// The language a Kattis package's submission in `language` is run in, as Kattis runs it:
+/// Python 3 under PyPy 3 when runner.toml has `pypy3` and it is installed, else `language`
+/// itself, with a warning when Kattis would have run it under another interpreter (its times,
+/// and a time limit derived from them, differ from Kattis's).
+pub fn as_on_kattis<'a>(
+    runner: &'a RunnerConfig,
+    language: &'a Language,
+) -> (&'a Language, Option<String>) {
+    let Some(&(_, kattis_id)) = RUN_AS_ON_KATTIS.iter().find(|(id, _)| *id == language.id) else {
+        return (language, None);
+    };
+    let why = match runner.language(kattis_id) {
+        None => format!("runner.toml has no language {kattis_id}"),
+        Some(kattis) => match check_installed(runner, kattis) {
+            Ok(()) => return (kattis, None),
+            Err(LangError::MissingProgram { program, .. }) => {
+                format!("`{program}` is not installed")
+            }
+            Err(other) => other.to_string(),
+        },
+    };
+    let warning = format!(
+        "run and timed under {} ({}), not {kattis_id} as on Kattis: {why}; its times (and a time \
+         limit derived from them) differ from Kattis's",
+        language.name,
+        language.run.first().map_or("", String::as_str),
+    );
+    (language, Some(warning))
 }
 
 /// A program name as a path (see [`find_program`]), or an error naming it and `path`.
@@ -1195,34 +1289,6 @@ fn find_program(name: &str, path: &str) -> Option<PathBuf> {
         .find(|candidate| executable(candidate))
 }
 
-/// Runs a compiler; `Ok(None)` on success, `Ok(Some(message))` when it failed or ran out of
-/// time.
-fn compile(command: &[String], dir: &Path, limit: Duration) -> Result<Option<String>, LangError> {
-    let mut compiler = Command::new(&command[0]);
-    compiler.args(&command[1..]).current_dir(dir);
-    let ended = run_limited(&mut compiler, limit, MESSAGE_CAP).map_err(|cause| {
-        LangError::StartCompiler {
-            program: command[0].clone(),
-            cause,
-        }
-    })?;
-    let mut message = ended.stderr;
-    message.extend(ended.stdout);
-    let text = String::from_utf8_lossy(&message).trim_end().to_string();
-    match ended.status {
-        Some(status) if status.success() => Ok(None),
-        Some(status) => Ok(Some(if text.is_empty() {
-            format!("the compiler ended with {status}")
-        } else {
-            text
-        })),
-        None => Ok(Some(format!(
-            "compilation took longer than {} s\n{text}",
-            limit.as_secs_f64()
-        ))),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1240,6 +1306,7 @@ mod tests {
             run: vec!["java".into(), "{binary}".into()],
             runtime_overhead_bytes: 40 * MIB,
             out_of_memory_messages: vec!["java.lang.OutOfMemoryError".into()],
+            compile_read_only_paths: Vec::new(),
             allowance: Allowance::NONE,
         }
     }
@@ -1390,35 +1457,51 @@ mod tests {
     }
 
     #[test]
-    fn clean_removes_cache_entries_and_nothing_else() {
+    fn clean_removes_the_marked_entries_and_nothing_else() {
         let dir = tempfile::tempdir().unwrap();
+        let made = |path: &Path| {
+            std::fs::create_dir_all(path).unwrap();
+            files::mark(path).unwrap();
+        };
         let entry = dir.path().join("0123456789abcdef0123456789abcdef");
-        std::fs::create_dir(&entry).unwrap();
+        made(&entry);
         std::fs::write(entry.join("solution"), b"12345").unwrap();
-        let problems = dir
-            .path()
-            .join(crate::config::BUILT_IN_CACHE_FOLDER)
-            .join("ab");
-        std::fs::create_dir_all(&problems).unwrap();
+        let built_in = dir.path().join(crate::config::BUILT_IN_CACHE_FOLDER);
+        let problems = built_in.join("ab");
+        made(&problems);
+        let answers = dir.path().join("answers");
+        made(&answers);
         let fresh_build = dir.path().join(".build-x");
-        std::fs::create_dir(&fresh_build).unwrap();
+        made(&fresh_build);
+        // The user's: a folder with a key's name, a file among the built-in problems, a
+        // folder, a file with a key's name.
+        let users_key = dir.path().join("0123456789abcdef0123456789abcdee");
+        std::fs::create_dir(&users_key).unwrap();
+        let users_file = built_in.join("notes.txt");
+        std::fs::write(&users_file, "mine").unwrap();
         let mine = dir.path().join("notes");
         std::fs::create_dir(&mine).unwrap();
-        std::fs::write(dir.path().join("0123456789abcdef0123456789abcdee"), b"").unwrap();
+        std::fs::write(dir.path().join("0123456789abcdef0123456789abcded"), b"").unwrap();
         let cleaned = clean(dir.path()).unwrap();
+        let marker_bytes = std::fs::metadata(fresh_build.join(files::MARKER))
+            .unwrap()
+            .len();
         assert_eq!(
             cleaned,
             Cleaned {
-                entries: 2,
-                bytes: 5
+                entries: 3,
+                bytes: 5 + 3 * marker_bytes,
+                unmarked: vec![users_key.clone()],
             }
         );
-        assert!(!entry.exists() && !problems.exists());
+        assert!(!entry.exists() && !problems.exists() && !answers.exists());
         assert!(
             fresh_build.exists(),
             "a compile in progress keeps its folder"
         );
         assert!(mine.exists(), "a folder judge did not write is kept");
+        assert!(users_key.exists(), "a folder without the marker is kept");
+        assert_eq!(std::fs::read(&users_file).unwrap(), b"mine");
         assert_eq!(
             clean(&dir.path().join("missing")).unwrap(),
             Cleaned::default()
@@ -1473,7 +1556,7 @@ mod tests {
     /// Runs `program ARGS` with `input` on its standard input; its standard output.
     fn run(program: &Path, args: &[&str], input: &str) -> String {
         use std::io::Write;
-        use std::process::Stdio;
+        use std::process::{Command, Stdio};
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
@@ -1547,7 +1630,7 @@ mod tests {
     }
 
     #[test]
-    fn a_python2_shebang_makes_python_2_which_is_not_graded() {
+    fn a_python2_shebang_makes_python_2() {
         let dir = tempfile::tempdir().unwrap();
         let runner = shipped_runner(&dir.path().join("cache"));
         let with_first_line =
@@ -1557,22 +1640,7 @@ mod tests {
             "#!/usr/bin/python2.7",
             "#! /usr/bin/python2 -u",
         ] {
-            let error = with_first_line(line).unwrap_err();
-            match &error {
-                LangError::Unsupported {
-                    language, reason, ..
-                } => {
-                    assert_eq!(language, "Python 2");
-                    assert_eq!(*reason, UnsupportedReason::NotInstalled);
-                }
-                other => panic!("{line}: {other}"),
-            }
-            assert!(error.not_graded());
-            let text = error.to_string();
-            assert!(
-                text.contains("not graded") && text.contains("Python 2"),
-                "{text}"
-            );
+            assert_eq!(with_first_line(line).unwrap(), "python2", "{line}");
         }
         for line in [
             "#!/usr/bin/env python3",
@@ -1590,9 +1658,191 @@ mod tests {
         );
         let files = [dir2.join("a.py"), dir2.join("b.py")];
         assert_eq!(detect_language(&runner, &files).unwrap().id, "python");
-        assert!(detect_names(&runner, dir.path(), &["x.py2"], "x\n").is_err());
+        // Both files count for Python 2 when both say so; .py2 files always do.
+        let both = folder(
+            dir.path(),
+            &[("a.py", "#!/usr/bin/python2\n"), ("b.py", "#!python2\n")],
+        );
+        let files = [both.join("a.py"), both.join("b.py")];
+        assert_eq!(detect_language(&runner, &files).unwrap().id, "python2");
+        assert_eq!(
+            detect_names(&runner, dir.path(), &["x.py2"], "x\n").unwrap(),
+            "python2"
+        );
         assert!(names_python_2(b"#!python2"));
         assert!(!names_python_2(b"#!/usr/bin/python2x"));
+        assert!(!names_python_2(b"#!/usr/bin/python2_7"));
+        assert!(!names_python_2(b" #!/usr/bin/python2"));
+    }
+
+    #[test]
+    fn a_language_whose_programs_are_missing_is_not_graded_naming_the_program() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut runner = shipped_runner(&dir.path().join("cache"));
+        let rename = |command: &mut Vec<String>, to: &str| command[0] = to.to_string();
+        let language = runner
+            .languages
+            .iter_mut()
+            .find(|l| l.id == "kotlin")
+            .unwrap();
+        rename(language.compile.as_mut().unwrap(), "no-such-kotlinc-here");
+        rename(&mut language.run, "no-such-java-here");
+        let kotlin = runner.language("kotlin").unwrap().clone();
+        // The compiler is named first, as problemtools checks a language.
+        let error = check_installed(&runner, &kotlin).unwrap_err();
+        assert!(error.not_graded(), "{error}");
+        let text = error.to_string();
+        assert!(
+            text.starts_with("language kotlin (Kotlin (JVM)): not installed: `no-such-kotlinc-here` (its compiler"),
+            "{text}"
+        );
+        // With the compiler there, the runtime.
+        let mut runtime_missing = kotlin.clone();
+        runtime_missing.compile = Some(vec!["sh".into(), "{source}".into()]);
+        runtime_missing.package = None;
+        let text = check_installed(&runner, &runtime_missing)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            text.contains("not installed: `no-such-java-here` (its runtime; not found in PATH /usr/local/bin:/usr/bin:/bin)"),
+            "{text}"
+        );
+        // A program the build makes ({binary}) is not looked for.
+        let c = runner.language("c").unwrap();
+        assert!(check_installed(&runner, c).is_ok());
+        // Preparing a Kotlin file fails the same way.
+        let source = write(dir.path(), "Main.kt", "fun main() {}\n");
+        runner
+            .languages
+            .iter_mut()
+            .find(|l| l.id == "kotlin")
+            .unwrap()
+            .run = vec!["sh".into(), "{binary}".into()];
+        let error = prepare(&runner, &source, None).unwrap_err();
+        assert!(
+            error.to_string().contains("`no-such-kotlinc-here`"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_kattis_package_s_python_runs_under_pypy_when_it_is_installed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut runner = shipped_runner(&dir.path().join("cache"));
+        let set_pypy3_program = |runner: &mut RunnerConfig, program: &str| {
+            let pypy3 = runner
+                .languages
+                .iter_mut()
+                .find(|l| l.id == "pypy3")
+                .unwrap();
+            pypy3.compile.as_mut().unwrap()[0] = program.to_string();
+            pypy3.run[0] = program.to_string();
+        };
+        // Installed (a program every machine has stands for it): Python 3 becomes PyPy 3.
+        set_pypy3_program(&mut runner, "sh");
+        let python = runner.language("python").unwrap();
+        let (language, warning) = as_on_kattis(&runner, python);
+        assert_eq!((language.id.as_str(), warning), ("pypy3", None));
+        // Other languages stay as they are.
+        let c = runner.language("c").unwrap();
+        assert_eq!(as_on_kattis(&runner, c), (c, None));
+        let pypy3 = runner.language("pypy3").unwrap();
+        assert_eq!(as_on_kattis(&runner, pypy3).0.id, "pypy3");
+        // Not installed: CPython, with a warning naming what is missing.
+        set_pypy3_program(&mut runner, "no-such-pypy3-here");
+        let python = runner.language("python").unwrap();
+        let (language, warning) = as_on_kattis(&runner, python);
+        assert_eq!(language.id, "python");
+        let warning = warning.unwrap();
+        assert!(
+            warning.starts_with("run and timed under Python 3 (python3), not pypy3 as on Kattis: `no-such-pypy3-here` is not installed"),
+            "{warning}"
+        );
+        // No pypy3 in runner.toml at all.
+        runner.languages.retain(|l| l.id != "pypy3");
+        let python = runner.language("python").unwrap();
+        let (language, warning) = as_on_kattis(&runner, python);
+        assert_eq!(language.id, "python");
+        assert!(warning
+            .unwrap()
+            .contains("runner.toml has no language pypy3"));
+    }
+
+    #[test]
+    fn every_language_of_problemtools_is_in_runner_toml_with_its_kattis_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        // problemtools' languages.yaml, by id (its python3 is runner.toml's python); Objective-C
+        // (its compile needs GNUstep, which a plain gcc lacks) is left to Kattis.
+        for id in [
+            "c",
+            "cpp",
+            "csharp",
+            "cobol",
+            "fsharp",
+            "go",
+            "haskell",
+            "java",
+            "javascript",
+            "kotlin",
+            "lisp",
+            "ocaml",
+            "pascal",
+            "php",
+            "prolog",
+            "python2",
+            "python",
+            "ruby",
+            "rust",
+            "scala",
+        ] {
+            let language = runner
+                .language(id)
+                .unwrap_or_else(|| panic!("runner.toml lacks {id}"));
+            let kattis = kattis_language(id).unwrap();
+            // Each file runner.toml gives it is one Kattis counts for it (Python 2's .py
+            // files count when their shebang says so).
+            for extension in &language.extensions {
+                assert!(
+                    kattis.extensions.contains(&extension.as_str()) || id == "pypy3",
+                    "{id}: .{extension}"
+                );
+            }
+        }
+        let id = |names: &[&str]| detect_names(&runner, dir.path(), names, "x\n").unwrap();
+        for (names, expected) in [
+            (&["Main.kt"][..], "kotlin"),
+            (&["main.go"], "go"),
+            (&["Program.cs"], "csharp"),
+            (&["sol.hs"], "haskell"),
+            (&["sol.rb"], "ruby"),
+            (&["Sol.scala"], "scala"),
+            (&["Sol.sc"], "scala"),
+            (&["sol.php"], "php"),
+            (&["sol.ml"], "ocaml"),
+            (&["sol.lisp"], "lisp"),
+            (&["sol.cl"], "lisp"),
+            (&["sol.pas"], "pascal"),
+            (&["sol.pl"], "prolog"),
+            (&["sol.cob"], "cobol"),
+            (&["sol.fs"], "fsharp"),
+            // Haskell counts .c files too, as Kattis's does: two files beat C's one.
+            (&["a.hs", "b.c"], "haskell"),
+            // A lone .c file is C's: C's priority is above Haskell's.
+            (&["b.c"], "c"),
+            (&["a.kt", "b.kt", "main.cpp"], "kotlin"),
+            // Ties: Kattis's priorities (C# 700 > Haskell 600 > Go 400 > Kotlin 250).
+            (&["a.cs", "b.hs"], "csharp"),
+            (&["a.go", "b.kt"], "go"),
+            (&["main.cpp", "x.kt"], "cpp"),
+        ] {
+            assert_eq!(id(names), expected, "{names:?}");
+        }
+        // Haskell's sources are its .hs and .c files.
+        let files = folder(dir.path(), &[("a.hs", ""), ("b.c", "")]);
+        let paths = [files.join("a.hs"), files.join("b.c")];
+        let detection = detect(&runner, &paths, &files).unwrap();
+        assert_eq!(detection.sources, [0, 1]);
     }
 
     #[test]
@@ -1601,16 +1851,11 @@ mod tests {
         let runner = shipped_runner(&dir.path().join("cache"));
         let detect = |names: &[&str]| detect_names(&runner, dir.path(), names, "x\n");
         for (names, name) in [
-            (&["Main.kt"][..], "Kotlin"),
-            (&["main.go"], "Go"),
-            (&["Program.cs"], "C#"),
-            (&["sol.hs"], "Haskell"),
-            (&["sol.rb"], "Ruby"),
-            (&["Sol.scala"], "Scala"),
-            (&["main.swift"], "Swift"),
-            // Kattis's Haskell counts .c files too.
-            (&["a.hs", "b.c"], "Haskell"),
-            (&["a.kt", "b.kt", "main.cpp"], "Kotlin"),
+            (&["main.swift"][..], "Swift"),
+            (&["main.m"], "Objective-C"),
+            (&["main.ts"], "TypeScript"),
+            // Kattis's Objective-C counts .c files too.
+            (&["a.m", "b.c"], "Objective-C"),
         ] {
             match detect(names) {
                 Err(LangError::Unsupported {
@@ -1621,13 +1866,13 @@ mod tests {
                 other => panic!("{names:?}: {other:?}"),
             }
         }
-        // A tie goes to the language installed here.
-        assert_eq!(detect(&["main.cpp", "x.kt"]).unwrap(), "cpp");
+        // A tie goes to the language in runner.toml.
+        assert_eq!(detect(&["main.cpp", "x.swift"]).unwrap(), "cpp");
         // A single file goes the same way.
-        let kotlin = write(dir.path(), "Main.kt", "fun main() {}\n");
-        let error = prepare_submission(&runner, &kotlin, None).unwrap_err();
+        let swift = write(dir.path(), "main.swift", "print(1)\n");
+        let error = prepare_submission(&runner, &swift, None).unwrap_err();
         assert!(
-            error.not_graded() && error.to_string().contains("Kotlin"),
+            error.not_graded() && error.to_string().contains("Swift"),
             "{error}"
         );
         let no_extension = write(dir.path(), "program", "x\n");
@@ -1675,6 +1920,7 @@ mod tests {
                     .iter()
                     .map(|(name, text)| (PathBuf::from(name), text.as_bytes().to_vec()))
                     .collect(),
+                shown: files.iter().map(|(name, _)| name.to_string()).collect(),
                 sources: vec![0],
                 main: 0,
             };
@@ -1871,7 +2117,7 @@ mod tests {
             &format!("./{}", prepared.file_name)
         );
         assert!(matches!(
-            prepare_folder(&runner, &one, Some("cobol")),
+            prepare_folder(&runner, &one, Some("brainfuck")),
             Err(LangError::UnknownLanguageId(_))
         ));
     }
@@ -1887,7 +2133,6 @@ mod tests {
         );
         let prepared = ready(prepare_folder(&runner, &one, Some("pypy3")).unwrap());
         assert_eq!(prepared.language_id, "pypy3");
-        assert_eq!(prepared.file_name, "sol.py");
     }
 
     #[test]

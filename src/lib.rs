@@ -6,7 +6,8 @@
 //! (or a checker or interactor of the problem's, in [`programs`]) and
 //! [`verdict`] (a pure function of facts and limits) -> [`report`]. [`grade`] drives that
 //! flow for each command and tells reporters what happens; the binary's `cli` only maps
-//! arguments to requests and picks reporters.
+//! arguments to requests and picks reporters. Every file judge reads or writes for the user
+//! goes through [`files`] (caps on sizes; folders judge did not write read as untrusted).
 
 pub mod bench;
 pub mod bounds;
@@ -14,6 +15,7 @@ pub mod check;
 pub mod cleanup;
 pub mod config;
 pub mod execute;
+pub mod files;
 pub mod grade;
 pub mod interact;
 pub mod kattis;

@@ -68,6 +68,36 @@ pub struct RunnerLimits {
     pub max_processes: u32,
 }
 
+/// What one compile (every step of building a program: compile, then package) may use. A
+/// compiler runs in the sandbox like a solution, under these limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CompileLimits {
+    /// CPU time of each step, and its wall-clock time (less the time it waited for a CPU).
+    pub time: Duration,
+    /// Peak memory of each step, every process it starts and its `/tmp` included.
+    pub memory_bytes: u64,
+    /// Processes and threads a step may have at once.
+    pub max_processes: u32,
+    /// What a build may leave in its folder: each file, and all of them together.
+    pub output_bytes: u64,
+    /// The compiler's messages (standard output and error together); more stops it.
+    pub message_bytes: u64,
+}
+
+impl CompileLimits {
+    /// The limits of one step run in the sandbox (its messages are its output).
+    pub fn run_limits(&self) -> Limits {
+        Limits {
+            cpu_time: self.time,
+            wall_time: self.time,
+            memory_bytes: self.memory_bytes,
+            output_bytes: self.message_bytes,
+            stderr_bytes: self.message_bytes,
+            max_processes: self.max_processes,
+        }
+    }
+}
+
 /// Limits given on the command line: each replaces the problem's limit and the allowance.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Overrides {

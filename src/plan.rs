@@ -16,6 +16,7 @@ use thiserror::Error;
 
 use crate::bounds::{self, OutOfBounds};
 use crate::config::{FileTest, ProblemSpec};
+use crate::files::{FileError, Folder, Kind};
 
 #[derive(Debug, Error)]
 pub enum PlanError {
@@ -34,6 +35,8 @@ pub enum PlanError {
     OnlyPackageTests { problem: String },
     #[error("problem {problem} has no hard tests: no hard set and no tests in {dir}")]
     NoHardTests { problem: String, dir: PathBuf },
+    #[error(transparent)]
+    File(#[from] FileError),
 }
 
 /// Why a shard could not be worked out from the command line or the scheduler.
@@ -312,6 +315,13 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     hex16(&Sha256::digest(bytes))
 }
 
+/// [`sha256_hex`] of what `reader` gives, read as a stream.
+pub fn sha256_hex_of(mut reader: impl std::io::Read) -> std::io::Result<String> {
+    let mut hasher = Sha256::new();
+    std::io::copy(&mut reader, &mut hasher)?;
+    Ok(hex16(&hasher.finalize()))
+}
+
 fn hex16(digest: &[u8]) -> String {
     digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
 }
@@ -319,8 +329,13 @@ fn hex16(digest: &[u8]) -> String {
 /// Where a test's input and answer come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TestSource {
-    /// A file on disk with its answer file (a sample, or a test of the user's).
-    Files { input: PathBuf, answer: PathBuf },
+    /// A file on disk with its answer file (a sample, a package's test, or a test of the
+    /// user's), read only as files inside `root` (see `files::Folder`).
+    Files {
+        input: PathBuf,
+        answer: PathBuf,
+        root: PathBuf,
+    },
     /// Generated test `index` of master seed `seed`; the answer comes from the reference.
     Generated { seed: u64, index: u64 },
     /// Generated test `index` of the problem's hard set under master seed `seed`.
@@ -497,8 +512,11 @@ pub fn hard_name(index: u64) -> String {
     format!("hard-{index:03}")
 }
 
-/// The tests `NAME.in` with `NAME.ans` beside them in `dir`, sorted by name.
-pub fn tests_in(dir: &Path) -> Result<Vec<PlannedTest>, PlanError> {
+/// The tests `NAME.in` with `NAME.ans` beside them in `dir`, sorted by name. Their files
+/// must be inside `root` (the problem's folder; for a folder of the user's, that folder): a
+/// link out of it, a device or a FIFO is an error naming the file.
+pub fn tests_in(root: &Path, dir: &Path) -> Result<Vec<PlannedTest>, PlanError> {
+    let folder = Folder::new(root)?;
     let entries = std::fs::read_dir(dir).map_err(|cause| PlanError::Read {
         dir: dir.to_path_buf(),
         cause,
@@ -506,13 +524,13 @@ pub fn tests_in(dir: &Path) -> Result<Vec<PlannedTest>, PlanError> {
     let mut tests = Vec::new();
     for entry in entries.flatten() {
         let path = entry.path();
-        if path.extension().is_some_and(|e| e == "in") {
+        if path.extension().is_some_and(|e| e == "in") && folder.kind(&path)? == Kind::File {
             let name = path
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
             let answer = path.with_extension("ans");
-            if !answer.is_file() {
+            if folder.kind_if_any(&answer)? != Some(Kind::File) {
                 return Err(PlanError::MissingAnswer {
                     dir: dir.to_path_buf(),
                     name,
@@ -523,6 +541,7 @@ pub fn tests_in(dir: &Path) -> Result<Vec<PlannedTest>, PlanError> {
                 TestSource::Files {
                     input: path,
                     answer,
+                    root: folder.root().to_path_buf(),
                 },
             ));
         }
@@ -533,7 +552,7 @@ pub fn tests_in(dir: &Path) -> Result<Vec<PlannedTest>, PlanError> {
 
 /// The tests in a folder of the user's (`--tests-dir`), which must hold at least one.
 pub fn folder_tests(dir: &Path) -> Result<TestPlan, PlanError> {
-    let tests = tests_in(dir)?;
+    let tests = tests_in(dir, dir)?;
     if tests.is_empty() {
         return Err(PlanError::NoTests {
             dir: dir.to_path_buf(),
@@ -559,7 +578,7 @@ pub fn batch_tests(
     let mut tests = Vec::new();
     if matches!(selection, TestSelection::Samples | TestSelection::All) {
         let dir = problem.samples_dir();
-        let samples = tests_in(&dir)?;
+        let samples = tests_in(&problem.dir, &dir)?;
         if samples.is_empty() {
             return Err(PlanError::NoSamples {
                 problem: problem.id.clone(),
@@ -593,6 +612,7 @@ fn package_tests(
         source: TestSource::Files {
             input: test.input.clone(),
             answer: test.answer.clone(),
+            root: test.root.clone(),
         },
         checker_args: test.checker_args.clone(),
     };
@@ -623,7 +643,7 @@ pub fn hard_tests(
 ) -> Result<TestPlan, PlanError> {
     let dir = problem.hard_dir();
     let files = if dir.is_dir() {
-        tests_in(&dir)?
+        tests_in(&problem.dir, &dir)?
     } else {
         Vec::new()
     };

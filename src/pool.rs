@@ -24,7 +24,7 @@ pub const WINDOW: usize = 1024;
 /// Before starting an index a worker asks `start(index)`; once it says no (or the grader is
 /// interrupted, or `on_news` returned false) that worker stops. No index is started
 /// [`WINDOW`] or more past the earliest one not finished. `on_news` runs on the calling
-/// thread, in the order things happen.
+/// thread, in the order things happen, and hears nothing once the grader is interrupted.
 pub fn run_parallel<T: Send, S>(
     count: usize,
     jobs: usize,
@@ -82,6 +82,11 @@ pub fn run_parallel<T: Send, S>(
                     earliest += 1;
                 }
                 unfinished.store(earliest, Ordering::SeqCst);
+            }
+            // Once the grader is interrupted nothing more is told: a job that ends now may
+            // have been cut short.
+            if crate::cleanup::interrupted() {
+                stopped.store(true, Ordering::SeqCst);
             }
             if !stopped.load(Ordering::SeqCst) && !on_news(news) {
                 stopped.store(true, Ordering::SeqCst);

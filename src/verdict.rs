@@ -314,6 +314,7 @@ mod tests {
             peak_rss_kib: 2_000,
             cgroup_peak_kib: Some(1_000),
             oom_killed: false,
+            process_limit_reached: false,
             stdout_bytes: 10,
             stderr_bytes: 0,
             launch_error: None,

@@ -355,6 +355,63 @@ fn runner_toml_numbers_are_held_to_the_same_bounds() {
                 "must be between 0 and 1048576 MiB",
             ],
         ),
+        // The compile limits, [validators] and [files]: one table of bounds for them too.
+        (
+            "[defaults]\ncompile_max_processes = 0\n",
+            [
+                "defaults.compile_max_processes",
+                "must be between 1 and 32768, found 0",
+            ],
+        ),
+        (
+            "[defaults]\ncompile_memory_mib = -5\n",
+            [
+                "defaults.compile_memory_mib",
+                "must be between 1 and 1048576 MiB, found -5",
+            ],
+        ),
+        (
+            "[defaults]\ncompile_output_limit_mib = 65537\n",
+            [
+                "defaults.compile_output_limit_mib",
+                "must be between 1 and 65536 MiB, found 65537",
+            ],
+        ),
+        (
+            "[defaults]\ncompile_message_limit_kib = 0\n",
+            [
+                "defaults.compile_message_limit_kib",
+                "must be between 1 and 1048576 KiB, found 0",
+            ],
+        ),
+        (
+            "[validators]\ntime_limit_seconds = 1e20\n",
+            [
+                "validators.time_limit_seconds",
+                "must be between 0.001 and 86400 seconds, found 1e20",
+            ],
+        ),
+        (
+            "[validators]\nmemory_mib = 0\n",
+            [
+                "validators.memory_mib",
+                "must be between 1 and 1048576 MiB, found 0",
+            ],
+        ),
+        (
+            "[files]\ntest_file_limit_mib = 0\nsource_limit_mib = 16\n",
+            [
+                "files.test_file_limit_mib",
+                "must be between 1 and 65536 MiB, found 0",
+            ],
+        ),
+        (
+            "[files]\ntest_file_limit_mib = 256\nsource_limit_mib = -1\n",
+            [
+                "files.source_limit_mib",
+                "must be between 1 and 65536 MiB, found -1",
+            ],
+        ),
     ] {
         let file = dir.path().join("runner.toml");
         std::fs::write(&file, line).unwrap();

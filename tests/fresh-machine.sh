@@ -5,7 +5,7 @@
 # tools are hidden in a private mount namespace, so a test that needs one of them and is not
 # marked `#[ignore = "needs ..."]` fails here.
 #
-#   tests/fresh-machine.sh            (as root: needs unshare, setpriv, useradd)
+#   tests/fresh-machine.sh [CARGO-TEST-ARGS...]   (as root: needs unshare, setpriv, useradd)
 #
 # It clones the repository's HEAD into a temporary folder owned by the user `judge-fresh`
 # (created when missing), gives that user the toolchain read-only and a copy of the crates
@@ -35,13 +35,15 @@ chmod 755 "$work"
 hide_files=(java javac jar jshell node nodejs pypy3 pypy chromium chromedriver kotlinc kotlin
   scala scalac php go gofmt mcs mono csc ghc runghc ocaml ocamlfind ruby sbatch srun
   checktestdata verifyproblem)
-exec unshare --mount --propagation private bash -s -- "$work" "$user" "$sysroot" \
-  "${hide_files[@]}" <<'INNER'
+unshare --mount --propagation private bash -s -- "$work" "$user" "$sysroot" \
+  "${#hide_files[@]}" "${hide_files[@]}" "$@" <<'INNER'
 set -euo pipefail
-work=$1 user=$2 sysroot=$3
-shift 3
+work=$1 user=$2 sysroot=$3 count=$4
+shift 4
+hide=("${@:1:count}")
+shift "$count"
 : >"$work/hidden" && chmod 644 "$work/hidden"
-for name in "$@"; do
+for name in "${hide[@]}"; do
   for dir in /usr/local/bin /usr/bin /bin; do
     [ -e "$dir/$name" ] && mount --bind "$work/hidden" "$dir/$name"
   done
@@ -54,5 +56,5 @@ mount --bind "$sysroot" "$work/rust"
 cd "$work/judge"
 exec setpriv --reuid "$user" --regid "$user" --init-groups \
   env -i HOME="$work" CARGO_HOME="$work/cargo" PATH="$work/rust/bin:/usr/local/bin:/usr/bin:/bin" \
-  LANG=C.UTF-8 cargo test --release --locked --no-fail-fast
+  LANG=C.UTF-8 cargo test --release --locked --no-fail-fast "$@"
 INNER

@@ -34,7 +34,8 @@ use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 
 use judge::bounds::{self, Bound, Range};
 use judge::check::{kattis as kattis_check, Comparison};
-use judge::config::{Convention, ProblemSpec, RunnerConfig};
+use judge::config::{Convention, ProblemSpec, RunnerConfig, ValidatorLimits};
+use judge::files::Folder;
 use judge::grade::merge;
 use judge::kattis::{self, Package};
 use judge::limits::{self, Allowance, Limits, Overrides, MIB};
@@ -442,7 +443,7 @@ fn refused_by(bound: &'static Bound, word: &str) -> Option<bool> {
 // ----- runner.toml -------------------------------------------------------------------------
 
 /// The numeric keys of runner.toml with their bounds (`table.key`).
-const RUNNER_KEYS: [(&str, &Bound); 14] = [
+const RUNNER_KEYS: [(&str, &Bound); 22] = [
     ("defaults.seed", &bounds::SEED),
     ("defaults.jobs", &bounds::JOBS),
     ("defaults.random_tests", &bounds::TESTS),
@@ -450,6 +451,13 @@ const RUNNER_KEYS: [(&str, &Bound); 14] = [
     ("defaults.stderr_limit_kib", &bounds::STDERR),
     ("defaults.max_processes", &bounds::PROCESSES),
     ("defaults.compile_time_limit_seconds", &bounds::TIME_LIMIT),
+    ("defaults.compile_memory_mib", &bounds::MEMORY),
+    ("defaults.compile_max_processes", &bounds::PROCESSES),
+    ("defaults.compile_output_limit_mib", &bounds::BUILD_OUTPUT),
+    (
+        "defaults.compile_message_limit_kib",
+        &bounds::COMPILER_MESSAGES,
+    ),
     ("defaults.wall_time_factor", &bounds::FACTOR),
     ("defaults.wall_time_extra_seconds", &bounds::TIME_EXTRA),
     ("languages.cpp.time_factor", &bounds::FACTOR),
@@ -457,6 +465,10 @@ const RUNNER_KEYS: [(&str, &Bound); 14] = [
     ("languages.cpp.memory_factor", &bounds::FACTOR),
     ("languages.cpp.memory_extra_mib", &bounds::MEMORY_EXTRA),
     ("languages.cpp.runtime_overhead_mib", &bounds::MEMORY_EXTRA),
+    ("validators.time_limit_seconds", &bounds::TIME_LIMIT),
+    ("validators.memory_mib", &bounds::MEMORY),
+    ("files.test_file_limit_mib", &bounds::FILE_READ),
+    ("files.source_limit_mib", &bounds::FILE_READ),
 ];
 
 /// A configuration file to try: one of the target's keys (`key` indexes its table) set to
@@ -551,8 +563,46 @@ fn runner_within_bounds(runner: &RunnerConfig) -> Result<(), String> {
             seconds_within(limits.wall_time_extra, &bounds::TIME_EXTRA),
         ),
         (
-            "compile_time_limit",
-            seconds_within(runner.compile_time_limit, &bounds::TIME_LIMIT),
+            "compile.time",
+            seconds_within(runner.compile.time, &bounds::TIME_LIMIT),
+        ),
+        (
+            "compile.memory_bytes",
+            size_within(runner.compile.memory_bytes, &bounds::MEMORY, MIB),
+        ),
+        (
+            "compile.max_processes",
+            bounds::PROCESSES
+                .whole(u64::from(runner.compile.max_processes))
+                .is_ok(),
+        ),
+        (
+            "compile.output_bytes",
+            size_within(runner.compile.output_bytes, &bounds::BUILD_OUTPUT, MIB),
+        ),
+        (
+            "compile.message_bytes",
+            size_within(
+                runner.compile.message_bytes,
+                &bounds::COMPILER_MESSAGES,
+                1024,
+            ),
+        ),
+        (
+            "validators.time_limit",
+            seconds_within(runner.validators.time_limit, &bounds::TIME_LIMIT),
+        ),
+        (
+            "validators.memory_bytes",
+            size_within(runner.validators.memory_bytes, &bounds::MEMORY, MIB),
+        ),
+        (
+            "files.test_file_bytes",
+            size_within(runner.files.test_file_bytes, &bounds::FILE_READ, MIB),
+        ),
+        (
+            "files.source_bytes",
+            size_within(runner.files.source_bytes, &bounds::FILE_READ, MIB),
         ),
     ];
     if let Some((name, _)) = checks.iter().find(|(_, ok)| !ok) {
@@ -873,7 +923,8 @@ fn check_package(input: &PackageInput) -> Result<(), TestCaseError> {
     if let Some(timelimit) = &input.timelimit {
         std::fs::write(package.join(".timelimit"), timelimit).unwrap();
     }
-    if let Ok(metadata) = kattis::metadata::read(&package.join("problem.yaml")) {
+    let folder = Folder::new(&package).unwrap();
+    if let Ok(metadata) = kattis::metadata::read(&folder, &package.join("problem.yaml")) {
         let time = metadata.time;
         ensure(
             time.fixed
@@ -892,7 +943,7 @@ fn check_package(input: &PackageInput) -> Result<(), TestCaseError> {
             })?;
         }
     }
-    match Package::load(&package) {
+    match Package::load(&package, &ValidatorLimits::default()) {
         Ok(package) => {
             let spec = &package.spec;
             ensure(
@@ -949,7 +1000,7 @@ fn the_kept_problem_yaml_corpus_is_refused_by_its_bound() {
         let file = dir.path().join("problem.yaml");
         std::fs::write(&file, bytes).unwrap();
         if path.extension().is_some_and(|e| e == "yaml") {
-            let error = kattis::metadata::read(&file)
+            let error = kattis::metadata::read(&Folder::new(dir.path()).unwrap(), &file)
                 .expect_err(&path.display().to_string())
                 .to_string();
             assert!(error.contains("must be"), "{}: {error}", path.display());
@@ -961,7 +1012,7 @@ fn the_kept_problem_yaml_corpus_is_refused_by_its_bound() {
             std::fs::write(package.join("data/secret/1.ans"), "1\n").unwrap();
             std::fs::write(package.join("problem.yaml"), "name: T\n").unwrap();
             std::fs::copy(&file, package.join(".timelimit")).unwrap();
-            let error = Package::load(&package)
+            let error = Package::load(&package, &ValidatorLimits::default())
                 .expect_err(&path.display().to_string())
                 .to_string();
             assert!(
@@ -1089,7 +1140,7 @@ fn check_groups(input: &GroupsInput) -> Result<(), TestCaseError> {
             std::fs::write(package.join(place), text).unwrap();
         }
     }
-    match kattis::testdata::read(package) {
+    match kattis::testdata::read(&Folder::new(package).unwrap()) {
         Ok(tests) => {
             ensure(tests.len() == 2, || format!("{tests:?}"))?;
             for test in &tests {
@@ -1476,9 +1527,20 @@ fn any_facts() -> impl Strategy<Value = RunFacts> {
         proptest::option::of(prop_oneof![Just(0u64), Just(u64::MAX), 0..10_000_000u64]),
         any::<bool>(),
         prop_oneof![Just(0u64), Just(u64::MAX), 0..100_000_000u64],
+        any::<bool>(),
     )
         .prop_map(
-            |(termination, cpu, wall, wait, peak, cgroup_peak, oom, stdout_bytes)| RunFacts {
+            |(
+                termination,
+                cpu,
+                wall,
+                wait,
+                peak,
+                cgroup_peak,
+                oom,
+                stdout_bytes,
+                at_process_limit,
+            )| RunFacts {
                 termination,
                 stopped_by: None,
                 cpu_time_us: cpu,
@@ -1492,6 +1554,7 @@ fn any_facts() -> impl Strategy<Value = RunFacts> {
                 stderr_bytes: 0,
                 launch_error: None,
                 protections: Vec::new(),
+                process_limit_reached: at_process_limit,
             },
         )
 }
@@ -1663,7 +1726,7 @@ fn the_kept_checker_corpus_gives_verdicts_not_panics() {
 // ----- the command line --------------------------------------------------------------------
 
 /// The commands and the flags of each that take numbers (or shards), as the fuzzer mixes them.
-const COMMANDS: [(&str, &[&str], &[&str]); 10] = [
+const COMMANDS: [(&str, &[&str], &[&str]); 11] = [
     (
         "test",
         &["sol.c"],
@@ -1719,6 +1782,7 @@ const COMMANDS: [(&str, &[&str], &[&str]); 10] = [
         &["a.c", "b.c"],
         &["--games", "--seed", "--jobs", "--problem"],
     ),
+    ("validate", &["boj1525", "in.txt"], &["--jobs"]),
     ("replay", &["game.txt"], &["--animate"]),
     ("export", &["boj1525"], &["--count", "--seed"]),
     (
@@ -1826,6 +1890,7 @@ fn cli_within_bounds(parsed: &cli::Cli) -> Result<(), String> {
         Command::Compare(args) => {
             count(args.games, &bounds::GAMES) && count(args.jobs, &bounds::JOBS)
         }
+        Command::Validate(args) => count(args.jobs, &bounds::JOBS),
         Command::Replay(args) => args
             .animate
             .map_or(true, |ms| bounds::ANIMATION.whole(ms).is_ok()),

@@ -35,7 +35,9 @@ fn kattis_problem(flags: &[&str]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let problem = dir.path().join("boj28489-kattis");
     std::fs::create_dir_all(problem.join("samples")).unwrap();
-    let interactor = repo().join(INTERACTOR);
+    // A problem's programs are files inside its folder.
+    let interactor = problem.join("interactor.py");
+    std::fs::copy(repo().join(INTERACTOR), &interactor).unwrap();
     let args: Vec<String> = flags.iter().map(|f| format!("{f:?}")).collect();
     std::fs::write(
         problem.join("problem.toml"),

@@ -15,9 +15,9 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 
-use common::{program, repo};
+use common::{program, repo, start_load};
 
 /// The CPU limit of every run.
 const CPU_LIMIT_MS: u64 = 150;
@@ -29,45 +29,6 @@ const NEAR_RUNS: usize = 50;
 const STUCK_RUNS: usize = 4;
 /// How far past the wall-clock limit a stuck program may be stopped.
 const MARGIN_MS: u64 = 300;
-
-/// Busy processes, ended by pid when dropped (also when the test fails).
-struct Load(Vec<Child>);
-
-impl Drop for Load {
-    fn drop(&mut self) {
-        for child in &mut self.0 {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-}
-
-fn gcc(source: &Path, binary: &Path) {
-    let status = Command::new("gcc")
-        .args(["-O2", "-o"])
-        .arg(binary)
-        .arg(source)
-        .status()
-        .expect("gcc runs");
-    assert!(status.success(), "gcc failed on {}", source.display());
-}
-
-/// Starts `count` busy processes.
-fn start_load(dir: &Path, count: usize) -> Load {
-    let busy = dir.join("busy");
-    gcc(&repo().join("bench/busy.c"), &busy);
-    Load(
-        (0..count)
-            .map(|_| {
-                Command::new(&busy)
-                    .stdin(Stdio::null())
-                    .stdout(Stdio::null())
-                    .spawn()
-                    .expect("a busy process starts")
-            })
-            .collect(),
-    )
-}
 
 /// A project with the bundled runner.toml under a tight wall-clock rule (no extra second)
 /// and the boj12100 problem; returns its runner.toml.

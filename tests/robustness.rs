@@ -292,11 +292,11 @@ fn problem_with_empty_samples_folder_is_refused() {
 #[test]
 fn unknown_language_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    // Kotlin: no [languages.*] table has the extension .kt.
-    let kotlin = dir.path().join("Main.kt");
-    std::fs::write(&kotlin, "fun main() {}\n").unwrap();
-    let output = judge(&["test", &kotlin.to_string_lossy(), "--problem", "boj1525"]);
-    assert_usage_error(&output, &["Main.kt", "no language"]);
+    // Zig: no [languages.*] table has the extension .zig.
+    let zig = dir.path().join("main.zig");
+    std::fs::write(&zig, "pub fn main() void {}\n").unwrap();
+    let output = judge(&["test", &zig.to_string_lossy(), "--problem", "boj1525"]);
+    assert_usage_error(&output, &["main.zig", "no language"]);
     assert!(is_one_line(&output), "not one line\n{}", show(&output));
 }
 

@@ -37,6 +37,7 @@ impl Folder {
             root_mount: self.dir.path().join("root"),
             isolation: Isolation::default(),
             writable_subfolder: None,
+            writable_workdir: false,
         }
     }
 }
@@ -59,6 +60,9 @@ fn shell(script: &str, limits: Limits) -> RunRequest {
         env: vec![("PATH".into(), "/usr/bin:/bin".into())],
         limits,
         stdout: StdoutMode::Capture,
+        stderr_to_stdout: false,
+        file_size_bytes: None,
+        stop_at_process_limit: false,
     }
 }
 
@@ -240,4 +244,84 @@ fn as_root_programs_run_as_the_configured_user_with_their_limits() {
     // Stack = memory limit (in KiB for ulimit), 256 descriptors.
     assert_eq!(lines.get(1), Some(&"65536"), "{output}");
     assert_eq!(lines.get(2), Some(&"256"), "{output}");
+}
+
+#[test]
+fn a_build_session_writes_its_folder_under_its_file_and_message_limits() {
+    let folder = Folder::new();
+    let work = folder.dir.path().join("box");
+    if is_root() {
+        std::os::unix::fs::chown(&work, Some(65534), Some(65534)).unwrap();
+    }
+    let spec = SessionSpec {
+        writable_workdir: true,
+        ..folder.spec()
+    };
+    let mut session = Session::start(&spec).unwrap();
+    let mut request = shell(
+        "echo out; echo err >&2; echo made > made.txt",
+        limits(64, 5),
+    );
+    request.stderr_to_stdout = true;
+    let (facts, output) = run(&mut session, &request);
+    assert_eq!(facts.termination, Termination::Exited(0), "{facts:?}");
+    assert_eq!(
+        output, "out\nerr\n",
+        "standard error follows standard output"
+    );
+    assert_eq!(
+        std::fs::read_to_string(work.join("made.txt")).unwrap(),
+        "made\n"
+    );
+
+    // A file larger than the request's file size (not the output limit) ends the writer.
+    let mut request = shell("exec head -c 3000000 /dev/zero > big", limits(64, 5));
+    request.file_size_bytes = Some(2 * MIB);
+    let (facts, _) = run(&mut session, &request);
+    assert_eq!(
+        facts.termination,
+        Termination::Signaled(libc::SIGXFSZ),
+        "{facts:?}"
+    );
+    assert_eq!(std::fs::metadata(work.join("big")).unwrap().len(), 2 * MIB);
+
+    // A run's folder stays read-only.
+    let read_only = Folder::new();
+    let mut session = Session::start(&read_only.spec()).unwrap();
+    let (facts, _) = run(&mut session, &shell("echo x > made.txt", limits(64, 5)));
+    assert_ne!(facts.termination, Termination::Exited(0), "{facts:?}");
+    assert!(!read_only.dir.path().join("box/made.txt").exists());
+}
+
+#[test]
+#[ignore = "needs root"]
+fn a_run_that_asks_to_stop_at_its_process_limit_is_stopped_there() {
+    require_root();
+    let folder = Folder::new();
+    let mut session = Session::start(&folder.spec()).unwrap();
+    // Forks without end, going on when a fork fails.
+    let bomb =
+        "exec python3 -c 'import os\nwhile True:\n    try: os.fork()\n    except OSError: pass'";
+    let mut request = shell(bomb, limits(64, 30));
+    request.stop_at_process_limit = true;
+    let started = Instant::now();
+    let (facts, _) = run(&mut session, &request);
+    assert_eq!(
+        facts.stopped_by,
+        Some(judge::sandbox::StopReason::ProcessLimit),
+        "{facts:?}"
+    );
+    assert!(facts.process_limit_reached, "{facts:?}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    // One that gives up at the first refused fork (before the launcher looks) says so too.
+    let mut request = shell("bomb() { bomb & bomb & }; bomb; wait", limits(64, 30));
+    request.stop_at_process_limit = true;
+    let (facts, _) = run(&mut session, &request);
+    assert!(facts.process_limit_reached, "{facts:?}");
+    // A run that does not ask is not looked at.
+    let (facts, _) = run(&mut session, &shell("echo fine", limits(64, 5)));
+    assert!(
+        facts.stopped_by.is_none() && !facts.process_limit_reached,
+        "{facts:?}"
+    );
 }

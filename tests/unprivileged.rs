@@ -266,3 +266,36 @@ fn without_cgroups_java_runs_and_its_memory_bomb_is_mle() {
         );
     });
 }
+
+/// Compiling as a user without root is sandboxed too (a user namespace and a private root):
+/// a file of the user's own, which the user could read, is not there for the compiler, and
+/// the message names the user's file, not the build folder in the cache.
+#[test]
+#[ignore = "needs root and setpriv"]
+fn without_root_the_compiler_sees_only_the_sandbox() {
+    as_nobody(|workspace| {
+        let root = workspace.dir.path();
+        let secret = root.join("secret.h");
+        std::fs::write(&secret, "int leaked = 1; // USER-SECRET-3c9d\n").unwrap();
+        let source = root.join("reads.cpp");
+        std::fs::write(
+            &source,
+            format!(
+                "#include \"{}\"\nint main() {{ return 0; }}\n",
+                secret.display()
+            ),
+        )
+        .unwrap();
+        chown_tree(root);
+        let run = workspace.grade("reads.cpp", &[]);
+        assert_eq!(run.verdict(), "CE", "{}", run.text);
+        let message = run.report["compile_message"].as_str().unwrap_or("");
+        assert!(
+            message.contains(&format!("{}: No such file or directory", secret.display())),
+            "{}",
+            run.text
+        );
+        assert!(message.contains("reads.cpp:1:"), "{}", run.text);
+        assert!(!run.text.contains("USER-SECRET"), "{}", run.text);
+    });
+}

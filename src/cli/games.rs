@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, Result};
 use clap::Args;
 
 use judge::grade::games::{self, CompareRequest};
@@ -35,8 +35,7 @@ pub struct ReplayArgs {
 
 /// `judge replay`.
 pub fn replay(args: &ReplayArgs) -> Result<u8> {
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let text = judge::files::read_text(&args.file, judge::files::Cap::TRANSCRIPT)?;
     let transcript =
         boj28489::parse_transcript(&text).map_err(|e| anyhow!("{}: {e}", args.file.display()))?;
     let mut out = stdout();

@@ -70,6 +70,9 @@ impl GradingArgs {
         )?;
         if let Some(limit) = derived {
             eprintln!("time limit {} ms ({})", limit.ms, limit.from);
+            if let Some(warning) = &limit.warning {
+                eprintln!("warning: {warning}");
+            }
         }
         Ok(problem)
     }

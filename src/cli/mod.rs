@@ -27,7 +27,8 @@ use anyhow::{anyhow, Result};
 use clap::{Parser, Subcommand};
 
 use judge::config::{Discovery, RunnerConfig};
-use judge::report::{AtomicFile, Reporter};
+use judge::files::OutputFile;
+use judge::report::Reporter;
 
 /// Exit codes of `judge` (also in the README).
 pub mod exit {
@@ -165,9 +166,56 @@ fn infer_problem(solution: &Path, given: Option<&OsStr>) -> Result<OsString> {
         })
 }
 
-/// Standard output, with colours only on a terminal and never with `NO_COLOR`.
+/// Standard output, with colours only on a terminal and never with `NO_COLOR`. Once its
+/// reader has gone (`judge test ... | head -1`), what is written to it is dropped and the
+/// command goes on to its own exit code.
 fn stdout() -> Box<dyn Write> {
-    Box::new(anstream::stdout())
+    Box::new(UntilClosed::new(anstream::stdout()))
+}
+
+/// A writer that drops everything once its reader has gone (a broken pipe), so that a closed
+/// standard output neither ends a command early nor changes its exit code.
+struct UntilClosed<W: Write> {
+    inner: W,
+    closed: bool,
+}
+
+impl<W: Write> UntilClosed<W> {
+    fn new(inner: W) -> Self {
+        UntilClosed {
+            inner,
+            closed: false,
+        }
+    }
+
+    /// A write's result, with a broken pipe taken as everything written from now on.
+    fn unless_closed<T>(&mut self, result: std::io::Result<T>, all: T) -> std::io::Result<T> {
+        match result {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(all)
+            }
+            other => other,
+        }
+    }
+}
+
+impl<W: Write> Write for UntilClosed<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.closed {
+            return Ok(buf.len());
+        }
+        let written = self.inner.write(buf);
+        self.unless_closed(written, buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        let flushed = self.inner.flush();
+        self.unless_closed(flushed, ())
+    }
 }
 
 /// Standard error, likewise.
@@ -189,10 +237,10 @@ fn verdict_code(accepted: bool) -> u8 {
     }
 }
 
-/// A report file (JSON, JUnit, HTML), written whole when its reporter finishes (see
-/// `AtomicFile`).
-fn report_file(path: &Path) -> Result<AtomicFile> {
-    AtomicFile::create(path).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
+/// A report file (JSON, JUnit, HTML, CSV), written whole when its reporter finishes, or
+/// written like a shell redirection to a device or a FIFO (see `OutputFile`).
+fn report_file(path: &Path) -> Result<OutputFile> {
+    OutputFile::create(path).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
 }
 
 /// Lets every reporter write what it held back (JSON, JUnit files) once grading is over.
@@ -200,4 +248,60 @@ fn finish(reporter: &mut dyn Reporter) -> Result<()> {
     reporter
         .finish()
         .map_err(|e| anyhow!("cannot write a report: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer whose reader has gone after `room` bytes.
+    struct ClosesAfter {
+        room: usize,
+        written: Vec<u8>,
+    }
+
+    impl Write for ClosesAfter {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.room == 0 {
+                return Err(std::io::ErrorKind::BrokenPipe.into());
+            }
+            let n = buf.len().min(self.room);
+            self.room -= n;
+            self.written.extend_from_slice(&buf[..n]);
+            Ok(n)
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_closed_standard_output_drops_what_follows_without_an_error() {
+        let mut out = UntilClosed::new(ClosesAfter {
+            room: 4,
+            written: Vec::new(),
+        });
+        writeln!(out, "first line").unwrap();
+        writeln!(out, "second line").unwrap();
+        out.flush().unwrap();
+        assert!(out.closed);
+        assert_eq!(out.inner.written, b"firs");
+    }
+
+    #[test]
+    fn other_errors_still_fail() {
+        struct Full;
+        impl Write for Full {
+            fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+                Err(std::io::Error::other("disk full"))
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut out = UntilClosed::new(Full);
+        assert!(writeln!(out, "x").is_err());
+        assert!(!out.closed);
+    }
 }

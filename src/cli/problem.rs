@@ -7,15 +7,20 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::Args;
 
 use judge::config::RunnerConfig;
 use judge::execute::Scratch;
+use judge::files;
+use judge::grade::validation::{self, InputCheck, InputToCheck, ProblemValidator};
 use judge::problems::{self, CodeError, GenRequest, ProblemCode, TestSet};
 use judge::report;
+use judge::report::progress::ProgressReporter;
+use judge::report::validation::ValidationReporter;
+use judge::report::Reporters;
 
-use super::{bounded, exit, load_runner, stdout, verdict_code};
+use super::{bounded, exit, load_runner, on_terminal, stdout, verdict_code};
 
 #[derive(Debug, Args)]
 pub struct GenArgs {
@@ -55,6 +60,9 @@ pub struct ValidateArgs {
     pub problem: OsString,
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
+    /// Files checked at once (default: runner.toml's jobs; 0 = one per core).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::jobs)]
+    pub jobs: Option<usize>,
 }
 
 /// A problem's code: built into the grader, or its own programs (built now).
@@ -105,11 +113,12 @@ pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
 
 /// `judge solve`.
 pub fn solve(config: Option<&Path>, args: &SolveArgs) -> Result<u8> {
-    let problem = code(&load_runner(config)?, &args.problem)?;
+    let runner = load_runner(config)?;
+    let problem = code(&runner, &args.problem)?;
+    let cap = runner.files.tests();
     let input = match &args.file {
-        Some(file) => std::fs::read_to_string(file)
-            .with_context(|| format!("cannot read {}", file.display()))?,
-        None => std::io::read_to_string(std::io::stdin()).context("cannot read standard input")?,
+        Some(file) => files::read_text(file, cap)?,
+        None => files::read_text_from(std::io::stdin(), Path::new("standard input"), cap)?,
     };
     match problem.solve(&input) {
         Ok(answer) => {
@@ -124,33 +133,56 @@ pub fn solve(config: Option<&Path>, args: &SolveArgs) -> Result<u8> {
     }
 }
 
-/// `judge validate`.
+/// `judge validate`: each file against the problem's validator, in parallel; exit 0 when all
+/// are valid, 1 when one is not, 2 when the validator failed on one (named, with the file).
 pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
-    let problem = code(&load_runner(config)?, &args.problem)?;
-    let mut out = stdout();
-    let mut all_valid = true;
-    for file in &args.files {
-        let checked = match std::fs::read(file) {
-            Err(e) => Err(format!("cannot read: {e}")),
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Err(_) => Err("not UTF-8 text".to_string()),
-                Ok(text) => match problem.validate(&text) {
-                    Ok(()) => Ok(()),
-                    Err(CodeError::Invalid(e)) => Err(e.to_string()),
-                    // The validator itself failed: not a verdict on the file.
-                    Err(e) => return Err(e.into()),
-                },
-            },
-        };
-        match checked {
-            Ok(()) => writeln!(out, "{}: valid", file.display())?,
-            Err(message) => {
-                all_valid = false;
-                writeln!(out, "{}: invalid: {message}", file.display())?;
-            }
-        }
+    let runner = load_runner(config)?;
+    let problem = code(&runner, &args.problem)?;
+    if !problem.can_validate() {
+        bail!(
+            "problem {} has no validator",
+            Path::new(&args.problem).display()
+        );
     }
-    Ok(verdict_code(all_valid))
+    let inputs: Vec<InputToCheck> = args
+        .files
+        .iter()
+        .map(|file| InputToCheck {
+            name: file.display().to_string(),
+            path: file.clone(),
+            // A file the user names is read as a shell reads it (a link, /dev/stdin).
+            root: None,
+            args: Vec::new(),
+        })
+        .collect();
+    let validator = ProblemValidator(problem.as_ref());
+    let mut reporters = Reporters::new();
+    let out = if on_terminal() {
+        let bar = ProgressReporter::new();
+        let out: Box<dyn Write> = Box::new(bar.writer(stdout()));
+        reporters.add(bar);
+        out
+    } else {
+        stdout()
+    };
+    reporters.add(ValidationReporter::new(out));
+    let checked = validation::check_inputs(
+        &inputs,
+        runner.files.tests(),
+        &[&validator],
+        runner.jobs(args.jobs),
+        &mut reporters,
+    )?;
+    Ok(
+        if checked
+            .iter()
+            .any(|c| matches!(c.check, InputCheck::Failed(_)))
+        {
+            exit::ERROR
+        } else {
+            verdict_code(checked.iter().all(|c| c.check == InputCheck::Valid))
+        },
+    )
 }
 
 /// `judge list`: every problem it can find (project, user, built-in); a broken one is named

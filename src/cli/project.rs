@@ -80,12 +80,25 @@ pub fn new(config: Option<&Path>, args: &NewArgs) -> Result<u8> {
 pub fn clean(config: Option<&Path>) -> Result<u8> {
     let runner = load_runner(config)?;
     let cleaned = lang::clean(&runner.cache_dir)?;
+    let mut out = stdout();
     writeln!(
-        stdout(),
+        out,
         "removed {} cache entries ({} KiB) from {}",
         cleaned.entries,
         cleaned.bytes.div_ceil(1024),
         runner.cache_dir.display()
     )?;
+    if !cleaned.unmarked.is_empty() {
+        writeln!(
+            out,
+            "left {} folders named like cache entries but without judge's marker (a cache \
+             written before judge marked its entries, or folders that are not judge's): \
+             remove them by hand if they are judge's",
+            cleaned.unmarked.len()
+        )?;
+        for path in &cleaned.unmarked {
+            writeln!(out, "  {}", display_path(path).display())?;
+        }
+    }
     Ok(exit::ACCEPTED)
 }

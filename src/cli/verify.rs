@@ -15,10 +15,11 @@ use judge::kattis::{self, Package};
 use judge::plan::ShardChoice;
 use judge::report::html::HtmlReporter;
 use judge::report::json::JsonReporter;
+use judge::report::progress::ProgressReporter;
 use judge::report::verify::VerifyReporter;
 use judge::report::Reporters;
 
-use super::{bounded, exit, finish, load_runner, report_file, stdout};
+use super::{bounded, exit, finish, load_runner, on_terminal, report_file, stdout};
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
@@ -31,7 +32,8 @@ pub struct VerifyArgs {
     /// Games per interactive solution (default: the problem's).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::games)]
     pub games: Option<usize>,
-    /// Parallel runs (default: runner.toml's jobs; 0 = one per core).
+    /// Parallel runs (tests, and checks of a package's inputs by its validators); 0 = one per
+    /// core (default: runner.toml's jobs).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::jobs)]
     pub jobs: Option<usize>,
     #[arg(long, value_name = "K/N", help = super::shard::HELP)]
@@ -89,10 +91,19 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
     })
 }
 
-/// The verify matrix on standard output, and the files asked for.
+/// The verify matrix on standard output (with a progress bar on a terminal), and the files
+/// asked for.
 fn reporters(args: &VerifyArgs) -> Result<Reporters> {
     let mut reporters = Reporters::new();
-    reporters.add(VerifyReporter::new(stdout()));
+    let out = if on_terminal() {
+        let bar = ProgressReporter::new();
+        let out: Box<dyn std::io::Write> = Box::new(bar.writer(stdout()));
+        reporters.add(bar);
+        out
+    } else {
+        stdout()
+    };
+    reporters.add(VerifyReporter::new(out));
     if let Some(path) = &args.json {
         reporters.add(JsonReporter::new(report_file(path)?));
     }
@@ -108,7 +119,7 @@ fn verify_package(runner: &RunnerConfig, dir: &Path, args: &VerifyArgs) -> Resul
     if args.shard.is_some() {
         bail!("--shard is for the bundled solutions; a Kattis package is verified whole");
     }
-    let package = Package::load(dir)?;
+    let package = Package::load(dir, &runner.validators)?;
     let request = PackageRequest {
         runner,
         package: &package,

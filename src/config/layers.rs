@@ -235,10 +235,7 @@ impl Layers {
             table: parse(&Origin::BuiltIn(FILE_NAME), BUILT_IN)?,
         }];
         for (kind, file) in files {
-            let text = std::fs::read_to_string(file).map_err(|cause| ConfigError::Read {
-                file: file.clone(),
-                cause,
-            })?;
+            let text = crate::files::read_text(file, crate::files::Cap::CONFIG)?;
             let origin = Origin::File(file.clone());
             let table = parse(&origin, &text)?;
             layers.push(Layer {
@@ -508,7 +505,7 @@ mod tests {
         let missing = write(
             dir.path(),
             "user.toml",
-            "[languages.kotlin]\nname = \"Kotlin\"\nextensions = [\"kt\"]\n",
+            "[languages.zig]\nname = \"Zig\"\nextensions = [\"zig\"]\n",
         );
         let error = layers(&[(LayerKind::User, &missing)])
             .deserialize::<raw::Runner>()
@@ -516,7 +513,7 @@ mod tests {
             .to_string();
         assert!(error.contains("user.toml"), "{error}");
         assert!(
-            error.contains("languages.kotlin") && error.contains("run"),
+            error.contains("languages.zig") && error.contains("run"),
             "{error}"
         );
     }

@@ -20,7 +20,8 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::bounds::{self, OutOfBounds};
-use crate::limits::{Allowance, RunnerLimits};
+use crate::files::FileLimits;
+use crate::limits::{Allowance, CompileLimits, RunnerLimits, MIB};
 
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
 pub use problem::{FileTest, InteractiveSpec, ProblemKind, ProblemSpec};
@@ -32,11 +33,6 @@ pub use sources::{
 
 #[derive(Debug, Error)]
 pub enum ConfigError {
-    #[error("{file}: cannot read: {cause}")]
-    Read {
-        file: PathBuf,
-        cause: std::io::Error,
-    },
     #[error("{file}: {message}")]
     Parse { file: Origin, message: String },
     #[error("{file}: key `{key}`: {message}")]
@@ -51,8 +47,10 @@ pub enum ConfigError {
     UnknownProblem { id: String, known: String },
     #[error("{dir}: no problem.toml (nor a Kattis package's problem.yaml) in this folder")]
     NotAProblem { dir: PathBuf },
-    #[error("Kattis package: {0}")]
+    #[error(transparent)]
     Package(#[from] crate::kattis::PackageError),
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     #[error("no folder for the compile cache: set HOME or XDG_CACHE_HOME, or defaults.cache_dir in runner.toml")]
     NoCacheFolder,
     #[error("cannot write the built-in problems into {dir}: {cause}")]
@@ -105,6 +103,9 @@ pub struct Language {
     pub runtime_overhead_bytes: u64,
     /// Messages with which the runtime says on standard error that its heap ran out.
     pub out_of_memory_messages: Vec<String>,
+    /// Host folders its build steps are shown read-only besides the system folders (those
+    /// that exist).
+    pub compile_read_only_paths: Vec<PathBuf>,
     pub allowance: Allowance,
 }
 
@@ -180,6 +181,26 @@ pub struct SandboxConfig {
     pub read_only_paths: Vec<PathBuf>,
 }
 
+/// The limits of each run of a Kattis package's input validators and output validator (its
+/// interactor included), which the package leaves to the judge (`[validators]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ValidatorLimits {
+    /// CPU time of one run.
+    pub time_limit: Duration,
+    pub memory_bytes: u64,
+}
+
+impl Default for ValidatorLimits {
+    /// The format's defaults (`validation_time` 60 s, `validation_memory` 1024 MiB), as the
+    /// built-in runner.toml writes them.
+    fn default() -> Self {
+        ValidatorLimits {
+            time_limit: Duration::from_secs(60),
+            memory_bytes: 1024 * MIB,
+        }
+    }
+}
+
 /// The validated configuration: every layer of `runner.toml` merged, and where problems are.
 #[derive(Debug, Clone)]
 pub struct RunnerConfig {
@@ -198,9 +219,13 @@ pub struct RunnerConfig {
     pub limits: RunnerLimits,
     /// The compile cache (and the built-in problems once written out).
     pub cache_dir: PathBuf,
-    pub compile_time_limit: Duration,
+    /// What a compile may use (it runs in the sandbox).
+    pub compile: CompileLimits,
     pub sandbox: SandboxConfig,
+    pub validators: ValidatorLimits,
     pub languages: Vec<Language>,
+    /// The caps on test and source files (`[files]`).
+    pub files: FileLimits,
 }
 
 /// A value held to its bound (see `crate::bounds`), or an error naming the file, the key
@@ -296,6 +321,18 @@ impl RunnerConfig {
                 .clone()
                 .ok_or(ConfigError::NoCacheFolder)?,
         };
+        let validators = ValidatorLimits {
+            time_limit: within(
+                at("validators.time_limit_seconds"),
+                "validators.time_limit_seconds",
+                bounds::TIME_LIMIT.seconds(raw.validators.time_limit_seconds),
+            )?,
+            memory_bytes: within(
+                at("validators.memory_mib"),
+                "validators.memory_mib",
+                bounds::MEMORY.mebibytes(raw.validators.memory_mib),
+            )?,
+        };
         let mut folders: Vec<ProblemFolder> = Vec::new();
         for layer in layers.layers().iter().rev() {
             if matches!(layer.kind, LayerKind::ConfigFile | LayerKind::Project) {
@@ -335,13 +372,9 @@ impl RunnerConfig {
                 stderr_bytes: stderr_kib * 1024,
                 max_processes: max_processes as u32,
             },
-            problems: ProblemSources::new(folders, cache_dir.clone()),
+            problems: ProblemSources::new(folders, cache_dir.clone()).with_validators(validators),
             cache_dir,
-            compile_time_limit: within(
-                at("defaults.compile_time_limit_seconds"),
-                "defaults.compile_time_limit_seconds",
-                bounds::TIME_LIMIT.seconds(d.compile_time_limit_seconds),
-            )?,
+            compile: compile_limits(&layers, d)?,
             sandbox: SandboxConfig {
                 namespaces: raw.sandbox.namespaces,
                 cgroups: raw.sandbox.cgroups,
@@ -349,6 +382,19 @@ impl RunnerConfig {
                 gid,
                 path: raw.sandbox.path.clone(),
                 read_only_paths: raw.sandbox.read_only_paths.clone(),
+            },
+            validators,
+            files: FileLimits {
+                test_file_bytes: within(
+                    at("files.test_file_limit_mib"),
+                    "files.test_file_limit_mib",
+                    bounds::FILE_READ.mebibytes(raw.files.test_file_limit_mib),
+                )?,
+                source_bytes: within(
+                    at("files.source_limit_mib"),
+                    "files.source_limit_mib",
+                    bounds::FILE_READ.mebibytes(raw.files.source_limit_mib),
+                )?,
             },
             languages,
             root,
@@ -404,6 +450,38 @@ impl RunnerConfig {
     pub fn problem(&self, id: impl AsRef<std::ffi::OsStr>) -> Result<ProblemSpec, ConfigError> {
         self.problems.find(id)
     }
+}
+
+/// Validates the compile limits of `[defaults]`.
+fn compile_limits(layers: &Layers, d: &raw::Defaults) -> Result<CompileLimits, ConfigError> {
+    let at = |key: &str| layers.origin_of(key);
+    Ok(CompileLimits {
+        time: within(
+            at("defaults.compile_time_limit_seconds"),
+            "defaults.compile_time_limit_seconds",
+            bounds::TIME_LIMIT.seconds(d.compile_time_limit_seconds),
+        )?,
+        memory_bytes: within(
+            at("defaults.compile_memory_mib"),
+            "defaults.compile_memory_mib",
+            bounds::MEMORY.mebibytes(d.compile_memory_mib),
+        )?,
+        max_processes: within(
+            at("defaults.compile_max_processes"),
+            "defaults.compile_max_processes",
+            bounds::PROCESSES.whole(d.compile_max_processes),
+        )? as u32,
+        output_bytes: within(
+            at("defaults.compile_output_limit_mib"),
+            "defaults.compile_output_limit_mib",
+            bounds::BUILD_OUTPUT.mebibytes(d.compile_output_limit_mib),
+        )?,
+        message_bytes: within(
+            at("defaults.compile_message_limit_kib"),
+            "defaults.compile_message_limit_kib",
+            bounds::COMPILER_MESSAGES.whole(d.compile_message_limit_kib),
+        )? * 1024,
+    })
 }
 
 /// Validates the `[languages.*]` tables.
@@ -547,6 +625,7 @@ fn languages(
                 bounds::MEMORY_EXTRA.mebibytes(lang.runtime_overhead_mib),
             )?,
             out_of_memory_messages: lang.out_of_memory_messages.clone(),
+            compile_read_only_paths: lang.compile_read_only_paths.clone(),
             allowance: Allowance {
                 time_factor: within(
                     file("time_factor"),
@@ -637,14 +716,12 @@ memory_extra_mib = 32
             20261121
         );
         let incomplete =
-            format!("{RUNNER}\n[languages.kotlin]\nname = \"Kotlin\"\nextensions = [\"kt\"]\n");
+            format!("{RUNNER}\n[languages.zig]\nname = \"Zig\"\nextensions = [\"zig\"]\n");
         let text = RunnerConfig::load(&write(dir.path(), "runner.toml", &incomplete))
             .unwrap_err()
             .to_string();
         assert!(
-            text.contains("runner.toml")
-                && text.contains("languages.kotlin")
-                && text.contains("run"),
+            text.contains("runner.toml") && text.contains("languages.zig") && text.contains("run"),
             "{text}"
         );
 
@@ -667,7 +744,7 @@ memory_extra_mib = 32
         let runner = RunnerConfig::load(&write(dir.path(), "runner.toml", RUNNER)).unwrap();
         assert_eq!(runner.language_for(Path::new("a/b.CPP")).unwrap().id, "cpp");
 
-        assert!(runner.language_for(Path::new("a/b.kt")).is_none());
+        assert!(runner.language_for(Path::new("a/b.zig")).is_none());
         assert!(runner.language_for(Path::new("a/b")).is_none());
     }
 

@@ -56,6 +56,8 @@ pub struct ProblemSpec {
     /// samples first, in the package's order; `None` for a problem whose samples are in
     /// `samples/`.
     pub file_tests: Option<Vec<FileTest>>,
+    /// Submissions run as Kattis runs them (a Kattis package): Python 3 under PyPy 3.
+    pub runs_as_on_kattis: bool,
 }
 
 /// A test kept as files, with the arguments its group gives the programs that read it.
@@ -65,6 +67,8 @@ pub struct FileTest {
     pub name: String,
     pub input: PathBuf,
     pub answer: PathBuf,
+    /// The package's folder: the files are read only as files inside it.
+    pub root: PathBuf,
     /// A sample (shown in the statement), as opposed to a secret test.
     pub sample: bool,
     /// Arguments after the checker's (or interactor's) own.
@@ -174,6 +178,7 @@ impl ProblemSpec {
             programs,
             dir,
             file_tests: None,
+            runs_as_on_kattis: false,
         })
     }
 

@@ -132,12 +132,18 @@ pub(super) fn program(
         (None, None) => return Err(invalid(file, key, "needs a `source` file or a `command`")),
         (Some(path), None) => {
             let path = dir.join(path);
-            if !path.is_file() {
-                return Err(invalid(
-                    file,
-                    &field("source"),
-                    format!("{} is not a file", path.display()),
-                ));
+            // The problem's folder may come from anyone: its programs are files inside it.
+            let inside = crate::files::Folder::new(dir).and_then(|folder| folder.kind(&path));
+            match inside {
+                Ok(crate::files::Kind::File) => {}
+                Ok(crate::files::Kind::Folder) => {
+                    return Err(invalid(
+                        file,
+                        &field("source"),
+                        format!("{} is not a file", path.display()),
+                    ))
+                }
+                Err(e) => return Err(invalid(file, &field("source"), e.to_string())),
             }
             ProgramSource::Source {
                 path,

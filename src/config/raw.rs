@@ -9,12 +9,15 @@ use serde::Deserialize;
 
 use super::ConfigError;
 
-/// Reads a TOML file into its raw type; errors name the file, the line and the key.
+/// Reads a problem's TOML file into its raw type; errors name the file, the line and the
+/// key. The problem's folder may come from anyone: the file is read as a file inside it (see
+/// `files::Folder`), so a link out of it never shows a line of another file in an error.
 pub fn read_toml<T: for<'de> Deserialize<'de>>(file: &Path) -> Result<T, ConfigError> {
-    let text = std::fs::read_to_string(file).map_err(|cause| ConfigError::Read {
-        file: file.to_path_buf(),
-        cause,
-    })?;
+    let folder = file
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let text = crate::files::Folder::new(folder)?.read_text(file, crate::files::Cap::CONFIG)?;
     toml::from_str(&text).map_err(|e| ConfigError::Parse {
         file: file.into(),
         message: one_line_toml_error(&text, &e),
@@ -53,7 +56,37 @@ pub struct Runner {
     pub defaults: Defaults,
     #[serde(default)]
     pub sandbox: Sandbox,
+    #[serde(default)]
+    pub validators: Validators,
+    pub files: Files,
     pub languages: BTreeMap<String, Language>,
+}
+
+/// `[validators]`: the limits of a Kattis package's input and output validators (a whole
+/// number is read as i64 and held to its bound in `config`, as in `Defaults`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Validators {
+    #[serde(default = "default_validator_seconds")]
+    pub time_limit_seconds: f64,
+    #[serde(default = "default_validator_mib")]
+    pub memory_mib: i64,
+}
+
+impl Default for Validators {
+    fn default() -> Self {
+        Validators {
+            time_limit_seconds: default_validator_seconds(),
+            memory_mib: default_validator_mib(),
+        }
+    }
+}
+
+fn default_validator_seconds() -> f64 {
+    60.0
+}
+fn default_validator_mib() -> i64 {
+    1024
 }
 
 #[derive(Debug, Deserialize)]
@@ -73,6 +106,14 @@ pub struct Defaults {
     pub cache_dir: Option<PathBuf>,
     #[serde(default = "default_compile_seconds")]
     pub compile_time_limit_seconds: f64,
+    #[serde(default = "default_compile_memory_mib")]
+    pub compile_memory_mib: i64,
+    #[serde(default = "default_compile_max_processes")]
+    pub compile_max_processes: i64,
+    #[serde(default = "default_compile_output_mib")]
+    pub compile_output_limit_mib: i64,
+    #[serde(default = "default_compile_message_kib")]
+    pub compile_message_limit_kib: i64,
     #[serde(default = "default_wall_factor")]
     pub wall_time_factor: f64,
     #[serde(default = "default_wall_extra")]
@@ -87,6 +128,18 @@ fn default_max_processes() -> i64 {
 }
 fn default_compile_seconds() -> f64 {
     60.0
+}
+fn default_compile_memory_mib() -> i64 {
+    2048
+}
+fn default_compile_max_processes() -> i64 {
+    256
+}
+fn default_compile_output_mib() -> i64 {
+    1024
+}
+fn default_compile_message_kib() -> i64 {
+    1024
 }
 fn default_wall_factor() -> f64 {
     2.0
@@ -132,6 +185,15 @@ fn default_path() -> String {
     "/usr/local/bin:/usr/bin:/bin".into()
 }
 
+/// `[files]`: the caps on files a user may need to raise (the others are fixed: see
+/// `files::Cap`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Files {
+    pub test_file_limit_mib: i64,
+    pub source_limit_mib: i64,
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Language {
@@ -159,6 +221,10 @@ pub struct Language {
     /// `java.lang.OutOfMemoryError`): a crash that says one of them is MLE.
     #[serde(default)]
     pub out_of_memory_messages: Vec<String>,
+    /// Host folders the compiler reads besides the system folders (GHC's package database in
+    /// /var/lib/ghc): shown read-only to the language's build steps, where they exist.
+    #[serde(default)]
+    pub compile_read_only_paths: Vec<std::path::PathBuf>,
     #[serde(default = "one")]
     pub time_factor: f64,
     #[serde(default)]

@@ -119,7 +119,8 @@ mod tests {
         ));
     }
 
-    /// Every `# key = value` of the template's [defaults] and [sandbox], uncommented, is valid
+    /// Every `# key = value` of the template's [defaults], [sandbox] and [validators],
+    /// uncommented, is valid
     /// and is the built-in value (cache_dir: the one a project gets anyway): the comments say
     /// what the defaults are.
     #[test]
@@ -136,7 +137,9 @@ mod tests {
             let Some(setting) = line.strip_prefix("# ") else {
                 continue;
             };
-            if !setting.contains(" = ") || !["defaults", "sandbox"].contains(&table.as_str()) {
+            if !setting.contains(" = ")
+                || !["defaults", "sandbox", "validators"].contains(&table.as_str())
+            {
                 continue;
             }
             let file = dir.path().join("runner.toml");
@@ -154,7 +157,7 @@ mod tests {
             }
             checked += 1;
         }
-        assert!(checked >= 8, "only {checked} keys checked");
+        assert!(checked >= 10, "only {checked} keys checked");
     }
 
     #[test]
@@ -163,7 +166,7 @@ mod tests {
         let folder = new_problem(dir.path(), "sum-2").unwrap();
         let spec = ProblemSpec::load(&folder.join("problem.toml")).unwrap();
         assert_eq!(spec.id, "sum-2");
-        let samples = crate::plan::tests_in(&spec.samples_dir()).unwrap();
+        let samples = crate::plan::tests_in(&spec.dir, &spec.samples_dir()).unwrap();
         assert_eq!(samples.len(), 1);
         assert!(matches!(
             new_problem(dir.path(), "sum-2"),

@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 use include_dir::{include_dir, Dir, DirEntry};
 use sha2::{Digest, Sha256};
 
-use super::{ConfigError, ProblemSpec};
+use super::{ConfigError, ProblemSpec, ValidatorLimits};
 
 /// The bundled problems, as they are in the repository's `problems/`.
 static BUILT_IN: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/problems");
@@ -73,6 +73,8 @@ pub struct ProblemSources {
     pub folders: Vec<ProblemFolder>,
     /// Where the built-in problems are written out when one is used.
     cache_dir: PathBuf,
+    /// The limits of a Kattis package's validators.
+    validators: ValidatorLimits,
 }
 
 /// The ids of the built-in problems, sorted.
@@ -104,7 +106,8 @@ fn embedded_files(dir: &'static Dir<'static>) -> BTreeMap<PathBuf, &'static [u8]
     files
 }
 
-/// Every file under a folder on disk, by its path relative to that folder.
+/// Every regular file under a folder on disk, by its path relative to that folder (links,
+/// FIFOs and files too large to be a built-in one are left out: they differ from it).
 fn disk_files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     fn walk(dir: &Path, base: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
         let Ok(entries) = std::fs::read_dir(dir) else {
@@ -112,11 +115,16 @@ fn disk_files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         };
         for entry in entries.flatten() {
             let path = entry.path();
-            if path.is_dir() {
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() {
                 walk(&path, base, out);
-            } else if let Ok(bytes) = std::fs::read(&path) {
-                let relative = path.strip_prefix(base).unwrap_or(&path);
-                out.insert(relative.to_path_buf(), bytes);
+            } else if kind.is_file() {
+                if let Ok(bytes) = crate::files::read(&path, crate::files::Cap::STATEMENT) {
+                    let relative = path.strip_prefix(base).unwrap_or(&path);
+                    out.insert(relative.to_path_buf(), bytes);
+                }
             }
         }
     }
@@ -144,6 +152,9 @@ fn built_in_hash() -> &'static str {
     static HASH: OnceLock<String> = OnceLock::new();
     HASH.get_or_init(|| {
         let mut hasher = Sha256::new();
+        // A copy written before judge marked its folders is not taken (nor removed by
+        // `judge clean`: it cannot tell it from a folder of the user's).
+        hasher.update(b"marked\0");
         for (path, bytes) in embedded_files(&BUILT_IN) {
             hasher.update(path.to_string_lossy().as_bytes());
             hasher.update([0]);
@@ -164,7 +175,7 @@ fn built_in_hash() -> &'static str {
 fn write_out_built_in(cache_dir: &Path) -> Result<PathBuf, ConfigError> {
     let parent = cache_dir.join(BUILT_IN_CACHE_FOLDER);
     let target = parent.join(built_in_hash());
-    if target.is_dir() {
+    if crate::files::is_marked(&target) {
         return Ok(target);
     }
     let failed = |cause| ConfigError::BuiltInProblems {
@@ -176,12 +187,14 @@ fn write_out_built_in(cache_dir: &Path) -> Result<PathBuf, ConfigError> {
         .prefix(".write-")
         .tempdir_in(&parent)
         .map_err(failed)?;
+    // Judge's own folder: `judge clean` removes it (left over, or once published).
+    crate::files::mark(staging.path()).map_err(failed)?;
     BUILT_IN.extract(staging.path()).map_err(failed)?;
     // Publish atomically: the rename lands whole, or finds another run's identical copy.
     let staged = staging.keep();
     if let Err(cause) = std::fs::rename(&staged, &target) {
         let _ = std::fs::remove_dir_all(&staged);
-        if !target.is_dir() {
+        if !crate::files::is_marked(&target) {
             return Err(failed(cause));
         }
     }
@@ -189,12 +202,12 @@ fn write_out_built_in(cache_dir: &Path) -> Result<PathBuf, ConfigError> {
 }
 
 /// The problem in folder `dir` (which must hold a problem.toml).
-fn load_folder(dir: &Path) -> Result<ProblemSpec, ConfigError> {
+fn load_folder(dir: &Path, validators: &ValidatorLimits) -> Result<ProblemSpec, ConfigError> {
     let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     let file = dir.join("problem.toml");
     if !file.is_file() {
         if crate::kattis::is_package(&dir) {
-            return Ok(crate::kattis::Package::load(&dir)?.spec);
+            return Ok(crate::kattis::Package::load(&dir, validators)?.spec);
         }
         return Err(ConfigError::NotAProblem { dir });
     }
@@ -218,7 +231,16 @@ fn ids_in(dir: &Path) -> Vec<String> {
 
 impl ProblemSources {
     pub fn new(folders: Vec<ProblemFolder>, cache_dir: PathBuf) -> ProblemSources {
-        ProblemSources { folders, cache_dir }
+        ProblemSources {
+            folders,
+            cache_dir,
+            validators: ValidatorLimits::default(),
+        }
+    }
+
+    /// The same, giving a Kattis package's validators these limits.
+    pub fn with_validators(self, validators: ValidatorLimits) -> ProblemSources {
+        ProblemSources { validators, ..self }
     }
 
     /// Every problem id known, sorted.
@@ -249,22 +271,22 @@ impl ProblemSources {
         // An id is UTF-8 without a slash; anything else can only be a folder's path.
         let name = match name.as_ref().to_str() {
             Some(name) if !(name.contains('/') || name == "." || name == "..") => name,
-            _ => return Ok((ProblemOrigin::Path, load_folder(path)?)),
+            _ => return Ok((ProblemOrigin::Path, load_folder(path, &self.validators)?)),
         };
         for folder in &self.folders {
             let dir = folder.dir.join(name);
             if !name.is_empty() && dir.join("problem.toml").is_file() {
-                return Ok((folder.origin, load_folder(&dir)?));
+                return Ok((folder.origin, load_folder(&dir, &self.validators)?));
             }
         }
         if built_in_ids().contains(&name) {
             let dir = write_out_built_in(&self.cache_dir)?.join(name);
-            return Ok((ProblemOrigin::BuiltIn, load_folder(&dir)?));
+            return Ok((ProblemOrigin::BuiltIn, load_folder(&dir, &self.validators)?));
         }
         if !name.is_empty()
             && (path.join("problem.toml").is_file() || crate::kattis::is_package(path))
         {
-            return Ok((ProblemOrigin::Path, load_folder(path)?));
+            return Ok((ProblemOrigin::Path, load_folder(path, &self.validators)?));
         }
         Err(ConfigError::UnknownProblem {
             id: name.to_string(),
@@ -286,7 +308,7 @@ impl ProblemSources {
                     overrides_built_in: built_in.contains(&id.as_str())
                         && !same_as_built_in(&dir, &id),
                     origin: folder.origin,
-                    spec: load_folder(&dir),
+                    spec: load_folder(&dir, &self.validators),
                     id: id.clone(),
                 };
                 found.insert(id, problem);
@@ -296,8 +318,8 @@ impl ProblemSources {
             if found.contains_key(id) {
                 continue;
             }
-            let spec =
-                write_out_built_in(&self.cache_dir).and_then(|dir| load_folder(&dir.join(id)));
+            let spec = write_out_built_in(&self.cache_dir)
+                .and_then(|dir| load_folder(&dir.join(id), &self.validators));
             let problem = FoundProblem {
                 id: id.to_string(),
                 origin: ProblemOrigin::BuiltIn,

@@ -18,6 +18,7 @@ use super::{
 use crate::check::Checker;
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::{head, ExecError, Scratch, Worker};
+use crate::files::{Cap, FileError, Folder};
 use crate::lang::{Compiled, Prepared};
 use crate::limits::{Limits, Overrides};
 use crate::plan::{
@@ -163,6 +164,10 @@ pub struct BatchSummary {
     pub problem: String,
     pub solution: String,
     pub language: String,
+    /// Why its times may differ from the real judge's (a Kattis package's Python run under
+    /// CPython because PyPy is not installed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing_warning: Option<String>,
     pub verdict: Verdict,
     pub seed: u64,
     pub limits: AppliedLimits,
@@ -258,11 +263,8 @@ impl SharedTestData {
 /// Why a test's input or answer could not be had (the test is then JE).
 #[derive(Debug, Error)]
 enum TestDataError {
-    #[error("cannot read {path}: {cause}")]
-    Read {
-        path: PathBuf,
-        cause: std::io::Error,
-    },
+    #[error(transparent)]
+    File(#[from] FileError),
     #[error("problem {0} has no generator and reference to make this test")]
     NoCode(String),
     #[error("generated test: {0}")]
@@ -284,6 +286,8 @@ pub(crate) struct TestContext<'a> {
     pub enforced: Limits,
     /// Inputs and answers made once for many submissions (else made for each test).
     pub shared: Option<&'a SharedTestData>,
+    /// The cap on the tests' files (`files.test_file_limit_mib`).
+    pub test_files: Cap,
 }
 
 impl TestContext<'_> {
@@ -303,12 +307,6 @@ impl TestContext<'_> {
     /// A test's input and expected answer, made afresh (the answer is empty for a problem
     /// whose interactor judges and that has no reference).
     fn test_data(&self, test: &PlannedTest) -> Result<(Vec<u8>, Vec<u8>), TestDataError> {
-        let read = |path: &PathBuf| {
-            std::fs::read(path).map_err(|cause| TestDataError::Read {
-                path: path.clone(),
-                cause,
-            })
-        };
         let code = || {
             self.parts
                 .code
@@ -326,7 +324,17 @@ impl TestContext<'_> {
                 .into_bytes())
         };
         match &test.source {
-            TestSource::Files { input, answer } => Ok((read(input)?, read(answer)?)),
+            TestSource::Files {
+                input,
+                answer,
+                root,
+            } => {
+                let folder = Folder::new(root)?;
+                Ok((
+                    folder.read(input, self.test_files)?,
+                    folder.read(answer, self.test_files)?,
+                ))
+            }
             TestSource::Generated { seed, index } => {
                 let code = code()?;
                 let input = code
@@ -512,6 +520,7 @@ pub fn grade(
             &build.target.limits,
             &submission_digest(&request.submission.path)?,
             request.enforce_time_factor,
+            request.runner.files.tests(),
         )?,
     };
     let tests = whole_plan.share(request.shard);
@@ -547,6 +556,7 @@ pub fn grade(
         limits: build.target.limits,
         enforced: enforced_limits(build.target.limits, request.enforce_time_factor),
         shared: None,
+        test_files: request.runner.files.tests(),
     };
     let outcomes = run_tests(request, &context, &scratch, &prepared, &tests, reporter)?;
     summary.protections = outcomes.protections.clone();
@@ -612,6 +622,7 @@ pub(crate) fn plan_tests(
 /// What decides a batch grading's results, as a digest: the problem (see `digest_problem`), the
 /// seed, the tests (names, and the bytes of those read from files; the seed and count of the
 /// generated ones), the language, the limits and the submission's bytes.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn plan_digest(
     problem: &ProblemSpec,
     seed: u64,
@@ -620,6 +631,7 @@ pub(crate) fn plan_digest(
     limits: &Limits,
     submission_sha256: &str,
     enforce_time_factor: f64,
+    test_files: Cap,
 ) -> Result<String, GradeError> {
     let mut digest = PlanDigest::new();
     digest_problem(&mut digest, problem);
@@ -641,12 +653,16 @@ pub(crate) fn plan_digest(
             TestSource::GeneratedHard { seed, index } => {
                 digest.add("generated_hard", format!("{seed}/{index}"));
             }
-            TestSource::Files { input, answer } => {
+            TestSource::Files {
+                input,
+                answer,
+                root,
+            } => {
+                let folder = Folder::new(root).map_err(plan::PlanError::from)?;
                 for path in [input, answer] {
-                    let bytes = std::fs::read(path).map_err(|cause| plan::PlanError::Read {
-                        dir: path.clone(),
-                        cause,
-                    })?;
+                    let bytes = folder
+                        .read(path, test_files)
+                        .map_err(plan::PlanError::from)?;
                     digest.add_bytes("file", &bytes);
                 }
             }
@@ -681,6 +697,7 @@ pub(crate) fn new_summary(
         problem: problem.id.clone(),
         solution,
         language: target.language_name.clone(),
+        timing_warning: target.timing_warning.clone(),
         verdict: Verdict::CompileError,
         seed,
         limits: AppliedLimits::from(&target.limits),

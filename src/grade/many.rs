@@ -36,12 +36,13 @@ use super::games::{self, GameOutcome, GamesSummary};
 use super::{display_path, tell, GradeError, ProblemParts, RunIdentity, Submission, Target, Unit};
 use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
+use crate::files::{write_file, Folder, Kind};
 use crate::interact::{self, GameSetup};
 use crate::lang::{self, Compiled, Prepared};
 use crate::limits::Overrides;
 use crate::plan::{self, sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestPlan};
 use crate::problems::InteractiveProblem;
-use crate::report::{write_atomically, Event, Reporter};
+use crate::report::{Event, Reporter};
 use crate::verdict::Verdict;
 
 /// One submission named on the command line or found in a folder: its name on the scoreboard
@@ -56,18 +57,30 @@ pub struct Entry {
 /// in a known language is one (a class's files), and each subfolder is one (a participant's
 /// folder): its one file when that is all it holds, else the whole folder built as one
 /// program, as Kattis builds a submission folder (several sources, headers, a Java package);
-/// a subfolder with no source in a known language gets a row that says so. Names starting
-/// with `.` are skipped.
+/// a subfolder with no source in a known language gets a row that says so. The folder's
+/// entries are read as untrusted (see `files::Folder`): a link out of it, a dangling link, a
+/// FIFO, a device or a socket gets a row that says so, and so does a participant's folder
+/// holding one. Names starting with `.` are skipped.
 pub fn find_submissions(
     runner: &RunnerConfig,
     paths: &[PathBuf],
 ) -> Result<Vec<Entry>, GradeError> {
     let mut entries = Vec::new();
     for path in paths {
+        let named = std::fs::symlink_metadata(path).is_ok();
         if path.is_file() {
             entries.push(Entry {
                 name: display_path(path).display().to_string(),
                 source: Ok(path.clone()),
+            });
+        } else if named && !path.is_dir() {
+            // Named on the command line, but a FIFO, a device or a dangling link.
+            entries.push(Entry {
+                name: display_path(path).display().to_string(),
+                source: Err(match crate::files::open_regular(path) {
+                    Err(e) => e.to_string(),
+                    Ok(_) => "not a regular file".into(),
+                }),
             });
         } else if path.is_dir() {
             let found = folder_submissions(runner, path)?;
@@ -100,16 +113,30 @@ fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, GradeError> {
 }
 
 fn folder_submissions(runner: &RunnerConfig, dir: &Path) -> Result<Vec<Entry>, GradeError> {
+    let folder = Folder::new(dir).map_err(|e| GradeError::Read {
+        path: dir.to_path_buf(),
+        cause: std::io::Error::other(e.to_string()),
+    })?;
     let is_source = |path: &Path| path.is_file() && runner.language_for(path).is_some();
     let mut found = Vec::new();
     for path in sorted_entries(dir)? {
-        if is_source(&path) {
+        let name = display_path(&path).display().to_string();
+        let kind = match folder.kind(&path) {
+            Ok(kind) => kind,
+            Err(refused) => {
+                found.push(Entry {
+                    name,
+                    source: Err(refused.to_string()),
+                });
+                continue;
+            }
+        };
+        if kind == Kind::File && is_source(&path) {
             found.push(Entry {
-                name: display_path(&path).display().to_string(),
+                name,
                 source: Ok(path),
             });
-        } else if path.is_dir() {
-            let name = display_path(&path).display().to_string();
+        } else if kind == Kind::Folder {
             let files = match lang::folder_files(&path) {
                 Ok(files) => files,
                 Err(error) => {
@@ -455,7 +482,11 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
                 continue;
             }
             (Ok(path), None) => {
-                rows[row] = Some(not_graded(format!("cannot read {}", path.display())));
+                let why = lang::submission_sha256(path).err().map_or_else(
+                    || format!("cannot read {}", path.display()),
+                    |e| e.to_string(),
+                );
+                rows[row] = Some(not_graded(why));
                 continue;
             }
             (Ok(path), Some(_)) => path,
@@ -598,6 +629,7 @@ fn submission_identity(
                 &target.limits,
                 sha256,
                 1.0,
+                request.runner.files.tests(),
             )
             // The tests' files were read once already (the plan was made from them); a file
             // that vanished since makes the digest of its name alone.
@@ -656,7 +688,7 @@ impl ResultStore {
 
     /// A stored result of this identity, if there is a readable one.
     fn load(&self, key: &str, identity: &PlanIdentity) -> Option<Graded> {
-        let text = std::fs::read(self.path(key)).ok()?;
+        let text = crate::files::read(&self.path(key), crate::files::Cap::JSON).ok()?;
         let mut graded: Graded = serde_json::from_slice(&text).ok()?;
         let stored_identity = match &graded {
             Graded::Tests(summary) => &summary.run.plan,
@@ -675,7 +707,7 @@ impl ResultStore {
         let path = self.path(key);
         let bytes = serde_json::to_vec_pretty(graded)
             .map_err(|e| GradeError::Report(std::io::Error::other(e)))?;
-        write_atomically(&path, &bytes).map_err(|cause| GradeError::Write { path, cause })
+        write_file(&path, &bytes).map_err(GradeError::Keep)
     }
 }
 
@@ -890,6 +922,12 @@ fn run_jobs(
         }
         drop(sender);
         for (job, graded) in receiver.iter() {
+            // Once the grader is interrupted nothing is stored or told: a submission that
+            // ends now may have been cut short (a rerun grades it again).
+            if crate::cleanup::interrupted() {
+                board.stop();
+                continue;
+            }
             if result.is_ok() {
                 result = on_done(job, graded);
                 if result.is_err() {
@@ -916,7 +954,7 @@ fn compile(
     board: &Board,
 ) -> Option<(usize, Graded)> {
     let submission = &jobs[job].submission;
-    match submission.prepare(request.runner) {
+    match submission.prepare(request.runner, &jobs[job].target) {
         Ok(Compiled::Ready(prepared)) => {
             let _ = programs[job].set(prepared);
             board
@@ -966,6 +1004,7 @@ fn run_unit<'a>(
                 limits: job.target.limits,
                 enforced: job.target.limits,
                 shared: Some(shared),
+                test_files: request.runner.files.tests(),
             };
             let Some(test) = tests.get(unit) else {
                 unreachable!("units are the plan's indices")

@@ -26,8 +26,8 @@ use crate::verdict;
 pub enum MergeError {
     #[error("nothing to merge: give the JSON reports (--json) of the shards of one run")]
     NoParts,
-    #[error("cannot read {path}: {cause}")]
-    Read { path: String, cause: std::io::Error },
+    #[error(transparent)]
+    Read(#[from] crate::files::FileError),
     #[error("{path} is not a JSON report of judge: {message}")]
     NotAReport { path: String, message: String },
     #[error("{path} is the report of a whole run, not of one shard (its \"shard\" is null): there is nothing to merge it with")]
@@ -130,10 +130,7 @@ impl Part {
 /// Reads a JSON report written by `--json`.
 pub fn read_part(path: &Path) -> Result<Part, MergeError> {
     let name = path.display().to_string();
-    let text = std::fs::read(path).map_err(|cause| MergeError::Read {
-        path: name.clone(),
-        cause,
-    })?;
+    let text = crate::files::read(path, crate::files::Cap::JSON)?;
     let not_a_report = |message: String| MergeError::NotAReport {
         path: name.clone(),
         message,

@@ -5,6 +5,7 @@
 //!   compared game by game;
 //! - [`stress`]: tests of growing size until a solution fails, then the failing input shrunk;
 //! - [`verify`]: every bundled solution against the verdict its folder names;
+//! - [`validation`]: inputs against a problem's validators, in parallel;
 //! - [`many`]: many submissions of one problem at once, into a scoreboard, resumable;
 //! - [`merge`]: the JSON parts of a sharded run back into the report of one run.
 //!
@@ -17,6 +18,7 @@ pub mod many;
 pub mod merge;
 pub mod package;
 pub mod stress;
+pub mod validation;
 pub mod verify;
 
 use std::path::{Path, PathBuf};
@@ -67,8 +69,12 @@ pub enum GradeError {
         path: PathBuf,
         cause: std::io::Error,
     },
-    #[error("cannot write the report: {0}")]
+    /// The cause is the source, said once after this (a closed pipe is found there).
+    #[error("cannot write the report")]
     Report(#[source] std::io::Error),
+    /// A result of `grade` could not be kept (the cause names the file).
+    #[error("cannot write the result")]
+    Keep(#[source] std::io::Error),
     #[error(transparent)]
     Part(#[from] PartError),
     #[error(transparent)]
@@ -169,9 +175,12 @@ pub(crate) fn digest_problem(digest: &mut PlanDigest, problem: &ProblemSpec) {
                 .collect(),
         };
         for file in files {
-            // An unreadable file digests as empty: building the program reports it.
-            let bytes = std::fs::read(&file).unwrap_or_default();
-            digest.add_bytes(spec.role.name(), &bytes);
+            // A file that cannot be read digests as empty: building the program reports it.
+            let hash = crate::files::open_regular(&file)
+                .ok()
+                .and_then(|opened| crate::plan::sha256_hex_of(opened).ok())
+                .unwrap_or_else(|| crate::plan::sha256_hex(b""));
+            digest.add(spec.role.name(), hash);
         }
     }
 }
@@ -197,10 +206,14 @@ impl Submission {
         }
     }
 
-    /// Compiles it (or finds it in the compile cache): a folder as one program, a file by its
-    /// extension (or detected as Kattis detects it), else as a ready binary.
-    pub fn prepare(&self, runner: &RunnerConfig) -> Result<Compiled, LangError> {
-        let language = self.language.as_deref();
+    /// Compiles it (or finds it in the compile cache) in the language of its `target`: a
+    /// folder as one program, a file as a source of that language, else as a ready binary.
+    pub(crate) fn prepare(
+        &self,
+        runner: &RunnerConfig,
+        target: &Target,
+    ) -> Result<Compiled, LangError> {
+        let language = target.language.as_deref();
         if self.detect_like_kattis || self.path.is_dir() {
             lang::prepare_submission(runner, &self.path, language)
         } else {
@@ -292,31 +305,51 @@ pub(crate) struct Build {
 /// ready binary) and the limits it runs under.
 #[derive(Debug, Clone)]
 pub(crate) struct Target {
+    /// The language's id, or `None` for a ready binary.
+    pub language: Option<String>,
     /// The language's id, or `binary`.
     pub language_id: String,
     /// The language's name, or `ready binary`.
     pub language_name: String,
     pub limits: Limits,
+    /// Why its times may differ from the real judge's (a Kattis package's Python run under
+    /// CPython because PyPy is not installed).
+    pub timing_warning: Option<String>,
 }
 
 impl Target {
+    /// The language a submission is built in (its own, the one given, or for a Kattis
+    /// package the one Kattis runs it in: Python 3 under PyPy 3) and its limits; a language
+    /// whose compiler or runtime is not installed is an error naming the program.
     pub fn of(
         runner: &RunnerConfig,
         problem: &ProblemSpec,
         submission: &Submission,
         overrides: &Overrides,
     ) -> Result<Target, GradeError> {
-        let language = lang::submission_language(
+        let detected = lang::submission_language(
             runner,
             &submission.path,
             submission.language.as_deref(),
             submission.detect_like_kattis,
         )?;
+        let (language, timing_warning) = match detected {
+            Some(language) if problem.runs_as_on_kattis && submission.language.is_none() => {
+                let (language, warning) = lang::as_on_kattis(runner, language);
+                (Some(language), warning)
+            }
+            other => (other, None),
+        };
+        if let Some(language) = language {
+            lang::check_installed(runner, language)?;
+        }
         let allowance = language.map_or(Allowance::NONE, |l| l.allowance);
         Ok(Target {
+            language: language.map(|l| l.id.clone()),
             language_id: language.map_or("binary".to_string(), |l| l.id.clone()),
             language_name: language.map_or("ready binary".to_string(), |l| l.name.clone()),
             limits: limits::resolve(&problem.limits, &allowance, &runner.limits, overrides),
+            timing_warning,
         })
     }
 }
@@ -329,7 +362,7 @@ pub(crate) fn build(
     overrides: &Overrides,
 ) -> Result<Build, GradeError> {
     let target = Target::of(runner, problem, submission, overrides)?;
-    let compiled = submission.prepare(runner)?;
+    let compiled = submission.prepare(runner, &target)?;
     Ok(Build { compiled, target })
 }
 
@@ -472,6 +505,17 @@ impl Telling {
             None if crate::cleanup::interrupted() => Err(GradeError::Interrupted),
             None => Ok(()),
         }
+    }
+}
+
+/// The error of one row of a run of many (a solution of `verify` that could not be graded),
+/// as the row says it; or the end of the whole run: a reporter that cannot write, or an
+/// interruption (whatever failed then failed because of it).
+pub(crate) fn row_error(error: GradeError) -> Result<String, GradeError> {
+    match error {
+        GradeError::Report(e) => Err(GradeError::Report(e)),
+        _ if crate::cleanup::interrupted() => Err(GradeError::Interrupted),
+        error => Ok(error.to_string()),
     }
 }
 

@@ -12,14 +12,15 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::batch::{self, BatchRequest, BatchSummary, Tests};
+use super::validation::{self, CheckedInput, InputToCheck, InputValidator, KattisValidator};
 use super::verify::{Checked, VerifyRow, VerifySummary};
-use super::{tell, GradeError, RunIdentity, Submission};
+use super::{row_error, tell, GradeError, RunIdentity, Submission};
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::kattis::{Package, PackageSubmission};
 use crate::limits::Overrides;
 use crate::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
-use crate::programs::{Call, Ended, ProblemProgram};
+use crate::programs::ProblemProgram;
 use crate::report::{Event, Reporter, Reporters};
 use crate::verdict::Verdict;
 
@@ -40,6 +41,10 @@ pub struct TimeLimit {
     pub from: String,
     /// Submissions run at the limit times this; verdicts are read at the limit.
     pub safety_margin: f64,
+    /// Why a derived limit may differ from Kattis's: the slowest accepted submission was
+    /// timed under another interpreter than Kattis's (Python under CPython).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
 }
 
 /// The package's own checks before any submission: its tests against its input validators,
@@ -57,53 +62,46 @@ pub struct PackageCheck {
 }
 
 /// Runs every input validator of the package on every test's input with its group's
-/// arguments.
-pub fn check_inputs(runner: &RunnerConfig, package: &Package) -> Result<Vec<String>, GradeError> {
+/// arguments, on `jobs` workers, telling `reporter` as each is checked. Returns what failed:
+/// an input a validator refused, a validator that failed on an input (named, with the input),
+/// a validator that does not build.
+pub fn check_inputs(
+    runner: &RunnerConfig,
+    package: &Package,
+    jobs: usize,
+    reporter: &mut dyn Reporter,
+) -> Result<Vec<String>, GradeError> {
     let Some(tests) = package.spec.file_tests.as_ref() else {
         return Ok(Vec::new());
     };
+    if package.input_validators.is_empty() {
+        return Ok(Vec::new());
+    }
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
     let mut invalid = Vec::new();
+    let mut validators = Vec::new();
     for spec in &package.input_validators {
-        let validator = match ProblemProgram::build(runner, &package.dir, spec, scratch.clone()) {
-            Ok(validator) => validator,
-            Err(e) => {
-                invalid.push(e.to_string());
-                continue;
-            }
-        };
-        for test in tests {
-            let input = std::fs::read(&test.input).map_err(|cause| {
-                GradeError::Plan(crate::plan::PlanError::Read {
-                    dir: test.input.clone(),
-                    cause,
-                })
-            })?;
-            let call = Call {
-                args: test.validator_args.clone(),
-                stdin: &input,
-                files: Vec::new(),
-            };
-            let said = match validator.run(&call) {
-                Err(e) => Some(e.to_string()),
-                Ok(run) => match run.ended(validator.limits()) {
-                    Ended::Exit(42) => None,
-                    Ended::Exit(43) => {
-                        Some(format!("{} says: {}", validator.name(), run.message()))
-                    }
-                    Ended::Exit(code) => Some(format!(
-                        "{} exited with code {code}, neither 42 (valid) nor 43 (invalid): {}",
-                        validator.name(),
-                        run.message()
-                    )),
-                    Ended::Abnormally(why) => Some(format!("{} {why}", validator.name())),
-                },
-            };
-            if let Some(said) = said {
-                invalid.push(format!("{}: {said}", test.name));
-            }
+        match ProblemProgram::build(runner, &package.dir, spec, scratch.clone()) {
+            Ok(program) => validators.push(KattisValidator(program)),
+            Err(e) => invalid.push(e.to_string()),
         }
     }
+    let inputs: Vec<InputToCheck> = tests
+        .iter()
+        .map(|test| InputToCheck {
+            name: test.name.clone(),
+            path: test.input.clone(),
+            root: Some(test.root.clone()),
+            args: test.validator_args.clone(),
+        })
+        .collect();
+    let validators: Vec<&dyn InputValidator> = validators
+        .iter()
+        .map(|v| v as &dyn InputValidator)
+        .collect();
+    let checked =
+        validation::check_inputs(&inputs, runner.files.tests(), &validators, jobs, reporter)?;
+    invalid.extend(checked.iter().filter_map(CheckedInput::problem));
     Ok(invalid)
 }
 
@@ -149,7 +147,8 @@ pub fn problem_to_grade_on(
     if given.is_some() || !crate::kattis::is_package(&problem.dir) {
         return Ok((problem, None));
     }
-    let package = Package::load(&problem.dir).map_err(crate::config::ConfigError::from)?;
+    let package = Package::load(&problem.dir, &runner.validators)
+        .map_err(crate::config::ConfigError::from)?;
     if package.fixed_time_limit().is_some() {
         return Ok((package.spec, None));
     }
@@ -195,12 +194,15 @@ pub fn time_limit<'a>(
                 ms: limit.as_millis() as u64,
                 from,
                 safety_margin: margin,
+                warning: None,
             },
             Vec::new(),
         ));
     }
     let mut graded = Vec::new();
-    let mut slowest_ms = 0;
+    // The slowest accepted submission's CPU time in microseconds (problemtools reads it from
+    // rusage, to the microsecond), and the summary it comes from.
+    let mut slowest: Option<(u64, &PackageSubmission, BatchSummary)> = None;
     for submission in package.accepted() {
         let summary = grade_submission(
             request.runner,
@@ -211,9 +213,19 @@ pub fn time_limit<'a>(
             &mut Reporters::new(),
         );
         if let Ok(summary) = &summary {
-            slowest_ms = slowest_ms.max(summary.max_cpu_ms());
+            let us = max_cpu_us(summary);
+            if slowest
+                .as_ref()
+                .map_or(true, |(slowest_us, ..)| us > *slowest_us)
+            {
+                slowest = Some((us, submission, summary.clone()));
+            }
         }
         graded.push((submission, summary));
+    }
+    // A limit from runs the interruption cut short would be no limit.
+    if crate::cleanup::interrupted() {
+        return Err(GradeError::Interrupted);
     }
     if graded.is_empty() {
         return Err(GradeError::Package(format!(
@@ -221,13 +233,20 @@ pub fn time_limit<'a>(
             package.dir.display()
         )));
     }
+    let slowest_us = slowest.as_ref().map_or(0, |(us, ..)| *us);
+    let by = slowest
+        .as_ref()
+        .map_or_else(String::new, |(_, submission, summary)| {
+            format!(" ({} under {})", submission.name, summary.language)
+        });
     let seconds = crate::bounds::TIME_LIMIT
-        .real(rules.derive(slowest_ms as f64 / 1000.0))
+        .real(rules.derive(slowest_us as f64 / 1e6))
         .map_err(|e| {
             GradeError::Package(format!(
-                "{}: the time limit derived from the slowest accepted submission ({slowest_ms} \
-                 ms x {}) {e}",
+                "{}: the time limit derived from the slowest accepted submission ({:.3} ms{by} \
+                 x {}) {e}",
                 package.dir.display(),
+                slowest_us as f64 / 1000.0,
                 rules.ac_to_time_limit
             ))
         })?;
@@ -235,13 +254,30 @@ pub fn time_limit<'a>(
         TimeLimit {
             ms: (seconds * 1000.0).round() as u64,
             from: format!(
-                "slowest accepted {slowest_ms} ms x {} rounded up",
-                rules.ac_to_time_limit
+                "slowest accepted {:.3} ms{by} x {}, rounded up to a multiple of {} s",
+                slowest_us as f64 / 1000.0,
+                rules.ac_to_time_limit,
+                rules.resolution
             ),
             safety_margin: margin,
+            warning: slowest.and_then(|(_, submission, summary)| {
+                summary.timing_warning.map(|warning| {
+                    format!("the slowest accepted, {}, was {warning}", submission.name)
+                })
+            }),
         },
         graded,
     ))
+}
+
+/// The largest CPU time of a summary's tests, microseconds.
+fn max_cpu_us(summary: &BatchSummary) -> u64 {
+    summary
+        .tests
+        .iter()
+        .map(|t| t.facts.as_ref().map_or(t.cpu_ms * 1000, |f| f.cpu_time_us))
+        .max()
+        .unwrap_or(0)
 }
 
 /// The accepted submissions graded to set a time limit, with what they got.
@@ -254,7 +290,7 @@ pub fn verify(
 ) -> Result<(PackageCheck, VerifySummary), GradeError> {
     let package = request.package;
     let runner = request.runner;
-    let invalid = check_inputs(runner, package)?;
+    let invalid = check_inputs(runner, package, request.jobs, reporter)?;
     let (limit, accepted_runs) = time_limit(request)?;
     let mut accepted_runs: Vec<_> = accepted_runs.into_iter().map(Some).collect();
     let margin = limit.safety_margin;
@@ -288,9 +324,8 @@ pub fn verify(
             ),
         };
         let result = match summary {
-            Ok(summary) => Ok(checked(&summary, submission, &limit)),
-            Err(GradeError::Report(e)) => return Err(GradeError::Report(e)),
-            Err(error) => Err(error.to_string()),
+            Ok(summary) => Ok(checked(&summary, &limit)),
+            Err(error) => Err(row_error(error)?),
         };
         let row = VerifyRow {
             problem: package.spec.id.clone(),
@@ -335,7 +370,7 @@ fn plan_identity(package: &Package, limit: &TimeLimit, rows: &[VerifyRow]) -> Pl
 }
 
 /// What a submission got, with a warning when the verdict depends on the safety margin.
-fn checked(summary: &BatchSummary, submission: &PackageSubmission, limit: &TimeLimit) -> Checked {
+fn checked(summary: &BatchSummary, limit: &TimeLimit) -> Checked {
     let max_cpu_ms = summary.max_cpu_ms();
     let high_ms = (limit.ms as f64 * limit.safety_margin).round() as u64;
     let warning = match summary.verdict {
@@ -351,14 +386,19 @@ fn checked(summary: &BatchSummary, submission: &PackageSubmission, limit: &TimeL
                 )
             })
         }
-        Verdict::Accepted if !submission.expected.is_accepted() => None,
         _ => None,
+    };
+    // A timing that differs from Kattis's (Python under CPython) is said first.
+    let warning = match (&summary.timing_warning, warning) {
+        (Some(timing), Some(other)) => Some(format!("{timing}; {other}")),
+        (timing, other) => other.or_else(|| timing.clone()),
     };
     let detail = summary
         .first_failure()
         .map(|t| format!("{} @{}", t.verdict_detail, t.name))
         .unwrap_or_else(|| summary.verdict.describe());
     Checked {
+        language: summary.language.clone(),
         got: summary.verdict,
         detail,
         max_cpu_ms,

@@ -104,6 +104,7 @@ pub fn run(
         limits,
         enforced: limits,
         shared: None,
+        test_files: request.runner.files.tests(),
     };
     let mut worker = Worker::new(request.runner, &scratch, &prepared);
     let mut run_input = |input: &str| -> TestOutcome {
@@ -140,7 +141,11 @@ pub fn run(
                 Budget::Tests(count) => step >= count,
                 Budget::Time(budget) => started.elapsed() >= budget,
             };
-        if out_of_budget || crate::cleanup::interrupted() {
+        // An interrupted search found nothing: it did not look right.
+        if crate::cleanup::interrupted() {
+            return Err(GradeError::Interrupted);
+        }
+        if out_of_budget {
             summary.tests_run = step;
             summary.elapsed_ms = started.elapsed().as_millis() as u64;
             tell(reporter, Event::StressFinished(&summary))?;
@@ -150,6 +155,9 @@ pub fn run(
         let (set, index) = stress::test_for(step, has_hard_set);
         let input = generate(set, index, size_percent)?;
         let outcome = run_input(&input);
+        if crate::cleanup::interrupted() {
+            return Err(GradeError::Interrupted);
+        }
         if outcome.verdict == Verdict::JudgeError {
             // A test the grader could not judge (a problem program failed) is not the
             // solution's failure: say why and stop.
@@ -214,6 +222,10 @@ pub fn run(
         }
     };
     let minimal = run_input(&shrunk.input);
+    // Runs cut short fail no way at all: a shrink the interruption ended is no result.
+    if crate::cleanup::interrupted() {
+        return Err(GradeError::Interrupted);
+    }
     let expected = if code.can_solve() {
         code.solve(&shrunk.input)?
     } else {

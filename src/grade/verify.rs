@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::batch::{self, BatchRequest, Tests};
 use super::games::{self, GamesRequest};
-use super::{tell, GradeError, RunIdentity, Submission};
+use super::{row_error, tell, GradeError, RunIdentity, Submission};
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::limits::Overrides;
 use crate::plan::{sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestSelection};
@@ -35,6 +35,10 @@ pub struct VerifyRequest<'a> {
 /// What one solution got.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Checked {
+    /// The language it ran in (for a Kattis package's Python: the interpreter, PyPy 3 or
+    /// CPython).
+    #[serde(default)]
+    pub language: String,
     pub got: Verdict,
     /// The verdict with where it happened, e.g. `WA @random-003` or `AC mean 20480`.
     pub detail: String,
@@ -158,9 +162,9 @@ pub fn run(
         };
         let result = match checked {
             Ok(checked) => Ok(checked),
-            // A reporter that cannot write ends the run; anything else is this row's.
-            Err(GradeError::Report(e)) => return Err(GradeError::Report(e)),
-            Err(error) => Err(error.to_string()),
+            // A reporter that cannot write, or an interruption, ends the run; anything else
+            // is this row's.
+            Err(error) => Err(row_error(error)?),
         };
         let row = VerifyRow {
             problem: problem_id.clone(),
@@ -194,7 +198,8 @@ fn plan_identity(
         .add("random_count", format!("{:?}", request.random_count))
         .add("games", format!("{:?}", request.games));
     for (problem, path, expected) in plan {
-        let bytes = std::fs::read(path).unwrap_or_default();
+        // A file that cannot be read digests as empty: grading it says why.
+        let bytes = crate::files::read(path, runner.files.sources()).unwrap_or_default();
         digest
             .add("problem", &problem.id)
             .add(
@@ -260,6 +265,7 @@ fn check_batch(
         .map(|t| format!("{} @{}", t.verdict_detail, t.name))
         .unwrap_or_else(|| summary.verdict.describe());
     Ok(Checked {
+        language: summary.language.clone(),
         got: summary.verdict,
         detail,
         max_cpu_ms,
@@ -290,6 +296,7 @@ fn check_games(
     let summary = games::grade(&games_request, reporter)?;
     if summary.compile_message.is_some() {
         return Ok(Checked {
+            language: summary.language.clone(),
             got: summary.verdict,
             detail: summary.verdict.describe(),
             max_cpu_ms: 0,
@@ -313,6 +320,7 @@ fn check_games(
         verdict.describe()
     };
     Ok(Checked {
+        language: summary.language.clone(),
         got: verdict,
         detail,
         max_cpu_ms: max_cpu,

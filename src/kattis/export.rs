@@ -2,6 +2,8 @@
 //! generated tests with the reference's answers in `data/`, its checker as the default output
 //! validator's flags, its statement, and its bundled solutions of the verdicts the format
 //! knows as submissions. Reading the package back gives the same verdicts (tests/kattis.rs).
+//! The package is built in a folder beside its target and renamed into place when complete
+//! (`files::StagedFolder`): a failed or interrupted export leaves no package behind.
 
 use std::path::{Path, PathBuf};
 
@@ -10,6 +12,7 @@ use thiserror::Error;
 
 use crate::check::{Checker, Comparison};
 use crate::config::{ProblemSpec, RunnerConfig};
+use crate::files::{Cap, FileError, Folder, Kind, StagedFolder};
 use crate::limits::Allowance;
 use crate::problems::{GenRequest, ProblemCode};
 use crate::verdict::Verdict;
@@ -32,6 +35,10 @@ pub enum ExportError {
     Unsupported { problem: String, why: String },
     #[error("generated test {index}: {message}")]
     Generate { index: u64, message: String },
+    #[error("interrupted")]
+    Interrupted,
+    #[error(transparent)]
+    File(#[from] FileError),
 }
 
 /// What an export wrote and left out.
@@ -45,7 +52,7 @@ pub struct Exported {
 
 /// Writes `problem` as a package in `out` (created; it must not hold anything yet) with
 /// `count` generated tests of master seed `seed`, and the solutions found in `solutions`
-/// (`solutions/<verdict>/`), if given.
+/// (`solutions/<verdict>/`), if given. The package appears at `out` whole, or not at all.
 pub fn write_package(
     runner: &RunnerConfig,
     problem: &ProblemSpec,
@@ -58,6 +65,7 @@ pub fn write_package(
     if problem.plays_games() {
         return write_game_package(runner, problem, solutions, out, count, seed);
     }
+    let source = Source::new(problem)?;
     let Some(code) = code.filter(|code| count == 0 || code.can_generate() && code.can_solve())
     else {
         return Err(ExportError::Unsupported {
@@ -81,28 +89,38 @@ pub fn write_package(
             })
         }
     };
-    ensure_empty(out)?;
+    let staged = stage(out)?;
+    let out = staged.path();
     let mut exported = Exported::default();
-    write_metadata(problem, out, "pass-fail")?;
+    write_metadata(&source, problem, out, "pass-fail")?;
     if !flags.is_empty() {
         write_file(
             &out.join("data/testdata.yaml"),
             format!("output_validator_flags: {}\n", flags.join(" ")).as_bytes(),
         )?;
     }
-    let samples = crate::plan::tests_in(&problem.samples_dir()).map_err(|e| ExportError::Read {
-        path: problem.samples_dir(),
-        cause: std::io::Error::other(e.to_string()),
+    let samples = crate::plan::tests_in(&problem.dir, &problem.samples_dir()).map_err(|e| {
+        ExportError::Read {
+            path: problem.samples_dir(),
+            cause: std::io::Error::other(e.to_string()),
+        }
     })?;
     for test in samples {
-        if let crate::plan::TestSource::Files { input, answer } = &test.source {
+        if let crate::plan::TestSource::Files { input, answer, .. } = &test.source {
             let name = format!("data/sample/{}", test.name);
-            write_file(&out.join(format!("{name}.in")), &read_file(input)?)?;
-            write_file(&out.join(format!("{name}.ans")), &read_file(answer)?)?;
+            let tests = runner.files.tests();
+            write_file(&out.join(format!("{name}.in")), &source.read(input, tests)?)?;
+            write_file(
+                &out.join(format!("{name}.ans")),
+                &source.read(answer, tests)?,
+            )?;
             exported.tests += 1;
         }
     }
     for index in 0..count {
+        if crate::cleanup::interrupted() {
+            return Err(ExportError::Interrupted);
+        }
         let generate_error = |e: crate::problems::CodeError| ExportError::Generate {
             index,
             message: e.to_string(),
@@ -121,19 +139,51 @@ pub fn write_package(
         "input validators: this problem's validator is Rust code inside judge, not a program"
             .into(),
     );
+    publish(staged)?;
     Ok(exported)
 }
 
-/// Refuses a folder that holds anything: export writes a new package.
-fn ensure_empty(out: &Path) -> Result<(), ExportError> {
-    let holds_something = out.exists()
-        && std::fs::read_dir(out)
-            .map(|mut d| d.next().is_some())
-            .unwrap_or(true);
-    if holds_something {
-        return Err(ExportError::NotEmpty(out.to_path_buf()));
+/// Where the package is built until it is complete; `out` must be missing or empty: export
+/// writes a new package.
+fn stage(out: &Path) -> Result<StagedFolder, ExportError> {
+    StagedFolder::new(out).map_err(|cause| match cause.kind() {
+        std::io::ErrorKind::AlreadyExists => ExportError::NotEmpty(out.to_path_buf()),
+        _ => ExportError::Write {
+            path: out.to_path_buf(),
+            cause,
+        },
+    })
+}
+
+/// The package, complete, renamed into place.
+fn publish(staged: StagedFolder) -> Result<(), ExportError> {
+    let out = staged.target().to_path_buf();
+    staged
+        .publish()
+        .map_err(|cause| ExportError::Write { path: out, cause })
+}
+
+/// The problem's folder, whose files (samples, statement, interactor) are read as files
+/// inside it.
+struct Source {
+    folder: Folder,
+}
+
+impl Source {
+    fn new(problem: &ProblemSpec) -> Result<Source, ExportError> {
+        Ok(Source {
+            folder: Folder::new(&problem.dir)?,
+        })
     }
-    Ok(())
+
+    fn read(&self, path: &Path, cap: Cap) -> Result<Vec<u8>, ExportError> {
+        Ok(self.folder.read(path, cap)?)
+    }
+
+    /// Whether the problem has this file (it is then a regular file inside its folder).
+    fn has(&self, path: &Path) -> Result<bool, ExportError> {
+        Ok(self.folder.kind_if_any(path)? == Some(Kind::File))
+    }
 }
 
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
@@ -149,15 +199,13 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
     })
 }
 
-fn read_file(path: &Path) -> Result<Vec<u8>, ExportError> {
-    std::fs::read(path).map_err(|cause| ExportError::Read {
-        path: path.to_path_buf(),
-        cause,
-    })
-}
-
 /// `problem.yaml` (format 2023-07, with the problem's limits) and the statement.
-fn write_metadata(problem: &ProblemSpec, out: &Path, kind: &str) -> Result<(), ExportError> {
+fn write_metadata(
+    source: &Source,
+    problem: &ProblemSpec,
+    out: &Path,
+    kind: &str,
+) -> Result<(), ExportError> {
     let limits = &problem.limits;
     let yaml = format!(
         "# Written by `judge export {id} --kattis`.\n\
@@ -176,10 +224,10 @@ fn write_metadata(problem: &ProblemSpec, out: &Path, kind: &str) -> Result<(), E
     );
     write_file(&out.join("problem.yaml"), yaml.as_bytes())?;
     let statement = problem.dir.join("statement.md");
-    if statement.is_file() {
+    if source.has(&statement)? {
         write_file(
             &out.join("statement/problem.en.md"),
-            &read_file(&statement)?,
+            &source.read(&statement, Cap::STATEMENT)?,
         )?;
     }
     Ok(())
@@ -198,6 +246,7 @@ fn copy_solutions(
     let Some(solutions) = solutions.filter(|s| s.is_dir()) else {
         return Ok(());
     };
+    let solutions_folder = Folder::new(solutions)?;
     let listing = |dir: &Path| -> Result<Vec<PathBuf>, ExportError> {
         let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
             .map_err(|cause| ExportError::Read {
@@ -229,12 +278,20 @@ fn copy_solutions(
             exported.left_out.push(format!("solutions/{name}/: {why}"));
             continue;
         }
-        for file in listing(&folder)?.into_iter().filter(|p| p.is_file()) {
+        for file in listing(&folder)? {
+            let file_name = file.file_name().unwrap_or_default();
+            let shown = format!("solutions/{name}/{}", file_name.to_string_lossy());
+            match solutions_folder.kind(&file) {
+                Ok(Kind::File) => {}
+                Ok(Kind::Folder) => continue,
+                Err(e) => {
+                    exported.left_out.push(format!("{shown}: {e}"));
+                    continue;
+                }
+            }
             let Some(language) = runner.language_for(&file) else {
                 continue;
             };
-            let file_name = file.file_name().unwrap_or_default();
-            let shown = format!("solutions/{name}/{}", file_name.to_string_lossy());
             let extra = (problem.limits.language_extra_time
                 || problem.limits.language_extra_memory)
                 && language.allowance != Allowance::NONE;
@@ -248,7 +305,7 @@ fn copy_solutions(
             }
             write_file(
                 &out.join("submissions").join(&name).join(file_name),
-                &read_file(&file)?,
+                &solutions_folder.read(&file, runner.files.sources())?,
             )?;
             exported.submissions += 1;
         }
@@ -271,8 +328,9 @@ fn write_game_package(
     count: u64,
     seed: u64,
 ) -> Result<Exported, ExportError> {
+    let source = Source::new(problem)?;
     let interactor = problem.dir.join(GAME_INTERACTOR);
-    if !interactor.is_file() {
+    if !source.has(&interactor)? {
         return Err(ExportError::Unsupported {
             problem: problem.id.clone(),
             why: format!(
@@ -281,12 +339,13 @@ fn write_game_package(
             ),
         });
     }
-    ensure_empty(out)?;
+    let staged = stage(out)?;
+    let out = staged.path();
     let mut exported = Exported::default();
-    write_metadata(problem, out, "interactive")?;
+    write_metadata(&source, problem, out, "interactive")?;
     write_file(
         &out.join("output_validator/interactor.py"),
-        &read_file(&interactor)?,
+        &source.read(&interactor, runner.files.sources())?,
     )?;
     for game in 0..count.max(1) {
         let group = if game == 0 { "sample" } else { "secret" };
@@ -303,6 +362,7 @@ fn write_game_package(
             "wrong only by the mean score, a rule Kattis's pass-fail games cannot state".to_string()
         })
     })?;
+    publish(staged)?;
     Ok(exported)
 }
 

@@ -10,6 +10,7 @@ use yaml_serde::Value;
 
 use super::PackageError;
 use crate::bounds::{self, Bound};
+use crate::files::{Cap, Folder};
 
 /// The format of a package, from `problem_format_version`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,12 +66,10 @@ const DEFAULT_MEMORY_MIB: u64 = 2048;
 /// Output a package allows unless it says otherwise, MiB.
 const DEFAULT_OUTPUT_MIB: u64 = 8;
 
-/// Reads `problem.yaml` (an empty file is a legacy package with every default).
-pub fn read(file: &Path) -> Result<Metadata, PackageError> {
-    let text = std::fs::read_to_string(file).map_err(|cause| PackageError::Read {
-        path: file.to_path_buf(),
-        cause,
-    })?;
+/// Reads `problem.yaml` of the package `package` (an empty file is a legacy package with
+/// every default).
+pub fn read(package: &Folder, file: &Path) -> Result<Metadata, PackageError> {
+    let text = package.read_text(file, Cap::CONFIG)?;
     let value: Value = if text.trim().is_empty() {
         Value::Null
     } else {
@@ -364,6 +363,94 @@ mod tests {
         assert!(e.contains("limits.memory"), "{e}");
         let e = parse_text("- a\n- b\n").unwrap_err();
         assert!(e.contains("mapping"), "{e}");
+    }
+
+    /// problemtools' rule (`verifyproblem.py`, `Submissions._compute_time_limit`):
+    /// `max(1, ceil(slowest x ac_to_time_limit / time_resolution)) x time_resolution`, in
+    /// floating point as it computes it; the `max(1, ...)` counts steps of the resolution, not
+    /// seconds.
+    #[test]
+    fn the_derived_limit_follows_problemtools_at_its_edges() {
+        let legacy = parse_text("name: x\n").unwrap().time;
+        assert_eq!(
+            (
+                legacy.ac_to_time_limit,
+                legacy.time_limit_to_tle,
+                legacy.resolution
+            ),
+            (5.0, 2.0, 1.0)
+        );
+        // Exactly on a boundary: not rounded up; a microsecond past it: the next step.
+        assert_eq!(legacy.derive(0.2), 1.0);
+        assert_eq!(legacy.derive(0.200_001), 2.0);
+        assert_eq!(legacy.derive(0.4), 2.0);
+        assert_eq!(legacy.derive(1.0), 5.0);
+        assert_eq!(legacy.derive(1.000_001), 6.0);
+        // Nothing measurable, or far below a step: one step.
+        assert_eq!(legacy.derive(0.0), 1.0);
+        assert_eq!(legacy.derive(0.000_001), 1.0);
+        // Python 3 timed under PyPy on Kattis (1.73 s) against CPython here (10.9 s): the
+        // issue's 9 s and 55 s.
+        assert_eq!(legacy.derive(1.73), 9.0);
+        assert_eq!(legacy.derive(10.9), 55.0);
+        // A multiplier of the package's own.
+        let ten = TimeRules {
+            ac_to_time_limit: 10.0,
+            ..legacy
+        };
+        assert_eq!(ten.derive(1.1), 11.0);
+        assert_eq!(ten.derive(1.100_001), 12.0);
+
+        let newer = parse_text("problem_format_version: 2025-09\nname: x\n")
+            .unwrap()
+            .time;
+        assert_eq!(
+            (
+                newer.ac_to_time_limit,
+                newer.time_limit_to_tle,
+                newer.resolution
+            ),
+            (2.0, 1.5, 1.0)
+        );
+        assert_eq!(newer.derive(0.5), 1.0);
+        assert_eq!(newer.derive(0.75), 2.0);
+        assert_eq!(newer.derive(1.73), 4.0);
+        // A resolution below a second: the limit may be below a second too (max counts
+        // steps), and a time below one step gives one step.
+        let half = parse_text(
+            "problem_format_version: 2023-07-draft\nlimits:\n  time_resolution: 0.5\n  time_multipliers: {ac_to_time_limit: 3, time_limit_to_tle: 1.25}\n",
+        )
+        .unwrap()
+        .time;
+        assert_eq!(
+            (
+                half.ac_to_time_limit,
+                half.time_limit_to_tle,
+                half.resolution
+            ),
+            (3.0, 1.25, 0.5)
+        );
+        assert_eq!(half.derive(0.0), 0.5);
+        assert_eq!(half.derive(0.1), 0.5);
+        assert_eq!(half.derive(0.5), 1.5);
+        assert_eq!(half.derive(0.51), 2.0);
+        // A resolution above a second: whole steps of it.
+        let two = TimeRules {
+            resolution: 2.0,
+            ..newer
+        };
+        assert_eq!(two.derive(0.1), 2.0);
+        assert_eq!(two.derive(1.0), 2.0);
+        assert_eq!(two.derive(1.1), 4.0);
+        // Legacy names map to the newer ones.
+        let legacy = parse_text("limits:\n  time_multiplier: 3\n  time_safety_margin: 1.5\n")
+            .unwrap()
+            .time;
+        assert_eq!(
+            (legacy.ac_to_time_limit, legacy.time_limit_to_tle),
+            (3.0, 1.5)
+        );
+        assert_eq!(legacy.derive(0.34), 2.0);
     }
 
     #[test]

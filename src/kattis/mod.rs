@@ -17,7 +17,9 @@ use thiserror::Error;
 use crate::check::{Checker, Comparison};
 use crate::config::{
     Convention, ProblemKind, ProblemPrograms, ProblemSpec, ProgramSource, ProgramSpec, Role,
+    ValidatorLimits,
 };
+use crate::files::{Cap, FileError, Folder, Kind};
 use crate::limits::{ProblemLimits, MIB};
 use crate::verdict::Verdict;
 pub use metadata::{FormatVersion, Metadata, TimeRules};
@@ -31,6 +33,9 @@ pub enum PackageError {
     },
     #[error("{path}: {message}")]
     Invalid { path: PathBuf, message: String },
+    /// A file the package may not bring (a link out of it, a device, a FIFO) or too large.
+    #[error(transparent)]
+    File(#[from] FileError),
 }
 
 impl PackageError {
@@ -72,10 +77,6 @@ pub struct Package {
     pub skipped: Vec<(PathBuf, String)>,
 }
 
-/// CPU time a validator run may use (the format's `validation_time` default).
-const VALIDATION_TIME: Duration = Duration::from_secs(60);
-/// Memory a validator run may use, bytes.
-const VALIDATION_MEMORY: u64 = 1024 * MIB;
 /// The limit a package without a fixed one is graded at until the accepted submissions
 /// have set one.
 const PROVISIONAL_TIME_LIMIT: Duration = Duration::from_secs(60);
@@ -92,23 +93,23 @@ pub(crate) const SUBMISSION_FOLDERS: [(&str, Verdict); 4] = [
 ];
 
 impl Package {
-    /// Reads the package at `dir`.
-    pub fn load(dir: &Path) -> Result<Package, PackageError> {
-        let dir = dir.canonicalize().map_err(|cause| PackageError::Read {
-            path: dir.to_path_buf(),
-            cause,
-        })?;
-        let metadata = metadata::read(&dir.join("problem.yaml"))?;
+    /// Reads the package at `dir`; its validators (input and output) get `validators`'
+    /// limits (runner.toml's `[validators]`). Every file of it is read as untrusted (see
+    /// `files`): a link that leads out of the package, a device or a FIFO is refused, naming it.
+    pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, PackageError> {
+        let folder = Folder::new(dir)?;
+        let dir = folder.root().to_path_buf();
+        let metadata = metadata::read(&folder, &dir.join("problem.yaml"))?;
         let id = dir
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "package".into());
         let fixed = match metadata.time.fixed {
             Some(seconds) => Some(seconds),
-            None => timelimit_file(&dir)?,
+            None => timelimit_file(&folder)?,
         };
-        let tests = testdata::read(&dir)?;
-        let output_validator = output_validator(&dir, &metadata)?;
+        let tests = testdata::read(&folder)?;
+        let output_validator = output_validator(&folder, &metadata, validators)?;
         let (checker, interactor) = match (metadata.interactive, output_validator) {
             (true, Some(mut program)) => {
                 program.role = Role::Interactor;
@@ -132,15 +133,15 @@ impl Package {
             ),
         };
         let input_validators: Vec<ProgramSpec> =
-            programs_in(&dir, &["input_validators", "input_format_validators"])?
+            programs_in(&folder, &["input_validators", "input_format_validators"])?
                 .into_iter()
                 .map(|source| ProgramSpec {
                     role: Role::Validator,
                     source,
                     convention: Convention::Kattis,
                     args: Vec::new(),
-                    time_limit: VALIDATION_TIME,
-                    memory_bytes: VALIDATION_MEMORY,
+                    time_limit: validators.time_limit,
+                    memory_bytes: validators.memory_bytes,
                 })
                 .collect();
         let limits = ProblemLimits {
@@ -175,8 +176,9 @@ impl Package {
                 ..ProblemPrograms::default()
             },
             file_tests: Some(tests),
+            runs_as_on_kattis: true,
         };
-        let (submissions, skipped) = submissions(&dir)?;
+        let (submissions, skipped) = submissions(&folder)?;
         let mut metadata = metadata;
         metadata.time.fixed = fixed;
         Ok(Package {
@@ -208,15 +210,12 @@ impl Package {
 }
 
 /// The limit in a `.timelimit` file (DOMjudge's), seconds.
-fn timelimit_file(dir: &Path) -> Result<Option<f64>, PackageError> {
-    let file = dir.join(".timelimit");
-    if !file.is_file() {
+fn timelimit_file(folder: &Folder) -> Result<Option<f64>, PackageError> {
+    let file = folder.root().join(".timelimit");
+    if folder.kind_if_any(&file)?.is_none() {
         return Ok(None);
     }
-    let text = std::fs::read_to_string(&file).map_err(|cause| PackageError::Read {
-        path: file.clone(),
-        cause,
-    })?;
+    let text = folder.read_text(&file, Cap::CONFIG)?;
     crate::bounds::TIME_LIMIT
         .parse_real(text.trim())
         .map(Some)
@@ -225,8 +224,13 @@ fn timelimit_file(dir: &Path) -> Result<Option<f64>, PackageError> {
 
 /// The package's output validator program, if it has one (`output_validators/` in the legacy
 /// format, `output_validator/` in the newer ones; either is read).
-fn output_validator(dir: &Path, metadata: &Metadata) -> Result<Option<ProgramSpec>, PackageError> {
-    let mut found = programs_in(dir, &["output_validators", "output_validator"])?;
+fn output_validator(
+    folder: &Folder,
+    metadata: &Metadata,
+    limits: &ValidatorLimits,
+) -> Result<Option<ProgramSpec>, PackageError> {
+    let dir = folder.root();
+    let mut found = programs_in(folder, &["output_validators", "output_validator"])?;
     if found.len() > 1 {
         return Err(PackageError::invalid(
             &dir.join("output_validators"),
@@ -249,8 +253,8 @@ fn output_validator(dir: &Path, metadata: &Metadata) -> Result<Option<ProgramSpe
         source,
         convention: Convention::Kattis,
         args: metadata.validator_flags.clone(),
-        time_limit: VALIDATION_TIME,
-        memory_bytes: VALIDATION_MEMORY,
+        time_limit: limits.time_limit,
+        memory_bytes: limits.memory_bytes,
     }))
 }
 
@@ -267,8 +271,16 @@ fn is_source(path: &Path) -> bool {
 
 /// The programs in the first of `folders` that exists: each entry is one program (a source
 /// file, or a folder holding one).
-fn programs_in(dir: &Path, folders: &[&str]) -> Result<Vec<ProgramSource>, PackageError> {
-    let Some(folder) = folders.iter().map(|f| dir.join(f)).find(|f| f.is_dir()) else {
+fn programs_in(package: &Folder, folders: &[&str]) -> Result<Vec<ProgramSource>, PackageError> {
+    let mut found = None;
+    for name in folders {
+        let path = package.root().join(name);
+        if package.kind_if_any(&path)? == Some(Kind::Folder) {
+            found = Some(path);
+            break;
+        }
+    }
+    let Some(folder) = found else {
         return Ok(Vec::new());
     };
     let mut programs = Vec::new();
@@ -279,8 +291,8 @@ fn programs_in(dir: &Path, folders: &[&str]) -> Result<Vec<ProgramSource>, Packa
         sorted_entries(&folder)?
     };
     for entry in entries {
-        if entry.is_dir() {
-            programs.push(program_in_folder(&entry)?);
+        if package.kind(&entry)? == Kind::Folder {
+            programs.push(program_in_folder(package, &entry)?);
         } else if is_source(&entry) {
             programs.push(ProgramSource::Source {
                 path: entry,
@@ -292,17 +304,19 @@ fn programs_in(dir: &Path, folders: &[&str]) -> Result<Vec<ProgramSource>, Packa
 }
 
 /// The program a folder holds: its one source file (beside headers), or its `main.*`.
-fn program_in_folder(folder: &Path) -> Result<ProgramSource, PackageError> {
+fn program_in_folder(package: &Folder, folder: &Path) -> Result<ProgramSource, PackageError> {
     if folder.join("build").is_file() || folder.join("run").is_file() {
         return Err(PackageError::invalid(
             folder,
             "is a program built by its own build/run scripts, which this judge does not run",
         ));
     }
-    let sources: Vec<PathBuf> = sorted_entries(folder)?
-        .into_iter()
-        .filter(|p| p.is_file() && is_source(p))
-        .collect();
+    let mut sources: Vec<PathBuf> = Vec::new();
+    for entry in sorted_entries(folder)? {
+        if package.kind(&entry)? == Kind::File && is_source(&entry) {
+            sources.push(entry);
+        }
+    }
     let main = sources.iter().find(|p| {
         p.file_stem()
             .is_some_and(|s| s.to_string_lossy().eq_ignore_ascii_case("main"))
@@ -340,15 +354,16 @@ fn sorted_entries(folder: &Path) -> Result<Vec<PathBuf>, PackageError> {
     Ok(entries)
 }
 
-/// The submissions of `submissions/<folder>/`, sorted by path, and the entries skipped.
+/// The submissions of `submissions/<folder>/`, sorted by path, and the entries skipped (an
+/// unknown folder; a link out of the package, a dangling link, a FIFO ..., with why).
 #[allow(clippy::type_complexity)]
 fn submissions(
-    dir: &Path,
+    package: &Folder,
 ) -> Result<(Vec<PackageSubmission>, Vec<(PathBuf, String)>), PackageError> {
-    let root = dir.join("submissions");
+    let root = package.root().join("submissions");
     let mut found = Vec::new();
     let mut skipped = Vec::new();
-    if !root.is_dir() {
+    if package.kind_if_any(&root)? != Some(Kind::Folder) {
         return Ok((found, skipped));
     }
     for folder in sorted_entries(&root)? {
@@ -356,8 +371,13 @@ fn submissions(
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        if !folder.is_dir() {
-            continue;
+        match package.kind(&folder) {
+            Ok(Kind::Folder) => {}
+            Ok(Kind::File) => continue,
+            Err(e) => {
+                skipped.push((folder.clone(), e.to_string()));
+                continue;
+            }
         }
         let Some((_, expected)) = SUBMISSION_FOLDERS.iter().find(|(f, _)| *f == name) else {
             skipped.push((
@@ -372,6 +392,10 @@ fn submissions(
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
             if file_name.starts_with('.') {
+                continue;
+            }
+            if let Err(e) = package.kind(&entry) {
+                skipped.push((entry.clone(), e.to_string()));
                 continue;
             }
             found.push(PackageSubmission {
@@ -400,7 +424,7 @@ mod tests {
         let Some(dir) = staging("sumdefault") else {
             panic!("tests/kattis/sumdefault is missing");
         };
-        let package = Package::load(&dir).unwrap();
+        let package = Package::load(&dir, &ValidatorLimits::default()).unwrap();
         assert_eq!(package.spec.id, "sumdefault");
         assert_eq!(package.spec.limits.memory_bytes, 256 * MIB);
         assert_eq!(package.fixed_time_limit(), None);
@@ -422,16 +446,28 @@ mod tests {
 
     #[test]
     fn validators_and_interactors_are_programs_in_the_kattis_convention() {
-        let custom = Package::load(&staging("customchecker").unwrap()).unwrap();
+        let custom = Package::load(
+            &staging("customchecker").unwrap(),
+            &ValidatorLimits::default(),
+        )
+        .unwrap();
         let Checker::Program(checker) = &custom.spec.checker else {
             panic!("no checker program");
         };
         assert_eq!(checker.convention, Convention::Kattis);
         assert_eq!(checker.args, ["pairs_mode"]);
-        let interactive = Package::load(&staging("guessinteractive").unwrap()).unwrap();
+        let interactive = Package::load(
+            &staging("guessinteractive").unwrap(),
+            &ValidatorLimits::default(),
+        )
+        .unwrap();
         assert!(interactive.spec.programs.interactor.is_some());
         assert_eq!(interactive.spec.kind, ProblemKind::Interactive);
-        let newer = Package::load(&staging("divisor2023").unwrap()).unwrap();
+        let newer = Package::load(
+            &staging("divisor2023").unwrap(),
+            &ValidatorLimits::default(),
+        )
+        .unwrap();
         assert_eq!(newer.fixed_time_limit(), Some(Duration::from_secs(1)));
         assert!(matches!(newer.spec.checker, Checker::Program(_)));
     }

@@ -12,6 +12,7 @@ use yaml_serde::Value;
 use super::metadata::split_args;
 use super::PackageError;
 use crate::config::FileTest;
+use crate::files::{Cap, Folder, Kind};
 
 /// Arguments a group gives to the programs that read its tests.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -20,21 +21,30 @@ struct GroupArgs {
     input: Vec<String>,
 }
 
-/// The tests of the package at `dir`, samples first.
-pub fn read(dir: &Path) -> Result<Vec<FileTest>, PackageError> {
-    let data = dir.join("data");
-    if !data.is_dir() {
+/// The tests of the package `package`, samples first. Every entry of `data/` is a file or a
+/// folder inside the package (links inside it followed, as test cases shared between groups
+/// are); anything else is an error naming it.
+pub fn read(package: &Folder) -> Result<Vec<FileTest>, PackageError> {
+    let data = package.root().join("data");
+    if package.kind_if_any(&data)? != Some(Kind::Folder) {
         return Err(PackageError::invalid(
             &data,
             "is missing: a package keeps its tests there",
         ));
     }
-    let root = group_args(&data, &GroupArgs::default())?;
+    let root = group_args(package, &data, &GroupArgs::default())?;
     let mut tests = Vec::new();
     for (group, sample) in [("sample", true), ("secret", false)] {
         let folder = data.join(group);
-        if folder.is_dir() {
-            walk(&data, &folder, sample, &root, &mut tests)?;
+        if package.kind_if_any(&folder)? == Some(Kind::Folder) {
+            let mut walk = Walk {
+                package,
+                data: &data,
+                sample,
+                tests: &mut tests,
+                open: Vec::new(),
+            };
+            walk.group(&folder, &root)?;
         }
     }
     if !tests.iter().any(|t| !t.sample) {
@@ -46,69 +56,99 @@ pub fn read(dir: &Path) -> Result<Vec<FileTest>, PackageError> {
     Ok(tests)
 }
 
-/// Adds the tests of the group at `folder` (and its sub-groups) in judging order.
-fn walk(
-    data: &Path,
-    folder: &Path,
+/// A walk through the groups of `data/sample` or `data/secret`.
+struct Walk<'a> {
+    package: &'a Folder,
+    data: &'a Path,
     sample: bool,
-    parent: &GroupArgs,
-    tests: &mut Vec<FileTest>,
-) -> Result<(), PackageError> {
-    let args = group_args(folder, parent)?;
-    let read_error = |cause| PackageError::Read {
-        path: folder.to_path_buf(),
-        cause,
-    };
-    let mut entries: Vec<(String, PathBuf)> = std::fs::read_dir(folder)
-        .map_err(read_error)?
-        .map(|entry| entry.map(|e| (e.file_name().to_string_lossy().into_owned(), e.path())))
-        .collect::<Result<_, _>>()
-        .map_err(read_error)?;
-    entries.sort();
-    for (name, path) in entries {
-        if path.is_dir() {
-            walk(data, &path, sample, &args, tests)?;
-        } else if let Some(stem) = name.strip_suffix(".ans") {
-            let input = path.with_file_name(format!("{stem}.in"));
-            if !input.is_file() {
-                return Err(PackageError::invalid(
-                    &path,
-                    format!("has no {stem}.in beside it"),
-                ));
+    tests: &'a mut Vec<FileTest>,
+    /// The real paths of the groups being walked, outermost first: a link to one of them
+    /// would walk it again without end.
+    open: Vec<PathBuf>,
+}
+
+impl Walk<'_> {
+    /// Adds the tests of the group at `folder` (and its sub-groups) in judging order.
+    fn group(&mut self, folder: &Path, parent: &GroupArgs) -> Result<(), PackageError> {
+        let real = folder.canonicalize().map_err(|cause| PackageError::Read {
+            path: folder.to_path_buf(),
+            cause,
+        })?;
+        if self.open.contains(&real) {
+            return Err(PackageError::invalid(
+                folder,
+                "is a link to a group that holds it: its tests would never end",
+            ));
+        }
+        self.open.push(real);
+        let args = group_args(self.package, folder, parent)?;
+        let read_error = |cause| PackageError::Read {
+            path: folder.to_path_buf(),
+            cause,
+        };
+        let mut entries: Vec<(String, PathBuf)> = std::fs::read_dir(folder)
+            .map_err(read_error)?
+            .map(|entry| entry.map(|e| (e.file_name().to_string_lossy().into_owned(), e.path())))
+            .collect::<Result<_, _>>()
+            .map_err(read_error)?;
+        entries.sort();
+        for (name, path) in entries {
+            let is_case = name.ends_with(".in") || name.ends_with(".ans");
+            // Other files (a generator's source, notes) are not read: left alone.
+            if !is_case && !path.is_dir() {
+                continue;
             }
-            let relative = path.strip_prefix(data).unwrap_or(&path).with_extension("");
-            tests.push(FileTest {
-                name: relative.to_string_lossy().into_owned(),
-                input,
-                answer: path,
-                sample,
-                checker_args: args.output.clone(),
-                validator_args: args.input.clone(),
-            });
-        } else if let Some(stem) = name.strip_suffix(".in") {
-            if !path.with_file_name(format!("{stem}.ans")).is_file() {
-                return Err(PackageError::invalid(
-                    &path,
-                    format!("has no {stem}.ans beside it"),
-                ));
+            if self.package.kind(&path)? == Kind::Folder {
+                self.group(&path, &args)?;
+            } else if let Some(stem) = name.strip_suffix(".ans") {
+                let input = path.with_file_name(format!("{stem}.in"));
+                if self.package.kind_if_any(&input)? != Some(Kind::File) {
+                    return Err(PackageError::invalid(
+                        &path,
+                        format!("has no {stem}.in beside it"),
+                    ));
+                }
+                let relative = path
+                    .strip_prefix(self.data)
+                    .unwrap_or(&path)
+                    .with_extension("");
+                self.tests.push(FileTest {
+                    name: relative.to_string_lossy().into_owned(),
+                    input,
+                    answer: path,
+                    root: self.package.root().to_path_buf(),
+                    sample: self.sample,
+                    checker_args: args.output.clone(),
+                    validator_args: args.input.clone(),
+                });
+            } else if let Some(stem) = name.strip_suffix(".in") {
+                let answer = path.with_file_name(format!("{stem}.ans"));
+                if self.package.kind_if_any(&answer)? != Some(Kind::File) {
+                    return Err(PackageError::invalid(
+                        &path,
+                        format!("has no {stem}.ans beside it"),
+                    ));
+                }
             }
         }
+        self.open.pop();
+        Ok(())
     }
-    Ok(())
 }
 
 /// The settings of the group at `folder`, its parent's where it says nothing.
-fn group_args(folder: &Path, parent: &GroupArgs) -> Result<GroupArgs, PackageError> {
+fn group_args(
+    package: &Folder,
+    folder: &Path,
+    parent: &GroupArgs,
+) -> Result<GroupArgs, PackageError> {
     let mut args = parent.clone();
     for file_name in ["testdata.yaml", "test_group.yaml"] {
         let file = folder.join(file_name);
-        if !file.is_file() {
+        if package.kind_if_any(&file)?.is_none() {
             continue;
         }
-        let text = std::fs::read_to_string(&file).map_err(|cause| PackageError::Read {
-            path: file.clone(),
-            cause,
-        })?;
+        let text = package.read_text(&file, Cap::CONFIG)?;
         if text.trim().is_empty() {
             continue;
         }
@@ -196,7 +236,7 @@ mod tests {
             "data/secret/g2/a/testdata.yaml",
             "input_validator_args: [small, x]\n",
         );
-        let tests = read(d).unwrap();
+        let tests = read(&Folder::new(d).unwrap()).unwrap();
         let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
         assert_eq!(
             names,
@@ -222,12 +262,15 @@ mod tests {
     fn broken_data_is_named() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        assert!(read(d).unwrap_err().to_string().contains("data"));
+        assert!(read(&Folder::new(d).unwrap())
+            .unwrap_err()
+            .to_string()
+            .contains("data"));
         case(d, "sample/1");
-        let e = read(d).unwrap_err().to_string();
+        let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
         assert!(e.contains("secret"), "{e}");
         write(d, "data/secret/1.in", "1\n");
-        let e = read(d).unwrap_err().to_string();
+        let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
         assert!(e.contains("1.ans"), "{e}");
         write(d, "data/secret/1.ans", "1\n");
         write(
@@ -235,7 +278,33 @@ mod tests {
             "data/secret/testdata.yaml",
             "output_validator_flags: {a: 1}\n",
         );
-        let e = read(d).unwrap_err().to_string();
+        let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
         assert!(e.contains("output_validator_flags"), "{e}");
+    }
+
+    #[test]
+    fn links_inside_the_package_are_tests_and_others_are_refused() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().join("package");
+        case(&d, "secret/g1/1");
+        std::fs::create_dir_all(d.join("data/secret/g2")).unwrap();
+        symlink("../g1/1.in", d.join("data/secret/g2/1.in")).unwrap();
+        symlink("../g1/1.ans", d.join("data/secret/g2/1.ans")).unwrap();
+        symlink("g1", d.join("data/secret/g3")).unwrap();
+        let tests = read(&Folder::new(&d).unwrap()).unwrap();
+        let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, ["secret/g1/1", "secret/g2/1", "secret/g3/1"]);
+        let outside = dir.path().join("outside.in");
+        std::fs::write(&outside, "secret").unwrap();
+        symlink(&outside, d.join("data/secret/g1/2.in")).unwrap();
+        std::fs::write(d.join("data/secret/g1/2.ans"), "1\n").unwrap();
+        let e = read(&Folder::new(&d).unwrap()).unwrap_err().to_string();
+        assert!(e.contains("2.in") && e.contains("outside"), "{e}");
+        std::fs::remove_file(d.join("data/secret/g1/2.in")).unwrap();
+        std::fs::remove_file(d.join("data/secret/g1/2.ans")).unwrap();
+        symlink("..", d.join("data/secret/g1/up")).unwrap();
+        let e = read(&Folder::new(&d).unwrap()).unwrap_err().to_string();
+        assert!(e.contains("up") && e.contains("never end"), "{e}");
     }
 }

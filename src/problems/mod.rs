@@ -146,7 +146,7 @@ pub fn has_hard_set(problem: &dyn Problem) -> bool {
 pub enum CodeError {
     /// The input breaks the statement's format or guarantees (the validator or the reference
     /// says so).
-    #[error("{0}")]
+    #[error(transparent)]
     Invalid(#[from] InvalidInput),
     /// The problem has no such part (a generator, a reference, a validator).
     #[error("problem {problem} has no {part}")]
@@ -251,13 +251,19 @@ pub enum WriteTestsError {
         path: std::path::PathBuf,
         cause: std::io::Error,
     },
+    #[error("{0} is not empty: gen --out writes a new folder of tests")]
+    NotEmpty(std::path::PathBuf),
     #[error("test {index}: {cause}")]
     Code { index: u64, cause: CodeError },
+    #[error("interrupted after {written} tests")]
+    Interrupted { written: u64 },
 }
 
 /// Writes generated tests `0..count` of `set` under `seed` at `size_percent` into `dir` as
 /// `001.in` with `001.ans`, `002.in` ... (without answers when the problem has no reference: an
-/// interactive problem's interactor judges by itself).
+/// interactive problem's interactor judges by itself). `dir` must be missing or empty; the
+/// tests are written into a folder beside it, renamed to `dir` once all are there, so a
+/// failed or interrupted run leaves no folder of part of the tests.
 pub fn write_tests(
     code: &dyn ProblemCode,
     set: TestSet,
@@ -266,28 +272,35 @@ pub fn write_tests(
     size_percent: u32,
     dir: &std::path::Path,
 ) -> Result<(), WriteTestsError> {
+    let failed = |cause| WriteTestsError::Write {
+        path: dir.to_path_buf(),
+        cause,
+    };
+    let staged = crate::files::StagedFolder::new(dir).map_err(|cause| match cause.kind() {
+        std::io::ErrorKind::AlreadyExists => WriteTestsError::NotEmpty(dir.to_path_buf()),
+        _ => failed(cause),
+    })?;
     let write = |path: std::path::PathBuf, text: &str| {
         std::fs::write(&path, text).map_err(|cause| WriteTestsError::Write { path, cause })
     };
-    std::fs::create_dir_all(dir).map_err(|cause| WriteTestsError::Write {
-        path: dir.to_path_buf(),
-        cause,
-    })?;
     for index in 0..count {
+        if crate::cleanup::interrupted() {
+            return Err(WriteTestsError::Interrupted { written: index });
+        }
         let code_error = |cause| WriteTestsError::Code { index, cause };
         let request = GenRequest {
             index,
             size_percent,
         };
         let input = generate_in(code, set, seed, request).map_err(code_error)?;
-        let base = dir.join(format!("{:03}", index + 1));
+        let base = staged.path().join(format!("{:03}", index + 1));
         if code.can_solve() {
             let answer = code.solve(&input).map_err(code_error)?;
             write(base.with_extension("ans"), &answer)?;
         }
         write(base.with_extension("in"), &input)?;
     }
-    Ok(())
+    staged.publish().map_err(failed)
 }
 
 /// A reply that breaks an interactive problem's protocol (a wrong answer), in words that

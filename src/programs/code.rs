@@ -22,6 +22,8 @@ pub struct ProgramCode {
     validator: Option<ProblemProgram>,
     /// Where the reference's answers are kept, by digest.
     answers: PathBuf,
+    /// The cap on an answer read back from there (the test-file cap).
+    answer_cap: crate::files::Cap,
 }
 
 impl ProgramCode {
@@ -42,6 +44,7 @@ impl ProgramCode {
             reference: build(&problem.programs.reference)?,
             validator: build(&problem.programs.validator)?,
             answers: runner.cache_dir.join("answers"),
+            answer_cap: runner.files.tests(),
         })
     }
 
@@ -91,6 +94,10 @@ fn store(path: &Path, text: &str) {
         return;
     };
     if std::fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    // The folder is judge's: `judge clean` may remove it.
+    if !crate::files::is_marked(dir) && crate::files::mark(dir).is_err() {
         return;
     }
     if let Ok(mut temp) = tempfile::NamedTempFile::new_in(dir) {
@@ -152,7 +159,7 @@ impl ProblemCode for ProgramCode {
     fn solve(&self, input: &str) -> Result<String, CodeError> {
         let reference = self.reference.as_ref().ok_or(self.missing("reference"))?;
         let cached = self.answer_file(reference, input);
-        if let Ok(answer) = std::fs::read_to_string(&cached) {
+        if let Ok(answer) = crate::files::read_text(&cached, self.answer_cap) {
             return Ok(answer);
         }
         let call = Call {

@@ -12,7 +12,6 @@ pub mod checker;
 mod code;
 pub mod interactor;
 
-use std::fs::File;
 use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -27,6 +26,7 @@ use crate::config::{ProgramSource, ProgramSpec, RunnerConfig};
 use crate::execute::{
     head, head_of_file, run_request, ExecError, MemoryFiles, SandboxFolder, Scratch,
 };
+use crate::files::Folder;
 use crate::lang::{self, Compiled, LangError, Prepared};
 use crate::limits::Limits;
 use crate::problems::CodeError;
@@ -290,7 +290,9 @@ impl ProblemProgram {
             .flatten()
         {
             let path = entry.path();
-            let removed = if path.is_dir() {
+            // What the program left: a link is removed, never followed.
+            let is_dir = std::fs::symlink_metadata(&path).is_ok_and(|meta| meta.is_dir());
+            let removed = if is_dir {
                 std::fs::remove_dir_all(&path)
             } else {
                 std::fs::remove_file(&path)
@@ -300,10 +302,20 @@ impl ProblemProgram {
         Ok(())
     }
 
-    /// The judge message its last run left in the feedback folder.
+    /// The judge message its last run left in the feedback folder (its head). The program
+    /// wrote the folder: a link out of it, a FIFO or a device there is not read, and the
+    /// message says so.
     fn judge_message(folder: &SandboxFolder) -> Option<String> {
-        let file = File::open(folder.work().join(FEEDBACK).join("judgemessage.txt")).ok()?;
-        Some(head_of_file(&file))
+        let feedback = Folder::new(&folder.work().join(FEEDBACK)).ok()?;
+        let file = feedback.root().join("judgemessage.txt");
+        match feedback.kind_if_any(&file) {
+            Ok(None) => None,
+            Ok(Some(_)) => Some(match feedback.open(&file) {
+                Ok(opened) => head_of_file(&opened),
+                Err(e) => e.to_string(),
+            }),
+            Err(e) => Some(e.to_string()),
+        }
     }
 
     /// Runs it once on `call`, its standard output captured.
@@ -414,9 +426,13 @@ fn digest_of(strings: &[&str], files: &[&Path]) -> String {
         hasher.update([0]);
     }
     for file in files {
-        match std::fs::read(file) {
-            Ok(bytes) => hasher.update(&bytes),
-            Err(_) => hasher.update(file.to_string_lossy().as_bytes()),
+        // Hashed as a stream: a runtime named by a command may be large.
+        let hashed = crate::files::open_regular(file)
+            .ok()
+            .and_then(|opened| crate::plan::sha256_hex_of(opened).ok());
+        match hashed {
+            Some(hash) => hasher.update(hash.as_bytes()),
+            None => hasher.update(file.to_string_lossy().as_bytes()),
         }
         hasher.update([0]);
     }

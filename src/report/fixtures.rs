@@ -92,6 +92,7 @@ pub fn batch_summary() -> BatchSummary {
         problem: "boj12100".into(),
         solution: "solutions/boj12100/wrong_answer/double_merge.cpp".into(),
         language: "C++17 (g++)".into(),
+        timing_warning: None,
         verdict: Verdict::WrongAnswer,
         seed: 20261121,
         limits: limits(),
@@ -174,6 +175,7 @@ pub fn games_summary() -> GamesSummary {
 
 pub fn verify_summary() -> VerifySummary {
     let checked = |got: Verdict, detail: &str, warning: Option<&str>| Checked {
+        language: "C++17 (g++, gnu++17)".into(),
         got,
         detail: detail.into(),
         max_cpu_ms: 640,

@@ -129,7 +129,9 @@ impl<D: Destination> Reporter for JunitReporter<D> {
         let Some(report) = self.report.take() else {
             return Ok(());
         };
-        report.serialize(&mut self.out).map_err(io::Error::other)?;
+        // Made whole first, so a failed write says why (quick-junit's error would not).
+        let text = report.to_string().map_err(io::Error::other)?;
+        self.out.write_all(text.as_bytes())?;
         self.out.commit()
     }
 }

@@ -2,8 +2,8 @@
 //! writer it is given; grading never prints. The terminal table (`table`), the progress bar
 //! (`progress`), JSON (`json`), JUnit XML (`junit`), game transcripts (`transcripts`), the
 //! verify matrix (`verify`), the stress report (`stress`), the paired comparison (`compare`),
-//! the scoreboard of many submissions (`scoreboard`, `csv`) and the self-contained HTML page
-//! (`html`) are the reports; `replay` draws a game's boards, `list` the problems and `config`
+//! the scoreboard of many submissions (`scoreboard`, `csv`), the checks of inputs
+//! (`validation`) and the self-contained HTML page (`html`) are the reports; `replay` draws a game's boards, `list` the problems and `config`
 //! the merged configuration with the origin of each value.
 
 pub mod compare;
@@ -22,15 +22,16 @@ pub mod stress;
 pub mod style;
 pub mod table;
 pub mod transcripts;
+pub mod validation;
 pub mod verify;
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
 
 use crate::grade::batch::TestOutcome;
 use crate::grade::games::{Comparison, GameOutcome};
 use crate::grade::many::{GradeStarted, GradedSubmission, Scoreboard};
 use crate::grade::stress::{FoundFailure, StressSummary};
+use crate::grade::validation::CheckedInput;
 use crate::grade::verify::{VerifyRow, VerifySummary};
 use crate::grade::{Started, Summary};
 
@@ -65,6 +66,15 @@ pub enum Event<'a> {
     SubmissionGraded(&'a GradedSubmission),
     /// `grade` is over: the scoreboard.
     GradeFinished(&'a Scoreboard),
+    /// Inputs are about to be checked by validators: `count` (input, validator) pairs on
+    /// `jobs` workers (`verify` of a package, `validate`).
+    InputChecksStarted { count: usize, jobs: usize },
+    /// A worker began checking an input with a validator.
+    InputCheckStarted { input: &'a str, validator: &'a str },
+    /// An input was checked by a validator (reported in plan order).
+    InputChecked(&'a CheckedInput),
+    /// Every input is checked.
+    InputsChecked(&'a [CheckedInput]),
 }
 
 /// A consumer of grading events.
@@ -108,7 +118,9 @@ impl Reporter for Reporters {
     }
 }
 
-/// Where a whole document (JSON, JUnit) goes: written, then committed.
+/// Where a whole document (JSON, JUnit) goes: written, then committed. A report file is a
+/// `files::OutputFile` (replaced whole, or written like a shell redirection where the path
+/// is a device or a FIFO).
 pub trait Destination: Write {
     /// Makes what was written visible (a file appears whole, atomically).
     fn commit(&mut self) -> io::Result<()>;
@@ -120,73 +132,8 @@ impl Destination for Vec<u8> {
     }
 }
 
-/// A file written to a temporary file beside it and renamed into place on commit, so that
-/// readers see either the old or the whole new content.
-pub struct AtomicFile {
-    path: PathBuf,
-    temp: Option<tempfile::NamedTempFile>,
-}
-
-impl AtomicFile {
-    pub fn create(path: &Path) -> io::Result<AtomicFile> {
-        let dir = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        Ok(AtomicFile {
-            path: path.to_path_buf(),
-            temp: Some(tempfile::NamedTempFile::new_in(dir)?),
-        })
-    }
-
-    fn temp(&mut self) -> io::Result<&mut tempfile::NamedTempFile> {
-        self.temp
-            .as_mut()
-            .ok_or_else(|| io::Error::other(format!("{} is already written", self.path.display())))
-    }
-}
-
-impl Write for AtomicFile {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.temp()?.write(buf)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.temp()?.flush()
-    }
-}
-
-impl Destination for AtomicFile {
+impl Destination for crate::files::OutputFile {
     fn commit(&mut self) -> io::Result<()> {
-        let mut temp = self.temp.take().ok_or_else(|| {
-            io::Error::other(format!("{} is already written", self.path.display()))
-        })?;
-        temp.flush()?;
-        temp.persist(&self.path).map_err(|e| e.error)?;
-        Ok(())
-    }
-}
-
-/// Writes a whole file atomically (see [`AtomicFile`]).
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = AtomicFile::create(path)?;
-    file.write_all(bytes)?;
-    file.commit()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_atomic_file_appears_only_when_committed() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("report.json");
-        let mut file = AtomicFile::create(&path).unwrap();
-        file.write_all(b"{}").unwrap();
-        assert!(!path.exists());
-        file.commit().unwrap();
-        assert_eq!(std::fs::read(&path).unwrap(), b"{}");
-        assert!(file.commit().is_err());
+        crate::files::OutputFile::commit(self)
     }
 }

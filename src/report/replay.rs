@@ -79,6 +79,9 @@ pub fn show(
         _ => replay.steps.iter().collect(),
     };
     for step in steps {
+        if crate::cleanup::interrupted() {
+            return Err(io::ErrorKind::Interrupted.into());
+        }
         if let Pace::Animate(wait) = pace {
             write!(out, "\x1b[2J\x1b[H")?;
             writeln!(out, "{heading}")?;

@@ -35,8 +35,9 @@ impl<W: Write> StressReporter<W> {
             "{}-seed{}-{kind}{}",
             summary.problem, summary.seed, found.index
         ));
-        std::fs::write(base.with_extension("in"), &failure.shrunk.input).map_err(context)?;
-        std::fs::write(base.with_extension("ans"), &failure.expected).map_err(context)?;
+        let write = |path: PathBuf, text: &str| crate::files::write_file(&path, text.as_bytes());
+        write(base.with_extension("in"), &failure.shrunk.input)?;
+        write(base.with_extension("ans"), &failure.expected)?;
         Ok(format!(
             "saved {} and .ans\nrerun it: judge test {} --problem {} --tests-dir {}\nthe original: judge gen {} --seed {} --index {} --size {}{hard_flag}\n",
             base.with_extension("in").display(),

@@ -206,6 +206,9 @@ fn batch_summary(summary: &BatchSummary) -> String {
         summary.passed(),
         summary.tests_planned,
     ));
+    if let Some(warning) = &summary.timing_warning {
+        out.line(format!("warning: {warning}"));
+    }
     let limits = &summary.limits;
     out.line(format!(
         "limits: cpu {} ms, wall {} ms, memory {:.0} MiB, output {:.0} MiB",

@@ -68,8 +68,7 @@ impl<W: Write> Reporter for TranscriptReporter<W> {
                     std::fs::create_dir_all(&self.dir).map_err(|e| context(&self.dir, e))?;
                 }
                 let path = self.dir.join(format!("game-{:02}.txt", game.game));
-                std::fs::write(&path, transcript_text(&self.problem, game))
-                    .map_err(|e| context(&path, e))?;
+                crate::files::write_file(&path, transcript_text(&self.problem, game).as_bytes())?;
                 self.written += 1;
                 Ok(())
             }

@@ -13,6 +13,9 @@ use crate::verdict::Verdict;
 pub struct VerifyReporter<W: Write> {
     out: W,
     header_written: bool,
+    /// A package's rows say the language each submission ran in (a package's Python runs
+    /// under PyPy or CPython, whose times differ).
+    language_column: bool,
 }
 
 impl<W: Write> VerifyReporter<W> {
@@ -20,17 +23,23 @@ impl<W: Write> VerifyReporter<W> {
         VerifyReporter {
             out,
             header_written: false,
+            language_column: false,
         }
     }
 
     fn header(&mut self) -> io::Result<()> {
         if !self.header_written {
             self.header_written = true;
+            let language = if self.language_column {
+                format!("{:<20} ", "language")
+            } else {
+                String::new()
+            };
             writeln!(
                 self.out,
                 "{}",
                 style::bold(&format!(
-                    "{:<58} {:<9} {:<30} {:>8} {:>9}",
+                    "{:<58} {language}{:<9} {:<30} {:>8} {:>9}",
                     "solution", "expected", "got", "max cpu", "peak MiB"
                 ))
             )?;
@@ -39,13 +48,21 @@ impl<W: Write> VerifyReporter<W> {
     }
 }
 
-fn row(row: &VerifyRow) -> String {
+fn row(row: &VerifyRow, language_column: bool) -> String {
+    let language = |name: &str| {
+        if language_column {
+            format!("{name:<20} ")
+        } else {
+            String::new()
+        }
+    };
     let checked = match &row.result {
         Ok(checked) => checked,
         Err(error) => {
             return format!(
-                "{:<58} {:<9} {}\n",
+                "{:<58} {}{:<9} {}\n",
                 row.solution,
+                language(""),
                 row.expected.code(),
                 style::verdict(&Verdict::WrongAnswer, &format!("ERROR: {error}"))
             )
@@ -58,8 +75,9 @@ fn row(row: &VerifyRow) -> String {
         style::verdict(&Verdict::WrongAnswer, "MISMATCH")
     };
     let mut text = format!(
-        "{:<58} {:<9} {} {:>8} {:>9.1}  {mark}\n",
+        "{:<58} {}{:<9} {} {:>8} {:>9.1}  {mark}\n",
         row.solution,
+        language(&checked.language),
         row.expected.code(),
         style::verdict(&checked.got, &format!("{:<30}", checked.detail)),
         checked.max_cpu_ms,
@@ -98,6 +116,9 @@ fn package_check(check: &PackageCheck) -> String {
             "time limit {} ms ({}); submissions run at x {} of it\n",
             limit.ms, limit.from, limit.safety_margin
         ));
+        if let Some(warning) = &limit.warning {
+            text.push_str(&format!("  warning: {warning}\n"));
+        }
     }
     for skipped in &check.skipped {
         text.push_str(&format!("  not graded: {skipped}\n"));
@@ -127,9 +148,11 @@ impl<W: Write> Reporter for VerifyReporter<W> {
         match event {
             Event::Verified(verified) => {
                 self.header()?;
-                self.out.write_all(row(verified).as_bytes())?;
+                self.out
+                    .write_all(row(verified, self.language_column).as_bytes())?;
             }
             Event::PackageChecked(check) => {
+                self.language_column = true;
                 self.out.write_all(package_check(check).as_bytes())?;
             }
             Event::VerifyFinished(summary) => {

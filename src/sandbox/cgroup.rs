@@ -7,7 +7,12 @@ use std::fs::{self, File};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
-const ROOT: &str = "/sys/fs/cgroup";
+use super::leftovers::{Owner, ProcessStamp};
+
+/// Where the cgroup hierarchies are mounted.
+pub(crate) const ROOT: &str = "/sys/fs/cgroup";
+/// How the names of our groups start: `judge-<launcher's stamp>-<nanoseconds>`.
+pub(crate) const GROUP_PREFIX: &str = "judge-";
 
 /// The cgroups of one run. Each controller is optional: a missing one means the system did not
 /// let us create it, and the run falls back to rlimits for that resource.
@@ -30,6 +35,8 @@ struct GroupFiles {
     memory_peak: Option<File>,
     /// Where the OOM-kill count is.
     memory_events: Option<File>,
+    /// Where the count of forks refused at the process limit is.
+    pids_events: Option<File>,
     cpu_usage: Option<File>,
 }
 
@@ -46,6 +53,7 @@ impl GroupFiles {
                 process_limit: open(&groups.pids, "pids.max", true),
                 memory_peak: open(&groups.memory, "memory.peak", true),
                 memory_events: open(&groups.memory, "memory.events", false),
+                pids_events: open(&groups.pids, "pids.events", false),
                 cpu_usage: open(&groups.cpuacct, "cpu.stat", false),
             }
         } else {
@@ -55,6 +63,7 @@ impl GroupFiles {
                 process_limit: open(&groups.pids, "pids.max", true),
                 memory_peak: open(&groups.memory, "memory.max_usage_in_bytes", true),
                 memory_events: open(&groups.memory, "memory.oom_control", false),
+                pids_events: open(&groups.pids, "pids.events", false),
                 cpu_usage: open(&groups.cpuacct, "cpuacct.usage", false),
             }
         }
@@ -210,6 +219,16 @@ impl RunGroups {
             .unwrap_or(0)
     }
 
+    /// How many forks the kernel has refused in the groups at their process limit so far.
+    pub fn refused_forks(&self) -> u64 {
+        self.files
+            .pids_events
+            .as_ref()
+            .and_then(read_text)
+            .and_then(|text| keyed_value(&text, "max"))
+            .unwrap_or(0)
+    }
+
     /// Kills every process in the groups but `spare` (the keeper; 0 spares none), repeatedly,
     /// until none is left (a process may fork while we kill) or 200 rounds have passed.
     pub fn kill_all_but(&self, spare: i32) {
@@ -244,7 +263,8 @@ impl RunGroups {
         }
     }
 
-    fn dirs(&self) -> Vec<&PathBuf> {
+    /// The folders of the groups (one on cgroup v2, one per controller on v1).
+    pub fn dirs(&self) -> Vec<&PathBuf> {
         let mut dirs: Vec<&PathBuf> = Vec::new();
         for dir in [&self.unified, &self.memory, &self.pids, &self.cpuacct]
             .into_iter()
@@ -320,8 +340,10 @@ fn keyed_value(text: &str, key: &str) -> Option<u64> {
     })
 }
 
-/// Removes groups left by launchers that died (named `judge-<pid>-...` with a dead pid), where
-/// [`RunGroups::create`] makes them (v2 and v1).
+/// Removes groups left by launchers that died, where [`RunGroups::create`] makes them (v2 and
+/// v1) for a process in our own cgroup: `judge-<stamp>-...` whose launcher is provably gone
+/// (what is left in them is killed first), and empty ones of the older `judge-<pid>-...`
+/// names whose pid has no process.
 pub fn remove_stale_groups() {
     for parent in ["", "memory", "pids", "cpuacct"]
         .into_iter()
@@ -332,9 +354,16 @@ pub fn remove_stale_groups() {
         };
         for entry in entries.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
-            let Some(pid) = name
-                .strip_prefix("judge-")
-                .and_then(|rest| rest.split('-').next())
+            let Some(rest) = name.strip_prefix(GROUP_PREFIX) else {
+                continue;
+            };
+            if ProcessStamp::parse_prefix(rest).is_some() {
+                remove_group_of_ended_session(&entry.path(), Owner::Dead);
+                continue;
+            }
+            let Some(pid) = rest
+                .split('-')
+                .next()
                 .and_then(|pid| pid.parse::<i32>().ok())
             else {
                 continue;
@@ -345,6 +374,35 @@ pub fn remove_stale_groups() {
             }
         }
     }
+}
+
+/// Removes one group of a session that has ended: kills what is left in it and removes it.
+/// For a run found on the system ([`Owner::Dead`]) only when the launcher named in the group
+/// is provably gone. Says whether the group is gone (true when it did not exist).
+pub fn remove_group_of_ended_session(group: &Path, owner: Owner) -> bool {
+    if !group.exists() {
+        return true;
+    }
+    if owner == Owner::Dead {
+        let stamp = group
+            .file_name()
+            .and_then(|name| name.to_str())
+            .and_then(|name| name.strip_prefix(GROUP_PREFIX))
+            .and_then(ProcessStamp::parse_prefix);
+        if !stamp.is_some_and(|stamp| stamp.is_gone()) {
+            return false;
+        }
+    }
+    let groups = RunGroups {
+        unified: None,
+        memory: Some(group.to_path_buf()),
+        pids: None,
+        cpuacct: None,
+        files: GroupFiles::default(),
+    };
+    groups.kill_all_but(0);
+    groups.remove();
+    !group.exists()
 }
 
 #[cfg(test)]

@@ -14,6 +14,15 @@ const SYSTEM_DIRS: &[&str] = &[
 /// Device files shown inside the private root.
 const DEVICES: &[&str] = &["null", "zero", "full", "random", "urandom"];
 
+/// Whether the private root shows `path` (at the same path): it is in a system folder or in
+/// one of `extra_read_only`.
+pub fn shows(path: &Path, extra_read_only: &[std::path::PathBuf]) -> bool {
+    SYSTEM_DIRS
+        .iter()
+        .any(|name| path.starts_with(Path::new("/").join(name)))
+        || extra_read_only.iter().any(|dir| path.starts_with(dir))
+}
+
 fn cstring(path: &Path) -> io::Result<CString> {
     CString::new(path.as_os_str().as_bytes())
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "path contains a NUL byte"))
@@ -71,6 +80,18 @@ fn bind_read_only(source: &Path, target: &Path) -> Result<(), String> {
     )
 }
 
+/// Binds `source` at `target` writable (but without set-uid or devices).
+fn bind_writable(source: &Path, target: &Path) -> Result<(), String> {
+    mount(Some(source), target, None, libc::MS_BIND, None)?;
+    mount(
+        None,
+        target,
+        None,
+        libc::MS_BIND | libc::MS_REMOUNT | libc::MS_NOSUID | libc::MS_NODEV,
+        None,
+    )
+}
+
 /// Creates the new namespaces that the child may create itself: mount, network, IPC, UTS.
 /// (The pid namespace, and the user namespace when not root, are made by the launcher before
 /// it forks, so the child is the first process of the new pid namespace.)
@@ -84,14 +105,25 @@ pub fn unshare_child_namespaces() -> Result<(), String> {
     check(result, "unshare")
 }
 
+/// What of the work folder programs may write to.
+#[derive(Debug, Clone, Copy)]
+pub enum WorkdirAccess<'a> {
+    /// Nothing: a run's folder holds its program.
+    ReadOnly,
+    /// One subfolder (a checker's feedback folder).
+    Subfolder(&'a str),
+    /// All of it (a compiler's build folder).
+    Writable,
+}
+
 /// Builds a private root in `root` (an empty folder) and makes it the process's `/`:
 /// system folders read-only, `/dev` with a few harmless devices, a fresh `/proc` for the new
 /// pid namespace, mount points for `/tmp` and `/dev/shm` (see [`fresh_scratch_mounts`]), and
-/// `workdir` read-only at `/box` (but for its `writable` subfolder, if given).
+/// `workdir` at `/box`, read-only but for what `access` opens.
 pub fn enter_private_root(
     root: &Path,
     workdir: &Path,
-    writable: Option<&str>,
+    access: WorkdirAccess,
     extra_read_only: &[std::path::PathBuf],
 ) -> Result<(), String> {
     // Nothing we mount may leak back to the host.
@@ -175,27 +207,19 @@ pub fn enter_private_root(
     mkdir(&root.join("tmp"))?;
     let boxed = root.join("box");
     mkdir(&boxed)?;
-    // The work folder is read-only: what a program writes goes to /tmp, a tmpfs whose pages
-    // count against its memory limit, so it cannot fill the host's disk.
-    bind_read_only(workdir, &boxed)?;
-    if let Some(name) = writable {
+    if let WorkdirAccess::Writable = access {
+        // A build folder: what the compiler writes there is the build's result, each file
+        // capped by RLIMIT_FSIZE and the whole checked by the grader afterwards.
+        bind_writable(workdir, &boxed)?;
+    } else {
+        // The work folder is read-only: what a program writes goes to /tmp, a tmpfs whose
+        // pages count against its memory limit, so it cannot fill the host's disk.
+        bind_read_only(workdir, &boxed)?;
+    }
+    if let WorkdirAccess::Subfolder(name) = access {
         // A checker's feedback folder: on the host's disk, so the grader reads what was
         // written there after the run.
-        let inside = boxed.join(name);
-        mount(
-            Some(&workdir.join(name)),
-            &inside,
-            None,
-            libc::MS_BIND,
-            None,
-        )?;
-        mount(
-            None,
-            &inside,
-            None,
-            libc::MS_BIND | libc::MS_REMOUNT | libc::MS_NOSUID | libc::MS_NODEV,
-            None,
-        )?;
+        bind_writable(&workdir.join(name), &boxed.join(name))?;
     }
 
     let old_root = root.join(".old-root");

@@ -103,11 +103,17 @@ pub fn main(plan: &KeeperPlan, socket: OwnedFd) -> ! {
     }
     let setup = if plan.private_root {
         isolate::unshare_child_namespaces().and_then(|_| {
+            let session = plan.session;
+            let access = match (&session.writable_subfolder, session.writable_workdir) {
+                (_, true) => isolate::WorkdirAccess::Writable,
+                (Some(name), false) => isolate::WorkdirAccess::Subfolder(name),
+                (None, false) => isolate::WorkdirAccess::ReadOnly,
+            };
             isolate::enter_private_root(
-                &plan.session.root_mount,
-                &plan.session.workdir,
-                plan.session.writable_subfolder.as_deref(),
-                &plan.session.isolation.read_only_paths,
+                &session.root_mount,
+                &session.workdir,
+                access,
+                &session.isolation.read_only_paths,
             )
         })
     } else {

@@ -20,8 +20,9 @@ use std::io::{self, Write};
 use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::time::{Duration, Instant};
 
-use super::cgroup::RunGroups;
+use super::cgroup::{RunGroups, GROUP_PREFIX};
 use super::keeper::{self, FromKeeper, KeeperPlan, KeeperReport, ToKeeper};
+use super::leftovers::{self, ProcessStamp};
 use super::waiting::{self, WaitGauge};
 use super::{channel, isolate, pipe, poll_readable};
 use super::{RunFacts, RunRequest, SessionSpec, StartFailure, StdoutMode, StopReason, Termination};
@@ -133,8 +134,8 @@ impl Sandbox {
     /// the grader's socket, which the keeper must not keep open.
     fn start(spec: &SessionSpec, grader: RawFd) -> Result<Sandbox, String> {
         let mut protections = vec!["process-group".to_string(), "rlimits".to_string()];
-        // SAFETY: getpid/geteuid/getegid have no preconditions.
-        let (own_pid, euid, egid) = unsafe { (libc::getpid(), libc::geteuid(), libc::getegid()) };
+        // SAFETY: geteuid/getegid have no preconditions.
+        let (euid, egid) = unsafe { (libc::geteuid(), libc::getegid()) };
         let is_root = euid == 0;
 
         let groups = if spec.isolation.cgroups {
@@ -142,10 +143,20 @@ impl Sandbox {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map(|d| d.subsec_nanos())
                 .unwrap_or(0);
-            RunGroups::create(&format!("judge-{own_pid}-{nanos}"))
+            // Named after this launcher, so that a later run can tell when it is gone.
+            let name = format!("{GROUP_PREFIX}{}-{nanos}", ProcessStamp::own());
+            RunGroups::create(&name)
         } else {
             RunGroups::default()
         };
+        // Listed in the session's folder, where a later run finds them if the grader is
+        // killed (they are made beside the grader's own cgroup, which a later run may not
+        // share). Without the list only a run in the same cgroup finds them.
+        if let Some(folder) = spec.root_mount.parent() {
+            if !groups.dirs().is_empty() {
+                let _ = leftovers::record_groups(folder, &groups.dirs());
+            }
+        }
         protections.extend(groups.protections());
 
         // Namespaces: the pid (and, without root, user) namespace must be made here, before
@@ -247,6 +258,10 @@ impl Sandbox {
             self.group_limits = Some(group_limits);
         }
         let cpu_before_ns = self.groups.cpu_usage_ns();
+        // Read only for the runs that stop there (one more cgroup file a run otherwise).
+        let refused_before = request
+            .stop_at_process_limit
+            .then(|| self.groups.refused_forks());
         // The count only grows, and only runs of this session add to it.
         let oom_kills_before = self.oom_kills;
         self.groups.reset_peak();
@@ -263,10 +278,15 @@ impl Sandbox {
             }
             StdoutMode::PassThrough => (stdout, None),
         };
+        let program_stderr = if request.stderr_to_stdout {
+            program_stdout.as_fd()
+        } else {
+            err_write.as_fd()
+        };
         channel::send(
             self.keeper_socket.as_fd(),
             &ToKeeper::Run(request.clone()),
-            &[stdin.as_fd(), program_stdout.as_fd(), err_write.as_fd()],
+            &[stdin.as_fd(), program_stdout.as_fd(), program_stderr],
         )
         .map_err(|e| format!("cannot reach the keeper: {e}"))?;
         let start = Instant::now();
@@ -281,7 +301,14 @@ impl Sandbox {
             limits.stderr_bytes,
             false,
         );
-        let watch = self.watch(request, start, cpu_before_ns, stdout, stderr)?;
+        let watch = self.watch(
+            request,
+            start,
+            cpu_before_ns,
+            refused_before,
+            stdout,
+            stderr,
+        )?;
         if !self.in_pid_namespace {
             // Without a namespace, a process that left the process group is still in the
             // cgroup (the keeper has reaped the rest).
@@ -321,6 +348,8 @@ impl Sandbox {
             peak_rss_kib: report.peak_rss_kib,
             cgroup_peak_kib: self.groups.memory_peak_bytes().map(|b| b / 1024),
             oom_killed: self.oom_kills > oom_kills_before,
+            process_limit_reached: refused_before
+                .is_some_and(|before| self.groups.refused_forks() > before),
             stdout_bytes: watch.stdout_bytes,
             stderr_bytes: watch.stderr_bytes,
             launch_error: report.failure.as_ref().map(StartFailure::message),
@@ -339,6 +368,7 @@ impl Sandbox {
             peak_rss_kib: 0,
             cgroup_peak_kib: None,
             oom_killed: false,
+            process_limit_reached: false,
             stdout_bytes: 0,
             stderr_bytes: 0,
             launch_error: Some(failure.message()),
@@ -353,12 +383,14 @@ impl Sandbox {
     }
 
     /// Runs the poll loop until the keeper reports: copies output with caps, enforces the
-    /// CPU, wall and output limits.
+    /// CPU, wall and output limits (and the process limit, when `refused_before` is the count
+    /// of refused forks to compare with).
     fn watch(
         &self,
         request: &RunRequest,
         start: Instant,
         cpu_before_ns: Option<u64>,
+        refused_before: Option<u64>,
         mut stdout: Option<Capture>,
         mut stderr: Capture,
     ) -> Result<Watch, String> {
@@ -449,10 +481,14 @@ impl Sandbox {
                 };
                 let cpu_us = cgroup_cpu_us
                     .or(solution.map(|usage| usage.cpu_us))
-                    .unwrap_or(0);
+                    .unwrap_or(0)
+                    .max(waits.on_cpu_us());
                 last_cpu_us = last_cpu_us.max(cpu_us);
                 if cpu_us > cpu_limit_us {
                     kill(StopReason::CpuTime, &mut stopped_by, &mut killed_at);
+                }
+                if refused_before.is_some_and(|before| self.groups.refused_forks() > before) {
+                    kill(StopReason::ProcessLimit, &mut stopped_by, &mut killed_at);
                 }
                 // Without a memory cgroup, RLIMIT_DATA is set far above the limit (see
                 // spawn.rs): this watch is what stops a program that keeps growing.

@@ -22,15 +22,17 @@ mod channel;
 mod isolate;
 mod keeper;
 pub mod launcher;
+mod leftovers;
 mod os;
 mod spawn;
 mod waiting;
 
 use std::io::Read;
 use std::os::fd::{AsFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::sync::{mpsc, Mutex, OnceLock};
+use std::sync::{mpsc, Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -38,7 +40,8 @@ use thiserror::Error;
 
 use crate::limits::Limits;
 
-pub use os::{is_root, kill_process, memory_file, run_limited, set_pipe_capacity, LimitedRun};
+pub use leftovers::{groups_of_run, remove_groups, sweep_run_folder, Owner, ProcessStamp};
+pub use os::{is_root, kill_process, memory_file, set_pipe_capacity};
 pub use waiting::hard_wall_limit;
 
 /// Where the solution's standard output goes.
@@ -91,6 +94,10 @@ pub struct SessionSpec {
     /// everything else of `workdir` stays read-only. Must be writable by `run_as_uid`.
     #[serde(default)]
     pub writable_subfolder: Option<String>,
+    /// The whole of `workdir` is writable (a compiler's build folder), not only
+    /// `writable_subfolder`. Must be writable by `run_as_uid`.
+    #[serde(default)]
+    pub writable_workdir: bool,
 }
 
 /// One program to run in a session.
@@ -104,6 +111,18 @@ pub struct RunRequest {
     pub env: Vec<(String, String)>,
     pub limits: Limits,
     pub stdout: StdoutMode,
+    /// Its standard error goes where its standard output goes (a compiler's messages, in the
+    /// order written and under one cap); the stderr file of [`RunFiles`] then stays empty.
+    #[serde(default)]
+    pub stderr_to_stdout: bool,
+    /// The largest file it may write (`RLIMIT_FSIZE`); `None`: the output limit.
+    #[serde(default)]
+    pub file_size_bytes: Option<u64>,
+    /// End the run as soon as the kernel refuses it a process at its process limit (pids
+    /// cgroup only: without one, `RLIMIT_NPROC` refuses forks unseen). A compiler that hits the
+    /// limit is stuck, where a solution may go on with what it has.
+    #[serde(default)]
+    pub stop_at_process_limit: bool,
 }
 
 /// The descriptors a run gets: its standard input, its standard output (a file in capture
@@ -164,6 +183,9 @@ pub enum StopReason {
     OutputLimit,
     /// Without a memory cgroup: the launcher saw the program's resident size over the limit.
     MemoryLimit,
+    /// The kernel refused it a process at its process limit (only when the request asked to
+    /// stop there).
+    ProcessLimit,
     /// The grader asked for the run to end (an interactor that has seen a wrong reply).
     Requested,
 }
@@ -194,6 +216,11 @@ pub struct RunFacts {
     pub cgroup_peak_kib: Option<u64>,
     /// The kernel's OOM killer ended a process of the run at the memory limit.
     pub oom_killed: bool,
+    /// The kernel refused the run a process at its process limit. Only known with a pids
+    /// cgroup, and only looked at for a run that asked to stop there
+    /// ([`RunRequest::stop_at_process_limit`]); else false.
+    #[serde(default)]
+    pub process_limit_reached: bool,
     /// Bytes of standard output kept (at most the output limit) in capture mode.
     pub stdout_bytes: u64,
     /// Bytes the program wrote to standard error (kept or not).
@@ -246,12 +273,20 @@ pub enum SandboxError {
     Prepare(std::io::Error),
     #[error("the sandbox session is closed")]
     Closed,
+    #[error("the grader was interrupted")]
+    Interrupted,
 }
 
 impl From<std::io::Error> for SandboxError {
     fn from(error: std::io::Error) -> Self {
         SandboxError::Prepare(error)
     }
+}
+
+/// Whether a private root shows the host's `path` (read-only, at the same path): the system
+/// folders do, and `read_only_paths`.
+pub fn private_root_shows(path: &std::path::Path, read_only_paths: &[PathBuf]) -> bool {
+    isolate::shows(path, read_only_paths)
 }
 
 /// Removes cgroups left behind by launchers that were killed (call before a session).
@@ -329,6 +364,9 @@ fn poll_readable(fds: &[Option<RawFd>], timeout: Duration) -> Vec<bool> {
 /// limits, a fresh `/tmp` and nothing left of the run before. One per grading worker.
 pub struct Session {
     launcher: std::process::Child,
+    /// The launcher's pid while it is not reaped (what a [`Stopper`] signals); cleared, under
+    /// the lock, before the launcher is reaped, so that no stopper signals a reused pid.
+    stop_target: Arc<Mutex<Option<libc::pid_t>>>,
     /// Our end of the session's message socket; `None` once closed.
     socket: Option<OwnedFd>,
     /// A run was sent and its facts not yet read.
@@ -343,16 +381,26 @@ impl Session {
             .map_err(|e| SandboxError::Launcher(format!("cannot encode the session: {e}")))?;
         let (ours, theirs) = channel::pair()?;
         let mut command = Command::new(&exe);
+        // A process group of its own: a terminal's Ctrl-C (SIGINT to the foreground process
+        // group) reaches the grader alone, which ends the runs itself and judges none of
+        // them (see `cleanup`), instead of launchers dying under a run that is then taken for
+        // the program's or the grader's failure.
         command
             .arg(LAUNCH_SUBCOMMAND)
             .arg(encoded)
             .env_clear()
             .stdin(Stdio::from(theirs))
             .stdout(Stdio::null())
-            .stderr(Stdio::piped());
+            .stderr(Stdio::piped())
+            .process_group(0);
+        if crate::cleanup::interrupted() {
+            return Err(SandboxError::Interrupted);
+        }
         let launcher = spawn_from_a_lasting_thread(command)
             .map_err(|cause| SandboxError::SpawnLauncher { path: exe, cause })?;
+        launchers::add(launcher.id());
         Ok(Session {
+            stop_target: Arc::new(Mutex::new(Some(launcher.id() as libc::pid_t))),
             launcher,
             socket: Some(ours),
             running: false,
@@ -370,6 +418,11 @@ impl Session {
     /// interactive run, whose pipes the grader drives in between.
     pub fn begin(&mut self, request: &RunRequest, files: RunFiles) -> Result<(), SandboxError> {
         let socket = self.socket.as_ref().ok_or(SandboxError::Closed)?;
+        // No run starts once the grader is interrupted; one that starts as the interruption
+        // comes is stopped by it (`stop_all_runs`, which the launcher heeds from before a run).
+        if crate::cleanup::interrupted() {
+            return Err(SandboxError::Interrupted);
+        }
         channel::send(
             socket.as_fd(),
             request,
@@ -392,6 +445,13 @@ impl Session {
         self.running = false;
         let socket = self.socket.as_ref().ok_or(SandboxError::Closed)?;
         match channel::receive::<Result<RunFacts, String>>(socket.as_fd()) {
+            // A run the interruption ended tells nothing of the program.
+            Ok(Some((Ok(facts), _)))
+                if facts.stopped_by == Some(StopReason::Requested)
+                    && crate::cleanup::interrupted() =>
+            {
+                Err(SandboxError::Interrupted)
+            }
             Ok(Some((Ok(facts), _))) => Ok(facts),
             Ok(Some((Err(message), _))) => Err(SandboxError::Launcher(message)),
             Ok(None) => Err(self.failure("it ended".to_string())),
@@ -406,19 +466,61 @@ impl Session {
 
     /// Asks the launcher to end the current program now (it still reports the facts).
     pub fn request_stop(&self) {
-        // SAFETY: kill on the launcher's pid, which we have not reaped yet.
-        unsafe { libc::kill(self.launcher.id() as libc::pid_t, libc::SIGUSR1) };
+        self.stopper().request_stop();
+    }
+
+    /// What another thread may use to end the current program while this one waits for it
+    /// in [`Session::run`]. Once the session is closed it does nothing.
+    pub fn stopper(&self) -> Stopper {
+        Stopper {
+            target: self.stop_target.clone(),
+        }
+    }
+
+    /// Reaps the launcher if it has exited (clearing the stoppers' target first).
+    fn launcher_exited(&mut self) -> bool {
+        let Ok(mut target) = self.stop_target.lock() else {
+            return false;
+        };
+        let exited = matches!(launchers::reap_if_ended(&mut self.launcher), Ok(Some(_)));
+        if exited {
+            *target = None;
+        }
+        exited
     }
 
     /// An error that says what the launcher printed, if it has already exited.
     fn failure(&mut self, what: String) -> SandboxError {
+        if crate::cleanup::interrupted() {
+            return SandboxError::Interrupted;
+        }
         let mut printed = String::new();
-        if let Ok(Some(_)) = self.launcher.try_wait() {
+        if self.launcher_exited() {
             if let Some(mut pipe) = self.launcher.stderr.take() {
                 let _ = pipe.read_to_string(&mut printed);
             }
         }
         SandboxError::Launcher(format!("{what} {}", printed.trim()).trim().to_string())
+    }
+}
+
+/// Ends a session's current program from another thread (see [`Session::stopper`]).
+#[derive(Debug, Clone)]
+pub struct Stopper {
+    target: Arc<Mutex<Option<libc::pid_t>>>,
+}
+
+impl Stopper {
+    /// Asks the launcher to end the current program now (it still reports the facts); nothing
+    /// once the session is closed.
+    pub fn request_stop(&self) {
+        if let Ok(target) = self.target.lock() {
+            if let Some(pid) = *target {
+                // SAFETY: kill on the launcher's pid, which is not reaped while the lock is
+                // held with the pid set.
+                unsafe { libc::kill(pid, libc::SIGUSR1) };
+            }
+        }
     }
 }
 
@@ -429,11 +531,69 @@ impl Drop for Session {
         if self.running {
             self.request_stop();
         }
+        launchers::remove(self.launcher.id());
+        // No stopper may signal the launcher's pid once it is reaped below.
+        if let Ok(mut target) = self.stop_target.lock() {
+            *target = None;
+        }
         drop(self.socket.take());
         use wait_timeout::ChildExt;
         if !matches!(self.launcher.wait_timeout(SESSION_END_GRACE), Ok(Some(_))) {
             let _ = self.launcher.kill();
             let _ = self.launcher.wait();
+        }
+    }
+}
+
+/// Asks every launcher to end the run it has now, or the next one it gets (the grader is
+/// interrupted: no result of a run is judged any more).
+pub fn stop_all_runs() {
+    launchers::signal_all(libc::SIGUSR1);
+}
+
+/// Kills every launcher of the grader, those of compilers included (it is about to exit in a
+/// hurry); the keepers and the programs die with their launchers.
+pub fn kill_all_runs() {
+    launchers::signal_all(libc::SIGKILL);
+}
+
+/// The launchers that live, by pid, for [`stop_all_runs`]. A launcher is reaped only under
+/// the registry's lock, and leaves it before it is reaped, so that a signal never reaches a
+/// pid that another process may have been given since.
+mod launchers {
+    use std::sync::Mutex;
+
+    static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+    fn live() -> std::sync::MutexGuard<'static, Vec<u32>> {
+        LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub fn add(pid: u32) {
+        live().push(pid);
+    }
+
+    /// Before the launcher is waited for: it gets no more signals from the registry.
+    pub fn remove(pid: u32) {
+        live().retain(|&p| p != pid);
+    }
+
+    /// Reaps the launcher if it has ended (and then forgets it).
+    pub fn reap_if_ended(
+        launcher: &mut std::process::Child,
+    ) -> std::io::Result<Option<std::process::ExitStatus>> {
+        let mut live = live();
+        let status = launcher.try_wait()?;
+        if status.is_some() {
+            live.retain(|&p| p != launcher.id());
+        }
+        Ok(status)
+    }
+
+    pub fn signal_all(signal: libc::c_int) {
+        for &pid in live().iter() {
+            // SAFETY: kill on a launcher of ours that has not been reaped (see above).
+            unsafe { libc::kill(pid as libc::pid_t, signal) };
         }
     }
 }
@@ -534,6 +694,7 @@ mod tests {
             peak_rss_kib: 0,
             cgroup_peak_kib: None,
             oom_killed: false,
+            process_limit_reached: false,
             stdout_bytes: 0,
             stderr_bytes: 0,
             launch_error: None,

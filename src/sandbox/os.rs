@@ -1,17 +1,9 @@
 //! Safe wrappers of the few system calls the grader makes outside a run: whether it runs as
-//! root, in-memory files, pipe capacity, ending a process or a process group, and running a
-//! trusted helper program (a compiler) with a time limit. Every `unsafe` call of the grader
+//! root, in-memory files, pipe capacity, ending a process. Every `unsafe` call of the grader
 //! lives in `sandbox/`; the rest of the crate calls these.
 
 use std::fs::File;
-use std::io::Read;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::os::unix::process::CommandExt;
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::thread::JoinHandle;
-use std::time::Duration;
-
-use wait_timeout::ChildExt;
 
 /// Whether the grader runs as root (then solutions run as an unprivileged user).
 pub fn is_root() -> bool {
@@ -43,81 +35,10 @@ pub fn kill_process(pid: u32) {
     unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
 }
 
-/// How a helper program run by [`run_limited`] ended.
-pub struct LimitedRun {
-    /// `None`: it ran out of time (or could not be waited for) and its process group was
-    /// killed.
-    pub status: Option<ExitStatus>,
-    /// The first bytes of its standard output and standard error.
-    pub stdout: Vec<u8>,
-    pub stderr: Vec<u8>,
-}
-
-/// Runs a trusted helper program (a compiler) in its own process group with no input, reading
-/// its output and error (each capped) as it runs; past `limit` the whole group is killed. An
-/// error means it could not be started.
-pub fn run_limited(
-    command: &mut Command,
-    limit: Duration,
-    cap: usize,
-) -> std::io::Result<LimitedRun> {
-    let mut child = command
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()?;
-    let (stdout, stderr) = read_both_capped(&mut child, cap);
-    let status = match child.wait_timeout(limit) {
-        Ok(Some(status)) => Some(status),
-        _ => {
-            // SAFETY: killpg on the child's own process group, which it leads.
-            unsafe { libc::killpg(child.id() as libc::pid_t, libc::SIGKILL) };
-            let _ = child.wait();
-            None
-        }
-    };
-    Ok(LimitedRun {
-        status,
-        stdout: stdout.join().unwrap_or_default(),
-        stderr: stderr.join().unwrap_or_default(),
-    })
-}
-
-/// Reads a child's stdout and stderr at the same time on two threads, keeping at most `cap`
-/// bytes of each and discarding the rest, so that a full pipe never blocks the child.
-fn read_both_capped(child: &mut Child, cap: usize) -> (JoinHandle<Vec<u8>>, JoinHandle<Vec<u8>>) {
-    fn reader(pipe: Option<impl Read + Send + 'static>, cap: usize) -> JoinHandle<Vec<u8>> {
-        std::thread::spawn(move || {
-            let mut kept = Vec::new();
-            let Some(mut pipe) = pipe else {
-                return kept;
-            };
-            let mut buffer = [0u8; 8192];
-            loop {
-                match pipe.read(&mut buffer) {
-                    Ok(0) => break,
-                    Ok(n) => {
-                        let room = cap.saturating_sub(kept.len());
-                        kept.extend_from_slice(&buffer[..n.min(room)]);
-                    }
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(_) => break,
-                }
-            }
-            kept
-        })
-    }
-    (
-        reader(child.stdout.take(), cap),
-        reader(child.stderr.take(), cap),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::{Seek, Write};
+    use std::io::{Read, Seek, Write};
 
     #[test]
     fn memory_files_hold_what_is_written() {
@@ -127,20 +48,5 @@ mod tests {
         let mut text = String::new();
         file.read_to_string(&mut text).unwrap();
         assert_eq!(text, "hello");
-    }
-
-    #[test]
-    fn a_helper_out_of_time_is_killed_with_its_group() {
-        let started = std::time::Instant::now();
-        let ended = run_limited(
-            Command::new("sh").args(["-c", "sleep 30 & echo started; wait"]),
-            Duration::from_millis(300),
-            1024,
-        )
-        .unwrap();
-        assert!(ended.status.is_none());
-        assert_eq!(ended.stdout, b"started\n");
-        // The reader threads end only once the sleeper (holding the pipes) is dead too.
-        assert!(started.elapsed() < Duration::from_secs(10));
     }
 }

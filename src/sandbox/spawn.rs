@@ -23,6 +23,8 @@ pub struct Launch {
     argv: Vec<*const libc::c_char>,
     envp: Vec<*const libc::c_char>,
     limits: crate::limits::Limits,
+    /// The largest file the program may write.
+    file_size_bytes: u64,
     memory_rlimit: bool,
     process_rlimit: bool,
     drop_to: Option<(u32, u32)>,
@@ -56,6 +58,9 @@ impl Launch {
             _args: args,
             _env: env,
             limits: request.limits,
+            file_size_bytes: request
+                .file_size_bytes
+                .unwrap_or(request.limits.output_bytes),
             memory_rlimit: plan.memory_rlimit,
             process_rlimit: plan.process_rlimit,
             drop_to: plan.drop_to,
@@ -202,8 +207,13 @@ extern "C" fn child_entry(argument: *mut libc::c_void) -> libc::c_int {
     // Deep recursion works up to the memory limit, as on Baekjoon.
     set_rlimit(libc::RLIMIT_STACK, limits.memory_bytes, limits.memory_bytes);
     set_rlimit(libc::RLIMIT_CORE, 0, 0);
-    // Files the program writes (in /tmp or its folder) are capped like its output.
-    set_rlimit(libc::RLIMIT_FSIZE, limits.output_bytes, limits.output_bytes);
+    // Files the program writes (in /tmp or its folder) are capped like its output, or as the
+    // request says (a compiler writes a program, not an answer).
+    set_rlimit(
+        libc::RLIMIT_FSIZE,
+        launch.file_size_bytes,
+        launch.file_size_bytes,
+    );
     set_rlimit(libc::RLIMIT_NOFILE, 256, 256);
     if launch.memory_rlimit {
         // Without a memory cgroup the ceiling only contains the program; its measured peak

@@ -130,6 +130,15 @@ impl WaitGauge {
         self.max_ns = self.max_ns.max(waited_us.saturating_mul(1000));
     }
 
+    /// The CPU time of every task seen so far, each at its last sample: a lower bound of what
+    /// the run's processes used together, also those not reaped yet, whose time no rusage
+    /// shows. Without a CPU cgroup it is what stops a program that spreads its work over many
+    /// processes (a fork bomb spinning at the process limit would otherwise make its own first
+    /// process wait, which the wall-clock rule excuses, until the hard limit).
+    pub fn on_cpu_us(&self) -> u64 {
+        self.seen.values().map(|seen| seen.on_cpu_ns / 1000).sum()
+    }
+
     /// Tasks found runnable (running or waiting for a CPU) by the last
     /// [`WaitGauge::sample_descendants`].
     pub fn runnable(&self) -> usize {
@@ -365,6 +374,22 @@ mod tests {
         assert_eq!(gauge.waited_us(), 5000);
         gauge.raise_to_us(7000);
         assert_eq!(gauge.waited(), ms(7));
+    }
+
+    #[test]
+    fn the_cpu_time_of_every_task_seen_adds_up_each_at_its_last_sample() {
+        let mut gauge = WaitGauge::default();
+        let at = Instant::now();
+        gauge.take(Path::new("/proc/7/task/7"), at, (300_000_000, 0), true);
+        gauge.take(Path::new("/proc/8/task/8"), at, (200_000_000, 5), true);
+        // A later sample of a task replaces its earlier one; a task gone keeps its last.
+        gauge.take(
+            Path::new("/proc/7/task/7"),
+            at + ms(20),
+            (320_000_000, 0),
+            true,
+        );
+        assert_eq!(gauge.on_cpu_us(), 520_000);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::{Mutex, MutexGuard};
 
 /// The repository root (holds runner.toml, problems/, solutions/).
@@ -117,4 +117,39 @@ pub fn copy_tree(from: &Path, to: &Path) {
             std::fs::copy(entry.path(), &target).unwrap();
         }
     }
+}
+
+/// Busy processes, ended by pid when dropped (also when the test fails).
+pub struct Load(Vec<Child>);
+
+impl Drop for Load {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Starts `count` busy processes (bench/busy.c, built with gcc into `dir`).
+pub fn start_load(dir: &Path, count: usize) -> Load {
+    let busy = dir.join("busy");
+    let status = Command::new("gcc")
+        .args(["-O2", "-o"])
+        .arg(&busy)
+        .arg(repo().join("bench/busy.c"))
+        .status()
+        .expect("gcc runs");
+    assert!(status.success(), "gcc failed on bench/busy.c");
+    Load(
+        (0..count)
+            .map(|_| {
+                Command::new(&busy)
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::null())
+                    .spawn()
+                    .expect("a busy process starts")
+            })
+            .collect(),
+    )
 }

@@ -1,24 +1,32 @@
-// Expectimax 2048 player with a CPU-time budget (Rust port of expectimax.cpp).
-// The board is a 64-bit word (16 nibbles holding log2 of the tiles); moves and
-// the heuristic come from 16-bit row tables. Chance nodes only branch on
-// 2-tiles (the only tile this interactor places), search is iterative
-// deepening with a transposition table and a probability cut-off, and the
-// time per move is shared out over the ~16400 moves a game reaching 32768
-// needs. The heuristic is monotonicity / empty cells / merges
+// Expectimax 2048 player with a budget of search nodes (Rust port of
+// expectimax.cpp, which plays the same games move for move). The board is a
+// 64-bit word (16 nibbles holding log2 of the tiles); moves and the heuristic
+// come from 16-bit row tables. Chance nodes only branch on 2-tiles (the only
+// tile this interactor places), search is iterative deepening with a
+// transposition table and a probability cut-off, and 200 million nodes a game
+// are shared out over the ~16400 moves a game reaching 32768 needs. No
+// decision reads a clock, so a seed gives the same game on any machine and at
+// any load. The heuristic is monotonicity / empty cells / merges
 // (nneonneo-style weights) plus a bonus for adjacent tiles of consecutive
 // ranks, which keeps the big tiles in a snake-like chain that can collapse
-// into 32768. Measured with a local referee: every game reaches at least
-// 8192, most reach 16384 and many 32768; at most about 12.2 s CPU per game.
+// into 32768. Measured through judge (16 games, README.md): every game reaches
+// at least 8192, most reach 16384 and many 32768; at most about 5.7 s of CPU
+// per game (6.2 s on a loaded machine).
 // Expected verdict: accepted (average far above 2048, every game < 15 s).
 use std::io::{self, BufRead, Write};
-use std::time::Instant;
 
-const TLIMIT: f64 = 13.2; // CPU seconds we plan to use (judge limit: 15 s)
-const HARD_STOP: f64 = 14.6; // past this, end the game as soon as a move allows it
-const TARGET_MOVES: f64 = 17400.0;
+// Search budget, counted in nodes and never read from a clock: a node is one position the
+// search looks at (one call of chance_node, a board just after one of our moves). Every
+// decision depends only on the game (the board and the nodes searched so far, in integers),
+// so a seed gives the same game on any machine and under any load.
+const GAME_NODES: u64 = 200_000_000; // nodes planned for a whole game
+const HARD_STOP_NODES: u64 = GAME_NODES + 40000; // past this, end the game as soon as a move allows it
+const TARGET_MOVES: u64 = 17400; // moves of a game reaching 32768, with some slack
 const MAXDEPTH: i32 = 12;
-const ITER_K: f64 = 2.0;
-const ABORT_K: f64 = 6.0;
+const ITER_K: u64 = 2; // start another depth if its estimate fits in ITER_K * budget
+const ABORT_K: u64 = 6; // abort a depth past ABORT_K * budget
+const MIN_ABORT_NODES: u64 = 12_000; // a move may always search this many nodes
+const RATIO_MIN_NODES: u64 = 800; // below this, an iteration is too small to measure growth
 const CPROB: f32 = 1e-4;
 const W_LOST: f64 = 200000.0;
 const W_MONO_POW: f64 = 4.0;
@@ -30,48 +38,30 @@ const W_EMPTY: f64 = 270.0;
 const W_CHAIN: f64 = 2.0;
 const CHAIN_POW: f64 = 3.5;
 const TT_BITS: u32 = 22;
-// phase weights: the moves just before 16384 and 32768 can be formed get more time
-const LATE_W: f64 = 4.0;
-const MID_W: f64 = 2.0;
-const LATE_LO: f64 = 30720.0;
-const LATE_HI: f64 = 33000.0;
-const MID_LO: f64 = 15360.0;
-const MID_HI: f64 = 16500.0;
+// phase weights: the moves just before 16384 and 32768 can be formed get more nodes
+const LATE_W: u64 = 4;
+const MID_W: u64 = 2;
+const LATE_LO: u64 = 30720;
+const LATE_HI: u64 = 33000;
+const MID_LO: u64 = 15360;
+const MID_HI: u64 = 16500;
 
-fn phase_weight(s: f64) -> f64 {
-    if s >= LATE_LO && s < LATE_HI {
+fn phase_weight(s: u64) -> u64 {
+    if (LATE_LO..LATE_HI).contains(&s) {
         LATE_W
-    } else if s >= MID_LO && s < MID_HI {
+    } else if (MID_LO..MID_HI).contains(&s) {
         MID_W
     } else {
-        1.0
+        1
     }
 }
-fn overlap(a: f64, b: f64, lo: f64, hi: f64) -> f64 {
-    (b.min(hi) - a.max(lo)).max(0.0)
+fn overlap(a: u64, b: u64, lo: u64, hi: u64) -> u64 {
+    b.min(hi).saturating_sub(a.max(lo))
 }
-// sum of phase_weight over the moves still expected (the tile sum grows by 2 per move)
-fn remaining_weight(s: f64) -> f64 {
-    let end = (2.0 * TARGET_MOVES).max(s + 1200.0);
-    (end - s) / 2.0
-        + (LATE_W - 1.0) * overlap(s, end, LATE_LO, LATE_HI) / 2.0
-        + (MID_W - 1.0) * overlap(s, end, MID_LO, MID_HI) / 2.0
-}
-
-#[repr(C)]
-struct Timespec {
-    tv_sec: i64,
-    tv_nsec: i64,
-}
-extern "C" {
-    fn clock_gettime(clk: i32, tp: *mut Timespec) -> i32;
-}
-fn cpu_now() -> f64 {
-    let mut ts = Timespec { tv_sec: 0, tv_nsec: 0 };
-    unsafe {
-        clock_gettime(2, &mut ts); // CLOCK_PROCESS_CPUTIME_ID
-    }
-    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+// twice the sum of phase_weight over the moves still expected (the tile sum grows by 2 a move)
+fn remaining_weight2(s: u64) -> u64 {
+    let end = (2 * TARGET_MOVES).max(s + 1200);
+    (end - s) + (LATE_W - 1) * overlap(s, end, LATE_LO, LATE_HI) + (MID_W - 1) * overlap(s, end, MID_LO, MID_HI)
 }
 
 #[derive(Clone, Copy)]
@@ -90,9 +80,8 @@ struct Engine {
     heur: Box<[f32; 65536]>,
     tt: Vec<Tte>,
     gen: u16,
-    nodes: u64,
-    deadline: f64,
-    clock0: Instant,
+    nodes: u64,    // nodes searched in the game so far
+    abort_at: u64, // the current iteration is abandoned past this node count
     aborted: bool,
 }
 
@@ -134,8 +123,7 @@ impl Engine {
             tt: vec![Tte { key: 0, val: 0.0, gen: 0, depth: 0 }; 1usize << TT_BITS],
             gen: 1,
             nodes: 0,
-            deadline: 0.0,
-            clock0: Instant::now(),
+            abort_at: 0,
             aborted: false,
         };
         for r in 0..65536u32 {
@@ -247,10 +235,6 @@ impl Engine {
             + h[(t >> 48) as usize]
     }
 
-    fn wall(&self) -> f64 {
-        self.clock0.elapsed().as_secs_f64()
-    }
-
     fn move_node(&mut self, b: u64, d: i32, cprob: f32) -> f32 {
         let mut best = 0.0f32; // 0 = dead
         for m in 0..4 {
@@ -266,11 +250,11 @@ impl Engine {
     }
 
     fn chance_node(&mut self, b: u64, d: i32, cprob: f32) -> f32 {
+        self.nodes += 1;
         if d <= 0 || cprob < CPROB {
             return self.eval(b);
         }
-        self.nodes += 1;
-        if (self.nodes & 1023) == 0 && self.wall() > self.deadline {
+        if self.nodes > self.abort_at {
             self.aborted = true;
         }
         if self.aborted {
@@ -334,7 +318,7 @@ fn main() {
             break;
         }
         board |= 1u64 << (4 * (p - 1));
-        let now = cpu_now();
+        let used = eng.nodes;
         let mut legal = [0usize; 4];
         let mut nl = 0;
         let mut still: Option<usize> = None;
@@ -346,61 +330,62 @@ fn main() {
                 still = Some(m);
             }
         }
-        let done = max_rank(board) >= 15; // 32768 reached
+        let done = max_rank(board) >= 15; // 32768 reached: 65536 is out of reach in time
         let choice: usize;
         if nl == 0 {
             choice = 0; // lost: any move ends the game
-        } else if (done || now > HARD_STOP) && still.is_some() {
+        } else if (done || used > HARD_STOP_NODES) && still.is_some() {
             choice = still.unwrap(); // end the game on purpose
         } else if nl == 1 {
             choice = legal[0];
         } else {
-            let mut sum: u64 = 0;
+            let mut sum = 0u64;
             for i in 0..16 {
                 let r = (board >> (4 * i)) & 15;
                 if r != 0 {
                     sum += 1u64 << r;
                 }
             }
-            let s = sum as f64;
-            let mut budget = (TLIMIT - now) * phase_weight(s) / remaining_weight(s);
-            if done || now > TLIMIT {
-                budget = 0.0;
+            // this move's share of the nodes left: its phase weight over the weight still expected
+            let mut budget = 0; // out of planned nodes (or 32768 made): depth 1 only
+            if !done && used < GAME_NODES {
+                budget = (GAME_NODES - used) * 2 * phase_weight(sum) / remaining_weight2(sum);
             }
-            let start = eng.wall();
-            eng.deadline = start + (budget * ABORT_K).max(0.0003);
-            if now > TLIMIT + 0.8 {
-                eng.deadline = start - 1.0;
-            }
+            let start = eng.nodes;
+            eng.abort_at = start + (budget * ABORT_K).max(MIN_ABORT_NODES);
             let mut best_m = legal[0];
-            let (mut last_t, mut prev_t) = (0.0f64, 0.0f64);
+            let mut last_n = 0u64;
             for d in 1..=MAXDEPTH {
+                // iterative deepening
                 eng.next_gen();
                 eng.aborted = false;
+                let iter_start = eng.nodes;
                 let mut bv = -1.0f32;
                 let mut bm = legal[0];
-                for k in 0..nl {
-                    let nb = eng.do_move(board, legal[k]);
-                    let v = eng.chance_node(nb, d - 1, 1.0);
+                for &m in &legal[..nl] {
+                    let v = eng.chance_node(eng.do_move(board, m), d - 1, 1.0);
                     if v > bv {
                         bv = v;
-                        bm = legal[k];
+                        bm = m;
                     }
                 }
                 if eng.aborted && d > 1 {
-                    break;
+                    break; // incomplete depth: keep the previous answer
                 }
                 best_m = bm;
-                let tt = eng.wall() - start;
-                let iter_t = tt - prev_t;
-                let ratio = if last_t > 2e-5 { (iter_t / last_t).max(4.0).min(30.0) } else { 10.0 };
-                last_t = iter_t;
-                prev_t = tt;
-                if tt + iter_t * ratio > budget * ITER_K {
-                    break;
+                // the next depth costs this one's nodes times the growth from the last depth (4 to 30)
+                let iter_n = eng.nodes - iter_start;
+                let next = if last_n > RATIO_MIN_NODES {
+                    (iter_n * iter_n / last_n).max(4 * iter_n).min(30 * iter_n)
+                } else {
+                    10 * iter_n
+                };
+                last_n = iter_n;
+                if eng.nodes - start + next > budget * ITER_K {
+                    break; // next depth would not fit
                 }
                 if d >= 2 && bv <= 0.0 {
-                    break;
+                    break; // every move loses
                 }
             }
             choice = best_m;

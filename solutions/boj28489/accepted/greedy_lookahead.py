@@ -11,18 +11,20 @@
 # Search: expectimax of 3 of our moves (move, average over every empty cell
 # receiving a 2 -- the only tile this interactor places --, move, average,
 # move, evaluate), with a per-move transposition table and a probability
-# cut-off (1e-3). About 1.5 ms per move. The CPU clock (time.process_time) is
-# checked every move: past 9.5 s the search drops to 2 moves, past 12.5 s to
-# 1 move, and past 13.8 s the program ends the game on purpose with a move
-# that changes nothing (when one exists) so it never nears the 15 s limit.
+# cut-off (1e-3). About 0.8 ms per move. No clock is read: the program counts
+# the positions it searched (transposition-table entries and moves tried,
+# about 37 a move at 3 moves deep); past 300000 in a game the search drops to
+# 2 moves, past 330000 to 1 move, and past 350000 the program ends the game
+# on purpose with a move that changes nothing (when one exists), so it never
+# nears the 15 s limit and a seed gives the same game at any load.
 #
 # Why accepted: the mean over 16 games must be >= 2048. Measured with the
-# local grader (judge test ... --games 16 --jobs 2, seed 20261121): mean
-# 4864 (min 2048, max 8192; 16/16 games reached 2048, 14 reached 4096, 4
-# reached 8192), max CPU 9.5 s per game (about 1.5 ms per move).
+# local grader (judge test ... --games 16 --jobs 2, seed 20261121, on a
+# loaded machine): mean 4864 (min 2048, max 8192; 16/16 games reached 2048,
+# 14 reached 4096, 4 reached 8192), max CPU 4.6 s per game (at most 6730
+# moves, about 0.8 ms per move); no game reached the first count.
 # Expected verdict: accepted.
 import sys
-import time
 
 
 def build_tables():
@@ -154,6 +156,12 @@ def hval(b):
 
 
 CUT = 1e-3
+# The search budget is counted in positions searched (the transposition table's
+# entries after each move, plus the moves tried), never read from a clock, so a
+# seed gives the same game on any machine and under any load.
+DEPTH3_NODES = 300000      # past this many positions in the game, search 2 moves
+DEPTH2_NODES = 330000      # past this, 1 move
+HARD_STOP_NODES = 350000   # past this, end the game on purpose
 tt = {}
 
 
@@ -224,7 +232,7 @@ def main():
     readline = sys.stdin.readline
     write = sys.stdout.write
     flush = sys.stdout.flush
-    clock = time.process_time
+    searched = 0                          # positions searched in the game so far
     b = 0
     while True:
         line = readline()
@@ -242,12 +250,11 @@ def main():
             write("UP\n")                 # nothing moves: the game is over
             flush()
             continue
-        used = clock()
-        if used < 9.5:
+        if searched < DEPTH3_NODES:
             depth = 3
-        elif used < 12.5:
+        elif searched < DEPTH2_NODES:
             depth = 2
-        elif used < 13.8:
+        elif searched < HARD_STOP_NODES:
             depth = 1
         else:
             # safety net: end the game with a move that changes nothing
@@ -259,6 +266,7 @@ def main():
                 continue
             depth = 1
         d, b = choose(ms, depth)
+        searched += len(tt) + len(ms)
         write(NAMES[d] + "\n")
         flush()
 

@@ -12,7 +12,6 @@
 # mean 10.5 (min 2, max 32; games end after 0 to 42 moves).
 # Expected verdict: wrong answer (average score < 2048).
 import sys
-import time
 
 
 def build_tables():
@@ -144,6 +143,12 @@ def hval(b):
 
 
 CUT = 1e-3
+# The search budget is counted in positions searched (the transposition table's
+# entries after each move, plus the moves tried), never read from a clock, so a
+# seed gives the same game on any machine and under any load.
+DEPTH3_NODES = 300000      # past this many positions in the game, search 2 moves
+DEPTH2_NODES = 330000      # past this, 1 move
+HARD_STOP_NODES = 350000   # past this, end the game on purpose
 tt = {}
 
 
@@ -214,7 +219,7 @@ def main():
     readline = sys.stdin.readline
     write = sys.stdout.write
     flush = sys.stdout.flush
-    clock = time.process_time
+    searched = 0                          # positions searched in the game so far
     b = 0
     while True:
         line = readline()
@@ -232,12 +237,11 @@ def main():
             write("UP\n")                 # nothing moves: the game is over
             flush()
             continue
-        used = clock()
-        if used < 9.5:
+        if searched < DEPTH3_NODES:
             depth = 3
-        elif used < 12.5:
+        elif searched < DEPTH2_NODES:
             depth = 2
-        elif used < 13.8:
+        elif searched < HARD_STOP_NODES:
             depth = 1
         else:
             # safety net: end the game with a move that changes nothing
@@ -249,6 +253,7 @@ def main():
                 continue
             depth = 1
         d, b = choose(ms, depth)
+        searched += len(tt) + len(ms)
         write(NAMES[d] + "\n")
         flush()
 

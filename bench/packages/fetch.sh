@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Fetches the real Kattis problem packages that judge verify is compared against Kattis
+# problemtools on (issues 23 and 24), at pinned commits, into a folder outside the repository:
+#
+#   bench/packages/fetch.sh [--mirror DIR] DEST
+#
+# lays out DEST/<set>/<problem>/, one folder per package (the package's own folder name, as
+# problemtools wants it). Without --mirror every repository is cloned (bare, blobs on demand)
+# from its public address into DEST/.git-cache/ and reused on the next run; with --mirror DIR
+# the repositories are read from DIR/<owner>+<name>/repo (a bare git directory or a clone),
+# for a machine that cannot reach the public addresses. A package folder that already exists
+# is left as it is (delete it to fetch it again). Nothing here is committed: the packages'
+# programs are other people's code.
+set -euo pipefail
+
+usage() { echo "usage: $0 [--mirror DIR] DEST" >&2; exit 2; }
+mirror=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --mirror) [ $# -ge 2 ] || usage; mirror="$2"; shift 2 ;;
+        -h|--help) usage ;;
+        -*) echo "$0: unknown option $1" >&2; usage ;;
+        *) break ;;
+    esac
+done
+[ $# -eq 1 ] || usage
+dest="$1"
+mkdir -p "$dest"
+dest="$(cd "$dest" && pwd)"
+
+# set  repository  commit  path-in-repository
+packages="
+problemtools  Kattis/problemtools  a185fe9741dd28ba838a7bd21ab98b11211f6521  examples/different
+problemtools  Kattis/problemtools  a185fe9741dd28ba838a7bd21ab98b11211f6521  examples/hello
+problemtools  Kattis/problemtools  a185fe9741dd28ba838a7bd21ab98b11211f6521  examples/guess
+problemtools  Kattis/problemtools  a185fe9741dd28ba838a7bd21ab98b11211f6521  examples/oddecho
+bapctools     RagnarGrootKoerkamp/BAPCtools  2e3ed1ed329e2ee62e201f5aaa71352f1aec5482  test/problems/fltcmp
+bapctools     RagnarGrootKoerkamp/BAPCtools  2e3ed1ed329e2ee62e201f5aaa71352f1aec5482  test/problems/guess
+bapctools     RagnarGrootKoerkamp/BAPCtools  2e3ed1ed329e2ee62e201f5aaa71352f1aec5482  test/problems/boolfind
+bapctools     RagnarGrootKoerkamp/BAPCtools  2e3ed1ed329e2ee62e201f5aaa71352f1aec5482  test/problems/identity
+rmrc2022      icpc/na-rocky-mountain-2022-2023-public  f89e714870361724a4bd8359fb552464439a938d  problems/champernownecount
+rmrc2022      icpc/na-rocky-mountain-2022-2023-public  f89e714870361724a4bd8359fb552464439a938d  problems/colortubes
+rmrc2022      icpc/na-rocky-mountain-2022-2023-public  f89e714870361724a4bd8359fb552464439a938d  problems/profitabletrip
+rmrc2022      icpc/na-rocky-mountain-2022-2023-public  f89e714870361724a4bd8359fb552464439a938d  problems/foodprocessor
+swerc2025     xtof-durr/Kattis-SWERC-2025  214afcbbbaf644ecb8160d70141edb3ef3f162e6  factorytable
+swerc2025     xtof-durr/Kattis-SWERC-2025  214afcbbbaf644ecb8160d70141edb3ef3f162e6  jewelsbuilding
+swerc2025     xtof-durr/Kattis-SWERC-2025  214afcbbbaf644ecb8160d70141edb3ef3f162e6  isaacqueries
+swerc2025     xtof-durr/Kattis-SWERC-2025  214afcbbbaf644ecb8160d70141edb3ef3f162e6  adjustingdrones
+swerc2025     xtof-durr/Kattis-SWERC-2025  214afcbbbaf644ecb8160d70141edb3ef3f162e6  chamberofsecrets2
+kth2022       Kodsport/kth-challenge-2022  b87b9b8a6ddd48cb65b10cdb43cffbc2a79e7c95  99problems
+kth2022       Kodsport/kth-challenge-2022  b87b9b8a6ddd48cb65b10cdb43cffbc2a79e7c95  emergencyexit
+kth2022       Kodsport/kth-challenge-2022  b87b9b8a6ddd48cb65b10cdb43cffbc2a79e7c95  namegeneration
+kth2022       Kodsport/kth-challenge-2022  b87b9b8a6ddd48cb65b10cdb43cffbc2a79e7c95  thegreategghunt
+so2024        Kodsport/swedish-olympiad-2024-public  9efc389a40b9e5fa4f3be987c4355f2fd15605c1  skol/pianot
+so2024        Kodsport/swedish-olympiad-2024-public  9efc389a40b9e5fa4f3be987c4355f2fd15605c1  skol/klippaprotein
+so2024        Kodsport/swedish-olympiad-2024-public  9efc389a40b9e5fa4f3be987c4355f2fd15605c1  online/stadiljus
+so2024        Kodsport/swedish-olympiad-2024-public  9efc389a40b9e5fa4f3be987c4355f2fd15605c1  skol/pickleclicker
+so2024        Kodsport/swedish-olympiad-2024-public  9efc389a40b9e5fa4f3be987c4355f2fd15605c1  final/ispusslet
+so2024        Kodsport/swedish-olympiad-2024-public  9efc389a40b9e5fa4f3be987c4355f2fd15605c1  katt/rats2
+noi2023       nordicolympiad/nordic-olympiad-2023  7d9f77e383b5672267706dbb0dfc0fcf0c58e1a0  problems/icecreammachines
+noi2023       nordicolympiad/nordic-olympiad-2023  7d9f77e383b5672267706dbb0dfc0fcf0c58e1a0  problems/islandalliances
+boi2025       Matistjati/boi2025-kattis-port  fae742c520a968c95d74f18d6a17ea7b5f445d0b  day1/tow
+"
+
+git_dir() { # owner/name: prints a git directory holding the repository
+    local repo="$1" key="${1/\//+}" d
+    if [ -n "$mirror" ]; then
+        d="$mirror/$key/repo"
+        [ -d "$d/.git" ] && d="$d/.git"
+        if [ ! -d "$d" ]; then echo "$0: no mirror of $repo at $mirror/$key/repo" >&2; exit 1; fi
+    else
+        d="$dest/.git-cache/$key.git"
+        if [ ! -d "$d" ]; then
+            git clone --quiet --bare --filter=blob:none "https://github.com/$repo.git" "$d"
+        fi
+    fi
+    echo "$d"
+}
+
+echo "$packages" | while read -r set repo commit path; do
+    [ -n "$set" ] || continue
+    out="$dest/$set/$(basename "$path")"
+    if [ -e "$out" ]; then echo "kept    $set/$(basename "$path")"; continue; fi
+    g="$(git_dir "$repo")"
+    if ! git --git-dir="$g" cat-file -e "$commit^{commit}" 2>/dev/null; then
+        git --git-dir="$g" fetch --quiet origin "$commit" # a clone made before the pin moved
+    fi
+    rm -rf "$out.part"; mkdir -p "$out.part"
+    if ! git --git-dir="$g" archive --format=tar "$commit:$path" | tar -x -C "$out.part"; then
+        echo "$0: could not extract $repo@$commit:$path (a file missing from the mirror?)" >&2
+        exit 1
+    fi
+    mv "$out.part" "$out"
+    echo "fetched $set/$(basename "$path")  ($repo@${commit:0:12}:$path)"
+done

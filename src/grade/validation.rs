@@ -1,0 +1,338 @@
+//! Checking inputs against a problem's validators: every input validator of a Kattis package
+//! on every test (`judge verify PACKAGE`), or the problem's validator on files (`judge
+//! validate`). The (input, validator) pairs run in parallel on `jobs` workers; reporters hear
+//! of each pair as it starts and, in plan order, as it ends (a progress bar counts them). A
+//! validator that fails (crashes, answers out of its convention, runs out of time on an
+//! input) is named with the input it failed on; the other pairs go on.
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use super::GradeError;
+use crate::files::{self, Cap, FileError, Folder};
+use crate::pool::{self, News};
+use crate::problems::{CodeError, ProblemCode};
+use crate::programs::{Call, Ended, ProblemProgram};
+use crate::report::{Event, Reporter};
+use crate::sandbox::StopReason;
+
+/// One input to check: its name in reports (a test's, a file's), where its bytes are, and
+/// the arguments its validators get (a Kattis test group's `input_validator_flags`).
+#[derive(Debug, Clone)]
+pub struct InputToCheck {
+    pub name: String,
+    pub path: PathBuf,
+    /// The folder the input must be a regular file inside (a package's), read as untrusted
+    /// (see `files::Folder`); `None` for a file the user names, read as a shell reads it.
+    pub root: Option<PathBuf>,
+    pub args: Vec<String>,
+}
+
+impl InputToCheck {
+    /// Its bytes, at most `cap` of them.
+    fn read(&self, cap: Cap) -> Result<Vec<u8>, FileError> {
+        match &self.root {
+            Some(root) => Folder::new(root).and_then(|folder| folder.read(&self.path, cap)),
+            None => files::read(&self.path, cap),
+        }
+    }
+}
+
+/// What a validator said of an input.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "result", content = "message", rename_all = "snake_case")]
+pub enum InputCheck {
+    Valid,
+    /// The input breaks the problem's format or guarantees: why.
+    Invalid(String),
+    /// The validator could not say (it crashed, broke its convention, ran out of time), or
+    /// the input could not be read: why.
+    Failed(String),
+}
+
+/// One input checked by one validator.
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckedInput {
+    pub input: String,
+    pub validator: String,
+    #[serde(flatten)]
+    pub check: InputCheck,
+}
+
+impl CheckedInput {
+    /// The line a report gives a pair that is not valid: `secret/3: validator v.py says: ...`.
+    pub fn problem(&self) -> Option<String> {
+        match &self.check {
+            InputCheck::Valid => None,
+            InputCheck::Invalid(why) | InputCheck::Failed(why) => {
+                Some(format!("{}: {why}", self.input))
+            }
+        }
+    }
+}
+
+/// A validator of inputs.
+pub trait InputValidator: Sync {
+    /// Its name in reports: `validator validate.py`.
+    fn name(&self) -> String;
+    /// What it says of `input`, given `args`.
+    fn check(&self, input: &[u8], args: &[String]) -> InputCheck;
+}
+
+/// A problem's own validator (built in, or its program), as `judge validate` runs it.
+pub struct ProblemValidator<'a>(pub &'a dyn ProblemCode);
+
+impl InputValidator for ProblemValidator<'_> {
+    fn name(&self) -> String {
+        "validator".into()
+    }
+
+    fn check(&self, input: &[u8], _args: &[String]) -> InputCheck {
+        let Ok(text) = std::str::from_utf8(input) else {
+            return InputCheck::Invalid("not UTF-8 text".into());
+        };
+        match self.0.validate(text) {
+            Ok(()) => InputCheck::Valid,
+            Err(CodeError::Invalid(why)) => InputCheck::Invalid(why.to_string()),
+            // The validator itself failed: not a word on the input.
+            Err(e) => InputCheck::Failed(e.to_string()),
+        }
+    }
+}
+
+/// An input validator of a Kattis package: exit 42 valid, 43 invalid; its limits are
+/// runner.toml's `[validators]`, and one that reaches its time limit is said to hang there.
+pub struct KattisValidator(pub ProblemProgram);
+
+impl InputValidator for KattisValidator {
+    fn name(&self) -> String {
+        self.0.name().to_string()
+    }
+
+    fn check(&self, input: &[u8], args: &[String]) -> InputCheck {
+        let validator = &self.0;
+        let call = Call {
+            args: args.to_vec(),
+            stdin: input,
+            files: Vec::new(),
+        };
+        let run = match validator.run(&call) {
+            Ok(run) => run,
+            Err(e) => return InputCheck::Failed(e.to_string()),
+        };
+        let name = validator.name();
+        match run.ended(validator.limits()) {
+            Ended::Exit(42) => InputCheck::Valid,
+            Ended::Exit(43) => InputCheck::Invalid(format!("{name} says: {}", run.message())),
+            Ended::Exit(code) => InputCheck::Failed(format!(
+                "{name} exited with code {code}, neither 42 (valid) nor 43 (invalid): {}",
+                run.message()
+            )),
+            Ended::Abnormally(_)
+                if matches!(
+                    run.facts.stopped_by,
+                    Some(StopReason::CpuTime | StopReason::WallTime)
+                ) =>
+            {
+                InputCheck::Failed(format!(
+                    "{name} hung: stopped at its limit of {} s of CPU time ({} ms of CPU, {} ms \
+                     of wall time; runner.toml's [validators] time_limit_seconds)",
+                    validator.limits().cpu_time.as_secs_f64(),
+                    run.facts.cpu_time_us / 1000,
+                    run.facts.wall_time_us / 1000,
+                ))
+            }
+            Ended::Abnormally(why) => InputCheck::Failed(format!("{name} {why}")),
+        }
+    }
+}
+
+/// Checks every input with every validator on `jobs` workers, telling `reporter` of each pair
+/// (`InputCheckStarted` as it starts, `InputChecked` in plan order: inputs in order, each with
+/// its validators in order), then `InputsChecked`. Returns the pairs in plan order.
+pub fn check_inputs(
+    inputs: &[InputToCheck],
+    cap: Cap,
+    validators: &[&dyn InputValidator],
+    jobs: usize,
+    reporter: &mut dyn Reporter,
+) -> Result<Vec<CheckedInput>, GradeError> {
+    let names: Vec<String> = validators.iter().map(|v| v.name()).collect();
+    let count = inputs.len() * validators.len();
+    let pair = |unit: usize| (&inputs[unit / validators.len()], unit % validators.len());
+    reporter
+        .report(&Event::InputChecksStarted { count, jobs })
+        .map_err(GradeError::Report)?;
+    let mut checked: Vec<Option<CheckedInput>> = vec![None; count];
+    let mut reported = 0;
+    let mut told = Ok(());
+    pool::run_parallel(
+        count,
+        jobs,
+        |_| true,
+        || (),
+        |_, unit| {
+            let (input, v) = pair(unit);
+            let check = match input.read(cap) {
+                Ok(bytes) => validators[v].check(&bytes, &input.args),
+                Err(e) => InputCheck::Failed(e.to_string()),
+            };
+            CheckedInput {
+                input: input.name.clone(),
+                validator: names[v].clone(),
+                check,
+            }
+        },
+        |news| {
+            let result = match news {
+                News::Started(unit) => {
+                    let (input, v) = pair(unit);
+                    reporter.report(&Event::InputCheckStarted {
+                        input: &input.name,
+                        validator: &names[v],
+                    })
+                }
+                News::Finished(unit, done) => {
+                    checked[unit] = Some(done);
+                    let mut result = Ok(());
+                    while let Some(Some(done)) = checked.get(reported) {
+                        result = reporter.report(&Event::InputChecked(done));
+                        reported += 1;
+                        if result.is_err() {
+                            break;
+                        }
+                    }
+                    result
+                }
+            };
+            match result {
+                Ok(()) => true,
+                Err(e) => {
+                    told = Err(e);
+                    false
+                }
+            }
+        },
+    );
+    told.map_err(GradeError::Report)?;
+    // Pairs cut short by an interruption are no result.
+    if crate::cleanup::interrupted() {
+        return Err(GradeError::Interrupted);
+    }
+    let checked: Vec<CheckedInput> = checked.into_iter().flatten().collect();
+    reporter
+        .report(&Event::InputsChecked(&checked))
+        .map_err(GradeError::Report)?;
+    Ok(checked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Valid when the input's first byte is `v`; fails on `!`.
+    struct FirstByte {
+        calls: AtomicUsize,
+    }
+
+    impl InputValidator for FirstByte {
+        fn name(&self) -> String {
+            "first-byte".into()
+        }
+        fn check(&self, input: &[u8], args: &[String]) -> InputCheck {
+            self.calls.fetch_add(1, Ordering::SeqCst);
+            match input.first() {
+                Some(b'v') => InputCheck::Valid,
+                Some(b'!') => InputCheck::Failed("hung".into()),
+                _ => InputCheck::Invalid(format!("no v (args {args:?})")),
+            }
+        }
+    }
+
+    #[derive(Default)]
+    struct Told(Vec<String>);
+
+    impl Reporter for Told {
+        fn report(&mut self, event: &Event) -> std::io::Result<()> {
+            match event {
+                Event::InputChecksStarted { count, .. } => self.0.push(format!("start {count}")),
+                Event::InputChecked(done) => {
+                    self.0.push(format!("{} {}", done.input, done.validator))
+                }
+                Event::InputsChecked(all) => self.0.push(format!("end {}", all.len())),
+                _ => {}
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn every_pair_is_checked_and_told_in_plan_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let inputs: Vec<InputToCheck> = ["v1", "x2", "!3", "v4"]
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                let path = dir.path().join(format!("{i}.in"));
+                std::fs::write(&path, text).unwrap();
+                InputToCheck {
+                    name: format!("t{i}"),
+                    path,
+                    root: None,
+                    args: vec![format!("a{i}")],
+                }
+            })
+            .collect();
+        let (first, second) = (
+            FirstByte {
+                calls: AtomicUsize::new(0),
+            },
+            FirstByte {
+                calls: AtomicUsize::new(0),
+            },
+        );
+        let mut told = Told::default();
+        let checked = check_inputs(&inputs, Cap::CONFIG, &[&first, &second], 3, &mut told).unwrap();
+        assert_eq!(checked.len(), 8);
+        assert_eq!(first.calls.load(Ordering::SeqCst), 4);
+        assert_eq!(second.calls.load(Ordering::SeqCst), 4);
+        let problems: Vec<String> = checked.iter().filter_map(CheckedInput::problem).collect();
+        assert_eq!(
+            problems,
+            [
+                "t1: no v (args [\"a1\"])",
+                "t1: no v (args [\"a1\"])",
+                "t2: hung",
+                "t2: hung"
+            ]
+        );
+        let mut expected = vec!["start 8".to_string()];
+        for i in 0..4 {
+            expected.push(format!("t{i} first-byte"));
+            expected.push(format!("t{i} first-byte"));
+        }
+        expected.push("end 8".into());
+        assert_eq!(told.0, expected);
+    }
+
+    #[test]
+    fn an_input_that_cannot_be_read_is_named() {
+        let inputs = [InputToCheck {
+            name: "gone".into(),
+            path: PathBuf::from("/nonexistent/gone.in"),
+            root: None,
+            args: Vec::new(),
+        }];
+        let validator = FirstByte {
+            calls: AtomicUsize::new(0),
+        };
+        let checked =
+            check_inputs(&inputs, Cap::CONFIG, &[&validator], 1, &mut Told::default()).unwrap();
+        assert!(
+            matches!(&checked[0].check, InputCheck::Failed(why) if why.contains("/nonexistent/gone.in"))
+        );
+        assert_eq!(validator.calls.load(Ordering::SeqCst), 0);
+    }
+}

@@ -1,0 +1,83 @@
+//! The checks of inputs by a problem's validator (`judge validate`): one line per input, in
+//! the order given, as each is checked: `FILE: valid`, `FILE: invalid: why`, or `FILE: not
+//! checked: why` when the validator itself failed on it (named, with what it did).
+
+use std::io::{self, Write};
+
+use super::style;
+use super::{Event, Reporter};
+use crate::grade::validation::InputCheck;
+use crate::verdict::Verdict;
+
+pub struct ValidationReporter<W: Write> {
+    out: W,
+}
+
+impl<W: Write> ValidationReporter<W> {
+    pub fn new(out: W) -> Self {
+        ValidationReporter { out }
+    }
+}
+
+impl<W: Write> Reporter for ValidationReporter<W> {
+    fn report(&mut self, event: &Event) -> io::Result<()> {
+        let Event::InputChecked(done) = event else {
+            return Ok(());
+        };
+        let line = match &done.check {
+            InputCheck::Valid => format!("{}: valid", done.input),
+            InputCheck::Invalid(why) => style::verdict(
+                &Verdict::WrongAnswer,
+                &format!("{}: invalid: {why}", done.input),
+            ),
+            InputCheck::Failed(why) => style::verdict(
+                &Verdict::JudgeError,
+                &format!("{}: not checked: {why}", done.input),
+            ),
+        };
+        writeln!(self.out, "{line}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::validation::CheckedInput;
+
+    #[test]
+    fn each_input_gets_a_line_that_says_what_its_validator_said() {
+        let mut out = Vec::new();
+        let mut reporter = ValidationReporter::new(&mut out);
+        for (input, check) in [
+            ("a.in", InputCheck::Valid),
+            (
+                "b.in",
+                InputCheck::Invalid("the validator says: 3 > 2".into()),
+            ),
+            ("c.in", InputCheck::Failed("the validator v.py hung".into())),
+        ] {
+            let done = CheckedInput {
+                input: input.into(),
+                validator: "validator".into(),
+                check,
+            };
+            reporter.report(&Event::InputChecked(&done)).unwrap();
+        }
+        let text = String::from_utf8(out).unwrap();
+        let plain: String = text
+            .split('\x1b')
+            .enumerate()
+            .map(|(i, part)| {
+                if i == 0 {
+                    part
+                } else {
+                    part.split_once('m').map_or("", |(_, rest)| rest)
+                }
+            })
+            .collect();
+        assert_eq!(
+            plain,
+            "a.in: valid\nb.in: invalid: the validator says: 3 > 2\nc.in: not checked: the validator v.py hung\n"
+        );
+    }
+}
