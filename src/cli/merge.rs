@@ -97,11 +97,7 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
                 reporters.report(&Event::Verified(row))?;
             }
             reporters.report(&Event::VerifyFinished(summary))?;
-            if summary.not_graded > 0 {
-                exit::ERROR
-            } else {
-                verdict_code(summary.mismatches == 0)
-            }
+            exit::verified(summary.not_graded, 0, summary.mismatches)
         }
     };
     finish(&mut reporters)?;

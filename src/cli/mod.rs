@@ -1,11 +1,13 @@
 //! The command line: clap's argument types, each command turning its arguments into a
-//! request for the library and choosing the reports, and the exit codes. No grading here.
+//! request for the library and choosing the reports, and the exit codes (`exit`: one table,
+//! one decision per kind of result). No grading here.
 //!
 //! `tests/fuzz.rs` compiles this module too (to fuzz the real parser in its process), so it
 //! names the library as `judge::` and the binary's items never as `crate::`.
 
 mod bench;
 mod bounded;
+pub mod exit;
 mod games;
 mod grade;
 mod grading;
@@ -30,20 +32,13 @@ use judge::config::{Discovery, RunnerConfig};
 use judge::files::OutputFile;
 use judge::report::Reporter;
 
-/// Exit codes of `judge` (also in the README).
-pub mod exit {
-    /// Accepted (or the command succeeded).
-    pub const ACCEPTED: u8 = 0;
-    /// Not accepted: a verdict other than AC, an invalid input, a verify mismatch, a failure
-    /// found by `stress`.
-    pub const NOT_ACCEPTED: u8 = 1;
-    /// Usage, configuration or internal error; for `verify`, a solution that could not be
-    /// graded.
-    pub const ERROR: u8 = 2;
-}
-
 #[derive(Debug, Parser)]
-#[command(name = "judge", version, about = "A local online-judge grader")]
+#[command(
+    name = "judge",
+    version,
+    about = "A local online-judge grader",
+    after_help = exit::after_help()
+)]
 pub struct Cli {
     /// A runner.toml layered over the built-in, user and project ones (its folder is then
     /// the project).
@@ -228,13 +223,9 @@ fn on_terminal() -> bool {
     std::io::stdout().is_terminal()
 }
 
-/// The exit code for a verdict.
+/// The exit code for a verdict (see `exit`).
 fn verdict_code(accepted: bool) -> u8 {
-    if accepted {
-        exit::ACCEPTED
-    } else {
-        exit::NOT_ACCEPTED
-    }
+    exit::verdict(accepted)
 }
 
 /// A report file (JSON, JUnit, HTML, CSV), written whole when its reporter finishes, or

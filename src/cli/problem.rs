@@ -20,7 +20,7 @@ use judge::report::progress::ProgressReporter;
 use judge::report::validation::ValidationReporter;
 use judge::report::Reporters;
 
-use super::{bounded, exit, load_runner, on_terminal, stdout, verdict_code};
+use super::{bounded, exit, load_runner, on_terminal, stdout};
 
 #[derive(Debug, Args)]
 pub struct GenArgs {
@@ -173,16 +173,15 @@ pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
         runner.jobs(args.jobs),
         &mut reporters,
     )?;
-    Ok(
-        if checked
-            .iter()
-            .any(|c| matches!(c.check, InputCheck::Failed(_)))
-        {
-            exit::ERROR
-        } else {
-            verdict_code(checked.iter().all(|c| c.check == InputCheck::Valid))
-        },
-    )
+    let failed = checked
+        .iter()
+        .filter(|c| matches!(c.check, InputCheck::Failed(_)))
+        .count();
+    let invalid = checked
+        .iter()
+        .filter(|c| matches!(c.check, InputCheck::Invalid(_)))
+        .count();
+    Ok(exit::validated(failed, invalid))
 }
 
 /// `judge list`: every problem it can find (project, user, built-in); a broken one is named
@@ -191,11 +190,7 @@ pub fn list(config: Option<&Path>) -> Result<u8> {
     let runner = load_runner(config)?;
     let problems = runner.load_problems();
     let broken = report::list::write(&mut stdout(), &problems)?;
-    Ok(if broken == 0 {
-        exit::ACCEPTED
-    } else {
-        exit::ERROR
-    })
+    Ok(exit::listed(broken))
 }
 
 #[derive(Debug, Args)]

@@ -82,13 +82,7 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
     let mut reporters = reporters(args)?;
     let summary = verify::run(&request, &mut reporters)?;
     finish(&mut reporters)?;
-    Ok(if summary.not_graded > 0 {
-        exit::ERROR
-    } else if summary.mismatches == 0 {
-        exit::ACCEPTED
-    } else {
-        exit::NOT_ACCEPTED
-    })
+    Ok(exit::verified(summary.not_graded, 0, summary.mismatches))
 }
 
 /// The verify matrix on standard output (with a progress bar on a terminal), and the files
@@ -129,11 +123,9 @@ fn verify_package(runner: &RunnerConfig, dir: &Path, args: &VerifyArgs) -> Resul
     let mut reporters = reporters(args)?;
     let (check, summary) = package::verify(&request, &mut reporters)?;
     finish(&mut reporters)?;
-    Ok(if summary.not_graded > 0 || !check.invalid.is_empty() {
-        exit::ERROR
-    } else if summary.mismatches == 0 {
-        exit::ACCEPTED
-    } else {
-        exit::NOT_ACCEPTED
-    })
+    Ok(exit::verified(
+        summary.not_graded,
+        check.invalid.len(),
+        summary.mismatches,
+    ))
 }
