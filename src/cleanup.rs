@@ -16,13 +16,11 @@
 //! process is provably gone is removed with those groups.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
 use std::time::Duration;
 
 use crate::sandbox::{self, Owner, ProcessStamp};
 
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 static TEMP_DIRS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 /// Held by whichever path ends the process after an interruption, so that only one does.
 static EXITING: Mutex<()> = Mutex::new(());
@@ -37,15 +35,14 @@ pub const ORDERLY_STOP: Duration = Duration::from_secs(5);
 /// How the names of the grader's temporary folders start.
 pub const TEMP_PREFIX: &str = "judge-";
 
-/// Whether the grader has been asked to stop.
+/// Whether the grader has been asked to stop (the sandbox holds the flag: it stops the runs).
 pub fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::SeqCst)
+    sandbox::runs_stopped()
 }
 
-/// What a stop signal does: the flag is set first, then the runs are ended, so that whoever
-/// sees a run cut short also sees the flag.
+/// What a stop signal does: the sandbox sets the flag first, then ends the runs, so that
+/// whoever sees a run cut short also sees the flag.
 fn interrupt() {
-    INTERRUPTED.store(true, Ordering::SeqCst);
     sandbox::stop_all_runs();
 }
 

@@ -393,7 +393,7 @@ impl Session {
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .process_group(0);
-        if crate::cleanup::interrupted() {
+        if runs_stopped() {
             return Err(SandboxError::Interrupted);
         }
         let launcher = spawn_from_a_lasting_thread(command)
@@ -420,7 +420,7 @@ impl Session {
         let socket = self.socket.as_ref().ok_or(SandboxError::Closed)?;
         // No run starts once the grader is interrupted; one that starts as the interruption
         // comes is stopped by it (`stop_all_runs`, which the launcher heeds from before a run).
-        if crate::cleanup::interrupted() {
+        if runs_stopped() {
             return Err(SandboxError::Interrupted);
         }
         channel::send(
@@ -447,8 +447,7 @@ impl Session {
         match channel::receive::<Result<RunFacts, String>>(socket.as_fd()) {
             // A run the interruption ended tells nothing of the program.
             Ok(Some((Ok(facts), _)))
-                if facts.stopped_by == Some(StopReason::Requested)
-                    && crate::cleanup::interrupted() =>
+                if facts.stopped_by == Some(StopReason::Requested) && runs_stopped() =>
             {
                 Err(SandboxError::Interrupted)
             }
@@ -491,7 +490,7 @@ impl Session {
 
     /// An error that says what the launcher printed, if it has already exited.
     fn failure(&mut self, what: String) -> SandboxError {
-        if crate::cleanup::interrupted() {
+        if runs_stopped() {
             return SandboxError::Interrupted;
         }
         let mut printed = String::new();
@@ -545,9 +544,20 @@ impl Drop for Session {
     }
 }
 
+/// Set once the grader stops all its runs (it is interrupted; see `cleanup`).
+static RUNS_STOPPED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether the grader has stopped all its runs: from then on no run starts, and a run cut
+/// short is `Interrupted`, never judged.
+pub fn runs_stopped() -> bool {
+    RUNS_STOPPED.load(std::sync::atomic::Ordering::SeqCst)
+}
+
 /// Asks every launcher to end the run it has now, or the next one it gets (the grader is
-/// interrupted: no result of a run is judged any more).
+/// interrupted: no result of a run is judged any more). The flag is set first, so that whoever
+/// sees a run cut short also sees [`runs_stopped`].
 pub fn stop_all_runs() {
+    RUNS_STOPPED.store(true, std::sync::atomic::Ordering::SeqCst);
     launchers::signal_all(libc::SIGUSR1);
 }
 
