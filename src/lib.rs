@@ -26,6 +26,7 @@ pub mod pool;
 pub mod problems;
 pub mod programs;
 pub mod report;
+pub mod resolve;
 pub mod rng;
 pub mod sandbox;
 pub mod stats;

@@ -89,7 +89,7 @@ pub struct CompareArgs {
 /// `judge compare`.
 pub fn compare(config: Option<&Path>, args: &CompareArgs) -> Result<u8> {
     let runner = load_runner(config)?;
-    let problem = runner.problem(&args.problem)?;
+    let problem = judge::resolve::problem(&runner, &args.problem)?;
     let request = CompareRequest {
         runner: &runner,
         problem: &problem,

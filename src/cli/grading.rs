@@ -64,7 +64,7 @@ impl GradingArgs {
     ) -> Result<ProblemSpec> {
         let (problem, derived) = package::problem_to_grade_on(
             runner,
-            runner.problem(id)?,
+            judge::resolve::problem(runner, id)?,
             runner.jobs(self.jobs),
             overrides.cpu_time,
         )?;

@@ -67,7 +67,7 @@ pub struct ValidateArgs {
 
 /// A problem's code: built into the grader, or its own programs (built now).
 fn code(runner: &RunnerConfig, id: &OsStr) -> Result<Box<dyn ProblemCode>> {
-    let problem = runner.problem(id)?;
+    let problem = judge::resolve::problem(runner, id)?;
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
     judge::grade::load_code(runner, &problem, &scratch)?.ok_or_else(|| {
         anyhow!(
@@ -188,7 +188,7 @@ pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
 /// with its error (exit 2).
 pub fn list(config: Option<&Path>) -> Result<u8> {
     let runner = load_runner(config)?;
-    let problems = runner.load_problems();
+    let problems = judge::resolve::all(&runner);
     let broken = report::list::write(&mut stdout(), &problems)?;
     Ok(exit::listed(broken))
 }
@@ -211,7 +211,7 @@ pub struct ExportArgs {
 /// `judge export PROBLEM --kattis DIR`.
 pub fn export(config: Option<&Path>, args: &ExportArgs) -> Result<u8> {
     let runner = load_runner(config)?;
-    let problem = runner.problem(&args.problem)?;
+    let problem = judge::resolve::problem(&runner, &args.problem)?;
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
     let code = judge::grade::load_code(&runner, &problem, &scratch)?;
     let solutions = runner

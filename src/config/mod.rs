@@ -6,6 +6,7 @@
 //! file that set the key, the key and what is wrong. `scaffold` writes new projects and
 //! problems.
 
+mod checker;
 mod layers;
 mod problem;
 mod program;
@@ -23,12 +24,14 @@ use crate::bounds::{self, OutOfBounds};
 use crate::files::FileLimits;
 use crate::limits::{Allowance, CompileLimits, RunnerLimits, MIB};
 
+pub use checker::{Checker, Comparison};
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
 pub use problem::{FileTest, InteractiveSpec, ProblemKind, ProblemSpec};
 pub use program::{Convention, ProblemPrograms, ProgramSource, ProgramSpec, Role};
 pub use scaffold::{init_project, new_problem};
 pub use sources::{
-    built_in_ids, FoundProblem, ProblemFolder, ProblemOrigin, ProblemSources, BUILT_IN_CACHE_FOLDER,
+    built_in_ids, is_package_folder, FoundFolder, Located, ProblemFolder, ProblemOrigin,
+    ProblemSources, BUILT_IN_CACHE_FOLDER,
 };
 
 #[derive(Debug, Error)]
@@ -47,8 +50,6 @@ pub enum ConfigError {
     UnknownProblem { id: String, known: String },
     #[error("{dir}: no problem.toml (nor a Kattis package's problem.yaml) in this folder")]
     NotAProblem { dir: PathBuf },
-    #[error(transparent)]
-    Package(#[from] crate::kattis::PackageError),
     #[error(transparent)]
     File(#[from] crate::files::FileError),
     #[error("no folder for the compile cache: set HOME or XDG_CACHE_HOME, or defaults.cache_dir in runner.toml")]
@@ -372,7 +373,7 @@ impl RunnerConfig {
                 stderr_bytes: stderr_kib * 1024,
                 max_processes: max_processes as u32,
             },
-            problems: ProblemSources::new(folders, cache_dir.clone()).with_validators(validators),
+            problems: ProblemSources::new(folders, cache_dir.clone()),
             cache_dir,
             compile: compile_limits(&layers, d)?,
             sandbox: SandboxConfig {
@@ -439,16 +440,6 @@ impl RunnerConfig {
     /// Every problem id known (project, user, built-in), sorted.
     pub fn problem_ids(&self) -> Vec<String> {
         self.problems.ids()
-    }
-
-    /// Every problem, each loaded or with the error that stopped it, and where it is from.
-    pub fn load_problems(&self) -> Vec<FoundProblem> {
-        self.problems.all()
-    }
-
-    /// The problem with this id (project, user, then built-in), or the folder at this path.
-    pub fn problem(&self, id: impl AsRef<std::ffi::OsStr>) -> Result<ProblemSpec, ConfigError> {
-        self.problems.find(id)
     }
 }
 

@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::checker::{Checker, Comparison};
 use super::program::{self, ProblemPrograms, Role};
 use super::{invalid, raw, within, ConfigError};
 use crate::bounds;
-use crate::check::{Checker, Comparison};
 use crate::limits::ProblemLimits;
 
 /// Batch (input, output) or interactive (the grader talks with the program).

@@ -8,6 +8,10 @@
 //! of their content (published with an atomic rename, so concurrent runs can share it): every
 //! problem is then a folder like any other, and nothing below `config` needs to know where a
 //! problem came from.
+//!
+//! This module only locates a problem: its `problem.toml`, or a Kattis package's folder. Loading
+//! it into a `ProblemSpec` is the resolver's (the top-level `resolve`), which knows both formats;
+//! configuration knows nothing of packages.
 
 use std::collections::BTreeMap;
 use std::ffi::OsStr;
@@ -17,7 +21,7 @@ use std::sync::OnceLock;
 use include_dir::{include_dir, Dir, DirEntry};
 use sha2::{Digest, Sha256};
 
-use super::{ConfigError, ProblemSpec, ValidatorLimits};
+use super::ConfigError;
 
 /// The bundled problems, as they are in the repository's `problems/`.
 static BUILT_IN: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/problems");
@@ -56,14 +60,38 @@ pub struct ProblemFolder {
     pub dir: PathBuf,
 }
 
-/// One problem of the list, loaded or with the error that stopped it.
+/// Where a problem is, and in which format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Located {
+    /// A folder with a `problem.toml` (this file).
+    Toml { file: PathBuf },
+    /// A Kattis package's folder (it has a `problem.yaml`, no `problem.toml`).
+    Package { dir: PathBuf },
+}
+
+impl Located {
+    /// The problem's folder.
+    pub fn dir(&self) -> &Path {
+        match self {
+            Located::Toml { file } => file.parent().unwrap_or(Path::new(".")),
+            Located::Package { dir } => dir,
+        }
+    }
+}
+
+/// Whether `dir` is a Kattis package's folder (it has a `problem.yaml`).
+pub fn is_package_folder(dir: &Path) -> bool {
+    dir.join("problem.yaml").is_file()
+}
+
+/// One problem of the list, located or with the error that stopped it.
 #[derive(Debug)]
-pub struct FoundProblem {
+pub struct FoundFolder {
     pub id: String,
     pub origin: ProblemOrigin,
     /// A built-in problem with this id exists and this one differs from it (it overrides it).
     pub overrides_built_in: bool,
-    pub spec: Result<ProblemSpec, ConfigError>,
+    pub located: Result<Located, ConfigError>,
 }
 
 /// The places problems are looked up in, in order.
@@ -73,8 +101,6 @@ pub struct ProblemSources {
     pub folders: Vec<ProblemFolder>,
     /// Where the built-in problems are written out when one is used.
     cache_dir: PathBuf,
-    /// The limits of a Kattis package's validators.
-    validators: ValidatorLimits,
 }
 
 /// The ids of the built-in problems, sorted.
@@ -201,17 +227,17 @@ fn write_out_built_in(cache_dir: &Path) -> Result<PathBuf, ConfigError> {
     Ok(target)
 }
 
-/// The problem in folder `dir` (which must hold a problem.toml).
-fn load_folder(dir: &Path, validators: &ValidatorLimits) -> Result<ProblemSpec, ConfigError> {
+/// The problem in folder `dir` (which must hold a problem.toml, or be a Kattis package).
+fn locate_folder(dir: &Path) -> Result<Located, ConfigError> {
     let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     let file = dir.join("problem.toml");
-    if !file.is_file() {
-        if crate::kattis::is_package(&dir) {
-            return Ok(crate::kattis::Package::load(&dir, validators)?.spec);
-        }
-        return Err(ConfigError::NotAProblem { dir });
+    if file.is_file() {
+        Ok(Located::Toml { file })
+    } else if is_package_folder(&dir) {
+        Ok(Located::Package { dir })
+    } else {
+        Err(ConfigError::NotAProblem { dir })
     }
-    ProblemSpec::load(&file)
 }
 
 /// The ids of the problem folders (those with a problem.toml) in `dir`, sorted.
@@ -231,16 +257,7 @@ fn ids_in(dir: &Path) -> Vec<String> {
 
 impl ProblemSources {
     pub fn new(folders: Vec<ProblemFolder>, cache_dir: PathBuf) -> ProblemSources {
-        ProblemSources {
-            folders,
-            cache_dir,
-            validators: ValidatorLimits::default(),
-        }
-    }
-
-    /// The same, giving a Kattis package's validators these limits.
-    pub fn with_validators(self, validators: ValidatorLimits) -> ProblemSources {
-        ProblemSources { validators, ..self }
+        ProblemSources { folders, cache_dir }
     }
 
     /// Every problem id known, sorted.
@@ -258,7 +275,7 @@ impl ProblemSources {
 
     /// The problem `name`: an id looked up in order, or a folder when `name` is a path (has a
     /// `/`, is not UTF-8, or names a folder with a problem.toml that no id matches).
-    pub fn find(&self, name: impl AsRef<OsStr>) -> Result<ProblemSpec, ConfigError> {
+    pub fn find(&self, name: impl AsRef<OsStr>) -> Result<Located, ConfigError> {
         Ok(self.find_with_origin(name)?.1)
     }
 
@@ -266,27 +283,25 @@ impl ProblemSources {
     pub fn find_with_origin(
         &self,
         name: impl AsRef<OsStr>,
-    ) -> Result<(ProblemOrigin, ProblemSpec), ConfigError> {
+    ) -> Result<(ProblemOrigin, Located), ConfigError> {
         let path = Path::new(name.as_ref());
         // An id is UTF-8 without a slash; anything else can only be a folder's path.
         let name = match name.as_ref().to_str() {
             Some(name) if !(name.contains('/') || name == "." || name == "..") => name,
-            _ => return Ok((ProblemOrigin::Path, load_folder(path, &self.validators)?)),
+            _ => return Ok((ProblemOrigin::Path, locate_folder(path)?)),
         };
         for folder in &self.folders {
             let dir = folder.dir.join(name);
             if !name.is_empty() && dir.join("problem.toml").is_file() {
-                return Ok((folder.origin, load_folder(&dir, &self.validators)?));
+                return Ok((folder.origin, locate_folder(&dir)?));
             }
         }
         if built_in_ids().contains(&name) {
             let dir = write_out_built_in(&self.cache_dir)?.join(name);
-            return Ok((ProblemOrigin::BuiltIn, load_folder(&dir, &self.validators)?));
+            return Ok((ProblemOrigin::BuiltIn, locate_folder(&dir)?));
         }
-        if !name.is_empty()
-            && (path.join("problem.toml").is_file() || crate::kattis::is_package(path))
-        {
-            return Ok((ProblemOrigin::Path, load_folder(path, &self.validators)?));
+        if !name.is_empty() && (path.join("problem.toml").is_file() || is_package_folder(path)) {
+            return Ok((ProblemOrigin::Path, locate_folder(path)?));
         }
         Err(ConfigError::UnknownProblem {
             id: name.to_string(),
@@ -295,8 +310,8 @@ impl ProblemSources {
     }
 
     /// Every problem, each from the first place that has its id, sorted by id.
-    pub fn all(&self) -> Vec<FoundProblem> {
-        let mut found: BTreeMap<String, FoundProblem> = BTreeMap::new();
+    pub fn all(&self) -> Vec<FoundFolder> {
+        let mut found: BTreeMap<String, FoundFolder> = BTreeMap::new();
         let built_in = built_in_ids();
         for folder in &self.folders {
             for id in ids_in(&folder.dir) {
@@ -304,11 +319,11 @@ impl ProblemSources {
                     continue;
                 }
                 let dir = folder.dir.join(&id);
-                let problem = FoundProblem {
+                let problem = FoundFolder {
                     overrides_built_in: built_in.contains(&id.as_str())
                         && !same_as_built_in(&dir, &id),
                     origin: folder.origin,
-                    spec: load_folder(&dir, &self.validators),
+                    located: locate_folder(&dir),
                     id: id.clone(),
                 };
                 found.insert(id, problem);
@@ -318,13 +333,13 @@ impl ProblemSources {
             if found.contains_key(id) {
                 continue;
             }
-            let spec = write_out_built_in(&self.cache_dir)
-                .and_then(|dir| load_folder(&dir.join(id), &self.validators));
-            let problem = FoundProblem {
+            let located =
+                write_out_built_in(&self.cache_dir).and_then(|dir| locate_folder(&dir.join(id)));
+            let problem = FoundFolder {
                 id: id.to_string(),
                 origin: ProblemOrigin::BuiltIn,
                 overrides_built_in: false,
-                spec,
+                located,
             };
             found.insert(id.to_string(), problem);
         }
@@ -354,7 +369,11 @@ mod tests {
         let cache = tempfile::tempdir().unwrap();
         let sources = ProblemSources::new(Vec::new(), cache.path().to_path_buf());
         for id in built_in_ids() {
-            let (origin, spec) = sources.find_with_origin(id).unwrap();
+            let (origin, located) = sources.find_with_origin(id).unwrap();
+            let Located::Toml { file } = located else {
+                panic!("{id} is not a problem.toml's");
+            };
+            let spec = crate::config::ProblemSpec::load(&file).unwrap();
             assert_eq!(origin, ProblemOrigin::BuiltIn);
             assert!(spec.dir.starts_with(cache.path()), "{}", spec.dir.display());
             assert!(spec.samples_dir().is_dir(), "{id} has no samples");
@@ -366,8 +385,8 @@ mod tests {
         // Written once: a second lookup finds the same folder.
         let again = sources.find("boj12100").unwrap();
         assert_eq!(
-            again.dir,
-            sources.find("boj12100").unwrap().dir,
+            again.dir(),
+            sources.find("boj12100").unwrap().dir(),
             "the folder moved"
         );
     }
@@ -400,9 +419,9 @@ mod tests {
         assert_eq!(origin("boj1525"), ProblemOrigin::Project);
         assert_eq!(origin("boj12100"), ProblemOrigin::BuiltIn);
         let by_path = user.join("mine").to_string_lossy().into_owned();
-        let (from, spec) = sources.find_with_origin(&by_path).unwrap();
+        let (from, located) = sources.find_with_origin(&by_path).unwrap();
         assert_eq!(
-            (from, spec.dir.starts_with(&user)),
+            (from, located.dir().starts_with(&user)),
             (ProblemOrigin::Path, true)
         );
         let unknown = sources.find("nope").unwrap_err().to_string();
@@ -417,6 +436,6 @@ mod tests {
         assert!(row("boj1525").overrides_built_in);
         assert_eq!(row("boj2615").origin, ProblemOrigin::BuiltIn);
         assert!(!row("boj2615").overrides_built_in);
-        assert!(all.iter().all(|p| p.spec.is_ok()));
+        assert!(all.iter().all(|p| p.located.is_ok()));
     }
 }

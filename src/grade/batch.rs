@@ -19,6 +19,7 @@ use crate::check::Checker;
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::{head, ExecError, Scratch, Worker};
 use crate::files::{Cap, FileError, Folder};
+use crate::grade::events::{Event, Reporter};
 use crate::lang::{Compiled, Prepared};
 use crate::limits::{Limits, Overrides};
 use crate::plan::{
@@ -28,7 +29,6 @@ use crate::plan::{
 use crate::pool::{self, News};
 use crate::problems::{CodeError, GenRequest, ProblemCode};
 use crate::programs::{self, ProblemProgram};
-use crate::report::{Event, Reporter};
 use crate::sandbox::RunFacts;
 use crate::verdict::{self, CheckOutcome, Verdict};
 

@@ -18,13 +18,13 @@ use super::{
 };
 use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
+use crate::grade::events::{Event, Reporter};
 use crate::interact::{self, Ending, GameRecord, GameSetup, InteractError, TranscriptLine};
 use crate::lang::Compiled;
 use crate::limits::{Limits, Overrides};
 use crate::plan::{self, PlanDigest, PlanIdentity, PlanUnit, Shard};
 use crate::pool::{self, News};
 use crate::problems::{self, InteractiveProblem};
-use crate::report::{Event, Reporter};
 use crate::sandbox::RunFacts;
 use crate::stats::{self, ScoreStats};
 use crate::verdict::{self, CheckOutcome, Verdict};

@@ -37,12 +37,12 @@ use super::{display_path, tell, GradeError, ProblemParts, RunIdentity, Submissio
 use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
 use crate::files::{write_file, Folder, Kind};
+use crate::grade::events::{Event, Reporter};
 use crate::interact::{self, GameSetup};
 use crate::lang::{self, Compiled, Prepared};
 use crate::limits::Overrides;
 use crate::plan::{self, sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestPlan};
 use crate::problems::InteractiveProblem;
-use crate::report::{Event, Reporter};
 use crate::verdict::Verdict;
 
 /// One submission named on the command line or found in a folder: its name on the scoreboard

@@ -1,5 +1,6 @@
 //! Grading, the library's engine: each kind of work is a function from a typed request to a
-//! typed summary that tells reporters what happens as it happens (see `report::Event`).
+//! typed summary that tells reporters what happens as it happens ([`events`]: the `Event`s and
+//! the `Reporter` trait the reports implement).
 //! - [`batch`]: a solution on a problem's tests (samples, seeded random tests, a folder);
 //! - [`games`]: a solution of an interactive problem over seeded games, and two solutions
 //!   compared game by game;
@@ -13,6 +14,7 @@
 //! here prints.
 
 pub mod batch;
+pub mod events;
 pub mod games;
 pub mod many;
 pub mod merge;
@@ -31,12 +33,12 @@ use crate::check::Checker;
 use crate::config::{ConfigError, ProblemSpec, ProgramSource, ProgramSpec, RunnerConfig};
 use crate::execute::ExecError;
 use crate::execute::Scratch;
+use crate::grade::events::{Event, Reporter};
 use crate::lang::{self, Compiled, LangError, Prepared};
 use crate::limits::{self, Allowance, Limits, Overrides};
 use crate::plan::{PlanDigest, PlanError, PlanIdentity, Shard};
 use crate::problems::{self, Builtin, CodeError, ProblemCode};
 use crate::programs::{PartError, ProblemProgram, ProgramCode};
-use crate::report::{Event, Reporter};
 use crate::sandbox::RunFacts;
 use crate::verdict::Verdict;
 
@@ -44,6 +46,8 @@ use crate::verdict::Verdict;
 pub enum GradeError {
     #[error(transparent)]
     Config(#[from] ConfigError),
+    #[error(transparent)]
+    Problem(#[from] crate::resolve::ProblemError),
     #[error(transparent)]
     Plan(#[from] PlanError),
     #[error(transparent)]

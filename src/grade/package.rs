@@ -17,11 +17,11 @@ use super::verify::{Checked, VerifyRow, VerifySummary};
 use super::{row_error, tell, GradeError, RunIdentity, Submission};
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
+use crate::grade::events::{Event, Reporter, Reporters};
 use crate::kattis::{Package, PackageSubmission};
 use crate::limits::Overrides;
 use crate::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
 use crate::programs::ProblemProgram;
-use crate::report::{Event, Reporter, Reporters};
 use crate::verdict::Verdict;
 
 pub struct PackageRequest<'a> {
@@ -148,7 +148,7 @@ pub fn problem_to_grade_on(
         return Ok((problem, None));
     }
     let package = Package::load(&problem.dir, &runner.validators)
-        .map_err(crate::config::ConfigError::from)?;
+        .map_err(crate::resolve::ProblemError::from)?;
     if package.fixed_time_limit().is_some() {
         return Ok((package.spec, None));
     }

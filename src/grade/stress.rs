@@ -11,10 +11,10 @@ use super::batch::{TestContext, TestOutcome};
 use super::{compile_or_fail, tell, GradeError, ProblemParts, Submission};
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
+use crate::grade::events::{Event, Reporter};
 use crate::limits::{self, Allowance, Overrides};
 use crate::plan::{PlannedTest, TestSource};
 use crate::problems::{self, CodeError, GenRequest, TestSet};
-use crate::report::{Event, Reporter};
 use crate::stress::{self, Shrunk};
 use crate::verdict::Verdict;
 

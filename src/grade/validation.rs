@@ -11,10 +11,10 @@ use serde::Serialize;
 
 use super::GradeError;
 use crate::files::{self, Cap, FileError, Folder};
+use crate::grade::events::{Event, Reporter};
 use crate::pool::{self, News};
 use crate::problems::{CodeError, ProblemCode};
 use crate::programs::{Call, Ended, ProblemProgram};
-use crate::report::{Event, Reporter};
 use crate::sandbox::StopReason;
 
 /// One input to check: its name in reports (a test's, a file's), where its bytes are, and

@@ -14,9 +14,9 @@ use super::batch::{self, BatchRequest, Tests};
 use super::games::{self, GamesRequest};
 use super::{row_error, tell, GradeError, RunIdentity, Submission};
 use crate::config::{ProblemSpec, RunnerConfig};
+use crate::grade::events::{Event, Reporter};
 use crate::limits::Overrides;
 use crate::plan::{sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestSelection};
-use crate::report::{Event, Reporter};
 use crate::verdict::Verdict;
 
 pub struct VerifyRequest<'a> {
@@ -143,7 +143,7 @@ pub fn run(
     };
     let mut plan = Vec::new();
     for problem_id in &problems {
-        let problem = runner.problem(problem_id)?;
+        let problem = crate::resolve::problem(runner, problem_id)?;
         for (path, expected) in solutions_of(root, runner, problem_id) {
             plan.push((problem.clone(), path, expected));
         }

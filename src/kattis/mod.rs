@@ -47,9 +47,10 @@ impl PackageError {
     }
 }
 
-/// Whether `dir` is a Kattis package (it has a `problem.yaml`).
+/// Whether `dir` is a Kattis package (it has a `problem.yaml`; `config` locates problems by
+/// the same rule).
 pub fn is_package(dir: &Path) -> bool {
-    dir.join("problem.yaml").is_file()
+    crate::config::is_package_folder(dir)
 }
 
 /// A submission of the package with the verdict its folder names.

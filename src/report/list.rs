@@ -4,8 +4,9 @@
 
 use std::io::{self, Write};
 
-use crate::config::{FoundProblem, ProblemKind};
+use crate::config::ProblemKind;
 use crate::limits::MIB;
+use crate::resolve::FoundProblem;
 
 /// Writes the list; returns how many problems could not be read.
 pub fn write(out: &mut impl Write, problems: &[FoundProblem]) -> io::Result<usize> {
