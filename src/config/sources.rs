@@ -201,11 +201,17 @@ fn write_out_built_in(cache_dir: &Path) -> Result<PathBuf, ConfigError> {
     Ok(target)
 }
 
+/// Whether `dir` has an entry problem.toml, whatever it is: one that is a device, a FIFO or a
+/// link out of the folder is refused by name when it is read, not taken for no problem.
+fn holds_problem_toml(dir: &Path) -> bool {
+    std::fs::symlink_metadata(dir.join("problem.toml")).is_ok()
+}
+
 /// The problem in folder `dir` (which must hold a problem.toml).
 fn load_folder(dir: &Path, validators: &ValidatorLimits) -> Result<ProblemSpec, ConfigError> {
     let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     let file = dir.join("problem.toml");
-    if !file.is_file() {
+    if !holds_problem_toml(&dir) {
         if crate::kattis::is_package(&dir) {
             return Ok(crate::kattis::Package::load(&dir, validators)?.spec);
         }
@@ -275,7 +281,7 @@ impl ProblemSources {
         };
         for folder in &self.folders {
             let dir = folder.dir.join(name);
-            if !name.is_empty() && dir.join("problem.toml").is_file() {
+            if !name.is_empty() && holds_problem_toml(&dir) {
                 return Ok((folder.origin, load_folder(&dir, &self.validators)?));
             }
         }
@@ -283,9 +289,7 @@ impl ProblemSources {
             let dir = write_out_built_in(&self.cache_dir)?.join(name);
             return Ok((ProblemOrigin::BuiltIn, load_folder(&dir, &self.validators)?));
         }
-        if !name.is_empty()
-            && (path.join("problem.toml").is_file() || crate::kattis::is_package(path))
-        {
+        if !name.is_empty() && (holds_problem_toml(path) || crate::kattis::is_package(path)) {
             return Ok((ProblemOrigin::Path, load_folder(path, &self.validators)?));
         }
         Err(ConfigError::UnknownProblem {

@@ -49,7 +49,9 @@ impl PackageError {
 
 /// Whether `dir` is a Kattis package (it has a `problem.yaml`).
 pub fn is_package(dir: &Path) -> bool {
-    dir.join("problem.yaml").is_file()
+    // Whatever the entry is: a problem.yaml that is a device, a FIFO or a link out is the
+    // package's, refused by name when it is read (not "unknown problem").
+    std::fs::symlink_metadata(dir.join("problem.yaml")).is_ok()
 }
 
 /// A submission of the package with the verdict its folder names.

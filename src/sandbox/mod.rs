@@ -41,7 +41,7 @@ use thiserror::Error;
 use crate::limits::Limits;
 
 pub use leftovers::{groups_of_run, remove_groups, sweep_run_folder, Owner, ProcessStamp};
-pub use os::{is_root, kill_process, memory_file, set_pipe_capacity};
+pub use os::{effective_uid, is_root, kill_process, memory_file, set_pipe_capacity};
 pub use waiting::hard_wall_limit;
 
 /// Where the solution's standard output goes.
