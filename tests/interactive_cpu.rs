@@ -1,11 +1,11 @@
 //! The CPU time judge gives a submission of an interactive package is the submission's own:
 //! the same program joined to the same interactor by two plain pipes and timed with `wait4`
 //! (tests/programs/plain_wait4.py, what problemtools' `interactive` does) gets the same figure,
-//! within 10 %. The package (tests/kattis/interactivecpu) has three tests: `work`, three rounds
-//! of about 150 ms of CPU each; `talk`, 50 000 short rounds (a relay of the grader's between
-//! the two programs charged them 60 % more); `wait`, four rounds in which the submission waits
-//! half a second for the interactor (the keeper's polling in the run's cgroup was charged to
-//! it, several times its own millisecond).
+//! within 10 %. The package (tests/kattis/interactivecpu) has three kinds of tests: `work`,
+//! three rounds of about 150 ms of CPU each; `talk-N`, 50 000 short rounds (a relay of the
+//! grader's between the two programs charged them 60 - 100 % more); `wait`, four rounds in
+//! which the submission waits half a second for the interactor (the keeper's polling in the
+//! run's cgroup was charged to it, several times its own millisecond).
 
 mod common;
 
@@ -15,7 +15,12 @@ use std::process::Command;
 use common::{repo, show};
 
 const PACKAGE: &str = "tests/kattis/interactivecpu";
-const TESTS: [&str; 3] = ["work", "talk", "wait"];
+/// The kinds of tests and their names in the package.
+const KINDS: [(&str, &[&str]); 3] = [
+    ("work", &["work"]),
+    ("talk", &["talk-1", "talk-2", "talk-3"]),
+    ("wait", &["wait"]),
+];
 
 /// Compiles a C file of the package with gcc -O2 into `dir`.
 fn compile(source: &str, dir: &Path, name: &str) -> String {
@@ -63,13 +68,21 @@ fn interactive_cpu_time_is_the_submissions_own() {
         dir.path(),
         "interactor",
     );
-    // The CPU time of the same program varies a little from run to run with what else the
-    // machine does: the plain run is made before and after judge's, and judge's figure must
-    // be within 10 % of one of them (and 1 ms, the report's resolution).
-    let before: Vec<u64> = TESTS
-        .iter()
-        .map(|name| plain_cpu_us(&interactor, &solution, name, &feedback))
-        .collect();
+    // The CPU time of the same program varies from run to run with what else the machine
+    // does, by up to a fifth for the short rounds of `talk` on a busy machine (the cost of a
+    // wake-up depends on what the other core runs), and only ever upwards: each kind is
+    // measured several times, plainly before and after judge's runs, and the least of
+    // judge's figures must be within 10 % of the least plain one (and 1 ms, the report's
+    // resolution).
+    let plain = |plain_us: &mut Vec<Vec<u64>>| {
+        for (kind, (_, names)) in KINDS.iter().enumerate() {
+            for name in names.iter() {
+                plain_us[kind].push(plain_cpu_us(&interactor, &solution, name, &feedback));
+            }
+        }
+    };
+    let mut plain_us = vec![Vec::new(); KINDS.len()];
+    plain(&mut plain_us);
     let (code, json, text) = common::grade(
         &solution,
         &[
@@ -83,30 +96,29 @@ fn interactive_cpu_time_is_the_submissions_own() {
         ],
     );
     assert_eq!(code, 0, "{text}");
-    let after: Vec<u64> = TESTS
-        .iter()
-        .map(|name| plain_cpu_us(&interactor, &solution, name, &feedback))
-        .collect();
-    for (index, name) in TESTS.iter().enumerate() {
-        let test = json["tests"]
-            .as_array()
-            .unwrap()
+    plain(&mut plain_us);
+    for (kind, (kind_name, names)) in KINDS.iter().enumerate() {
+        let judged_us: Vec<u64> = names
             .iter()
-            .find(|t| t["name"] == format!("secret/{name}"))
-            .unwrap_or_else(|| panic!("no secret/{name}: {text}"));
-        assert_eq!(test["verdict"], "AC", "{name}: {text}");
-        let judged_us = test["cpu_ms"].as_u64().unwrap() * 1000;
-        let (low, high) = (
-            before[index].min(after[index]),
-            before[index].max(after[index]),
-        );
-        let lowest = (low * 9 / 10).saturating_sub(1000);
-        let highest = high * 11 / 10 + 1000;
+            .map(|name| {
+                let test = json["tests"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|t| t["name"] == format!("secret/{name}"))
+                    .unwrap_or_else(|| panic!("no secret/{name}: {text}"));
+                assert_eq!(test["verdict"], "AC", "{name}: {text}");
+                test["cpu_ms"].as_u64().unwrap() * 1000
+            })
+            .collect();
+        let judged = *judged_us.iter().min().unwrap();
+        let plainly = *plain_us[kind].iter().min().unwrap();
+        let lowest = (plainly * 9 / 10).saturating_sub(1000);
+        let highest = plainly * 11 / 10 + 1000;
         assert!(
-            (lowest..=highest).contains(&judged_us),
-            "{name}: judge {judged_us} us, plain wait4 {} and {} us\n{text}",
-            before[index],
-            after[index]
+            (lowest..=highest).contains(&judged),
+            "{kind_name}: judge {judged_us:?} us, plain wait4 {:?} us\n{text}",
+            plain_us[kind]
         );
     }
 }
