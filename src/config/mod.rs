@@ -46,6 +46,8 @@ pub enum ConfigError {
     },
     #[error("not in a project: no runner.toml in the current folder or any folder above it (start one with `judge init`, or give --config FILE)")]
     NoProject,
+    #[error("{file}: owned by user {owner}, not by you or root: not taken as the project's configuration (anyone may leave a file in a shared folder above this one; give it with --config to use it)")]
+    ForeignProject { file: PathBuf, owner: u32 },
     #[error("unknown problem {id:?} (known: {known}; a problem folder can also be given by path)")]
     UnknownProblem { id: String, known: String },
     #[error("{dir}: no problem.toml (nor a Kattis package's problem.yaml) in this folder")]

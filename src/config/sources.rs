@@ -79,9 +79,11 @@ impl Located {
     }
 }
 
-/// Whether `dir` is a Kattis package's folder (it has a `problem.yaml`).
+/// Whether `dir` is a Kattis package's folder (it has a `problem.yaml`). Whatever the entry
+/// is: a problem.yaml that is a device, a FIFO or a link out is the package's, refused by name
+/// when it is read (not "unknown problem").
 pub fn is_package_folder(dir: &Path) -> bool {
-    dir.join("problem.yaml").is_file()
+    std::fs::symlink_metadata(dir.join("problem.yaml")).is_ok()
 }
 
 /// One problem of the list, located or with the error that stopped it.
@@ -227,11 +229,17 @@ fn write_out_built_in(cache_dir: &Path) -> Result<PathBuf, ConfigError> {
     Ok(target)
 }
 
+/// Whether `dir` has an entry problem.toml, whatever it is: one that is a device, a FIFO or a
+/// link out of the folder is refused by name when it is read, not taken for no problem.
+fn holds_problem_toml(dir: &Path) -> bool {
+    std::fs::symlink_metadata(dir.join("problem.toml")).is_ok()
+}
+
 /// The problem in folder `dir` (which must hold a problem.toml, or be a Kattis package).
 fn locate_folder(dir: &Path) -> Result<Located, ConfigError> {
     let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     let file = dir.join("problem.toml");
-    if file.is_file() {
+    if holds_problem_toml(&dir) {
         Ok(Located::Toml { file })
     } else if is_package_folder(&dir) {
         Ok(Located::Package { dir })
@@ -292,7 +300,7 @@ impl ProblemSources {
         };
         for folder in &self.folders {
             let dir = folder.dir.join(name);
-            if !name.is_empty() && dir.join("problem.toml").is_file() {
+            if !name.is_empty() && holds_problem_toml(&dir) {
                 return Ok((folder.origin, locate_folder(&dir)?));
             }
         }
@@ -300,7 +308,7 @@ impl ProblemSources {
             let dir = write_out_built_in(&self.cache_dir)?.join(name);
             return Ok((ProblemOrigin::BuiltIn, locate_folder(&dir)?));
         }
-        if !name.is_empty() && (path.join("problem.toml").is_file() || is_package_folder(path)) {
+        if !name.is_empty() && (holds_problem_toml(path) || is_package_folder(path)) {
             return Ok((ProblemOrigin::Path, locate_folder(path)?));
         }
         Err(ConfigError::UnknownProblem {

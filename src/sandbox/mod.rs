@@ -12,8 +12,8 @@
 //! - reads the program's stdout and stderr concurrently with byte caps, polls its CPU time,
 //!   and ends the run at the CPU, wall-clock or output limit (the wall clock less the time the
 //!   program waited for a CPU while other work held it: see `waiting.rs`),
-//! - reaps it with `wait4` for its exact rusage, kills whatever it left behind, and answers
-//!   with the [`RunFacts`] of the run.
+//! - reaps it with `wait4` for its exact rusage (and reads the groups' CPU time less the
+//!   keeper's own), kills whatever it left behind, and answers with the [`RunFacts`] of the run.
 //!
 //! Nothing here decides a verdict: see `verdict`.
 
@@ -41,7 +41,7 @@ use thiserror::Error;
 use crate::limits::Limits;
 
 pub use leftovers::{groups_of_run, remove_groups, sweep_run_folder, Owner, ProcessStamp};
-pub use os::{is_root, kill_process, memory_file, set_pipe_capacity};
+pub use os::{effective_uid, is_root, kill_process, memory_file, set_pipe_capacity};
 pub use waiting::hard_wall_limit;
 
 /// Where the solution's standard output goes.
