@@ -20,6 +20,7 @@ fn main() -> ExitCode {
             }
         }
     }
+    judge::sandbox::this_binary_is_the_launcher();
     let cli = match cli::Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(error) => return ExitCode::from(cli::refused(error)),
