@@ -76,7 +76,8 @@ pub enum Command {
     Config,
     /// Start a project: a commented runner.toml, problems/ and solutions/.
     Init(project::InitArgs),
-    /// Start a problem in the project: problems/ID/ with problem.toml, statement, a sample.
+    /// Start a problem (in the project, or a folder of its own): a working example of every
+    /// part, commented.
     New(project::NewArgs),
     /// Empty the compile cache.
     Clean,
@@ -115,12 +116,21 @@ fn load_runner(config: Option<&Path>) -> Result<RunnerConfig> {
     Ok(RunnerConfig::discover(&Discovery::from_env(config)?)?)
 }
 
-/// The problem id from `--problem`, or from a `solutions/<id>/...` path.
+/// The problem id from `--problem`, or from a `solutions/<id>/...` path, or the folder of a
+/// problem standing alone from a `PROBLEM/solutions/<verdict>/...` path.
 fn infer_problem(solution: &Path, given: Option<&str>) -> Result<String> {
     if let Some(id) = given {
         return Ok(id.to_string());
     }
     let absolute = std::path::absolute(solution).unwrap_or_else(|_| solution.to_path_buf());
+    if let Some(problem) = absolute
+        .ancestors()
+        .filter(|folder| folder.file_name().is_some_and(|name| name == "solutions"))
+        .filter_map(Path::parent)
+        .find(|problem| problem.join("problem.toml").is_file())
+    {
+        return Ok(problem.display().to_string());
+    }
     let parts: Vec<String> = absolute
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())

@@ -204,10 +204,7 @@ pub fn export(config: Option<&Path>, args: &ExportArgs) -> Result<u8> {
     let problem = runner.problem(&args.problem)?;
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
     let code = judge::grade::load_code(&runner, &problem, &scratch)?;
-    let solutions = runner
-        .project_root()
-        .ok()
-        .map(|root| root.join("solutions").join(&problem.id));
+    let solutions = judge::grade::verify::solutions_folder(runner.project_root().ok(), &problem);
     let exported = judge::kattis::export::write_package(
         &runner,
         &problem,

@@ -21,7 +21,8 @@ use super::{exit, finish, load_runner, on_terminal, report_file, stdout};
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// Problems to verify (default: every problem with a solutions folder).
+    /// Problems to verify, by id or path (default: every problem of the project with a
+    /// solutions folder; outside a project, the problem in the current folder).
     pub problems: Vec<String>,
     /// Seeded random tests per batch solution (default: runner.toml's random_tests).
     #[arg(long)]
@@ -55,9 +56,17 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
             return verify_package(&runner, Path::new(path), args);
         }
     }
+    // Outside a project, in the folder of a problem standing alone: that problem.
+    let alone = args.problems.is_empty()
+        && runner.project_root().is_err()
+        && Path::new("problem.toml").is_file();
     let request = VerifyRequest {
         runner: &runner,
-        problems: args.problems.clone(),
+        problems: if alone {
+            vec![".".to_string()]
+        } else {
+            args.problems.clone()
+        },
         random_count: args.count,
         games: args.games,
         jobs: runner.jobs(args.jobs),

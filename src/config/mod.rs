@@ -25,7 +25,7 @@ use crate::limits::{Allowance, CompileLimits, RunnerLimits, MIB};
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
 pub use problem::{FileTest, InteractiveSpec, ProblemKind, ProblemSpec};
 pub use program::{Convention, ProblemPrograms, ProgramSource, ProgramSpec, Role};
-pub use scaffold::{init_project, new_problem};
+pub use scaffold::{init_project, new_problem, NewProblem, Placement, Scaffold, ScaffoldLanguage};
 pub use sources::{
     built_in_ids, FoundProblem, ProblemFolder, ProblemOrigin, ProblemSources, BUILT_IN_CACHE_FOLDER,
 };
