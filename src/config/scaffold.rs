@@ -197,8 +197,21 @@ pub fn new_problem(
         "batch"
     };
     let ext = scaffold.language.extension();
+    let allowance = match scaffold.language {
+        ScaffoldLanguage::Cpp => {
+            "# language_extra_time = false   # give Python, Java, ... the same time as C++\n"
+        }
+        // A Kattis package gives every language the same limits: without the allowance the
+        // Python solutions go into `judge export`'s package too.
+        ScaffoldLanguage::Python => {
+            "language_extra_time = false     # Python gets the time of C++ here (else x 3 + 2 s),\n\
+             language_extra_memory = false   # and the memory, as in a Kattis package, so that\n\
+             \x20                               # `judge export` can take the solutions along\n"
+        }
+    };
     let fill = |text: &str| {
-        text.replace("{id}", &id)
+        text.replace("{allowance}", allowance)
+            .replace("{id}", &id)
             .replace("{ext}", ext)
             .replace("{where}", &shown_as)
             .replace("{solutions}", &solutions_shown)
@@ -392,7 +405,7 @@ mod tests {
             let ext = scaffold.language.extension();
             for file in &made.files {
                 let text = std::fs::read_to_string(file).unwrap();
-                for placeholder in ["{id}", "{ext}", "{where}", "{solutions}"] {
+                for placeholder in ["{id}", "{ext}", "{where}", "{solutions}", "{allowance}"] {
                     assert!(!text.contains(placeholder), "{}", file.display());
                 }
                 let name = file.to_string_lossy();

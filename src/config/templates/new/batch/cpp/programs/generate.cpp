@@ -30,8 +30,9 @@ int main(int argc, char** argv) {
     // most negative, opposite signs that cancel, zeros, and anything at all.
     long long a, b;
     switch (index % 5) {
-        case 0: a = bound; b = bound; break;
-        case 1: a = -bound; b = -bound; break;
+        // (index / 5 makes each round of scenarios differ.)
+        case 0: a = bound; b = bound - (long long)(index / 5) % bound; break;
+        case 1: a = -bound; b = -bound + (long long)(index / 5) % bound; break;
         case 2: a = between(-bound, bound); b = -a; break;
         case 3: a = 0; b = between(-bound, bound); break;
         default: a = between(-bound, bound); b = between(-bound, bound); break;

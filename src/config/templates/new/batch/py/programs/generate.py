@@ -15,10 +15,11 @@ bound = max(1, (2**31 - 1) * size_percent // 100)
 # few tests cover each one: both at the largest (a 32-bit int overflows), both at the most
 # negative, opposite signs that cancel, zeros, and anything at all.
 scenario = index % 5
+# (index // 5 makes each round of scenarios differ.)
 if scenario == 0:
-    a, b = bound, bound
+    a, b = bound, bound - index // 5 % bound
 elif scenario == 1:
-    a, b = -bound, -bound
+    a, b = -bound, -bound + index // 5 % bound
 elif scenario == 2:
     a = rng.randint(-bound, bound)
     b = -a

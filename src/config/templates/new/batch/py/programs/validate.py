@@ -14,7 +14,7 @@ def invalid(why):
     sys.exit(1)
 
 
-text = sys.stdin.read()
+text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
 if not text.endswith("\n") or text.count("\n") != 1:
     invalid("the input must be exactly one line, ending with a newline")
 words = text[:-1].split(" ")

@@ -22,7 +22,8 @@ def wrong(message):
 
 print(n, flush=True)
 for question in range(1, MAX_QUESTIONS + 2):
-    line = sys.stdin.readline()
+    # Bytes decoded leniently: a solution may print anything, even bytes that are not text.
+    line = sys.stdin.buffer.readline().decode("utf-8", errors="replace")
     if not line:
         wrong(f"the program ended after {question - 1} questions without finding the number")
     words = line.split()

@@ -10,7 +10,7 @@ def invalid(why):
     sys.exit(43)
 
 
-text = sys.stdin.read()
+text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
 if not re.fullmatch(r"[1-9][0-9]* [1-9][0-9]*\n", text):
     invalid("the input must be one line 'N X' of two positive decimal numbers")
 n, x = (int(word) for word in text.split())
