@@ -187,7 +187,8 @@ pub fn list(config: Option<&Path>) -> Result<u8> {
 #[derive(Debug, Args)]
 pub struct ExportArgs {
     pub problem: String,
-    /// Write the problem as a Kattis problem package into this new folder.
+    /// Write the problem as a Kattis problem package into this new folder (its checker,
+    /// validator or interactor programs become the package's validators).
     #[arg(long, value_name = "DIR")]
     pub kattis: PathBuf,
     /// Generated tests to write besides the samples (default: runner.toml's random_tests).
@@ -220,6 +221,9 @@ pub fn export(config: Option<&Path>, args: &ExportArgs) -> Result<u8> {
         exported.tests,
         exported.submissions
     );
+    for note in &exported.notes {
+        eprintln!("  {note}");
+    }
     for left_out in &exported.left_out {
         eprintln!("  left out: {left_out}");
     }
