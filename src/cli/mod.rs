@@ -9,6 +9,7 @@ mod merge;
 mod problem;
 mod project;
 mod shard;
+mod show;
 mod stress;
 mod test;
 mod verify;
@@ -62,6 +63,8 @@ pub enum Command {
     Validate(problem::ValidateArgs),
     /// List the problems with their kind and limits.
     List,
+    /// Show a problem: its statement, limits, samples, parts and where it comes from.
+    Show(show::ShowArgs),
     /// Replay a game transcript board by board and check that it follows the rules.
     Replay(games::ReplayArgs),
     /// Play two solutions of an interactive problem on the same seeds and compare scores.
@@ -97,6 +100,7 @@ pub fn run(cli: &Cli) -> Result<u8> {
         Command::Solve(args) => problem::solve(config, args),
         Command::Validate(args) => problem::validate(config, args),
         Command::List => problem::list(config),
+        Command::Show(args) => show::show(config, args),
         Command::Replay(args) => games::replay(args),
         Command::Compare(args) => games::compare(config, args),
         Command::Verify(args) => verify::run(config, args),
