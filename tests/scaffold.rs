@@ -407,3 +407,41 @@ fn problemtools_accepts_the_exports() {
         assert!(text.contains("WA"), "{text}");
     }
 }
+
+/// A problem checked by lines (no flag of the default validator says the same) exports with
+/// an output validator program that compares lines as judge does: trailing spaces and empty
+/// lines forgiven, leading spaces not.
+#[test]
+fn export_writes_the_lines_checker_as_a_program() {
+    let user = User::new();
+    assert_code(&user.judge(&["new", "lines", "--lang", "py"]), 0);
+    let toml = user.work().join("lines/problem.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    let table = text.rfind("[checker]").unwrap();
+    std::fs::write(
+        &toml,
+        format!("{}[checker]\ntype = \"lines\"\n", &text[..table]),
+    )
+    .unwrap();
+    let exported = user.judge(&["export", "./lines", "--kattis", "pkg", "--count", "6"]);
+    assert_code(&exported, 0);
+    assert!(user.work().join("pkg/output_validator/lines.py").is_file());
+    assert_verified(&user.judge(&["verify", "pkg", "--jobs", "2"]), 2);
+    for (print, code) in [("print(a + b, ' ')\nprint()", 0), ("print(' ', a + b)", 1)] {
+        let solution = user.work().join("solution.py");
+        std::fs::write(
+            &solution,
+            format!("a, b = map(int, input().split())\n{print}\n"),
+        )
+        .unwrap();
+        let tested = user.judge(&[
+            "test",
+            "solution.py",
+            "--problem",
+            "pkg",
+            "--time-limit",
+            "5",
+        ]);
+        assert_code(&tested, code);
+    }
+}

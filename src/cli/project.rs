@@ -127,10 +127,16 @@ pub fn new(config: Option<&Path>, args: &NewArgs) -> Result<u8> {
     )?;
     writeln!(out, "  judge test {accepted} --problem {problem}")?;
     writeln!(out, "  judge show {problem}")?;
+    // problemtools takes a package's folder name for its short name: a-z and 0-9 only.
+    let short_name: String = made
+        .id
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
     writeln!(
         out,
-        "  judge export {problem} --kattis {}-kattis   # a Kattis problem package",
-        made.id
+        "  judge export {problem} --kattis kattis/{short_name}   # a Kattis problem package"
     )?;
     Ok(exit::ACCEPTED)
 }

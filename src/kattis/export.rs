@@ -96,24 +96,33 @@ pub fn write_package(
         ),
         (None, Checker::Compare(Comparison::Kattis { flags })) => (flags.clone(), None),
         (None, Checker::Program(checker)) => (Vec::new(), Some(checker)),
-        (None, Checker::Compare(Comparison::Lines)) => {
-            return Err(unsupported(
-                "its checker (lines) has no equivalent among the default output validator's \
-                 flags"
-                    .into(),
-            ))
-        }
+        (None, Checker::Compare(Comparison::Lines)) => (Vec::new(), None),
     };
-    let judge_files = judge_program
-        .map(|spec| {
-            let target = if interactor.is_some() {
-                Target::Interactor
-            } else {
-                Target::OutputValidator
-            };
-            carry(runner, &source, spec, target).map_err(unsupported)
-        })
-        .transpose()?;
+    // The lines checker has no equivalent among the default validator's flags: it goes as a
+    // program of its own.
+    let lines_checker = (interactor.is_none()
+        && problem.checker == Checker::Compare(Comparison::Lines))
+    .then(|| Carried {
+        name: "lines.py".into(),
+        text: LINES_VALIDATOR.as_bytes().to_vec(),
+        beside: Vec::new(),
+        note: "checker lines: written as the output validator lines.py (Python 3, the same \
+               comparison; a presentation error is a wrong answer in the package)"
+            .into(),
+    });
+    let judge_files = match lines_checker {
+        Some(carried) => Some(carried),
+        None => judge_program
+            .map(|spec| {
+                let target = if interactor.is_some() {
+                    Target::Interactor
+                } else {
+                    Target::OutputValidator
+                };
+                carry(runner, &source, spec, target).map_err(unsupported)
+            })
+            .transpose()?,
+    };
     let validator_files = problem
         .programs
         .validator
@@ -214,6 +223,39 @@ pub fn write_package(
     publish(staged)?;
     Ok(exported)
 }
+
+/// The output validator of a problem checked by lines (`check::Comparison::Lines`): lines
+/// equal but for trailing spaces, tabs and carriage returns, and trailing empty lines.
+const LINES_VALIDATOR: &str = r#"# Written by `judge export`: the problem's checker "lines" as a Kattis output validator
+# (`lines.py INPUT ANSWER FEEDBACK_DIR/ < OUTPUT`, exit 42 accepted, 43 wrong answer): the
+# output's lines must be the answer's, but for spaces, tabs and carriage returns at their
+# ends and empty lines at the end. (judge calls the same tokens with other spacing a
+# presentation error; a package has no such verdict: here it is a wrong answer.)
+import os
+import sys
+
+
+def lines(data):
+    text = data.decode("utf-8", errors="replace")
+    found = [line.rstrip("\r \t") for line in text.split("\n")]
+    while found and found[-1] == "":
+        found.pop()
+    return found
+
+
+with open(sys.argv[2], "rb") as answer:
+    expected = lines(answer.read())
+received = lines(sys.stdin.buffer.read())
+for index in range(max(len(expected), len(received))):
+    want = expected[index] if index < len(expected) else None
+    got = received[index] if index < len(received) else None
+    if want != got:
+        show = lambda line: "end of output" if line is None else repr(line[:60])
+        with open(os.path.join(sys.argv[3], "judgemessage.txt"), "w") as message:
+            message.write(f"line {index + 1}: expected {show(want)}, received {show(got)}\n")
+        sys.exit(43)
+sys.exit(42)
+"#;
 
 /// What a problem program becomes in a package.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
