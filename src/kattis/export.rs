@@ -123,12 +123,13 @@ pub fn write_package(
             })
             .transpose()?,
     };
+    // A validator that cannot be carried leaves the package without one (the package still
+    // judges); a checker or interactor that cannot is a refusal above.
     let validator_files = problem
         .programs
         .validator
         .as_ref()
-        .map(|spec| carry(runner, &source, spec, Target::InputValidator).map_err(unsupported))
-        .transpose()?;
+        .map(|spec| carry(runner, &source, spec, Target::InputValidator));
     // A program's own arguments are the package's flags: Kattis passes them after its own
     // arguments, where the testlib order has them too.
     let flags: Vec<String> = match judge_program {
@@ -165,10 +166,11 @@ pub fn write_package(
         exported.notes.push(files.note.clone());
     }
     match &validator_files {
-        Some(files) => {
+        Some(Ok(files)) => {
             files.write(&out.join("input_validators"), false)?;
             exported.notes.push(files.note.clone());
         }
+        Some(Err(why)) => exported.left_out.push(format!("input validators: {why}")),
         None if problem.programs.any() || crate::problems::batch_problem(&problem.id).is_none() => {
             exported
                 .left_out
