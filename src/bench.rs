@@ -734,6 +734,7 @@ fn verdict_flips(
         stop_at_first_failure: false,
         enforce_time_factor: 1.0,
         shard: None,
+        keep_every_test: true,
     };
     let grade = || -> Result<BatchSummary> {
         let summary = batch::grade(&request, &mut Reporters::new())?;

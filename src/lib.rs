@@ -10,6 +10,7 @@
 //! goes through [`files`] (caps on sizes; folders judge did not write read as untrusted).
 
 pub mod bench;
+pub mod bounds;
 pub mod check;
 pub mod cleanup;
 pub mod config;

@@ -11,11 +11,20 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
-    if args.len() == 3 && args[1] == judge::sandbox::LAUNCH_SUBCOMMAND {
-        judge::sandbox::launcher::main(&args[2]);
+    // Arguments as the system gives them: a path need not be UTF-8.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let [_, subcommand, session] = args.as_slice() {
+        if subcommand == judge::sandbox::LAUNCH_SUBCOMMAND {
+            if let Some(session) = session.to_str() {
+                judge::sandbox::launcher::main(session);
+            }
+        }
     }
-    let cli = cli::Cli::parse();
+    judge::sandbox::this_binary_is_the_launcher();
+    let cli = match cli::Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(error) => return ExitCode::from(cli::refused(error)),
+    };
     judge::cleanup::install();
     let result = cli::run(&cli);
     // Whatever the command made of it, an interrupted run is no result.

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
+use crate::bounds::{self, OutOfBounds};
 use crate::config::{FileTest, ProblemSpec};
 use crate::files::{FileError, Folder, Kind};
 
@@ -39,15 +40,15 @@ pub enum PlanError {
 }
 
 /// Why a shard could not be worked out from the command line or the scheduler.
-#[derive(Debug, Error, PartialEq, Eq)]
+#[derive(Debug, Error, PartialEq)]
 pub enum ShardError {
     #[error(
-        "--shard takes K/N with 0 <= K < N (shards count from 0), or auto, or auto/N; found `{0}`"
+        "--shard takes K/N with 0 <= K < N (shards count from 0), or auto, or auto/N; found {0:?}"
     )]
     Syntax(String),
     #[error("--shard auto: no scheduler gave a shard: neither SLURM_ARRAY_TASK_ID (a Slurm array job) nor JOB_COMPLETION_INDEX (a Kubernetes indexed Job, with --shard auto/N) is set")]
     NoScheduler,
-    #[error("--shard auto: {variable}={value} is not a number")]
+    #[error("--shard auto: {variable}={value:?} is not a number")]
     NotANumber { variable: String, value: String },
     #[error("--shard auto: the Slurm array needs {0} as well (is this an array job?)")]
     MissingSlurm(&'static str),
@@ -64,7 +65,9 @@ pub enum ShardError {
     KubernetesNeedsCount,
     #[error("--shard auto/{given}: the scheduler says there are {found} shards")]
     CountDiffers { given: usize, found: usize },
-    #[error("--shard: shard {index} does not exist in {count} shards (they are 0 to {last})", last = .count - 1)]
+    #[error("--shard: the number of shards {0}")]
+    Count(OutOfBounds),
+    #[error("--shard: shard {index} does not exist in {count} shards (they are 0 to {last})", last = .count.saturating_sub(1))]
     OutOfRange { index: usize, count: usize },
 }
 
@@ -72,9 +75,35 @@ pub enum ShardError {
 /// index`. Shards count from 0, as Slurm arrays usually and Kubernetes indexed Jobs always
 /// do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "WrittenShard")]
 pub struct Shard {
     pub index: usize,
     pub count: usize,
+}
+
+/// A shard as a report writes it, before it is checked (a part read by `judge merge` may say
+/// anything).
+#[derive(Deserialize)]
+struct WrittenShard {
+    index: u64,
+    count: u64,
+}
+
+impl TryFrom<WrittenShard> for Shard {
+    type Error = String;
+
+    fn try_from(written: WrittenShard) -> Result<Shard, String> {
+        let count = bounds::SHARDS
+            .count(written.count)
+            .map_err(|e| format!("shard.count {e}"))?;
+        match usize::try_from(written.index) {
+            Ok(index) if index < count => Ok(Shard { index, count }),
+            _ => Err(format!(
+                "shard.index must be below shard.count ({count}), found {}",
+                written.index
+            )),
+        }
+    }
 }
 
 impl std::fmt::Display for Shard {
@@ -85,11 +114,9 @@ impl std::fmt::Display for Shard {
 
 impl Shard {
     pub fn new(index: usize, count: usize) -> Result<Shard, ShardError> {
-        if count == 0 || index >= count {
-            return Err(ShardError::OutOfRange {
-                index,
-                count: count.max(1),
-            });
+        let count = bounds::SHARDS.count(count).map_err(ShardError::Count)?;
+        if index >= count {
+            return Err(ShardError::OutOfRange { index, count });
         }
         Ok(Shard { index, count })
     }
@@ -139,10 +166,9 @@ impl std::str::FromStr for ShardChoice {
             None if text.trim() == "auto" => Ok(ShardChoice::FromScheduler { count: None }),
             None => Err(syntax()),
             Some((index, count)) if index.trim() == "auto" => {
-                let count = number(count)?;
-                if count == 0 {
-                    return Err(syntax());
-                }
+                let count = bounds::SHARDS
+                    .count(number(count)?)
+                    .map_err(ShardError::Count)?;
                 Ok(ShardChoice::FromScheduler { count: Some(count) })
             }
             Some((index, count)) => Ok(ShardChoice::Given(Shard::new(
@@ -203,10 +229,11 @@ impl ShardChoice {
             if id < min || (id - min) % step != 0 {
                 return Err(ShardError::OffRange { id, min, step });
             }
-            Shard::new(((id - min) / step) as usize, tasks as usize)?
+            let tasks = usize::try_from(tasks).unwrap_or(usize::MAX);
+            Shard::new(((id - min) / step) as usize, tasks)?
         } else if let Some(index) = number("JOB_COMPLETION_INDEX")? {
             let count = count.ok_or(ShardError::KubernetesNeedsCount)?;
-            Shard::new(index as usize, count)?
+            Shard::new(usize::try_from(index).unwrap_or(usize::MAX), count)?
         } else {
             return Err(ShardError::NoScheduler);
         };
@@ -370,6 +397,111 @@ pub enum TestSelection {
     Hard,
 }
 
+/// The tests of a batch plan, each made when it is asked for: first the tests kept as files
+/// (samples, a package's tests, a folder's, the hard folder's: listed), then `count` seeded
+/// tests, which are named and found from their index alone. So a plan of a million generated
+/// tests takes the memory of its files' list, and its first test can run at once.
+///
+/// A plan may be narrowed to a shard's share ([`TestPlan::share`]): its tests are then that
+/// shard's, in plan order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestPlan {
+    files: Vec<PlannedTest>,
+    generated: Option<GeneratedTests>,
+    shard: Option<Shard>,
+}
+
+/// The generated tests of a plan: indices `0..count` of master seed `seed`, of the problem's
+/// default tests or its hard set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GeneratedTests {
+    pub seed: u64,
+    pub count: usize,
+    pub hard: bool,
+}
+
+impl GeneratedTests {
+    /// Generated test `index`.
+    fn test(&self, index: u64) -> PlannedTest {
+        let (seed, hard) = (self.seed, self.hard);
+        match hard {
+            false => PlannedTest::new(generated_name(index), TestSource::Generated { seed, index }),
+            true => PlannedTest::new(hard_name(index), TestSource::GeneratedHard { seed, index }),
+        }
+    }
+}
+
+impl TestPlan {
+    /// A plan of these tests, kept as files, alone.
+    pub fn of_files(files: Vec<PlannedTest>) -> TestPlan {
+        TestPlan {
+            files,
+            generated: None,
+            shard: None,
+        }
+    }
+
+    /// The tests in the whole plan (every shard's).
+    pub fn whole_len(&self) -> usize {
+        self.files.len() + self.generated.map_or(0, |g| g.count)
+    }
+
+    /// The tests of this plan (its shard's share, when narrowed to one).
+    pub fn len(&self) -> usize {
+        let whole = self.whole_len();
+        self.shard.map_or(whole, |shard| shard.share_of(whole))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Test `position` of this plan (of its shard's share, when narrowed to one).
+    pub fn get(&self, position: usize) -> Option<PlannedTest> {
+        if position >= self.len() {
+            return None;
+        }
+        let index = self
+            .shard
+            .map_or(position, |shard| shard.unit_index(position));
+        match self.files.get(index) {
+            Some(test) => Some(test.clone()),
+            None => {
+                let generated = self.generated?;
+                Some(generated.test((index - self.files.len()) as u64))
+            }
+        }
+    }
+
+    /// The tests in order, each made as it is reached.
+    pub fn iter(&self) -> impl Iterator<Item = PlannedTest> + '_ {
+        (0..self.len()).filter_map(|position| self.get(position))
+    }
+
+    /// The tests kept as files, in order (of the whole plan).
+    pub fn files(&self) -> &[PlannedTest] {
+        &self.files
+    }
+
+    /// The generated tests after them, if any (of the whole plan).
+    pub fn generated(&self) -> Option<GeneratedTests> {
+        self.generated
+    }
+
+    /// The plan without its generated tests.
+    pub fn files_only(self) -> TestPlan {
+        TestPlan {
+            generated: None,
+            ..self
+        }
+    }
+
+    /// The share of the plan that is `shard`'s (the whole plan for `None`).
+    pub fn share(self, shard: Option<Shard>) -> TestPlan {
+        TestPlan { shard, ..self }
+    }
+}
+
 /// The name of generated test `index`.
 pub fn generated_name(index: u64) -> String {
     format!("random-{index:03}")
@@ -419,14 +551,14 @@ pub fn tests_in(root: &Path, dir: &Path) -> Result<Vec<PlannedTest>, PlanError> 
 }
 
 /// The tests in a folder of the user's (`--tests-dir`), which must hold at least one.
-pub fn folder_tests(dir: &Path) -> Result<Vec<PlannedTest>, PlanError> {
+pub fn folder_tests(dir: &Path) -> Result<TestPlan, PlanError> {
     let tests = tests_in(dir, dir)?;
     if tests.is_empty() {
         return Err(PlanError::NoTests {
             dir: dir.to_path_buf(),
         });
     }
-    Ok(tests)
+    Ok(TestPlan::of_files(tests))
 }
 
 /// The tests of a batch problem, samples first; for [`TestSelection::Hard`] its hard tests
@@ -436,7 +568,7 @@ pub fn batch_tests(
     selection: TestSelection,
     random_count: usize,
     seed: u64,
-) -> Result<Vec<PlannedTest>, PlanError> {
+) -> Result<TestPlan, PlanError> {
     if selection == TestSelection::Hard {
         return hard_tests(problem, random_count, seed);
     }
@@ -455,12 +587,17 @@ pub fn batch_tests(
         }
         tests.extend(samples);
     }
-    if matches!(selection, TestSelection::Random | TestSelection::All) {
-        tests.extend((0..random_count as u64).map(|index| {
-            PlannedTest::new(generated_name(index), TestSource::Generated { seed, index })
-        }));
-    }
-    Ok(tests)
+    let generated =
+        matches!(selection, TestSelection::Random | TestSelection::All).then_some(GeneratedTests {
+            seed,
+            count: random_count,
+            hard: false,
+        });
+    Ok(TestPlan {
+        files: tests,
+        generated,
+        shard: None,
+    })
 }
 
 /// The tests of a package that lists its own (samples, then secret tests, in its order); it
@@ -469,7 +606,7 @@ fn package_tests(
     problem: &ProblemSpec,
     files: &[FileTest],
     selection: TestSelection,
-) -> Result<Vec<PlannedTest>, PlanError> {
+) -> Result<TestPlan, PlanError> {
     let planned = |test: &FileTest| PlannedTest {
         name: test.name.clone(),
         source: TestSource::Files {
@@ -494,7 +631,7 @@ fn package_tests(
             dir: problem.dir.join("data/sample"),
         });
     }
-    Ok(tests)
+    Ok(TestPlan::of_files(tests))
 }
 
 /// The hard tests of a batch problem: the files in `problems/<id>/hard/` (if any), then
@@ -503,23 +640,29 @@ pub fn hard_tests(
     problem: &ProblemSpec,
     generated_count: usize,
     seed: u64,
-) -> Result<Vec<PlannedTest>, PlanError> {
+) -> Result<TestPlan, PlanError> {
     let dir = problem.hard_dir();
-    let mut tests = if dir.is_dir() {
+    let files = if dir.is_dir() {
         tests_in(&problem.dir, &dir)?
     } else {
         Vec::new()
     };
-    tests.extend((0..generated_count as u64).map(|index| {
-        PlannedTest::new(hard_name(index), TestSource::GeneratedHard { seed, index })
-    }));
-    if tests.is_empty() {
+    let plan = TestPlan {
+        files,
+        generated: (generated_count > 0).then_some(GeneratedTests {
+            seed,
+            count: generated_count,
+            hard: true,
+        }),
+        shard: None,
+    };
+    if plan.is_empty() {
         return Err(PlanError::NoHardTests {
             problem: problem.id.clone(),
             dir,
         });
     }
-    Ok(tests)
+    Ok(plan)
 }
 
 /// The games to play: `only` alone, else the first `count` games of the seed.
@@ -610,9 +753,13 @@ mod tests {
             Ok(ShardChoice::FromScheduler { count: Some(8) })
         );
         assert!(matches!(parse("4/4"), Err(ShardError::OutOfRange { .. })));
-        for bad in ["", "3", "a/b", "1/0", "auto/0", "-1/4"] {
+        for bad in ["", "3", "a/b", "1/0", "auto/0", "-1/4", "auto/100001"] {
             assert!(parse(bad).is_err(), "{bad}");
         }
+        // What was given is quoted: the message stays on one line (the command-line fuzz
+        // target found `\x1c\n` printed as it was).
+        let message = parse("\x1c\n").unwrap_err().to_string();
+        assert!(message.ends_with("found \"\\u{1c}\\n\""), "{message}");
     }
 
     #[test]
@@ -680,7 +827,8 @@ mod tests {
     #[test]
     fn hard_tests_are_the_hard_folder_then_the_generated_hard_set() {
         let problem = blockgame();
-        let tests = hard_tests(&problem, 2, 9).unwrap();
+        let plan = hard_tests(&problem, 2, 9).unwrap();
+        let tests: Vec<PlannedTest> = plan.iter().collect();
         let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
         assert_eq!(names, ["fifty-empty", "hard-000", "hard-001"]);
         assert_eq!(
@@ -699,8 +847,45 @@ mod tests {
                 && !matches!(t.source, TestSource::GeneratedHard { .. })));
         assert_eq!(
             batch_tests(&problem, TestSelection::Hard, 2, 9).unwrap(),
-            tests
+            plan
         );
+    }
+
+    #[test]
+    fn a_plan_makes_its_tests_from_their_index_and_shards_share_it() {
+        let problem = blockgame();
+        let count = 1_000_000;
+        let plan = batch_tests(&problem, TestSelection::All, count, 5).unwrap();
+        let samples = plan.files().len();
+        assert!(samples > 0);
+        assert_eq!(plan.len(), samples + count);
+        // Nothing but the samples is held: the last test is made from its index.
+        let last = plan.get(plan.len() - 1).unwrap();
+        assert_eq!(last.name, "random-999999");
+        assert_eq!(
+            last.source,
+            TestSource::Generated {
+                seed: 5,
+                index: 999_999
+            }
+        );
+        assert_eq!(plan.get(plan.len()), None);
+        // A shard's share: every third test from its index, in plan order.
+        let whole: Vec<PlannedTest> = batch_tests(&problem, TestSelection::All, 10, 5)
+            .unwrap()
+            .iter()
+            .collect();
+        for k in 0..3 {
+            let shard = Shard::new(k, 3).unwrap();
+            let share = batch_tests(&problem, TestSelection::All, 10, 5)
+                .unwrap()
+                .share(Some(shard));
+            assert_eq!(share.whole_len(), whole.len());
+            assert_eq!(
+                share.iter().collect::<Vec<_>>(),
+                shard.select(whole.clone())
+            );
+        }
     }
 
     #[test]
@@ -726,7 +911,7 @@ mod tests {
         std::fs::write(dir.path().join("a.ans"), "2\n").unwrap();
         let names: Vec<String> = folder_tests(dir.path())
             .unwrap()
-            .into_iter()
+            .iter()
             .map(|t| t.name)
             .collect();
         assert_eq!(names, ["a", "b"]);

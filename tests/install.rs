@@ -337,3 +337,28 @@ fn the_user_file_and_the_project_file_both_take_effect() {
         "{message}"
     );
 }
+
+/// An installed binary may carry a version in its name (`judge-1.4`): it launches its own
+/// runs, whatever it is called.
+#[test]
+fn a_binary_copied_under_another_name_grades() {
+    let user = User::new();
+    let renamed = user.path("home").join("judge-1.4");
+    std::fs::copy(installed_judge(), &renamed).unwrap();
+    copy_solution(
+        "solutions/boj12100/accepted/rows.py",
+        &user.work().join("rows.py"),
+    );
+    let output = Command::new(&renamed)
+        .args(["test", "rows.py", "--problem", "boj12100", "--count", "3"])
+        .current_dir(user.work())
+        .env("HOME", user.path("home"))
+        .env("XDG_CONFIG_HOME", user.path("xdg-config"))
+        .env("XDG_DATA_HOME", user.path("xdg-data"))
+        .env("XDG_CACHE_HOME", user.path("xdg-cache"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the renamed judge runs");
+    assert_code(&output, 0);
+    assert!(stdout(&output).contains("AC"), "{}", show(&output));
+}

@@ -171,6 +171,76 @@ fn links_inside_a_package_are_followed() {
     assert!(text.contains("8/8 tests passed"), "{text}");
 }
 
+/// A problem.yaml or problem.toml that is a FIFO or a link to a device is the problem's, and
+/// refused by name (it was "unknown problem", the folder taken for no problem at all).
+#[test]
+fn a_problem_file_that_is_a_fifo_or_a_device_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = package(dir.path());
+    std::fs::remove_file(root.join("problem.yaml")).unwrap();
+    mkfifo(&root.join("problem.yaml"));
+    let output = test_package(dir.path(), &root);
+    assert_refused(dir.path(), &output, "problem.yaml", "a FIFO");
+    std::fs::remove_file(root.join("problem.yaml")).unwrap();
+    symlink("/dev/zero", root.join("problem.yaml")).unwrap();
+    let output = test_package(dir.path(), &root);
+    assert_refused(dir.path(), &output, "problem.yaml", "a link to /dev/zero");
+    // A problem folder of judge's own format.
+    let problem = dir.path().join("sum2");
+    std::fs::create_dir(&problem).unwrap();
+    symlink("/dev/zero", problem.join("problem.toml")).unwrap();
+    let solution = root.join("submissions/accepted/sum.py");
+    let output = judge_at(
+        dir.path(),
+        &["test", &solution.to_string_lossy(), "--problem", "sum2"],
+        &[],
+    );
+    assert_refused(dir.path(), &output, "problem.toml", "a link to /dev/zero");
+}
+
+/// Test names are whatever bytes the file system holds: a name that is not UTF-8 is a test
+/// like the others (it was "has no NAME.in beside it", the name read back lossily).
+#[test]
+fn a_package_test_whose_name_is_not_utf8_is_run() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let root = package(dir.path());
+    let group = root.join("data/secret/group1");
+    for (suffix, text) in [(&b".in"[..], "20 22\n"), (&b".ans"[..], "42\n")] {
+        let name = [&b"t\xff\xfe"[..], suffix].concat();
+        std::fs::write(group.join(std::ffi::OsStr::from_bytes(&name)), text).unwrap();
+    }
+    let output = test_package(dir.path(), &root);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("5/5 tests passed"), "{text}");
+}
+
+/// A package whose groups nest a thousand deep is read in moments (each group's identity is
+/// compared, not its real path, which cost a lookup per component: minutes at this depth).
+#[test]
+fn a_package_nested_a_thousand_groups_deep_is_read_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = package(dir.path());
+    let mut group = root.join("data/secret");
+    for _ in 0..1000 {
+        group.push("g");
+    }
+    std::fs::create_dir_all(&group).unwrap();
+    write(&group.join("deep.in"), "2 2\n");
+    write(&group.join("deep.ans"), "4\n");
+    let start = Instant::now();
+    let output = test_package(dir.path(), &root);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("5/5 tests passed"), "{text}");
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "took {:?}",
+        start.elapsed()
+    );
+}
+
 #[test]
 fn a_fifo_a_dangling_link_or_a_loop_in_a_package_is_refused_without_waiting() {
     let dir = tempfile::tempdir().unwrap();
@@ -491,6 +561,54 @@ fn a_report_link_planted_by_another_user_in_a_shared_folder_is_not_followed() {
     let output = report_run(&shared, "022", &["--json report.json"]);
     assert_eq!(output.status.code(), Some(0), "{}", show(&output));
     assert!(std::fs::read_to_string(&precious).unwrap().starts_with('{'));
+}
+
+/// A runner.toml another user left in a shared folder above the current one is not the
+/// project's configuration: it would choose the compile commands and the sandbox's user
+/// (`user = "root"`) of root's run. judge says so and names it; given with --config it is read.
+#[test]
+#[ignore = "needs root"]
+fn a_runner_toml_another_user_planted_above_the_current_folder_is_refused() {
+    common::require_root();
+    let dir = tempfile::tempdir().unwrap();
+    let shared = dir.path().join("shared");
+    std::fs::create_dir(&shared).unwrap();
+    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o1777)).unwrap();
+    let work = shared.join("work");
+    std::fs::create_dir(&work).unwrap();
+    let planted = shared.join("runner.toml");
+    write(
+        &planted,
+        "[defaults]\nseed = 4242\n[sandbox]\nuser = \"root\"\n",
+    );
+    std::os::unix::fs::chown(&planted, Some(65534), Some(65534)).unwrap();
+    let cache = dir.path().join("cache");
+    let envs: &[(&str, &Path)] = &[("XDG_CACHE_HOME", &cache), ("XDG_CONFIG_HOME", &cache)];
+    let output = judge_at(&work, &["config"], envs);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("shared/runner.toml: owned by user 65534"),
+        "{text}"
+    );
+    assert!(!text.contains("4242"), "{text}");
+    // A link of the user's own to that file leads to it: refused too.
+    let linked = work.join("runner.toml");
+    symlink(&planted, &linked).unwrap();
+    let output = judge_at(&work, &["config"], envs);
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+    std::fs::remove_file(&linked).unwrap();
+    // Named on purpose, it is read.
+    let output = judge_at(&work, &["config", "--config", "../runner.toml"], envs);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("seed = 4242"), "{text}");
+    // root's own file there is the project's.
+    std::os::unix::fs::chown(&planted, Some(0), Some(0)).unwrap();
+    let output = judge_at(&work, &["config"], envs);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("seed = 4242"), "{text}");
 }
 
 /// A problem of the user's whose generator fails at test 3 (index 2): a command that writes

@@ -7,28 +7,28 @@ use clap::Args;
 
 use judge::bench::{self, BenchRequest, GradeManyRequest};
 
-use super::{exit, load_runner, stdout};
+use super::{bounded, exit, load_runner, stdout};
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Tiny tests for the grading-overhead figure.
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, value_name = "N", default_value = "300", allow_negative_numbers = true, value_parser = bounded::bench_runs)]
     pub tiny_tests: usize,
     /// Games for the interactor figure.
-    #[arg(long, default_value_t = 24)]
+    #[arg(long, value_name = "N", default_value = "24", allow_negative_numbers = true, value_parser = bounded::bench_runs)]
     pub games: usize,
     /// Generated tests per problem for the reference-solver figures.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, value_name = "N", default_value = "200", allow_negative_numbers = true, value_parser = bounded::bench_runs_u64)]
     pub solver_tests: u64,
     /// Only the many-submissions figure: `judge grade` on N generated submissions of boj12100
     /// against a shell loop of N `judge test` calls (minutes; see BENCHMARKS.md).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::bench_runs)]
     pub grade_many: Option<usize>,
     /// Interleaved pairs of the many-submissions figure, cold and warm compile cache each.
-    #[arg(long, default_value_t = 1, requires = "grade_many")]
+    #[arg(long, value_name = "N", default_value = "1", requires = "grade_many", allow_negative_numbers = true, value_parser = bounded::bench_runs)]
     pub pairs: usize,
     /// Near-limit runs on each side (with and without load) of the verdict-flip figure.
-    #[arg(long, default_value_t = 40)]
+    #[arg(long, value_name = "N", default_value = "40", allow_negative_numbers = true, value_parser = bounded::bench_runs)]
     pub flip_runs: usize,
 }
 
@@ -38,7 +38,7 @@ pub fn run(config: Option<&Path>, args: &BenchArgs) -> Result<u8> {
         let request = GradeManyRequest {
             runner: &runner,
             submissions,
-            pairs: args.pairs.max(1),
+            pairs: args.pairs,
         };
         bench::grade_many(&request, &mut stdout())?;
         return Ok(exit::ACCEPTED);

@@ -1,6 +1,7 @@
 //! `judge replay` (a saved game transcript, board by board) and `judge compare` (two
 //! solutions of an interactive problem on the same games).
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -15,7 +16,7 @@ use judge::report::html::HtmlReporter;
 use judge::report::replay::{self, Pace};
 use judge::report::{style, Reporters};
 
-use super::{exit, finish, load_runner, report_file, stderr, stdout};
+use super::{bounded, exit, finish, load_runner, report_file, stderr, stdout};
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
@@ -25,7 +26,7 @@ pub struct ReplayArgs {
     #[arg(long, conflicts_with = "animate")]
     pub step: bool,
     /// Redraw the board in place every MS milliseconds.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", allow_negative_numbers = true, value_parser = bounded::animation_ms)]
     pub animate: Option<u64>,
     /// Print only the final board and the score.
     #[arg(long, conflicts_with_all = ["step", "animate"])]
@@ -68,14 +69,16 @@ pub fn replay(args: &ReplayArgs) -> Result<u8> {
 pub struct CompareArgs {
     pub first: PathBuf,
     pub second: PathBuf,
+    /// The problem id or folder.
     #[arg(long)]
-    pub problem: String,
+    pub problem: OsString,
     /// Number of games (default: the problem's).
-    #[arg(long)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::games)]
     pub games: Option<usize>,
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = bounded::seed)]
     pub seed: Option<u64>,
-    #[arg(long)]
+    /// Parallel runs (default: runner.toml's jobs; 0 = one per core).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::jobs)]
     pub jobs: Option<usize>,
     /// Write a self-contained HTML report here: the paired differences, both solutions' games
     /// and a replayer for each game.

@@ -1,6 +1,7 @@
 //! `judge grade`: many submissions of one problem at once, into a scoreboard (terminal, CSV,
 //! JSON, JUnit, HTML), resumable through a results folder, shardable across machines.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
@@ -20,9 +21,9 @@ pub struct GradeArgs {
     /// (one per participant: its one source file, or the folder built as one program).
     #[arg(required = true, value_name = "SUBMISSION")]
     pub submissions: Vec<PathBuf>,
-    /// The problem id.
+    /// The problem id or folder.
     #[arg(long)]
-    pub problem: String,
+    pub problem: OsString,
     #[command(flatten)]
     pub grading: GradingArgs,
     /// Keep each graded submission's result here, and take results from here instead of
@@ -43,7 +44,7 @@ pub struct GradeArgs {
 pub fn run(config: Option<&Path>, args: &GradeArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let grading = &args.grading;
-    let overrides = grading.overrides()?;
+    let overrides = grading.overrides();
     let problem = grading.problem(&runner, &args.problem, &overrides)?;
     let submissions = many::find_submissions(&runner, &args.submissions)?;
     let request = ManyRequest {

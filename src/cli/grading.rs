@@ -1,10 +1,11 @@
 //! The options `test` and `grade` share (which tests or games, the seed, the workers, the
 //! limits, the shard) and the report files every grading command can write.
 
+use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::Result;
 use clap::Args;
 
 use judge::config::{ProblemSpec, RunnerConfig};
@@ -17,7 +18,7 @@ use judge::report::json::JsonReporter;
 use judge::report::junit::JunitReporter;
 use judge::report::Reporters;
 
-use super::report_file;
+use super::{bounded, report_file};
 
 #[derive(Debug, Args)]
 pub struct GradingArgs {
@@ -25,25 +26,25 @@ pub struct GradingArgs {
     #[arg(long, value_enum, default_value = "all")]
     pub tests: TestSelection,
     /// Number of seeded random tests (default: runner.toml's random_tests).
-    #[arg(long)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::tests)]
     pub count: Option<usize>,
     /// Use the NAME.in / NAME.ans tests in this folder instead of samples and random tests.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["tests", "count"])]
     pub tests_dir: Option<PathBuf>,
     /// Interactive problems: number of games (default: the problem's).
-    #[arg(long)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::games)]
     pub games: Option<usize>,
     /// Master seed of the random tests and games (default: runner.toml's seed).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = bounded::seed)]
     pub seed: Option<u64>,
     /// Parallel runs (default: runner.toml's jobs; 0 = one per core).
-    #[arg(long)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::jobs)]
     pub jobs: Option<usize>,
     /// CPU time limit in seconds, replacing the problem's limit and language allowance.
-    #[arg(long, value_name = "SECONDS")]
-    pub time_limit: Option<f64>,
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = bounded::time_limit)]
+    pub time_limit: Option<Duration>,
     /// Memory limit in MiB, replacing the problem's limit and language allowance.
-    #[arg(long, value_name = "MIB")]
+    #[arg(long, value_name = "MIB", allow_negative_numbers = true, value_parser = bounded::memory_mib)]
     pub memory_limit: Option<u64>,
     /// Run every test even after a failure.
     #[arg(long)]
@@ -58,7 +59,7 @@ impl GradingArgs {
     pub fn problem(
         &self,
         runner: &RunnerConfig,
-        id: &str,
+        id: &OsStr,
         overrides: &Overrides,
     ) -> Result<ProblemSpec> {
         let (problem, derived) = package::problem_to_grade_on(
@@ -87,17 +88,12 @@ impl GradingArgs {
         }
     }
 
-    /// `--time-limit SECONDS` and `--memory-limit MIB`, checked.
-    pub fn overrides(&self) -> Result<Overrides> {
-        let cpu_time = time_limit(self.time_limit)?;
-        let memory_limit = self.memory_limit;
-        if memory_limit == Some(0) || memory_limit.is_some_and(|m| m > 1 << 20) {
-            bail!("--memory-limit must be from 1 to 1048576 MiB");
+    /// `--time-limit SECONDS` and `--memory-limit MIB` (checked as they were parsed).
+    pub fn overrides(&self) -> Overrides {
+        Overrides {
+            cpu_time: self.time_limit,
+            memory_bytes: self.memory_limit.map(|mib| mib * MIB),
         }
-        Ok(Overrides {
-            cpu_time,
-            memory_bytes: memory_limit.map(|m| m * MIB),
-        })
     }
 }
 
@@ -115,6 +111,11 @@ pub struct ReportFiles {
 }
 
 impl ReportFiles {
+    /// Whether any report file is asked for.
+    pub fn any(&self) -> bool {
+        self.json.is_some() || self.junit.is_some() || self.html.is_some()
+    }
+
     /// Adds a reporter for each file asked for.
     pub fn add_to(&self, reporters: &mut Reporters) -> Result<()> {
         if let Some(path) = &self.json {
@@ -128,20 +129,4 @@ impl ReportFiles {
         }
         Ok(())
     }
-}
-
-/// `--time-limit SECONDS`, checked: a positive number below 100000 (a larger one is no limit
-/// a judge means, and would overflow a duration).
-pub fn time_limit(seconds: Option<f64>) -> Result<Option<Duration>> {
-    seconds
-        .map(|s| {
-            if s.is_finite() && s > 0.0 && s < 1e5 {
-                Ok(Duration::from_secs_f64(s))
-            } else {
-                Err(anyhow!(
-                    "--time-limit must be a positive number of seconds below 100000, not {s:?}"
-                ))
-            }
-        })
-        .transpose()
 }

@@ -1,7 +1,11 @@
 //! The command line: clap's argument types, each command turning its arguments into a
 //! request for the library and choosing the reports, and the exit codes. No grading here.
+//!
+//! `tests/fuzz.rs` compiles this module too (to fuzz the real parser in its process), so it
+//! names the library as `judge::` and the binary's items never as `crate::`.
 
 mod bench;
+mod bounded;
 mod games;
 mod grade;
 mod grading;
@@ -14,6 +18,9 @@ mod stress;
 mod test;
 mod verify;
 
+pub use bounded::refused_value;
+
+use std::ffi::{OsStr, OsString};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -89,6 +96,27 @@ pub enum Command {
     Export(problem::ExportArgs),
 }
 
+/// The exit code for a command line clap refused, which is shown first: a value out of its
+/// bound on one line, as judge's other errors (`judge: error: --count must be between 1 and
+/// 1000000, found 0`), anything else as clap shows it, with the usage; help and version are
+/// shown with exit code 0.
+pub fn refused(error: clap::Error) -> u8 {
+    match refused_value(&error) {
+        Some(message) => {
+            eprintln!("judge: error: {message}");
+            exit::ERROR
+        }
+        None => {
+            let _ = error.print();
+            if error.use_stderr() {
+                exit::ERROR
+            } else {
+                exit::ACCEPTED
+            }
+        }
+    }
+}
+
 /// Runs a command; the exit code for it, or an error (exit code 2).
 pub fn run(cli: &Cli) -> Result<u8> {
     let config = cli.config.as_deref();
@@ -120,11 +148,12 @@ fn load_runner(config: Option<&Path>) -> Result<RunnerConfig> {
     Ok(RunnerConfig::discover(&Discovery::from_env(config)?)?)
 }
 
-/// The problem id from `--problem`, or from a `solutions/<id>/...` path, or the folder of a
-/// problem standing alone from a `PROBLEM/solutions/<verdict>/...` path.
-fn infer_problem(solution: &Path, given: Option<&str>) -> Result<String> {
+/// The problem (an id, or a folder's path) from `--problem`, or from a `solutions/<id>/...`
+/// path, or the folder of a problem standing alone from a `PROBLEM/solutions/<verdict>/...`
+/// path.
+fn infer_problem(solution: &Path, given: Option<&OsStr>) -> Result<OsString> {
     if let Some(id) = given {
-        return Ok(id.to_string());
+        return Ok(id.to_os_string());
     }
     let absolute = std::path::absolute(solution).unwrap_or_else(|_| solution.to_path_buf());
     if let Some(problem) = absolute
@@ -133,18 +162,16 @@ fn infer_problem(solution: &Path, given: Option<&str>) -> Result<String> {
         .filter_map(Path::parent)
         .find(|problem| problem.join("problem.toml").is_file())
     {
-        return Ok(problem.display().to_string());
+        return Ok(problem.as_os_str().to_os_string());
     }
-    let parts: Vec<String> = absolute
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
+    let parts: Vec<&OsStr> = absolute.components().map(|c| c.as_os_str()).collect();
     parts
         .windows(2)
         .rev()
         .find(|pair| pair[0] == "solutions")
-        .map(|pair| pair[1].clone())
+        .and_then(|pair| pair[1].to_str())
         .filter(|id| !id.contains('.'))
+        .map(OsString::from)
         .ok_or_else(|| {
             anyhow!(
                 "cannot tell the problem from {}: give --problem ID or use a path solutions/<id>/...",

@@ -2,6 +2,7 @@
 //! answer), `validate` (inputs against the statement's guarantees), `export` (a Kattis
 //! package) and `list`.
 
+use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -19,25 +20,26 @@ use judge::report::progress::ProgressReporter;
 use judge::report::validation::ValidationReporter;
 use judge::report::Reporters;
 
-use super::{exit, load_runner, on_terminal, stdout, verdict_code};
+use super::{bounded, exit, load_runner, on_terminal, stdout, verdict_code};
 
 #[derive(Debug, Args)]
 pub struct GenArgs {
-    pub problem: String,
+    /// The problem id or folder.
+    pub problem: OsString,
     /// Master seed (default: runner.toml's seed).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = bounded::seed)]
     pub seed: Option<u64>,
     /// Print the test with this index.
-    #[arg(long, conflicts_with_all = ["count", "out"])]
+    #[arg(long, conflicts_with_all = ["count", "out"], allow_negative_numbers = true, value_parser = bounded::index)]
     pub index: Option<u64>,
     /// Number of tests to write (with --out).
-    #[arg(long, requires = "out")]
+    #[arg(long, value_name = "N", requires = "out", allow_negative_numbers = true, value_parser = bounded::tests_u64)]
     pub count: Option<u64>,
     /// Folder for DIR/001.in, DIR/001.ans, ...
     #[arg(long, requires = "count")]
     pub out: Option<PathBuf>,
     /// Size in percent of the largest allowed input (1 to 100).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, value_name = "PERCENT", default_value = "100", allow_negative_numbers = true, value_parser = bounded::size_percent)]
     pub size: u32,
     /// Tests of the hard set (worst cases, as `judge test --tests hard` runs them).
     #[arg(long)]
@@ -46,27 +48,33 @@ pub struct GenArgs {
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    pub problem: String,
+    /// The problem id or folder.
+    pub problem: OsString,
     /// Input file (default: standard input).
     pub file: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    pub problem: String,
+    /// The problem id or folder.
+    pub problem: OsString,
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Files checked at once (default: runner.toml's jobs; 0 = one per core).
-    #[arg(long)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::jobs)]
     pub jobs: Option<usize>,
 }
 
 /// A problem's code: built into the grader, or its own programs (built now).
-fn code(runner: &RunnerConfig, id: &str) -> Result<Box<dyn ProblemCode>> {
+fn code(runner: &RunnerConfig, id: &OsStr) -> Result<Box<dyn ProblemCode>> {
     let problem = runner.problem(id)?;
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
-    judge::grade::load_code(runner, &problem, &scratch)?
-        .ok_or_else(|| anyhow!("problem {id} has no generator, reference or validator"))
+    judge::grade::load_code(runner, &problem, &scratch)?.ok_or_else(|| {
+        anyhow!(
+            "problem {} has no generator, reference or validator",
+            problem.id
+        )
+    })
 }
 
 /// `judge gen`.
@@ -76,7 +84,10 @@ pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
     let seed = args.seed.unwrap_or(runner.seed);
     let set = if args.hard {
         if !problem.has_hard_set() {
-            bail!("problem {} has no hard set", args.problem);
+            bail!(
+                "problem {} has no hard set",
+                Path::new(&args.problem).display()
+            );
         }
         TestSet::Hard
     } else {
@@ -128,7 +139,10 @@ pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let problem = code(&runner, &args.problem)?;
     if !problem.can_validate() {
-        bail!("problem {} has no validator", args.problem);
+        bail!(
+            "problem {} has no validator",
+            Path::new(&args.problem).display()
+        );
     }
     let inputs: Vec<InputToCheck> = args
         .files
@@ -186,16 +200,17 @@ pub fn list(config: Option<&Path>) -> Result<u8> {
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    pub problem: String,
+    /// The problem id or folder.
+    pub problem: OsString,
     /// Write the problem as a Kattis problem package into this new folder (its checker,
     /// validator or interactor programs become the package's validators).
     #[arg(long, value_name = "DIR")]
     pub kattis: PathBuf,
     /// Generated tests to write besides the samples (default: runner.toml's random_tests).
-    #[arg(long)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::tests_u64)]
     pub count: Option<u64>,
     /// Master seed of the generated tests (default: runner.toml's seed).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = bounded::seed)]
     pub seed: Option<u64>,
 }
 

@@ -1,6 +1,7 @@
 //! `judge stress`: generated tests of growing size until the solution fails, then the failing
 //! input shrunk and saved.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -11,26 +12,27 @@ use judge::grade::stress::{self, Budget, StressRequest};
 use judge::grade::Submission;
 use judge::report::stress::StressReporter;
 
-use super::{infer_problem, load_runner, stdout, verdict_code};
+use super::{bounded, infer_problem, load_runner, stdout, verdict_code};
 
 #[derive(Debug, Args)]
 pub struct StressArgs {
     pub solution: PathBuf,
+    /// The problem id or folder (default: from a path like solutions/<id>/...).
     #[arg(long)]
-    pub problem: Option<String>,
-    #[arg(long)]
+    pub problem: Option<OsString>,
+    #[arg(long, allow_negative_numbers = true, value_parser = bounded::seed)]
     pub seed: Option<u64>,
     /// Stop after this many seconds without a failure (default 60).
-    #[arg(long, value_name = "SECONDS", conflicts_with = "count")]
-    pub time: Option<f64>,
+    #[arg(long, value_name = "SECONDS", conflicts_with = "count", allow_negative_numbers = true, value_parser = bounded::stress_time)]
+    pub time: Option<Duration>,
     /// Stop after this many tests without a failure.
-    #[arg(long)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::tests_u64)]
     pub count: Option<u64>,
     /// Where to save the minimal failing test (default: stress-failures/).
     #[arg(long, value_name = "DIR", default_value = "stress-failures")]
     pub out: PathBuf,
     /// Runs of the solution the shrinker may spend.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, value_name = "RUNS", default_value = "400", allow_negative_numbers = true, value_parser = bounded::shrink_runs)]
     pub shrink_budget: usize,
 }
 
@@ -40,9 +42,7 @@ pub fn run(config: Option<&Path>, args: &StressArgs) -> Result<u8> {
     let problem = runner.problem(&problem_id)?;
     let budget = match args.count {
         Some(count) => Budget::Tests(count),
-        None => Budget::Time(Duration::from_secs_f64(
-            args.time.unwrap_or(60.0).clamp(0.1, 1e6),
-        )),
+        None => Budget::Time(args.time.unwrap_or(Duration::from_secs(60))),
     };
     let request = StressRequest {
         runner: &runner,

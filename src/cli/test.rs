@@ -2,6 +2,7 @@
 //! games, with the table, a progress bar on a terminal, and JSON, JUnit, HTML and transcripts
 //! when asked.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
@@ -16,22 +17,24 @@ use judge::report::transcripts::TranscriptReporter;
 use judge::report::Reporters;
 
 use super::grading::{GradingArgs, ReportFiles};
-use super::{finish, infer_problem, load_runner, on_terminal, stderr, stdout, verdict_code};
+use super::{
+    bounded, finish, infer_problem, load_runner, on_terminal, stderr, stdout, verdict_code,
+};
 
 #[derive(Debug, Args)]
 pub struct TestArgs {
     /// The solution: a source file (.c .cpp .py .rs ...) or a ready executable.
     pub solution: PathBuf,
-    /// The problem id (default: from a path like solutions/<id>/...).
+    /// The problem id or folder (default: from a path like solutions/<id>/...).
     #[arg(long)]
-    pub problem: Option<String>,
+    pub problem: Option<OsString>,
     #[command(flatten)]
     pub grading: GradingArgs,
     /// The language id from runner.toml (default: by file extension).
     #[arg(long)]
     pub language: Option<String>,
     /// Interactive problems: play only this game of the seed.
-    #[arg(long, conflicts_with = "games")]
+    #[arg(long, conflicts_with = "games", allow_negative_numbers = true, value_parser = bounded::index)]
     pub game: Option<u64>,
     /// Interactive problems: save one transcript per game in this folder.
     #[arg(long, value_name = "DIR")]
@@ -63,7 +66,7 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let problem_id = infer_problem(&args.solution, args.problem.as_deref())?;
     let grading = &args.grading;
-    let overrides = grading.overrides()?;
+    let overrides = grading.overrides();
     let problem = grading.problem(&runner, &problem_id, &overrides)?;
     let submission = Submission {
         path: args.solution.clone(),
@@ -94,7 +97,10 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
         }
         false => {
             if grading.games.is_some() || args.game.is_some() || args.transcripts.is_some() {
-                bail!("--games, --game and --transcripts are for problems played as games; {problem_id} is graded by tests");
+                bail!(
+                    "--games, --game and --transcripts are for problems played as games; {} is graded by tests",
+                    problem.id
+                );
             }
             let mut reporters = reporters(args, true)?;
             let request = BatchRequest {
@@ -108,6 +114,8 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
                 stop_at_first_failure: !grading.all,
                 enforce_time_factor: 1.0,
                 shard,
+                // The table shows each test as it ends; only report files list them all.
+                keep_every_test: args.reports.any(),
             };
             let summary = batch::grade(&request, &mut reporters)?;
             finish(&mut reporters)?;

@@ -1,9 +1,11 @@
 //! `judge verify`: every bundled solution must get the verdict of its folder; or every
 //! submission of a Kattis package, after the package's own checks.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::Args;
 
 use judge::config::RunnerConfig;
@@ -17,22 +19,23 @@ use judge::report::progress::ProgressReporter;
 use judge::report::verify::VerifyReporter;
 use judge::report::Reporters;
 
-use super::{exit, finish, load_runner, on_terminal, report_file, stdout};
+use super::{bounded, exit, finish, load_runner, on_terminal, report_file, stdout};
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
     /// Problems to verify, by id or path (default: every problem of the project with a
-    /// solutions folder; outside a project, the problem in the current folder).
-    pub problems: Vec<String>,
+    /// solutions folder; outside a project, the problem in the current folder), or the
+    /// folder of one Kattis package.
+    pub problems: Vec<OsString>,
     /// Seeded random tests per batch solution (default: runner.toml's random_tests).
-    #[arg(long)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::tests)]
     pub count: Option<usize>,
     /// Games per interactive solution (default: the problem's).
-    #[arg(long)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::games)]
     pub games: Option<usize>,
     /// Parallel runs (tests, and checks of a package's inputs by its validators); 0 = one per
-    /// core.
-    #[arg(long)]
+    /// core (default: runner.toml's jobs).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::jobs)]
     pub jobs: Option<usize>,
     #[arg(long, value_name = "K/N", help = super::shard::HELP)]
     pub shard: Option<ShardChoice>,
@@ -41,8 +44,8 @@ pub struct VerifyArgs {
     pub json: Option<PathBuf>,
     /// For a Kattis package: the time limit in seconds, instead of the package's (fixed, or
     /// derived from its accepted submissions).
-    #[arg(long, value_name = "SECONDS")]
-    pub time_limit: Option<f64>,
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = bounded::time_limit)]
+    pub time_limit: Option<Duration>,
     /// Write a self-contained HTML report here: the checks as a scoreboard, each solution's
     /// tests or games in detail.
     #[arg(long, value_name = "FILE")]
@@ -56,17 +59,27 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
             return verify_package(&runner, Path::new(path), args);
         }
     }
+    // Bundled problems are named by id (their solutions are in solutions/<id>/).
+    let mut problems = args
+        .problems
+        .iter()
+        .map(|id| {
+            id.to_str().map(str::to_string).ok_or_else(|| {
+                anyhow!(
+                    "{}: not a problem id (ids are UTF-8) nor a Kattis package's folder",
+                    Path::new(id).display()
+                )
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
     // Outside a project, in the folder of a problem standing alone: that problem.
-    let alone = args.problems.is_empty()
-        && runner.project_root().is_err()
-        && Path::new("problem.toml").is_file();
+    if problems.is_empty() && runner.project_root().is_err() && Path::new("problem.toml").is_file()
+    {
+        problems.push(".".to_string());
+    }
     let request = VerifyRequest {
         runner: &runner,
-        problems: if alone {
-            vec![".".to_string()]
-        } else {
-            args.problems.clone()
-        },
+        problems,
         random_count: args.count,
         games: args.games,
         jobs: runner.jobs(args.jobs),
@@ -113,12 +126,11 @@ fn verify_package(runner: &RunnerConfig, dir: &Path, args: &VerifyArgs) -> Resul
         bail!("--shard is for the bundled solutions; a Kattis package is verified whole");
     }
     let package = Package::load(dir, &runner.validators)?;
-    let time_limit = super::grading::time_limit(args.time_limit)?;
     let request = PackageRequest {
         runner,
         package: &package,
         jobs: runner.jobs(args.jobs),
-        time_limit,
+        time_limit: args.time_limit,
     };
     let mut reporters = reporters(args)?;
     let (check, summary) = package::verify(&request, &mut reporters)?;

@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
@@ -178,6 +179,28 @@ pub fn find_project(start: &Path) -> Option<PathBuf> {
         .find(|file| file.is_file())
 }
 
+/// A project's `runner.toml` is found by walking up from the current folder, so it may be a
+/// file nobody meant for this run: one another user left in a shared folder above it (`/tmp`).
+/// Its settings decide what runs and how (compile commands, the sandbox's user), so it is
+/// taken only when it, and the file it links to, belong to the grader's user or to root, as
+/// git takes a repository found above the current folder only when the user owns it.
+fn trusted_project(file: &Path) -> Result<(), ConfigError> {
+    let me = crate::sandbox::effective_uid();
+    for meta in [std::fs::symlink_metadata(file), std::fs::metadata(file)]
+        .into_iter()
+        .flatten()
+    {
+        let owner = meta.uid();
+        if owner != me && owner != 0 {
+            return Err(ConfigError::ForeignProject {
+                file: file.to_path_buf(),
+                owner,
+            });
+        }
+    }
+    Ok(())
+}
+
 fn canonical(path: &Path) -> PathBuf {
     path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
 }
@@ -193,6 +216,11 @@ impl Layers {
             files.push((LayerKind::User, canonical(file)));
         }
         if let Some(project) = find_project(&discovery.cwd) {
+            let named = discovery.config_file.as_deref().map(canonical);
+            // The same file given with --config is read on purpose.
+            if named.as_deref() != Some(canonical(&project).as_path()) {
+                trusted_project(&project)?;
+            }
             files.push((LayerKind::Project, canonical(&project)));
         }
         if let Some(file) = &discovery.config_file {

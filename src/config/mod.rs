@@ -19,6 +19,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+use crate::bounds::{self, OutOfBounds};
 use crate::files::FileLimits;
 use crate::limits::{Allowance, CompileLimits, RunnerLimits, MIB};
 
@@ -42,7 +43,9 @@ pub enum ConfigError {
     },
     #[error("not in a project: no runner.toml in the current folder or any folder above it (start one with `judge init`, or give --config FILE)")]
     NoProject,
-    #[error("unknown problem `{id}` (known: {known}; a problem folder can also be given by path)")]
+    #[error("{file}: owned by user {owner}, not by you or root: not taken as the project's configuration (anyone may leave a file in a shared folder above this one; give it with --config to use it)")]
+    ForeignProject { file: PathBuf, owner: u32 },
+    #[error("unknown problem {id:?} (known: {known}; a problem folder can also be given by path)")]
     UnknownProblem { id: String, known: String },
     #[error("{dir}: no problem.toml (nor a Kattis package's problem.yaml) in this folder")]
     NotAProblem { dir: PathBuf },
@@ -227,71 +230,14 @@ pub struct RunnerConfig {
     pub files: FileLimits,
 }
 
-/// A duration from a number of seconds that must be positive (and sane).
-pub(crate) fn positive_seconds(
+/// A value held to its bound (see `crate::bounds`), or an error naming the file, the key
+/// and the bound.
+pub(crate) fn within<T>(
     file: impl Into<Origin>,
     key: &str,
-    value: f64,
-) -> Result<Duration, ConfigError> {
-    if value.is_finite() && value > 0.0 && value < 1e6 {
-        Ok(Duration::from_secs_f64(value))
-    } else {
-        Err(invalid(
-            file,
-            key,
-            format!("must be a positive number of seconds, found {value}"),
-        ))
-    }
-}
-
-fn non_negative_seconds(
-    file: impl Into<Origin>,
-    key: &str,
-    value: f64,
-) -> Result<Duration, ConfigError> {
-    if value.is_finite() && (0.0..1e6).contains(&value) {
-        Ok(Duration::from_secs_f64(value))
-    } else {
-        Err(invalid(
-            file,
-            key,
-            format!("must be zero or more seconds, found {value}"),
-        ))
-    }
-}
-
-/// A size in MiB from 1 to 65536, in bytes.
-pub(crate) fn mebibytes(
-    file: impl Into<Origin>,
-    key: &str,
-    value: u64,
-) -> Result<u64, ConfigError> {
-    if (1..=64 * 1024).contains(&value) {
-        Ok(value * MIB)
-    } else {
-        Err(invalid(file, key, "must be from 1 to 65536"))
-    }
-}
-
-/// A size in MiB from 0 to 65536, in bytes.
-fn mebibytes_or_zero(file: impl Into<Origin>, key: &str, value: u64) -> Result<u64, ConfigError> {
-    if value == 0 {
-        Ok(0)
-    } else {
-        mebibytes(file, key, value)
-    }
-}
-
-fn factor(file: impl Into<Origin>, key: &str, value: f64) -> Result<f64, ConfigError> {
-    if value.is_finite() && (1.0..=100.0).contains(&value) {
-        Ok(value)
-    } else {
-        Err(invalid(
-            file,
-            key,
-            format!("must be a factor from 1 to 100, found {value}"),
-        ))
-    }
+    checked: Result<T, OutOfBounds>,
+) -> Result<T, ConfigError> {
+    checked.map_err(|e| invalid(file, key, e.to_string()))
 }
 
 /// Resolves a user name (through the system's user database, NSS included) or a number to a
@@ -321,25 +267,36 @@ impl RunnerConfig {
         let raw: raw::Runner = layers.deserialize()?;
         let at = |key: &str| layers.origin_of(key);
         let d = &raw.defaults;
-        let output_bytes = mebibytes(
+        let output_bytes = within(
             at("defaults.output_limit_mib"),
             "defaults.output_limit_mib",
-            d.output_limit_mib,
+            bounds::OUTPUT.mebibytes(d.output_limit_mib),
         )?;
-        if d.max_processes == 0 {
-            return Err(invalid(
-                at("defaults.max_processes"),
-                "defaults.max_processes",
-                "must be at least 1",
-            ));
-        }
-        if d.jobs > 1024 {
-            return Err(invalid(
-                at("defaults.jobs"),
-                "defaults.jobs",
-                "must be from 0 (all cores) to 1024",
-            ));
-        }
+        let stderr_kib = within(
+            at("defaults.stderr_limit_kib"),
+            "defaults.stderr_limit_kib",
+            bounds::STDERR.whole(d.stderr_limit_kib),
+        )?;
+        let max_processes = within(
+            at("defaults.max_processes"),
+            "defaults.max_processes",
+            bounds::PROCESSES.whole(d.max_processes),
+        )?;
+        let jobs = within(
+            at("defaults.jobs"),
+            "defaults.jobs",
+            bounds::JOBS.whole(d.jobs),
+        )?;
+        let random_tests = within(
+            at("defaults.random_tests"),
+            "defaults.random_tests",
+            bounds::TESTS.whole(d.random_tests),
+        )?;
+        let seed = within(
+            at("defaults.seed"),
+            "defaults.seed",
+            bounds::SEED.whole(d.seed),
+        )?;
         let (uid, gid) = lookup_user(&raw.sandbox.user).ok_or_else(|| {
             invalid(
                 at("sandbox.user"),
@@ -367,15 +324,15 @@ impl RunnerConfig {
                 .ok_or(ConfigError::NoCacheFolder)?,
         };
         let validators = ValidatorLimits {
-            time_limit: positive_seconds(
+            time_limit: within(
                 at("validators.time_limit_seconds"),
                 "validators.time_limit_seconds",
-                raw.validators.time_limit_seconds,
+                bounds::TIME_LIMIT.seconds(raw.validators.time_limit_seconds),
             )?,
-            memory_bytes: mebibytes(
+            memory_bytes: within(
                 at("validators.memory_mib"),
                 "validators.memory_mib",
-                raw.validators.memory_mib,
+                bounds::MEMORY.mebibytes(raw.validators.memory_mib),
             )?,
         };
         let mut folders: Vec<ProblemFolder> = Vec::new();
@@ -399,23 +356,23 @@ impl RunnerConfig {
             });
         }
         Ok(RunnerConfig {
-            seed: d.seed,
-            jobs: d.jobs,
-            random_tests: d.random_tests,
+            seed,
+            jobs: jobs as usize,
+            random_tests: random_tests as usize,
             limits: RunnerLimits {
-                wall_time_factor: factor(
+                wall_time_factor: within(
                     at("defaults.wall_time_factor"),
                     "defaults.wall_time_factor",
-                    d.wall_time_factor,
+                    bounds::FACTOR.real(d.wall_time_factor),
                 )?,
-                wall_time_extra: non_negative_seconds(
+                wall_time_extra: within(
                     at("defaults.wall_time_extra_seconds"),
                     "defaults.wall_time_extra_seconds",
-                    d.wall_time_extra_seconds,
+                    bounds::TIME_EXTRA.seconds(d.wall_time_extra_seconds),
                 )?,
                 output_bytes,
-                stderr_bytes: d.stderr_limit_kib * 1024,
-                max_processes: d.max_processes,
+                stderr_bytes: stderr_kib * 1024,
+                max_processes: max_processes as u32,
             },
             problems: ProblemSources::new(folders, cache_dir.clone()).with_validators(validators),
             cache_dir,
@@ -430,15 +387,15 @@ impl RunnerConfig {
             },
             validators,
             files: FileLimits {
-                test_file_bytes: mebibytes(
+                test_file_bytes: within(
                     at("files.test_file_limit_mib"),
                     "files.test_file_limit_mib",
-                    raw.files.test_file_limit_mib,
+                    bounds::FILE_READ.mebibytes(raw.files.test_file_limit_mib),
                 )?,
-                source_bytes: mebibytes(
+                source_bytes: within(
                     at("files.source_limit_mib"),
                     "files.source_limit_mib",
-                    raw.files.source_limit_mib,
+                    bounds::FILE_READ.mebibytes(raw.files.source_limit_mib),
                 )?,
             },
             languages,
@@ -492,7 +449,7 @@ impl RunnerConfig {
     }
 
     /// The problem with this id (project, user, then built-in), or the folder at this path.
-    pub fn problem(&self, id: &str) -> Result<ProblemSpec, ConfigError> {
+    pub fn problem(&self, id: impl AsRef<std::ffi::OsStr>) -> Result<ProblemSpec, ConfigError> {
         self.problems.find(id)
     }
 }
@@ -500,28 +457,32 @@ impl RunnerConfig {
 /// Validates the compile limits of `[defaults]`.
 fn compile_limits(layers: &Layers, d: &raw::Defaults) -> Result<CompileLimits, ConfigError> {
     let at = |key: &str| layers.origin_of(key);
-    let key = "defaults.compile_max_processes";
-    if d.compile_max_processes == 0 || d.compile_max_processes > 1 << 20 {
-        return Err(invalid(at(key), key, "must be from 1 to 1048576"));
-    }
-    let key = "defaults.compile_message_limit_kib";
-    if !(1..=1 << 20).contains(&d.compile_message_limit_kib) {
-        return Err(invalid(at(key), key, "must be from 1 to 1048576"));
-    }
-    let mib = |key: &str, value: u64| mebibytes(at(key), key, value);
     Ok(CompileLimits {
-        time: positive_seconds(
+        time: within(
             at("defaults.compile_time_limit_seconds"),
             "defaults.compile_time_limit_seconds",
-            d.compile_time_limit_seconds,
+            bounds::TIME_LIMIT.seconds(d.compile_time_limit_seconds),
         )?,
-        memory_bytes: mib("defaults.compile_memory_mib", d.compile_memory_mib)?,
-        max_processes: d.compile_max_processes,
-        output_bytes: mib(
+        memory_bytes: within(
+            at("defaults.compile_memory_mib"),
+            "defaults.compile_memory_mib",
+            bounds::MEMORY.mebibytes(d.compile_memory_mib),
+        )?,
+        max_processes: within(
+            at("defaults.compile_max_processes"),
+            "defaults.compile_max_processes",
+            bounds::PROCESSES.whole(d.compile_max_processes),
+        )? as u32,
+        output_bytes: within(
+            at("defaults.compile_output_limit_mib"),
             "defaults.compile_output_limit_mib",
-            d.compile_output_limit_mib,
+            bounds::BUILD_OUTPUT.mebibytes(d.compile_output_limit_mib),
         )?,
-        message_bytes: d.compile_message_limit_kib * 1024,
+        message_bytes: within(
+            at("defaults.compile_message_limit_kib"),
+            "defaults.compile_message_limit_kib",
+            bounds::COMPILER_MESSAGES.whole(d.compile_message_limit_kib),
+        )? * 1024,
     })
 }
 
@@ -660,26 +621,34 @@ fn languages(
             keep_file_name: lang.keep_file_name,
             name_after_public_class: lang.name_after_public_class,
             run: lang.run.clone(),
-            runtime_overhead_bytes: mebibytes_or_zero(
+            runtime_overhead_bytes: within(
                 file("runtime_overhead_mib"),
                 &key("runtime_overhead_mib"),
-                lang.runtime_overhead_mib,
+                bounds::MEMORY_EXTRA.mebibytes(lang.runtime_overhead_mib),
             )?,
             out_of_memory_messages: lang.out_of_memory_messages.clone(),
             compile_read_only_paths: lang.compile_read_only_paths.clone(),
             allowance: Allowance {
-                time_factor: factor(file("time_factor"), &key("time_factor"), lang.time_factor)?,
-                time_extra: non_negative_seconds(
+                time_factor: within(
+                    file("time_factor"),
+                    &key("time_factor"),
+                    bounds::FACTOR.real(lang.time_factor),
+                )?,
+                time_extra: within(
                     file("time_extra_seconds"),
                     &key("time_extra_seconds"),
-                    lang.time_extra_seconds,
+                    bounds::TIME_EXTRA.seconds(lang.time_extra_seconds),
                 )?,
-                memory_factor: factor(
+                memory_factor: within(
                     file("memory_factor"),
                     &key("memory_factor"),
-                    lang.memory_factor,
+                    bounds::FACTOR.real(lang.memory_factor),
                 )?,
-                memory_extra_bytes: lang.memory_extra_mib * MIB,
+                memory_extra_bytes: within(
+                    file("memory_extra_mib"),
+                    &key("memory_extra_mib"),
+                    bounds::MEMORY_EXTRA.mebibytes(lang.memory_extra_mib),
+                )?,
             },
         });
     }
@@ -696,6 +665,7 @@ fn languages(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::MIB;
 
     pub(crate) const RUNNER: &str = r#"
 [defaults]

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::program::{self, ProblemPrograms, Role};
-use super::{invalid, mebibytes, positive_seconds, raw, ConfigError};
+use super::{invalid, raw, within, ConfigError};
+use crate::bounds;
 use crate::check::{Checker, Comparison};
 use crate::limits::ProblemLimits;
 
@@ -95,12 +96,20 @@ impl ProblemSpec {
             ));
         }
         let limits = ProblemLimits {
-            cpu_time: positive_seconds(file, "limits.time_seconds", raw.limits.time_seconds)?,
-            memory_bytes: mebibytes(file, "limits.memory_mib", raw.limits.memory_mib)?,
+            cpu_time: within(
+                file,
+                "limits.time_seconds",
+                bounds::TIME_LIMIT.seconds(raw.limits.time_seconds),
+            )?,
+            memory_bytes: within(
+                file,
+                "limits.memory_mib",
+                bounds::MEMORY.mebibytes(raw.limits.memory_mib),
+            )?,
             output_bytes: raw
                 .limits
                 .output_mib
-                .map(|mib| mebibytes(file, "limits.output_mib", mib))
+                .map(|mib| within(file, "limits.output_mib", bounds::OUTPUT.mebibytes(mib)))
                 .transpose()?,
             language_extra_time: raw.limits.language_extra_time,
             language_extra_memory: raw.limits.language_extra_memory,
@@ -133,22 +142,14 @@ impl ProblemSpec {
                      program runs its tests against it instead",
                 )),
                 (ProblemKind::Interactive, None) if has_interactor => None,
-                (ProblemKind::Interactive, Some(i)) => {
-                    if i.games == 0 {
-                        return Err(invalid(file, "interactive.games", "must be at least 1"));
-                    }
-                    if !i.accept_mean_score.is_finite() {
-                        return Err(invalid(
-                            file,
-                            "interactive.accept_mean_score",
-                            "must be a number",
-                        ));
-                    }
-                    Some(InteractiveSpec {
-                        games: i.games,
-                        accept_mean_score: i.accept_mean_score,
-                    })
-                }
+                (ProblemKind::Interactive, Some(i)) => Some(InteractiveSpec {
+                    games: within(file, "interactive.games", bounds::GAMES.count(i.games))?,
+                    accept_mean_score: within(
+                        file,
+                        "interactive.accept_mean_score",
+                        bounds::MEAN_SCORE.real(i.accept_mean_score),
+                    )?,
+                }),
                 (ProblemKind::Interactive, None) => {
                     return Err(invalid(
                         file,
@@ -203,12 +204,9 @@ fn checker(file: &Path, dir: &Path, raw: raw::Checker) -> Result<Checker, Config
     Ok(match raw {
         raw::Checker::Tokens => Checker::Compare(Comparison::Tokens),
         raw::Checker::Lines => Checker::Compare(Comparison::Lines),
-        raw::Checker::Float { tolerance } => {
-            if !(tolerance.is_finite() && tolerance >= 0.0) {
-                return Err(invalid(file, "checker.tolerance", "must be zero or more"));
-            }
-            Checker::Compare(Comparison::Float { tolerance })
-        }
+        raw::Checker::Float { tolerance } => Checker::Compare(Comparison::Float {
+            tolerance: within(file, "checker.tolerance", bounds::TOLERANCE.real(tolerance))?,
+        }),
         raw::Checker::External {
             command,
             time_limit_seconds,

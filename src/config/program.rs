@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use super::{invalid, mebibytes, positive_seconds, raw, ConfigError};
+use super::{invalid, raw, within, ConfigError};
+use crate::bounds;
 use crate::limits::MIB;
 
 /// What a problem program does.
@@ -184,12 +185,18 @@ pub(super) fn program(
         args: raw.args,
         time_limit: raw
             .time_limit_seconds
-            .map(|s| positive_seconds(file, &field("time_limit_seconds"), s))
+            .map(|s| {
+                within(
+                    file,
+                    &field("time_limit_seconds"),
+                    bounds::TIME_LIMIT.seconds(s),
+                )
+            })
             .transpose()?
             .unwrap_or(DEFAULT_TIME),
         memory_bytes: raw
             .memory_mib
-            .map(|m| mebibytes(file, &field("memory_mib"), m))
+            .map(|m| within(file, &field("memory_mib"), bounds::MEMORY.mebibytes(m)))
             .transpose()?
             .unwrap_or(DEFAULT_MEMORY_BYTES),
     })

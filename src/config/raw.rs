@@ -62,14 +62,15 @@ pub struct Runner {
     pub languages: BTreeMap<String, Language>,
 }
 
-/// `[validators]`: the limits of a Kattis package's input and output validators.
+/// `[validators]`: the limits of a Kattis package's input and output validators (a whole
+/// number is read as i64 and held to its bound in `config`, as in `Defaults`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Validators {
     #[serde(default = "default_validator_seconds")]
     pub time_limit_seconds: f64,
     #[serde(default = "default_validator_mib")]
-    pub memory_mib: u64,
+    pub memory_mib: i64,
 }
 
 impl Default for Validators {
@@ -84,58 +85,60 @@ impl Default for Validators {
 fn default_validator_seconds() -> f64 {
     60.0
 }
-fn default_validator_mib() -> u64 {
+fn default_validator_mib() -> i64 {
     1024
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Defaults {
-    pub seed: u64,
-    pub jobs: usize,
-    pub random_tests: usize,
-    pub output_limit_mib: u64,
+    // Whole numbers are read as TOML writes them (i64) and held to their bounds in `config`,
+    // so that a negative one is refused with its bound, not with a type error.
+    pub seed: i64,
+    pub jobs: i64,
+    pub random_tests: i64,
+    pub output_limit_mib: i64,
     #[serde(default = "default_stderr_kib")]
-    pub stderr_limit_kib: u64,
+    pub stderr_limit_kib: i64,
     #[serde(default = "default_max_processes")]
-    pub max_processes: u32,
+    pub max_processes: i64,
     /// Unset: `.judge-cache` beside the project's runner.toml, or the user's cache folder.
     pub cache_dir: Option<PathBuf>,
     #[serde(default = "default_compile_seconds")]
     pub compile_time_limit_seconds: f64,
     #[serde(default = "default_compile_memory_mib")]
-    pub compile_memory_mib: u64,
+    pub compile_memory_mib: i64,
     #[serde(default = "default_compile_max_processes")]
-    pub compile_max_processes: u32,
+    pub compile_max_processes: i64,
     #[serde(default = "default_compile_output_mib")]
-    pub compile_output_limit_mib: u64,
+    pub compile_output_limit_mib: i64,
     #[serde(default = "default_compile_message_kib")]
-    pub compile_message_limit_kib: u64,
+    pub compile_message_limit_kib: i64,
     #[serde(default = "default_wall_factor")]
     pub wall_time_factor: f64,
     #[serde(default = "default_wall_extra")]
     pub wall_time_extra_seconds: f64,
 }
 
-fn default_stderr_kib() -> u64 {
+fn default_stderr_kib() -> i64 {
     64
 }
-fn default_max_processes() -> u32 {
+fn default_max_processes() -> i64 {
     64
 }
 fn default_compile_seconds() -> f64 {
     60.0
 }
-fn default_compile_memory_mib() -> u64 {
+fn default_compile_memory_mib() -> i64 {
     2048
 }
-fn default_compile_max_processes() -> u32 {
+fn default_compile_max_processes() -> i64 {
     256
 }
-fn default_compile_output_mib() -> u64 {
+fn default_compile_output_mib() -> i64 {
     1024
 }
-fn default_compile_message_kib() -> u64 {
+fn default_compile_message_kib() -> i64 {
     1024
 }
 fn default_wall_factor() -> f64 {
@@ -187,8 +190,8 @@ fn default_path() -> String {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Files {
-    pub test_file_limit_mib: u64,
-    pub source_limit_mib: u64,
+    pub test_file_limit_mib: i64,
+    pub source_limit_mib: i64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -213,7 +216,7 @@ pub struct Language {
     /// Memory the runtime takes besides its heap (a JVM's code, classes and threads):
     /// `{heap_mib}` in the run command is the memory limit less this.
     #[serde(default)]
-    pub runtime_overhead_mib: u64,
+    pub runtime_overhead_mib: i64,
     /// What the runtime writes to standard error when its heap is exhausted (Java's
     /// `java.lang.OutOfMemoryError`): a crash that says one of them is MLE.
     #[serde(default)]
@@ -229,7 +232,7 @@ pub struct Language {
     #[serde(default = "one")]
     pub memory_factor: f64,
     #[serde(default)]
-    pub memory_extra_mib: u64,
+    pub memory_extra_mib: i64,
 }
 
 fn one() -> f64 {
@@ -273,25 +276,25 @@ pub struct Program {
     #[serde(default)]
     pub args: Vec<String>,
     pub time_limit_seconds: Option<f64>,
-    pub memory_mib: Option<u64>,
+    pub memory_mib: Option<i64>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Limits {
     pub time_seconds: f64,
-    pub memory_mib: u64,
+    pub memory_mib: i64,
     #[serde(default = "yes")]
     pub language_extra_time: bool,
     #[serde(default = "yes")]
     pub language_extra_memory: bool,
-    pub output_mib: Option<u64>,
+    pub output_mib: Option<i64>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Interactive {
-    pub games: usize,
+    pub games: i64,
     pub accept_mean_score: f64,
 }
 

@@ -10,6 +10,7 @@
 //! problem came from.
 
 use std::collections::BTreeMap;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -200,11 +201,17 @@ fn write_out_built_in(cache_dir: &Path) -> Result<PathBuf, ConfigError> {
     Ok(target)
 }
 
+/// Whether `dir` has an entry problem.toml, whatever it is: one that is a device, a FIFO or a
+/// link out of the folder is refused by name when it is read, not taken for no problem.
+fn holds_problem_toml(dir: &Path) -> bool {
+    std::fs::symlink_metadata(dir.join("problem.toml")).is_ok()
+}
+
 /// The problem in folder `dir` (which must hold a problem.toml).
 fn load_folder(dir: &Path, validators: &ValidatorLimits) -> Result<ProblemSpec, ConfigError> {
     let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     let file = dir.join("problem.toml");
-    if !file.is_file() {
+    if !holds_problem_toml(&dir) {
         if crate::kattis::is_package(&dir) {
             return Ok(crate::kattis::Package::load(&dir, validators)?.spec);
         }
@@ -256,23 +263,25 @@ impl ProblemSources {
     }
 
     /// The problem `name`: an id looked up in order, or a folder when `name` is a path (has a
-    /// `/`, or names a folder with a problem.toml that no id matches).
-    pub fn find(&self, name: &str) -> Result<ProblemSpec, ConfigError> {
+    /// `/`, is not UTF-8, or names a folder with a problem.toml that no id matches).
+    pub fn find(&self, name: impl AsRef<OsStr>) -> Result<ProblemSpec, ConfigError> {
         Ok(self.find_with_origin(name)?.1)
     }
 
     /// The problem `name` and where it was found.
     pub fn find_with_origin(
         &self,
-        name: &str,
+        name: impl AsRef<OsStr>,
     ) -> Result<(ProblemOrigin, ProblemSpec), ConfigError> {
-        let path = Path::new(name);
-        if name.contains('/') || name == "." || name == ".." {
-            return Ok((ProblemOrigin::Path, load_folder(path, &self.validators)?));
-        }
+        let path = Path::new(name.as_ref());
+        // An id is UTF-8 without a slash; anything else can only be a folder's path.
+        let name = match name.as_ref().to_str() {
+            Some(name) if !(name.contains('/') || name == "." || name == "..") => name,
+            _ => return Ok((ProblemOrigin::Path, load_folder(path, &self.validators)?)),
+        };
         for folder in &self.folders {
             let dir = folder.dir.join(name);
-            if !name.is_empty() && dir.join("problem.toml").is_file() {
+            if !name.is_empty() && holds_problem_toml(&dir) {
                 return Ok((folder.origin, load_folder(&dir, &self.validators)?));
             }
         }
@@ -280,9 +289,7 @@ impl ProblemSources {
             let dir = write_out_built_in(&self.cache_dir)?.join(name);
             return Ok((ProblemOrigin::BuiltIn, load_folder(&dir, &self.validators)?));
         }
-        if !name.is_empty()
-            && (path.join("problem.toml").is_file() || crate::kattis::is_package(path))
-        {
+        if !name.is_empty() && (holds_problem_toml(path) || crate::kattis::is_package(path)) {
             return Ok((ProblemOrigin::Path, load_folder(path, &self.validators)?));
         }
         Err(ConfigError::UnknownProblem {

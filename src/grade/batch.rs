@@ -3,7 +3,7 @@
 //! report every test in plan order as it is decided. A sharded run grades its share of the
 //! plan's tests (see `plan::Shard`).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -22,8 +22,8 @@ use crate::files::{Cap, FileError, Folder};
 use crate::lang::{Compiled, Prepared};
 use crate::limits::{Limits, Overrides};
 use crate::plan::{
-    self, PlanDigest, PlanError, PlanIdentity, PlanUnit, PlannedTest, Shard, TestSelection,
-    TestSource,
+    self, PlanDigest, PlanError, PlanIdentity, PlanUnit, PlannedTest, Shard, TestPlan,
+    TestSelection, TestSource,
 };
 use crate::pool::{self, News};
 use crate::problems::{CodeError, GenRequest, ProblemCode};
@@ -60,6 +60,30 @@ pub struct BatchRequest<'a> {
     pub enforce_time_factor: f64,
     /// Grade only this shard's share of the tests.
     pub shard: Option<Shard>,
+    /// Keep every test's outcome in the summary (for reports that list them: JSON, JUnit,
+    /// HTML). Without it the summary keeps the first failure and the figures of the rest
+    /// (see [`Tally`]), so memory does not grow with the number of tests.
+    pub keep_every_test: bool,
+}
+
+/// The figures of every test a run graded, for a summary that does not keep every outcome.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub run: usize,
+    pub passed: usize,
+    pub max_cpu_ms: u64,
+    pub max_peak_kib: u64,
+    pub disturbed: usize,
+}
+
+impl Tally {
+    fn add(&mut self, test: &TestOutcome) {
+        self.run += 1;
+        self.passed += usize::from(test.verdict.is_accepted());
+        self.max_cpu_ms = self.max_cpu_ms.max(test.cpu_ms);
+        self.max_peak_kib = self.max_peak_kib.max(test.peak_kib);
+        self.disturbed += usize::from(test.disturbed);
+    }
 }
 
 /// The result of one test.
@@ -154,18 +178,37 @@ pub struct BatchSummary {
     pub compile_message: Option<String>,
     /// Tests this run was to grade (a shard's share, when sharded).
     pub tests_planned: usize,
+    /// The tests' outcomes in plan order: every test that ran, or only the first failure when
+    /// `tally` is set.
     pub tests: Vec<TestOutcome>,
+    /// The figures of every test that ran when `tests` does not keep them all (see
+    /// `BatchRequest::keep_every_test`); `None` when it does, as in a summary read from JSON.
+    #[serde(skip)]
+    pub tally: Option<Tally>,
     /// The judge's version, the plan's identity and the shard, for merging.
     #[serde(flatten)]
     pub run: RunIdentity,
 }
 
 impl BatchSummary {
+    /// The figures of every test that ran.
+    pub fn tally(&self) -> Tally {
+        self.tally.unwrap_or_else(|| {
+            let mut tally = Tally::default();
+            for test in &self.tests {
+                tally.add(test);
+            }
+            tally
+        })
+    }
+
+    /// Tests that ran.
+    pub fn tests_run(&self) -> usize {
+        self.tally().run
+    }
+
     pub fn passed(&self) -> usize {
-        self.tests
-            .iter()
-            .filter(|t| t.verdict.is_accepted())
-            .count()
+        self.tally().passed
     }
 
     /// The first test that was not accepted.
@@ -174,11 +217,11 @@ impl BatchSummary {
     }
 
     pub fn max_cpu_ms(&self) -> u64 {
-        self.tests.iter().map(|t| t.cpu_ms).max().unwrap_or(0)
+        self.tally().max_cpu_ms
     }
 
     pub fn max_peak_kib(&self) -> u64 {
-        self.tests.iter().map(|t| t.peak_kib).max().unwrap_or(0)
+        self.tally().max_peak_kib
     }
 
     /// After reading a summary back from JSON: each verdict from its detail (`RE (SIGSEGV)`,
@@ -193,7 +236,7 @@ impl BatchSummary {
 
     /// Tests whose timings the machine's load may have disturbed.
     pub fn disturbed(&self) -> usize {
-        self.tests.iter().filter(|t| t.disturbed).count()
+        self.tally().disturbed
     }
 }
 
@@ -210,12 +253,9 @@ pub(crate) struct SharedTestData {
 }
 
 impl SharedTestData {
-    pub fn new(tests: &[PlannedTest]) -> SharedTestData {
+    pub fn new(tests: &TestPlan) -> SharedTestData {
         SharedTestData {
-            slots: tests
-                .iter()
-                .map(|t| (t.name.clone(), OnceLock::new()))
-                .collect(),
+            slots: tests.iter().map(|t| (t.name, OnceLock::new())).collect(),
         }
     }
 }
@@ -470,7 +510,7 @@ pub fn grade(
     )?;
     let identity = PlanIdentity {
         unit: PlanUnit::Tests,
-        units: whole_plan.len(),
+        units: whole_plan.whole_len(),
         stops_at_first_failure: request.stop_at_first_failure,
         digest: plan_digest(
             problem,
@@ -483,10 +523,7 @@ pub fn grade(
             request.runner.files.tests(),
         )?,
     };
-    let tests = match request.shard {
-        Some(shard) => shard.select(whole_plan),
-        None => whole_plan,
-    };
+    let tests = whole_plan.share(request.shard);
     let mut summary = new_summary(
         problem,
         request.submission.display_name(),
@@ -522,7 +559,10 @@ pub fn grade(
         test_files: request.runner.files.tests(),
     };
     let outcomes = run_tests(request, &context, &scratch, &prepared, &tests, reporter)?;
-    conclude(&mut summary, outcomes);
+    summary.protections = outcomes.protections.clone();
+    summary.verdict = outcomes.verdict;
+    summary.tally = (!request.keep_every_test).then_some(outcomes.tally);
+    summary.tests = outcomes.kept;
     finish(summary, reporter)
 }
 
@@ -535,7 +575,7 @@ pub(crate) fn plan_tests(
     tests: &Tests,
     seed: u64,
     code: Option<&dyn ProblemCode>,
-) -> Result<Vec<PlannedTest>, GradeError> {
+) -> Result<TestPlan, GradeError> {
     let planned = match tests {
         Tests::Folder(dir) => plan::folder_tests(dir)?,
         Tests::Planned {
@@ -545,24 +585,18 @@ pub(crate) fn plan_tests(
     };
     let can_generate = code.is_some_and(|code| code.can_generate());
     let has_hard_set = code.is_some_and(|code| code.has_hard_set());
-    let files_only = |planned: Vec<PlannedTest>| -> Vec<PlannedTest> {
-        planned
-            .into_iter()
-            .filter(|t| matches!(t.source, TestSource::Files { .. }))
-            .collect()
-    };
     let planned = match tests {
         // A problem of samples only: all its tests are its samples.
         Tests::Planned {
             selection: TestSelection::All,
             ..
-        } if !can_generate => files_only(planned),
+        } if !can_generate => planned.files_only(),
         // Without a generated hard set, the hard tests are the hard folder's alone.
         Tests::Planned {
             selection: TestSelection::Hard,
             ..
         } if !has_hard_set => {
-            let files = files_only(planned);
+            let files = planned.files_only();
             if files.is_empty() {
                 return Err(PlanError::NoHardTests {
                     problem: problem.id.clone(),
@@ -574,9 +608,11 @@ pub(crate) fn plan_tests(
         }
         _ => planned,
     };
-    let needs_code = planned
-        .iter()
-        .any(|t| !matches!(t.source, TestSource::Files { .. }));
+    let needs_code = planned.generated().is_some()
+        || planned
+            .files()
+            .iter()
+            .any(|t| !matches!(t.source, TestSource::Files { .. }));
     if needs_code && !can_generate {
         return Err(GradeError::NoGenerator(problem.id.clone()));
     }
@@ -584,13 +620,13 @@ pub(crate) fn plan_tests(
 }
 
 /// What decides a batch grading's results, as a digest: the problem (see `digest_problem`), the
-/// seed, the tests (names, and the bytes of those read from files), the language, the limits
-/// and the submission's bytes.
+/// seed, the tests (names, and the bytes of those read from files; the seed and count of the
+/// generated ones), the language, the limits and the submission's bytes.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn plan_digest(
     problem: &ProblemSpec,
     seed: u64,
-    tests: &[PlannedTest],
+    tests: &TestPlan,
     language_id: &str,
     limits: &Limits,
     submission_sha256: &str,
@@ -605,7 +641,7 @@ pub(crate) fn plan_digest(
         .add("limits", format!("{limits:?}"))
         .add("enforce_time_factor", enforce_time_factor.max(1.0))
         .add("submission", submission_sha256);
-    for test in tests {
+    for test in tests.files() {
         digest.add("test", &test.name);
         if !test.checker_args.is_empty() {
             digest.add("checker_args", format!("{:?}", test.checker_args));
@@ -635,6 +671,16 @@ pub(crate) fn plan_digest(
             }
         }
     }
+    // Generated tests are named and made from (seed, index) alone: their seed and count say
+    // them all.
+    if let Some(generated) = tests.generated() {
+        let kind = if generated.hard {
+            "generated_hard"
+        } else {
+            "generated"
+        };
+        digest.add(kind, format!("{}/0..{}", generated.seed, generated.count));
+    }
     Ok(digest.finish())
 }
 
@@ -659,6 +705,7 @@ pub(crate) fn new_summary(
         compile_message: None,
         tests_planned,
         tests: Vec::new(),
+        tally: None,
         run,
     }
 }
@@ -685,17 +732,29 @@ fn finish(summary: BatchSummary, reporter: &mut dyn Reporter) -> Result<BatchSum
     Ok(summary)
 }
 
-/// Runs the tests on `request.jobs` workers and reports each in plan order. Returns the
-/// outcomes of the tests that ran, in plan order (after a failure with
-/// `stop_at_first_failure`, later tests are left out even if they ran).
+/// What a run of tests came to: its verdict, the sandbox's protections, the outcomes kept
+/// and the figures of all.
+struct Ran {
+    verdict: Verdict,
+    protections: Vec<String>,
+    /// Every outcome in plan order, or the first failure alone (see `keep_every_test`).
+    kept: Vec<TestOutcome>,
+    tally: Tally,
+}
+
+/// Runs the tests on `request.jobs` workers and reports each in plan order, as soon as every
+/// test before it is reported. Tests are made from the plan as workers reach them, and an
+/// outcome is held only until it is reported (unless `keep_every_test`), so a long plan runs
+/// in constant memory. After a failure with `stop_at_first_failure`, later tests are left
+/// out even if they ran.
 fn run_tests(
     request: &BatchRequest,
     context: &TestContext,
     scratch: &Scratch,
     prepared: &Prepared,
-    tests: &[PlannedTest],
+    tests: &TestPlan,
     reporter: &mut dyn Reporter,
-) -> Result<Vec<TestOutcome>, GradeError> {
+) -> Result<Ran, GradeError> {
     let first_failure = AtomicUsize::new(usize::MAX);
     let limit = || {
         if request.stop_at_first_failure {
@@ -704,8 +763,15 @@ fn run_tests(
             usize::MAX
         }
     };
-    let mut outcomes: Vec<Option<TestOutcome>> = vec![None; tests.len()];
+    // Outcomes that finished before an earlier test: held until they can be reported.
+    let mut waiting: BTreeMap<usize, TestOutcome> = BTreeMap::new();
     let mut reported = 0;
+    let mut ran = Ran {
+        verdict: Verdict::Accepted,
+        protections: Vec::new(),
+        kept: Vec::new(),
+        tally: Tally::default(),
+    };
     let mut telling = Telling::default();
     pool::run_parallel(
         tests.len(),
@@ -713,7 +779,10 @@ fn run_tests(
         |index| index <= limit(),
         || Worker::new(request.runner, scratch, prepared),
         |worker, index| {
-            let outcome = context.grade_test(worker, &tests[index]);
+            let outcome = match tests.get(index) {
+                Some(test) => context.grade_test(worker, &test),
+                None => unreachable!("the pool runs the plan's indices"),
+            };
             if !outcome.verdict.is_accepted() {
                 first_failure.fetch_min(index, Ordering::SeqCst);
             }
@@ -721,20 +790,22 @@ fn run_tests(
         },
         |news| {
             let told = match news {
-                News::Started(index) => reporter.report(&Event::TestStarted {
-                    name: &tests[index].name,
-                }),
+                News::Started(index) => {
+                    let name = tests.get(index).map(|t| t.name).unwrap_or_default();
+                    reporter.report(&Event::TestStarted { name: &name })
+                }
                 News::Finished(index, outcome) => {
-                    outcomes[index] = Some(outcome);
+                    waiting.insert(index, outcome);
                     // Report in plan order: everything up to the first gap (or the first
                     // failure).
                     let mut told = Ok(());
-                    while reported < outcomes.len() && reported <= limit() {
-                        let Some(outcome) = &outcomes[reported] else {
+                    while reported <= limit() {
+                        let Some(outcome) = waiting.remove(&reported) else {
                             break;
                         };
-                        told = reporter.report(&Event::TestFinished(outcome));
+                        told = reporter.report(&Event::TestFinished(&outcome));
                         reported += 1;
+                        ran.add(outcome, request.keep_every_test);
                         if told.is_err() {
                             break;
                         }
@@ -746,11 +817,22 @@ fn run_tests(
         },
     );
     telling.result()?;
-    let limit = limit();
-    Ok(outcomes
-        .into_iter()
-        .enumerate()
-        .take_while(|(index, _)| *index <= limit)
-        .filter_map(|(_, outcome)| outcome)
-        .collect())
+    Ok(ran)
+}
+
+impl Ran {
+    /// Counts an outcome reported in plan order, and keeps it if it must.
+    fn add(&mut self, outcome: TestOutcome, keep_every_test: bool) {
+        if self.tally.run == 0 {
+            self.protections = protections_of(std::iter::once(outcome.facts.as_ref()));
+        }
+        self.tally.add(&outcome);
+        let first_failure = !outcome.verdict.is_accepted() && self.verdict.is_accepted();
+        if first_failure {
+            self.verdict = outcome.verdict;
+        }
+        if keep_every_test || first_failure {
+            self.kept.push(outcome);
+        }
+    }
 }

@@ -40,7 +40,7 @@ use crate::files::{write_file, Folder, Kind};
 use crate::interact::{self, GameSetup};
 use crate::lang::{self, Compiled, Prepared};
 use crate::limits::Overrides;
-use crate::plan::{self, sha256_hex, PlanDigest, PlanIdentity, PlanUnit, PlannedTest, Shard};
+use crate::plan::{self, sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestPlan};
 use crate::problems::InteractiveProblem;
 use crate::report::{Event, Reporter};
 use crate::verdict::Verdict;
@@ -375,7 +375,7 @@ impl Scoreboard {
 /// What every submission is graded on.
 enum Plan<'a> {
     Tests {
-        tests: Vec<PlannedTest>,
+        tests: TestPlan,
         /// The problem's code, checker and interactor (built in, or its programs).
         parts: Box<ProblemParts>,
         shared: SharedTestData,
@@ -592,8 +592,11 @@ fn scoreboard_digest(request: &ManyRequest, plan: &Plan, hashes: &[Option<String
         .add("overrides", format!("{:?}", request.overrides));
     match plan {
         Plan::Tests { tests, .. } => {
-            for test in tests {
+            for test in tests.files() {
                 digest.add("test", &test.name);
+            }
+            if let Some(generated) = tests.generated() {
+                digest.add("generated", format!("{generated:?}"));
             }
         }
         Plan::Games { games, .. } => {
@@ -1003,11 +1006,13 @@ fn run_unit<'a>(
                 shared: Some(shared),
                 test_files: request.runner.files.tests(),
             };
-            let test = &tests[unit];
+            let Some(test) = tests.get(unit) else {
+                unreachable!("units are the plan's indices")
+            };
             match worker.switch_program(program) {
-                Ok(()) => UnitOutcome::Test(context.grade_test(worker, test)),
+                Ok(()) => UnitOutcome::Test(context.grade_test(worker, &test)),
                 Err(e) => UnitOutcome::Test(TestOutcome::judge_error(
-                    test,
+                    &test,
                     &request.problem.id,
                     format!("cannot install the program: {e}"),
                 )),

@@ -18,6 +18,7 @@ use super::games::GamesSummary;
 use super::many::Scoreboard;
 use super::verify::{VerifyRow, VerifySummary};
 use super::{AppliedLimits, RunIdentity};
+use crate::bounds;
 use crate::plan::{PlanUnit, Shard};
 use crate::verdict;
 
@@ -166,6 +167,16 @@ pub fn read_part(path: &Path) -> Result<Part, MergeError> {
         }
         PlanUnit::Solutions => Report::Verify(serde_json::from_value(value).map_err(read)?),
     };
+    // Its shard was checked as it was read (`plan::Shard`); its counts are checked here.
+    let run = report.run();
+    bounds::PLAN_UNITS
+        .whole(run.plan.units)
+        .map_err(|e| not_a_report(format!("plan.units {e}")))?;
+    if let Report::Tests(summary) = &report {
+        bounds::PLAN_UNITS
+            .whole(summary.tests_planned)
+            .map_err(|e| not_a_report(format!("tests_planned {e}")))?;
+    }
     Ok(Part {
         path: path.to_path_buf(),
         report,

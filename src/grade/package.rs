@@ -129,6 +129,7 @@ fn grade_submission(
         stop_at_first_failure: true,
         enforce_time_factor: margin,
         shard: None,
+        keep_every_test: true,
     };
     batch::grade(&request, reporter)
 }
@@ -233,12 +234,22 @@ pub fn time_limit<'a>(
         )));
     }
     let slowest_us = slowest.as_ref().map_or(0, |(us, ..)| *us);
-    let seconds = rules.derive(slowest_us as f64 / 1e6);
     let by = slowest
         .as_ref()
         .map_or_else(String::new, |(_, submission, summary)| {
             format!(" ({} under {})", submission.name, summary.language)
         });
+    let seconds = crate::bounds::TIME_LIMIT
+        .real(rules.derive(slowest_us as f64 / 1e6))
+        .map_err(|e| {
+            GradeError::Package(format!(
+                "{}: the time limit derived from the slowest accepted submission ({:.3} ms{by} \
+                 x {}) {e}",
+                package.dir.display(),
+                slowest_us as f64 / 1000.0,
+                rules.ac_to_time_limit
+            ))
+        })?;
     Ok((
         TimeLimit {
             ms: (seconds * 1000.0).round() as u64,

@@ -135,10 +135,12 @@ pub fn run(
     let has_hard_set = code.has_hard_set();
     let mut step = 0u64;
     let found = loop {
-        let out_of_budget = match request.budget {
-            Budget::Tests(count) => step >= count,
-            Budget::Time(budget) => started.elapsed() >= budget,
-        };
+        // At least one test, whatever the budget: a search that ran nothing found nothing.
+        let out_of_budget = step > 0
+            && match request.budget {
+                Budget::Tests(count) => step >= count,
+                Budget::Time(budget) => started.elapsed() >= budget,
+            };
         // An interrupted search found nothing: it did not look right.
         if crate::cleanup::interrupted() {
             return Err(GradeError::Interrupted);

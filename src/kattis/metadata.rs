@@ -9,6 +9,7 @@ use std::path::Path;
 use yaml_serde::Value;
 
 use super::PackageError;
+use crate::bounds::{self, Bound};
 use crate::files::{Cap, Folder};
 
 /// The format of a package, from `problem_format_version`.
@@ -198,25 +199,31 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
         return Err(bad("limits", "must be a mapping"));
     }
     let limit = |key: &str| limits.and_then(|l| l.get(key)).filter(|v| !v.is_null());
-    let number = |key: &str| -> Result<Option<f64>, PackageError> {
-        match limit(key) {
-            None => Ok(None),
-            Some(v) => match v.as_f64() {
-                Some(x) if x.is_finite() && x > 0.0 => Ok(Some(x)),
-                _ => Err(bad(&format!("limits.{key}"), "must be a positive number")),
-            },
-        }
+    // A number held to its bound; the message names the key and the bound.
+    let bounded = |key: &str, value: &Value, bound: &'static Bound| -> Result<f64, PackageError> {
+        let checked = match value {
+            Value::Number(n) => n
+                .as_f64()
+                .map_or_else(|| Err(bound.not_a_number(n)), |x| bound.real(x)),
+            other => Err(bound.not_a_number(shown(other))),
+        };
+        checked.map_err(|e| bad(key, &e.to_string()))
     };
-    let whole = |key: &str, default: u64| -> Result<u64, PackageError> {
+    let number = |key: &str, bound: &'static Bound| -> Result<Option<f64>, PackageError> {
+        limit(key)
+            .map(|v| bounded(&format!("limits.{key}"), v, bound))
+            .transpose()
+    };
+    let whole = |key: &str, default: u64, bound: &'static Bound| -> Result<u64, PackageError> {
         match limit(key) {
             None => Ok(default),
-            Some(v) => match v.as_u64() {
-                Some(x) if (1..=1 << 20).contains(&x) => Ok(x),
-                _ => Err(bad(
-                    &format!("limits.{key}"),
-                    "must be a whole number of MiB, at least 1",
-                )),
-            },
+            Some(v) => {
+                let checked = match v.as_u64() {
+                    Some(x) => bound.whole(x),
+                    None => Err(bound.not_a_number(shown(v))),
+                };
+                checked.map_err(|e| bad(&format!("limits.{key}"), &e.to_string()))
+            }
         }
     };
     let time = match format {
@@ -229,33 +236,34 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
             }
             TimeRules {
                 fixed: None,
-                ac_to_time_limit: number("time_multiplier")?.unwrap_or(5.0),
-                time_limit_to_tle: number("time_safety_margin")?.unwrap_or(2.0),
+                ac_to_time_limit: number("time_multiplier", &bounds::FACTOR)?.unwrap_or(5.0),
+                time_limit_to_tle: number("time_safety_margin", &bounds::FACTOR)?.unwrap_or(2.0),
                 resolution: 1.0,
             }
         }
         _ => {
             let multipliers = limit("time_multipliers");
+            if multipliers.is_some_and(|m| !m.is_mapping()) {
+                return Err(bad("limits.time_multipliers", "must be a mapping"));
+            }
             let multiplier = |key: &str, default: f64| -> Result<f64, PackageError> {
                 match multipliers
                     .and_then(|m| m.get(key))
                     .filter(|v| !v.is_null())
                 {
                     None => Ok(default),
-                    Some(v) => match v.as_f64() {
-                        Some(x) if x.is_finite() && x >= 1.0 => Ok(x),
-                        _ => Err(bad(
-                            &format!("limits.time_multipliers.{key}"),
-                            "must be a number of at least 1",
-                        )),
-                    },
+                    Some(v) => bounded(
+                        &format!("limits.time_multipliers.{key}"),
+                        v,
+                        &bounds::FACTOR,
+                    ),
                 }
             };
             TimeRules {
-                fixed: number("time_limit")?,
+                fixed: number("time_limit", &bounds::TIME_LIMIT)?,
                 ac_to_time_limit: multiplier("ac_to_time_limit", 2.0)?,
                 time_limit_to_tle: multiplier("time_limit_to_tle", 1.5)?,
-                resolution: number("time_resolution")?.unwrap_or(1.0),
+                resolution: number("time_resolution", &bounds::TIME_RESOLUTION)?.unwrap_or(1.0),
             }
         }
     };
@@ -266,10 +274,19 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
         custom_validation,
         validator_flags,
         time,
-        memory_mib: whole("memory", DEFAULT_MEMORY_MIB)?,
-        output_mib: whole("output", DEFAULT_OUTPUT_MIB)?,
+        memory_mib: whole("memory", DEFAULT_MEMORY_MIB, &bounds::MEMORY)?,
+        output_mib: whole("output", DEFAULT_OUTPUT_MIB, &bounds::OUTPUT)?,
         source,
     })
+}
+
+/// A value as a message shows it: a scalar as written, anything else by its kind.
+fn shown(value: &Value) -> String {
+    match scalar_text(value) {
+        Some(text) => format!("{text:?}"),
+        None if value.is_sequence() => "a list".into(),
+        None => "a mapping".into(),
+    }
 }
 
 /// A scalar as text (`1` and `1.5` too, as YAML reads unquoted numbers).

@@ -49,7 +49,9 @@ impl PackageError {
 
 /// Whether `dir` is a Kattis package (it has a `problem.yaml`).
 pub fn is_package(dir: &Path) -> bool {
-    dir.join("problem.yaml").is_file()
+    // Whatever the entry is: a problem.yaml that is a device, a FIFO or a link out is the
+    // package's, refused by name when it is read (not "unknown problem").
+    std::fs::symlink_metadata(dir.join("problem.yaml")).is_ok()
 }
 
 /// A submission of the package with the verdict its folder names.
@@ -216,16 +218,10 @@ fn timelimit_file(folder: &Folder) -> Result<Option<f64>, PackageError> {
         return Ok(None);
     }
     let text = folder.read_text(&file, Cap::CONFIG)?;
-    match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Ok(Some(seconds)),
-        _ => Err(PackageError::invalid(
-            &file,
-            format!(
-                "must hold a positive number of seconds, found {:?}",
-                text.trim()
-            ),
-        )),
-    }
+    crate::bounds::TIME_LIMIT
+        .parse_real(text.trim())
+        .map(Some)
+        .map_err(|e| PackageError::invalid(&file, format!("the time limit {e}")))
 }
 
 /// The package's output validator program, if it has one (`output_validators/` in the legacy

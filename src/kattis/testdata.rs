@@ -5,6 +5,9 @@
 //! output validator's and the input validators' arguments; a key a group leaves out is its
 //! parent's (replaced, not added to).
 
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use yaml_serde::Value;
@@ -62,50 +65,54 @@ struct Walk<'a> {
     data: &'a Path,
     sample: bool,
     tests: &'a mut Vec<FileTest>,
-    /// The real paths of the groups being walked, outermost first: a link to one of them
-    /// would walk it again without end.
-    open: Vec<PathBuf>,
+    /// The groups being walked (device and inode), outermost first: a link to one of them
+    /// would walk it again without end. Compared by identity, not by real path: a real path
+    /// costs a lookup per component, which made a package nested a thousand groups deep take
+    /// minutes to read.
+    open: Vec<(u64, u64)>,
 }
 
 impl Walk<'_> {
     /// Adds the tests of the group at `folder` (and its sub-groups) in judging order.
     fn group(&mut self, folder: &Path, parent: &GroupArgs) -> Result<(), PackageError> {
-        let real = folder.canonicalize().map_err(|cause| PackageError::Read {
+        let meta = std::fs::metadata(folder).map_err(|cause| PackageError::Read {
             path: folder.to_path_buf(),
             cause,
         })?;
-        if self.open.contains(&real) {
+        let identity = (meta.dev(), meta.ino());
+        if self.open.contains(&identity) {
             return Err(PackageError::invalid(
                 folder,
                 "is a link to a group that holds it: its tests would never end",
             ));
         }
-        self.open.push(real);
+        self.open.push(identity);
         let args = group_args(self.package, folder, parent)?;
         let read_error = |cause| PackageError::Read {
             path: folder.to_path_buf(),
             cause,
         };
-        let mut entries: Vec<(String, PathBuf)> = std::fs::read_dir(folder)
+        // Names as the file system has them (not necessarily UTF-8), in byte order.
+        let mut entries: Vec<(OsString, PathBuf)> = std::fs::read_dir(folder)
             .map_err(read_error)?
-            .map(|entry| entry.map(|e| (e.file_name().to_string_lossy().into_owned(), e.path())))
+            .map(|entry| entry.map(|e| (e.file_name(), e.path())))
             .collect::<Result<_, _>>()
             .map_err(read_error)?;
         entries.sort();
         for (name, path) in entries {
-            let is_case = name.ends_with(".in") || name.ends_with(".ans");
+            let (input_stem, answer_stem) = (stem(&name, ".in"), stem(&name, ".ans"));
             // Other files (a generator's source, notes) are not read: left alone.
-            if !is_case && !path.is_dir() {
+            if input_stem.is_none() && answer_stem.is_none() && !path.is_dir() {
                 continue;
             }
             if self.package.kind(&path)? == Kind::Folder {
                 self.group(&path, &args)?;
-            } else if let Some(stem) = name.strip_suffix(".ans") {
-                let input = path.with_file_name(format!("{stem}.in"));
+            } else if let Some(stem) = answer_stem {
+                let input = path.with_file_name(with_suffix(stem, ".in"));
                 if self.package.kind_if_any(&input)? != Some(Kind::File) {
                     return Err(PackageError::invalid(
                         &path,
-                        format!("has no {stem}.in beside it"),
+                        format!("has no {}.in beside it", stem.to_string_lossy()),
                     ));
                 }
                 let relative = path
@@ -121,12 +128,12 @@ impl Walk<'_> {
                     checker_args: args.output.clone(),
                     validator_args: args.input.clone(),
                 });
-            } else if let Some(stem) = name.strip_suffix(".in") {
-                let answer = path.with_file_name(format!("{stem}.ans"));
+            } else if let Some(stem) = input_stem {
+                let answer = path.with_file_name(with_suffix(stem, ".ans"));
                 if self.package.kind_if_any(&answer)? != Some(Kind::File) {
                     return Err(PackageError::invalid(
                         &path,
-                        format!("has no {stem}.ans beside it"),
+                        format!("has no {}.ans beside it", stem.to_string_lossy()),
                     ));
                 }
             }
@@ -134,6 +141,20 @@ impl Walk<'_> {
         self.open.pop();
         Ok(())
     }
+}
+
+/// `name` without `suffix`, if it ends with it (compared as bytes: a name need not be UTF-8).
+fn stem<'a>(name: &'a OsStr, suffix: &str) -> Option<&'a OsStr> {
+    name.as_bytes()
+        .strip_suffix(suffix.as_bytes())
+        .map(OsStr::from_bytes)
+}
+
+/// `stem` followed by `suffix`.
+fn with_suffix(stem: &OsStr, suffix: &str) -> OsString {
+    let mut name = stem.to_os_string();
+    name.push(suffix);
+    name
 }
 
 /// The settings of the group at `folder`, its parent's where it says nothing.

@@ -356,7 +356,7 @@ struct Tool {
 /// proxy (`~/.cargo/bin/rustc`) is replaced by the tool it stands for in the toolchain rustup
 /// picks (`rustup which`, from the cache folder as the compile ran before), with the
 /// toolchain's folder shown; another program outside the folders the private root shows gets
-/// its own folder shown. Anything else such a program needs goes in `sandbox.read_only_paths`.
+/// its own folder shown (its prefix, for a `bin/` beside a `lib/`). Anything else such a program needs goes in `sandbox.read_only_paths`.
 fn toolchain(found: &Path, name: &str, runner: &RunnerConfig) -> Tool {
     let read_only = &runner.sandbox.read_only_paths;
     let shown = |path: &Path| sandbox::private_root_shows(path, read_only);
@@ -376,7 +376,9 @@ fn toolchain(found: &Path, name: &str, runner: &RunnerConfig) -> Tool {
         }
         None if shown(found) && shown(&canonical) => (found.to_path_buf(), None),
         None => {
-            let folder = canonical.parent().map(Path::to_path_buf);
+            let folder = canonical
+                .parent()
+                .map(|bin| prefix_of(bin).unwrap_or(bin).to_path_buf());
             (canonical, folder)
         }
     };
@@ -385,6 +387,15 @@ fn toolchain(found: &Path, name: &str, runner: &RunnerConfig) -> Tool {
         .into_iter()
         .collect();
     Tool { program, binds }
+}
+
+/// The prefix a program's folder is laid out in, `PREFIX/bin` beside `PREFIX/lib` (a toolchain
+/// installed outside the system folders: rustc loads librustc_driver from `../lib`), or `None`
+/// for any other folder.
+fn prefix_of(bin: &Path) -> Option<&Path> {
+    let prefix = bin.parent()?;
+    (bin.file_name()? == "bin" && prefix.parent().is_some() && prefix.join("lib").is_dir())
+        .then_some(prefix)
 }
 
 /// The program a rustup proxy stands for, or `None` when `found` is not a rustup proxy (a link
@@ -1063,6 +1074,17 @@ mod tests {
         let mut shown = runner.clone();
         shown.sandbox.read_only_paths.push(bin.clone());
         assert!(toolchain(&compiler, "mycc", &shown).binds.is_empty());
+        // A toolchain laid out as PREFIX/bin beside PREFIX/lib (a Rust sysroot outside the
+        // system folders) gets its prefix shown, so the compiler finds its libraries.
+        std::fs::create_dir_all(dir.path().join("opt/lib")).unwrap();
+        let prefix = dir.path().join("opt").canonicalize().unwrap();
+        assert_eq!(
+            toolchain(&compiler, "mycc", &runner),
+            Tool {
+                program: bin.join("mycc"),
+                binds: vec![prefix]
+            }
+        );
     }
 
     #[test]

@@ -40,11 +40,20 @@ pub fn check(
 
 /// What a checker's (or an interactor's) run says under its convention.
 pub(super) fn outcome(program: &ProblemProgram, run: &PartRun) -> CheckOutcome {
-    let message = run.message();
-    match (run.ended(program.limits()), program.spec().convention) {
-        (Ended::Abnormally(why), _) => {
-            CheckOutcome::JudgeError(format!("the {} {why}", program.name()))
-        }
+    judged(
+        program.spec().convention,
+        program.name(),
+        run.ended(program.limits()),
+        run.message(),
+    )
+}
+
+/// What a checker (or an interactor) named `name` says under `convention`, from how its run
+/// ended and its message: the convention's exit codes give AC, WA and PE; anything else is a
+/// judge error naming it.
+pub fn judged(convention: Convention, name: &str, ended: Ended, message: String) -> CheckOutcome {
+    match (ended, convention) {
+        (Ended::Abnormally(why), _) => CheckOutcome::JudgeError(format!("the {name} {why}")),
         (Ended::Exit(0), Convention::Testlib) | (Ended::Exit(42), Convention::Kattis) => {
             CheckOutcome::Accepted
         }
@@ -53,11 +62,10 @@ pub(super) fn outcome(program: &ProblemProgram, run: &PartRun) -> CheckOutcome {
         }
         (Ended::Exit(2), Convention::Testlib) => CheckOutcome::PresentationError(message),
         (Ended::Exit(3), Convention::Testlib) => {
-            CheckOutcome::JudgeError(format!("the {} failed: {message}", program.name()))
+            CheckOutcome::JudgeError(format!("the {name} failed: {message}"))
         }
         (Ended::Exit(code), _) => CheckOutcome::JudgeError(format!(
-            "the {} ended with exit code {code}, which its convention does not allow: {message}",
-            program.name()
+            "the {name} ended with exit code {code}, which its convention does not allow: {message}"
         )),
     }
 }

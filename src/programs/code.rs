@@ -148,22 +148,12 @@ impl ProblemCode for ProgramCode {
         let run = validator
             .run(&call)
             .map_err(|e| validator.failed(e.to_string()))?;
-        let convention = validator.spec().convention;
-        match (run.ended(validator.limits()), convention) {
-            (Ended::Abnormally(why), _) => Err(validator.failed(why)),
-            (Ended::Exit(0), Convention::Testlib) | (Ended::Exit(42), Convention::Kattis) => Ok(()),
-            (Ended::Exit(_), Convention::Testlib) | (Ended::Exit(43), Convention::Kattis) => {
-                Err(CodeError::Invalid(InvalidInput::new(format!(
-                    "the {} says: {}",
-                    validator.name(),
-                    run.message()
-                ))))
-            }
-            (Ended::Exit(code), Convention::Kattis) => Err(validator.failed(format!(
-                "exited with code {code}, which is neither 42 (valid) nor 43 (invalid): {}",
-                run.message()
-            ))),
-        }
+        validity(
+            validator.spec().convention,
+            validator.name(),
+            run.ended(validator.limits()),
+            run.message(),
+        )
     }
 
     fn solve(&self, input: &str) -> Result<String, CodeError> {
@@ -199,5 +189,29 @@ impl ProblemCode for ProgramCode {
 
     fn can_solve(&self) -> bool {
         self.reference.is_some()
+    }
+}
+
+/// What an input validator named `name` says of an input under `convention`, from how its run
+/// ended and its message: valid, invalid (with the message), or a failure of its own.
+pub fn validity(
+    convention: Convention,
+    name: &str,
+    ended: Ended,
+    message: String,
+) -> Result<(), CodeError> {
+    let failed = |reason: String| CodeError::Failed {
+        program: name.to_string(),
+        reason,
+    };
+    match (ended, convention) {
+        (Ended::Abnormally(why), _) => Err(failed(why)),
+        (Ended::Exit(0), Convention::Testlib) | (Ended::Exit(42), Convention::Kattis) => Ok(()),
+        (Ended::Exit(_), Convention::Testlib) | (Ended::Exit(43), Convention::Kattis) => Err(
+            CodeError::Invalid(InvalidInput::new(format!("the {name} says: {message}"))),
+        ),
+        (Ended::Exit(code), Convention::Kattis) => Err(failed(format!(
+            "exited with code {code}, which is neither 42 (valid) nor 43 (invalid): {message}"
+        ))),
     }
 }

@@ -20,7 +20,7 @@ use std::time::Duration;
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
-pub use code::ProgramCode;
+pub use code::{validity, ProgramCode};
 
 use crate::config::{ProgramSource, ProgramSpec, RunnerConfig};
 use crate::execute::{

@@ -100,6 +100,7 @@ pub fn batch_summary() -> BatchSummary {
         compile_message: None,
         tests_planned: 37,
         tests: vec![test("official-1", Verdict::Accepted, 1), busy, wrong],
+        tally: None,
         run: run(PlanUnit::Tests, 37, None),
     }
 }

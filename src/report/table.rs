@@ -191,8 +191,9 @@ fn batch_summary(summary: &BatchSummary) -> String {
     let mut out = Lines::default();
     out.line("");
     let verdict = style::verdict(&summary.verdict, &summary.verdict.describe());
-    let not_run = if summary.tests.len() < summary.tests_planned {
-        format!(", {} not run", summary.tests_planned - summary.tests.len())
+    let tests_run = summary.tests_run();
+    let not_run = if tests_run < summary.tests_planned {
+        format!(", {} not run", summary.tests_planned - tests_run)
     } else {
         String::new()
     };
@@ -217,7 +218,7 @@ fn batch_summary(summary: &BatchSummary) -> String {
         limits.output_kib as f64 / 1024.0
     ));
     out.sandbox_and_compiler(&summary.protections, summary.compile_message.as_deref());
-    if let Some(warning) = busy_warning(summary.disturbed(), summary.tests.len(), "tests") {
+    if let Some(warning) = busy_warning(summary.disturbed(), tests_run, "tests") {
         out.line(warning);
     }
     if let Some(failure) = summary.first_failure() {

@@ -257,7 +257,8 @@ impl Sandbox {
             }
             self.group_limits = Some(group_limits);
         }
-        let cpu_before_ns = self.groups.cpu_usage_ns();
+        // The keeper is idle now (waiting for the request), as it is when the run is read.
+        let cpu_before = self.cpu_mark();
         // Read only for the runs that stop there (one more cgroup file a run otherwise).
         let refused_before = request
             .stop_at_process_limit
@@ -301,14 +302,7 @@ impl Sandbox {
             limits.stderr_bytes,
             false,
         );
-        let watch = self.watch(
-            request,
-            start,
-            cpu_before_ns,
-            refused_before,
-            stdout,
-            stderr,
-        )?;
+        let watch = self.watch(request, start, cpu_before, refused_before, stdout, stderr)?;
         if !self.in_pid_namespace {
             // Without a namespace, a process that left the process group is still in the
             // cgroup (the keeper has reaped the rest).
@@ -329,7 +323,7 @@ impl Sandbox {
                 _ => Termination::Signaled(libc::SIGKILL),
             }
         };
-        let cgroup_cpu_us = self.cpu_since_us(cpu_before_ns).unwrap_or(0);
+        let cgroup_cpu_us = self.cpu_since_us(cpu_before).unwrap_or(0);
         self.oom_kills = self.groups.oom_kills();
         let wall_us = if report.wall_us > 0 {
             report.wall_us
@@ -376,10 +370,25 @@ impl Sandbox {
         }
     }
 
-    /// CPU time charged to the groups since `before_ns`, microseconds.
-    fn cpu_since_us(&self, before_ns: Option<u64>) -> Option<u64> {
-        let now = self.groups.cpu_usage_ns()?;
-        Some(now.saturating_sub(before_ns?) / 1000)
+    /// The CPU time charged to the groups and the keeper's own, now.
+    fn cpu_mark(&self) -> Option<CpuMark> {
+        Some(CpuMark {
+            groups_ns: self.groups.cpu_usage_ns()?,
+            keeper_ns: process_cpu_ns(self.keeper)?,
+        })
+    }
+
+    /// CPU time the run's processes were charged since `before`, microseconds: what the
+    /// groups were charged less the keeper's share. The keeper is in the groups (it forks each
+    /// run there) and wakes a few dozen times a second while a run goes on, polling and
+    /// reaping; that is not the program's doing, and an interactive program that mostly waits
+    /// would otherwise be charged several milliseconds a second of it.
+    fn cpu_since_us(&self, before: Option<CpuMark>) -> Option<u64> {
+        let before = before?;
+        let now = self.cpu_mark()?;
+        let groups_ns = now.groups_ns.saturating_sub(before.groups_ns);
+        let keeper_ns = now.keeper_ns.saturating_sub(before.keeper_ns);
+        Some(groups_ns.saturating_sub(keeper_ns) / 1000)
     }
 
     /// Runs the poll loop until the keeper reports: copies output with caps, enforces the
@@ -389,7 +398,7 @@ impl Sandbox {
         &self,
         request: &RunRequest,
         start: Instant,
-        cpu_before_ns: Option<u64>,
+        cpu_before: Option<CpuMark>,
         refused_before: Option<u64>,
         mut stdout: Option<Capture>,
         mut stderr: Capture,
@@ -472,7 +481,7 @@ impl Sandbox {
                     waited_sent_us = waits.waited_us();
                     let _ = channel::send(keeper, &ToKeeper::Waited(waited_sent_us), &[]);
                 }
-                let cgroup_cpu_us = self.cpu_since_us(cpu_before_ns);
+                let cgroup_cpu_us = self.cpu_since_us(cpu_before);
                 // Without cgroups the program itself is watched, from /proc.
                 let solution = if cgroup_cpu_us.is_none() || !self.groups.has_memory() {
                     first_child_of(self.keeper).and_then(process_usage)
@@ -550,6 +559,13 @@ fn set_nonblocking(fd: RawFd) {
         let flags = libc::fcntl(fd, libc::F_GETFL);
         libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
     }
+}
+
+/// A reading of the CPU time charged to a session's groups and to its keeper, nanoseconds.
+#[derive(Clone, Copy)]
+struct CpuMark {
+    groups_ns: u64,
+    keeper_ns: u64,
 }
 
 /// What the launcher saw while the program ran.
@@ -658,6 +674,16 @@ fn process_usage(pid: libc::pid_t) -> Option<ProcessUsage> {
         cpu_us: ticks * 1_000_000 / per_second,
         resident_bytes: pages * page_size,
     })
+}
+
+/// The CPU time of a single-threaded process, nanoseconds: the scheduler's own count from
+/// `/proc/PID/schedstat` (the one the groups' accounting uses), else user + system time from
+/// `/proc/PID/stat` (clock ticks) where the kernel keeps no schedstat.
+fn process_cpu_ns(pid: libc::pid_t) -> Option<u64> {
+    std::fs::read_to_string(format!("/proc/{pid}/schedstat"))
+        .ok()
+        .and_then(|text| text.split_whitespace().next()?.parse().ok())
+        .or_else(|| process_usage(pid).map(|usage| usage.cpu_us * 1000))
 }
 
 /// The first child of `pid` (the solution under the keeper), from /proc.

@@ -12,8 +12,8 @@
 //! - reads the program's stdout and stderr concurrently with byte caps, polls its CPU time,
 //!   and ends the run at the CPU, wall-clock or output limit (the wall clock less the time the
 //!   program waited for a CPU while other work held it: see `waiting.rs`),
-//! - reaps it with `wait4` for its exact rusage, kills whatever it left behind, and answers
-//!   with the [`RunFacts`] of the run.
+//! - reaps it with `wait4` for its exact rusage (and reads the groups' CPU time less the
+//!   keeper's own), kills whatever it left behind, and answers with the [`RunFacts`] of the run.
 //!
 //! Nothing here decides a verdict: see `verdict`.
 
@@ -41,7 +41,7 @@ use thiserror::Error;
 use crate::limits::Limits;
 
 pub use leftovers::{groups_of_run, remove_groups, sweep_run_folder, Owner, ProcessStamp};
-pub use os::{is_root, kill_process, memory_file, set_pipe_capacity};
+pub use os::{effective_uid, is_root, kill_process, memory_file, set_pipe_capacity};
 pub use waiting::hard_wall_limit;
 
 /// Where the solution's standard output goes.
@@ -628,6 +628,17 @@ fn spawn_from_a_lasting_thread(command: Command) -> std::io::Result<std::process
         .map_err(|_| std::io::Error::other("the launcher spawner has ended"))?
 }
 
+/// Set by the `judge` binary itself: whatever name it was installed or copied under, it is
+/// the launcher.
+static THIS_BINARY_LAUNCHES: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// Called by the `judge` binary's `main`: runs are launched by this very program (so a copy
+/// named `judge-1.4` launches its own runs, not another version found elsewhere).
+pub fn this_binary_is_the_launcher() {
+    THIS_BINARY_LAUNCHES.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// The binary to run as the launcher: this very program. Tests of the library (which are
 /// not the `judge` binary) find it through `JUDGE_LAUNCHER` or next to the test executable.
 fn launcher_path() -> Result<PathBuf, SandboxError> {
@@ -635,7 +646,9 @@ fn launcher_path() -> Result<PathBuf, SandboxError> {
         return Ok(PathBuf::from(path));
     }
     let exe = std::env::current_exe()?;
-    if exe.file_stem().is_some_and(|stem| stem == "judge") {
+    if THIS_BINARY_LAUNCHES.load(std::sync::atomic::Ordering::Relaxed)
+        || exe.file_stem().is_some_and(|stem| stem == "judge")
+    {
         return Ok(exe);
     }
     // A test binary lives in target/<profile>/deps; the judge binary in target/<profile>.

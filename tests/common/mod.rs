@@ -60,8 +60,8 @@ pub fn program(name: &str) -> String {
         .into_owned()
 }
 
-/// Runs `judge ARGS` from the repository root.
-pub fn judge(args: &[&str]) -> Output {
+/// Runs `judge ARGS` from the repository root (arguments may be any bytes: `OsStr`s).
+pub fn judge<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(args)
         .current_dir(repo())

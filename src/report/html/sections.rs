@@ -210,7 +210,7 @@ pub fn batch(id: SectionId, summary: &BatchSummary) -> String {
         language: &summary.language,
     }
     .markup();
-    let not_run = summary.tests_planned.saturating_sub(summary.tests.len());
+    let not_run = summary.tests_planned.saturating_sub(summary.tests_run());
     fact(
         &mut out,
         "result",

@@ -1,0 +1,124 @@
+//! The CPU time judge gives a submission of an interactive package is the submission's own:
+//! the same program joined to the same interactor by two plain pipes and timed with `wait4`
+//! (tests/programs/plain_wait4.py, what problemtools' `interactive` does) gets the same figure,
+//! within 10 %. The package (tests/kattis/interactivecpu) has three kinds of tests: `work`,
+//! three rounds of about 150 ms of CPU each; `talk-N`, 50 000 short rounds (a relay of the
+//! grader's between the two programs charged them 60 - 100 % more); `wait`, four rounds in
+//! which the submission waits half a second for the interactor (the keeper's polling in the
+//! run's cgroup was charged to it, several times its own millisecond).
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use common::{repo, show};
+
+const PACKAGE: &str = "tests/kattis/interactivecpu";
+/// The kinds of tests and their names in the package.
+const KINDS: [(&str, &[&str]); 3] = [
+    ("work", &["work"]),
+    ("talk", &["talk-1", "talk-2", "talk-3"]),
+    ("wait", &["wait"]),
+];
+
+/// Compiles a C file of the package with gcc -O2 into `dir`.
+fn compile(source: &str, dir: &Path, name: &str) -> String {
+    let binary = dir.join(name);
+    let output = Command::new("gcc")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg(repo().join(PACKAGE).join(source))
+        .output()
+        .expect("gcc runs");
+    assert!(output.status.success(), "{}", show(&output));
+    binary.to_string_lossy().into_owned()
+}
+
+/// The solution's CPU time in a plain run of test `name`, microseconds.
+fn plain_cpu_us(interactor: &str, solution: &str, name: &str, feedback: &Path) -> u64 {
+    let data = repo().join(PACKAGE).join("data/secret");
+    let output = Command::new("python3")
+        .arg(common::program("plain_wait4.py"))
+        .arg(interactor)
+        .arg(data.join(format!("{name}.in")))
+        .arg(data.join(format!("{name}.ans")))
+        .arg(format!("{}/", feedback.display()))
+        .arg(";")
+        .arg(solution)
+        .output()
+        .expect("python3 runs");
+    // The interactor accepts (42).
+    assert_eq!(output.status.code(), Some(42), "{name}: {}", show(&output));
+    String::from_utf8_lossy(&output.stdout)
+        .trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("{name}: {}", show(&output)))
+}
+
+#[test]
+fn interactive_cpu_time_is_the_submissions_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let feedback = dir.path().join("feedback");
+    std::fs::create_dir(&feedback).unwrap();
+    // One binary for both runs: judge takes a ready executable as the submission.
+    let solution = compile("submissions/accepted/rounds.c", dir.path(), "rounds");
+    let interactor = compile(
+        "output_validators/interactor/interactor.c",
+        dir.path(),
+        "interactor",
+    );
+    // The CPU time of the same program varies from run to run with what else the machine
+    // does, by up to a fifth for the short rounds of `talk` on a busy machine (the cost of a
+    // wake-up depends on what the other core runs), and only ever upwards: each kind is
+    // measured several times, plainly before and after judge's runs, and the least of
+    // judge's figures must be within 10 % of the least plain one (and 1 ms, the report's
+    // resolution).
+    let plain = |plain_us: &mut Vec<Vec<u64>>| {
+        for (kind, (_, names)) in KINDS.iter().enumerate() {
+            for name in names.iter() {
+                plain_us[kind].push(plain_cpu_us(&interactor, &solution, name, &feedback));
+            }
+        }
+    };
+    let mut plain_us = vec![Vec::new(); KINDS.len()];
+    plain(&mut plain_us);
+    let (code, json, text) = common::grade(
+        &solution,
+        &[
+            "--problem",
+            PACKAGE,
+            "--time-limit",
+            "10",
+            "--jobs",
+            "1",
+            "--all",
+        ],
+    );
+    assert_eq!(code, 0, "{text}");
+    plain(&mut plain_us);
+    for (kind, (kind_name, names)) in KINDS.iter().enumerate() {
+        let judged_us: Vec<u64> = names
+            .iter()
+            .map(|name| {
+                let test = json["tests"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|t| t["name"] == format!("secret/{name}"))
+                    .unwrap_or_else(|| panic!("no secret/{name}: {text}"));
+                assert_eq!(test["verdict"], "AC", "{name}: {text}");
+                test["cpu_ms"].as_u64().unwrap() * 1000
+            })
+            .collect();
+        let judged = *judged_us.iter().min().unwrap();
+        let plainly = *plain_us[kind].iter().min().unwrap();
+        let lowest = (plainly * 9 / 10).saturating_sub(1000);
+        let highest = plainly * 11 / 10 + 1000;
+        assert!(
+            (lowest..=highest).contains(&judged),
+            "{kind_name}: judge {judged_us:?} us, plain wait4 {:?} us\n{text}",
+            plain_us[kind]
+        );
+    }
+}
