@@ -40,6 +40,15 @@ pub fn problem(
     load(runner.problems.find(name)?, &runner.validators)
 }
 
+/// The problem `name` and where it was found.
+pub fn problem_with_origin(
+    runner: &RunnerConfig,
+    name: impl AsRef<OsStr>,
+) -> Result<(ProblemOrigin, ProblemSpec), ProblemError> {
+    let (origin, located) = runner.problems.find_with_origin(name)?;
+    Ok((origin, load(located, &runner.validators)?))
+}
+
 /// Every problem judge can find, each from the first place that has its id, sorted by id.
 pub fn all(runner: &RunnerConfig) -> Vec<FoundProblem> {
     runner

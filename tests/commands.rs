@@ -324,6 +324,8 @@ fn every_command_ends_with_a_code_of_the_table() {
         case(&["validate", "boj2615", &tmp("invalid.in")], 1),
         case(&["validate", "no-such-problem", sample], 2),
         case(&["list"], 0),
+        case(&["show", "boj2615"], 0),
+        case(&["show", "no-such-problem"], 2),
         case(&["replay", transcript, "--quiet"], 0),
         case(&["replay", &tmp("broken.txt"), "--quiet"], 1),
         case(&["replay", &tmp("no-such.txt")], 2),

@@ -15,6 +15,7 @@ mod merge;
 mod problem;
 mod project;
 mod shard;
+mod show;
 mod stress;
 mod test;
 mod verify;
@@ -64,6 +65,8 @@ pub enum Command {
     Validate(problem::ValidateArgs),
     /// List the problems with their kind and limits.
     List,
+    /// Show a problem: its statement, limits, samples, parts and where it comes from.
+    Show(show::ShowArgs),
     /// Replay a game transcript board by board and check that it follows the rules.
     Replay(games::ReplayArgs),
     /// Play two solutions of an interactive problem on the same seeds and compare scores.
@@ -78,7 +81,8 @@ pub enum Command {
     Config,
     /// Start a project: a commented runner.toml, problems/ and solutions/.
     Init(project::InitArgs),
-    /// Start a problem in the project: problems/ID/ with problem.toml, statement, a sample.
+    /// Start a problem (in the project, or a folder of its own): a working example of every
+    /// part, commented.
     New(project::NewArgs),
     /// Empty the compile cache.
     Clean,
@@ -119,6 +123,7 @@ pub fn run(cli: &Cli) -> Result<u8> {
         Command::Solve(args) => problem::solve(config, args),
         Command::Validate(args) => problem::validate(config, args),
         Command::List => problem::list(config),
+        Command::Show(args) => show::show(config, args),
         Command::Replay(args) => games::replay(args),
         Command::Compare(args) => games::compare(config, args),
         Command::Verify(args) => verify::run(config, args),
@@ -139,12 +144,21 @@ fn load_runner(config: Option<&Path>) -> Result<RunnerConfig> {
 }
 
 /// The problem (an id, or a folder's path) from `--problem`, or from a `solutions/<id>/...`
+/// path, or the folder of a problem standing alone from a `PROBLEM/solutions/<verdict>/...`
 /// path.
 fn infer_problem(solution: &Path, given: Option<&OsStr>) -> Result<OsString> {
     if let Some(id) = given {
         return Ok(id.to_os_string());
     }
     let absolute = std::path::absolute(solution).unwrap_or_else(|_| solution.to_path_buf());
+    if let Some(problem) = absolute
+        .ancestors()
+        .filter(|folder| folder.file_name().is_some_and(|name| name == "solutions"))
+        .filter_map(Path::parent)
+        .find(|problem| problem.join("problem.toml").is_file())
+    {
+        return Ok(problem.as_os_str().to_os_string());
+    }
     let parts: Vec<&OsStr> = absolute.components().map(|c| c.as_os_str()).collect();
     parts
         .windows(2)

@@ -197,7 +197,8 @@ pub fn list(config: Option<&Path>) -> Result<u8> {
 pub struct ExportArgs {
     /// The problem id or folder.
     pub problem: OsString,
-    /// Write the problem as a Kattis problem package into this new folder.
+    /// Write the problem as a Kattis problem package into this new folder (its checker,
+    /// validator or interactor programs become the package's validators).
     #[arg(long, value_name = "DIR")]
     pub kattis: PathBuf,
     /// Generated tests to write besides the samples (default: runner.toml's random_tests).
@@ -214,10 +215,7 @@ pub fn export(config: Option<&Path>, args: &ExportArgs) -> Result<u8> {
     let problem = judge::resolve::problem(&runner, &args.problem)?;
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
     let code = judge::grade::load_code(&runner, &problem, &scratch)?;
-    let solutions = runner
-        .project_root()
-        .ok()
-        .map(|root| root.join("solutions").join(&problem.id));
+    let solutions = judge::grade::verify::solutions_folder(runner.project_root().ok(), &problem);
     let exported = judge::kattis::export::write_package(
         &runner,
         &problem,
@@ -233,6 +231,9 @@ pub fn export(config: Option<&Path>, args: &ExportArgs) -> Result<u8> {
         exported.tests,
         exported.submissions
     );
+    for note in &exported.notes {
+        eprintln!("  {note}");
+    }
     for left_out in &exported.left_out {
         eprintln!("  left out: {left_out}");
     }

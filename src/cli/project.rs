@@ -1,6 +1,6 @@
 //! The commands about where judge works: `config` (the merged configuration and where each
-//! value came from), `init` (start a project), `new` (start a problem in the project) and
-//! `clean` (empty the compile cache).
+//! value came from), `init` (start a project), `new` (start a problem, in the project or
+//! standing alone) and `clean` (empty the compile cache).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use clap::Args;
 
-use judge::config::{self, built_in_ids};
+use judge::config::{self, built_in_ids, Placement, Scaffold, ScaffoldLanguage};
 use judge::grade::display_path;
 use judge::{lang, report};
 
@@ -23,8 +23,23 @@ pub struct InitArgs {
 
 #[derive(Debug, Args)]
 pub struct NewArgs {
-    /// The new problem's id (letters, digits, - and _): its folder in the project's problems/.
+    /// The new problem's id (letters, digits, - and _): its folder in the project's problems/,
+    /// or outside a project (or given as a path, with a /) a folder of its own here.
     pub problem: String,
+    /// The language of its programs and solutions: cpp (or c++), py (or python).
+    #[arg(long, default_value = "cpp", value_parser = scaffold_language)]
+    pub lang: ScaffoldLanguage,
+    /// An interactive problem (guess the number against an interactor) instead of a batch
+    /// one (A plus B with a checker).
+    #[arg(long)]
+    pub interactive: bool,
+}
+
+fn scaffold_language(name: &str) -> Result<ScaffoldLanguage, String> {
+    ScaffoldLanguage::named(name).ok_or_else(|| {
+        let known: Vec<&str> = ScaffoldLanguage::ALL.iter().map(|l| l.names()[0]).collect();
+        format!("no scaffold in {name:?}: one of {}", known.join(", "))
+    })
 }
 
 /// `judge config`.
@@ -50,30 +65,89 @@ pub fn init(args: &InitArgs) -> Result<u8> {
     Ok(exit::ACCEPTED)
 }
 
-/// `judge new`.
+/// `judge new`: in a project, `problems/ID/` and `solutions/ID/`; outside one, or for a
+/// path, a folder standing alone.
 pub fn new(config: Option<&Path>, args: &NewArgs) -> Result<u8> {
     let runner = load_runner(config)?;
-    let root = runner.project_root()?;
-    let dir = config::new_problem(&root.join("problems"), &args.problem)?;
+    let placement = match runner.project_root() {
+        Ok(root) if !args.problem.contains('/') => Placement::Project {
+            root: root.to_path_buf(),
+        },
+        _ => Placement::Alone {
+            dir: PathBuf::from(&args.problem),
+        },
+    };
+    let scaffold = Scaffold {
+        language: args.lang,
+        interactive: args.interactive,
+    };
+    let made = config::new_problem(&placement, &args.problem, scaffold)?;
     let mut out = stdout();
+    let (what, parts) = if args.interactive {
+        ("Guess the Number", "generator, validator, interactor")
+    } else {
+        ("A plus B", "generator, reference, validator, checker")
+    };
     writeln!(
         out,
-        "wrote {}: problem.toml, statement.md, samples/example.in and .ans",
-        display_path(&dir).display()
+        "wrote {} ({what}, a working example to make your own; problem.toml explains each part):",
+        display_path(&made.dir).display()
     )?;
-    if built_in_ids().contains(&args.problem.as_str()) {
+    writeln!(
+        out,
+        "  problem.toml, statement.md, samples/, programs/ ({parts})"
+    )?;
+    writeln!(
+        out,
+        "  {}: accepted/ and wrong_answer/",
+        display_path(&made.solutions).display()
+    )?;
+    if matches!(placement, Placement::Project { .. }) && built_in_ids().contains(&made.id.as_str())
+    {
         writeln!(
             out,
             "note: it overrides the built-in problem {} in this project",
-            args.problem
+            made.id
         )?;
     }
+    let problem = match &placement {
+        Placement::Project { .. } => made.id.clone(),
+        Placement::Alone { .. } => path_argument(&args.problem),
+    };
+    let accepted = std::fs::read_dir(made.solutions.join("accepted"))
+        .ok()
+        .and_then(|mut entries| entries.next())
+        .and_then(|entry| entry.ok())
+        .map(|entry| display_path(&entry.path()).display().to_string())
+        .unwrap_or_else(|| "SOLUTION".into());
+    writeln!(out, "next:")?;
     writeln!(
         out,
-        "next: edit it, add samples, then `judge test SOLUTION --problem {}`",
-        args.problem
+        "  judge verify {problem}        # every part and every solution, at once"
+    )?;
+    writeln!(out, "  judge test {accepted} --problem {problem}")?;
+    writeln!(out, "  judge show {problem}")?;
+    // problemtools takes a package's folder name for its short name: a-z and 0-9 only.
+    let short_name: String = made
+        .id
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    writeln!(
+        out,
+        "  judge export {problem} --kattis kattis/{short_name}   # a Kattis problem package"
     )?;
     Ok(exit::ACCEPTED)
+}
+
+/// A folder as a `--problem` argument: with a `/`, so that it is taken as a path.
+fn path_argument(name: &str) -> String {
+    if name.contains('/') {
+        name.to_string()
+    } else {
+        format!("./{name}")
+    }
 }
 
 /// `judge clean`.

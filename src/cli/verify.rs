@@ -23,8 +23,9 @@ use super::{bounded, exit, finish, load_runner, on_terminal, report_file, stdout
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// Problems to verify (default: every problem with a solutions folder), or the folder of
-    /// one Kattis package.
+    /// Problems to verify, by id or path (default: every problem of the project with a
+    /// solutions folder; outside a project, the problem in the current folder), or the
+    /// folder of one Kattis package.
     pub problems: Vec<OsString>,
     /// Seeded random tests per batch solution (default: runner.toml's random_tests).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::tests)]
@@ -59,7 +60,7 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
         }
     }
     // Bundled problems are named by id (their solutions are in solutions/<id>/).
-    let problems = args
+    let mut problems = args
         .problems
         .iter()
         .map(|id| {
@@ -71,6 +72,11 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
             })
         })
         .collect::<Result<Vec<_>>>()?;
+    // Outside a project, in the folder of a problem standing alone: that problem.
+    if problems.is_empty() && runner.project_root().is_err() && Path::new("problem.toml").is_file()
+    {
+        problems.push(".".to_string());
+    }
     let request = VerifyRequest {
         runner: &runner,
         problems,

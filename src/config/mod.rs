@@ -28,7 +28,7 @@ pub use checker::{Checker, Comparison};
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
 pub use problem::{FileTest, InteractiveSpec, ProblemKind, ProblemSpec};
 pub use program::{Convention, ProblemPrograms, ProgramSource, ProgramSpec, Role};
-pub use scaffold::{init_project, new_problem};
+pub use scaffold::{init_project, new_problem, NewProblem, Placement, Scaffold, ScaffoldLanguage};
 pub use sources::{
     built_in_ids, is_package_folder, FoundFolder, Located, ProblemFolder, ProblemOrigin,
     ProblemSources, BUILT_IN_CACHE_FOLDER,

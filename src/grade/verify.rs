@@ -98,11 +98,35 @@ impl VerifySummary {
     }
 }
 
+/// The folder of a problem's solutions (`<verdict>/<name>.<ext>` in it): `solutions/` inside
+/// the problem's own folder (a problem standing alone, as `judge new` writes one outside a
+/// project), else the project's `solutions/<id>/`.
+pub fn solutions_folder(root: Option<&Path>, problem: &ProblemSpec) -> Option<PathBuf> {
+    let own = problem.dir.join("solutions");
+    if own.is_dir() {
+        return Some(own);
+    }
+    root.map(|root| root.join("solutions").join(&problem.id))
+}
+
+/// What a solution's path is shown as: relative to the project, else to the current folder.
+fn shown(root: Option<&Path>, path: &Path) -> String {
+    let base = match root {
+        Some(root) => root.to_path_buf(),
+        None => std::env::current_dir()
+            .and_then(|dir| dir.canonicalize())
+            .unwrap_or_default(),
+    };
+    path.strip_prefix(base)
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
 /// Solution files of a problem with their expected verdicts, sorted.
-fn solutions_of(root: &Path, runner: &RunnerConfig, problem: &str) -> Vec<(PathBuf, Verdict)> {
-    let dir = root.join("solutions").join(problem);
+fn solutions_of(dir: Option<&Path>, runner: &RunnerConfig) -> Vec<(PathBuf, Verdict)> {
     let mut found = Vec::new();
-    let Ok(folders) = std::fs::read_dir(&dir) else {
+    let Some(Ok(folders)) = dir.map(std::fs::read_dir) else {
         return found;
     };
     for folder in folders.flatten() {
@@ -130,9 +154,11 @@ pub fn run(
     reporter: &mut dyn Reporter,
 ) -> Result<VerifySummary, GradeError> {
     let runner = request.runner;
-    // The solutions are a project's: outside one there is nothing to verify.
-    let root = runner.project_root()?;
+    // The solutions are a project's, or a problem's own (named by its path): outside a
+    // project only problems named are verified.
+    let root = runner.project_root().ok();
     let problems = if request.problems.is_empty() {
+        let root = runner.project_root()?;
         runner
             .problem_ids()
             .into_iter()
@@ -144,7 +170,8 @@ pub fn run(
     let mut plan = Vec::new();
     for problem_id in &problems {
         let problem = crate::resolve::problem(runner, problem_id)?;
-        for (path, expected) in solutions_of(root, runner, problem_id) {
+        let folder = solutions_folder(root, &problem);
+        for (path, expected) in solutions_of(folder.as_deref(), runner) {
             plan.push((problem.clone(), path, expected));
         }
     }
@@ -168,11 +195,7 @@ pub fn run(
         };
         let row = VerifyRow {
             problem: problem_id.clone(),
-            solution: path
-                .strip_prefix(root)
-                .unwrap_or(&path)
-                .display()
-                .to_string(),
+            solution: shown(root, &path),
             expected,
             result,
         };
@@ -188,7 +211,7 @@ pub fn run(
 /// verdict its folder names.
 fn plan_identity(
     request: &VerifyRequest,
-    root: &Path,
+    root: Option<&Path>,
     plan: &[(ProblemSpec, PathBuf, Verdict)],
 ) -> PlanIdentity {
     let runner = request.runner;
@@ -202,10 +225,7 @@ fn plan_identity(
         let bytes = crate::files::read(path, runner.files.sources()).unwrap_or_default();
         digest
             .add("problem", &problem.id)
-            .add(
-                "solution",
-                path.strip_prefix(root).unwrap_or(path).display(),
-            )
+            .add("solution", shown(root, path))
             .add("sha256", sha256_hex(&bytes))
             .add("expected", expected.code());
     }

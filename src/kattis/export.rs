@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use crate::check::{Checker, Comparison};
-use crate::config::{ProblemSpec, RunnerConfig};
+use crate::config::{Convention, ProblemSpec, ProgramSource, ProgramSpec, RunnerConfig};
 use crate::files::{Cap, FileError, Folder, Kind, StagedFolder};
 use crate::limits::Allowance;
 use crate::problems::{GenRequest, ProblemCode};
@@ -48,6 +48,9 @@ pub struct Exported {
     pub submissions: usize,
     /// What was not written, with why.
     pub left_out: Vec<String>,
+    /// How the problem's programs were carried (copied, or wrapped into the Kattis
+    /// convention).
+    pub notes: Vec<String>,
 }
 
 /// Writes `problem` as a package in `out` (created; it must not hold anything yet) with
@@ -66,38 +69,117 @@ pub fn write_package(
         return write_game_package(runner, problem, solutions, out, count, seed);
     }
     let source = Source::new(problem)?;
-    let Some(code) = code.filter(|code| count == 0 || code.can_generate() && code.can_solve())
-    else {
+    let interactor = problem.programs.interactor.as_ref();
+    // An interactive problem's tests need no answers (its interactor judges), unless it has
+    // a reference to write them.
+    let code =
+        code.filter(|code| code.can_generate() && (code.can_solve() || interactor.is_some()));
+    if code.is_none() && count > 0 {
         return Err(ExportError::Unsupported {
             problem: problem.id.clone(),
             why: "it has no generator and reference to write generated tests with (--count 0 \
                   writes its samples alone)"
                 .into(),
         });
+    }
+    let unsupported = |why: String| ExportError::Unsupported {
+        problem: problem.id.clone(),
+        why,
     };
-    let flags = match &problem.checker {
-        Checker::Compare(Comparison::Tokens) => vec!["case_sensitive".to_string()],
-        Checker::Compare(Comparison::Float { tolerance }) => {
-            vec!["float_tolerance".to_string(), tolerance.to_string()]
-        }
-        Checker::Compare(Comparison::Kattis { flags }) => flags.clone(),
-        Checker::Compare(Comparison::Lines) | Checker::Program(_) => {
-            return Err(ExportError::Unsupported {
-                problem: problem.id.clone(),
-                why: "its checker has no equivalent among the default output validator's flags"
-                    .into(),
+    // What judges the outputs: the default output validator with flags, or a program.
+    let (flags, judge_program) = match (interactor, &problem.checker) {
+        (Some(interactor), _) => (Vec::new(), Some(interactor)),
+        (None, Checker::Compare(Comparison::Tokens)) => (vec!["case_sensitive".to_string()], None),
+        (None, Checker::Compare(Comparison::Float { tolerance })) => (
+            vec!["float_tolerance".to_string(), tolerance.to_string()],
+            None,
+        ),
+        (None, Checker::Compare(Comparison::Kattis { flags })) => (flags.clone(), None),
+        (None, Checker::Program(checker)) => (Vec::new(), Some(checker)),
+        (None, Checker::Compare(Comparison::Lines)) => (Vec::new(), None),
+    };
+    // The lines checker has no equivalent among the default validator's flags: it goes as a
+    // program of its own.
+    let lines_checker = (interactor.is_none()
+        && problem.checker == Checker::Compare(Comparison::Lines))
+    .then(|| Carried {
+        name: "lines.py".into(),
+        text: LINES_VALIDATOR.as_bytes().to_vec(),
+        beside: Vec::new(),
+        note: "checker lines: written as the output validator lines.py (Python 3, the same \
+               comparison; a presentation error is a wrong answer in the package)"
+            .into(),
+    });
+    let judge_files = match lines_checker {
+        Some(carried) => Some(carried),
+        None => judge_program
+            .map(|spec| {
+                let target = if interactor.is_some() {
+                    Target::Interactor
+                } else {
+                    Target::OutputValidator
+                };
+                carry(runner, &source, spec, target).map_err(unsupported)
             })
-        }
+            .transpose()?,
     };
+    // A validator that cannot be carried leaves the package without one (the package still
+    // judges); a checker or interactor that cannot is a refusal above.
+    let validator_files = problem
+        .programs
+        .validator
+        .as_ref()
+        .map(|spec| carry(runner, &source, spec, Target::InputValidator));
+    // A program's own arguments are the package's flags: Kattis passes them after its own
+    // arguments, where the testlib order has them too.
+    let flags: Vec<String> = match judge_program {
+        Some(spec) => spec.args.clone(),
+        None => flags,
+    };
+    let validator_flags = problem
+        .programs
+        .validator
+        .as_ref()
+        .map(|spec| spec.args.clone())
+        .unwrap_or_default();
     let staged = stage(out)?;
     let out = staged.path();
     let mut exported = Exported::default();
-    write_metadata(&source, problem, out, "pass-fail")?;
+    let kind = if interactor.is_some() {
+        "interactive"
+    } else {
+        "pass-fail"
+    };
+    write_metadata(&source, problem, out, kind)?;
+    let mut testdata = String::new();
     if !flags.is_empty() {
-        write_file(
-            &out.join("data/testdata.yaml"),
-            format!("output_validator_flags: {}\n", flags.join(" ")).as_bytes(),
-        )?;
+        testdata += &format!("output_validator_flags: {}\n", flags.join(" "));
+    }
+    if !validator_flags.is_empty() {
+        testdata += &format!("input_validator_flags: {}\n", validator_flags.join(" "));
+    }
+    if !testdata.is_empty() {
+        write_file(&out.join("data/testdata.yaml"), testdata.as_bytes())?;
+    }
+    if let Some(files) = &judge_files {
+        files.write(&out.join("output_validator"), true)?;
+        exported.notes.push(files.note.clone());
+    }
+    match &validator_files {
+        Some(Ok(files)) => {
+            files.write(&out.join("input_validators"), false)?;
+            exported.notes.push(files.note.clone());
+        }
+        Some(Err(why)) => exported.left_out.push(format!("input validators: {why}")),
+        None if problem.programs.any() || crate::problems::batch_problem(&problem.id).is_none() => {
+            exported
+                .left_out
+                .push("input validators: the problem has no [validator]".into())
+        }
+        None => exported.left_out.push(
+            "input validators: this problem's validator is Rust code inside judge, not a program"
+                .into(),
+        ),
     }
     let samples = crate::plan::tests_in(&problem.dir, &problem.samples_dir()).map_err(|e| {
         ExportError::Read {
@@ -118,6 +200,7 @@ pub fn write_package(
         }
     }
     for index in 0..count {
+        let Some(code) = code else { break };
         if crate::cleanup::interrupted() {
             return Err(ExportError::Interrupted);
         }
@@ -128,19 +211,391 @@ pub fn write_package(
         let input = code
             .generate(seed, GenRequest::full(index))
             .map_err(generate_error)?;
-        let answer = code.solve(&input).map_err(generate_error)?;
+        let answer = if code.can_solve() {
+            code.solve(&input).map_err(generate_error)?
+        } else {
+            String::new()
+        };
         let name = format!("data/secret/{}", crate::plan::generated_name(index));
         write_file(&out.join(format!("{name}.in")), input.as_bytes())?;
         write_file(&out.join(format!("{name}.ans")), answer.as_bytes())?;
         exported.tests += 1;
     }
     copy_solutions(runner, problem, solutions, out, &mut exported, |_| None)?;
-    exported.left_out.push(
-        "input validators: this problem's validator is Rust code inside judge, not a program"
-            .into(),
-    );
     publish(staged)?;
     Ok(exported)
+}
+
+/// The output validator of a problem checked by lines (`check::Comparison::Lines`): lines
+/// equal but for trailing spaces, tabs and carriage returns, and trailing empty lines.
+const LINES_VALIDATOR: &str = r#"# Written by `judge export`: the problem's checker "lines" as a Kattis output validator
+# (`lines.py INPUT ANSWER FEEDBACK_DIR/ < OUTPUT`, exit 42 accepted, 43 wrong answer): the
+# output's lines must be the answer's, but for spaces, tabs and carriage returns at their
+# ends and empty lines at the end. (judge calls the same tokens with other spacing a
+# presentation error; a package has no such verdict: here it is a wrong answer.)
+import os
+import sys
+
+
+def lines(data):
+    text = data.decode("utf-8", errors="replace")
+    found = [line.rstrip("\r \t") for line in text.split("\n")]
+    while found and found[-1] == "":
+        found.pop()
+    return found
+
+
+with open(sys.argv[2], "rb") as answer:
+    expected = lines(answer.read())
+received = lines(sys.stdin.buffer.read())
+for index in range(max(len(expected), len(received))):
+    want = expected[index] if index < len(expected) else None
+    got = received[index] if index < len(received) else None
+    if want != got:
+        show = lambda line: "end of output" if line is None else repr(line[:60])
+        with open(os.path.join(sys.argv[3], "judgemessage.txt"), "w") as message:
+            message.write(f"line {index + 1}: expected {show(want)}, received {show(got)}\n")
+        sys.exit(43)
+sys.exit(42)
+"#;
+
+/// What a problem program becomes in a package.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Target {
+    /// An input validator: the input on standard input, exit 42 valid, 43 invalid.
+    InputValidator,
+    /// An output validator: `validator input answer feedback/ [flags] < output`, exit 42
+    /// accepted, 43 wrong answer, the message in `feedback/judgemessage.txt`.
+    OutputValidator,
+    /// An interactive problem's output validator: the same arguments, its standard input and
+    /// output joined to the submission's.
+    Interactor,
+}
+
+/// A problem program as the files of a package's program.
+struct Carried {
+    /// The program's file name (its source's, so the language is seen from it).
+    name: String,
+    /// Its source, wrapped if its convention is not Kattis's.
+    text: Vec<u8>,
+    /// Files it includes from beside it (a `testlib.h`), by name.
+    beside: Vec<(String, Vec<u8>)>,
+    /// What was done, for the export's report.
+    note: String,
+}
+
+impl Carried {
+    /// Writes the program into `folder` (`output_validator/`, itself the program, when
+    /// `is_program`; else `input_validators/`, where a program with files beside it is a
+    /// folder of its own).
+    fn write(&self, folder: &Path, is_program: bool) -> Result<(), ExportError> {
+        let home = if is_program || self.beside.is_empty() {
+            folder.to_path_buf()
+        } else {
+            let stem = Path::new(&self.name)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "validator".into());
+            folder.join(stem)
+        };
+        write_file(&home.join(&self.name), &self.text)?;
+        for (name, bytes) in &self.beside {
+            write_file(&home.join(name), bytes)?;
+        }
+        Ok(())
+    }
+}
+
+/// Carries a problem program into a package as `target`: a program of the Kattis convention
+/// as it is, a testlib one wrapped so that it speaks Kattis's (see `wrap`). Its source must
+/// be a file of C, C++ or Python; the headers it includes from beside it (`#include
+/// "testlib.h"`) go with it. The error says why it cannot be carried.
+fn carry(
+    runner: &RunnerConfig,
+    source: &Source,
+    spec: &ProgramSpec,
+    target: Target,
+) -> Result<Carried, String> {
+    let role = spec.role.name();
+    let ProgramSource::Source { path, language } = &spec.source else {
+        return Err(format!(
+            "its {role} is a command ({}), not a source file a package can carry",
+            spec.name()
+        ));
+    };
+    let language = match language {
+        Some(id) => runner.language(id),
+        None => runner.language_for(path),
+    }
+    .ok_or_else(|| format!("the language of its {role} {} is unknown", path.display()))?;
+    let family = match language.id.as_str() {
+        "c" | "cpp" => Family::C,
+        "python" | "pypy3" => Family::Python,
+        _ if spec.convention == Convention::Kattis => Family::Other,
+        other => {
+            return Err(format!(
+                "its {role} ({}) is in {other}; export wraps a testlib program in C, C++ or \
+                 Python only",
+                path.display()
+            ))
+        }
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let original = source
+        .read(path, runner.files.sources())
+        .map_err(|e| e.to_string())?;
+    let mut beside = Vec::new();
+    if family == Family::C {
+        for header in local_includes(&String::from_utf8_lossy(&original)) {
+            let file = path.with_file_name(&header);
+            if source.has(&file).map_err(|e| e.to_string())? {
+                beside.push((
+                    header,
+                    source
+                        .read(&file, runner.files.sources())
+                        .map_err(|e| e.to_string())?,
+                ));
+            }
+        }
+    }
+    let with_headers = if beside.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " with {}",
+            beside
+                .iter()
+                .map(|(n, _)| n.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    let what = match target {
+        Target::InputValidator => "input validator",
+        Target::OutputValidator => "output validator",
+        Target::Interactor => "output validator (interactive)",
+    };
+    if spec.convention == Convention::Kattis {
+        return Ok(Carried {
+            note: format!("{role} {name}{with_headers}: copied as the {what} (Kattis convention)"),
+            name,
+            text: original,
+            beside,
+        });
+    }
+    let text = wrap(family, target, &name, &String::from_utf8_lossy(&original));
+    Ok(Carried {
+        note: format!(
+            "{role} {name}{with_headers}: the {what}, wrapped from the testlib convention \
+             ({})",
+            match target {
+                Target::InputValidator => "exit 0 becomes 42, another exit 43",
+                _ =>
+                    "exit 0 becomes 42, 1 and 2 become 43; its standard error becomes \
+                      judgemessage.txt",
+            }
+        ),
+        name,
+        text: text.into_bytes(),
+        beside,
+    })
+}
+
+/// The kind of wrapper a program's language takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Family {
+    /// C or C++: a constructor runs before the program's `main`.
+    C,
+    /// Python: the program's text runs in a child interpreter.
+    Python,
+    /// Another language, copied only (Kattis convention).
+    Other,
+}
+
+/// The names of the files a C or C++ source includes with quotes (`#include "testlib.h"`).
+fn local_includes(text: &str) -> Vec<String> {
+    let mut names: Vec<String> = text
+        .lines()
+        .filter_map(|line| {
+            let rest = line.trim_start().strip_prefix('#')?.trim_start();
+            let rest = rest.strip_prefix("include")?.trim_start();
+            let name = rest.strip_prefix('"')?.split('"').next()?;
+            let plain = !name.is_empty()
+                && !name.contains("..")
+                && !name.starts_with('/')
+                && !name.contains('/');
+            plain.then(|| name.to_string())
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// A testlib program (`original`, in C/C++ or Python) wrapped to speak the Kattis convention
+/// as `target`:
+/// - a checker (`check input output answer`, exit 0 AC, 1 WA, 2 PE, 3 its failure) becomes an
+///   output validator: the output (standard input) is saved in the feedback folder, the
+///   checker runs on it, its standard error becomes `judgemessage.txt`, 0 becomes 42, 1 and 2
+///   become 43, anything else 1 (a judge error);
+/// - a validator (exit 0 valid) becomes an input validator: 0 becomes 42, another exit 43, a
+///   crash 1;
+/// - an interactor (`interactor input output`, its standard input and output the
+///   solution's) is called as `interactor input feedback/interactor_output answer` (testlib's
+///   optional third argument) with the same mapping as a checker's.
+///
+/// Python: the original's text runs in a child interpreter (`python -c`) with the testlib
+/// arguments. C and C++: the original is kept whole after a constructor that runs before its
+/// `main` (glibc passes the arguments to constructors): it forks, the child rewrites the
+/// arguments in place and goes on into `main`, and the parent waits and maps the exit code.
+fn wrap(family: Family, target: Target, name: &str, original: &str) -> String {
+    match family {
+        Family::Python => wrap_python(target, name, original),
+        Family::C | Family::Other => wrap_c(target, name, original),
+    }
+}
+
+fn wrap_python(target: Target, name: &str, original: &str) -> String {
+    let mut text = format!(
+        "# Written by `judge export`: {name}, a program of the testlib convention, run as a\n\
+         # Kattis {what}. Its source is ORIGINAL below, unchanged.\n\
+         import os\nimport subprocess\nimport sys\n\n\
+         ORIGINAL = {original}\n\n\
+         def run(arguments, **streams):\n    \
+         return subprocess.run([sys.executable, \"-c\", ORIGINAL] + arguments, **streams)\n\n",
+        what = match target {
+            Target::InputValidator => "input validator (exit 0 becomes 42, another exit 43)",
+            Target::OutputValidator => "output validator (exit 0 becomes 42, 1 and 2 become 43)",
+            Target::Interactor =>
+                "interactive output validator (exit 0 becomes 42, 1 and 2 become 43)",
+        },
+        original = python_literal(original),
+    );
+    text += match target {
+        Target::InputValidator => {
+            "code = run(sys.argv[1:]).returncode\n\
+             sys.exit(42 if code == 0 else 43 if code > 0 else 1)\n"
+        }
+        Target::OutputValidator => {
+            "input_file, answer_file, feedback_dir = sys.argv[1:4]\n\
+             output_file = os.path.join(feedback_dir, \"team_output\")\n\
+             with open(output_file, \"wb\") as saved:\n    \
+             saved.write(sys.stdin.buffer.read())\n\
+             ran = run([input_file, output_file, answer_file] + sys.argv[4:], stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)\n\
+             with open(os.path.join(feedback_dir, \"judgemessage.txt\"), \"wb\") as message:\n    \
+             message.write(ran.stderr)\n\
+             sys.exit({0: 42, 1: 43, 2: 43}.get(ran.returncode, 1))\n"
+        }
+        Target::Interactor => {
+            "input_file, answer_file, feedback_dir = sys.argv[1:4]\n\
+             output_file = os.path.join(feedback_dir, \"interactor_output\")\n\
+             ran = run([input_file, output_file, answer_file] + sys.argv[4:], stderr=subprocess.PIPE)\n\
+             with open(os.path.join(feedback_dir, \"judgemessage.txt\"), \"wb\") as message:\n    \
+             message.write(ran.stderr)\n\
+             sys.exit({0: 42, 1: 43, 2: 43}.get(ran.returncode, 1))\n"
+        }
+    };
+    text
+}
+
+/// A Python string literal of `text`.
+fn python_literal(text: &str) -> String {
+    let mut literal = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '\\' => literal += "\\\\",
+            '"' => literal += "\\\"",
+            '\n' => literal += "\\n",
+            '\t' => literal += "\\t",
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                literal += &format!("\\x{:02x}", c as u32)
+            }
+            c => literal.push(c),
+        }
+    }
+    literal.push('"');
+    literal
+}
+
+fn wrap_c(target: Target, name: &str, original: &str) -> String {
+    let target_code = match target {
+        Target::InputValidator => 0,
+        Target::OutputValidator => 1,
+        Target::Interactor => 2,
+    };
+    format!(
+        "/* Written by `judge export`: {name}, a program of the testlib convention, run as a Kattis\n\
+         \x20  {what}. The constructor below runs before {name}'s main (which follows it,\n\
+         \x20  unchanged): it forks; the child rewrites the arguments in place into the testlib\n\
+         \x20  ones and goes on into main; the parent waits for it and maps its exit code\n\
+         \x20  (0 -> 42, {wrong} -> 43, anything else -> 1, a judge error). */\n\
+         #include <fcntl.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\
+         #include <sys/wait.h>\n#include <unistd.h>\n\n\
+         static const int judge_export_target = {target_code}; /* 0 input validator, 1 checker, 2 interactor */\n\
+\n\
+         static char *judge_export_join(const char *folder, const char *file) {{\n\
+         \x20   size_t length = strlen(folder);\n\
+         \x20   char *path = (char *)malloc(length + strlen(file) + 2);\n\
+         \x20   if (!path) _exit(1);\n\
+         \x20   strcpy(path, folder);\n\
+         \x20   if (length == 0 || folder[length - 1] != '/') strcat(path, \"/\");\n\
+         \x20   return strcat(path, file);\n\
+         }}\n\n\
+         __attribute__((constructor(101))) static void judge_export_wrapper(int argc, char **argv, char **envp) {{\n\
+         \x20   (void)envp;\n\
+         \x20   pid_t child;\n\
+         \x20   int status, code;\n\
+         \x20   if (judge_export_target != 0 && argc < 4) _exit(1);\n\
+         \x20   fflush(NULL);\n\
+         \x20   child = fork();\n\
+         \x20   if (child < 0) _exit(1);\n\
+         \x20   if (child == 0) {{\n\
+         \x20       if (judge_export_target != 0) {{\n\
+         \x20           /* Kattis: input answer feedback/; testlib: input output answer. */\n\
+         \x20           char *answer = argv[2];\n\
+         \x20           char *output = judge_export_join(argv[3], judge_export_target == 1 ? \"team_output\" : \"interactor_output\");\n\
+         \x20           int message = open(judge_export_join(argv[3], \"judgemessage.txt\"), O_WRONLY | O_CREAT | O_TRUNC, 0644);\n\
+         \x20           if (message >= 0) dup2(message, 2);\n\
+         \x20           if (judge_export_target == 1) {{\n\
+         \x20               /* The team's output comes on standard input: saved as the output file. */\n\
+         \x20               char buffer[1 << 16];\n\
+         \x20               ssize_t got;\n\
+         \x20               int saved = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0644);\n\
+         \x20               if (saved < 0) _exit(3);\n\
+         \x20               while ((got = read(0, buffer, sizeof buffer)) > 0)\n\
+         \x20                   if (write(saved, buffer, (size_t)got) != got) _exit(3);\n\
+         \x20               close(saved);\n\
+         \x20           }}\n\
+         \x20           argv[2] = output;\n\
+         \x20           argv[3] = answer; /* the package's flags, after, stay where testlib has them */\n\
+         \x20       }}\n\
+         \x20       return; /* on into main */\n\
+         \x20   }}\n\
+         \x20   if (judge_export_target == 2) {{\n\
+         \x20       /* The solution must see the end of its input when the interactor ends. */\n\
+         \x20       close(0);\n\
+         \x20       close(1);\n\
+         \x20   }}\n\
+         \x20   if (waitpid(child, &status, 0) < 0 || !WIFEXITED(status)) _exit(1);\n\
+         \x20   code = WEXITSTATUS(status);\n\
+         \x20   if (judge_export_target == 0) _exit(code == 0 ? 42 : 43);\n\
+         \x20   _exit(code == 0 ? 42 : code == 1 || code == 2 ? 43 : 1);\n\
+         }}\n\n\
+         /* ---- {name}, unchanged ---- */\n{original}",
+        what = match target {
+            Target::InputValidator => "input validator",
+            Target::OutputValidator => "output validator",
+            Target::Interactor => "interactive output validator",
+        },
+        wrong = if target == Target::InputValidator {
+            "another exit"
+        } else {
+            "1 and 2"
+        },
+    )
 }
 
 /// Where the package is built until it is complete; `out` must be missing or empty: export
@@ -381,4 +836,35 @@ fn uuid_of(id: &str) -> String {
         &hex[16..20],
         &hex[20..32]
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_headers_a_source_includes_from_beside_it_are_found() {
+        let source =
+            "#include <bits/stdc++.h>\n#include \"testlib.h\"\n  #  include \"util.h\" // x\n\
+                      #include \"../up.h\"\n#include \"sub/dir.h\"\n#include \"testlib.h\"\n";
+        assert_eq!(local_includes(source), ["testlib.h", "util.h"]);
+    }
+
+    /// The literal a Python wrapper holds its program in reads back as the program, whatever
+    /// it holds (quotes, backslashes, control characters, non-ASCII text).
+    #[test]
+    fn a_python_literal_reads_back_as_the_text() {
+        let text = "print(\"a\\n\", 'b')\n\ttab \\ back \"\"\" \u{7f}\u{1} é 字\r\n";
+        let program = format!("import sys\nsys.stdout.write({})", python_literal(text));
+        let output = std::process::Command::new("python3")
+            .args(["-c", &program])
+            .output()
+            .expect("python3 runs");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert_eq!(String::from_utf8(output.stdout).unwrap(), text);
+    }
 }

@@ -1,0 +1,328 @@
+//! `judge show PROBLEM`: what a problem is, to read before solving it: its title, kind and
+//! where it comes from, its limits, the parts it is made of, its samples and its statement
+//! (Markdown rendered for a terminal, the text as written elsewhere; a Kattis package's
+//! statement file as text, LaTeX included).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use clap::Args;
+
+use judge::check::{Checker, Comparison};
+use judge::config::{ProblemOrigin, ProblemSpec, ProgramSpec, RunnerConfig};
+use judge::files::{Cap, Folder, Kind};
+use judge::grade::display_path;
+use judge::kattis;
+use judge::plan::TestSource;
+
+use super::{exit, load_runner, on_terminal, stdout};
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// A problem id (project, user or built-in), or the path of a problem folder or a Kattis
+    /// package.
+    pub problem: String,
+    /// Samples to show (the first ones); 0 shows none.
+    #[arg(long, default_value_t = 3)]
+    pub samples: usize,
+}
+
+/// Lines of a sample's file shown; the rest is counted.
+const SAMPLE_LINES: usize = 20;
+/// Characters of a sample's line shown.
+const SAMPLE_LINE_CHARS: usize = 100;
+
+/// `judge show`.
+pub fn show(config: Option<&Path>, args: &ShowArgs) -> Result<u8> {
+    let runner = load_runner(config)?;
+    let (origin, problem) = judge::resolve::problem_with_origin(&runner, &args.problem)?;
+    let package = kattis::is_package(&problem.dir)
+        .then(|| kattis::Package::load(&problem.dir, &runner.validators))
+        .transpose()?;
+    let mut out = stdout();
+    writeln!(out, "{} ({})", problem.title, problem.id)?;
+    let kind = match &package {
+        Some(_) => format!("{} (a Kattis problem package)", problem.kind.name()),
+        None => problem.kind.name().to_string(),
+    };
+    writeln!(out, "kind:    {kind}")?;
+    writeln!(out, "source:  {}", problem.source)?;
+    writeln!(
+        out,
+        "from:    {} ({})",
+        origin_name(origin),
+        display_path(&problem.dir).display()
+    )?;
+    writeln!(out, "limits:  {}", limits(&problem, package.as_ref()))?;
+    writeln!(out, "parts:")?;
+    for (role, what) in parts(&problem, package.as_ref()) {
+        writeln!(out, "  {role:<11} {what}")?;
+    }
+    let samples = samples(&runner, &problem)?;
+    writeln!(out, "samples: {}", samples.len())?;
+    for (name, input, answer) in samples.iter().take(args.samples) {
+        writeln!(out, "\n--- sample {name}: input")?;
+        write!(out, "{}", excerpt(input))?;
+        writeln!(out, "--- sample {name}: answer")?;
+        write!(out, "{}", excerpt(answer))?;
+    }
+    match statement(&problem.dir)? {
+        Some((file, text)) => {
+            writeln!(out, "\n--- statement ({})\n", display_path(&file).display())?;
+            let markdown = file.extension().is_some_and(|e| e == "md");
+            if markdown && on_terminal() && std::env::var_os("NO_COLOR").is_none() {
+                let width = termimad::terminal_size().0.clamp(20, 100) as usize;
+                let skin = termimad::MadSkin::default();
+                write!(
+                    out,
+                    "{}",
+                    termimad::FmtText::from(&skin, &text, Some(width))
+                )?;
+            } else {
+                write!(out, "{text}")?;
+                if !text.ends_with('\n') {
+                    writeln!(out)?;
+                }
+            }
+        }
+        None => writeln!(out, "\nno statement (statement.md) in its folder")?,
+    }
+    Ok(exit::ACCEPTED)
+}
+
+fn origin_name(origin: ProblemOrigin) -> &'static str {
+    match origin {
+        ProblemOrigin::Project => "the project's problems/",
+        ProblemOrigin::User => "the user's problems/",
+        ProblemOrigin::BuiltIn => "built into judge, written out into the cache",
+        ProblemOrigin::Path => "a folder given by path",
+    }
+}
+
+/// The limits as a line: `cpu 1 s, memory 256 MiB; slower languages get their allowance`.
+fn limits(problem: &ProblemSpec, package: Option<&kattis::Package>) -> String {
+    let limits = &problem.limits;
+    let time = match package {
+        Some(package) if package.metadata.time.fixed.is_none() => format!(
+            "cpu derived from the accepted submissions (slowest x {}, as verifyproblem does; \
+             `judge verify` sets it)",
+            package.metadata.time.ac_to_time_limit
+        ),
+        _ => format!("cpu {} s", limits.cpu_time.as_secs_f64()),
+    };
+    let mut line = format!(
+        "{time}, memory {} MiB",
+        limits.memory_bytes / judge::limits::MIB
+    );
+    if let Some(output) = limits.output_bytes {
+        line += &format!(", output {} MiB", output / judge::limits::MIB);
+    }
+    if package.is_some() {
+        line += "; the same for every language";
+    } else if limits.language_extra_time || limits.language_extra_memory {
+        line += "; slower languages get their allowance (`judge config` lists them)";
+    } else {
+        line += "; the same for every language";
+    }
+    line
+}
+
+/// A program's line: its source (or command) and its convention.
+fn program(spec: &ProgramSpec, problem: &ProblemSpec) -> String {
+    let what = match &spec.source {
+        judge::config::ProgramSource::Source { path, .. } => path
+            .strip_prefix(&problem.dir)
+            .unwrap_or(path)
+            .display()
+            .to_string(),
+        judge::config::ProgramSource::Command(parts) => format!("command {}", parts.join(" ")),
+    };
+    match spec.role {
+        judge::config::Role::Generator | judge::config::Role::Reference => what,
+        _ => format!("{what} ({:?} convention)", spec.convention).to_lowercase(),
+    }
+}
+
+/// The parts a problem is made of, each with what it is.
+fn parts(problem: &ProblemSpec, package: Option<&kattis::Package>) -> Vec<(&'static str, String)> {
+    let programs = &problem.programs;
+    let mut parts = Vec::new();
+    let built_in_batch = !programs.any() && judge::problems::batch_problem(&problem.id).is_some();
+    if problem.plays_games() {
+        let games = problem.interactive.as_ref();
+        parts.push((
+            "game side",
+            format!(
+                "built into judge: {} games a submission, accepted at a mean score of {} or more",
+                games.map_or(0, |g| g.games),
+                games.map_or(0.0, |g| g.accept_mean_score)
+            ),
+        ));
+        return parts;
+    }
+    if built_in_batch {
+        parts.push((
+            "generator",
+            "built into judge (seeded random tests, and a hard set where it has one)".into(),
+        ));
+        parts.push(("reference", "built into judge".into()));
+        parts.push(("validator", "built into judge".into()));
+    }
+    // A package's validator is the first of its input validators: they are listed below.
+    let validator = if package.is_some() {
+        &None
+    } else {
+        &programs.validator
+    };
+    for spec in [&programs.generator, &programs.reference, validator]
+        .into_iter()
+        .flatten()
+    {
+        parts.push((spec.role.name(), program(spec, problem)));
+    }
+    if let Some(package) = package {
+        for spec in &package.input_validators {
+            parts.push(("validator", program(spec, problem)));
+        }
+    }
+    if let Some(interactor) = &programs.interactor {
+        parts.push(("interactor", program(interactor, problem)));
+    } else {
+        let checker = match &problem.checker {
+            Checker::Compare(Comparison::Tokens) => "tokens (whitespace does not matter)".into(),
+            Checker::Compare(Comparison::Lines) => "lines (exact but for trailing spaces)".into(),
+            Checker::Compare(Comparison::Float { tolerance }) => {
+                format!("float (absolute or relative error up to {tolerance})")
+            }
+            Checker::Compare(Comparison::Kattis { flags }) if flags.is_empty() => {
+                "the default output validator".into()
+            }
+            Checker::Compare(Comparison::Kattis { flags }) => {
+                format!("the default output validator, {}", flags.join(" "))
+            }
+            Checker::Program(spec) => program(spec, problem),
+        };
+        parts.push(("checker", checker));
+    }
+    if !programs.any() && !built_in_batch && package.is_none() {
+        parts.push((
+            "tests",
+            "its samples only (no generator): add more with --tests-dir".into(),
+        ));
+    }
+    if let Some(package) = package {
+        parts.push((
+            "submissions",
+            format!("{} in submissions/", package.submissions.len()),
+        ));
+    }
+    parts
+}
+
+/// The samples, each as (name, input, answer), read as files inside the problem's folder.
+fn samples(runner: &RunnerConfig, problem: &ProblemSpec) -> Result<Vec<(String, String, String)>> {
+    let files: Vec<(String, PathBuf, PathBuf, PathBuf)> = match &problem.file_tests {
+        Some(tests) => tests
+            .iter()
+            .filter(|t| t.sample)
+            .map(|t| {
+                (
+                    t.name.clone(),
+                    t.input.clone(),
+                    t.answer.clone(),
+                    t.root.clone(),
+                )
+            })
+            .collect(),
+        None if problem.samples_dir().is_dir() => {
+            judge::plan::tests_in(&problem.dir, &problem.samples_dir())?
+                .into_iter()
+                .filter_map(|test| match test.source {
+                    TestSource::Files {
+                        input,
+                        answer,
+                        root,
+                    } => Some((test.name, input, answer, root)),
+                    _ => None,
+                })
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    let cap = runner.files.tests();
+    files
+        .into_iter()
+        .map(|(name, input, answer, root)| {
+            let folder = Folder::new(&root)?;
+            Ok((
+                name,
+                folder.read_text(&input, cap)?,
+                folder.read_text(&answer, cap)?,
+            ))
+        })
+        .collect()
+}
+
+/// The first lines of a file, each cut to its first characters, with what was left out.
+fn excerpt(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut shown = String::new();
+    for line in lines.iter().take(SAMPLE_LINES) {
+        let cut: String = line.chars().take(SAMPLE_LINE_CHARS).collect();
+        shown += &cut;
+        if cut.len() < line.len() {
+            shown += " ...";
+        }
+        shown.push('\n');
+    }
+    if lines.len() > SAMPLE_LINES {
+        shown += &format!("... ({} more lines)\n", lines.len() - SAMPLE_LINES);
+    }
+    shown
+}
+
+/// The statement: `statement.md` in a problem's folder, or a Kattis package's statement file
+/// (`problem_statement/` or `statement/`, English first, Markdown before LaTeX).
+fn statement(dir: &Path) -> Result<Option<(PathBuf, String)>> {
+    let folder = Folder::new(dir)?;
+    let mut candidates = vec![dir.join("statement.md")];
+    for sub in ["statement", "problem_statement"] {
+        let sub = dir.join(sub);
+        if folder.kind_if_any(&sub)? != Some(Kind::Folder) {
+            continue;
+        }
+        let mut names: Vec<PathBuf> = std::fs::read_dir(&sub)?
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| {
+                let name = p.file_name().unwrap_or_default().to_string_lossy();
+                name.starts_with("problem") && (name.ends_with(".md") || name.ends_with(".tex"))
+            })
+            .collect();
+        // English first, then a file without a language, then the others; Markdown first.
+        names.sort_by_key(|p| {
+            let name = p
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            let language = if name.starts_with("problem.en.") {
+                0
+            } else if name == "problem.md" || name == "problem.tex" {
+                1
+            } else {
+                2
+            };
+            (language, !name.ends_with(".md"), name)
+        });
+        candidates.extend(names);
+    }
+    for file in candidates {
+        if folder.kind_if_any(&file)? == Some(Kind::File) {
+            let text = folder.read_text(&file, Cap::STATEMENT)?;
+            return Ok(Some((file, text)));
+        }
+    }
+    Ok(None)
+}
