@@ -15,12 +15,13 @@ use super::batch::{self, BatchRequest, BatchSummary, Tests};
 use super::validation::{self, CheckedInput, InputToCheck, InputValidator, KattisValidator};
 use super::verify::{Checked, VerifyRow, VerifySummary};
 use super::{row_error, tell, GradeError, RunIdentity, Submission};
-use crate::config::{ProblemSpec, RunnerConfig};
+use crate::config::{Convention, ProblemSpec, ProgramSource, ProgramSpec, Role, RunnerConfig};
 use crate::execute::Scratch;
 use crate::kattis::{Package, PackageSubmission};
+use crate::lang::LangError;
 use crate::limits::Overrides;
 use crate::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
-use crate::programs::ProblemProgram;
+use crate::programs::{PartError, ProblemProgram};
 use crate::report::{Event, Reporter, Reporters};
 use crate::verdict::Verdict;
 
@@ -59,33 +60,70 @@ pub struct PackageCheck {
     pub time_limit: Option<TimeLimit>,
     /// Entries of `submissions/` that are not graded, with why.
     pub skipped: Vec<String>,
+    /// What problemtools would warn of and grade anyway (no secret test data), and input
+    /// validators that could not be run here (checktestdata not installed), each named.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
-/// Runs every input validator of the package on every test's input with its group's
-/// arguments, on `jobs` workers, telling `reporter` as each is checked. Returns what failed:
-/// an input a validator refused, a validator that failed on an input (named, with the input),
-/// a validator that does not build.
+/// What checking a package's inputs found.
+#[derive(Debug, Clone, Default)]
+pub struct InputsChecked {
+    /// The validators that ran.
+    pub validators: usize,
+    /// Tests a validator refused, a validator that failed on one, a validator that does not
+    /// build.
+    pub invalid: Vec<String>,
+    /// Validators that could not be run here, with why.
+    pub warnings: Vec<String>,
+}
+
+/// Runs every input validator of the package (its programs, then its checktestdata scripts)
+/// on every test's input with its group's arguments, on `jobs` workers, telling `reporter` as
+/// each is checked. Returns what failed: an input a validator refused, a validator that failed
+/// on an input (named, with the input), a validator that does not build; and the validators
+/// that cannot run here (checktestdata not installed), as warnings.
 pub fn check_inputs(
     runner: &RunnerConfig,
     package: &Package,
     jobs: usize,
     reporter: &mut dyn Reporter,
-) -> Result<Vec<String>, GradeError> {
+) -> Result<InputsChecked, GradeError> {
+    let mut result = InputsChecked::default();
     let Some(tests) = package.spec.file_tests.as_ref() else {
-        return Ok(Vec::new());
+        return Ok(result);
     };
-    if package.input_validators.is_empty() {
-        return Ok(Vec::new());
+    if package.input_validators.is_empty() && package.checktestdata.is_empty() {
+        return Ok(result);
     }
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
-    let mut invalid = Vec::new();
     let mut validators = Vec::new();
     for spec in &package.input_validators {
         match ProblemProgram::build(runner, &package.dir, spec, scratch.clone()) {
-            Ok(program) => validators.push(KattisValidator(program)),
-            Err(e) => invalid.push(e.to_string()),
+            Ok(program) => validators.push(KattisValidator::program(program)),
+            Err(e) => result.invalid.push(e.to_string()),
         }
     }
+    for script in &package.checktestdata {
+        let name = format!(
+            "validator {}",
+            script.file_name().unwrap_or_default().to_string_lossy()
+        );
+        let spec = checktestdata_spec(runner, script);
+        match ProblemProgram::build(runner, &package.dir, &spec, scratch.clone()) {
+            Ok(program) => validators.push(KattisValidator::checktestdata(program, name)),
+            Err(PartError::Build {
+                cause: LangError::ProgramNotFound { program, path },
+                ..
+            }) => result.warnings.push(format!(
+                "{}: not run: checktestdata is not installed (`{program}` is not in the \
+                 sandbox's PATH {path}; PyPI's checktestdata provides it: pip install checktestdata)",
+                script.display()
+            )),
+            Err(e) => result.invalid.push(e.to_string()),
+        }
+    }
+    result.validators = validators.len();
     let inputs: Vec<InputToCheck> = tests
         .iter()
         .map(|test| InputToCheck {
@@ -101,8 +139,42 @@ pub fn check_inputs(
         .collect();
     let checked =
         validation::check_inputs(&inputs, runner.files.tests(), &validators, jobs, reporter)?;
-    invalid.extend(checked.iter().filter_map(CheckedInput::problem));
-    Ok(invalid)
+    result
+        .invalid
+        .extend(checked.iter().filter_map(CheckedInput::problem));
+    Ok(result)
+}
+
+/// A checktestdata script as a program: [`crate::kattis::CHECKTESTDATA`] called on it, under
+/// the validators' limits.
+fn checktestdata_spec(runner: &RunnerConfig, script: &Path) -> ProgramSpec {
+    ProgramSpec {
+        role: Role::Validator,
+        source: ProgramSource::Command(vec![
+            crate::kattis::CHECKTESTDATA.to_string(),
+            script.display().to_string(),
+        ]),
+        convention: Convention::Kattis,
+        args: Vec::new(),
+        time_limit: runner.validators.time_limit,
+        memory_bytes: runner.validators.memory_bytes,
+    }
+}
+
+/// Builds the package's output validator or interactor once, before any submission runs (the
+/// compile cache then serves it to every submission): a part that does not build is an error
+/// of the run, naming it, not a row per submission.
+fn build_parts(runner: &RunnerConfig, package: &Package) -> Result<(), GradeError> {
+    let checker = match &package.spec.checker {
+        crate::check::Checker::Program(spec) => Some(spec),
+        crate::check::Checker::Compare(_) => None,
+    };
+    let parts = [checker, package.spec.programs.interactor.as_ref()];
+    let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
+    for spec in parts.into_iter().flatten() {
+        ProblemProgram::build(runner, &package.dir, spec, scratch.clone())?;
+    }
+    Ok(())
 }
 
 /// Grades one submission of the package on all its tests at `limit`, run at the limit times
@@ -148,8 +220,8 @@ pub fn problem_to_grade_on(
     }
     let package = Package::load(&problem.dir, &runner.validators)
         .map_err(crate::config::ConfigError::from)?;
-    if package.fixed_time_limit().is_some() {
-        return Ok((package.spec, None));
+    if let Some(limit) = package.fixed_time_limit() {
+        return Ok((package.with_time_limit(limit), None));
     }
     let request = PackageRequest {
         runner,
@@ -202,10 +274,11 @@ pub fn time_limit<'a>(
     // The slowest accepted submission's CPU time in microseconds (problemtools reads it from
     // rusage, to the microsecond), and the summary it comes from.
     let mut slowest: Option<(u64, &PackageSubmission, BatchSummary)> = None;
+    let provisional = package.with_time_limit(package.spec.limits.cpu_time);
     for submission in package.accepted() {
         let summary = grade_submission(
             request.runner,
-            &package.spec,
+            &provisional,
             &submission.path,
             request.jobs,
             1.0,
@@ -279,19 +352,31 @@ pub fn verify(
 ) -> Result<(PackageCheck, VerifySummary), GradeError> {
     let package = request.package;
     let runner = request.runner;
-    let invalid = check_inputs(runner, package, request.jobs, reporter)?;
+    let inputs = check_inputs(runner, package, request.jobs, reporter)?;
+    let mut check = PackageCheck {
+        problem: package.spec.id.clone(),
+        tests: package.spec.file_tests.as_ref().map_or(0, Vec::len),
+        input_validators: inputs.validators,
+        invalid: inputs.invalid,
+        time_limit: None,
+        skipped: package.skipped.iter().map(|(_, why)| why.clone()).collect(),
+        warnings: package
+            .warnings
+            .iter()
+            .cloned()
+            .chain(inputs.warnings)
+            .collect(),
+    };
+    if let Err(error) = build_parts(runner, package) {
+        // Nothing can be graded without it: the run ends, the package's checks said.
+        tell(reporter, Event::PackageChecked(&check))?;
+        return Err(error);
+    }
     let (limit, accepted_runs) = time_limit(request)?;
     let mut accepted_runs: Vec<_> = accepted_runs.into_iter().map(Some).collect();
     let margin = limit.safety_margin;
     let problem = package.with_time_limit(Duration::from_millis(limit.ms));
-    let check = PackageCheck {
-        problem: package.spec.id.clone(),
-        tests: package.spec.file_tests.as_ref().map_or(0, Vec::len),
-        input_validators: package.input_validators.len(),
-        invalid,
-        time_limit: Some(limit.clone()),
-        skipped: package.skipped.iter().map(|(_, why)| why.clone()).collect(),
-    };
+    check.time_limit = Some(limit.clone());
     tell(reporter, Event::PackageChecked(&check))?;
     let mut rows = Vec::new();
     for submission in &package.submissions {

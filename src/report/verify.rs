@@ -120,6 +120,9 @@ fn package_check(check: &PackageCheck) -> String {
             text.push_str(&format!("  warning: {warning}\n"));
         }
     }
+    for warning in &check.warnings {
+        text.push_str(&format!("  warning: {warning}\n"));
+    }
     for skipped in &check.skipped {
         text.push_str(&format!("  not graded: {skipped}\n"));
     }
