@@ -42,6 +42,11 @@ pub struct VerifyArgs {
     /// derived from its accepted submissions).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
+    /// For a Kattis package: grade at the time limit DOMjudge's files fix
+    /// (domjudge-problem.ini's timelimit, else .timelimit) instead of deriving it as
+    /// problemtools does (problem.yaml's limits.time_limit still comes first).
+    #[arg(long)]
+    pub domjudge_time_limit: bool,
     /// Write a self-contained HTML report here: the checks as a scoreboard, each solution's
     /// tests or games in detail.
     #[arg(long, value_name = "FILE")]
@@ -110,6 +115,7 @@ fn verify_package(runner: &RunnerConfig, dir: &Path, args: &VerifyArgs) -> Resul
         package: &package,
         jobs: runner.jobs(args.jobs),
         time_limit,
+        domjudge_time_limit: args.domjudge_time_limit,
     };
     let mut reporters = reporters(args)?;
     let (check, summary) = package::verify(&request, &mut reporters)?;

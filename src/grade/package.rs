@@ -23,7 +23,8 @@ use crate::limits::Overrides;
 use crate::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
 use crate::programs::{PartError, ProblemProgram};
 use crate::report::{Event, Reporter, Reporters};
-use crate::verdict::Verdict;
+use crate::sandbox::Termination;
+use crate::verdict::{Crash, Verdict};
 
 pub struct PackageRequest<'a> {
     pub runner: &'a RunnerConfig,
@@ -32,6 +33,9 @@ pub struct PackageRequest<'a> {
     /// A time limit given on the command line (problemtools' `-t`): it replaces the
     /// package's, fixed or derived.
     pub time_limit: Option<Duration>,
+    /// Grade at the limit DOMjudge's files fix (`domjudge-problem.ini`, `.timelimit`), when
+    /// they fix one and problem.yaml does not, instead of deriving the package format's.
+    pub domjudge_time_limit: bool,
 }
 
 /// Where the time limit came from.
@@ -43,9 +47,13 @@ pub struct TimeLimit {
     /// Submissions run at the limit times this; verdicts are read at the limit.
     pub safety_margin: f64,
     /// Why a derived limit may differ from Kattis's: the slowest accepted submission was
-    /// timed under another interpreter than Kattis's (Python under CPython).
+    /// timed under another interpreter than Kattis's (Python under CPython); or that no
+    /// accepted submission could be timed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warning: Option<String>,
+    /// The limit DOMjudge's files fix when it is not the one graded at, and which file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub domjudge: Option<String>,
 }
 
 /// The package's own checks before any submission: its tests against its input validators,
@@ -64,6 +72,9 @@ pub struct PackageCheck {
     /// validators that could not be run here (checktestdata not installed), each named.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// What DOMjudge's files say that is not used here, or that disagrees with problem.yaml.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// What checking a package's inputs found.
@@ -228,6 +239,7 @@ pub fn problem_to_grade_on(
         package: &package,
         jobs,
         time_limit: None,
+        domjudge_time_limit: false,
     };
     let (limit, _) = time_limit(&request)?;
     let spec = package.with_time_limit(Duration::from_millis(limit.ms));
@@ -244,25 +256,42 @@ pub fn time_limit<'a>(
     let package = request.package;
     let rules = package.metadata.time;
     let margin = rules.time_limit_to_tle;
+    let domjudge = package.domjudge.time_limit;
+    let domjudge_chosen = request.domjudge_time_limit && package.fixed_time_limit().is_none();
     let given = request
         .time_limit
         .map(|d| (d, "--time-limit".to_string()))
         .or_else(|| {
-            package.fixed_time_limit().map(|d| {
-                let from = if package.dir.join(".timelimit").is_file()
-                    && package.metadata.format == crate::kattis::FormatVersion::Legacy
-                {
-                    ".timelimit"
-                } else {
-                    "problem.yaml limits.time_limit"
-                };
-                (d, from.to_string())
+            package
+                .fixed_time_limit()
+                .map(|d| (d, "problem.yaml limits.time_limit".to_string()))
+        })
+        .or_else(|| {
+            domjudge.filter(|_| domjudge_chosen).map(|(seconds, file)| {
+                (
+                    Duration::from_secs_f64(seconds),
+                    format!("DOMjudge's {file}, --domjudge-time-limit"),
+                )
             })
         });
+    // DOMjudge's limit, said beside the one graded at when that is another.
+    let domjudge_note = |graded_ms: u64| {
+        domjudge.and_then(|(seconds, file)| {
+            let ms = (seconds * 1000.0).round() as u64;
+            (ms != graded_ms || !domjudge_chosen).then(|| {
+                format!(
+                    "DOMjudge's {file} fixes {ms} ms, which DOMjudge judges at; not graded at \
+                     here (--domjudge-time-limit grades at it)"
+                )
+            })
+        })
+    };
     if let Some((limit, from)) = given {
+        let ms = limit.as_millis() as u64;
         return Ok((
             TimeLimit {
-                ms: limit.as_millis() as u64,
+                ms,
+                domjudge: domjudge_note(ms).filter(|_| !from.contains("DOMjudge")),
                 from,
                 safety_margin: margin,
                 warning: None,
@@ -307,26 +336,48 @@ pub fn time_limit<'a>(
     }
     let slowest_us = slowest.as_ref().map_or(0, |(us, ..)| *us);
     let seconds = rules.derive(slowest_us as f64 / 1e6);
-    let by = slowest
-        .as_ref()
-        .map_or_else(String::new, |(_, submission, summary)| {
-            format!(" ({} under {})", submission.name, summary.language)
-        });
+    let ms = (seconds * 1000.0).round() as u64;
+    let Some((_, slowest_submission, slowest_summary)) = slowest else {
+        // Not one accepted submission could be graded (each one's row says why): nothing to
+        // derive a limit from.
+        return Ok((
+            TimeLimit {
+                ms,
+                from: format!(
+                    "not derived: none of the {} accepted submissions could be graded; the \
+                     format's least limit",
+                    graded.len()
+                ),
+                safety_margin: margin,
+                warning: Some(
+                    "no accepted submission ran, so the limit is a placeholder: give one with \
+                     --time-limit"
+                        .into(),
+                ),
+                domjudge: domjudge_note(ms),
+            },
+            graded,
+        ));
+    };
     Ok((
         TimeLimit {
-            ms: (seconds * 1000.0).round() as u64,
+            ms,
             from: format!(
-                "slowest accepted {:.3} ms{by} x {}, rounded up to a multiple of {} s",
+                "slowest accepted {:.3} ms ({} under {}) x {}, rounded up to a multiple of {} s",
                 slowest_us as f64 / 1000.0,
+                slowest_submission.name,
+                slowest_summary.language,
                 rules.ac_to_time_limit,
                 rules.resolution
             ),
             safety_margin: margin,
-            warning: slowest.and_then(|(_, submission, summary)| {
-                summary.timing_warning.map(|warning| {
-                    format!("the slowest accepted, {}, was {warning}", submission.name)
-                })
+            warning: slowest_summary.timing_warning.map(|warning| {
+                format!(
+                    "the slowest accepted, {}, was {warning}",
+                    slowest_submission.name
+                )
             }),
+            domjudge: domjudge_note(ms),
         },
         graded,
     ))
@@ -366,6 +417,7 @@ pub fn verify(
             .cloned()
             .chain(inputs.warnings)
             .collect(),
+        notes: package.domjudge.notes.clone(),
     };
     if let Err(error) = build_parts(runner, package) {
         // Nothing can be graded without it: the run ends, the package's checks said.
@@ -443,6 +495,31 @@ fn plan_identity(package: &Package, limit: &TimeLimit, rows: &[VerifyRow]) -> Pl
     }
 }
 
+/// The verdict a package's submission is compared by, and its detail: the package format has
+/// no memory-limit verdict (no such submission folder), and problemtools reports a run that
+/// went over the memory limit as the run-time error it causes there, so judge's MLE counts
+/// as RTE here; the detail keeps judge's own verdict, `MLE @secret/1 (RTE in the package
+/// format)`.
+fn as_the_format_says(summary: &BatchSummary, detail: String) -> (Verdict, String) {
+    if summary.verdict != Verdict::MemoryLimitExceeded {
+        return (summary.verdict, detail);
+    }
+    let termination = summary
+        .first_failure()
+        .and_then(|t| t.facts.as_ref())
+        .map(|f| f.termination);
+    let crash = match termination {
+        Some(Termination::Exited(code)) if code != 0 => Crash::ExitCode(code),
+        Some(Termination::Signaled(signal)) => Crash::Signal(signal),
+        // Stopped at the limit by this judge: killed.
+        _ => Crash::Signal(9),
+    };
+    (
+        Verdict::RuntimeError(crash),
+        format!("{detail} (RTE in the package format)"),
+    )
+}
+
 /// What a submission got, with a warning when the verdict depends on the safety margin.
 fn checked(summary: &BatchSummary, limit: &TimeLimit) -> Checked {
     let max_cpu_ms = summary.max_cpu_ms();
@@ -471,12 +548,14 @@ fn checked(summary: &BatchSummary, limit: &TimeLimit) -> Checked {
         .first_failure()
         .map(|t| format!("{} @{}", t.verdict_detail, t.name))
         .unwrap_or_else(|| summary.verdict.describe());
+    let (got, detail) = as_the_format_says(summary, detail);
     Checked {
         language: summary.language.clone(),
-        got: summary.verdict,
+        got,
         detail,
         max_cpu_ms,
         max_peak_kib: summary.max_peak_kib(),
         warning,
+        message: super::verify::failure_message(summary),
     }
 }

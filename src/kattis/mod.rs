@@ -5,6 +5,7 @@
 //! problem, the limits, and the submissions with the verdicts their folders name. Grading a
 //! package is `grade::package`'s.
 
+pub mod domjudge;
 pub mod export;
 pub mod metadata;
 pub mod testdata;
@@ -19,9 +20,10 @@ use crate::config::{
     Convention, ProblemKind, ProblemPrograms, ProblemSpec, ProgramSource, ProgramSpec, Role,
     ValidatorLimits,
 };
-use crate::files::{Cap, FileError, Folder, Kind};
+use crate::files::{FileError, Folder, Kind};
 use crate::limits::{ProblemLimits, MIB};
 use crate::verdict::Verdict;
+pub use domjudge::Domjudge;
 pub use metadata::{FormatVersion, Metadata, TimeRules};
 
 #[derive(Debug, Error)]
@@ -78,6 +80,8 @@ pub struct Package {
     pub checktestdata: Vec<PathBuf>,
     /// Entries of `submissions/` that are not graded, with why (an unknown folder).
     pub skipped: Vec<(PathBuf, String)>,
+    /// DOMjudge's files of the package: the limit they fix, and notes.
+    pub domjudge: Domjudge,
     /// What the package does that problemtools warns of and grades anyway (no secret test
     /// data), and validators of a kind this judge cannot run (`.viva`), each named.
     pub warnings: Vec<String>,
@@ -115,10 +119,11 @@ impl Package {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "package".into());
-        let fixed = match metadata.time.fixed {
-            Some(seconds) => Some(seconds),
-            None => timelimit_file(&folder)?,
-        };
+        // The package format's limit is problem.yaml's (2023-07 on) or the derived one, as
+        // problemtools has it; DOMjudge's files fix a limit for DOMjudge, graded at only when
+        // asked (see `grade::package::time_limit`).
+        let fixed = metadata.time.fixed;
+        let domjudge = domjudge::read(&folder, &metadata)?;
         let tests = testdata::read(&folder)?;
         let mut warnings = Vec::new();
         if !tests.iter().any(|t| !t.sample) {
@@ -179,7 +184,11 @@ impl Package {
         };
         let spec = ProblemSpec {
             id: id.clone(),
-            title: metadata.name.clone().unwrap_or_else(|| id.clone()),
+            title: metadata
+                .name
+                .clone()
+                .or_else(|| domjudge.name.clone())
+                .unwrap_or_else(|| id.clone()),
             source: metadata
                 .source
                 .clone()
@@ -214,6 +223,7 @@ impl Package {
             checktestdata: found.checktestdata,
             submissions,
             skipped,
+            domjudge,
             warnings,
         })
     }
@@ -238,25 +248,6 @@ impl Package {
     /// The submissions expected to be accepted (they set the time limit).
     pub fn accepted(&self) -> impl Iterator<Item = &PackageSubmission> {
         self.submissions.iter().filter(|s| s.expected.is_accepted())
-    }
-}
-
-/// The limit in a `.timelimit` file (DOMjudge's), seconds.
-fn timelimit_file(folder: &Folder) -> Result<Option<f64>, PackageError> {
-    let file = folder.root().join(".timelimit");
-    if folder.kind_if_any(&file)?.is_none() {
-        return Ok(None);
-    }
-    let text = folder.read_text(&file, Cap::CONFIG)?;
-    match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Ok(Some(seconds)),
-        _ => Err(PackageError::invalid(
-            &file,
-            format!(
-                "must hold a positive number of seconds, found {:?}",
-                text.trim()
-            ),
-        )),
     }
 }
 
