@@ -288,6 +288,72 @@ fn a_checker_that_does_not_build_ends_the_run_naming_it() {
     );
 }
 
+/// Packs the files under `dir` into the zip `target` at its top, as DOMjudge exports a
+/// package, plus the extra entries given.
+fn pack(dir: &std::path::Path, target: &std::path::Path, extra: &[(&str, &[u8])]) {
+    use std::io::Write;
+    let options = zip::write::SimpleFileOptions::default();
+    let mut writer = zip::ZipWriter::new(std::fs::File::create(target).unwrap());
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let name = path
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            writer.start_file(name, options).unwrap();
+            writer.write_all(&std::fs::read(&path).unwrap()).unwrap();
+        }
+    }
+    for (name, bytes) in extra {
+        writer.start_file(*name, options).unwrap();
+        writer.write_all(bytes).unwrap();
+    }
+    writer.finish().unwrap();
+}
+
+/// A package as DOMjudge imports and exports it, a `.zip`, is verified as its folder is; an
+/// entry that would land outside it is refused by name.
+#[test]
+fn a_zipped_package_is_read_directly() {
+    let dir = tempfile::tempdir().unwrap();
+    let zipped = dir.path().join("headerfolders.zip");
+    pack(&repo().join(package("headerfolders")), &zipped, &[]);
+    let output = judge(&["verify", &zipped.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("package headerfolders: 4 tests, 1 input validator: every input valid"),
+        "{text}"
+    );
+    for submission in submissions("headerfolders") {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&format!("{submission} ")) && l.ends_with(" ok")),
+            "{submission} is not checked:\n{text}"
+        );
+    }
+    let evil = dir.path().join("evil.zip");
+    pack(
+        &repo().join(package("samplesonly")),
+        &evil,
+        &[("../escaped.txt", b"out")],
+    );
+    let output = judge(&["verify", &evil.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("evil.zip") && text.contains("\"../escaped.txt\" would be unpacked outside"),
+        "{text}"
+    );
+}
+
 /// `judge grade` on a package without a fixed time limit grades at the limit its accepted
 /// submissions give, as `judge test` and `judge verify` do (it graded at the provisional 60 s
 /// before, so a too-slow submission ran for a minute a test).

@@ -59,6 +59,19 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
         if kattis::is_package(Path::new(path)) {
             return verify_package(&runner, Path::new(path), args);
         }
+        if kattis::archive::is_zip(Path::new(path)) {
+            // A package as DOMjudge imports and exports it: unpacked into a private folder
+            // (removed at the end), then verified like any package.
+            let unpacked = tempfile::Builder::new()
+                .prefix("judge-package-")
+                .tempdir()?;
+            let dir = kattis::archive::unpack(
+                Path::new(path),
+                unpacked.path(),
+                kattis::archive::ZipCaps::default(),
+            )?;
+            return verify_package(&runner, &dir, args);
+        }
     }
     let request = VerifyRequest {
         runner: &runner,

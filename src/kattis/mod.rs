@@ -5,6 +5,7 @@
 //! problem, the limits, and the submissions with the verdicts their folders name. Grading a
 //! package is `grade::package`'s.
 
+pub mod archive;
 pub mod domjudge;
 pub mod export;
 pub mod metadata;

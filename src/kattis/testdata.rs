@@ -269,9 +269,12 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("data"));
-        case(d, "sample/1");
+        write(d, "data/secret/.gitkeep", "");
         let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
-        assert!(e.contains("secret"), "{e}");
+        assert!(e.contains("holds no test cases"), "{e}");
+        // Samples alone are tests (the package warns of no secret data).
+        case(d, "sample/1");
+        assert_eq!(read(&Folder::new(d).unwrap()).unwrap().len(), 1);
         write(d, "data/secret/1.in", "1\n");
         let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
         assert!(e.contains("1.ans"), "{e}");
