@@ -240,6 +240,28 @@ fn domjudge_files_are_read_and_the_package_format_limit_grades() {
         &["--domjudge-time-limit"],
         "time limit 4000 ms (DOMjudge's domjudge-problem.ini, --domjudge-time-limit)",
     );
+    // The JSON report carries the package's checks: the limit, where it came from, the notes.
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("verify.json");
+    let output = judge(&[
+        "verify",
+        &package("domjudgeini"),
+        "--json",
+        &report.to_string_lossy(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let package = &json["package"];
+    assert_eq!(package["time_limit"]["ms"], 1000, "{json}");
+    assert!(
+        package["time_limit"]["domjudge"]
+            .as_str()
+            .is_some_and(|note| note.contains("4000 ms")),
+        "{json}"
+    );
+    assert_eq!(package["notes"].as_array().map(Vec::len), Some(3), "{json}");
+    assert_eq!(json["rows"].as_array().map(Vec::len), Some(2), "{json}");
     // A .timelimit alone is DOMjudge's limit too.
     let (_keep, dir) = copy_of("domjudgeini");
     std::fs::remove_file(dir.join("domjudge-problem.ini")).unwrap();
