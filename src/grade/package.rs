@@ -278,7 +278,12 @@ pub fn time_limit<'a>(
     let domjudge_note = |graded_ms: u64| {
         domjudge.and_then(|(seconds, file)| {
             let ms = (seconds * 1000.0).round() as u64;
-            (ms != graded_ms || !domjudge_chosen).then(|| {
+            if domjudge_chosen {
+                return None;
+            }
+            Some(if ms == graded_ms {
+                format!("DOMjudge's {file} fixes the same {ms} ms")
+            } else {
                 format!(
                     "DOMjudge's {file} fixes {ms} ms, which DOMjudge judges at; not graded at \
                      here (--domjudge-time-limit grades at it)"
