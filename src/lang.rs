@@ -633,6 +633,18 @@ const fn kattis(
     }
 }
 
+/// Whether Kattis takes this file for a source of one of its languages (its extension, as
+/// problemtools lists them): a file of no language, a header, is not a program by itself.
+pub fn is_kattis_source(file: &Path) -> bool {
+    file.extension()
+        .and_then(OsStr::to_str)
+        .is_some_and(|extension| {
+            KATTIS_LANGUAGES
+                .iter()
+                .any(|kattis| kattis.extensions.contains(&extension))
+        })
+}
+
 /// The Kattis language of this id.
 fn kattis_language(id: &str) -> Option<&'static KattisLanguage> {
     KATTIS_LANGUAGES.iter().find(|kattis| kattis.id == id)

@@ -634,7 +634,8 @@ fn a_looping_output_validator_is_named_and_stopped_at_its_limit() {
     assert_eq!(output.status.code(), Some(1), "{text}");
     assert!(text.contains("secret/1: JE"), "{text}");
     assert!(
-        text.contains("the checker loop.py ran out of time") && text.contains("limit 1000 ms"),
+        // The folder output_validators/loop/ is the program, named by it.
+        text.contains("the checker loop ran out of time") && text.contains("limit 1000 ms"),
         "{text}"
     );
 }

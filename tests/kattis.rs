@@ -1,6 +1,6 @@
-//! End-to-end tests of Kattis problem packages (tests/kattis/: five packages written for
-//! these tests and checked with Kattis problemtools' verifyproblem, which gave every
-//! submission the verdict of its folder): `judge verify PACKAGE` must agree, the groups'
+//! End-to-end tests of Kattis problem packages (tests/kattis/: packages written for these
+//! tests, each a layout real packages have, and checked with Kattis problemtools'
+//! verifyproblem, which gave every submission the verdict of its folder): `judge verify PACKAGE` must agree, the groups'
 //! arguments must reach the validators, and a broken package must be refused by name.
 
 mod common;
@@ -44,7 +44,20 @@ fn pypy3_installed() -> bool {
 }
 
 fn verify_agrees_with_problemtools(name: &str, time_limit_line: &str) {
-    let output = judge(&["verify", &package(name)]);
+    let text = verify_passes(name, &[], time_limit_line);
+    assert!(
+        text.contains("1 input validator: every input valid"),
+        "{text}"
+    );
+}
+
+/// `judge verify PACKAGE EXTRA...` gives every submission the verdict of its folder, as
+/// problemtools does, at the limit `time_limit_line` says; returns what it printed.
+fn verify_passes(name: &str, extra: &[&str], time_limit_line: &str) -> String {
+    let path = package(name);
+    let mut args = vec!["verify", path.as_str()];
+    args.extend_from_slice(extra);
+    let output = judge(&args);
     let text = show(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
     if pypy3_installed() {
@@ -62,10 +75,6 @@ fn verify_agrees_with_problemtools(name: &str, time_limit_line: &str) {
             assert!(line.contains("not pypy3 as on Kattis"), "{line}\n{text}");
         }
     }
-    assert!(
-        text.contains("1 input validator: every input valid"),
-        "{text}"
-    );
     assert!(text.contains(time_limit_line), "{text}");
     for submission in submissions(name) {
         assert!(
@@ -74,6 +83,7 @@ fn verify_agrees_with_problemtools(name: &str, time_limit_line: &str) {
             "{submission} is not checked:\n{text}"
         );
     }
+    text
 }
 
 #[test]
@@ -123,6 +133,246 @@ fn the_2023_07_format_fixes_its_limit() {
     verify_agrees_with_problemtools(
         "divisor2023",
         "time limit 1000 ms (problem.yaml limits.time_limit); submissions run at x 1.5 of it",
+    );
+}
+
+/// Every program of the package is a folder of a source and its header (validate.cc +
+/// validate.h, the Kattis template's layout): each folder is built whole.
+#[test]
+fn programs_that_are_folders_are_built_with_their_headers() {
+    verify_agrees_with_problemtools("headerfolders", "time limit 1000 ms (slowest accepted");
+}
+
+/// problemtools' own 2023-07 example keeps its validator one folder down in
+/// output_validator/: the whole folder is the program.
+#[test]
+fn a_2023_07_output_validator_nested_one_folder_deeper() {
+    let text = verify_passes(
+        "nested2023",
+        &[],
+        "time limit 1000 ms (problem.yaml limits.time_limit)",
+    );
+    assert!(text.contains("0 input validators"), "{text}");
+}
+
+/// No secret data (data/secret holds only a .gitkeep): graded on the samples, with a warning
+/// naming the folder, as problemtools grades it.
+#[test]
+fn a_package_without_secret_data_is_graded_on_its_samples() {
+    let text = verify_passes("samplesonly", &[], "time limit 1000 ms (slowest accepted");
+    assert!(
+        text.contains("samplesonly/data/secret: holds no test cases; the submissions are graded on the samples alone"),
+        "{text}"
+    );
+    // No test at all is still nothing to grade on.
+    let (_keep, dir) = copy_of("samplesonly");
+    std::fs::remove_dir_all(dir.join("data/sample")).unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("data: holds no test cases"), "{text}");
+}
+
+/// A checktestdata script (`*.ctd`) is an input validator, run with PyPI's checktestdata as
+/// problemtools runs it: every input checked, a broken one named.
+#[test]
+#[ignore = "needs pyctd (pip install checktestdata)"]
+fn checktestdata_input_validators_run() {
+    common::require_tool("pyctd");
+    let text = verify_passes("ctdvalidator", &[], "time limit 1000 ms (slowest accepted");
+    assert!(
+        text.contains("1 input validator: every input valid"),
+        "{text}"
+    );
+    let (_keep, dir) = copy_of("ctdvalidator");
+    std::fs::write(dir.join("data/secret/2.in"), "3 2000000\n").unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("invalid: secret/2: validator format.ctd says:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the package's own checks failed: 1"),
+        "{text}"
+    );
+}
+
+/// Where checktestdata is not installed, its scripts are not skipped silently: a warning
+/// names each one and what to install.
+#[test]
+fn checktestdata_not_installed_is_a_warning_naming_the_script() {
+    let (keep, dir) = copy_of("ctdvalidator");
+    // A sandbox PATH without the folders pip installs pyctd into.
+    let config = keep.path().join("runner.toml");
+    std::fs::write(&config, "[sandbox]\npath = \"/usr/bin:/bin\"\n").unwrap();
+    let output = judge(&[
+        "--config",
+        &config.to_string_lossy(),
+        "verify",
+        &dir.to_string_lossy(),
+    ]);
+    let text = show(&output);
+    assert!(text.contains("0 input validators"), "{text}");
+    assert!(
+        text.contains("input_validators/format.ctd: not run: checktestdata is not installed"),
+        "{text}"
+    );
+}
+
+/// DOMjudge's files are read: the limit they fix is said beside the one the package format
+/// gives (derived, as problemtools derives it), and graded at with --domjudge-time-limit; what
+/// DOMjudge reads that is not used, and where the files disagree, is noted.
+#[test]
+fn domjudge_files_are_read_and_the_package_format_limit_grades() {
+    let text = verify_passes("domjudgeini", &[], "time limit 1000 ms (slowest accepted");
+    for note in [
+        "note: DOMjudge's domjudge-problem.ini fixes 4000 ms",
+        "note: domjudge-problem.ini: special_compare = float names one of DOMjudge's own executables",
+        "note: domjudge-problem.ini says timelimit = 4 s and .timelimit 3 s",
+        "note: domjudge-problem.ini names the problem \"Extensions of DOMjudge\"",
+    ] {
+        assert!(text.contains(note), "{note}:\n{text}");
+    }
+    verify_passes(
+        "domjudgeini",
+        &["--domjudge-time-limit"],
+        "time limit 4000 ms (DOMjudge's domjudge-problem.ini, --domjudge-time-limit)",
+    );
+    // The JSON report carries the package's checks: the limit, where it came from, the notes.
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("verify.json");
+    let output = judge(&[
+        "verify",
+        &package("domjudgeini"),
+        "--json",
+        &report.to_string_lossy(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let package = &json["package"];
+    assert_eq!(package["time_limit"]["ms"], 1000, "{json}");
+    assert!(
+        package["time_limit"]["domjudge"]
+            .as_str()
+            .is_some_and(|note| note.contains("4000 ms")),
+        "{json}"
+    );
+    assert_eq!(package["notes"].as_array().map(Vec::len), Some(3), "{json}");
+    assert_eq!(json["rows"].as_array().map(Vec::len), Some(2), "{json}");
+    // A .timelimit alone is DOMjudge's limit too.
+    let (_keep, dir) = copy_of("domjudgeini");
+    std::fs::remove_file(dir.join("domjudge-problem.ini")).unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy(), "--domjudge-time-limit"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("time limit 3000 ms (DOMjudge's .timelimit"),
+        "{text}"
+    );
+}
+
+/// An output validator that does not compile ends the run, naming it, before any submission:
+/// no row of "not graded" that reads like a pass.
+#[test]
+fn a_checker_that_does_not_build_ends_the_run_naming_it() {
+    let (_keep, dir) = copy_of("headerfolders");
+    std::fs::remove_file(dir.join("output_validators/sumcheck/validate.h")).unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("the checker sumcheck does not compile") && text.contains("validate.h"),
+        "{text}"
+    );
+    assert!(!text.contains("accepted/add.py"), "{text}");
+    // An input validator that does not build is the package's error: the submissions are
+    // still graded, and the run fails.
+    let (_keep, dir) = copy_of("headerfolders");
+    std::fs::remove_file(dir.join("input_validators/bounds/bounds.h")).unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("the validator bounds does not compile"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("accepted/add.py") && l.ends_with(" ok")),
+        "{text}"
+    );
+    assert!(
+        text.contains("the package's own checks failed: 1"),
+        "{text}"
+    );
+}
+
+/// Packs the files under `dir` into the zip `target` at its top, as DOMjudge exports a
+/// package, plus the extra entries given.
+fn pack(dir: &std::path::Path, target: &std::path::Path, extra: &[(&str, &[u8])]) {
+    use std::io::Write;
+    let options = zip::write::SimpleFileOptions::default();
+    let mut writer = zip::ZipWriter::new(std::fs::File::create(target).unwrap());
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let name = path
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            writer.start_file(name, options).unwrap();
+            writer.write_all(&std::fs::read(&path).unwrap()).unwrap();
+        }
+    }
+    for (name, bytes) in extra {
+        writer.start_file(*name, options).unwrap();
+        writer.write_all(bytes).unwrap();
+    }
+    writer.finish().unwrap();
+}
+
+/// A package as DOMjudge imports and exports it, a `.zip`, is verified as its folder is; an
+/// entry that would land outside it is refused by name.
+#[test]
+fn a_zipped_package_is_read_directly() {
+    let dir = tempfile::tempdir().unwrap();
+    let zipped = dir.path().join("headerfolders.zip");
+    pack(&repo().join(package("headerfolders")), &zipped, &[]);
+    let output = judge(&["verify", &zipped.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("package headerfolders: 4 tests, 1 input validator: every input valid"),
+        "{text}"
+    );
+    for submission in submissions("headerfolders") {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&format!("{submission} ")) && l.ends_with(" ok")),
+            "{submission} is not checked:\n{text}"
+        );
+    }
+    let evil = dir.path().join("evil.zip");
+    pack(
+        &repo().join(package("samplesonly")),
+        &evil,
+        &[("../escaped.txt", b"out")],
+    );
+    let output = judge(&["verify", &evil.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("evil.zip") && text.contains("\"../escaped.txt\" would be unpacked outside"),
+        "{text}"
     );
 }
 

@@ -46,6 +46,11 @@ pub struct VerifyArgs {
     /// derived from its accepted submissions).
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = bounded::time_limit)]
     pub time_limit: Option<Duration>,
+    /// For a Kattis package: grade at the time limit DOMjudge's files fix
+    /// (domjudge-problem.ini's timelimit, else .timelimit) instead of deriving it as
+    /// problemtools does (problem.yaml's limits.time_limit still comes first).
+    #[arg(long)]
+    pub domjudge_time_limit: bool,
     /// Write a self-contained HTML report here: the checks as a scoreboard, each solution's
     /// tests or games in detail.
     #[arg(long, value_name = "FILE")]
@@ -57,6 +62,19 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
     if let [path] = args.problems.as_slice() {
         if kattis::is_package(Path::new(path)) {
             return verify_package(&runner, Path::new(path), args);
+        }
+        if kattis::archive::is_zip(Path::new(path)) {
+            // A package as DOMjudge imports and exports it: unpacked into a private folder
+            // (removed at the end), then verified like any package.
+            let unpacked = tempfile::Builder::new()
+                .prefix("judge-package-")
+                .tempdir()?;
+            let dir = kattis::archive::unpack(
+                Path::new(path),
+                unpacked.path(),
+                kattis::archive::ZipCaps::default(),
+            )?;
+            return verify_package(&runner, &dir, args);
         }
     }
     // Bundled problems are named by id (their solutions are in solutions/<id>/).
@@ -125,6 +143,7 @@ fn verify_package(runner: &RunnerConfig, dir: &Path, args: &VerifyArgs) -> Resul
         package: &package,
         jobs: runner.jobs(args.jobs),
         time_limit: args.time_limit,
+        domjudge_time_limit: args.domjudge_time_limit,
     };
     let mut reporters = reporters(args)?;
     let (check, summary) = package::verify(&request, &mut reporters)?;

@@ -393,7 +393,14 @@ impl TestContext<'_> {
             (Some(CheckOutcome::WrongAnswer(m)), _)
             | (Some(CheckOutcome::PresentationError(m)), _)
             | (Some(CheckOutcome::JudgeError(m)), _) => Some(m.clone()),
-            (_, Verdict::RuntimeError(_)) | (_, Verdict::JudgeError) => facts.launch_error.clone(),
+            (_, Verdict::RuntimeError(_)) => facts.launch_error.clone(),
+            // A judge error always says why, even when the sandbox gave no words for it.
+            (_, Verdict::JudgeError) => Some(facts.launch_error.clone().unwrap_or_else(|| {
+                format!(
+                    "the run ended as {:?} with no reason given by the sandbox",
+                    facts.termination
+                )
+            })),
             _ => None,
         };
         TestOutcome {

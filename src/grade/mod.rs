@@ -180,10 +180,9 @@ pub(crate) fn digest_problem(digest: &mut PlanDigest, problem: &ProblemSpec) {
         };
         for file in files {
             // A file that cannot be read digests as empty: building the program reports it.
-            let hash = crate::files::open_regular(&file)
-                .ok()
-                .and_then(|opened| crate::plan::sha256_hex_of(opened).ok())
-                .unwrap_or_else(|| crate::plan::sha256_hex(b""));
+            // A folder (a package's program of several files) digests as all its files.
+            let hash = crate::lang::submission_sha256(&file)
+                .unwrap_or_else(|_| crate::plan::sha256_hex(b""));
             digest.add(spec.role.name(), hash);
         }
     }

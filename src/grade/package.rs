@@ -15,14 +15,16 @@ use super::batch::{self, BatchRequest, BatchSummary, Tests};
 use super::validation::{self, CheckedInput, InputToCheck, InputValidator, KattisValidator};
 use super::verify::{Checked, VerifyRow, VerifySummary};
 use super::{row_error, tell, GradeError, RunIdentity, Submission};
-use crate::config::{ProblemSpec, RunnerConfig};
+use crate::config::{Convention, ProblemSpec, ProgramSource, ProgramSpec, Role, RunnerConfig};
 use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter, Reporters};
 use crate::kattis::{Package, PackageSubmission};
+use crate::lang::LangError;
 use crate::limits::Overrides;
 use crate::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
-use crate::programs::ProblemProgram;
-use crate::verdict::Verdict;
+use crate::programs::{PartError, ProblemProgram};
+use crate::sandbox::Termination;
+use crate::verdict::{Crash, Verdict};
 
 pub struct PackageRequest<'a> {
     pub runner: &'a RunnerConfig,
@@ -31,6 +33,9 @@ pub struct PackageRequest<'a> {
     /// A time limit given on the command line (problemtools' `-t`): it replaces the
     /// package's, fixed or derived.
     pub time_limit: Option<Duration>,
+    /// Grade at the limit DOMjudge's files fix (`domjudge-problem.ini`, `.timelimit`), when
+    /// they fix one and problem.yaml does not, instead of deriving the package format's.
+    pub domjudge_time_limit: bool,
 }
 
 /// Where the time limit came from.
@@ -42,9 +47,13 @@ pub struct TimeLimit {
     /// Submissions run at the limit times this; verdicts are read at the limit.
     pub safety_margin: f64,
     /// Why a derived limit may differ from Kattis's: the slowest accepted submission was
-    /// timed under another interpreter than Kattis's (Python under CPython).
+    /// timed under another interpreter than Kattis's (Python under CPython); or that no
+    /// accepted submission could be timed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warning: Option<String>,
+    /// The limit DOMjudge's files fix when it is not the one graded at, and which file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub domjudge: Option<String>,
 }
 
 /// The package's own checks before any submission: its tests against its input validators,
@@ -59,33 +68,73 @@ pub struct PackageCheck {
     pub time_limit: Option<TimeLimit>,
     /// Entries of `submissions/` that are not graded, with why.
     pub skipped: Vec<String>,
+    /// What problemtools would warn of and grade anyway (no secret test data), and input
+    /// validators that could not be run here (checktestdata not installed), each named.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+    /// What DOMjudge's files say that is not used here, or that disagrees with problem.yaml.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
-/// Runs every input validator of the package on every test's input with its group's
-/// arguments, on `jobs` workers, telling `reporter` as each is checked. Returns what failed:
-/// an input a validator refused, a validator that failed on an input (named, with the input),
-/// a validator that does not build.
+/// What checking a package's inputs found.
+#[derive(Debug, Clone, Default)]
+pub struct InputsChecked {
+    /// The validators that ran.
+    pub validators: usize,
+    /// Tests a validator refused, a validator that failed on one, a validator that does not
+    /// build.
+    pub invalid: Vec<String>,
+    /// Validators that could not be run here, with why.
+    pub warnings: Vec<String>,
+}
+
+/// Runs every input validator of the package (its programs, then its checktestdata scripts)
+/// on every test's input with its group's arguments, on `jobs` workers, telling `reporter` as
+/// each is checked. Returns what failed: an input a validator refused, a validator that failed
+/// on an input (named, with the input), a validator that does not build; and the validators
+/// that cannot run here (checktestdata not installed), as warnings.
 pub fn check_inputs(
     runner: &RunnerConfig,
     package: &Package,
     jobs: usize,
     reporter: &mut dyn Reporter,
-) -> Result<Vec<String>, GradeError> {
+) -> Result<InputsChecked, GradeError> {
+    let mut result = InputsChecked::default();
     let Some(tests) = package.spec.file_tests.as_ref() else {
-        return Ok(Vec::new());
+        return Ok(result);
     };
-    if package.input_validators.is_empty() {
-        return Ok(Vec::new());
+    if package.input_validators.is_empty() && package.checktestdata.is_empty() {
+        return Ok(result);
     }
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
-    let mut invalid = Vec::new();
     let mut validators = Vec::new();
     for spec in &package.input_validators {
         match ProblemProgram::build(runner, &package.dir, spec, scratch.clone()) {
-            Ok(program) => validators.push(KattisValidator(program)),
-            Err(e) => invalid.push(e.to_string()),
+            Ok(program) => validators.push(KattisValidator::program(program)),
+            Err(e) => result.invalid.push(e.to_string()),
         }
     }
+    for script in &package.checktestdata {
+        let name = format!(
+            "validator {}",
+            script.file_name().unwrap_or_default().to_string_lossy()
+        );
+        let spec = checktestdata_spec(runner, script);
+        match ProblemProgram::build(runner, &package.dir, &spec, scratch.clone()) {
+            Ok(program) => validators.push(KattisValidator::checktestdata(program, name)),
+            Err(PartError::Build {
+                cause: LangError::ProgramNotFound { program, path },
+                ..
+            }) => result.warnings.push(format!(
+                "{}: not run: checktestdata is not installed (`{program}` is not in the \
+                 sandbox's PATH {path}; PyPI's checktestdata provides it: pip install checktestdata)",
+                script.display()
+            )),
+            Err(e) => result.invalid.push(e.to_string()),
+        }
+    }
+    result.validators = validators.len();
     let inputs: Vec<InputToCheck> = tests
         .iter()
         .map(|test| InputToCheck {
@@ -101,8 +150,42 @@ pub fn check_inputs(
         .collect();
     let checked =
         validation::check_inputs(&inputs, runner.files.tests(), &validators, jobs, reporter)?;
-    invalid.extend(checked.iter().filter_map(CheckedInput::problem));
-    Ok(invalid)
+    result
+        .invalid
+        .extend(checked.iter().filter_map(CheckedInput::problem));
+    Ok(result)
+}
+
+/// A checktestdata script as a program: [`crate::kattis::CHECKTESTDATA`] called on it, under
+/// the validators' limits.
+fn checktestdata_spec(runner: &RunnerConfig, script: &Path) -> ProgramSpec {
+    ProgramSpec {
+        role: Role::Validator,
+        source: ProgramSource::Command(vec![
+            crate::kattis::CHECKTESTDATA.to_string(),
+            script.display().to_string(),
+        ]),
+        convention: Convention::Kattis,
+        args: Vec::new(),
+        time_limit: runner.validators.time_limit,
+        memory_bytes: runner.validators.memory_bytes,
+    }
+}
+
+/// Builds the package's output validator or interactor once, before any submission runs (the
+/// compile cache then serves it to every submission): a part that does not build is an error
+/// of the run, naming it, not a row per submission.
+fn build_parts(runner: &RunnerConfig, package: &Package) -> Result<(), GradeError> {
+    let checker = match &package.spec.checker {
+        crate::check::Checker::Program(spec) => Some(spec),
+        crate::check::Checker::Compare(_) => None,
+    };
+    let parts = [checker, package.spec.programs.interactor.as_ref()];
+    let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
+    for spec in parts.into_iter().flatten() {
+        ProblemProgram::build(runner, &package.dir, spec, scratch.clone())?;
+    }
+    Ok(())
 }
 
 /// Grades one submission of the package on all its tests at `limit`, run at the limit times
@@ -149,14 +232,15 @@ pub fn problem_to_grade_on(
     }
     let package = Package::load(&problem.dir, &runner.validators)
         .map_err(crate::resolve::ProblemError::from)?;
-    if package.fixed_time_limit().is_some() {
-        return Ok((package.spec, None));
+    if let Some(limit) = package.fixed_time_limit() {
+        return Ok((package.with_time_limit(limit), None));
     }
     let request = PackageRequest {
         runner,
         package: &package,
         jobs,
         time_limit: None,
+        domjudge_time_limit: false,
     };
     let (limit, _) = time_limit(&request)?;
     let spec = package.with_time_limit(Duration::from_millis(limit.ms));
@@ -173,25 +257,47 @@ pub fn time_limit<'a>(
     let package = request.package;
     let rules = package.metadata.time;
     let margin = rules.time_limit_to_tle;
+    let domjudge = package.domjudge.time_limit;
+    let domjudge_chosen = request.domjudge_time_limit && package.fixed_time_limit().is_none();
     let given = request
         .time_limit
         .map(|d| (d, "--time-limit".to_string()))
         .or_else(|| {
-            package.fixed_time_limit().map(|d| {
-                let from = if package.dir.join(".timelimit").is_file()
-                    && package.metadata.format == crate::kattis::FormatVersion::Legacy
-                {
-                    ".timelimit"
-                } else {
-                    "problem.yaml limits.time_limit"
-                };
-                (d, from.to_string())
+            package
+                .fixed_time_limit()
+                .map(|d| (d, "problem.yaml limits.time_limit".to_string()))
+        })
+        .or_else(|| {
+            domjudge.filter(|_| domjudge_chosen).map(|(seconds, file)| {
+                (
+                    Duration::from_secs_f64(seconds),
+                    format!("DOMjudge's {file}, --domjudge-time-limit"),
+                )
             })
         });
+    // DOMjudge's limit, said beside the one graded at when that is another.
+    let domjudge_note = |graded_ms: u64| {
+        domjudge.and_then(|(seconds, file)| {
+            let ms = (seconds * 1000.0).round() as u64;
+            if domjudge_chosen {
+                return None;
+            }
+            Some(if ms == graded_ms {
+                format!("DOMjudge's {file} fixes the same {ms} ms")
+            } else {
+                format!(
+                    "DOMjudge's {file} fixes {ms} ms, which DOMjudge judges at; not graded at \
+                     here (--domjudge-time-limit grades at it)"
+                )
+            })
+        })
+    };
     if let Some((limit, from)) = given {
+        let ms = limit.as_millis() as u64;
         return Ok((
             TimeLimit {
-                ms: limit.as_millis() as u64,
+                ms,
+                domjudge: domjudge_note(ms).filter(|_| !from.contains("DOMjudge")),
                 from,
                 safety_margin: margin,
                 warning: None,
@@ -203,10 +309,11 @@ pub fn time_limit<'a>(
     // The slowest accepted submission's CPU time in microseconds (problemtools reads it from
     // rusage, to the microsecond), and the summary it comes from.
     let mut slowest: Option<(u64, &PackageSubmission, BatchSummary)> = None;
+    let provisional = package.with_time_limit(package.spec.limits.cpu_time);
     for submission in package.accepted() {
         let summary = grade_submission(
             request.runner,
-            &package.spec,
+            &provisional,
             &submission.path,
             request.jobs,
             1.0,
@@ -250,21 +357,48 @@ pub fn time_limit<'a>(
                 rules.ac_to_time_limit
             ))
         })?;
+    let ms = (seconds * 1000.0).round() as u64;
+    let Some((_, slowest_submission, slowest_summary)) = slowest else {
+        // Not one accepted submission could be graded (each one's row says why): nothing to
+        // derive a limit from.
+        return Ok((
+            TimeLimit {
+                ms,
+                from: format!(
+                    "not derived: none of the {} accepted submissions could be graded; the \
+                     format's least limit",
+                    graded.len()
+                ),
+                safety_margin: margin,
+                warning: Some(
+                    "no accepted submission ran, so the limit is a placeholder: give one with \
+                     --time-limit"
+                        .into(),
+                ),
+                domjudge: domjudge_note(ms),
+            },
+            graded,
+        ));
+    };
     Ok((
         TimeLimit {
-            ms: (seconds * 1000.0).round() as u64,
+            ms,
             from: format!(
-                "slowest accepted {:.3} ms{by} x {}, rounded up to a multiple of {} s",
+                "slowest accepted {:.3} ms ({} under {}) x {}, rounded up to a multiple of {} s",
                 slowest_us as f64 / 1000.0,
+                slowest_submission.name,
+                slowest_summary.language,
                 rules.ac_to_time_limit,
                 rules.resolution
             ),
             safety_margin: margin,
-            warning: slowest.and_then(|(_, submission, summary)| {
-                summary.timing_warning.map(|warning| {
-                    format!("the slowest accepted, {}, was {warning}", submission.name)
-                })
+            warning: slowest_summary.timing_warning.map(|warning| {
+                format!(
+                    "the slowest accepted, {}, was {warning}",
+                    slowest_submission.name
+                )
             }),
+            domjudge: domjudge_note(ms),
         },
         graded,
     ))
@@ -290,19 +424,32 @@ pub fn verify(
 ) -> Result<(PackageCheck, VerifySummary), GradeError> {
     let package = request.package;
     let runner = request.runner;
-    let invalid = check_inputs(runner, package, request.jobs, reporter)?;
+    let inputs = check_inputs(runner, package, request.jobs, reporter)?;
+    let mut check = PackageCheck {
+        problem: package.spec.id.clone(),
+        tests: package.spec.file_tests.as_ref().map_or(0, Vec::len),
+        input_validators: inputs.validators,
+        invalid: inputs.invalid,
+        time_limit: None,
+        skipped: package.skipped.iter().map(|(_, why)| why.clone()).collect(),
+        warnings: package
+            .warnings
+            .iter()
+            .cloned()
+            .chain(inputs.warnings)
+            .collect(),
+        notes: package.domjudge.notes.clone(),
+    };
+    if let Err(error) = build_parts(runner, package) {
+        // Nothing can be graded without it: the run ends, the package's checks said.
+        tell(reporter, Event::PackageChecked(&check))?;
+        return Err(error);
+    }
     let (limit, accepted_runs) = time_limit(request)?;
     let mut accepted_runs: Vec<_> = accepted_runs.into_iter().map(Some).collect();
     let margin = limit.safety_margin;
     let problem = package.with_time_limit(Duration::from_millis(limit.ms));
-    let check = PackageCheck {
-        problem: package.spec.id.clone(),
-        tests: package.spec.file_tests.as_ref().map_or(0, Vec::len),
-        input_validators: package.input_validators.len(),
-        invalid,
-        time_limit: Some(limit.clone()),
-        skipped: package.skipped.iter().map(|(_, why)| why.clone()).collect(),
-    };
+    check.time_limit = Some(limit.clone());
     tell(reporter, Event::PackageChecked(&check))?;
     let mut rows = Vec::new();
     for submission in &package.submissions {
@@ -369,6 +516,31 @@ fn plan_identity(package: &Package, limit: &TimeLimit, rows: &[VerifyRow]) -> Pl
     }
 }
 
+/// The verdict a package's submission is compared by, and its detail: the package format has
+/// no memory-limit verdict (no such submission folder), and problemtools reports a run that
+/// went over the memory limit as the run-time error it causes there, so judge's MLE counts
+/// as RTE here; the detail keeps judge's own verdict, `MLE @secret/1 (RTE in the package
+/// format)`.
+fn as_the_format_says(summary: &BatchSummary, detail: String) -> (Verdict, String) {
+    if summary.verdict != Verdict::MemoryLimitExceeded {
+        return (summary.verdict, detail);
+    }
+    let termination = summary
+        .first_failure()
+        .and_then(|t| t.facts.as_ref())
+        .map(|f| f.termination);
+    let crash = match termination {
+        Some(Termination::Exited(code)) if code != 0 => Crash::ExitCode(code),
+        Some(Termination::Signaled(signal)) => Crash::Signal(signal),
+        // Stopped at the limit by this judge: killed.
+        _ => Crash::Signal(9),
+    };
+    (
+        Verdict::RuntimeError(crash),
+        format!("{detail} (RTE in the package format)"),
+    )
+}
+
 /// What a submission got, with a warning when the verdict depends on the safety margin.
 fn checked(summary: &BatchSummary, limit: &TimeLimit) -> Checked {
     let max_cpu_ms = summary.max_cpu_ms();
@@ -397,12 +569,14 @@ fn checked(summary: &BatchSummary, limit: &TimeLimit) -> Checked {
         .first_failure()
         .map(|t| format!("{} @{}", t.verdict_detail, t.name))
         .unwrap_or_else(|| summary.verdict.describe());
+    let (got, detail) = as_the_format_says(summary, detail);
     Checked {
         language: summary.language.clone(),
-        got: summary.verdict,
+        got,
         detail,
         max_cpu_ms,
         max_peak_kib: summary.max_peak_kib(),
         warning,
+        message: super::verify::failure_message(summary),
     }
 }

@@ -101,17 +101,50 @@ impl InputValidator for ProblemValidator<'_> {
     }
 }
 
-/// An input validator of a Kattis package: exit 42 valid, 43 invalid; its limits are
+/// An input validator of a Kattis package: a program (exit 42 valid, 43 invalid) or a
+/// checktestdata script run by its interpreter (exit 0 valid, 1 invalid); its limits are
 /// runner.toml's `[validators]`, and one that reaches its time limit is said to hang there.
-pub struct KattisValidator(pub ProblemProgram);
+pub struct KattisValidator {
+    program: ProblemProgram,
+    /// Its name in reports: `validator validator/`, `validator problem.ctd`.
+    name: String,
+    /// The exit codes that say valid and invalid.
+    valid: i32,
+    invalid: i32,
+}
+
+impl KattisValidator {
+    /// A program of the package's `input_validators/`.
+    pub fn program(program: ProblemProgram) -> KattisValidator {
+        KattisValidator {
+            name: program.name().to_string(),
+            program,
+            valid: 42,
+            invalid: 43,
+        }
+    }
+
+    /// A checktestdata script named `name`, `program` being its interpreter called on it.
+    pub fn checktestdata(program: ProblemProgram, name: String) -> KattisValidator {
+        KattisValidator {
+            name,
+            program,
+            valid: 0,
+            invalid: 1,
+        }
+    }
+}
 
 impl InputValidator for KattisValidator {
     fn name(&self) -> String {
-        self.0.name().to_string()
+        self.name.clone()
     }
 
     fn check(&self, input: &[u8], args: &[String]) -> InputCheck {
-        let validator = &self.0;
+        let validator = &self.program;
+        let (valid, invalid) = (self.valid, self.invalid);
+        // A checktestdata script takes no flags (problemtools' would read them as files).
+        let args = if valid == 0 { &[] } else { args };
         let call = Call {
             args: args.to_vec(),
             stdin: input,
@@ -121,12 +154,14 @@ impl InputValidator for KattisValidator {
             Ok(run) => run,
             Err(e) => return InputCheck::Failed(e.to_string()),
         };
-        let name = validator.name();
+        let name = &self.name;
         match run.ended(validator.limits()) {
-            Ended::Exit(42) => InputCheck::Valid,
-            Ended::Exit(43) => InputCheck::Invalid(format!("{name} says: {}", run.message())),
+            Ended::Exit(code) if code == valid => InputCheck::Valid,
+            Ended::Exit(code) if code == invalid => {
+                InputCheck::Invalid(format!("{name} says: {}", run.message()))
+            }
             Ended::Exit(code) => InputCheck::Failed(format!(
-                "{name} exited with code {code}, neither 42 (valid) nor 43 (invalid): {}",
+                "{name} exited with code {code}, neither {valid} (valid) nor {invalid} (invalid): {}",
                 run.message()
             )),
             Ended::Abnormally(_)

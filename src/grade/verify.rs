@@ -45,6 +45,29 @@ pub struct Checked {
     pub max_cpu_ms: u64,
     pub max_peak_kib: u64,
     pub warning: Option<String>,
+    /// Why it got CE (the compiler's message) or JE (the cause the grader found), clipped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// How much of a compiler's or judge error's message a verify row keeps.
+const MESSAGE_CHARS: usize = 2000;
+
+/// Why a batch grading got CE (the compiler's message) or JE (the first JE's cause), for its
+/// verify row; `None` for any other verdict.
+pub(crate) fn failure_message(summary: &batch::BatchSummary) -> Option<String> {
+    let message = match summary.verdict {
+        Verdict::CompileError => summary
+            .compile_message
+            .clone()
+            .unwrap_or_else(|| "the compiler gave no message".into()),
+        Verdict::JudgeError => summary
+            .first_failure()
+            .and_then(|t| t.message.clone())
+            .unwrap_or_else(|| "no reason was recorded".into()),
+        _ => return None,
+    };
+    Some(crate::check::clip(message.trim(), MESSAGE_CHARS))
 }
 
 /// One solution checked against its folder's verdict.
@@ -291,6 +314,7 @@ fn check_batch(
         max_cpu_ms,
         max_peak_kib: summary.max_peak_kib(),
         warning,
+        message: failure_message(&summary),
     })
 }
 
@@ -322,6 +346,10 @@ fn check_games(
             max_cpu_ms: 0,
             max_peak_kib: 0,
             warning: None,
+            message: summary
+                .compile_message
+                .as_deref()
+                .map(|m| crate::check::clip(m.trim(), MESSAGE_CHARS)),
         });
     }
     let outcomes = &summary.games;
@@ -346,5 +374,6 @@ fn check_games(
         max_cpu_ms: max_cpu,
         max_peak_kib: max_peak,
         warning,
+        message: None,
     })
 }

@@ -5,6 +5,8 @@
 //! problem, the limits, and the submissions with the verdicts their folders name. Grading a
 //! package is `grade::package`'s.
 
+pub mod archive;
+pub mod domjudge;
 pub mod export;
 pub mod metadata;
 pub mod testdata;
@@ -19,9 +21,10 @@ use crate::config::{
     Convention, ProblemKind, ProblemPrograms, ProblemSpec, ProgramSource, ProgramSpec, Role,
     ValidatorLimits,
 };
-use crate::files::{Cap, FileError, Folder, Kind};
+use crate::files::{FileError, Folder, Kind};
 use crate::limits::{ProblemLimits, MIB};
 use crate::verdict::Verdict;
+pub use domjudge::Domjudge;
 pub use metadata::{FormatVersion, Metadata, TimeRules};
 
 #[derive(Debug, Error)]
@@ -74,9 +77,22 @@ pub struct Package {
     pub spec: ProblemSpec,
     pub input_validators: Vec<ProgramSpec>,
     pub submissions: Vec<PackageSubmission>,
+    /// checktestdata scripts among the input validators (`*.ctd`), run with PyPI's
+    /// checktestdata ([`CHECKTESTDATA`]) as problemtools runs them.
+    pub checktestdata: Vec<PathBuf>,
     /// Entries of `submissions/` that are not graded, with why (an unknown folder).
     pub skipped: Vec<(PathBuf, String)>,
+    /// DOMjudge's files of the package: the limit they fix, and notes.
+    pub domjudge: Domjudge,
+    /// What the package does that problemtools warns of and grades anyway (no secret test
+    /// data), and validators of a kind this judge cannot run (`.viva`), each named.
+    pub warnings: Vec<String>,
 }
+
+/// The command that runs a checktestdata script (`pyctd SCRIPT < input`; PyPI's
+/// `checktestdata`, the implementation problemtools runs): exit 0 valid, 1 invalid, anything
+/// else a failure of the script.
+pub const CHECKTESTDATA: &str = "pyctd";
 
 /// The limit a package without a fixed one is graded at until the accepted submissions
 /// have set one.
@@ -105,11 +121,19 @@ impl Package {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "package".into());
-        let fixed = match metadata.time.fixed {
-            Some(seconds) => Some(seconds),
-            None => timelimit_file(&folder)?,
-        };
+        // The package format's limit is problem.yaml's (2023-07 on) or the derived one, as
+        // problemtools has it; DOMjudge's files fix a limit for DOMjudge, graded at only when
+        // asked (see `grade::package::time_limit`).
+        let fixed = metadata.time.fixed;
+        let domjudge = domjudge::read(&folder, &metadata)?;
         let tests = testdata::read(&folder)?;
+        let mut warnings = Vec::new();
+        if !tests.iter().any(|t| !t.sample) {
+            warnings.push(format!(
+                "{}: holds no test cases; the submissions are graded on the samples alone (problemtools does the same)",
+                dir.join("data/secret").display()
+            ));
+        }
         let output_validator = output_validator(&folder, &metadata, validators)?;
         let (checker, interactor) = match (metadata.interactive, output_validator) {
             (true, Some(mut program)) => {
@@ -133,18 +157,25 @@ impl Package {
                 None,
             ),
         };
-        let input_validators: Vec<ProgramSpec> =
-            programs_in(&folder, &["input_validators", "input_format_validators"])?
-                .into_iter()
-                .map(|source| ProgramSpec {
-                    role: Role::Validator,
-                    source,
-                    convention: Convention::Kattis,
-                    args: Vec::new(),
-                    time_limit: validators.time_limit,
-                    memory_bytes: validators.memory_bytes,
-                })
-                .collect();
+        let found = programs_in(&folder, &["input_validators", "input_format_validators"])?;
+        for script in &found.unsupported {
+            warnings.push(format!(
+                "{}: not run: a VIVA input validator, which this judge cannot run",
+                script.display()
+            ));
+        }
+        let input_validators: Vec<ProgramSpec> = found
+            .programs
+            .into_iter()
+            .map(|source| ProgramSpec {
+                role: Role::Validator,
+                source,
+                convention: Convention::Kattis,
+                args: Vec::new(),
+                time_limit: validators.time_limit,
+                memory_bytes: validators.memory_bytes,
+            })
+            .collect();
         let limits = ProblemLimits {
             cpu_time: fixed.map_or(PROVISIONAL_TIME_LIMIT, Duration::from_secs_f64),
             memory_bytes: metadata.memory_mib * MIB,
@@ -155,7 +186,11 @@ impl Package {
         };
         let spec = ProblemSpec {
             id: id.clone(),
-            title: metadata.name.clone().unwrap_or_else(|| id.clone()),
+            title: metadata
+                .name
+                .clone()
+                .or_else(|| domjudge.name.clone())
+                .unwrap_or_else(|| id.clone()),
             source: metadata
                 .source
                 .clone()
@@ -187,8 +222,11 @@ impl Package {
             metadata,
             spec,
             input_validators,
+            checktestdata: found.checktestdata,
             submissions,
             skipped,
+            domjudge,
+            warnings,
         })
     }
 
@@ -198,9 +236,14 @@ impl Package {
     }
 
     /// The package as a problem with this time limit.
+    /// The package as a problem with this time limit, to grade submissions on: without its
+    /// input validator, which checks the package's own tests (`judge verify` runs them all
+    /// before any submission) and has no part in grading one (a validator that does not
+    /// build is the package's error, not every submission's).
     pub fn with_time_limit(&self, limit: Duration) -> ProblemSpec {
         let mut spec = self.spec.clone();
         spec.limits.cpu_time = limit;
+        spec.programs.validator = None;
         spec
     }
 
@@ -208,19 +251,6 @@ impl Package {
     pub fn accepted(&self) -> impl Iterator<Item = &PackageSubmission> {
         self.submissions.iter().filter(|s| s.expected.is_accepted())
     }
-}
-
-/// The limit in a `.timelimit` file (DOMjudge's), seconds.
-fn timelimit_file(folder: &Folder) -> Result<Option<f64>, PackageError> {
-    let file = folder.root().join(".timelimit");
-    if folder.kind_if_any(&file)?.is_none() {
-        return Ok(None);
-    }
-    let text = folder.read_text(&file, Cap::CONFIG)?;
-    crate::bounds::TIME_LIMIT
-        .parse_real(text.trim())
-        .map(Some)
-        .map_err(|e| PackageError::invalid(&file, format!("the time limit {e}")))
 }
 
 /// The package's output validator program, if it has one (`output_validators/` in the legacy
@@ -231,7 +261,7 @@ fn output_validator(
     limits: &ValidatorLimits,
 ) -> Result<Option<ProgramSpec>, PackageError> {
     let dir = folder.root();
-    let mut found = programs_in(folder, &["output_validators", "output_validator"])?;
+    let mut found = programs_in(folder, &["output_validators", "output_validator"])?.programs;
     if found.len() > 1 {
         return Err(PackageError::invalid(
             &dir.join("output_validators"),
@@ -259,86 +289,90 @@ fn output_validator(
     }))
 }
 
-/// The extensions of source files a package's program may be written in.
-const SOURCE_EXTENSIONS: [&str; 12] = [
-    "c", "cc", "cpp", "cxx", "c++", "C", "py", "py3", "java", "js", "rs", "kt",
-];
-
-fn is_source(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| SOURCE_EXTENSIONS.contains(&e))
+/// The programs of a folder of programs, as problemtools finds them.
+#[derive(Debug, Default)]
+struct Found {
+    /// Each one a source file, or a folder built as one program.
+    programs: Vec<ProgramSource>,
+    /// checktestdata scripts (`*.ctd`; input validators only).
+    checktestdata: Vec<PathBuf>,
+    /// Validators of a kind this judge cannot run (`*.viva`).
+    unsupported: Vec<PathBuf>,
 }
 
-/// The programs in the first of `folders` that exists: each entry is one program (a source
-/// file, or a folder holding one).
-fn programs_in(package: &Folder, folders: &[&str]) -> Result<Vec<ProgramSource>, PackageError> {
-    let mut found = None;
+/// The programs in the first of `folders` that exists, as problemtools' `find_programs` finds
+/// them: each entry is one program, a folder of files built together (every source and header
+/// of it: see `lang::prepare_folder`) or a file in a language Kattis knows; a file of no
+/// language (a header beside a source) is not a program by itself. In the 2023-07 and
+/// 2025-09 formats `output_validator/` is itself the one program, whatever folders it holds.
+fn programs_in(package: &Folder, folders: &[&str]) -> Result<Found, PackageError> {
+    let mut location = None;
     for name in folders {
         let path = package.root().join(name);
         if package.kind_if_any(&path)? == Some(Kind::Folder) {
-            found = Some(path);
+            location = Some(path);
             break;
         }
     }
-    let Some(folder) = found else {
-        return Ok(Vec::new());
+    let mut found = Found::default();
+    let Some(folder) = location else {
+        return Ok(found);
     };
-    let mut programs = Vec::new();
-    // In the newer formats output_validator/ is itself the program.
-    let entries = if folder.ends_with("output_validator") {
-        vec![folder.clone()]
-    } else {
-        sorted_entries(&folder)?
-    };
-    for entry in entries {
+    if folder.ends_with("output_validator") {
+        program_folder(&folder)?;
+        found.programs.push(ProgramSource::Source {
+            path: folder,
+            language: None,
+        });
+        return Ok(found);
+    }
+    for entry in sorted_entries(&folder)? {
+        let hidden = entry
+            .file_name()
+            .is_some_and(|name| name.to_string_lossy().starts_with('.'));
+        if hidden {
+            continue;
+        }
         if package.kind(&entry)? == Kind::Folder {
-            programs.push(program_in_folder(package, &entry)?);
-        } else if is_source(&entry) {
-            programs.push(ProgramSource::Source {
+            program_folder(&entry)?;
+            found.programs.push(ProgramSource::Source {
                 path: entry,
                 language: None,
             });
+            continue;
+        }
+        match entry.extension().and_then(|e| e.to_str()) {
+            Some("ctd") => found.checktestdata.push(entry),
+            Some("viva") => found.unsupported.push(entry),
+            _ if crate::lang::is_kattis_source(&entry) => {
+                found.programs.push(ProgramSource::Source {
+                    path: entry,
+                    language: None,
+                })
+            }
+            _ => {}
         }
     }
-    Ok(programs)
+    Ok(found)
 }
 
-/// The program a folder holds: its one source file (beside headers), or its `main.*`.
-fn program_in_folder(package: &Folder, folder: &Path) -> Result<ProgramSource, PackageError> {
+/// Checks that a folder is a program this judge builds: one with a source file of a language
+/// Kattis knows, and no build script of its own.
+fn program_folder(folder: &Path) -> Result<(), PackageError> {
     if folder.join("build").is_file() || folder.join("run").is_file() {
         return Err(PackageError::invalid(
             folder,
             "is a program built by its own build/run scripts, which this judge does not run",
         ));
     }
-    let mut sources: Vec<PathBuf> = Vec::new();
-    for entry in sorted_entries(folder)? {
-        if package.kind(&entry)? == Kind::File && is_source(&entry) {
-            sources.push(entry);
-        }
+    let files = crate::lang::folder_files(folder).map_err(|e| match e {
+        crate::lang::LangError::File(e) => PackageError::File(e),
+        other => PackageError::invalid(folder, other.to_string()),
+    })?;
+    if !files.iter().any(|file| crate::lang::is_kattis_source(file)) {
+        return Err(PackageError::invalid(folder, "holds no source file"));
     }
-    let main = sources.iter().find(|p| {
-        p.file_stem()
-            .is_some_and(|s| s.to_string_lossy().eq_ignore_ascii_case("main"))
-    });
-    match (sources.as_slice(), main) {
-        ([one], _) => Ok(ProgramSource::Source {
-            path: one.clone(),
-            language: None,
-        }),
-        ([], _) => Err(PackageError::invalid(folder, "holds no source file")),
-        (_, Some(main)) if main.extension().is_some_and(|e| e == "py") => {
-            Ok(ProgramSource::Source {
-                path: main.clone(),
-                language: None,
-            })
-        }
-        _ => Err(PackageError::invalid(
-            folder,
-            "holds a program of several source files, which this judge does not build for validators",
-        )),
-    }
+    Ok(())
 }
 
 fn sorted_entries(folder: &Path) -> Result<Vec<PathBuf>, PackageError> {

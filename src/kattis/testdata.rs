@@ -50,10 +50,13 @@ pub fn read(package: &Folder) -> Result<Vec<FileTest>, PackageError> {
             walk.group(&folder, &root)?;
         }
     }
-    if !tests.iter().any(|t| !t.sample) {
+    // No secret data (an empty `data/secret/`, or none) is graded on the samples, with a
+    // warning (see `Package::load`), as problemtools grades it; no test at all is nothing to
+    // grade on.
+    if tests.is_empty() {
         return Err(PackageError::invalid(
-            &data.join("secret"),
-            "holds no test cases",
+            &data,
+            "holds no test cases (in sample/ or secret/)",
         ));
     }
     Ok(tests)
@@ -287,9 +290,12 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("data"));
-        case(d, "sample/1");
+        write(d, "data/secret/.gitkeep", "");
         let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
-        assert!(e.contains("secret"), "{e}");
+        assert!(e.contains("holds no test cases"), "{e}");
+        // Samples alone are tests (the package warns of no secret data).
+        case(d, "sample/1");
+        assert_eq!(read(&Folder::new(d).unwrap()).unwrap().len(), 1);
         write(d, "data/secret/1.in", "1\n");
         let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
         assert!(e.contains("1.ans"), "{e}");

@@ -169,7 +169,14 @@ impl ProblemProgram {
         };
         let (executable, identity) = match &spec.source {
             ProgramSource::Source { path, language } => {
-                match lang::prepare(runner, path, language.as_deref()).map_err(build_error)? {
+                // A folder is one program of all its files (a Kattis package's validator with
+                // its header).
+                let compiled = if path.is_dir() {
+                    lang::prepare_folder(runner, path, language.as_deref())
+                } else {
+                    lang::prepare(runner, path, language.as_deref())
+                };
+                match compiled.map_err(build_error)? {
                     Compiled::Ready(prepared) => {
                         let identity =
                             digest_of(&[&prepared.args.join("\0")], &[&prepared.artifact]);

@@ -181,6 +181,7 @@ pub fn verify_summary() -> VerifySummary {
         max_cpu_ms: 640,
         max_peak_kib: 2048,
         warning: warning.map(String::from),
+        message: None,
     };
     let rows = vec![
         VerifyRow {

@@ -2,16 +2,32 @@
 //! `name`, `verdict`, `cpu_ms`, `wall_ms`, `peak_kib`, ..., or `games` with their scores; or
 //! the scoreboard of `grade`, or the matrix of `verify`), written whole when the grading is
 //! over. Every report also names the judge's version, its plan and its shard (`judge merge`
-//! needs them).
+//! needs them). A Kattis package's verify report carries the package's own checks first
+//! (`package`: its tests, input validators and what they refused, the time limit and where it
+//! came from, warnings and notes).
 
 use std::io;
 
+use serde::Serialize;
+
 use super::{Destination, Event, Reporter};
+use crate::grade::package::PackageCheck;
+use crate::grade::verify::VerifySummary;
 
 pub struct JsonReporter<D: Destination> {
     out: D,
     /// The summary as JSON text, made when the grading is over (keys in the summary's order).
     document: Option<Vec<u8>>,
+    /// A package's own checks, told before its submissions' rows.
+    package: Option<PackageCheck>,
+}
+
+/// A package's verify report: its checks, then the matrix.
+#[derive(Serialize)]
+struct PackageVerify<'a> {
+    package: &'a PackageCheck,
+    #[serde(flatten)]
+    summary: &'a VerifySummary,
 }
 
 impl<D: Destination> JsonReporter<D> {
@@ -19,6 +35,7 @@ impl<D: Destination> JsonReporter<D> {
         JsonReporter {
             out,
             document: None,
+            package: None,
         }
     }
 
@@ -33,7 +50,14 @@ impl<D: Destination> Reporter for JsonReporter<D> {
         let document = match event {
             Event::Finished(summary) => serde_json::to_vec_pretty(summary),
             Event::GradeFinished(scoreboard) => serde_json::to_vec_pretty(scoreboard),
-            Event::VerifyFinished(summary) => serde_json::to_vec_pretty(summary),
+            Event::VerifyFinished(summary) => match &self.package {
+                Some(package) => serde_json::to_vec_pretty(&PackageVerify { package, summary }),
+                None => serde_json::to_vec_pretty(summary),
+            },
+            Event::PackageChecked(check) => {
+                self.package = Some((*check).clone());
+                return Ok(());
+            }
             _ => return Ok(()),
         };
         self.document = Some(document.map_err(io::Error::other)?);

@@ -16,6 +16,9 @@ pub struct VerifyReporter<W: Write> {
     /// A package's rows say the language each submission ran in (a package's Python runs
     /// under PyPy or CPython, whose times differ).
     language_column: bool,
+    /// The package's own checks that failed (its inputs, its validators), said again with the
+    /// totals: they make the run fail whatever the rows say.
+    package_failures: usize,
 }
 
 impl<W: Write> VerifyReporter<W> {
@@ -24,6 +27,7 @@ impl<W: Write> VerifyReporter<W> {
             out,
             header_written: false,
             language_column: false,
+            package_failures: 0,
         }
     }
 
@@ -86,6 +90,11 @@ fn row(row: &VerifyRow, language_column: bool) -> String {
     if let Some(warning) = &checked.warning {
         text.push_str(&format!("    warning: {warning}\n"));
     }
+    if let Some(message) = &checked.message {
+        for line in message.lines() {
+            text.push_str(&format!("    | {line}\n"));
+        }
+    }
     text
 }
 
@@ -116,9 +125,18 @@ fn package_check(check: &PackageCheck) -> String {
             "time limit {} ms ({}); submissions run at x {} of it\n",
             limit.ms, limit.from, limit.safety_margin
         ));
+        if let Some(domjudge) = &limit.domjudge {
+            text.push_str(&format!("  note: {domjudge}\n"));
+        }
         if let Some(warning) = &limit.warning {
             text.push_str(&format!("  warning: {warning}\n"));
         }
+    }
+    for warning in &check.warnings {
+        text.push_str(&format!("  warning: {warning}\n"));
+    }
+    for note in &check.notes {
+        text.push_str(&format!("  note: {note}\n"));
     }
     for skipped in &check.skipped {
         text.push_str(&format!("  not graded: {skipped}\n"));
@@ -153,11 +171,19 @@ impl<W: Write> Reporter for VerifyReporter<W> {
             }
             Event::PackageChecked(check) => {
                 self.language_column = true;
+                self.package_failures = check.invalid.len();
                 self.out.write_all(package_check(check).as_bytes())?;
             }
             Event::VerifyFinished(summary) => {
                 self.header()?;
-                self.out.write_all(totals(summary).as_bytes())?;
+                let mut text = totals(summary);
+                if self.package_failures > 0 {
+                    text.push_str(&format!(
+                        "the package's own checks failed: {} (listed above as invalid)\n",
+                        self.package_failures
+                    ));
+                }
+                self.out.write_all(text.as_bytes())?;
             }
             _ => return Ok(()),
         }

@@ -162,7 +162,10 @@ impl ScoreboardRow {
                 ),
                 Some(checked.max_cpu_ms),
                 Some(checked.max_peak_kib),
-                checked.warning.clone(),
+                match (&checked.warning, &checked.message) {
+                    (Some(warning), Some(message)) => Some(format!("{warning}\n{message}")),
+                    (warning, message) => warning.clone().or_else(|| message.clone()),
+                },
             ),
             Err(error) => (
                 None,
