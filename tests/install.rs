@@ -349,16 +349,29 @@ fn a_binary_copied_under_another_name_grades() {
         "solutions/boj12100/accepted/rows.py",
         &user.work().join("rows.py"),
     );
-    let output = Command::new(&renamed)
-        .args(["test", "rows.py", "--problem", "boj12100", "--count", "3"])
-        .current_dir(user.work())
-        .env("HOME", user.path("home"))
-        .env("XDG_CONFIG_HOME", user.path("xdg-config"))
-        .env("XDG_DATA_HOME", user.path("xdg-data"))
-        .env("XDG_CACHE_HOME", user.path("xdg-cache"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the renamed judge runs");
+    // A file just written may still be open in a child another test thread forked meanwhile
+    // (until that child execs): the kernel then refuses to run it for a moment.
+    let run = || {
+        Command::new(&renamed)
+            .args(["test", "rows.py", "--problem", "boj12100", "--count", "3"])
+            .current_dir(user.work())
+            .env("HOME", user.path("home"))
+            .env("XDG_CONFIG_HOME", user.path("xdg-config"))
+            .env("XDG_DATA_HOME", user.path("xdg-data"))
+            .env("XDG_CACHE_HOME", user.path("xdg-cache"))
+            .env("NO_COLOR", "1")
+            .output()
+    };
+    let mut attempts = 0;
+    let output = loop {
+        match run() {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy && attempts < 50 => {
+                attempts += 1;
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            other => break other.expect("the renamed judge runs"),
+        }
+    };
     assert_code(&output, 0);
     assert!(stdout(&output).contains("AC"), "{}", show(&output));
 }
