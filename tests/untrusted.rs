@@ -198,6 +198,38 @@ fn a_problem_file_that_is_a_fifo_or_a_device_is_refused_by_name() {
     assert_refused(dir.path(), &output, "problem.toml", "a link to /dev/zero");
 }
 
+/// A project's runner.toml that is a FIFO is refused by name, without waiting for a writer
+/// (it was passed over as no runner.toml at all, and the run went on with the defaults).
+#[test]
+fn a_project_runner_toml_that_is_a_fifo_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = package(dir.path());
+    mkfifo(&dir.path().join("runner.toml"));
+    let started = Instant::now();
+    let output = test_package(dir.path(), &root);
+    assert_refused(dir.path(), &output, "runner.toml", "a FIFO");
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{}",
+        show(&output)
+    );
+    // From a folder below the project too.
+    let below = dir.path().join("below");
+    std::fs::create_dir(&below).unwrap();
+    let solution = root.join("submissions/accepted/sum.py");
+    let output = judge_at(
+        &below,
+        &[
+            "test",
+            &solution.to_string_lossy(),
+            "--problem",
+            &root.to_string_lossy(),
+        ],
+        &[],
+    );
+    assert_refused(&below, &output, "runner.toml", "a FIFO");
+}
+
 /// Test names are whatever bytes the file system holds: a name that is not UTF-8 is a test
 /// like the others (it was "has no NAME.in beside it", the name read back lossily).
 #[test]

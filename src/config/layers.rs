@@ -170,13 +170,15 @@ pub struct Layers {
     origins: BTreeMap<Vec<String>, usize>,
 }
 
-/// The nearest `runner.toml` in `start` or a folder above it.
+/// The nearest `runner.toml` in `start` or a folder above it: any entry of that name but a
+/// folder, so that one that is a FIFO, a device or a dangling link is refused by name when it
+/// is read rather than passed over for one further up (or for none).
 pub fn find_project(start: &Path) -> Option<PathBuf> {
     let start = start.canonicalize().unwrap_or_else(|_| start.to_path_buf());
     start
         .ancestors()
         .map(|dir| dir.join(FILE_NAME))
-        .find(|file| file.is_file())
+        .find(|file| std::fs::symlink_metadata(file).is_ok() && !file.is_dir())
 }
 
 /// A project's `runner.toml` is found by walking up from the current folder, so it may be a
@@ -221,6 +223,8 @@ impl Layers {
             if named.as_deref() != Some(canonical(&project).as_path()) {
                 trusted_project(&project)?;
             }
+            // Opened without waiting: a FIFO would block the read for ever.
+            crate::files::open_regular(&project)?;
             files.push((LayerKind::Project, canonical(&project)));
         }
         if let Some(file) = &discovery.config_file {
