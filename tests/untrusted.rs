@@ -230,6 +230,41 @@ fn a_project_runner_toml_that_is_a_fifo_is_refused_by_name() {
     assert_refused(&below, &output, "runner.toml", "a FIFO");
 }
 
+/// A transcript of an accepted game (its header says verdict AC) that stops before the final
+/// -1, cut in half, is reported as ending early (exit 1), not replayed as a whole game; one
+/// cut inside its header, with no round left, too.
+#[test]
+fn a_transcript_cut_short_is_reported_as_ending_early() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems/boj28489/samples/official-1.transcript"),
+    )
+    .unwrap();
+    let header = "# boj28489 seed 1 game 0 score 4 verdict AC\n";
+    let rounds: String = whole
+        .lines()
+        .skip(1)
+        .take(3)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    for (name, text) in [
+        ("cut.txt", format!("{header}{rounds}")),
+        ("header.txt", header[..20].to_string()),
+    ] {
+        let file = dir.path().join(name);
+        write(&file, &text);
+        let output = judge_at(dir.path(), &["replay", name, "--quiet"], &[]);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(1), "{name}: {text}");
+        assert!(text.contains("ends early"), "{name}: {text}");
+    }
+    // The whole transcript still replays.
+    write(&dir.path().join("whole.txt"), &whole);
+    let output = judge_at(dir.path(), &["replay", "whole.txt", "--quiet"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+}
+
 /// Test names are whatever bytes the file system holds: a name that is not UTF-8 is a test
 /// like the others (it was "has no NAME.in beside it", the name read back lossily).
 #[test]
