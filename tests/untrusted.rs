@@ -198,10 +198,11 @@ fn a_problem_file_that_is_a_fifo_or_a_device_is_refused_by_name() {
     assert_refused(dir.path(), &output, "problem.toml", "a link to /dev/zero");
 }
 
-/// A project's runner.toml that is a FIFO is refused by name, without waiting for a writer
-/// (it was passed over as no runner.toml at all, and the run went on with the defaults).
+/// A project's runner.toml that is a FIFO or a link out of its folder is refused by name,
+/// without waiting for a writer (a FIFO was passed over as no runner.toml at all, and the run
+/// went on with the defaults; a link to a file of root's was read and its line shown).
 #[test]
-fn a_project_runner_toml_that_is_a_fifo_is_refused_by_name() {
+fn a_project_runner_toml_that_is_a_fifo_or_a_link_out_is_refused_by_name() {
     let dir = tempfile::tempdir().unwrap();
     let root = package(dir.path());
     mkfifo(&dir.path().join("runner.toml"));
@@ -228,6 +229,14 @@ fn a_project_runner_toml_that_is_a_fifo_is_refused_by_name() {
         &[],
     );
     assert_refused(&below, &output, "runner.toml", "a FIFO");
+    // A link out of the project's folder: refused, naming it, and nothing of the file shown
+    // (a parse error would quote its lines); `--config` reads it on purpose.
+    std::fs::remove_file(dir.path().join("runner.toml")).unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let secret = secret(outside.path());
+    symlink(&secret, dir.path().join("runner.toml")).unwrap();
+    let output = test_package(dir.path(), &root);
+    assert_refused(dir.path(), &output, "runner.toml", "outside");
 }
 
 /// A transcript of an accepted game (its header says verdict AC) that stops before the final

@@ -222,9 +222,14 @@ impl Layers {
             // The same file given with --config is read on purpose.
             if named.as_deref() != Some(canonical(&project).as_path()) {
                 trusted_project(&project)?;
+                // A regular file in the project's folder, opened without waiting (a FIFO
+                // would block the read for ever). A link out of the folder is refused as a
+                // package's is: a project copied from elsewhere may point it at any file of
+                // the grader's user, whose lines a parse error would show (`--config FILE`
+                // reads a file anywhere, on purpose).
+                let folder = project.parent().unwrap_or(Path::new("/"));
+                crate::files::Folder::new(folder)?.open(&project)?;
             }
-            // Opened without waiting: a FIFO would block the read for ever.
-            crate::files::open_regular(&project)?;
             files.push((LayerKind::Project, canonical(&project)));
         }
         if let Some(file) = &discovery.config_file {
