@@ -276,6 +276,9 @@ fn a_shard_of_zero_shards_names_the_count() {
             "4/4",
             "--shard: shard 4 does not exist in 4 shards (they are 0 to 3)",
         ),
+        // A negative shard is the shard's own error, not clap's "unexpected argument '-1'"
+        // that named no flag.
+        ("-1/2", "--shard"),
     ] {
         let output = judge(&[
             "test",

@@ -272,6 +272,21 @@ fn a_compiler_that_writes_without_end_is_stopped_at_its_output_limits() {
         "cat /dev/zero > big\nexit 0\n",
         &["8 MiB", "(compile_output_limit_mib)"],
     );
+    // A program the compiler started is stopped at the file size limit and the compiler only
+    // relays it ("File size limit exceeded", exit 153): the limit is still named.
+    assert_stopped_at(
+        &project,
+        "child-file",
+        "cat /dev/zero > big\n",
+        &["8 MiB", "(compile_output_limit_mib)"],
+    );
+    // The same in the compiler's /tmp, gone with it: the shell's exit code 153 says it.
+    assert_stopped_at(
+        &project,
+        "child-tmp-file",
+        "head -c 100000000 /dev/zero > /tmp/fill\n",
+        &["8 MiB", "(compile_output_limit_mib)"],
+    );
     // Files without end, each under the file size limit.
     assert_stopped_at(
         &project,

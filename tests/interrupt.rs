@@ -451,6 +451,86 @@ fn every_command_interrupted_while_a_program_runs_exits_130() {
     }
 }
 
+/// `judge test` of the 2048 problem (boj28489) and `judge compare` interrupted while their
+/// games are played, a few rounds in (the player waits 50 ms a round, so each game lasts
+/// seconds): exit 130, no report written, no temporary folder or launcher left. (A player that
+/// broke the rules in round 1 ended before any signal came.)
+#[test]
+fn games_interrupted_mid_play_exit_130_and_write_no_report() {
+    let player = repo().join("tests/programs/slow_2048.py");
+    let cases: [(&[&str], &str, libc::c_int, bool); 2] = [
+        (
+            &[
+                "test",
+                "slow.py",
+                "--problem",
+                "boj28489",
+                "--games",
+                "4",
+                "--json",
+                "r.json",
+                "--transcripts",
+                "tr",
+            ],
+            "r.json",
+            libc::SIGINT,
+            true,
+        ),
+        (
+            &[
+                "compare",
+                "slow.py",
+                "slow2.py",
+                "--problem",
+                "boj28489",
+                "--games",
+                "4",
+                "--html",
+                "c.html",
+            ],
+            "c.html",
+            libc::SIGTERM,
+            false,
+        ),
+    ];
+    for (args, report, sent, to_group) in cases {
+        let project = private_tmp();
+        let tmp = private_tmp();
+        std::fs::copy(&player, project.path().join("slow.py")).unwrap();
+        std::fs::copy(&player, project.path().join("slow2.py")).unwrap();
+        let child = spawn(args, project.path(), tmp.path());
+        wait_until(
+            &format!("a player of {args:?} to run"),
+            START_WITHIN,
+            || program_runs(tmp.path(), ""),
+        );
+        // Some rounds in: twenty of 50 ms.
+        std::thread::sleep(Duration::from_secs(1));
+        if to_group {
+            signal_group(child.id(), sent);
+        } else {
+            signal(child.id(), sent);
+        }
+        let output = finish(child, STOP_WITHIN);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(130), "{args:?}: {text}");
+        assert!(text.contains("judge: interrupted"), "{args:?}: {text}");
+        assert!(
+            !project.path().join(report).exists(),
+            "{args:?} wrote {report}"
+        );
+        assert!(
+            temp_folders(tmp.path()).is_empty(),
+            "{args:?} left {:?}",
+            temp_folders(tmp.path())
+        );
+        assert!(
+            !launchers_live(tmp.path()),
+            "{args:?}: a launcher still runs"
+        );
+    }
+}
+
 /// The leftovers of a run killed outright (SIGKILL: nothing of it cleans up) are swept by
 /// the next run, once its processes are gone; while it lives, another run leaves them alone.
 #[test]

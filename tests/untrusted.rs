@@ -198,6 +198,82 @@ fn a_problem_file_that_is_a_fifo_or_a_device_is_refused_by_name() {
     assert_refused(dir.path(), &output, "problem.toml", "a link to /dev/zero");
 }
 
+/// A project's runner.toml that is a FIFO or a link out of its folder is refused by name,
+/// without waiting for a writer (a FIFO was passed over as no runner.toml at all, and the run
+/// went on with the defaults; a link to a file of root's was read and its line shown).
+#[test]
+fn a_project_runner_toml_that_is_a_fifo_or_a_link_out_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = package(dir.path());
+    mkfifo(&dir.path().join("runner.toml"));
+    let started = Instant::now();
+    let output = test_package(dir.path(), &root);
+    assert_refused(dir.path(), &output, "runner.toml", "a FIFO");
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{}",
+        show(&output)
+    );
+    // From a folder below the project too.
+    let below = dir.path().join("below");
+    std::fs::create_dir(&below).unwrap();
+    let solution = root.join("submissions/accepted/sum.py");
+    let output = judge_at(
+        &below,
+        &[
+            "test",
+            &solution.to_string_lossy(),
+            "--problem",
+            &root.to_string_lossy(),
+        ],
+        &[],
+    );
+    assert_refused(&below, &output, "runner.toml", "a FIFO");
+    // A link out of the project's folder: refused, naming it, and nothing of the file shown
+    // (a parse error would quote its lines); `--config` reads it on purpose.
+    std::fs::remove_file(dir.path().join("runner.toml")).unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let secret = secret(outside.path());
+    symlink(&secret, dir.path().join("runner.toml")).unwrap();
+    let output = test_package(dir.path(), &root);
+    assert_refused(dir.path(), &output, "runner.toml", "outside");
+}
+
+/// A transcript of an accepted game (its header says verdict AC) that stops before the final
+/// -1, cut in half, is reported as ending early (exit 1), not replayed as a whole game; one
+/// cut inside its header, with no round left, too.
+#[test]
+fn a_transcript_cut_short_is_reported_as_ending_early() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems/boj28489/samples/official-1.transcript"),
+    )
+    .unwrap();
+    let header = "# boj28489 seed 1 game 0 score 4 verdict AC\n";
+    let rounds: String = whole
+        .lines()
+        .skip(1)
+        .take(3)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    for (name, text) in [
+        ("cut.txt", format!("{header}{rounds}")),
+        ("header.txt", header[..20].to_string()),
+    ] {
+        let file = dir.path().join(name);
+        write(&file, &text);
+        let output = judge_at(dir.path(), &["replay", name, "--quiet"], &[]);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(1), "{name}: {text}");
+        assert!(text.contains("ends early"), "{name}: {text}");
+    }
+    // The whole transcript still replays.
+    write(&dir.path().join("whole.txt"), &whole);
+    let output = judge_at(dir.path(), &["replay", "whole.txt", "--quiet"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+}
+
 /// Test names are whatever bytes the file system holds: a name that is not UTF-8 is a test
 /// like the others (it was "has no NAME.in beside it", the name read back lossily).
 #[test]

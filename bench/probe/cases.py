@@ -588,6 +588,59 @@ def report_cases():
     return out
 
 
+# a 2048 player (boj28489) that plays each move that changes its board (games of hundreds of
+# rounds); SLOW_PLAYER waits 50 ms a round, so a game takes seconds (tests/programs/slow_2048.py)
+PLAYER_2048 = """import sys
+import time
+DELAY = 0
+
+LINES = {
+    "DOWN": [[c + 4 * (3 - r) for r in range(4)] for c in range(4)],
+    "LEFT": [[r * 4 + c for c in range(4)] for r in range(4)],
+    "RIGHT": [[r * 4 + 3 - c for c in range(4)] for r in range(4)],
+    "UP": [[c + 4 * r for r in range(4)] for c in range(4)],
+}
+
+
+def slide(values):
+    tiles = [v for v in values if v]
+    out = []
+    i = 0
+    while i < len(tiles):
+        if i + 1 < len(tiles) and tiles[i] == tiles[i + 1]:
+            out.append(2 * tiles[i])
+            i += 2
+        else:
+            out.append(tiles[i])
+            i += 1
+    return out + [0] * (4 - len(out))
+
+
+def moved(board, direction):
+    after = board[:]
+    for cells in LINES[direction]:
+        for cell, value in zip(cells, slide([board[c] for c in cells])):
+            after[cell] = value
+    return after
+
+
+board = [0] * 16
+for line in sys.stdin:
+    cell = int(line)
+    if cell == -1:
+        break
+    board[cell - 1] = 2
+    time.sleep(DELAY)
+    for direction in LINES:
+        after = moved(board, direction)
+        if after != board:
+            break
+    board = after
+    print(direction, flush=True)
+"""
+SLOW_PLAYER = PLAYER_2048.replace("DELAY = 0\n", "DELAY = 0.05\n")
+
+
 def interrupt_cases():
     out = []
     slow_py = "import time\ntime.sleep(0.4)\n" + SUM_PY
@@ -638,8 +691,13 @@ def interrupt_cases():
         return ["gen", "boj12100", "--count", "20000", "--out", "gout"]
 
     def games_phase(ctx):
-        sol(ctx, "ai.py", "import sys, time\ni = 0\nfor line in sys.stdin:\n    time.sleep(0.2)\n    print('ULDR'[i % 4], flush=True)\n    i += 1\n")
+        sol(ctx, "ai.py", SLOW_PLAYER)
         return ["test", "ai.py", "--problem", "boj28489", "--games", "4", "--json", "r.json", "--transcripts", "tr"]
+
+    def compare_phase(ctx):
+        sol(ctx, "ai.py", SLOW_PLAYER)
+        sol(ctx, "ai2.py", SLOW_PLAYER + "# another\n")
+        return ["compare", "ai.py", "ai2.py", "--problem", "boj28489", "--games", "4", "--html", "c.html"]
 
     def regrade_all_ac(ctx, run):
         """A rerun after the interruption: every submission AC (an interrupted one stored as
@@ -695,6 +753,8 @@ def interrupt_cases():
     ic("gen-out-sigint", gen_phase, 1.0, I, "group", ["gout"])
     ic("games-sigint", games_phase, 2.0, I, "group", ["r.json"])
     ic("games-sighup", games_phase, 2.0, H, "judge", ["r.json"])
+    ic("compare-sigint", compare_phase, 2.0, I, "group", ["c.html"])
+    ic("compare-sigterm", compare_phase, 2.0, T, "judge", ["c.html"])
     kill_expect = lambda ctx, run: ("verdict", "SIGKILLed") if run.code == -9 else ("wrong", f"exit {run.code} before the SIGKILL")
     ic("run-sigkill-then-rerun", run_phase, 2.5, K, "judge", after=sweep_after_kill(lambda ctx: test_args("slow.py", "gsum", "--count", "1", report="r2.json")),
        expect=kill_expect)
@@ -826,8 +886,8 @@ def number_cases():
     e = lambda flag: err(re.escape(flag))
     for flag in ("--count", "--seed", "--jobs", "--time-limit", "--memory-limit"):
         for label, value in (("neg", "-1"), ("nan", "NaN"), ("empty", ""), ("word", "abc"), ("2e64", "18446744073709551616")):
-            nc(f"{flag[2:]}-{label}", [flag, value], e(flag) if label != "neg" else err("unexpected argument '-1'"))
-    nc("count-0", ["--count", "0"], verdict("AC"))
+            nc(f"{flag[2:]}-{label}", [flag, value], e(flag) if label != "neg" else one_of(e(flag), err("unexpected argument '-1'")))
+    nc("count-0", ["--count", "0"], one_of(e("--count"), verdict("AC")))
     nc("count-1e20", ["--count", "100000000000000000000"], e("--count"))
     nc("count-huge-u64", ["--count", "18446744073709551615"], e("--count"), timeout=20)
     nc("count-4e9", ["--count", "4000000000", "--tests", "random"], one_of(e("--count"), verdict("AC")), timeout=20)
@@ -912,7 +972,8 @@ def number_cases():
     kn("yaml-output-2^64", "limits:\n  memory: 64\n  time_limit: 1\n  output: 18446744073709551616\n", err("output"))
     kn("timelimit-file-nan", "limits:\n  memory: 64\n", err("timelimit"), extra={".timelimit": "nan\n"})
     kn("timelimit-file-huge", "limits:\n  memory: 64\n", err("timelimit"), extra={".timelimit": "1e300\n"})
-    kn("float-tolerance-nan", "limits:\n  memory: 64\n  time_limit: 1\nvalidator_flags: float_tolerance nan\n", one_of(err("float_tolerance"), verdict("AC")))
+    kn("float-tolerance-nan", "limits:\n  memory: 64\nvalidator_flags: float_tolerance nan\n", one_of(err("float_tolerance"), verdict("AC", "JE")),
+       extra={".timelimit": "1\n"})
     return out
 
 
@@ -944,7 +1005,7 @@ def path_cases():
     pa("source-no-extension", ["test", "noext", "--problem", "sum"], err("noext|language"), build=lambda ctx: write(ctx.w / "noext", SUM_C))
     pa("problem-missing", ["test", "sum.c", "--problem", "nope"], err("nope"))
     pa("problem-is-file", ["test", "sum.c", "--problem", "sum.c"], err("sum.c"))
-    pa("problem-non-utf8-folder", lambda ctx: ["test", "sum.c", "--problem", b"p\xff", "--json", "r.json"], verdict("AC"),
+    pa("problem-non-utf8-folder", lambda ctx: ["test", "sum.c", "--problem", b"p\xff", "--json", "r.json"], one_of(err("id"), verdict("AC")),
        build=lambda ctx: os.rename(ctx.w / "sum", os.fsencode(str(ctx.w)) + b"/p\xff"))
     pa("problem-dash-dash", ["test", "sum.c", "--problem", "--"], err("problem|--"))
     pa("config-missing", ["--config", "nope.toml", "test", "sum.c", "--problem", "sum"], err("nope.toml"))
@@ -1220,7 +1281,7 @@ def config_cases():
 
     def real_transcript(mutate):
         def setup(ctx):
-            sol(ctx, "ai.py", "import sys\nmoves='ULDR'\ni=0\nfor line in sys.stdin:\n    print(moves[i%4], flush=True)\n    i+=1\n")
+            sol(ctx, "ai.py", PLAYER_2048)
             r = ctx.judge(["test", "ai.py", "--problem", "boj28489", "--games", "1", "--transcripts", "tr"], timeout=120)
             files = sorted((ctx.w / "tr").iterdir())
             assert files, r.stderr
@@ -1231,7 +1292,7 @@ def config_cases():
 
     mc("transcript-truncated", real_transcript(lambda p: p.write_bytes(p.read_bytes()[: len(p.read_bytes()) // 2])),
        one_of(err("game-|txt"), code(1, kind="verdict")), timeout=120)
-    mc("transcript-move-changed", real_transcript(lambda p: p.write_bytes(re.sub(rb"\n([ULDR])", b"\nX", p.read_bytes(), count=3))),
+    mc("transcript-move-changed", real_transcript(lambda p: p.write_bytes(re.sub(rb" (UP|LEFT|DOWN|RIGHT)\n", b" X\n", p.read_bytes(), count=3))),
        one_of(err("game-|txt"), code(1, kind="verdict")), timeout=120)
     mc("transcript-animate-huge", real_transcript(lambda p: None), one_of(err("--animate"), code(0, kind="verdict")), timeout=120)
     out[-1].setup = (lambda f: (lambda ctx: f(ctx)[:2] + ["--animate", "18446744073709551616"]))(out[-1].setup)

@@ -49,7 +49,7 @@ pub struct GradingArgs {
     /// Run every test even after a failure.
     #[arg(long)]
     pub all: bool,
-    #[arg(long, value_name = "K/N", help = super::shard::HELP)]
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true, help = super::shard::HELP)]
     pub shard: Option<ShardChoice>,
 }
 

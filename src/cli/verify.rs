@@ -37,7 +37,7 @@ pub struct VerifyArgs {
     /// core (default: runner.toml's jobs).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::jobs)]
     pub jobs: Option<usize>,
-    #[arg(long, value_name = "K/N", help = super::shard::HELP)]
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true, help = super::shard::HELP)]
     pub shard: Option<ShardChoice>,
     /// Write a JSON report here.
     #[arg(long, value_name = "FILE")]

@@ -170,13 +170,15 @@ pub struct Layers {
     origins: BTreeMap<Vec<String>, usize>,
 }
 
-/// The nearest `runner.toml` in `start` or a folder above it.
+/// The nearest `runner.toml` in `start` or a folder above it: any entry of that name but a
+/// folder, so that one that is a FIFO, a device or a dangling link is refused by name when it
+/// is read rather than passed over for one further up (or for none).
 pub fn find_project(start: &Path) -> Option<PathBuf> {
     let start = start.canonicalize().unwrap_or_else(|_| start.to_path_buf());
     start
         .ancestors()
         .map(|dir| dir.join(FILE_NAME))
-        .find(|file| file.is_file())
+        .find(|file| std::fs::symlink_metadata(file).is_ok() && !file.is_dir())
 }
 
 /// A project's `runner.toml` is found by walking up from the current folder, so it may be a
@@ -220,6 +222,13 @@ impl Layers {
             // The same file given with --config is read on purpose.
             if named.as_deref() != Some(canonical(&project).as_path()) {
                 trusted_project(&project)?;
+                // A regular file in the project's folder, opened without waiting (a FIFO
+                // would block the read for ever). A link out of the folder is refused as a
+                // package's is: a project copied from elsewhere may point it at any file of
+                // the grader's user, whose lines a parse error would show (`--config FILE`
+                // reads a file anywhere, on purpose).
+                let folder = project.parent().unwrap_or(Path::new("/"));
+                crate::files::Folder::new(folder)?.open(&project)?;
             }
             files.push((LayerKind::Project, canonical(&project)));
         }

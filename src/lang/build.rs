@@ -93,7 +93,12 @@ pub(super) fn build(
         let mut session = Session::start(&spec).map_err(|cause| LangError::Sandbox { cause })?;
         for step in &steps {
             let ran = step.run(&mut session, runner, &folder.work())?;
-            match step_end(&ran.facts, &runner.compile, ran.folder_over_limit) {
+            match step_end(
+                &ran.facts,
+                &runner.compile,
+                ran.folder_over_limit,
+                ran.file_at_limit,
+            ) {
                 StepEnd::Succeeded => {}
                 StepEnd::Failed(headline) => {
                     let messages = names.map(&ran.messages);
@@ -136,6 +141,10 @@ struct Ran {
     messages: String,
     /// The build folder outgrew the output limit while it ran (the step was stopped).
     folder_over_limit: bool,
+    /// A file of the build folder reached the file size limit: a program the compiler
+    /// started (`ld`, a shell's `cat > big`) was stopped by it, and the compiler only
+    /// relayed the failure.
+    file_at_limit: bool,
 }
 
 impl Step {
@@ -220,8 +229,10 @@ impl Step {
         })
         .map_err(|cause| LangError::Sandbox { cause })?;
         let kept = sandbox::read_from_start(&messages, MESSAGE_CAP as u64).unwrap_or_default();
+        let failed = facts.termination != Termination::Exited(0);
         Ok(Ran {
             folder_over_limit: over.load(Ordering::SeqCst),
+            file_at_limit: failed && largest_file(work) >= limits.output_bytes,
             messages: String::from_utf8_lossy(&kept).trim_end().to_string(),
             facts,
         })
@@ -241,7 +252,12 @@ enum StepEnd {
 }
 
 /// Decides how a step ended from its facts (the first rule that applies wins).
-fn step_end(facts: &RunFacts, limits: &CompileLimits, folder_over_limit: bool) -> StepEnd {
+fn step_end(
+    facts: &RunFacts,
+    limits: &CompileLimits,
+    folder_over_limit: bool,
+    file_at_limit: bool,
+) -> StepEnd {
     let why = || facts.launch_error.clone().unwrap_or_default();
     match facts.termination {
         Termination::SandboxFailed => return StepEnd::SandboxFailed(why()),
@@ -279,7 +295,16 @@ fn step_end(facts: &RunFacts, limits: &CompileLimits, folder_over_limit: bool) -
             limits.time.as_secs_f64()
         ));
     }
-    if facts.termination == Termination::Signaled(libc::SIGXFSZ) {
+    // The compiler itself, or a program it started: one that left a file of exactly the limit
+    // in the build folder, or a shell's command whose death by SIGXFSZ the shell passed on as
+    // its exit code (a file in the compiler's /tmp is gone with it). The compiler then only
+    // says "File size limit exceeded", or nothing.
+    let failed_run = facts.termination != Termination::Exited(0);
+    let relayed = facts.termination == Termination::Exited(128 + libc::SIGXFSZ);
+    if facts.termination == Termination::Signaled(libc::SIGXFSZ)
+        || relayed
+        || (failed_run && file_at_limit)
+    {
         return failed(format!(
             "the compiler wrote a file larger than {} MiB (compile_output_limit_mib)",
             limits.output_bytes / MIB
@@ -648,6 +673,31 @@ struct FolderSize {
     entries: usize,
 }
 
+/// The size of the largest file under `dir` (links not followed; what cannot be read does
+/// not count).
+fn largest_file(dir: &Path) -> u64 {
+    let mut largest = 0;
+    let mut pending = vec![dir.to_path_buf()];
+    let mut seen = 0;
+    while let Some(folder) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            seen += 1;
+            if seen > MAX_ENTRIES {
+                return largest;
+            }
+            match std::fs::symlink_metadata(entry.path()) {
+                Ok(meta) if meta.is_dir() => pending.push(entry.path()),
+                Ok(meta) if meta.is_file() => largest = largest.max(meta.len()),
+                _ => {}
+            }
+        }
+    }
+    largest
+}
+
 impl FolderSize {
     /// Whether it is over the output limit (counting stops past [`MAX_ENTRIES`]).
     fn over(&self, limits: &CompileLimits) -> bool {
@@ -821,7 +871,7 @@ mod tests {
 
     /// The headline of a failed step (or what else it came to).
     fn headline(facts: &RunFacts, over: bool) -> String {
-        match step_end(facts, &limits(), over) {
+        match step_end(facts, &limits(), over, false) {
             StepEnd::Failed(Some(headline)) => headline,
             other => format!("{other:?}"),
         }
@@ -884,16 +934,19 @@ mod tests {
     fn a_step_ends_well_only_by_exiting_with_0_by_itself() {
         let limits = limits();
         assert_eq!(
-            step_end(&facts(Termination::Exited(0)), &limits, false),
+            step_end(&facts(Termination::Exited(0)), &limits, false, false),
             StepEnd::Succeeded
         );
         let requested = RunFacts {
             stopped_by: Some(StopReason::Requested),
             ..facts(Termination::Exited(0))
         };
-        assert_eq!(step_end(&requested, &limits, false), StepEnd::Failed(None));
         assert_eq!(
-            step_end(&facts(Termination::Exited(1)), &limits, false),
+            step_end(&requested, &limits, false, false),
+            StepEnd::Failed(None)
+        );
+        assert_eq!(
+            step_end(&facts(Termination::Exited(1)), &limits, false, false),
             StepEnd::Failed(None)
         );
         let not_started = RunFacts {
@@ -901,13 +954,30 @@ mod tests {
             ..facts(Termination::NotStarted)
         };
         assert_eq!(
-            step_end(&not_started, &limits, false),
+            step_end(&not_started, &limits, false, false),
             StepEnd::NotStarted("cannot execute /x: No such file".into())
         );
         assert!(matches!(
-            step_end(&facts(Termination::SandboxFailed), &limits, true),
+            step_end(&facts(Termination::SandboxFailed), &limits, true, false),
             StepEnd::SandboxFailed(_)
         ));
+        // A program the compiler started left a file of the limit's size: that limit is named;
+        // a build that succeeds with such a file is fine.
+        let over_file = step_end(&facts(Termination::Exited(1)), &limits, false, true);
+        assert!(
+            matches!(&over_file, StepEnd::Failed(Some(h)) if h.contains("compile_output_limit_mib")),
+            "{over_file:?}"
+        );
+        // A shell whose command died of SIGXFSZ exits with 128 + 25.
+        let relayed = step_end(&facts(Termination::Exited(153)), &limits, false, false);
+        assert!(
+            matches!(&relayed, StepEnd::Failed(Some(h)) if h.contains("compile_output_limit_mib")),
+            "{relayed:?}"
+        );
+        assert_eq!(
+            step_end(&facts(Termination::Exited(0)), &limits, false, true),
+            StepEnd::Succeeded
+        );
         assert_eq!(
             ended_without_message(&facts(Termination::Signaled(libc::SIGSEGV))),
             "the compiler was killed by SIGSEGV"

@@ -40,6 +40,20 @@ pub struct Transcript {
     pub ended: bool,
 }
 
+impl Transcript {
+    /// The word after `key` in the header, as `judge test --transcripts` writes it (`# boj28489
+    /// seed 7 game 1 score 64 verdict AC`); none in a header written otherwise.
+    pub fn header_value(&self, key: &str) -> Option<&str> {
+        let mut words = self.header.split_whitespace();
+        while let Some(word) = words.next() {
+            if word == key {
+                return words.next();
+            }
+        }
+        None
+    }
+}
+
 /// Parses a transcript: `# header`, lines `POSITION REPLY`, and maybe a last `-1`.
 pub fn parse_transcript(text: &str) -> Result<Transcript, TranscriptError> {
     let mut lines = text
@@ -107,6 +121,10 @@ pub fn replay(transcript: &Transcript) -> Result<Replay, TranscriptError> {
     let mut steps = Vec::new();
     let mut moves = 0;
     let count = transcript.rounds.len();
+    // Every game has a first round (the program is told a cell before anything else).
+    if count == 0 {
+        return Err("the transcript ends early: it has no round".into());
+    }
     for (index, round) in transcript.rounds.iter().enumerate() {
         let number = index + 1;
         let cell = round.position - 1;
@@ -155,6 +173,14 @@ pub fn replay(transcript: &Transcript) -> Result<Replay, TranscriptError> {
             });
         }
     }
+    // A game that was accepted ended with -1: one that stops before is a file cut short (a
+    // game that was not accepted may stop anywhere: the program failed there).
+    if !transcript.ended && transcript.header_value("verdict") == Some("AC") {
+        return Err(format!(
+            "the transcript ends early: its header says verdict AC, but no -1 follows round {count}"
+        )
+        .into());
+    }
     Ok(Replay {
         score: u64::from(grid.max_tile()),
         moves,
@@ -197,6 +223,19 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("changed the board"));
+        let cut = "# boj28489 seed 1 game 1 score 4 verdict AC\n10 UP\n4 LEFT\n";
+        let error = replay(&parse_transcript(cut).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("ends early"), "{error}");
+        // A game that failed stops where the program failed.
+        let failed = "# boj28489 seed 1 game 1 score 4 verdict TLE\n10 UP\n4 LEFT\n";
+        assert!(replay(&parse_transcript(failed).unwrap()).is_ok());
+        let header_only = "# boj28489 seed 1 ga";
+        let error = replay(&parse_transcript(header_only).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("ends early"), "{error}");
         assert!(parse_transcript("10 UP\n").is_err());
         assert!(parse_transcript("# t\n17 UP\n").is_err());
         assert!(parse_transcript("# t\n-1\n3 UP\n").is_err());
