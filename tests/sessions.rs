@@ -314,7 +314,12 @@ fn a_run_that_asks_to_stop_at_its_process_limit_is_stopped_there() {
     assert!(facts.process_limit_reached, "{facts:?}");
     assert!(started.elapsed() < Duration::from_secs(10));
     // One that gives up at the first refused fork (before the launcher looks) says so too.
-    let mut request = shell("bomb() { bomb & bomb & }; bomb; wait", limits(64, 30));
+    // (Children that sleep; the parent forks until the first refusal and exits at once. A
+    // shell's `bomb & bomb &` was racy: its first shell could end before any fork was refused.)
+    let gives_up = "exec python3 -c 'import os, sys, time\nwhile True:\n    try:\n        \
+                    pid = os.fork()\n    except OSError:\n        sys.exit(0)\n    if pid == 0:\n        \
+                    time.sleep(5)\n        sys.exit(0)'";
+    let mut request = shell(gives_up, limits(64, 30));
     request.stop_at_process_limit = true;
     let (facts, _) = run(&mut session, &request);
     assert!(facts.process_limit_reached, "{facts:?}");
