@@ -233,7 +233,9 @@ fn a_compiler_that_forks_without_end_is_stopped_at_its_process_limit() {
     assert_stopped_at(
         &project,
         "fork-bomb",
-        "bomb() { bomb & bomb & }\nbomb\nwait\n",
+        // Each level waits for its children, so the compile cannot end before a fork is
+        // refused (without the inner wait it could, in a few ms, and was not a CE).
+        "bomb() { bomb & bomb & wait; }\nbomb\n",
         &["limit of 16 processes (compile_max_processes)"],
     );
 }

@@ -81,16 +81,23 @@ impl User {
         self.path("work")
     }
 
-    /// Runs the installed `judge ARGS` in `cwd` with this user's HOME and XDG folders.
-    fn judge_in(&self, cwd: &Path, args: &[&str]) -> Output {
-        Command::new(installed_judge())
+    /// `program ARGS` in `cwd` with this user's HOME and XDG folders.
+    fn command(&self, program: &Path, cwd: &Path, args: &[&str]) -> Command {
+        let mut command = Command::new(program);
+        command
             .args(args)
             .current_dir(cwd)
             .env("HOME", self.path("home"))
             .env("XDG_CONFIG_HOME", self.path("xdg-config"))
             .env("XDG_DATA_HOME", self.path("xdg-data"))
             .env("XDG_CACHE_HOME", self.path("xdg-cache"))
-            .env("NO_COLOR", "1")
+            .env("NO_COLOR", "1");
+        command
+    }
+
+    /// Runs the installed `judge ARGS` in `cwd` with this user's HOME and XDG folders.
+    fn judge_in(&self, cwd: &Path, args: &[&str]) -> Output {
+        self.command(installed_judge(), cwd, args)
             .output()
             .expect("the installed judge runs")
     }
@@ -351,17 +358,8 @@ fn a_binary_copied_under_another_name_grades() {
     );
     // A file just written may still be open in a child another test thread forked meanwhile
     // (until that child execs): the kernel then refuses to run it for a moment.
-    let run = || {
-        Command::new(&renamed)
-            .args(["test", "rows.py", "--problem", "boj12100", "--count", "3"])
-            .current_dir(user.work())
-            .env("HOME", user.path("home"))
-            .env("XDG_CONFIG_HOME", user.path("xdg-config"))
-            .env("XDG_DATA_HOME", user.path("xdg-data"))
-            .env("XDG_CACHE_HOME", user.path("xdg-cache"))
-            .env("NO_COLOR", "1")
-            .output()
-    };
+    let args = ["test", "rows.py", "--problem", "boj12100", "--count", "3"];
+    let run = || user.command(&renamed, &user.work(), &args).output();
     let mut attempts = 0;
     let output = loop {
         match run() {
