@@ -330,11 +330,11 @@ fn hex16(digest: &[u8]) -> String {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TestSource {
     /// A file on disk with its answer file (a sample, a package's test, or a test of the
-    /// user's), read only as files inside `root` (see `files::Folder`).
+    /// user's), read only as files inside `folder` (see `files::Folder`).
     Files {
         input: PathBuf,
         answer: PathBuf,
-        root: PathBuf,
+        folder: Folder,
     },
     /// Generated test `index` of master seed `seed`; the answer comes from the reference.
     Generated { seed: u64, index: u64 },
@@ -541,7 +541,7 @@ pub fn tests_in(root: &Path, dir: &Path) -> Result<Vec<PlannedTest>, PlanError> 
                 TestSource::Files {
                     input: path,
                     answer,
-                    root: folder.root().to_path_buf(),
+                    folder: folder.clone(),
                 },
             ));
         }
@@ -612,7 +612,7 @@ fn package_tests(
         source: TestSource::Files {
             input: test.input.clone(),
             answer: test.answer.clone(),
-            root: test.root.clone(),
+            folder: test.folder.clone(),
         },
         checker_args: test.checker_args.clone(),
     };

@@ -222,7 +222,7 @@ fn parts(problem: &ProblemSpec, package: Option<&kattis::Package>) -> Vec<(&'sta
 
 /// The samples, each as (name, input, answer), read as files inside the problem's folder.
 fn samples(runner: &RunnerConfig, problem: &ProblemSpec) -> Result<Vec<(String, String, String)>> {
-    let files: Vec<(String, PathBuf, PathBuf, PathBuf)> = match &problem.file_tests {
+    let files: Vec<(String, PathBuf, PathBuf, Folder)> = match &problem.file_tests {
         Some(tests) => tests
             .iter()
             .filter(|t| t.sample)
@@ -231,7 +231,7 @@ fn samples(runner: &RunnerConfig, problem: &ProblemSpec) -> Result<Vec<(String, 
                     t.name.clone(),
                     t.input.clone(),
                     t.answer.clone(),
-                    t.root.clone(),
+                    t.folder.clone(),
                 )
             })
             .collect(),
@@ -242,8 +242,8 @@ fn samples(runner: &RunnerConfig, problem: &ProblemSpec) -> Result<Vec<(String, 
                     TestSource::Files {
                         input,
                         answer,
-                        root,
-                    } => Some((test.name, input, answer, root)),
+                        folder,
+                    } => Some((test.name, input, answer, folder)),
                     _ => None,
                 })
                 .collect()
@@ -253,8 +253,7 @@ fn samples(runner: &RunnerConfig, problem: &ProblemSpec) -> Result<Vec<(String, 
     let cap = runner.files.tests();
     files
         .into_iter()
-        .map(|(name, input, answer, root)| {
-            let folder = Folder::new(&root)?;
+        .map(|(name, input, answer, folder)| {
             Ok((
                 name,
                 folder.read_text(&input, cap)?,

@@ -68,7 +68,7 @@ pub struct FileTest {
     pub input: PathBuf,
     pub answer: PathBuf,
     /// The package's folder: the files are read only as files inside it.
-    pub root: PathBuf,
+    pub folder: crate::files::Folder,
     /// A sample (shown in the statement), as opposed to a secret test.
     pub sample: bool,
     /// Arguments after the checker's (or interactor's) own.

@@ -18,7 +18,7 @@ use super::{
 use crate::check::Checker;
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::{head, ExecError, Scratch, Worker};
-use crate::files::{Cap, FileError, Folder};
+use crate::files::{Cap, FileError};
 use crate::grade::events::{Event, Reporter};
 use crate::lang::{Compiled, Prepared};
 use crate::limits::{Limits, Overrides};
@@ -327,14 +327,11 @@ impl TestContext<'_> {
             TestSource::Files {
                 input,
                 answer,
-                root,
-            } => {
-                let folder = Folder::new(root)?;
-                Ok((
-                    folder.read(input, self.test_files)?,
-                    folder.read(answer, self.test_files)?,
-                ))
-            }
+                folder,
+            } => Ok((
+                folder.read(input, self.test_files)?,
+                folder.read(answer, self.test_files)?,
+            )),
             TestSource::Generated { seed, index } => {
                 let code = code()?;
                 let input = code
@@ -663,9 +660,8 @@ pub(crate) fn plan_digest(
             TestSource::Files {
                 input,
                 answer,
-                root,
+                folder,
             } => {
-                let folder = Folder::new(root).map_err(plan::PlanError::from)?;
                 for path in [input, answer] {
                     let bytes = folder
                         .read(path, test_files)

@@ -140,7 +140,7 @@ pub fn check_inputs(
         .map(|test| InputToCheck {
             name: test.name.clone(),
             path: test.input.clone(),
-            root: Some(test.root.clone()),
+            root: Some(test.folder.clone()),
             args: test.validator_args.clone(),
         })
         .collect();

@@ -25,7 +25,7 @@ pub struct InputToCheck {
     pub path: PathBuf,
     /// The folder the input must be a regular file inside (a package's), read as untrusted
     /// (see `files::Folder`); `None` for a file the user names, read as a shell reads it.
-    pub root: Option<PathBuf>,
+    pub root: Option<Folder>,
     pub args: Vec<String>,
 }
 
@@ -33,7 +33,7 @@ impl InputToCheck {
     /// Its bytes, at most `cap` of them.
     fn read(&self, cap: Cap) -> Result<Vec<u8>, FileError> {
         match &self.root {
-            Some(root) => Folder::new(root).and_then(|folder| folder.read(&self.path, cap)),
+            Some(folder) => folder.read(&self.path, cap),
             None => files::read(&self.path, cap),
         }
     }

@@ -126,7 +126,7 @@ impl Walk<'_> {
                     name: relative.to_string_lossy().into_owned(),
                     input,
                     answer: path,
-                    root: self.package.root().to_path_buf(),
+                    folder: self.package.clone(),
                     sample: self.sample,
                     checker_args: args.output.clone(),
                     validator_args: args.input.clone(),
