@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-use common::{repo, show};
+use common::{repo, show, User};
 
 /// The installed binary, installed once for the tests of this file.
 fn installed_judge() -> &'static Path {
@@ -49,52 +49,13 @@ fn installed_judge() -> &'static Path {
     })
 }
 
-/// A user with an empty home and a working folder, both outside the repository.
-struct User {
-    dir: tempfile::TempDir,
+/// What the installed binary is run as.
+trait Installed {
+    fn judge_in(&self, cwd: &Path, args: &[&str]) -> Output;
+    fn judge(&self, args: &[&str]) -> Output;
 }
 
-impl User {
-    fn new() -> User {
-        let dir = tempfile::Builder::new()
-            .prefix("judge-install-")
-            .tempdir()
-            .unwrap();
-        for folder in ["home", "xdg-config", "xdg-data", "xdg-cache", "work"] {
-            std::fs::create_dir(dir.path().join(folder)).unwrap();
-        }
-        let user = User { dir };
-        assert!(
-            judge::config::find_project(&user.work()).is_none(),
-            "a runner.toml above {} would make it a project",
-            user.work().display()
-        );
-        assert!(!user.work().starts_with(repo()));
-        user
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-
-    fn work(&self) -> PathBuf {
-        self.path("work")
-    }
-
-    /// `program ARGS` in `cwd` with this user's HOME and XDG folders.
-    fn command(&self, program: &Path, cwd: &Path, args: &[&str]) -> Command {
-        let mut command = Command::new(program);
-        command
-            .args(args)
-            .current_dir(cwd)
-            .env("HOME", self.path("home"))
-            .env("XDG_CONFIG_HOME", self.path("xdg-config"))
-            .env("XDG_DATA_HOME", self.path("xdg-data"))
-            .env("XDG_CACHE_HOME", self.path("xdg-cache"))
-            .env("NO_COLOR", "1");
-        command
-    }
-
+impl Installed for User {
     /// Runs the installed `judge ARGS` in `cwd` with this user's HOME and XDG folders.
     fn judge_in(&self, cwd: &Path, args: &[&str]) -> Output {
         self.command(installed_judge(), cwd, args)
@@ -128,7 +89,7 @@ fn copy_solution(from: &str, to: &Path) {
 fn an_installed_judge_lists_grades_and_generates_outside_the_repository() {
     // One at a time: verdicts under a time limit should not depend on the others' load.
     let _serial = common::serial();
-    let user = User::new();
+    let user = User::new("judge-install-");
     let listed = user.judge(&["list"]);
     assert_code(&listed, 0);
     for id in ["blockgame", "boj12100", "boj1525", "boj2615", "boj28489"] {
@@ -198,7 +159,7 @@ fn an_installed_judge_lists_grades_and_generates_outside_the_repository() {
 fn a_project_made_with_init_and_new_is_graded_and_verified() {
     // One at a time: verdicts under a time limit should not depend on the others' load.
     let _serial = common::serial();
-    let user = User::new();
+    let user = User::new("judge-install-");
     assert_code(&user.judge(&["init", "contest"]), 0);
     let project = user.work().join("contest");
     for path in ["runner.toml", "problems", "solutions"] {
@@ -262,7 +223,7 @@ fn a_project_made_with_init_and_new_is_graded_and_verified() {
 fn the_user_file_and_the_project_file_both_take_effect() {
     // One at a time: verdicts under a time limit should not depend on the others' load.
     let _serial = common::serial();
-    let user = User::new();
+    let user = User::new("judge-install-");
     assert_code(&user.judge(&["init", "contest"]), 0);
     let project = user.work().join("contest");
     // The project changes the seed (uncommenting the template's line), nothing else.
@@ -349,7 +310,7 @@ fn the_user_file_and_the_project_file_both_take_effect() {
 /// runs, whatever it is called.
 #[test]
 fn a_binary_copied_under_another_name_grades() {
-    let user = User::new();
+    let user = User::new("judge-install-");
     let renamed = user.path("home").join("judge-1.4");
     std::fs::copy(installed_judge(), &renamed).unwrap();
     copy_solution(

@@ -10,47 +10,26 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::show;
+use common::{show, User};
 
-/// A user with an empty home and an empty working folder, outside the repository. The
-/// compile cache is shared by the tests of this file (it is keyed by content).
-struct User {
-    dir: tempfile::TempDir,
+/// What judge is run as: a user whose compile cache the tests of this file share (it is
+/// keyed by content).
+fn user() -> User {
+    User::sharing_cache(
+        "judge-scaffold-",
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("scaffold-cache"),
+    )
 }
 
-impl User {
-    fn new() -> User {
-        let dir = tempfile::Builder::new()
-            .prefix("judge-scaffold-")
-            .tempdir()
-            .unwrap();
-        for folder in ["home", "xdg-config", "xdg-data", "work"] {
-            std::fs::create_dir(dir.path().join(folder)).unwrap();
-        }
-        let user = User { dir };
-        assert!(
-            judge::config::find_project(&user.work()).is_none(),
-            "a runner.toml above {} would make it a project",
-            user.work().display()
-        );
-        user
-    }
+trait Newcomer {
+    fn judge_in(&self, cwd: &Path, args: &[&str]) -> Output;
+    fn judge(&self, args: &[&str]) -> Output;
+}
 
-    fn work(&self) -> PathBuf {
-        self.dir.path().join("work")
-    }
-
-    /// Runs `judge ARGS` in `cwd` with this user's HOME and XDG folders.
+impl Newcomer for User {
+    /// Runs `judge ARGS` in `cwd` as this user.
     fn judge_in(&self, cwd: &Path, args: &[&str]) -> Output {
-        let cache = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("scaffold-cache");
-        Command::new(env!("CARGO_BIN_EXE_judge"))
-            .args(args)
-            .current_dir(cwd)
-            .env("HOME", self.dir.path().join("home"))
-            .env("XDG_CONFIG_HOME", self.dir.path().join("xdg-config"))
-            .env("XDG_DATA_HOME", self.dir.path().join("xdg-data"))
-            .env("XDG_CACHE_HOME", cache)
-            .env("NO_COLOR", "1")
+        self.command(Path::new(env!("CARGO_BIN_EXE_judge")), cwd, args)
             .output()
             .expect("judge runs")
     }
@@ -105,7 +84,7 @@ fn a_new_problem_in_an_empty_folder_works_at_once() {
         ("guess", vec!["--interactive"]),
         ("guess-py", vec!["--interactive", "--lang", "python"]),
     ] {
-        let user = User::new();
+        let user = user();
         let mut args = vec!["new", name];
         args.extend_from_slice(&extra);
         let made = user.judge(&args);
@@ -139,7 +118,7 @@ fn a_new_problem_in_an_empty_folder_works_at_once() {
 /// output a presentation error; its validator refuses an input out of bounds.
 #[test]
 fn the_example_checker_and_validator_do_what_their_comments_say() {
-    let user = User::new();
+    let user = user();
     assert_code(&user.judge(&["new", "aplusb", "--lang", "py"]), 0);
     let write = |name: &str, text: &str| {
         let path = user.work().join(name);
@@ -172,7 +151,7 @@ fn the_example_checker_and_validator_do_what_their_comments_say() {
 /// In a project, `judge new ID` writes `problems/ID/` and `solutions/ID/`, found by id.
 #[test]
 fn in_a_project_a_new_problem_goes_into_problems_and_solutions() {
-    let user = User::new();
+    let user = user();
     assert_code(&user.judge(&["init", "contest"]), 0);
     let project = user.work().join("contest");
     let made = user.judge_in(&project, &["new", "sum", "--lang", "py"]);
@@ -196,7 +175,7 @@ fn in_a_project_a_new_problem_goes_into_problems_and_solutions() {
 /// terminal: the Markdown as written).
 #[test]
 fn show_prints_a_bundled_problem_s_statement_limits_samples_and_parts() {
-    let user = User::new();
+    let user = user();
     let shown = user.judge(&["show", "boj1525"]);
     assert_code(&shown, 0);
     let text = stdout(&shown);
@@ -220,7 +199,7 @@ fn show_prints_a_bundled_problem_s_statement_limits_samples_and_parts() {
 /// package (its statement file's text, LaTeX as written, and its validators).
 #[test]
 fn show_prints_a_problem_folder_and_a_package() {
-    let user = User::new();
+    let user = user();
     assert_code(&user.judge(&["new", "guess", "--interactive"]), 0);
     let shown = user.judge(&["show", "./guess"]);
     assert_code(&shown, 0);
@@ -275,7 +254,7 @@ fn export_and_verify(user: &User, name: &str, extra: &[&str], package: &str) -> 
 /// checker still catches the wrong solution and accepts the right one written another way.
 #[test]
 fn export_carries_testlib_checkers_and_validators_as_kattis_validators() {
-    let user = User::new();
+    let user = user();
     for (name, extra) in [("aplusb", vec![]), ("aplusbpy", vec!["--lang", "py"])] {
         let package = export_and_verify(&user, name, &extra, &format!("{name}-package"));
         let ext = if extra.is_empty() { "cpp" } else { "py" };
@@ -307,7 +286,7 @@ fn export_carries_testlib_checkers_and_validators_as_kattis_validators() {
 /// one copied, a testlib one (tests/projects/parts' hilo, in C) wrapped.
 #[test]
 fn export_carries_interactors() {
-    let user = User::new();
+    let user = user();
     let package = export_and_verify(&user, "guess", &["--interactive", "--lang", "py"], "g");
     assert!(package.join("output_validator/interact.py").is_file());
     let yaml = std::fs::read_to_string(package.join("problem.yaml")).unwrap();
@@ -367,7 +346,7 @@ fn export_carries_interactors() {
 #[ignore = "needs problemtools (verifyproblem)"]
 fn problemtools_accepts_the_exports() {
     common::require_tool("verifyproblem");
-    let user = User::new();
+    let user = user();
     let packages = [
         export_and_verify(&user, "a-plus-b", &[], "aplusb"),
         export_and_verify(
@@ -378,7 +357,7 @@ fn problemtools_accepts_the_exports() {
         ),
     ];
     // Python under CPython (problemtools runs it under PyPy by default, which CI may lack).
-    let config = user.dir.path().join("xdg-config/problemtools");
+    let config = user.path("xdg-config/problemtools");
     std::fs::create_dir_all(&config).unwrap();
     std::fs::write(
         config.join("languages.yaml"),
@@ -389,8 +368,8 @@ fn problemtools_accepts_the_exports() {
         let output = Command::new("verifyproblem")
             .arg(&package)
             .args(["-p", "config", "data", "submissions", "validators"])
-            .env("XDG_CONFIG_HOME", user.dir.path().join("xdg-config"))
-            .env("HOME", user.dir.path().join("home"))
+            .env("XDG_CONFIG_HOME", user.path("xdg-config"))
+            .env("HOME", user.path("home"))
             .output()
             .expect("verifyproblem runs");
         let text = format!(
@@ -413,7 +392,7 @@ fn problemtools_accepts_the_exports() {
 /// lines forgiven, leading spaces not.
 #[test]
 fn export_writes_the_lines_checker_as_a_program() {
-    let user = User::new();
+    let user = user();
     assert_code(&user.judge(&["new", "lines", "--lang", "py"]), 0);
     let toml = user.work().join("lines/problem.toml");
     let text = std::fs::read_to_string(&toml).unwrap();

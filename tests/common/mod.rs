@@ -153,3 +153,63 @@ pub fn start_load(dir: &Path, count: usize) -> Load {
             .collect(),
     )
 }
+
+/// A user with an empty home and an empty working folder, both outside the repository, and
+/// XDG folders of their own: what a newcomer has (tests/install.rs, tests/scaffold.rs).
+pub struct User {
+    dir: tempfile::TempDir,
+    /// The compile cache: the user's own, or one shared by a file's tests (keyed by content).
+    cache: PathBuf,
+}
+
+impl User {
+    /// A user whose compile cache is their own (`xdg-cache` in their folder).
+    pub fn new(prefix: &str) -> User {
+        let dir = tempfile::Builder::new().prefix(prefix).tempdir().unwrap();
+        let cache = dir.path().join("xdg-cache");
+        User::with_cache(dir, cache)
+    }
+
+    /// A user whose compile cache is `cache`, shared with other tests.
+    pub fn sharing_cache(prefix: &str, cache: PathBuf) -> User {
+        let dir = tempfile::Builder::new().prefix(prefix).tempdir().unwrap();
+        User::with_cache(dir, cache)
+    }
+
+    fn with_cache(dir: tempfile::TempDir, cache: PathBuf) -> User {
+        for folder in ["home", "xdg-config", "xdg-data", "work"] {
+            std::fs::create_dir(dir.path().join(folder)).unwrap();
+        }
+        std::fs::create_dir_all(&cache).unwrap();
+        let user = User { dir, cache };
+        assert!(
+            judge::config::find_project(&user.work()).is_none(),
+            "a runner.toml above {} would make it a project",
+            user.work().display()
+        );
+        assert!(!user.work().starts_with(repo()));
+        user
+    }
+
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    pub fn work(&self) -> PathBuf {
+        self.path("work")
+    }
+
+    /// `program ARGS` in `cwd` with this user's HOME, XDG folders and compile cache.
+    pub fn command(&self, program: &Path, cwd: &Path, args: &[&str]) -> Command {
+        let mut command = Command::new(program);
+        command
+            .args(args)
+            .current_dir(cwd)
+            .env("HOME", self.path("home"))
+            .env("XDG_CONFIG_HOME", self.path("xdg-config"))
+            .env("XDG_DATA_HOME", self.path("xdg-data"))
+            .env("XDG_CACHE_HOME", &self.cache)
+            .env("NO_COLOR", "1");
+        command
+    }
+}
