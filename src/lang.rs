@@ -427,14 +427,18 @@ fn build_cached(
 ) -> Result<Compiled, LangError> {
     let main_name = workspace.main_name();
     let file_name = if language.runs_binary() {
-        BINARY.to_string()
+        language
+            .binary_name
+            .as_deref()
+            .unwrap_or(BINARY)
+            .to_string()
     } else {
         main_name.clone()
     };
     let (program, args) = run_command(runner, language, &file_name, stem(&main_name))?;
     let entry = runner.cache_dir.join(key);
     let artifact = if language.runs_binary() {
-        entry.join(&file_name)
+        entry.join(BINARY)
     } else {
         entry.join(&workspace.files[workspace.main].0)
     };
@@ -1319,6 +1323,7 @@ mod tests {
             runtime_overhead_bytes: 40 * MIB,
             out_of_memory_messages: vec!["java.lang.OutOfMemoryError".into()],
             compile_read_only_paths: Vec::new(),
+            binary_name: None,
             allowance: Allowance::NONE,
         }
     }

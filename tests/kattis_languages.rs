@@ -214,6 +214,27 @@ fn scala_is_graded() {
     });
 }
 
+/// Scala runs through Scala's own runner (`scala`, which sets `scala.home`), as problemtools
+/// runs it: the runner's start is ~0.4 s of CPU that a limit derived from a Scala submission
+/// counts on Kattis (problemtools' different: its Scala set 4 s there, 2 s under `java`).
+#[test]
+#[ignore = "needs scalac"]
+fn scala_runs_through_its_runner() {
+    require_tool("scalac");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("Runner.scala");
+    std::fs::write(
+        &file,
+        "object Runner {\n  def main(args: Array[String]): Unit = {\n    \
+         scala.io.StdIn.readLine()\n    \
+         println(if (System.getProperty(\"scala.home\") != null) \"fresh\" else \"java\")\n  \
+         }\n}\n",
+    )
+    .unwrap();
+    let (report, text) = judge_test(&file);
+    assert_eq!(report["verdict"], "AC", "{text}");
+}
+
 #[test]
 #[ignore = "needs mcs"]
 fn csharp_is_graded() {

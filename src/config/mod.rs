@@ -109,6 +109,9 @@ pub struct Language {
     /// Host folders its build steps are shown read-only besides the system folders (those
     /// that exist).
     pub compile_read_only_paths: Vec<PathBuf>,
+    /// The compiled program's file name in a run's folder (`{binary}` of the run command),
+    /// if not `solution`.
+    pub binary_name: Option<String>,
     pub allowance: Allowance,
 }
 
@@ -577,6 +580,20 @@ fn languages(
                 "the run command uses {binary}, so a compile (or package) command must write {binary}",
             ));
         }
+        if let Some(name) = &lang.binary_name {
+            let plain = !name.is_empty()
+                && name != "."
+                && name != ".."
+                && !name.contains('/')
+                && !name.contains('\0');
+            if !plain {
+                return Err(invalid(
+                    file("binary_name"),
+                    &key("binary_name"),
+                    "must be a file name (not empty, no `/`, not `.` or `..`)",
+                ));
+            }
+        }
         // Kept as written: extensions are case-sensitive, as on Kattis (`.C` is C++).
         let extensions: Vec<String> = lang
             .extensions
@@ -619,6 +636,7 @@ fn languages(
             )?,
             out_of_memory_messages: lang.out_of_memory_messages.clone(),
             compile_read_only_paths: lang.compile_read_only_paths.clone(),
+            binary_name: lang.binary_name.clone(),
             allowance: Allowance {
                 time_factor: within(
                     file("time_factor"),
@@ -917,6 +935,34 @@ out_of_memory_messages = ["java.lang.OutOfMemoryError"]
                 && text.contains("built-in runner.toml"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_binary_name_must_be_a_file_name() {
+        let home = tempfile::tempdir().unwrap();
+        let project = home.path().join("project");
+        for bad in ["", "..", "a/b.jar"] {
+            write(
+                &project,
+                "runner.toml",
+                &format!(
+                    "[languages.b]\nname = \"B\"\nextensions = [\"bb\"]\n\
+                     compile = [\"cc\", \"-o\", \"{{binary}}\", \"{{source}}\"]\n\
+                     binary_name = \"{bad}\"\nrun = [\"{{binary}}\"]\n"
+                ),
+            );
+            let text = discover(&project, home.path(), None)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                text.contains("languages.b.binary_name") && text.contains("file name"),
+                "{bad:?}: {text}"
+            );
+        }
+        write(&project, "runner.toml", "");
+        let runner = discover(&project, home.path(), None).unwrap();
+        let scala = runner.language("scala").unwrap();
+        assert_eq!(scala.binary_name.as_deref(), Some("solution.jar"));
     }
 
     #[test]

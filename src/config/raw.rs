@@ -225,6 +225,9 @@ pub struct Language {
     /// /var/lib/ghc): shown read-only to the language's build steps, where they exist.
     #[serde(default)]
     pub compile_read_only_paths: Vec<std::path::PathBuf>,
+    /// The compiled program's file name in a run's folder, `{binary}` in the run command
+    /// (default `solution`): Scala's runner takes a class path file only if named `*.jar`.
+    pub binary_name: Option<String>,
     #[serde(default = "one")]
     pub time_factor: f64,
     #[serde(default)]

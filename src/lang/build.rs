@@ -1217,6 +1217,7 @@ mod tests {
             runtime_overhead_bytes: 0,
             out_of_memory_messages: Vec::new(),
             compile_read_only_paths: Vec::new(),
+            binary_name: None,
             allowance: Allowance::NONE,
         }
     }
