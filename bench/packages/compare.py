@@ -74,7 +74,10 @@ def judge_run(args, package, cache, name):
 
 
 def problemtools_run(args, package, name):
-    env = dict(os.environ)
+    # PYTHONUNBUFFERED (set in some shells and containers) makes PyPy write each print at
+    # once, which doubles its CPU time on output-heavy submissions: problemtools would time
+    # Python slower than Kattis does, and derive another limit.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     env["PATH"] = os.path.join(args.problemtools, "bin") + os.pathsep + env["PATH"]
     if args.pt_config:
         env["XDG_CONFIG_HOME"] = args.pt_config
