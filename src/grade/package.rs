@@ -188,6 +188,23 @@ fn build_parts(runner: &RunnerConfig, package: &Package) -> Result<(), GradeErro
     Ok(())
 }
 
+/// Compiles every submission of the package into the compile cache on `jobs` workers, so that
+/// grading each one finds it there. What fails is not kept: grading the submission compiles it
+/// again and reports the CE or the error (not cached, so it is met again).
+fn compile_submissions(runner: &RunnerConfig, package: &Package, jobs: usize) {
+    let submissions = &package.submissions;
+    crate::pool::run_parallel(
+        submissions.len(),
+        jobs,
+        |_| true,
+        || (),
+        |(), index| {
+            let _ = crate::lang::prepare_submission(runner, &submissions[index].path, None);
+        },
+        |_| true,
+    );
+}
+
 /// Grades one submission of the package on all its tests at `limit`, run at the limit times
 /// `margin`.
 fn grade_submission(
@@ -424,7 +441,15 @@ pub fn verify(
 ) -> Result<(PackageCheck, VerifySummary), GradeError> {
     let package = request.package;
     let runner = request.runner;
-    let inputs = check_inputs(runner, package, request.jobs, reporter)?;
+    // Every submission compiles into the cache while the inputs are checked and the parts
+    // built, `jobs` at a time: problemtools compiles each just before it runs, one after
+    // another. No submission is timed while anything compiles.
+    let (inputs, parts) = std::thread::scope(|scope| {
+        scope.spawn(|| compile_submissions(runner, package, request.jobs));
+        let inputs = check_inputs(runner, package, request.jobs, reporter);
+        (inputs, build_parts(runner, package))
+    });
+    let inputs = inputs?;
     let mut check = PackageCheck {
         problem: package.spec.id.clone(),
         tests: package.spec.file_tests.as_ref().map_or(0, Vec::len),
@@ -440,7 +465,7 @@ pub fn verify(
             .collect(),
         notes: package.domjudge.notes.clone(),
     };
-    if let Err(error) = build_parts(runner, package) {
+    if let Err(error) = parts {
         // Nothing can be graded without it: the run ends, the package's checks said.
         tell(reporter, Event::PackageChecked(&check))?;
         return Err(error);
