@@ -554,3 +554,107 @@ fn the_game_problem_exports_with_its_interactor() {
     let (code, verdict, text) = player("interactive/quits.py");
     assert_eq!((code, verdict.as_str()), (1, "WA"), "{text}");
 }
+
+/// A package of the checktestdata example with a program validator besides its script: an
+/// input that only `even.py` refuses (an odd first number) and one that only `format.ctd`
+/// refuses (out of its range), each written to `files` with a valid one.
+fn two_validator_package() -> (tempfile::TempDir, PathBuf, [String; 3]) {
+    let (keep, dir) = copy_of("ctdvalidator");
+    std::fs::write(
+        dir.join("input_validators/even.py"),
+        "import sys\nfirst = int(sys.stdin.read().split()[0])\n\
+         if first % 2:\n    print('odd first number', file=sys.stderr)\n    sys.exit(43)\n\
+         sys.exit(42)\n",
+    )
+    .unwrap();
+    let file = |name: &str, text: &str| {
+        let path = keep.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let files = [
+        file("good.in", "4 7\n"),
+        file("odd.in", "5 7\n"),
+        file("huge.in", "2 2000000\n"),
+    ];
+    (keep, dir, files)
+}
+
+/// `judge validate PACKAGE FILES` runs every input validator of the package, its programs and
+/// its checktestdata scripts, as `judge verify` runs them on its tests (it ran only the first
+/// program).
+#[test]
+#[ignore = "needs pyctd (pip install checktestdata)"]
+fn validate_runs_every_input_validator_of_a_package() {
+    common::require_tool("pyctd");
+    let (_keep, dir, [good, odd, huge]) = two_validator_package();
+    let output = judge(&["validate", &dir.to_string_lossy(), &good, &odd, &huge]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains(&format!(
+            "{odd}: invalid: validator even.py says: odd first number"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{huge}: invalid: validator format.ctd says:")),
+        "{text}"
+    );
+    assert!(!text.contains(&format!("{good}: invalid")), "{text}");
+    // verify runs the same two on the package's tests (whose first numbers are odd).
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert!(
+        text.contains("2 input validators: 3 failed")
+            && text.contains("invalid: secret/1: validator even.py says: odd first number"),
+        "{text}"
+    );
+}
+
+/// Without checktestdata, `judge validate PACKAGE` warns of the script it cannot run, naming
+/// it, and still runs the package's program validators.
+#[test]
+fn validate_of_a_package_without_checktestdata_warns_and_runs_its_programs() {
+    let (keep, dir, [good, odd, huge]) = two_validator_package();
+    let config = keep.path().join("runner.toml");
+    std::fs::write(&config, "[sandbox]\npath = \"/usr/bin:/bin\"\n").unwrap();
+    let config = config.to_string_lossy().into_owned();
+    let output = judge(&[
+        "--config",
+        &config,
+        "validate",
+        &dir.to_string_lossy(),
+        &good,
+        &odd,
+        &huge,
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("input_validators/format.ctd: not run: checktestdata is not installed"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "{odd}: invalid: validator even.py says: odd first number"
+        )),
+        "{text}"
+    );
+    assert!(text.contains(&format!("{huge}: valid")), "{text}");
+    // Only the script: nothing can check the files.
+    std::fs::remove_file(dir.join("input_validators/even.py")).unwrap();
+    let output = judge(&[
+        "--config",
+        &config,
+        "validate",
+        &dir.to_string_lossy(),
+        &good,
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("none of its input validators can run here"),
+        "{text}"
+    );
+}

@@ -13,6 +13,7 @@ use clap::Args;
 use judge::config::RunnerConfig;
 use judge::execute::Scratch;
 use judge::files;
+use judge::grade::package;
 use judge::grade::validation::{self, InputCheck, InputToCheck, ProblemValidator};
 use judge::problems::{self, CodeError, GenRequest, ProblemCode, TestSet};
 use judge::report;
@@ -133,17 +134,13 @@ pub fn solve(config: Option<&Path>, args: &SolveArgs) -> Result<u8> {
     }
 }
 
-/// `judge validate`: each file against the problem's validator, in parallel; exit 0 when all
-/// are valid, 1 when one is not, 2 when the validator failed on one (named, with the file).
+/// `judge validate`: each file against the problem's validator (every input validator of a
+/// Kattis package, its programs and checktestdata scripts, as `judge verify` runs them), in
+/// parallel; exit 0 when all are valid, 1 when one is not, 2 when a validator failed on one
+/// (named, with the file) or does not build.
 pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
     let runner = load_runner(config)?;
-    let problem = code(&runner, &args.problem)?;
-    if !problem.can_validate() {
-        bail!(
-            "problem {} has no validator",
-            Path::new(&args.problem).display()
-        );
-    }
+    let problem = judge::resolve::problem(&runner, &args.problem)?;
     let inputs: Vec<InputToCheck> = args
         .files
         .iter()
@@ -155,7 +152,6 @@ pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
             args: Vec::new(),
         })
         .collect();
-    let validator = ProblemValidator(problem.as_ref());
     let mut reporters = Reporters::new();
     let out = if on_terminal() {
         let bar = ProgressReporter::new();
@@ -166,13 +162,47 @@ pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
         stdout()
     };
     reporters.add(ValidationReporter::new(out));
-    let checked = validation::check_inputs(
-        &inputs,
-        runner.files.tests(),
-        &[&validator],
-        runner.jobs(args.jobs),
-        &mut reporters,
-    )?;
+    let jobs = runner.jobs(args.jobs);
+    let checked = if judge::kattis::is_package(&problem.dir) {
+        let package = judge::kattis::Package::load(&problem.dir, &runner.validators)?;
+        let none = package.input_validators.is_empty() && package.checktestdata.is_empty();
+        if none {
+            bail!("package {} has no input validator", problem.dir.display());
+        }
+        let (validators, checked) =
+            package::validate_inputs(&runner, &package, &inputs, jobs, &mut reporters)?;
+        for warning in &validators.warnings {
+            eprintln!("warning: {warning}");
+        }
+        if let Some(broken) = validators.invalid.first() {
+            bail!("{broken}");
+        }
+        if validators.validators == 0 {
+            bail!(
+                "package {}: none of its input validators can run here",
+                problem.dir.display()
+            );
+        }
+        checked
+    } else {
+        let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
+        let code = judge::grade::load_code(&runner, &problem, &scratch)?
+            .filter(|code| code.can_validate())
+            .ok_or_else(|| {
+                anyhow!(
+                    "problem {} has no validator",
+                    Path::new(&args.problem).display()
+                )
+            })?;
+        let validator = ProblemValidator(code.as_ref());
+        validation::check_inputs(
+            &inputs,
+            runner.files.tests(),
+            &[&validator],
+            jobs,
+            &mut reporters,
+        )?
+    };
     let failed = checked
         .iter()
         .filter(|c| matches!(c.check, InputCheck::Failed(_)))

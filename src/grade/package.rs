@@ -100,12 +100,40 @@ pub fn check_inputs(
     jobs: usize,
     reporter: &mut dyn Reporter,
 ) -> Result<InputsChecked, GradeError> {
-    let mut result = InputsChecked::default();
     let Some(tests) = package.spec.file_tests.as_ref() else {
-        return Ok(result);
+        return Ok(InputsChecked::default());
     };
+    let inputs: Vec<InputToCheck> = tests
+        .iter()
+        .map(|test| InputToCheck {
+            name: test.name.clone(),
+            path: test.input.clone(),
+            root: Some(test.folder.clone()),
+            args: test.validator_args.clone(),
+        })
+        .collect();
+    let (mut result, checked) = validate_inputs(runner, package, &inputs, jobs, reporter)?;
+    result
+        .invalid
+        .extend(checked.iter().filter_map(CheckedInput::problem));
+    Ok(result)
+}
+
+/// Runs every input validator of the package (its programs, then its checktestdata scripts)
+/// on each of `inputs`, on `jobs` workers, telling `reporter` as each pair is checked: what
+/// `judge verify` does with the package's tests and `judge validate` with the files it is
+/// given. Returns the validators run, those that do not build (in `invalid`) or cannot run
+/// here (in `warnings`, checktestdata not installed), and every pair checked.
+pub fn validate_inputs(
+    runner: &RunnerConfig,
+    package: &Package,
+    inputs: &[InputToCheck],
+    jobs: usize,
+    reporter: &mut dyn Reporter,
+) -> Result<(InputsChecked, Vec<CheckedInput>), GradeError> {
+    let mut result = InputsChecked::default();
     if package.input_validators.is_empty() && package.checktestdata.is_empty() {
-        return Ok(result);
+        return Ok((result, Vec::new()));
     }
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
     let mut validators = Vec::new();
@@ -135,25 +163,13 @@ pub fn check_inputs(
         }
     }
     result.validators = validators.len();
-    let inputs: Vec<InputToCheck> = tests
-        .iter()
-        .map(|test| InputToCheck {
-            name: test.name.clone(),
-            path: test.input.clone(),
-            root: Some(test.folder.clone()),
-            args: test.validator_args.clone(),
-        })
-        .collect();
     let validators: Vec<&dyn InputValidator> = validators
         .iter()
         .map(|v| v as &dyn InputValidator)
         .collect();
     let checked =
-        validation::check_inputs(&inputs, runner.files.tests(), &validators, jobs, reporter)?;
-    result
-        .invalid
-        .extend(checked.iter().filter_map(CheckedInput::problem));
-    Ok(result)
+        validation::check_inputs(inputs, runner.files.tests(), &validators, jobs, reporter)?;
+    Ok((result, checked))
 }
 
 /// A checktestdata script as a program: [`crate::kattis::CHECKTESTDATA`] called on it, under
