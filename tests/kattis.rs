@@ -658,3 +658,35 @@ fn validate_of_a_package_without_checktestdata_warns_and_runs_its_programs() {
         "{text}"
     );
 }
+
+/// The HTML report of a package's verify shows the package's own checks as the terminal
+/// does: the input validators run and what they refused, the warnings, the time limit and
+/// how it was derived.
+#[test]
+fn the_html_report_shows_the_package_s_own_checks() {
+    let (keep, dir, _) = two_validator_package();
+    let config = keep.path().join("runner.toml");
+    std::fs::write(&config, "[sandbox]\npath = \"/usr/bin:/bin\"\n").unwrap();
+    let html = keep.path().join("verify.html");
+    let output = judge(&[
+        "--config",
+        &config.to_string_lossy(),
+        "verify",
+        &dir.to_string_lossy(),
+        "--html",
+        &html.to_string_lossy(),
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    for line in [
+        "package ctdvalidator: 3 tests, 1 input validator: 3 failed",
+        "invalid: secret/1: validator even.py says: odd first number",
+        "input_validators/format.ctd: not run: checktestdata is not installed",
+        "time limit 1000 ms (slowest accepted",
+        "x 5, rounded up to a multiple of 1 s); submissions run at x 2 of it",
+    ] {
+        assert!(text.contains(line), "terminal: {line}\n{text}");
+        assert!(page.contains(line), "HTML: {line}\n{page}");
+    }
+}

@@ -98,9 +98,21 @@ fn row(row: &VerifyRow, language_column: bool) -> String {
     text
 }
 
-/// The package's own checks, before its submissions.
-fn package_check(check: &PackageCheck) -> String {
-    let mut text = format!(
+/// What kind of line of the package's checks: the summary, a refusal (coloured as a
+/// failure), the time limit, or a note/warning/skip under them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CheckLine {
+    Summary,
+    Invalid,
+    TimeLimit,
+    Aside,
+}
+
+/// The package's own checks as the lines the terminal shows, in order (the HTML report
+/// shows the same): its tests and input validators run, each refusal, the time limit and
+/// where it came from, then its notes, warnings and what was not graded.
+pub(crate) fn package_check_lines(check: &PackageCheck) -> Vec<(CheckLine, String)> {
+    let mut summary = format!(
         "package {}: {} tests, {} input validator{}",
         check.problem,
         check.tests,
@@ -108,38 +120,55 @@ fn package_check(check: &PackageCheck) -> String {
         if check.input_validators == 1 { "" } else { "s" },
     );
     if check.input_validators > 0 {
-        text.push_str(&if check.invalid.is_empty() {
+        summary.push_str(&if check.invalid.is_empty() {
             ": every input valid".to_string()
         } else {
             format!(": {} failed", check.invalid.len())
         });
     }
-    text.push('\n');
+    let mut lines = vec![(CheckLine::Summary, summary)];
     for invalid in &check.invalid {
-        let line = format!("  invalid: {invalid}");
-        text.push_str(&style::verdict(&Verdict::WrongAnswer, &line));
-        text.push('\n');
+        lines.push((CheckLine::Invalid, format!("invalid: {invalid}")));
     }
     if let Some(limit) = &check.time_limit {
-        text.push_str(&format!(
-            "time limit {} ms ({}); submissions run at x {} of it\n",
-            limit.ms, limit.from, limit.safety_margin
+        lines.push((
+            CheckLine::TimeLimit,
+            format!(
+                "time limit {} ms ({}); submissions run at x {} of it",
+                limit.ms, limit.from, limit.safety_margin
+            ),
         ));
         if let Some(domjudge) = &limit.domjudge {
-            text.push_str(&format!("  note: {domjudge}\n"));
+            lines.push((CheckLine::Aside, format!("note: {domjudge}")));
         }
         if let Some(warning) = &limit.warning {
-            text.push_str(&format!("  warning: {warning}\n"));
+            lines.push((CheckLine::Aside, format!("warning: {warning}")));
         }
     }
     for warning in &check.warnings {
-        text.push_str(&format!("  warning: {warning}\n"));
+        lines.push((CheckLine::Aside, format!("warning: {warning}")));
     }
     for note in &check.notes {
-        text.push_str(&format!("  note: {note}\n"));
+        lines.push((CheckLine::Aside, format!("note: {note}")));
     }
     for skipped in &check.skipped {
-        text.push_str(&format!("  not graded: {skipped}\n"));
+        lines.push((CheckLine::Aside, format!("not graded: {skipped}")));
+    }
+    lines
+}
+
+/// The package's own checks, before its submissions.
+fn package_check(check: &PackageCheck) -> String {
+    let mut text = String::new();
+    for (kind, line) in package_check_lines(check) {
+        match kind {
+            CheckLine::Summary | CheckLine::TimeLimit => text.push_str(&line),
+            CheckLine::Invalid => {
+                text.push_str(&style::verdict(&Verdict::WrongAnswer, &format!("  {line}")))
+            }
+            CheckLine::Aside => text.push_str(&format!("  {line}")),
+        }
+        text.push('\n');
     }
     text.push('\n');
     text

@@ -37,6 +37,7 @@ use std::io;
 use super::{Destination, Event, Reporter};
 use crate::grade::games::Comparison;
 use crate::grade::many::{Graded, GradedSubmission, Scoreboard};
+use crate::grade::package::PackageCheck;
 use crate::grade::verify::{VerifyRow, VerifySummary};
 use crate::grade::Summary;
 use crate::verdict::Verdict;
@@ -197,6 +198,8 @@ pub struct HtmlPage {
     /// A line under the title, e.g. verify's totals.
     subtitle: Option<String>,
     scoreboard: Vec<ScoreboardRow>,
+    /// A package's own checks (verify of a Kattis package), above the scoreboard.
+    package: Option<String>,
     comparison: Option<String>,
     sections: Vec<String>,
 }
@@ -252,6 +255,12 @@ impl HtmlPage {
         id
     }
 
+    /// Shows a package's own checks (its input validators, warnings, time limit), as the
+    /// terminal shows them.
+    pub fn set_package(&mut self, check: &PackageCheck) {
+        self.package = Some(sections::package(check));
+    }
+
     /// Adds a row to the scoreboard (shown above the sections when it has rows).
     pub fn add_scoreboard_row(&mut self, row: ScoreboardRow) {
         self.scoreboard.push(row);
@@ -285,6 +294,9 @@ impl HtmlPage {
                 .map(|s| format!("<p>{}</p>", escape(s)))
                 .unwrap_or_default()
         );
+        if let Some(package) = &self.package {
+            page += package;
+        }
         if !self.scoreboard.is_empty() {
             page += &sections::scoreboard(&self.scoreboard);
         }
@@ -368,6 +380,7 @@ impl<D: Destination> Reporter for HtmlReporter<D> {
                 self.transcripts
                     .insert(game.game, CodedTranscript::of(&game.transcript));
             }
+            Event::PackageChecked(check) => self.page.set_package(check),
             Event::Verified(row) => {
                 self.page
                     .add_scoreboard_row(ScoreboardRow::from_verify(row, self.unclaimed.take()));

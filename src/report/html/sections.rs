@@ -12,9 +12,11 @@ use super::run_data::{CodedTranscript, GameData, TestData};
 use super::{ScoreboardRow, SectionId};
 use crate::grade::batch::BatchSummary;
 use crate::grade::games::{Comparison, GamesSummary};
+use crate::grade::package::PackageCheck;
 use crate::grade::AppliedLimits;
 use crate::problems::boj28489::Boj28489;
 use crate::problems::InteractiveProblem;
+use crate::report::verify::{package_check_lines, CheckLine};
 use crate::stats::Difference;
 use crate::verdict::Verdict;
 
@@ -554,6 +556,24 @@ pub fn comparison(comparison: &Comparison, first: SectionId, second: SectionId) 
 }
 
 /// The scoreboard: a row per submission, each linking to its section.
+/// A package's own checks, line by line as the terminal gives them; a refusal in a failure's
+/// colour.
+pub fn package(check: &PackageCheck) -> String {
+    let mut out = format!(
+        "<section id=\"package\">\n<h2>package {}</h2>\n<ul class=\"checks\">\n",
+        escape(&check.problem)
+    );
+    for (kind, line) in package_check_lines(check) {
+        let line = match kind {
+            CheckLine::Invalid => badge(&Verdict::WrongAnswer, &line),
+            _ => escape(&line),
+        };
+        let _ = writeln!(out, "<li>{line}</li>");
+    }
+    out.push_str("</ul>\n</section>\n");
+    out
+}
+
 pub fn scoreboard(rows: &[ScoreboardRow]) -> String {
     let mut out = String::from(
         "<section id=\"scoreboard\">\n<h2>scoreboard</h2>\n<table class=\"scoreboard\"><thead><tr>\
