@@ -8,8 +8,8 @@
 #   tests/fresh-machine.sh [CARGO-TEST-ARGS...]   (as root: needs unshare, setpriv, useradd)
 #
 # It clones the repository's HEAD into a temporary folder owned by the user `judge-fresh`
-# (created when missing), gives that user the toolchain read-only, a copy of the crates
-# already downloaded and of target/, and prints the test summary. Nothing outside the temporary folder and
+# (created when missing), gives that user the toolchain read-only and a copy of the crates
+# already downloaded, and prints the test summary. Nothing outside the temporary folder and
 # the user is changed; the hiding ends with the namespace.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,9 +25,6 @@ trap 'rm -rf "$work"' EXIT
 git clone --quiet --no-hardlinks "$PWD" "$work/judge"
 # Uncommitted changes are what is being checked too.
 git diff HEAD | (cd "$work/judge" && git apply --allow-empty)
-# What cargo built already (CI's own build), so only this crate is compiled again: the
-# machine is a fresh one for the tools, not for cargo's cache.
-[ -d target ] && cp -a target "$work/judge/target"
 mkdir -p "$work/cargo"
 [ -d "$cargo_home/registry" ] && cp -a "$cargo_home/registry" "$work/cargo/"
 chown -R "$user:" "$work"
