@@ -101,19 +101,20 @@ impl PackageFacts {
             if let Some(range) = grading.get("range").filter(|r| !r.is_null()) {
                 facts.range = Some(parse_range(file, "grading.range", range)?);
             }
-            facts.on_reject =
-                match grading.get("on_reject").and_then(Value::as_str) {
-                    None => None,
-                    Some("first_error") => Some(OnReject::Break),
-                    Some("grade") => Some(OnReject::Continue),
-                    Some("worst_error") => None,
-                    Some(other) => return Err(ScoringError::invalid(
+            facts.on_reject = match grading.get("on_reject").and_then(Value::as_str) {
+                None => None,
+                Some("first_error") => Some(OnReject::Break),
+                Some("grade") => Some(OnReject::Continue),
+                Some("worst_error") => None,
+                Some(other) => {
+                    return Err(ScoringError::invalid(
                         file,
                         format!(
                             "grading.on_reject: {other:?} is not first_error, worst_error or grade"
                         ),
-                    )),
-                };
+                    ))
+                }
+            };
         }
         Ok(facts)
     }
