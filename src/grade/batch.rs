@@ -8,12 +8,12 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::outcome::{Detail, Outcome, RunDetail, RunSummary, Tally, TestDetail};
 use super::{
-    build, digest_problem, protections_of, submission_digest, tell, AppliedLimits, GradeError,
-    ProblemParts, RunIdentity, Started, Submission, Summary, Target, Telling, Unit,
+    build, plan_digest, protections_of, submission_digest, tell, AppliedLimits, GradeError,
+    PlannedUnits, ProblemParts, RunIdentity, Started, Submission, Target, Telling, Unit,
 };
 use crate::check::Checker;
 use crate::config::{ProblemSpec, RunnerConfig};
@@ -62,181 +62,19 @@ pub struct BatchRequest<'a> {
     pub shard: Option<Shard>,
     /// Keep every test's outcome in the summary (for reports that list them: JSON, JUnit,
     /// HTML). Without it the summary keeps the first failure and the figures of the rest
-    /// (see [`Tally`]), so memory does not grow with the number of tests.
+    /// (see `Tally`), so memory does not grow with the number of tests.
     pub keep_every_test: bool,
 }
 
-/// The figures of every test a run graded, for a summary that does not keep every outcome.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub run: usize,
-    pub passed: usize,
-    pub max_cpu_ms: u64,
-    pub max_peak_kib: u64,
-    pub disturbed: usize,
-}
-
-impl Tally {
-    fn add(&mut self, test: &TestOutcome) {
-        self.run += 1;
-        self.passed += usize::from(test.verdict.is_accepted());
-        self.max_cpu_ms = self.max_cpu_ms.max(test.cpu_ms);
-        self.max_peak_kib = self.max_peak_kib.max(test.peak_kib);
-        self.disturbed += usize::from(test.disturbed);
-    }
-}
-
-/// The result of one test.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct TestOutcome {
-    pub name: String,
-    pub verdict: Verdict,
-    /// `RE (SIGSEGV)` and the like.
-    pub verdict_detail: String,
-    pub cpu_ms: u64,
-    pub wall_ms: u64,
-    /// Time the run was ready to run but waited for a CPU that other work held (not counted
-    /// against the wall-clock limit).
-    pub wait_ms: u64,
-    pub peak_kib: u64,
-    /// The machine was busy during the run: its timings may be off.
-    pub disturbed: bool,
-    /// The checker's message, or why the run failed.
-    pub message: Option<String>,
-    #[serde(skip)]
-    pub input_head: String,
-    #[serde(skip)]
-    pub input_bytes: usize,
-    #[serde(skip)]
-    pub expected_head: Option<String>,
-    #[serde(skip)]
-    pub received_head: String,
-    #[serde(skip)]
-    pub received_bytes: u64,
-    #[serde(skip)]
-    pub stderr_head: String,
-    /// How to print this test's input again.
-    pub reproduce: Option<String>,
-    #[serde(skip)]
-    pub facts: Option<RunFacts>,
-}
-
-impl TestOutcome {
-    /// The verdict with its message: `WA: token 1 ...`.
-    pub fn verdict_with_message(&self) -> String {
-        match &self.message {
-            Some(message) => format!("{}: {message}", self.verdict_detail),
-            None => self.verdict_detail.clone(),
-        }
-    }
-
-    /// A test the grader could not run (JE), with why.
-    pub(crate) fn judge_error(
-        test: &PlannedTest,
-        problem_id: &str,
-        message: String,
-    ) -> TestOutcome {
-        TestOutcome {
+/// A test the grader could not run (JE), with why.
+pub(crate) fn judge_error(test: &PlannedTest, problem_id: &str, message: String) -> Outcome {
+    Outcome {
+        message: Some(message),
+        ..Outcome::undecided(Detail::Test(TestDetail {
             name: test.name.clone(),
-            verdict: Verdict::JudgeError,
-            verdict_detail: Verdict::JudgeError.describe(),
-            cpu_ms: 0,
-            wall_ms: 0,
-            wait_ms: 0,
-            peak_kib: 0,
-            disturbed: false,
-            message: Some(message),
-            input_head: String::new(),
-            input_bytes: 0,
-            expected_head: None,
-            received_head: String::new(),
-            received_bytes: 0,
-            stderr_head: String::new(),
             reproduce: test.reproduce_command(problem_id),
-            facts: None,
-        }
-    }
-}
-
-/// Everything a report of a batch grading needs, once it is over.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct BatchSummary {
-    pub problem: String,
-    pub solution: String,
-    pub language: String,
-    /// Why its times may differ from the real judge's (a Kattis package's Python run under
-    /// CPython because PyPy is not installed).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timing_warning: Option<String>,
-    pub verdict: Verdict,
-    pub seed: u64,
-    pub limits: AppliedLimits,
-    /// Protections the sandbox had in force (from the first test that ran).
-    pub protections: Vec<String>,
-    /// The compiler's message, for CE.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub compile_message: Option<String>,
-    /// Tests this run was to grade (a shard's share, when sharded).
-    pub tests_planned: usize,
-    /// The tests' outcomes in plan order: every test that ran, or only the first failure when
-    /// `tally` is set.
-    pub tests: Vec<TestOutcome>,
-    /// The figures of every test that ran when `tests` does not keep them all (see
-    /// `BatchRequest::keep_every_test`); `None` when it does, as in a summary read from JSON.
-    #[serde(skip)]
-    pub tally: Option<Tally>,
-    /// The judge's version, the plan's identity and the shard, for merging.
-    #[serde(flatten)]
-    pub run: RunIdentity,
-}
-
-impl BatchSummary {
-    /// The figures of every test that ran.
-    pub fn tally(&self) -> Tally {
-        self.tally.unwrap_or_else(|| {
-            let mut tally = Tally::default();
-            for test in &self.tests {
-                tally.add(test);
-            }
-            tally
-        })
-    }
-
-    /// Tests that ran.
-    pub fn tests_run(&self) -> usize {
-        self.tally().run
-    }
-
-    pub fn passed(&self) -> usize {
-        self.tally().passed
-    }
-
-    /// The first test that was not accepted.
-    pub fn first_failure(&self) -> Option<&TestOutcome> {
-        self.tests.iter().find(|t| !t.verdict.is_accepted())
-    }
-
-    pub fn max_cpu_ms(&self) -> u64 {
-        self.tally().max_cpu_ms
-    }
-
-    pub fn max_peak_kib(&self) -> u64 {
-        self.tally().max_peak_kib
-    }
-
-    /// After reading a summary back from JSON: each verdict from its detail (`RE (SIGSEGV)`,
-    /// where the JSON's `verdict` says only `RE`), and the summary's from its first failure.
-    pub fn restore_verdicts(&mut self) {
-        let tests = self
-            .tests
-            .iter_mut()
-            .map(|t| (&mut t.verdict, t.verdict_detail.as_str()));
-        super::restore_verdicts(&mut self.verdict, tests);
-    }
-
-    /// Tests whose timings the machine's load may have disturbed.
-    pub fn disturbed(&self) -> usize {
-        self.tally().disturbed
+            ..TestDetail::default()
+        }))
     }
 }
 
@@ -361,11 +199,11 @@ impl TestContext<'_> {
     }
 
     /// Runs one test from its data to its verdict.
-    pub fn grade_test(&self, worker: &mut Worker, test: &PlannedTest) -> TestOutcome {
+    pub fn grade_test(&self, worker: &mut Worker, test: &PlannedTest) -> Outcome {
         let problem_id = &self.problem.id;
         let pair = match self.test_pair(test) {
             Ok(pair) => pair,
-            Err(message) => return TestOutcome::judge_error(test, problem_id, message),
+            Err(message) => return judge_error(test, problem_id, message),
         };
         let (input, answer) = (&pair.input, &pair.answer);
         let judged = match &self.parts.interactor {
@@ -376,13 +214,7 @@ impl TestContext<'_> {
         };
         let judged = match judged {
             Ok(judged) => judged,
-            Err(e) => {
-                return TestOutcome::judge_error(
-                    test,
-                    problem_id,
-                    format!("cannot run the test: {e}"),
-                )
-            }
+            Err(e) => return judge_error(test, problem_id, format!("cannot run the test: {e}")),
         };
         let facts = judged.facts;
         let verdict = judged.verdict;
@@ -400,8 +232,7 @@ impl TestContext<'_> {
             })),
             _ => None,
         };
-        TestOutcome {
-            name: test.name.clone(),
+        Outcome {
             verdict,
             verdict_detail: verdict.describe(),
             cpu_ms: facts.cpu_time_us / 1000,
@@ -410,13 +241,16 @@ impl TestContext<'_> {
             peak_kib: verdict::peak_memory_bytes(&facts) / 1024,
             disturbed: facts.disturbed(),
             message,
-            input_head: head(input),
-            input_bytes: input.len(),
-            expected_head: judged.received.is_some().then(|| head(answer)),
-            received_head: judged.received.as_deref().map(head).unwrap_or_default(),
-            received_bytes: facts.stdout_bytes,
             stderr_head: judged.stderr_head,
-            reproduce: test.reproduce_command(problem_id),
+            detail: Detail::Test(TestDetail {
+                name: test.name.clone(),
+                input_head: head(input),
+                input_bytes: input.len(),
+                expected_head: judged.received.is_some().then(|| head(answer)),
+                received_head: judged.received.as_deref().map(head).unwrap_or_default(),
+                received_bytes: facts.stdout_bytes,
+                reproduce: test.reproduce_command(problem_id),
+            }),
             facts: Some(facts),
         }
     }
@@ -501,7 +335,7 @@ struct Judged {
 pub fn grade(
     request: &BatchRequest,
     reporter: &mut dyn Reporter,
-) -> Result<BatchSummary, GradeError> {
+) -> Result<RunSummary, GradeError> {
     let problem = request.problem;
     let scratch = Arc::new(Scratch::new(&request.runner.sandbox)?);
     let parts = ProblemParts::build(request.runner, problem, &scratch)?;
@@ -519,12 +353,14 @@ pub fn grade(
         digest: plan_digest(
             problem,
             request.seed,
-            &whole_plan,
+            PlannedUnits::Tests {
+                tests: &whole_plan,
+                enforce_time_factor: request.enforce_time_factor,
+                files: request.runner.files.tests(),
+            },
             build.compiled.language_id(),
             &build.target.limits,
             &submission_digest(&request.submission.path)?,
-            request.enforce_time_factor,
-            request.runner.files.tests(),
         )?,
     };
     let tests = whole_plan.share(request.shard);
@@ -566,7 +402,7 @@ pub fn grade(
     summary.protections = outcomes.protections.clone();
     summary.verdict = outcomes.verdict;
     summary.tally = (!request.keep_every_test).then_some(outcomes.tally);
-    summary.tests = outcomes.kept;
+    summary.outcomes = outcomes.kept;
     finish(summary, reporter)
 }
 
@@ -623,28 +459,13 @@ pub(crate) fn plan_tests(
     Ok(planned)
 }
 
-/// What decides a batch grading's results, as a digest: the problem (see `digest_problem`), the
-/// seed, the tests (names, and the bytes of those read from files; the seed and count of the
-/// generated ones), the language, the limits and the submission's bytes.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn plan_digest(
-    problem: &ProblemSpec,
-    seed: u64,
+/// Adds a plan's tests to its digest (see `grade::plan_digest`): their names, and the bytes
+/// of those read from files; the seed and count of the generated ones.
+pub(crate) fn digest_tests(
+    digest: &mut PlanDigest,
     tests: &TestPlan,
-    language_id: &str,
-    limits: &Limits,
-    submission_sha256: &str,
-    enforce_time_factor: f64,
     test_files: Cap,
-) -> Result<String, GradeError> {
-    let mut digest = PlanDigest::new();
-    digest_problem(&mut digest, problem);
-    digest
-        .add("seed", seed)
-        .add("language", language_id)
-        .add("limits", format!("{limits:?}"))
-        .add("enforce_time_factor", enforce_time_factor.max(1.0))
-        .add("submission", submission_sha256);
+) -> Result<(), GradeError> {
     for test in tests.files() {
         digest.add("test", &test.name);
         if !test.checker_args.is_empty() {
@@ -684,7 +505,7 @@ pub(crate) fn plan_digest(
         };
         digest.add(kind, format!("{}/0..{}", generated.seed, generated.count));
     }
-    Ok(digest.finish())
+    Ok(())
 }
 
 /// A summary before any test ran (a compile error's as it stands).
@@ -695,21 +516,23 @@ pub(crate) fn new_summary(
     seed: u64,
     tests_planned: usize,
     run: RunIdentity,
-) -> BatchSummary {
-    BatchSummary {
+) -> RunSummary {
+    RunSummary {
         problem: problem.id.clone(),
         solution,
         language: target.language_name.clone(),
-        timing_warning: target.timing_warning.clone(),
         verdict: Verdict::CompileError,
         seed,
         limits: AppliedLimits::from(&target.limits),
         protections: Vec::new(),
         compile_message: None,
-        tests_planned,
-        tests: Vec::new(),
+        outcomes: Vec::new(),
         tally: None,
         run,
+        detail: RunDetail::Tests {
+            timing_warning: target.timing_warning.clone(),
+            tests_planned,
+        },
     }
 }
 
@@ -723,15 +546,15 @@ pub(crate) fn enforced_limits(limits: Limits, factor: f64) -> Limits {
 }
 
 /// Completes a summary with its tests' outcomes (in plan order).
-pub(crate) fn conclude(summary: &mut BatchSummary, outcomes: Vec<TestOutcome>) {
+pub(crate) fn conclude(summary: &mut RunSummary, outcomes: Vec<Outcome>) {
     summary.protections = protections_of(outcomes.iter().map(|o| o.facts.as_ref()));
     summary.verdict = verdict::overall(outcomes.iter().map(|o| &o.verdict));
-    summary.tests = outcomes;
+    summary.outcomes = outcomes;
 }
 
 /// Tells the reporter the grading is over and hands the summary back.
-fn finish(summary: BatchSummary, reporter: &mut dyn Reporter) -> Result<BatchSummary, GradeError> {
-    tell(reporter, Event::Finished(Summary::Batch(&summary)))?;
+fn finish(summary: RunSummary, reporter: &mut dyn Reporter) -> Result<RunSummary, GradeError> {
+    tell(reporter, Event::Finished(&summary))?;
     Ok(summary)
 }
 
@@ -741,7 +564,7 @@ struct Ran {
     verdict: Verdict,
     protections: Vec<String>,
     /// Every outcome in plan order, or the first failure alone (see `keep_every_test`).
-    kept: Vec<TestOutcome>,
+    kept: Vec<Outcome>,
     tally: Tally,
 }
 
@@ -767,7 +590,7 @@ fn run_tests(
         }
     };
     // Outcomes that finished before an earlier test: held until they can be reported.
-    let mut waiting: BTreeMap<usize, TestOutcome> = BTreeMap::new();
+    let mut waiting: BTreeMap<usize, Outcome> = BTreeMap::new();
     let mut reported = 0;
     let mut ran = Ran {
         verdict: Verdict::Accepted,
@@ -825,7 +648,7 @@ fn run_tests(
 
 impl Ran {
     /// Counts an outcome reported in plan order, and keeps it if it must.
-    fn add(&mut self, outcome: TestOutcome, keep_every_test: bool) {
+    fn add(&mut self, outcome: Outcome, keep_every_test: bool) {
         if self.tally.run == 0 {
             self.protections = protections_of(std::iter::once(outcome.facts.as_ref()));
         }
