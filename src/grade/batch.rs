@@ -3,17 +3,17 @@
 //! report every test in plan order as it is decided. A sharded run grades its share of the
 //! plan's tests (see `plan::Shard`).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use thiserror::Error;
 
-use super::outcome::{Detail, Outcome, RunDetail, RunSummary, Tally, TestDetail};
+use super::engine::{self, Executor, GroupResult, Judgement, Schedule, UnitFacts, UnitRun};
+use super::outcome::{Detail, Outcome, RunDetail, RunSummary, TestDetail};
 use super::{
-    build, plan_digest, protections_of, submission_digest, tell, AppliedLimits, GradeError,
-    PlannedUnits, ProblemParts, RunIdentity, Started, Submission, Target, Telling, Unit,
+    build, plan_digest, submission_digest, tell, AppliedLimits, GradeError, PlannedUnits,
+    ProblemParts, RunIdentity, Started, Submission, Target, Unit,
 };
 use crate::check::Checker;
 use crate::config::{ProblemSpec, RunnerConfig};
@@ -26,11 +26,9 @@ use crate::plan::{
     self, PlanDigest, PlanError, PlanIdentity, PlanUnit, PlannedTest, Shard, TestPlan,
     TestSelection, TestSource,
 };
-use crate::pool::{self, News};
 use crate::problems::{CodeError, GenRequest, ProblemCode};
 use crate::programs::{self, ProblemProgram};
-use crate::sandbox::RunFacts;
-use crate::verdict::{self, CheckOutcome, Verdict};
+use crate::verdict::{CheckOutcome, Verdict};
 
 /// Which tests a batch grading runs.
 #[derive(Debug, Clone)]
@@ -200,69 +198,73 @@ impl TestContext<'_> {
 
     /// Runs one test from its data to its verdict.
     pub fn grade_test(&self, worker: &mut Worker, test: &PlannedTest) -> Outcome {
+        engine::judge(&self.limits, self.execute_test(worker, test))
+    }
+
+    /// Runs one test to its facts and its checker's or interactor's word (see
+    /// `engine::judge` for what they decide).
+    pub(crate) fn execute_test(&self, worker: &mut Worker, test: &PlannedTest) -> UnitFacts {
         let problem_id = &self.problem.id;
+        let mut detail = TestDetail {
+            name: test.name.clone(),
+            reproduce: test.reproduce_command(problem_id),
+            ..TestDetail::default()
+        };
         let pair = match self.test_pair(test) {
             Ok(pair) => pair,
-            Err(message) => return judge_error(test, problem_id, message),
+            Err(message) => {
+                return UnitFacts {
+                    run: Err(message),
+                    detail: Detail::Test(detail),
+                }
+            }
         };
         let (input, answer) = (&pair.input, &pair.answer);
-        let judged = match &self.parts.interactor {
+        detail.input_head = head(input);
+        detail.input_bytes = input.len();
+        let run = match &self.parts.interactor {
             Some(interactor) => {
                 self.against_interactor(worker, interactor, input, answer, &test.checker_args)
             }
-            None => self.checked(worker, input, answer, &test.checker_args),
+            None => {
+                self.checked(worker, input, answer, &test.checker_args)
+                    .map(|(run, received)| {
+                        detail.expected_head = Some(head(answer));
+                        detail.received_head = head(&received);
+                        run
+                    })
+            }
         };
-        let judged = match judged {
-            Ok(judged) => judged,
-            Err(e) => return judge_error(test, problem_id, format!("cannot run the test: {e}")),
+        let run = match run {
+            Ok(run) => {
+                detail.received_bytes = run.facts.stdout_bytes;
+                Ok(run)
+            }
+            Err(e) => {
+                // A test that could not run shows no input or output.
+                detail = TestDetail {
+                    name: detail.name,
+                    reproduce: detail.reproduce,
+                    ..TestDetail::default()
+                };
+                Err(format!("cannot run the test: {e}"))
+            }
         };
-        let facts = judged.facts;
-        let verdict = judged.verdict;
-        let message = match (&judged.said, verdict) {
-            (Some(CheckOutcome::WrongAnswer(m)), _)
-            | (Some(CheckOutcome::PresentationError(m)), _)
-            | (Some(CheckOutcome::JudgeError(m)), _) => Some(m.clone()),
-            (_, Verdict::RuntimeError(_)) => facts.launch_error.clone(),
-            // A judge error always says why, even when the sandbox gave no words for it.
-            (_, Verdict::JudgeError) => Some(facts.launch_error.clone().unwrap_or_else(|| {
-                format!(
-                    "the run ended as {:?} with no reason given by the sandbox",
-                    facts.termination
-                )
-            })),
-            _ => None,
-        };
-        Outcome {
-            verdict,
-            verdict_detail: verdict.describe(),
-            cpu_ms: facts.cpu_time_us / 1000,
-            wall_ms: facts.wall_time_us / 1000,
-            wait_ms: facts.wait_time_us / 1000,
-            peak_kib: verdict::peak_memory_bytes(&facts) / 1024,
-            disturbed: facts.disturbed(),
-            message,
-            stderr_head: judged.stderr_head,
-            detail: Detail::Test(TestDetail {
-                name: test.name.clone(),
-                input_head: head(input),
-                input_bytes: input.len(),
-                expected_head: judged.received.is_some().then(|| head(answer)),
-                received_head: judged.received.as_deref().map(head).unwrap_or_default(),
-                received_bytes: facts.stdout_bytes,
-                reproduce: test.reproduce_command(problem_id),
-            }),
-            facts: Some(facts),
+        UnitFacts {
+            run,
+            detail: Detail::Test(detail),
         }
     }
 
-    /// Runs the solution on `input` and checks its output against `answer`.
+    /// Runs the solution on `input` and checks its output against `answer`; gives the run
+    /// and the solution's output.
     fn checked(
         &self,
         worker: &mut Worker,
         input: &[u8],
         answer: &[u8],
         checker_args: &[String],
-    ) -> Result<Judged, ExecError> {
+    ) -> Result<(UnitRun, Vec<u8>), ExecError> {
         let record = worker.run(input, self.enforced)?;
         let facts = record.facts;
         let said = facts.ended_normally().then(|| match &self.parts.checker {
@@ -278,13 +280,13 @@ impl TestContext<'_> {
                 }
             },
         });
-        Ok(Judged {
-            verdict: verdict::classify(&self.limits, &facts, record.stderr_says, said.as_ref()),
-            said,
+        let run = UnitRun {
             facts,
-            received: Some(record.output),
+            stderr_says: record.stderr_says,
             stderr_head: record.stderr_head,
-        })
+            judgement: Judgement::Checked(said),
+        };
+        Ok((run, record.output))
     }
 
     /// Runs the solution against the problem's interactor on `input`.
@@ -295,7 +297,7 @@ impl TestContext<'_> {
         input: &[u8],
         answer: &[u8],
         interactor_args: &[String],
-    ) -> Result<Judged, ExecError> {
+    ) -> Result<UnitRun, ExecError> {
         let interaction = programs::interactor::run(
             worker,
             self.enforced,
@@ -304,31 +306,47 @@ impl TestContext<'_> {
             answer,
             interactor_args,
         )?;
-        Ok(Judged {
-            verdict: verdict::classify_interactive(
-                &self.limits,
-                &interaction.solution,
-                interaction.solution_stderr_says,
-                &interaction.interactor,
-                interaction.interactor_first,
-            ),
-            said: Some(interaction.interactor),
+        Ok(UnitRun {
             facts: interaction.solution,
-            received: None,
+            stderr_says: interaction.solution_stderr_says,
             stderr_head: interaction.solution_stderr,
+            judgement: Judgement::Interactor {
+                said: interaction.interactor,
+                first: interaction.interactor_first,
+            },
         })
     }
 }
 
-/// A test's run with what judged it.
-struct Judged {
-    verdict: Verdict,
-    /// The checker's or interactor's word, when it was asked.
-    said: Option<CheckOutcome>,
-    facts: RunFacts,
-    /// The solution's output, when it was captured (not against an interactor).
-    received: Option<Vec<u8>>,
-    stderr_head: String,
+/// The tests of a plan run by a context's workers: the engine's executor for a run of tests.
+struct TestExecutor<'a> {
+    context: &'a TestContext<'a>,
+    tests: &'a TestPlan,
+    runner: &'a RunnerConfig,
+    scratch: &'a Scratch,
+    prepared: &'a Prepared,
+}
+
+impl<'a> Executor for TestExecutor<'a> {
+    type Worker = Worker<'a>;
+
+    fn worker(&self) -> Worker<'a> {
+        Worker::new(self.runner, self.scratch, self.prepared)
+    }
+
+    fn name(&self, unit: usize) -> String {
+        self.tests.get(unit).map(|t| t.name).unwrap_or_default()
+    }
+
+    fn execute(&self, worker: &mut Worker<'a>, unit: usize) -> UnitFacts {
+        match self.tests.get(unit) {
+            Some(test) => self.context.execute_test(worker, &test),
+            None => UnitFacts {
+                run: Err(format!("the plan has no test {unit}")),
+                detail: Detail::Test(TestDetail::default()),
+            },
+        }
+    }
 }
 
 /// Grades a batch solution, telling `reporter` as it goes; returns the summary (CE included).
@@ -547,9 +565,10 @@ pub(crate) fn enforced_limits(limits: Limits, factor: f64) -> Limits {
 
 /// Completes a summary with its tests' outcomes (in plan order).
 pub(crate) fn conclude(summary: &mut RunSummary, outcomes: Vec<Outcome>) {
-    summary.protections = protections_of(outcomes.iter().map(|o| o.facts.as_ref()));
-    summary.verdict = verdict::overall(outcomes.iter().map(|o| &o.verdict));
-    summary.outcomes = outcomes;
+    let group = engine::conclude(outcomes, true);
+    summary.protections = group.protections;
+    summary.verdict = group.verdict;
+    summary.outcomes = group.kept;
 }
 
 /// Tells the reporter the grading is over and hands the summary back.
@@ -558,21 +577,8 @@ fn finish(summary: RunSummary, reporter: &mut dyn Reporter) -> Result<RunSummary
     Ok(summary)
 }
 
-/// What a run of tests came to: its verdict, the sandbox's protections, the outcomes kept
-/// and the figures of all.
-struct Ran {
-    verdict: Verdict,
-    protections: Vec<String>,
-    /// Every outcome in plan order, or the first failure alone (see `keep_every_test`).
-    kept: Vec<Outcome>,
-    tally: Tally,
-}
-
-/// Runs the tests on `request.jobs` workers and reports each in plan order, as soon as every
-/// test before it is reported. Tests are made from the plan as workers reach them, and an
-/// outcome is held only until it is reported (unless `keep_every_test`), so a long plan runs
-/// in constant memory. After a failure with `stop_at_first_failure`, later tests are left
-/// out even if they ran.
+/// Runs the tests on `request.jobs` workers through the engine, telling the reporter of each
+/// in plan order (see `engine::run`).
 fn run_tests(
     request: &BatchRequest,
     context: &TestContext,
@@ -580,85 +586,21 @@ fn run_tests(
     prepared: &Prepared,
     tests: &TestPlan,
     reporter: &mut dyn Reporter,
-) -> Result<Ran, GradeError> {
-    let first_failure = AtomicUsize::new(usize::MAX);
-    let limit = || {
-        if request.stop_at_first_failure {
-            first_failure.load(Ordering::SeqCst)
-        } else {
-            usize::MAX
-        }
+) -> Result<GroupResult, GradeError> {
+    let executor = TestExecutor {
+        context,
+        tests,
+        runner: request.runner,
+        scratch,
+        prepared,
     };
-    // Outcomes that finished before an earlier test: held until they can be reported.
-    let mut waiting: BTreeMap<usize, Outcome> = BTreeMap::new();
-    let mut reported = 0;
-    let mut ran = Ran {
-        verdict: Verdict::Accepted,
-        protections: Vec::new(),
-        kept: Vec::new(),
-        tally: Tally::default(),
+    let units: Vec<usize> = (0..tests.len()).collect();
+    let schedule = Schedule {
+        jobs: request.jobs,
+        stop_at_first_failure: request.stop_at_first_failure,
+        keep_every_unit: request.keep_every_test,
     };
-    let mut telling = Telling::default();
-    pool::run_parallel(
-        tests.len(),
-        request.jobs,
-        |index| index <= limit(),
-        || Worker::new(request.runner, scratch, prepared),
-        |worker, index| {
-            let outcome = match tests.get(index) {
-                Some(test) => context.grade_test(worker, &test),
-                None => unreachable!("the pool runs the plan's indices"),
-            };
-            if !outcome.verdict.is_accepted() {
-                first_failure.fetch_min(index, Ordering::SeqCst);
-            }
-            outcome
-        },
-        |news| {
-            let told = match news {
-                News::Started(index) => {
-                    let name = tests.get(index).map(|t| t.name).unwrap_or_default();
-                    reporter.report(&Event::TestStarted { name: &name })
-                }
-                News::Finished(index, outcome) => {
-                    waiting.insert(index, outcome);
-                    // Report in plan order: everything up to the first gap (or the first
-                    // failure).
-                    let mut told = Ok(());
-                    while reported <= limit() {
-                        let Some(outcome) = waiting.remove(&reported) else {
-                            break;
-                        };
-                        told = reporter.report(&Event::TestFinished(&outcome));
-                        reported += 1;
-                        ran.add(outcome, request.keep_every_test);
-                        if told.is_err() {
-                            break;
-                        }
-                    }
-                    told
-                }
-            };
-            telling.went_on(told)
-        },
-    );
-    telling.result()?;
-    Ok(ran)
-}
-
-impl Ran {
-    /// Counts an outcome reported in plan order, and keeps it if it must.
-    fn add(&mut self, outcome: Outcome, keep_every_test: bool) {
-        if self.tally.run == 0 {
-            self.protections = protections_of(std::iter::once(outcome.facts.as_ref()));
-        }
-        self.tally.add(&outcome);
-        let first_failure = !outcome.verdict.is_accepted() && self.verdict.is_accepted();
-        if first_failure {
-            self.verdict = outcome.verdict;
-        }
-        if keep_every_test || first_failure {
-            self.kept.push(outcome);
-        }
-    }
+    engine::run(&executor, &units, &context.limits, schedule, |event| {
+        reporter.report(event)
+    })
 }

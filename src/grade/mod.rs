@@ -1,6 +1,8 @@
 //! Grading, the library's engine: each kind of work is a function from a typed request to a
 //! typed summary that tells reporters what happens as it happens ([`events`]: the `Event`s and
 //! the `Reporter` trait the reports implement).
+//! - [`engine`]: the one loop of a run (execute through an `Executor`, judge, report in plan
+//!   order, conclude a group), and the seam that runs it on scripted facts in tests;
 //! - [`batch`]: a solution on a problem's tests (samples, seeded random tests, a folder);
 //! - [`games`]: a solution of an interactive problem over seeded games, and two solutions
 //!   compared game by game;
@@ -16,6 +18,7 @@
 //! here prints.
 
 pub mod batch;
+pub mod engine;
 pub mod events;
 pub mod games;
 pub mod many;
