@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
 
+use super::engine::{self, Judgement, UnitFacts, UnitRun};
 use super::outcome::{Detail, GameDetail, Outcome, RunDetail, RunSummary};
 use super::{
     build, compile_or_fail, plan_digest, protections_of, submission_digest, tell, AppliedLimits,
@@ -20,14 +21,14 @@ use super::{
 use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter};
-use crate::interact::{self, Ending, GameRecord, GameSetup, InteractError};
+use crate::interact::{self, GameRecord, GameSetup, InteractError};
 use crate::lang::Compiled;
 use crate::limits::{Limits, Overrides};
 use crate::plan::{self, PlanIdentity, PlanUnit, Shard};
 use crate::pool::{self, News};
 use crate::problems::{self, InteractiveProblem};
 use crate::stats;
-use crate::verdict::{self, CheckOutcome, Verdict};
+use crate::verdict::Verdict;
 
 /// What to play and how.
 pub struct GamesRequest<'a> {
@@ -68,65 +69,47 @@ pub(crate) fn game_side(
     Ok((side, settings))
 }
 
-/// A game's outcome from how it ended and the run's facts, decided by the one interactive
-/// classifier (`verdict::classify_interactive`) with the referee as the interactor: a move it
-/// refused is WA whatever the program did next; a game it declared over is its acceptance, and
-/// one the program left early its rejection, the program's own facts (TLE, MLE, RE) coming
-/// first. A program killed by SIGPIPE, writing after the referee ended the game, ended
-/// normally (problemtools' `interactive` does the same: "in case of broken pipes, let
-/// validator decide").
+/// A game's outcome from how it ended and the run's facts, decided by `engine::judge` with
+/// the referee as the interactor (`verdict::classify_interactive`): a move it refused is WA
+/// whatever the program did next; a game it declared over is its acceptance, and one the
+/// program left early its rejection, the program's own facts (TLE, MLE, RE) coming first. A
+/// program killed by SIGPIPE, writing after the referee ended the game, ended normally
+/// (problemtools' `interactive` does the same: "in case of broken pipes, let validator
+/// decide").
 pub(crate) fn judge_game(
     limits: &Limits,
     seed: u64,
     game: u64,
     played: Result<GameRecord, InteractError>,
 ) -> Outcome {
-    let detail = GameDetail {
+    let mut detail = GameDetail {
         seed,
         game,
         ..GameDetail::default()
     };
-    let record = match played {
-        Ok(record) => record,
-        Err(e) => {
-            return Outcome {
-                message: Some(e.to_string()),
-                ..Outcome::undecided(Detail::Game(detail))
-            }
+    let run = match played {
+        Ok(record) => {
+            detail.score = record.score;
+            detail.moves = record.moves;
+            detail.interaction_us = record.interaction_us;
+            detail.transcript = record.transcript;
+            detail.final_line = record.final_line;
+            Ok(UnitRun {
+                facts: record.facts,
+                stderr_says: record.stderr_says,
+                stderr_head: record.stderr_head,
+                judgement: Judgement::Referee(record.ending),
+            })
         }
+        Err(e) => Err(e.to_string()),
     };
-    let facts = record.facts;
-    let (said, referee_first) = match record.ending {
-        Ending::Violation(message) => (CheckOutcome::WrongAnswer(message), true),
-        Ending::Over(_) => (CheckOutcome::Accepted, true),
-        Ending::Silent(message) => (CheckOutcome::WrongAnswer(message), false),
-    };
-    let verdict =
-        verdict::classify_interactive(limits, &facts, record.stderr_says, &said, referee_first);
-    let message = match said {
-        CheckOutcome::WrongAnswer(message) if verdict == Verdict::WrongAnswer => Some(message),
-        _ => facts.launch_error.clone(),
-    };
-    Outcome {
-        verdict,
-        verdict_detail: verdict.describe(),
-        cpu_ms: facts.cpu_time_us / 1000,
-        wall_ms: facts.wall_time_us / 1000,
-        wait_ms: facts.wait_time_us / 1000,
-        peak_kib: verdict::peak_memory_bytes(&facts) / 1024,
-        disturbed: facts.disturbed(),
-        message,
-        stderr_head: record.stderr_head,
-        facts: Some(facts),
-        detail: Detail::Game(GameDetail {
-            score: record.score,
-            moves: record.moves,
-            interaction_us: record.interaction_us,
-            transcript: record.transcript,
-            final_line: record.final_line,
-            ..detail
-        }),
-    }
+    engine::judge(
+        limits,
+        UnitFacts {
+            run,
+            detail: Detail::Game(detail),
+        },
+    )
 }
 
 /// Completes a games summary from its games (in game order): statistics, verdict, reason.
@@ -433,6 +416,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
+    use crate::interact::Ending;
     use crate::limits::MIB;
     use crate::sandbox::{RunFacts, StopReason, Termination};
     use crate::verdict::{Crash, StderrSays};
