@@ -657,6 +657,7 @@ fn submission_identity(
                 tests,
                 enforce_time_factor: 1.0,
                 files: request.runner.files.tests(),
+                read_ahead: None,
             },
         ),
         Plan::Games { games, .. } => (PlanUnit::Games, PlannedUnits::Games(games)),

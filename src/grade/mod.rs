@@ -157,6 +157,8 @@ pub(crate) enum PlannedUnits<'a> {
         enforce_time_factor: f64,
         /// The cap a test file is read under.
         files: Cap,
+        /// Where the files read are kept for the run, if they are (see `batch::ReadAhead`).
+        read_ahead: Option<&'a mut batch::ReadAhead>,
     },
     Games(&'a [u64]),
 }
@@ -182,13 +184,18 @@ pub(crate) fn plan_digest(
     if let PlannedUnits::Tests {
         enforce_time_factor,
         ..
-    } = units
+    } = &units
     {
         digest.add("enforce_time_factor", enforce_time_factor.max(1.0));
     }
     digest.add("submission", submission_sha256);
     match units {
-        PlannedUnits::Tests { tests, files, .. } => batch::digest_tests(&mut digest, tests, files)?,
+        PlannedUnits::Tests {
+            tests,
+            files,
+            read_ahead,
+            ..
+        } => batch::digest_tests(&mut digest, tests, files, read_ahead)?,
         PlannedUnits::Games(games) => {
             for game in games {
                 digest.add("game", game);
