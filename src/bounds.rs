@@ -370,8 +370,43 @@ pub const MEAN_SCORE: Bound = Bound {
     why: "any finite score",
 };
 
+pub const SCORE: Bound = Bound {
+    quantity: "score",
+    unit: "",
+    range: Range::Real {
+        min: -1e9,
+        max: 1e9,
+    },
+    given_as: "testdata.yaml `accept_score`, `reject_score` and `range`; test_group.yaml \
+               `scoring.score`; problem.toml `[[groups]] points`; a validator's `score.txt`, \
+               a testlib checker's points",
+    why: "no contest scores past a billion, and a sum of a million such scores stays exact to \
+          well below a point",
+};
+
+pub const GROUP_DEPTH: Bound = Bound {
+    quantity: "group depth",
+    unit: "",
+    range: Range::Whole { min: 1, max: 64 },
+    given_as: "test groups nested under a package's `data/`, problem.toml groups including \
+               groups",
+    why: "subtasks nest two or three deep; a deeper tree is a mistake or a link loop, and \
+          grading it recurses once a level",
+};
+
+pub const GROUPS: Bound = Bound {
+    quantity: "groups",
+    unit: "",
+    range: Range::Whole {
+        min: 0,
+        max: 10_000,
+    },
+    given_as: "test groups of a package's `data/`, problem.toml `[[groups]]`",
+    why: "an olympiad problem has tens of subtasks; each group is a column of the group table",
+};
+
 /// Every bound, in the order of the README's table.
-pub const ALL: [&Bound; 26] = [
+pub const ALL: [&Bound; 29] = [
     &TIME_LIMIT,
     &TIME_EXTRA,
     &TIME_RESOLUTION,
@@ -398,6 +433,9 @@ pub const ALL: [&Bound; 26] = [
     &BENCH_RUNS,
     &TOLERANCE,
     &MEAN_SCORE,
+    &SCORE,
+    &GROUP_DEPTH,
+    &GROUPS,
 ];
 
 impl Bound {

@@ -29,6 +29,7 @@ pub mod report;
 pub mod resolve;
 pub mod rng;
 pub mod sandbox;
+pub mod scoring;
 pub mod stats;
 pub mod stress;
 pub mod verdict;

@@ -1,0 +1,990 @@
+//! Folding results: a test's verdict and validator score into its [`Scored`] result
+//! ([`test_result`]), a group's children's results into the group's ([`fold`]), whether a
+//! group's result is already decided so its other children need not run ([`is_decided`]),
+//! and a whole tree in judging order ([`grade`]), as problemtools grades it
+//! (`SubmissionJudge._judge_group`, `_aggregate_group_result` and its default grader).
+//! Pure functions: the engine runs the tests and any custom grader.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::{
+    Aggregation, Child, Group, GroupTree, OnReject, Rule, ScoreRule, Scored, SpecAggregation,
+    TestCase, Verdict, VerdictRule,
+};
+
+/// The score an output validator or checker gave a test (see [`super::score_file`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub enum ValidatorScore {
+    /// `score.txt` (a testlib `_pc`/`quitp` value, a number on a line): the score itself.
+    Score(f64),
+    /// 2023-07 `score_multiplier.txt`: a fraction of the test's maximum score.
+    Multiplier(f64),
+}
+
+/// What running one test gave, before its group's rules make it a result.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct TestRun {
+    pub verdict: Verdict,
+    pub validator_score: Option<ValidatorScore>,
+}
+
+/// A child's result as its parent folds it: the result and the child's maximum score (a
+/// folder group needs it to make a fraction).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ChildResult {
+    pub result: Scored,
+    pub max_score: Option<f64>,
+}
+
+/// A group's result, or what is needed to get one.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Folded {
+    Done(Scored),
+    /// The group has no child with a result (no test case under it): it has no result and is
+    /// left out of its parent's children, as problemtools leaves it out. That is the identity
+    /// of the parent's aggregation, whichever it is, and never "accepted".
+    Empty,
+    /// A custom grader decides: run it with `args`, `input` on its standard input, and read
+    /// its output with [`parse_grader_output`].
+    RunGrader {
+        input: String,
+        args: Vec<String>,
+    },
+}
+
+/// A score as it comes back from problemtools' default grader, which prints it with `%f`:
+/// rounded to 6 decimals.
+pub fn round_like_grader(score: f64) -> f64 {
+    format!("{score:.6}").parse().unwrap_or(score)
+}
+
+/// The result of one test in `group` (the group holding it). A validator score on a
+/// rejected test is a judge error (problemtools, and the 2023-07 specification); so is a
+/// multiplier on a legacy test or one with no maximum, and a missing score where the maximum
+/// is unbounded.
+pub fn test_result(tree: &GroupTree, group: &Group, test: &TestCase, run: TestRun) -> Scored {
+    let judge_error = Scored {
+        verdict: Verdict::JudgeError,
+        score: None,
+    };
+    if run.validator_score.is_some() && !run.verdict.is_accepted() {
+        return with_default_score(tree, group, judge_error);
+    }
+    match &group.settings.rule {
+        Rule::Default(_) | Rule::Custom { .. } => match run.validator_score {
+            None => with_default_score(
+                tree,
+                group,
+                Scored {
+                    verdict: run.verdict,
+                    score: None,
+                },
+            ),
+            Some(ValidatorScore::Score(score)) => Scored {
+                verdict: run.verdict,
+                score: tree.scoring.then_some(score),
+            },
+            Some(ValidatorScore::Multiplier(_)) => with_default_score(tree, group, judge_error),
+        },
+        Rule::Spec(spec) if spec.aggregation == SpecAggregation::PassFail => {
+            // A pass-fail group's tests get no score of their own; a validator that gives one
+            // is a judge error.
+            if run.validator_score.is_some() {
+                judge_error
+            } else {
+                Scored::new(run.verdict, 0.0)
+            }
+        }
+        Rule::Spec(_) | Rule::Points { .. } => {
+            if !run.verdict.is_accepted() {
+                return Scored::new(run.verdict, 0.0);
+            }
+            let max = test.max_score;
+            match (run.validator_score, max) {
+                (None, Some(max)) => Scored::new(run.verdict, max),
+                (Some(ValidatorScore::Score(score)), _) if score >= 0.0 => {
+                    if max.is_some_and(|max| score > max * (1.0 + 1e-9)) {
+                        judge_error
+                    } else {
+                        Scored::new(run.verdict, score)
+                    }
+                }
+                (Some(ValidatorScore::Multiplier(m)), Some(max)) if (0.0..=1.0).contains(&m) => {
+                    Scored::new(run.verdict, m * max)
+                }
+                _ => judge_error,
+            }
+        }
+    }
+}
+
+/// problemtools gives a legacy test with no score its group's `accept_score` or
+/// `reject_score` (none in a pass-fail problem).
+fn with_default_score(tree: &GroupTree, group: &Group, result: Scored) -> Scored {
+    if result.score.is_some() || !tree.scoring {
+        return result;
+    }
+    let score = if result.verdict.is_accepted() {
+        group.settings.accept_score
+    } else {
+        group.settings.reject_score
+    };
+    Scored {
+        verdict: result.verdict,
+        score: Some(score),
+    }
+}
+
+/// Whether `group`'s result is decided by the children judged so far (`so_far`, in order):
+/// then its other children need not run. For a legacy group that is `on_reject: break` after
+/// a rejected child (problemtools stops there); for a 2023-07 `pass-fail` group, any rejected
+/// child (its score is 0); for a folder group folding by `min`, a rejected child (its fraction
+/// is 0, the least there is).
+pub fn is_decided(group: &Group, so_far: &[Scored]) -> bool {
+    let rejected = so_far.iter().any(|r| !r.verdict.is_accepted());
+    match &group.settings.rule {
+        Rule::Default(_) | Rule::Custom { .. } => {
+            rejected && group.settings.on_reject == OnReject::Break
+        }
+        Rule::Spec(spec) => rejected && spec.aggregation == SpecAggregation::PassFail,
+        Rule::Points { aggregation, .. } => rejected && *aggregation == Aggregation::Min,
+    }
+}
+
+/// `group`'s result from its children's, in judging order: the children that have a result
+/// (an empty sub-group has none), up to where the group stopped.
+pub fn fold(tree: &GroupTree, group: &Group, children: &[ChildResult]) -> Folded {
+    if children.is_empty() {
+        return Folded::Empty;
+    }
+    let results: Vec<Scored> = children.iter().map(|c| c.result).collect();
+    // problemtools: a judge error below makes the group that child's result, unasked.
+    if matches!(group.settings.rule, Rule::Default(_) | Rule::Custom { .. }) {
+        if let Some(error) = results.iter().find(|r| r.verdict == Verdict::JudgeError) {
+            return Folded::Done(*error);
+        }
+    }
+    let scored = |verdict: Verdict, score: f64| Scored {
+        verdict,
+        score: tree.scoring.then_some(score),
+    };
+    match &group.settings.rule {
+        Rule::Custom { flags } => Folded::RunGrader {
+            input: grader_input(&results),
+            args: flags.clone(),
+        },
+        Rule::Default(flags) => {
+            let mut results = results.as_slice();
+            if flags.ignore_sample {
+                // The default grader asserts one or two children and keeps the last.
+                if results.len() > 2 {
+                    return Folded::Done(scored(Verdict::JudgeError, 0.0));
+                }
+                results = &results[results.len() - 1..];
+            }
+            let verdict = if flags.accept_if_any_accepted
+                && results.iter().any(|r| r.verdict.is_accepted())
+            {
+                Verdict::Accepted
+            } else {
+                match flags.verdict {
+                    VerdictRule::WorstError => results
+                        .iter()
+                        .map(|r| r.verdict)
+                        .min()
+                        .unwrap_or(Verdict::Accepted),
+                    VerdictRule::FirstError => results
+                        .iter()
+                        .map(|r| r.verdict)
+                        .find(|v| !v.is_accepted())
+                        .unwrap_or(Verdict::Accepted),
+                    VerdictRule::AlwaysAccept => Verdict::Accepted,
+                }
+            };
+            let scores = results.iter().map(Scored::score_or_zero);
+            let score = match flags.score {
+                ScoreRule::Sum => scores.sum(),
+                ScoreRule::Avg => scores.sum::<f64>() / results.len() as f64,
+                ScoreRule::Min => scores.fold(f64::INFINITY, f64::min),
+                ScoreRule::Max => scores.fold(f64::NEG_INFINITY, f64::max),
+            };
+            Folded::Done(from_grader(verdict, score, tree.scoring))
+        }
+        Rule::Spec(spec) => {
+            let verdict = first_error(&results);
+            let scores = results.iter().map(Scored::score_or_zero);
+            let score = match spec.aggregation {
+                SpecAggregation::PassFail if verdict.is_accepted() => spec.max_score.unwrap_or(0.0),
+                SpecAggregation::PassFail => 0.0,
+                SpecAggregation::Sum => scores.sum(),
+                SpecAggregation::Min => scores.fold(f64::INFINITY, f64::min),
+            };
+            if spec
+                .max_score
+                .is_some_and(|max| score > max * (1.0 + 1e-9) + 1e-9)
+            {
+                return Folded::Done(Scored {
+                    verdict: Verdict::JudgeError,
+                    score: None,
+                });
+            }
+            Folded::Done(scored(verdict, score))
+        }
+        Rule::Points {
+            points,
+            aggregation,
+        } => {
+            let verdict = first_error(&results);
+            let fractions = children.iter().map(|child| match child.max_score {
+                Some(max) if max > 0.0 => (child.result.score_or_zero() / max).clamp(0.0, 1.0),
+                _ => f64::from(u8::from(child.result.verdict.is_accepted())),
+            });
+            let fraction = match aggregation {
+                Aggregation::Min => fractions.fold(1.0, f64::min),
+                Aggregation::Sum => fractions.sum::<f64>() / children.len() as f64,
+            };
+            Folded::Done(scored(verdict, points * fraction))
+        }
+    }
+}
+
+fn first_error(results: &[Scored]) -> Verdict {
+    results
+        .iter()
+        .map(|r| r.verdict)
+        .find(|v| !v.is_accepted())
+        .unwrap_or(Verdict::Accepted)
+}
+
+/// The default grader's answer as problemtools reads it: `%s %f`, which must match
+/// `(AC|WA|TLE|RTE|MLE|OLE|JE) -?[0-9.]+` (so `PE`, `IF`, `inf` and `nan` are judge errors).
+fn from_grader(verdict: Verdict, score: f64, scoring: bool) -> Scored {
+    let printable = matches!(
+        verdict,
+        Verdict::Accepted
+            | Verdict::WrongAnswer
+            | Verdict::TimeLimitExceeded
+            | Verdict::RunTimeError
+            | Verdict::MemoryLimitExceeded
+            | Verdict::OutputLimitExceeded
+            | Verdict::JudgeError
+    );
+    if !printable || !score.is_finite() {
+        return Scored {
+            verdict: Verdict::JudgeError,
+            score: None,
+        };
+    }
+    Scored {
+        verdict,
+        score: scoring.then(|| round_like_grader(score)),
+    }
+}
+
+/// What a grader reads on its standard input: a line `VERDICT SCORE` per child (a missing
+/// score written as 0, as problemtools writes it).
+pub fn grader_input(children: &[Scored]) -> String {
+    children
+        .iter()
+        .map(|r| format!("{} {}\n", r.verdict.code(), r.score_or_zero()))
+        .collect()
+}
+
+/// A grader's output as problemtools reads it: one `VERDICT SCORE` (verdict one of `AC WA
+/// TLE RTE MLE OLE JE`, score `-?[0-9.]+`, nothing after but whitespace); anything else is a
+/// judge error without a score.
+pub fn parse_grader_output(output: &str, scoring: bool) -> Scored {
+    let error = Scored {
+        verdict: Verdict::JudgeError,
+        score: None,
+    };
+    let mut words = output.split_whitespace();
+    let (Some(code), Some(number), None) = (words.next(), words.next(), words.next()) else {
+        return error;
+    };
+    let verdict = match Verdict::from_code(code) {
+        Some(Verdict::PresentationError | Verdict::IllegalFunction) | None => return error,
+        Some(verdict) => verdict,
+    };
+    let digits = number.strip_prefix('-').unwrap_or(number);
+    if output.starts_with(char::is_whitespace)
+        || digits.is_empty()
+        || !digits.chars().all(|c| c.is_ascii_digit() || c == '.')
+    {
+        return error;
+    }
+    match number.parse::<f64>() {
+        Ok(score) => Scored {
+            verdict,
+            score: scoring.then_some(score),
+        },
+        Err(_) => error,
+    }
+}
+
+/// A source of test results and custom grader answers for [`grade`].
+pub trait Results {
+    /// The run of `test`, or `None` if it has none (the tree's grading then fails, naming it).
+    fn test(&mut self, test: &TestCase) -> Option<TestRun>;
+    /// What the custom grader of `group` answers to `input` with `args`.
+    fn custom_grader(&mut self, group: &Group, input: &str, args: &[String]) -> Scored;
+}
+
+/// The results of a whole tree, in problemtools' order.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Graded {
+    /// Each test judged, in judging order (a test shared by two groups appears twice).
+    pub tests: Vec<(String, Scored)>,
+    /// Each group with a result, children before parents, the root last.
+    pub groups: Vec<(String, Scored)>,
+    /// The root's result: the submission's verdict and score (`None` if no group had a test).
+    pub total: Option<Scored>,
+}
+
+impl Graded {
+    pub fn group(&self, path: &str) -> Option<Scored> {
+        self.groups
+            .iter()
+            .find(|(p, _)| p == path)
+            .map(|(_, result)| *result)
+    }
+
+    /// The groups' results by path.
+    pub fn by_path(&self) -> BTreeMap<&str, Scored> {
+        self.groups
+            .iter()
+            .map(|(path, result)| (path.as_str(), *result))
+            .collect()
+    }
+}
+
+/// A test the tree needed and the results did not have.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("no result for test case {0}")]
+pub struct MissingResult(pub String);
+
+/// Grades the whole tree in judging order, children depth-first, stopping each group where it
+/// is decided, as problemtools does.
+pub fn grade(tree: &GroupTree, results: &mut dyn Results) -> Result<Graded, MissingResult> {
+    let mut graded = Graded {
+        tests: Vec::new(),
+        groups: Vec::new(),
+        total: None,
+    };
+    graded.total = grade_group(tree, &tree.root, results, &mut graded)?;
+    Ok(graded)
+}
+
+fn grade_group(
+    tree: &GroupTree,
+    group: &Group,
+    results: &mut dyn Results,
+    graded: &mut Graded,
+) -> Result<Option<Scored>, MissingResult> {
+    let mut children = Vec::new();
+    for child in &group.children {
+        let child_result = match child {
+            Child::Test(test) => {
+                let run = results
+                    .test(test)
+                    .ok_or_else(|| MissingResult(test.path.clone()))?;
+                let result = test_result(tree, group, test, run);
+                graded.tests.push((test.path.clone(), result));
+                ChildResult {
+                    result,
+                    max_score: test.max_score,
+                }
+            }
+            Child::Group(sub) => match grade_group(tree, sub, results, graded)? {
+                Some(result) => ChildResult {
+                    result,
+                    max_score: max_score(sub),
+                },
+                None => continue,
+            },
+        };
+        children.push(child_result);
+        let so_far: Vec<Scored> = children.iter().map(|c| c.result).collect();
+        if is_decided(group, &so_far) {
+            break;
+        }
+    }
+    let result = match fold(tree, group, &children) {
+        Folded::Empty => return Ok(None),
+        Folded::Done(result) => result,
+        Folded::RunGrader { input, args } => results.custom_grader(group, &input, &args),
+    };
+    graded.groups.push((group.path.clone(), result));
+    Ok(Some(result))
+}
+
+/// A group's maximum score where its rule has one.
+pub fn max_score(group: &Group) -> Option<f64> {
+    match &group.settings.rule {
+        Rule::Spec(spec) => spec.max_score,
+        Rule::Points { points, .. } => Some(*points),
+        Rule::Default(_) | Rule::Custom { .. } => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scoring::{Format, GraderFlags, ScoreRange, Settings, SpecScoring};
+
+    fn settings(rule: Rule, on_reject: OnReject) -> Settings {
+        Settings {
+            rule,
+            on_reject,
+            accept_score: 1.0,
+            reject_score: 0.0,
+            range: ScoreRange::ANY,
+            input_validator_flags: Vec::new(),
+            output_validator_flags: Vec::new(),
+        }
+    }
+
+    fn flags(words: &str) -> Rule {
+        let words: Vec<String> = words.split_whitespace().map(String::from).collect();
+        Rule::Default(GraderFlags::parse(&words).0)
+    }
+
+    fn group(path: &str, rule: Rule, on_reject: OnReject, children: Vec<Child>) -> Group {
+        Group {
+            path: path.into(),
+            settings: settings(rule, on_reject),
+            origins: BTreeMap::new(),
+            children,
+        }
+    }
+
+    fn test(path: &str) -> Child {
+        Child::Test(TestCase {
+            path: path.into(),
+            max_score: None,
+        })
+    }
+
+    fn tree(root: Group) -> GroupTree {
+        GroupTree {
+            format: Format::KattisLegacy,
+            scoring: true,
+            root,
+        }
+    }
+
+    fn r(code: &str, score: f64) -> ChildResult {
+        ChildResult {
+            result: Scored::new(Verdict::from_code(code).unwrap(), score),
+            max_score: None,
+        }
+    }
+
+    /// Folds `children` with the default grader's `flags` in a scoring problem.
+    fn default_fold(words: &str, children: &[ChildResult]) -> Folded {
+        let t = tree(group("", flags(words), OnReject::Continue, vec![]));
+        fold(&t, &t.root, children)
+    }
+
+    fn done(code: &str, score: f64) -> Folded {
+        Folded::Done(Scored::new(Verdict::from_code(code).unwrap(), score))
+    }
+
+    #[test]
+    fn default_flags_sum_scores_and_take_the_worst_verdict() {
+        let children = [r("AC", 10.0), r("WA", 0.0), r("TLE", 0.0), r("AC", 5.0)];
+        assert_eq!(default_fold("", &children), done("TLE", 15.0));
+        assert_eq!(default_fold("worst_error", &children), done("TLE", 15.0));
+        assert_eq!(default_fold("no_errors", &children), done("TLE", 15.0));
+        assert_eq!(
+            default_fold("", &[r("AC", 1.0), r("AC", 2.0)]),
+            done("AC", 3.0)
+        );
+    }
+
+    #[test]
+    fn first_error_takes_the_first_rejection_in_order() {
+        let children = [r("AC", 1.0), r("WA", 0.0), r("RTE", 0.0)];
+        assert_eq!(default_fold("first_error", &children), done("WA", 1.0));
+        assert_eq!(default_fold("", &children), done("RTE", 1.0));
+    }
+
+    #[test]
+    fn always_accept_accepts_whatever_the_children_got() {
+        let children = [r("WA", 0.0), r("RTE", 3.0)];
+        assert_eq!(default_fold("always_accept", &children), done("AC", 3.0));
+    }
+
+    #[test]
+    fn accept_if_any_accepted_needs_one_accepted_child() {
+        let flags = "first_error accept_if_any_accepted";
+        assert_eq!(
+            default_fold(flags, &[r("WA", 0.0), r("AC", 20.0)]),
+            done("AC", 20.0)
+        );
+        assert_eq!(
+            default_fold(flags, &[r("WA", 0.0), r("TLE", 0.0)]),
+            done("WA", 0.0)
+        );
+    }
+
+    #[test]
+    fn score_rules_min_max_avg_sum() {
+        let children = [r("AC", 20.0), r("AC", 5.0), r("AC", 11.0)];
+        assert_eq!(default_fold("min", &children), done("AC", 5.0));
+        assert_eq!(default_fold("max", &children), done("AC", 20.0));
+        assert_eq!(default_fold("avg", &children), done("AC", 12.0));
+        assert_eq!(default_fold("sum", &children), done("AC", 36.0));
+        // The last score rule given wins, as in the grader's loop over its arguments.
+        assert_eq!(default_fold("min max", &children), done("AC", 20.0));
+    }
+
+    #[test]
+    fn scores_come_back_rounded_to_six_decimals() {
+        let third = [r("AC", 1.0), r("AC", 0.0), r("AC", 0.0)];
+        assert_eq!(default_fold("avg", &third), done("AC", 0.333333));
+        assert_eq!(round_like_grader(2.0000004), 2.0);
+        assert_eq!(round_like_grader(-1.5), -1.5);
+    }
+
+    #[test]
+    fn ignore_sample_keeps_the_last_of_one_or_two_children() {
+        assert_eq!(
+            default_fold("ignore_sample", &[r("WA", 0.0), r("AC", 60.0)]),
+            done("AC", 60.0)
+        );
+        assert_eq!(
+            default_fold("ignore_sample", &[r("AC", 7.0)]),
+            done("AC", 7.0)
+        );
+        // Three children fail the grader's assertion: it answers `JE 0`.
+        assert_eq!(
+            default_fold("ignore_sample", &[r("AC", 0.0), r("AC", 1.0), r("AC", 2.0)]),
+            done("JE", 0.0)
+        );
+    }
+
+    #[test]
+    fn a_judge_error_child_is_the_group_result() {
+        let children = [
+            r("AC", 1.0),
+            ChildResult {
+                result: Scored {
+                    verdict: Verdict::JudgeError,
+                    score: None,
+                },
+                max_score: None,
+            },
+            r("JE", 4.0),
+        ];
+        assert_eq!(
+            default_fold("always_accept", &children),
+            Folded::Done(Scored {
+                verdict: Verdict::JudgeError,
+                score: None
+            })
+        );
+    }
+
+    #[test]
+    fn verdicts_the_grader_protocol_lacks_are_judge_errors() {
+        let children = [r("PE", 0.0), r("AC", 1.0)];
+        assert_eq!(
+            default_fold("", &children),
+            Folded::Done(Scored {
+                verdict: Verdict::JudgeError,
+                score: None
+            })
+        );
+    }
+
+    #[test]
+    fn an_empty_group_has_no_result_and_is_left_out() {
+        assert_eq!(default_fold("", &[]), Folded::Empty);
+        assert_eq!(default_fold("min", &[]), Folded::Empty);
+        // The parent folds the others only: the identity, not "accepted".
+        let root = group(
+            "",
+            flags("min"),
+            OnReject::Continue,
+            vec![
+                Child::Group(group("a", flags(""), OnReject::Continue, vec![])),
+                Child::Group(group("b", flags(""), OnReject::Continue, vec![test("b/1")])),
+            ],
+        );
+        let t = tree(root);
+        let graded = grade(&t, &mut Fixed::new(&[("b/1", "WA", None)])).unwrap();
+        assert_eq!(graded.group("a"), None);
+        assert_eq!(graded.total, Some(Scored::new(Verdict::WrongAnswer, 0.0)));
+        // A tree with no test anywhere has no result at all.
+        let t = tree(group("", flags(""), OnReject::Continue, vec![]));
+        let graded = grade(&t, &mut Fixed::new(&[])).unwrap();
+        assert_eq!(graded.total, None);
+    }
+
+    /// Results from a table; a custom grader that answers with a fixed line.
+    struct Fixed(BTreeMap<String, TestRun>, String);
+
+    impl Fixed {
+        fn new(rows: &[(&str, &str, Option<ValidatorScore>)]) -> Fixed {
+            Fixed(
+                rows.iter()
+                    .map(|(path, code, score)| {
+                        (
+                            path.to_string(),
+                            TestRun {
+                                verdict: Verdict::from_code(code).unwrap(),
+                                validator_score: *score,
+                            },
+                        )
+                    })
+                    .collect(),
+                String::new(),
+            )
+        }
+    }
+
+    impl Results for Fixed {
+        fn test(&mut self, test: &TestCase) -> Option<TestRun> {
+            self.0.get(&test.path).copied()
+        }
+        fn custom_grader(&mut self, _: &Group, input: &str, args: &[String]) -> Scored {
+            self.1 = format!("{}|{input}", args.join(" "));
+            parse_grader_output("WA 7.5\n", true)
+        }
+    }
+
+    /// The layout of the olympiad packages: samples worth 0, subtasks graded by `min` and
+    /// stopped at the first failure, `secret` by `first_error accept_if_any_accepted`, the
+    /// root ignoring the samples.
+    fn olympiad() -> GroupTree {
+        let mut sample = group(
+            "sample",
+            flags("first_error"),
+            OnReject::Continue,
+            vec![test("sample/1"), test("sample/2")],
+        );
+        sample.settings.accept_score = 0.0;
+        let subtask = |name: &str, points: f64, tests: &[&str]| {
+            let mut g = group(
+                &format!("secret/{name}"),
+                flags("min"),
+                OnReject::Break,
+                tests
+                    .iter()
+                    .map(|t| test(&format!("secret/{name}/{t}")))
+                    .collect(),
+            );
+            g.settings.accept_score = points;
+            Child::Group(g)
+        };
+        let secret = group(
+            "secret",
+            flags("first_error accept_if_any_accepted"),
+            OnReject::Continue,
+            vec![
+                subtask("g1", 30.0, &["1", "2"]),
+                subtask("g2", 70.0, &["1", "2", "3"]),
+            ],
+        );
+        tree(group(
+            "",
+            flags("ignore_sample"),
+            OnReject::Continue,
+            vec![Child::Group(sample), Child::Group(secret)],
+        ))
+    }
+
+    #[test]
+    fn nested_groups_fold_bottom_up_and_break_at_the_first_failure() {
+        let t = olympiad();
+        let mut results = Fixed::new(&[
+            ("sample/1", "AC", None),
+            ("sample/2", "WA", None),
+            ("secret/g1/1", "AC", None),
+            ("secret/g1/2", "AC", None),
+            ("secret/g2/1", "AC", None),
+            ("secret/g2/2", "TLE", None),
+            // secret/g2/3 has no result: the group stopped before it.
+        ]);
+        let graded = grade(&t, &mut results).unwrap();
+        assert_eq!(
+            graded.group("sample"),
+            Some(Scored::new(Verdict::WrongAnswer, 0.0))
+        );
+        assert_eq!(
+            graded.group("secret/g1"),
+            Some(Scored::new(Verdict::Accepted, 30.0))
+        );
+        assert_eq!(
+            graded.group("secret/g2"),
+            Some(Scored::new(Verdict::TimeLimitExceeded, 0.0))
+        );
+        assert_eq!(
+            graded.group("secret"),
+            Some(Scored::new(Verdict::Accepted, 30.0))
+        );
+        assert_eq!(graded.total, Some(Scored::new(Verdict::Accepted, 30.0)));
+        let order: Vec<&str> = graded.groups.iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(order, ["sample", "secret/g1", "secret/g2", "secret", ""]);
+        assert_eq!(graded.tests.len(), 6);
+        // Needing a test it does not have is an error naming the test.
+        let mut short = Fixed::new(&[("sample/1", "AC", None)]);
+        assert_eq!(
+            grade(&t, &mut short).unwrap_err(),
+            MissingResult("sample/2".into())
+        );
+    }
+
+    #[test]
+    fn on_reject_break_decides_a_group_and_continue_does_not() {
+        let t = olympiad();
+        let g2 = t.root.find("secret/g2").unwrap();
+        let wa = Scored::new(Verdict::WrongAnswer, 0.0);
+        let ac = Scored::new(Verdict::Accepted, 70.0);
+        assert!(!is_decided(g2, &[ac]));
+        assert!(is_decided(g2, &[ac, wa]));
+        let secret = t.root.find("secret").unwrap();
+        assert!(!is_decided(secret, &[wa, wa]));
+    }
+
+    #[test]
+    fn validator_scores_replace_accept_score_and_are_errors_on_rejections() {
+        let t = olympiad();
+        let g1 = t.root.find("secret/g1").unwrap();
+        let case = TestCase {
+            path: "secret/g1/1".into(),
+            max_score: None,
+        };
+        let run = |code: &str, score: Option<ValidatorScore>| TestRun {
+            verdict: Verdict::from_code(code).unwrap(),
+            validator_score: score,
+        };
+        assert_eq!(
+            test_result(&t, g1, &case, run("AC", None)),
+            Scored::new(Verdict::Accepted, 30.0)
+        );
+        assert_eq!(
+            test_result(&t, g1, &case, run("WA", None)),
+            Scored::new(Verdict::WrongAnswer, 0.0)
+        );
+        assert_eq!(
+            test_result(&t, g1, &case, run("AC", Some(ValidatorScore::Score(12.5)))),
+            Scored::new(Verdict::Accepted, 12.5)
+        );
+        // score.txt on a wrong answer: a judge error, given the reject score.
+        assert_eq!(
+            test_result(&t, g1, &case, run("WA", Some(ValidatorScore::Score(1.0)))),
+            Scored::new(Verdict::JudgeError, 0.0)
+        );
+        // A multiplier is 2023-07's; a legacy package cannot use it.
+        assert_eq!(
+            test_result(
+                &t,
+                g1,
+                &case,
+                run("AC", Some(ValidatorScore::Multiplier(0.5)))
+            )
+            .verdict,
+            Verdict::JudgeError
+        );
+    }
+
+    #[test]
+    fn a_custom_grader_gets_the_children_as_lines() {
+        let root = group(
+            "",
+            Rule::Custom {
+                flags: vec!["x".into()],
+            },
+            OnReject::Continue,
+            vec![test("1"), test("2")],
+        );
+        let t = tree(root);
+        let mut results = Fixed::new(&[("1", "AC", None), ("2", "WA", None)]);
+        let graded = grade(&t, &mut results).unwrap();
+        assert_eq!(results.1, "x|AC 1\nWA 0\n");
+        assert_eq!(graded.total, Some(Scored::new(Verdict::WrongAnswer, 7.5)));
+    }
+
+    #[test]
+    fn grader_output_is_read_as_problemtools_reads_it() {
+        assert_eq!(
+            parse_grader_output("AC 12.500000\n", true),
+            Scored::new(Verdict::Accepted, 12.5)
+        );
+        assert_eq!(
+            parse_grader_output("TLE -3", true),
+            Scored::new(Verdict::TimeLimitExceeded, -3.0)
+        );
+        for bad in [
+            "", "AC", "AC 1 2", "PE 1", "XX 1", "AC 1e5", "AC inf", " AC 1", "AC -",
+        ] {
+            assert_eq!(
+                parse_grader_output(bad, true),
+                Scored {
+                    verdict: Verdict::JudgeError,
+                    score: None
+                },
+                "{bad:?}"
+            );
+        }
+        assert_eq!(
+            grader_input(&[Scored {
+                verdict: Verdict::JudgeError,
+                score: None
+            }]),
+            "JE 0\n"
+        );
+    }
+
+    #[test]
+    fn a_pass_fail_problem_has_verdicts_without_scores() {
+        let mut t = olympiad();
+        t.scoring = false;
+        let mut results = Fixed::new(&[
+            ("sample/1", "AC", None),
+            ("sample/2", "AC", None),
+            ("secret/g1/1", "AC", None),
+            ("secret/g1/2", "WA", None),
+            ("secret/g2/1", "AC", None),
+            ("secret/g2/2", "AC", None),
+            ("secret/g2/3", "AC", None),
+        ]);
+        let graded = grade(&t, &mut results).unwrap();
+        assert_eq!(
+            graded.group("secret/g1"),
+            Some(Scored {
+                verdict: Verdict::WrongAnswer,
+                score: None
+            })
+        );
+    }
+
+    fn spec(aggregation: SpecAggregation, max: Option<f64>) -> Rule {
+        Rule::Spec(SpecScoring {
+            aggregation,
+            max_score: max,
+            require_pass: Vec::new(),
+        })
+    }
+
+    #[test]
+    fn spec_groups_sum_min_and_pass_fail() {
+        let capped = |max: f64| ChildResult {
+            result: Scored::new(Verdict::Accepted, max),
+            max_score: Some(max),
+        };
+        let wa = ChildResult {
+            result: Scored::new(Verdict::WrongAnswer, 0.0),
+            max_score: Some(10.0),
+        };
+        let fold_with = |rule: Rule, children: &[ChildResult]| {
+            let t = GroupTree {
+                format: Format::Kattis2023,
+                scoring: true,
+                root: group("secret", rule, OnReject::Continue, vec![]),
+            };
+            fold(&t, &t.root, children)
+        };
+        assert_eq!(
+            fold_with(spec(SpecAggregation::Sum, Some(100.0)), &[capped(40.0), wa]),
+            done("WA", 40.0)
+        );
+        assert_eq!(
+            fold_with(
+                spec(SpecAggregation::Min, Some(50.0)),
+                &[capped(50.0), capped(20.0)]
+            ),
+            done("AC", 20.0)
+        );
+        assert_eq!(
+            fold_with(
+                spec(SpecAggregation::PassFail, Some(25.0)),
+                &[capped(1.0), wa]
+            ),
+            done("WA", 0.0)
+        );
+        assert_eq!(
+            fold_with(spec(SpecAggregation::PassFail, Some(25.0)), &[capped(1.0)]),
+            done("AC", 25.0)
+        );
+        // A score over the group's maximum is a judge error.
+        assert_eq!(
+            fold_with(
+                spec(SpecAggregation::Sum, Some(10.0)),
+                &[capped(8.0), capped(8.0)]
+            ),
+            Folded::Done(Scored {
+                verdict: Verdict::JudgeError,
+                score: None
+            })
+        );
+    }
+
+    #[test]
+    fn spec_tests_score_their_maximum_a_multiplier_of_it_or_score_txt() {
+        let t = GroupTree {
+            format: Format::Kattis2023,
+            scoring: true,
+            root: group(
+                "secret",
+                spec(SpecAggregation::Sum, Some(100.0)),
+                OnReject::Continue,
+                vec![],
+            ),
+        };
+        let case = |max: Option<f64>| TestCase {
+            path: "secret/1".into(),
+            max_score: max,
+        };
+        let ac = |score| TestRun {
+            verdict: Verdict::Accepted,
+            validator_score: score,
+        };
+        assert_eq!(
+            test_result(&t, &t.root, &case(Some(20.0)), ac(None)),
+            Scored::new(Verdict::Accepted, 20.0)
+        );
+        assert_eq!(
+            test_result(
+                &t,
+                &t.root,
+                &case(Some(20.0)),
+                ac(Some(ValidatorScore::Multiplier(0.25)))
+            ),
+            Scored::new(Verdict::Accepted, 5.0)
+        );
+        assert_eq!(
+            test_result(
+                &t,
+                &t.root,
+                &case(None),
+                ac(Some(ValidatorScore::Score(123.0)))
+            ),
+            Scored::new(Verdict::Accepted, 123.0)
+        );
+        // Unbounded without score.txt, a multiplier over 1, a multiplier without a maximum.
+        for (max, score) in [
+            (None, None),
+            (Some(20.0), Some(ValidatorScore::Multiplier(1.5))),
+            (None, Some(ValidatorScore::Multiplier(0.5))),
+            (Some(20.0), Some(ValidatorScore::Score(21.0))),
+        ] {
+            assert_eq!(
+                test_result(&t, &t.root, &case(max), ac(score)).verdict,
+                Verdict::JudgeError
+            );
+        }
+        let wa = TestRun {
+            verdict: Verdict::WrongAnswer,
+            validator_score: None,
+        };
+        assert_eq!(
+            test_result(&t, &t.root, &case(Some(20.0)), wa),
+            Scored::new(Verdict::WrongAnswer, 0.0)
+        );
+    }
+}

@@ -1,0 +1,457 @@
+//! What a problem says each of its submissions should score, and whether a submission's
+//! actual verdict and score match it.
+//!
+//! - Legacy Kattis packages, as problemtools' `LegacyPolicy`: the submission's folder.
+//!   `accepted/` must be accepted with the full score (the best end of the root's `range`:
+//!   its top, or its bottom when problem.yaml says `grading: objective: min`);
+//!   `partially_accepted/` accepted with a score in the range that is not the full one;
+//!   `wrong_answer/`, `time_limit_exceeded/`, `run_time_error/` that verdict. (problemtools
+//!   only warns on the score part; judge calls it a mismatch. problemtools of this version
+//!   has no expected-score markers in sources: the folder is all it reads.)
+//! - 2023-07 packages: `submissions/submissions.yaml`, whose keys are globs of submission
+//!   paths (`accepted`, `accepted/*`, `partially_accepted/sol.py`) and whose `score` is a
+//!   number or an inclusive `[low, high]`, `permitted`/`required` the verdicts its test cases
+//!   may and must have. A glob naming a folder matches the submissions in it. Keys naming
+//!   test groups inside an entry (the specification's per-group requirements) are not read
+//!   yet.
+//! - Folder problems: `problem.toml`'s `expected_score` of a solution folder (see
+//!   [`super::folder`]), with the same folder rule as legacy packages.
+
+use std::path::Path;
+
+use globset::{Glob, GlobMatcher};
+use serde::Serialize;
+use yaml_serde::Value;
+
+use super::{ScoreRange, Scored, ScoringError, Verdict};
+use crate::bounds::SCORE;
+
+/// Which end of the score range is the best.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Objective {
+    Max,
+    Min,
+}
+
+/// What a full score is: the best end of the root's range.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct FullScore {
+    pub range: ScoreRange,
+    pub objective: Objective,
+}
+
+impl FullScore {
+    pub fn best(&self) -> f64 {
+        match self.objective {
+            Objective::Max => self.range.max,
+            Objective::Min => self.range.min,
+        }
+    }
+}
+
+/// The score a submission is expected to get.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub enum ScoreExpectation {
+    /// Anything.
+    Any,
+    /// The full score (and accepted).
+    Full,
+    /// Accepted, in the range, not the full score.
+    Partial,
+    /// Between these, both included.
+    Between { min: f64, max: f64 },
+}
+
+/// What is expected of one submission.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Expectation {
+    /// The verdict it must get, if one is said.
+    pub verdict: Option<Verdict>,
+    pub score: ScoreExpectation,
+    /// Verdicts every test case must have one of (`permitted`), if said.
+    pub permitted: Option<Vec<Verdict>>,
+    /// Verdicts at least one test case must have one of (`required`), if said.
+    pub required: Option<Vec<Verdict>>,
+    /// Where this was said: `the folder accepted/`, `submissions.yaml: accepted/*`.
+    pub said_by: String,
+}
+
+/// How an actual result misses its expectation.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("expected {expected} ({said_by}), got {got}")]
+pub struct Mismatch {
+    pub expected: String,
+    pub got: String,
+    pub said_by: String,
+}
+
+impl Expectation {
+    /// problemtools' expectation of a submission in the folder `directory` of
+    /// `submissions/`, `None` for a folder it does not know.
+    pub fn from_directory(directory: &str) -> Option<Expectation> {
+        let (verdict, score) = match directory {
+            "accepted" => (Verdict::Accepted, ScoreExpectation::Full),
+            "partially_accepted" => (Verdict::Accepted, ScoreExpectation::Partial),
+            "wrong_answer" => (Verdict::WrongAnswer, ScoreExpectation::Any),
+            "time_limit_exceeded" => (Verdict::TimeLimitExceeded, ScoreExpectation::Any),
+            "run_time_error" => (Verdict::RunTimeError, ScoreExpectation::Any),
+            _ => return None,
+        };
+        Some(Expectation {
+            verdict: Some(verdict),
+            score,
+            permitted: None,
+            required: None,
+            said_by: format!("the folder {directory}/"),
+        })
+    }
+
+    /// Whether `actual` (and the verdicts of the test cases judged, `tests`) meet this.
+    pub fn matches(
+        &self,
+        actual: &Scored,
+        tests: &[Verdict],
+        full: &FullScore,
+    ) -> Result<(), Mismatch> {
+        let got = match actual.score {
+            Some(score) => format!("{} {}", actual.verdict, number(score)),
+            None => actual.verdict.to_string(),
+        };
+        let miss = |expected: String| Mismatch {
+            expected,
+            got: got.clone(),
+            said_by: self.said_by.clone(),
+        };
+        if let Some(verdict) = self.verdict {
+            if actual.verdict != verdict {
+                return Err(miss(verdict.to_string()));
+            }
+        }
+        let score = actual.score;
+        let best = full.best();
+        match self.score {
+            ScoreExpectation::Any => {}
+            ScoreExpectation::Full => {
+                if !actual.verdict.is_accepted() || (best.is_finite() && score != Some(best)) {
+                    return Err(miss(format!("the full score {}", number(best))));
+                }
+            }
+            ScoreExpectation::Partial => {
+                let partial = actual.verdict.is_accepted()
+                    && score.is_some_and(|s| full.range.contains(s) && s != best);
+                if !partial {
+                    return Err(miss(format!(
+                        "AC with a partial score (in {} to {}, not {})",
+                        number(full.range.min),
+                        number(full.range.max),
+                        number(best)
+                    )));
+                }
+            }
+            ScoreExpectation::Between { min, max } => {
+                if !score.is_some_and(|s| min <= s && s <= max) {
+                    return Err(miss(if min == max {
+                        format!("score {}", number(min))
+                    } else {
+                        format!("a score from {} to {}", number(min), number(max))
+                    }));
+                }
+            }
+        }
+        if let Some(permitted) = &self.permitted {
+            if let Some(bad) = tests.iter().find(|v| !permitted.contains(v)) {
+                return Err(miss(format!(
+                    "only {} on test cases (one got {bad})",
+                    codes(permitted)
+                )));
+            }
+        }
+        if let Some(required) = &self.required {
+            if !tests.iter().any(|v| required.contains(v)) {
+                return Err(miss(format!("{} on some test case", codes(required))));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn codes(verdicts: &[Verdict]) -> String {
+    verdicts
+        .iter()
+        .map(|v| v.code())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// A score as messages write it: `100`, `12.5`, `inf`.
+fn number(score: f64) -> String {
+    format!("{score}")
+}
+
+/// The entries of a 2023-07 `submissions.yaml`, in the file's order.
+#[derive(Debug, Clone)]
+pub struct SubmissionsYaml {
+    entries: Vec<(GlobMatcher, Expectation)>,
+}
+
+impl SubmissionsYaml {
+    /// Reads `text`, the contents of `file`.
+    pub fn parse(file: &Path, text: &str) -> Result<SubmissionsYaml, ScoringError> {
+        let value: Value = if text.trim().is_empty() {
+            Value::Null
+        } else {
+            yaml_serde::from_str(text).map_err(|e| ScoringError::invalid(file, e.to_string()))?
+        };
+        let map = match value {
+            Value::Null => {
+                return Ok(SubmissionsYaml {
+                    entries: Vec::new(),
+                })
+            }
+            Value::Mapping(map) => map,
+            _ => return Err(ScoringError::invalid(file, "is not a mapping of globs")),
+        };
+        let mut entries = Vec::new();
+        for (key, entry) in map {
+            let pattern = key
+                .as_str()
+                .ok_or_else(|| ScoringError::invalid(file, "a key is not a glob of submissions"))?
+                .trim_end_matches('/')
+                .to_string();
+            let matcher = Glob::new(&pattern)
+                .map_err(|e| ScoringError::invalid(file, format!("{pattern}: {e}")))?
+                .compile_matcher();
+            let mut expectation = Expectation {
+                verdict: None,
+                score: ScoreExpectation::Any,
+                permitted: None,
+                required: None,
+                said_by: format!("submissions.yaml: {pattern}"),
+            };
+            let Value::Mapping(keys) = entry else {
+                return Err(ScoringError::invalid(
+                    file,
+                    format!("{pattern}: must be a mapping of keys"),
+                ));
+            };
+            for (name, value) in keys {
+                let name = name.as_str().unwrap_or("");
+                let key = format!("{pattern}.{name}");
+                match name {
+                    "score" => expectation.score = parse_expected_score(file, &key, &value)?,
+                    "permitted" => {
+                        expectation.permitted = Some(parse_verdicts(file, &key, &value)?)
+                    }
+                    "required" => expectation.required = Some(parse_verdicts(file, &key, &value)?),
+                    // Keys that do not bear on a score or verdict, and per-group requirements
+                    // (keys naming test groups), left for later.
+                    _ => {}
+                }
+            }
+            entries.push((matcher, expectation));
+        }
+        Ok(SubmissionsYaml { entries })
+    }
+
+    /// The expectations of the submission at `path` (relative to `submissions/`): those of
+    /// every entry whose glob matches it or one of its folders.
+    pub fn for_submission(&self, path: &str) -> Vec<&Expectation> {
+        let mut prefixes = Vec::new();
+        let mut at = path.trim_end_matches('/');
+        loop {
+            prefixes.push(at);
+            match at.rfind('/') {
+                Some(slash) => at = &at[..slash],
+                None => break,
+            }
+        }
+        self.entries
+            .iter()
+            .filter(|(matcher, _)| prefixes.iter().any(|p| matcher.is_match(p)))
+            .map(|(_, expectation)| expectation)
+            .collect()
+    }
+}
+
+fn parse_expected_score(
+    file: &Path,
+    key: &str,
+    value: &Value,
+) -> Result<ScoreExpectation, ScoringError> {
+    let one = |v: &Value| -> Result<f64, ScoringError> {
+        let n = match v {
+            Value::Number(n) => n.as_f64(),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            ScoringError::invalid(file, format!("{key}: must be a number or [low, high]"))
+        })?;
+        SCORE.real(n).map_err(|bound| ScoringError::OutOfBounds {
+            file: file.to_path_buf(),
+            key: key.to_string(),
+            bound,
+        })
+    };
+    match value {
+        Value::Sequence(items) if items.len() == 2 => {
+            let (min, max) = (one(&items[0])?, one(&items[1])?);
+            if min > max {
+                return Err(ScoringError::invalid(
+                    file,
+                    format!("{key}: the low end is above the high end"),
+                ));
+            }
+            Ok(ScoreExpectation::Between { min, max })
+        }
+        Value::Sequence(_) => Err(ScoringError::invalid(
+            file,
+            format!("{key}: must be a number or [low, high]"),
+        )),
+        other => {
+            let score = one(other)?;
+            Ok(ScoreExpectation::Between {
+                min: score,
+                max: score,
+            })
+        }
+    }
+}
+
+fn parse_verdicts(file: &Path, key: &str, value: &Value) -> Result<Vec<Verdict>, ScoringError> {
+    let bad = || ScoringError::invalid(file, format!("{key}: must be a list of AC, WA, TLE, RTE"));
+    let Value::Sequence(items) = value else {
+        return Err(bad());
+    };
+    items
+        .iter()
+        .map(|item| match item.as_str() {
+            Some("AC") => Ok(Verdict::Accepted),
+            Some("WA") => Ok(Verdict::WrongAnswer),
+            Some("TLE") => Ok(Verdict::TimeLimitExceeded),
+            Some("RTE") => Ok(Verdict::RunTimeError),
+            _ => Err(bad()),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FULL: FullScore = FullScore {
+        range: ScoreRange {
+            min: 0.0,
+            max: 100.0,
+        },
+        objective: Objective::Max,
+    };
+
+    fn ac(score: f64) -> Scored {
+        Scored::new(Verdict::Accepted, score)
+    }
+
+    #[test]
+    fn folders_say_full_partial_or_a_verdict() {
+        let accepted = Expectation::from_directory("accepted").unwrap();
+        assert!(accepted.matches(&ac(100.0), &[], &FULL).is_ok());
+        let error = accepted.matches(&ac(60.0), &[], &FULL).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "expected the full score 100 (the folder accepted/), got AC 60"
+        );
+        let partial = Expectation::from_directory("partially_accepted").unwrap();
+        assert!(partial.matches(&ac(60.0), &[], &FULL).is_ok());
+        assert!(partial.matches(&ac(0.0), &[], &FULL).is_ok());
+        assert!(partial.matches(&ac(100.0), &[], &FULL).is_err());
+        assert!(partial
+            .matches(&Scored::new(Verdict::WrongAnswer, 60.0), &[], &FULL)
+            .is_err());
+        let wrong = Expectation::from_directory("wrong_answer").unwrap();
+        assert!(wrong
+            .matches(&Scored::new(Verdict::WrongAnswer, 0.0), &[], &FULL)
+            .is_ok());
+        assert!(wrong.matches(&ac(100.0), &[], &FULL).is_err());
+        assert_eq!(Expectation::from_directory("runtime_error"), None);
+    }
+
+    #[test]
+    fn objective_min_makes_the_bottom_the_full_score() {
+        let full = FullScore {
+            range: ScoreRange {
+                min: 0.0,
+                max: 50.0,
+            },
+            objective: Objective::Min,
+        };
+        let accepted = Expectation::from_directory("accepted").unwrap();
+        assert!(accepted.matches(&ac(0.0), &[], &full).is_ok());
+        assert!(accepted.matches(&ac(50.0), &[], &full).is_err());
+        // An unbounded range has no full score to miss.
+        let any = FullScore {
+            range: ScoreRange::ANY,
+            objective: Objective::Max,
+        };
+        assert!(accepted.matches(&ac(7.0), &[], &any).is_ok());
+    }
+
+    #[test]
+    fn submissions_yaml_globs_scores_and_verdicts() {
+        let text = "accepted:\n  score: 100\npartially_accepted/*.py:\n  score: [20, 60]\n  permitted: [AC, WA]\n  required: [WA]\n";
+        let yaml = SubmissionsYaml::parse(Path::new("submissions.yaml"), text).unwrap();
+        let found = yaml.for_submission("accepted/sol.cpp");
+        assert_eq!(found.len(), 1);
+        assert!(found[0].matches(&ac(100.0), &[], &FULL).is_ok());
+        assert!(found[0].matches(&ac(99.0), &[], &FULL).is_err());
+        let partial = yaml.for_submission("partially_accepted/half.py");
+        assert_eq!(partial.len(), 1);
+        let wa = Verdict::WrongAnswer;
+        assert!(partial[0]
+            .matches(&ac(40.0), &[Verdict::Accepted, wa], &FULL)
+            .is_ok());
+        assert!(partial[0]
+            .matches(&ac(40.0), &[Verdict::Accepted], &FULL)
+            .is_err());
+        let error = partial[0]
+            .matches(&ac(40.0), &[Verdict::TimeLimitExceeded, wa], &FULL)
+            .unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("only AC/WA on test cases (one got TLE)"),
+            "{error}"
+        );
+        assert!(partial[0].matches(&ac(70.0), &[wa], &FULL).is_err());
+        assert!(yaml
+            .for_submission("partially_accepted/half.cpp")
+            .is_empty());
+    }
+
+    #[test]
+    fn malformed_submissions_yaml_names_the_key() {
+        for (text, message) in [
+            (
+                "accepted:\n  score: lots\n",
+                "accepted.score: must be a number",
+            ),
+            (
+                "accepted:\n  score: [60, 20]\n",
+                "accepted.score: the low end is above",
+            ),
+            (
+                "accepted:\n  permitted: [OK]\n",
+                "accepted.permitted: must be a list",
+            ),
+            (
+                "accepted:\n  score: 1e300\n",
+                "accepted.score must be between",
+            ),
+            ("- x\n", "is not a mapping of globs"),
+            ("'[':\n  score: 1\n", "submissions.yaml: ["),
+        ] {
+            let error = SubmissionsYaml::parse(Path::new("submissions.yaml"), text)
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(message), "{text:?}: {error}");
+        }
+    }
+}

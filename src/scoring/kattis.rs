@@ -1,0 +1,1252 @@
+//! The group tree of a Kattis package, read from its `data/` folder.
+//!
+//! Legacy packages (and 2023-07 packages without any `test_group.yaml`, as problemtools reads
+//! them): every folder under `data/` is a group, its entries taken in byte order of their
+//! names, a test case being `NAME.ans` with `NAME.in` beside it. A group's `testdata.yaml`
+//! gives its settings; a key it leaves out is its parent's, and problemtools' defaults at the
+//! root (`on_reject: break`, `grading: default`, `grader_flags: ''`, `accept_score: 1`,
+//! `reject_score: 0`, `range: -inf +inf`, no validator flags). problem.yaml's legacy
+//! `grading:` keys (`accept_score`, `reject_score`, `range`, `on_reject: first_error|grade`)
+//! override every group's, as problemtools lets them during its transition period, and its
+//! `validator_flags` come before each group's `output_validator_flags`.
+//!
+//! 2023-07 packages with `test_group.yaml`: only `sample` and `secret` (and `secret`'s
+//! sub-folders) are groups. `scoring` is not inherited: `aggregation` is `sum` in `secret`
+//! and `pass-fail` below it, `score` is 100 in `secret` and otherwise inferred from the
+//! parent's (the parent's maximum under `min`; under `sum`, what the siblings with a `score`
+//! leave, shared evenly among the test cases and the sub-groups without one). The validator
+//! arguments (`input_validator_args`, `output_validator_args`) are inherited. The samples are
+//! judged but worth nothing. problemtools does not read `test_group.yaml` at all (see the
+//! module note of [`super`]).
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+
+use yaml_serde::Value;
+
+use super::{
+    Child, Format, GraderFlags, Group, GroupTree, OnReject, Rule, ScoreRange, ScoringError,
+    Settings, SpecAggregation, SpecScoring, TestCase,
+};
+use crate::bounds::{GROUPS, GROUP_DEPTH, SCORE};
+use crate::files::{Cap, Folder, Kind};
+
+/// What problem.yaml says that grading needs.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PackageFacts {
+    pub format: Option<Format>,
+    /// `type: scoring` (or a list holding `scoring`).
+    pub scoring: bool,
+    /// The legacy `grading:` overrides, each with problem.yaml's path.
+    pub accept_score: Option<f64>,
+    pub reject_score: Option<f64>,
+    pub range: Option<ScoreRange>,
+    pub on_reject: Option<OnReject>,
+    /// The legacy `validator_flags`.
+    pub validator_flags: Vec<String>,
+    /// The problem.yaml these came from.
+    pub file: PathBuf,
+}
+
+impl PackageFacts {
+    /// Reads the keys grading needs from problem.yaml's text (`file` names it in errors).
+    pub fn from_problem_yaml(file: &Path, text: &str) -> Result<PackageFacts, ScoringError> {
+        let value: Value = if text.trim().is_empty() {
+            Value::Null
+        } else {
+            yaml_serde::from_str(text).map_err(|e| ScoringError::invalid(file, e.to_string()))?
+        };
+        let mut facts = PackageFacts {
+            file: file.to_path_buf(),
+            ..PackageFacts::default()
+        };
+        facts.format = Some(match value.get("problem_format_version") {
+            None | Some(Value::Null) => Format::KattisLegacy,
+            Some(Value::String(v)) if v == "legacy" => Format::KattisLegacy,
+            Some(Value::String(v)) if v.starts_with("2023-07") => Format::Kattis2023,
+            Some(other) => {
+                return Err(ScoringError::invalid(
+                    file,
+                    format!(
+                        "problem_format_version: {} is not a version judge grades groups of \
+                         (legacy, 2023-07-draft)",
+                        show(other)
+                    ),
+                ))
+            }
+        });
+        facts.scoring = match value.get("type") {
+            Some(Value::String(kind)) => kind == "scoring",
+            Some(Value::Sequence(kinds)) => kinds.iter().any(|k| k.as_str() == Some("scoring")),
+            _ => false,
+        };
+        if let Some(flags) = value.get("validator_flags") {
+            facts.validator_flags = words(flags)
+                .ok_or_else(|| ScoringError::invalid(file, "validator_flags: must be a string"))?;
+        }
+        if let Some(grading) = value.get("grading").filter(|g| !g.is_null()) {
+            if !grading.is_mapping() {
+                return Err(ScoringError::invalid(
+                    file,
+                    "grading: must be a mapping of keys",
+                ));
+            }
+            facts.accept_score =
+                optional_score(file, grading, "grading.accept_score", "accept_score")?;
+            facts.reject_score =
+                optional_score(file, grading, "grading.reject_score", "reject_score")?;
+            if let Some(range) = grading.get("range").filter(|r| !r.is_null()) {
+                facts.range = Some(parse_range(file, "grading.range", range)?);
+            }
+            facts.on_reject = match grading.get("on_reject").and_then(Value::as_str) {
+                None => None,
+                Some("first_error") => Some(OnReject::Break),
+                Some("grade") => Some(OnReject::Continue),
+                Some("worst_error") => None,
+                Some(other) => {
+                    return Err(ScoringError::invalid(
+                        file,
+                        format!(
+                            "grading.on_reject: {other:?} is not first_error, worst_error or grade"
+                        ),
+                    ))
+                }
+            };
+        }
+        Ok(facts)
+    }
+}
+
+fn optional_score(
+    file: &Path,
+    map: &Value,
+    key: &str,
+    name: &str,
+) -> Result<Option<f64>, ScoringError> {
+    match map.get(name).filter(|v| !v.is_null()) {
+        None => Ok(None),
+        Some(value) => parse_score(file, key, value).map(Some),
+    }
+}
+
+/// A value as a message quotes it.
+fn show(value: &Value) -> String {
+    yaml_serde::to_string(value)
+        .map(|s| s.trim().chars().take(60).collect())
+        .unwrap_or_else(|_| "?".into())
+}
+
+/// The words of a string (split on whitespace) or a list of strings.
+fn words(value: &Value) -> Option<Vec<String>> {
+    match value {
+        Value::Null => Some(Vec::new()),
+        Value::String(text) => Some(text.split_whitespace().map(String::from).collect()),
+        Value::Sequence(items) => items
+            .iter()
+            .map(|item| match item {
+                Value::String(s) => Some(s.clone()),
+                Value::Number(n) => Some(n.to_string()),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    }
+}
+
+fn number(value: &Value) -> Option<f64> {
+    match value {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+fn parse_score(file: &Path, key: &str, value: &Value) -> Result<f64, ScoringError> {
+    let score = number(value).ok_or_else(|| {
+        ScoringError::invalid(
+            file,
+            format!("{key}: must be a number, found {}", show(value)),
+        )
+    })?;
+    SCORE
+        .real(score)
+        .map_err(|bound| ScoringError::OutOfBounds {
+            file: file.to_path_buf(),
+            key: key.to_string(),
+            bound,
+        })
+}
+
+/// `range`: two numbers (`-inf`, `+inf`, `inf` allowed), the least first.
+fn parse_range(file: &Path, key: &str, value: &Value) -> Result<ScoreRange, ScoringError> {
+    let text = match value {
+        Value::String(s) => s.clone(),
+        Value::Sequence(_) => words(value).unwrap_or_default().join(" "),
+        _ => String::new(),
+    };
+    let bad = || {
+        ScoringError::invalid(
+            file,
+            format!(
+                "{key}: must be two numbers, the least first ('0 100'), found {}",
+                show(value)
+            ),
+        )
+    };
+    let ends: Vec<f64> = text
+        .split_whitespace()
+        .map(|w| w.parse::<f64>().ok().filter(|x| !x.is_nan()))
+        .collect::<Option<_>>()
+        .ok_or_else(bad)?;
+    let [min, max] = ends[..] else {
+        return Err(bad());
+    };
+    if min > max {
+        return Err(bad());
+    }
+    for end in [min, max].into_iter().filter(|x| x.is_finite()) {
+        SCORE.real(end).map_err(|bound| ScoringError::OutOfBounds {
+            file: file.to_path_buf(),
+            key: key.to_string(),
+            bound,
+        })?;
+    }
+    Ok(ScoreRange { min, max })
+}
+
+/// Reads the group tree of the package in `package` (its problem.yaml already read into
+/// `facts`).
+pub fn read(package: &Folder, facts: &PackageFacts) -> Result<GroupTree, ScoringError> {
+    let data = package.root().join("data");
+    if package.kind_if_any(&data)? != Some(Kind::Folder) {
+        return Err(ScoringError::invalid(
+            &data,
+            "is missing: a package keeps its tests there",
+        ));
+    }
+    let format = facts.format.unwrap_or(Format::KattisLegacy);
+    let mut walk = Walk {
+        package,
+        data: &data,
+        facts,
+        open: Vec::new(),
+        groups: 0,
+    };
+    let spec = format == Format::Kattis2023 && walk.has_test_group_yaml(&data, 0)?;
+    let root = if spec {
+        walk.spec_root()?
+    } else {
+        walk.legacy_group(&data, &Inherited::default(), 1)?
+    };
+    Ok(GroupTree {
+        format: if spec { Format::Kattis2023 } else { format },
+        scoring: facts.scoring,
+        root,
+    })
+}
+
+/// The settings a legacy group passes down: each key's value and the file that set it.
+#[derive(Debug, Clone, Default)]
+struct Inherited(BTreeMap<String, (Value, PathBuf)>);
+
+struct Walk<'a> {
+    package: &'a Folder,
+    data: &'a Path,
+    facts: &'a PackageFacts,
+    /// The groups being walked (device, inode), outermost first: a link back to one of them
+    /// would never end.
+    open: Vec<(u64, u64)>,
+    groups: u64,
+}
+
+/// The keys of a legacy `testdata.yaml` judge reads (others are left alone, as problemtools
+/// leaves them).
+const LEGACY_KEYS: [&str; 8] = [
+    "on_reject",
+    "grading",
+    "grader_flags",
+    "accept_score",
+    "reject_score",
+    "range",
+    "input_validator_flags",
+    "output_validator_flags",
+];
+
+impl Walk<'_> {
+    fn path_of(&self, folder: &Path) -> String {
+        let relative = folder.strip_prefix(self.data).unwrap_or(folder);
+        relative.to_string_lossy().into_owned()
+    }
+
+    /// Counts one more group and one more level, within their bounds.
+    fn enter(&mut self, folder: &Path, depth: u64) -> Result<(), ScoringError> {
+        self.groups += 1;
+        let too_many = |bound, key: &str| ScoringError::OutOfBounds {
+            file: folder.to_path_buf(),
+            key: key.to_string(),
+            bound,
+        };
+        GROUP_DEPTH
+            .whole(depth)
+            .map_err(|b| too_many(b, "the depth of its groups"))?;
+        GROUPS
+            .whole(self.groups)
+            .map_err(|b| too_many(b, "the number of groups"))?;
+        let meta = std::fs::metadata(folder)
+            .map_err(|e| ScoringError::invalid(folder, format!("cannot be read: {e}")))?;
+        let identity = (meta.dev(), meta.ino());
+        if self.open.contains(&identity) {
+            return Err(ScoringError::invalid(
+                folder,
+                "is a link to a group that holds it: its tests would never end",
+            ));
+        }
+        self.open.push(identity);
+        Ok(())
+    }
+
+    /// The entries of `folder` in byte order of their names.
+    fn entries(&self, folder: &Path) -> Result<Vec<(OsString, PathBuf)>, ScoringError> {
+        let read_error =
+            |e: std::io::Error| ScoringError::invalid(folder, format!("cannot be read: {e}"));
+        let mut entries: Vec<(OsString, PathBuf)> = std::fs::read_dir(folder)
+            .map_err(read_error)?
+            .map(|entry| entry.map(|e| (e.file_name(), e.path())))
+            .collect::<Result<_, _>>()
+            .map_err(read_error)?;
+        entries.sort();
+        Ok(entries)
+    }
+
+    /// The mapping of a settings file, `None` where there is none (or it is empty).
+    fn settings_file(&self, file: &Path) -> Result<Option<Value>, ScoringError> {
+        if self.package.kind_if_any(file)?.is_none() {
+            return Ok(None);
+        }
+        let text = self.package.read_text(file, Cap::CONFIG)?;
+        if text.trim().is_empty() {
+            return Ok(None);
+        }
+        let value: Value =
+            yaml_serde::from_str(&text).map_err(|e| ScoringError::invalid(file, e.to_string()))?;
+        match value {
+            Value::Null => Ok(None),
+            Value::Mapping(_) => Ok(Some(value)),
+            _ => Err(ScoringError::invalid(file, "is not a mapping of keys")),
+        }
+    }
+
+    /// The children of `folder`: sub-folders as groups (made by `group`) and test cases.
+    fn children(
+        &mut self,
+        folder: &Path,
+        include_folder: &dyn Fn(&Path) -> bool,
+        group: &mut dyn FnMut(&mut Self, &Path) -> Result<Group, ScoringError>,
+    ) -> Result<Vec<Child>, ScoringError> {
+        let mut children = Vec::new();
+        for (name, path) in self.entries(folder)? {
+            let bytes = name.as_bytes();
+            let is_answer = bytes.ends_with(b".ans");
+            if !is_answer && !bytes.ends_with(b".in") && !path.is_dir() {
+                continue;
+            }
+            match self.package.kind(&path)? {
+                Kind::Folder if include_folder(&path) => {
+                    children.push(Child::Group(group(self, &path)?))
+                }
+                Kind::Folder => {}
+                Kind::File if is_answer => {
+                    let input = path.with_extension("in");
+                    if self.package.kind_if_any(&input)? == Some(Kind::File) {
+                        let stem = path.with_extension("");
+                        children.push(Child::Test(TestCase {
+                            path: self.path_of(&stem),
+                            max_score: None,
+                        }));
+                    }
+                }
+                Kind::File => {}
+            }
+        }
+        Ok(children)
+    }
+
+    fn legacy_group(
+        &mut self,
+        folder: &Path,
+        parent: &Inherited,
+        depth: u64,
+    ) -> Result<Group, ScoringError> {
+        self.enter(folder, depth)?;
+        let file = folder.join("testdata.yaml");
+        let mut merged = parent.clone();
+        if let Some(own) = self.settings_file(&file)? {
+            for key in LEGACY_KEYS {
+                if let Some(value) = own.get(key) {
+                    merged
+                        .0
+                        .insert(key.to_string(), (value.clone(), file.clone()));
+                }
+            }
+        }
+        let (settings, origins) = self.legacy_settings(&merged)?;
+        let children = self.children(folder, &|_| true, &mut |walk, sub| {
+            walk.legacy_group(sub, &merged, depth + 1)
+        })?;
+        self.open.pop();
+        Ok(Group {
+            path: self.path_of(folder),
+            settings,
+            origins,
+            children,
+        })
+    }
+
+    /// A legacy group's settings from its merged keys, problem.yaml's overrides and
+    /// problemtools' defaults.
+    fn legacy_settings(
+        &self,
+        merged: &Inherited,
+    ) -> Result<(Settings, BTreeMap<String, Option<PathBuf>>), ScoringError> {
+        let facts = self.facts;
+        let mut origins = BTreeMap::new();
+        let mut get = |key: &str| -> Option<(&Value, &PathBuf)> {
+            let found = merged.0.get(key).map(|(v, f)| (v, f));
+            origins.insert(key.to_string(), found.map(|(_, f)| f.clone()));
+            found
+        };
+        let grading = match get("grading") {
+            None => "default".to_string(),
+            Some((value, file)) => match value.as_str() {
+                Some(g @ ("default" | "custom")) => g.to_string(),
+                _ => {
+                    return Err(ScoringError::invalid(
+                        file,
+                        format!("grading: must be default or custom, found {}", show(value)),
+                    ))
+                }
+            },
+        };
+        let grader_flags = match get("grader_flags") {
+            None => Vec::new(),
+            Some((value, file)) => words(value).ok_or_else(|| {
+                ScoringError::invalid(file, "grader_flags: must be a string of flags")
+            })?,
+        };
+        let rule = if grading == "custom" {
+            Rule::Custom {
+                flags: grader_flags,
+            }
+        } else {
+            Rule::Default(GraderFlags::parse(&grader_flags).0)
+        };
+        let score = |found: Option<(&Value, &PathBuf)>, key: &str, default: f64| match found {
+            None => Ok(default),
+            Some((value, file)) => parse_score(file, key, value),
+        };
+        let accept_score = score(get("accept_score"), "accept_score", 1.0)?;
+        let reject_score = score(get("reject_score"), "reject_score", 0.0)?;
+        let range = match get("range") {
+            None => ScoreRange::ANY,
+            Some((value, file)) => parse_range(file, "range", value)?,
+        };
+        let on_reject = match get("on_reject") {
+            None => OnReject::Break,
+            Some((value, file)) => match value.as_str() {
+                Some("break") => OnReject::Break,
+                Some("continue") => OnReject::Continue,
+                _ => {
+                    return Err(ScoringError::invalid(
+                        file,
+                        format!(
+                            "on_reject: must be break or continue, found {}",
+                            show(value)
+                        ),
+                    ))
+                }
+            },
+        };
+        let flags = |found: Option<(&Value, &PathBuf)>, key: &str| match found {
+            None => Ok(Vec::new()),
+            Some((value, file)) => words(value).ok_or_else(|| {
+                ScoringError::invalid(
+                    file,
+                    format!("{key}: must be a string or a list of strings"),
+                )
+            }),
+        };
+        let input_validator_flags = flags(get("input_validator_flags"), "input_validator_flags")?;
+        let mut output_validator_flags = facts.validator_flags.clone();
+        output_validator_flags.extend(flags(
+            get("output_validator_flags"),
+            "output_validator_flags",
+        )?);
+        let mut settings = Settings {
+            rule,
+            on_reject,
+            accept_score,
+            reject_score,
+            range,
+            input_validator_flags,
+            output_validator_flags,
+        };
+        // problem.yaml's legacy grading keys win over every group's.
+        let from_yaml = Some(facts.file.clone());
+        if let Some(value) = facts.accept_score {
+            settings.accept_score = value;
+            origins.insert("accept_score".into(), from_yaml.clone());
+        }
+        if let Some(value) = facts.reject_score {
+            settings.reject_score = value;
+            origins.insert("reject_score".into(), from_yaml.clone());
+        }
+        if let Some(value) = facts.range {
+            settings.range = value;
+            origins.insert("range".into(), from_yaml.clone());
+        }
+        if let Some(value) = facts.on_reject {
+            settings.on_reject = value;
+            origins.insert("on_reject".into(), from_yaml);
+        }
+        Ok((settings, origins))
+    }
+
+    /// Whether any folder under `folder` holds a `test_group.yaml`.
+    fn has_test_group_yaml(&mut self, folder: &Path, depth: u64) -> Result<bool, ScoringError> {
+        if self
+            .package
+            .kind_if_any(&folder.join("test_group.yaml"))?
+            .is_some()
+        {
+            return Ok(true);
+        }
+        if GROUP_DEPTH.whole(depth + 1).is_err() {
+            return Ok(false);
+        }
+        for (_, path) in self.entries(folder)? {
+            if path.is_dir() && self.has_test_group_yaml(&path, depth + 1)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The root of a 2023-07 tree: `sample` (worth nothing) and `secret`.
+    fn spec_root(&mut self) -> Result<Group, ScoringError> {
+        let data = self.data.to_path_buf();
+        self.enter(&data, 1)?;
+        let root_file = data.join("test_group.yaml");
+        let root_args = self.spec_args(&root_file, &SpecArgs::default(), false)?;
+        let mut children = Vec::new();
+        for (name, max) in [("sample", Some(0.0)), ("secret", None)] {
+            let folder = data.join(name);
+            if self.package.kind_if_any(&folder)? == Some(Kind::Folder) {
+                let aggregation = if name == "sample" {
+                    Some(SpecAggregation::PassFail)
+                } else {
+                    None
+                };
+                let group =
+                    self.spec_group(&folder, &root_args, max, aggregation, 2, name == "secret")?;
+                children.push(Child::Group(group));
+            }
+        }
+        let secret_max = children.iter().find_map(|c| match c {
+            Child::Group(g) if g.path == "secret" => super::aggregate::max_score(g),
+            _ => None,
+        });
+        self.open.pop();
+        Ok(Group {
+            path: String::new(),
+            settings: spec_settings(
+                SpecScoring {
+                    aggregation: SpecAggregation::Sum,
+                    max_score: secret_max,
+                    require_pass: Vec::new(),
+                },
+                &root_args,
+            ),
+            origins: root_args.origins.clone(),
+            children,
+        })
+    }
+
+    /// A 2023-07 group: `inferred` is the maximum score its parent gives it (`None`:
+    /// unbounded, or none where the parent is pass-fail), `aggregation` the default of its own.
+    fn spec_group(
+        &mut self,
+        folder: &Path,
+        parent: &SpecArgs,
+        inferred: Option<f64>,
+        default_aggregation: Option<SpecAggregation>,
+        depth: u64,
+        is_secret: bool,
+    ) -> Result<Group, ScoringError> {
+        self.enter(folder, depth)?;
+        let file = folder.join("test_group.yaml");
+        let args = self.spec_args(&file, parent, true)?;
+        let mut origins = args.origins.clone();
+        let aggregation = match &args.aggregation {
+            Some(a) => *a,
+            None => default_aggregation.unwrap_or(if is_secret {
+                SpecAggregation::Sum
+            } else {
+                SpecAggregation::PassFail
+            }),
+        };
+        let max_score = match args.score {
+            Some(Some(score)) => Some(score),
+            Some(None) => None,
+            None if is_secret => Some(100.0),
+            None => inferred,
+        };
+        for key in ["scoring.aggregation", "scoring.score"] {
+            origins.entry(key.to_string()).or_insert(None);
+        }
+        // Children first with no maximum, then their maxima inferred.
+        let mut children = self.children(folder, &|_| true, &mut |walk, sub| {
+            walk.spec_group(sub, &args, None, None, depth + 1, false)
+        })?;
+        let explicit = |child: &Child| match child {
+            Child::Group(g) => g
+                .origins
+                .get("scoring.score")
+                .cloned()
+                .flatten()
+                .map(|_| ()),
+            Child::Test(_) => None,
+        };
+        let share = match (aggregation, max_score) {
+            (SpecAggregation::PassFail, _) | (_, None) => None,
+            (SpecAggregation::Min, Some(max)) => Some(max),
+            (SpecAggregation::Sum, Some(max)) => {
+                let given: f64 = children
+                    .iter()
+                    .filter(|c| explicit(c).is_some())
+                    .filter_map(|c| match c {
+                        Child::Group(g) => super::aggregate::max_score(g),
+                        Child::Test(_) => None,
+                    })
+                    .sum();
+                if given > max {
+                    return Err(ScoringError::invalid(
+                        &file,
+                        format!(
+                            "scoring.score: the sub-groups' scores add up to {given}, more than \
+                             the group's {max}"
+                        ),
+                    ));
+                }
+                let shares = children.iter().filter(|c| explicit(c).is_none()).count();
+                (shares > 0).then(|| (max - given) / shares as f64)
+            }
+        };
+        for child in &mut children {
+            let is_explicit = explicit(child).is_some();
+            match child {
+                Child::Test(test) => test.max_score = share,
+                Child::Group(group) if !is_explicit => set_max(group, share),
+                Child::Group(_) => {}
+            }
+        }
+        self.open.pop();
+        Ok(Group {
+            path: self.path_of(folder),
+            settings: spec_settings(
+                SpecScoring {
+                    aggregation,
+                    max_score,
+                    require_pass: args.require_pass.clone(),
+                },
+                &args,
+            ),
+            origins,
+            children,
+        })
+    }
+
+    /// A `test_group.yaml`'s keys over the inherited ones.
+    fn spec_args(
+        &self,
+        file: &Path,
+        parent: &SpecArgs,
+        scoring_allowed: bool,
+    ) -> Result<SpecArgs, ScoringError> {
+        let mut args = SpecArgs {
+            input: parent.input.clone(),
+            output: parent.output.clone(),
+            origins: parent
+                .origins
+                .iter()
+                .filter(|(k, _)| k.ends_with("validator_args"))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+            ..SpecArgs::default()
+        };
+        let Some(value) = self.settings_file(file)? else {
+            return Ok(args);
+        };
+        let Value::Mapping(map) = &value else {
+            unreachable!("settings_file gives mappings")
+        };
+        for (key, item) in map {
+            let key = key.as_str().unwrap_or("");
+            let here = Some(file.to_path_buf());
+            match key {
+                "input_validator_args" | "output_validator_args" => {
+                    let list = words(item).ok_or_else(|| {
+                        ScoringError::invalid(
+                            file,
+                            format!(
+                                "{key}: must be a list of strings (arguments per input \
+                                 validator are not supported yet)"
+                            ),
+                        )
+                    })?;
+                    if key == "input_validator_args" {
+                        args.input = list;
+                    } else {
+                        args.output = list;
+                    }
+                    args.origins.insert(key.to_string(), here);
+                }
+                "scoring" if scoring_allowed => {
+                    let Value::Mapping(scoring) = item else {
+                        return Err(ScoringError::invalid(
+                            file,
+                            "scoring: must be a mapping of keys",
+                        ));
+                    };
+                    for (name, v) in scoring {
+                        match name.as_str().unwrap_or("") {
+                            "score" => {
+                                args.score = Some(match v {
+                                    Value::String(s) if s == "unbounded" => None,
+                                    _ => Some(parse_score(file, "scoring.score", v)?),
+                                });
+                                if args.score.flatten().is_some_and(|s| s < 0.0) {
+                                    return Err(ScoringError::invalid(
+                                        file,
+                                        "scoring.score: must not be negative",
+                                    ));
+                                }
+                                args.origins.insert("scoring.score".into(), here.clone());
+                            }
+                            "aggregation" => {
+                                args.aggregation = Some(match v.as_str() {
+                                    Some("pass-fail") => SpecAggregation::PassFail,
+                                    Some("sum") => SpecAggregation::Sum,
+                                    Some("min") => SpecAggregation::Min,
+                                    _ => {
+                                        return Err(ScoringError::invalid(
+                                            file,
+                                            format!(
+                                                "scoring.aggregation: must be pass-fail, sum or \
+                                                 min, found {}",
+                                                show(v)
+                                            ),
+                                        ))
+                                    }
+                                });
+                                args.origins
+                                    .insert("scoring.aggregation".into(), here.clone());
+                            }
+                            "require_pass" => {
+                                args.require_pass = words(v).ok_or_else(|| {
+                                    ScoringError::invalid(
+                                        file,
+                                        "scoring.require_pass: must be a string or a list of strings",
+                                    )
+                                })?;
+                                args.origins
+                                    .insert("scoring.require_pass".into(), here.clone());
+                            }
+                            other => {
+                                return Err(ScoringError::invalid(
+                                    file,
+                                    format!("scoring.{other}: is not a key of scoring"),
+                                ))
+                            }
+                        }
+                    }
+                }
+                "scoring" => {
+                    return Err(ScoringError::invalid(
+                        file,
+                        "scoring: is only for secret and its sub-groups",
+                    ))
+                }
+                "static_validation" | "full_feedback" | "hint" | "description" => {}
+                other => {
+                    return Err(ScoringError::invalid(
+                        file,
+                        format!("{other}: is not a key of test_group.yaml"),
+                    ))
+                }
+            }
+        }
+        Ok(args)
+    }
+}
+
+/// Sets the maximum score of a 2023-07 group without a `score` of its own, and its
+/// children's that follow from it.
+fn set_max(group: &mut Group, max: Option<f64>) {
+    let Rule::Spec(spec) = &mut group.settings.rule else {
+        return;
+    };
+    spec.max_score = max;
+    let aggregation = spec.aggregation;
+    let share = match (aggregation, max) {
+        (SpecAggregation::PassFail, _) | (_, None) => None,
+        (SpecAggregation::Min, Some(max)) => Some(max),
+        (SpecAggregation::Sum, Some(max)) => {
+            let explicit: f64 = group
+                .children
+                .iter()
+                .filter_map(|c| match c {
+                    Child::Group(g)
+                        if g.origins.get("scoring.score").cloned().flatten().is_some() =>
+                    {
+                        super::aggregate::max_score(g)
+                    }
+                    _ => None,
+                })
+                .sum();
+            let shares = group
+                .children
+                .iter()
+                .filter(|c| match c {
+                    Child::Group(g) => g.origins.get("scoring.score").cloned().flatten().is_none(),
+                    Child::Test(_) => true,
+                })
+                .count();
+            (shares > 0).then(|| (max - explicit).max(0.0) / shares as f64)
+        }
+    };
+    for child in &mut group.children {
+        match child {
+            Child::Test(test) => test.max_score = share,
+            Child::Group(sub)
+                if sub
+                    .origins
+                    .get("scoring.score")
+                    .cloned()
+                    .flatten()
+                    .is_none() =>
+            {
+                set_max(sub, share)
+            }
+            Child::Group(_) => {}
+        }
+    }
+}
+
+/// What a 2023-07 group's file says, over what it inherits.
+#[derive(Debug, Clone, Default)]
+struct SpecArgs {
+    input: Vec<String>,
+    output: Vec<String>,
+    /// `scoring.score`: `Some(None)` for `unbounded`.
+    score: Option<Option<f64>>,
+    aggregation: Option<SpecAggregation>,
+    require_pass: Vec<String>,
+    origins: BTreeMap<String, Option<PathBuf>>,
+}
+
+fn spec_settings(scoring: SpecScoring, args: &SpecArgs) -> Settings {
+    Settings {
+        rule: Rule::Spec(scoring),
+        on_reject: OnReject::Continue,
+        accept_score: 1.0,
+        reject_score: 0.0,
+        range: ScoreRange::ANY,
+        input_validator_flags: args.input.clone(),
+        output_validator_flags: args.output.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scoring::aggregate::{self, Results, TestRun};
+    use crate::scoring::{ScoreRule, Scored, Verdict, VerdictRule};
+
+    fn write(dir: &Path, path: &str, text: &str) {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    fn case(dir: &Path, name: &str) {
+        write(dir, &format!("data/{name}.in"), "1\n");
+        write(dir, &format!("data/{name}.ans"), "1\n");
+    }
+
+    fn legacy(dir: &Path) -> Result<GroupTree, ScoringError> {
+        let facts = PackageFacts {
+            scoring: true,
+            file: dir.join("problem.yaml"),
+            ..PackageFacts::default()
+        };
+        read(&Folder::new(dir).unwrap(), &facts)
+    }
+
+    fn olympiad(dir: &Path) {
+        write(
+            dir,
+            "data/testdata.yaml",
+            "on_reject: continue\nrange: 0 100\ngrader_flags: ignore_sample\n",
+        );
+        write(
+            dir,
+            "data/sample/testdata.yaml",
+            "on_reject: continue\naccept_score: 0\ngrader_flags: first_error\n",
+        );
+        write(
+            dir,
+            "data/secret/testdata.yaml",
+            "on_reject: continue\ngrader_flags: first_error accept_if_any_accepted\n",
+        );
+        write(dir, "data/secret/g1/testdata.yaml", "on_reject: break\naccept_score: 40\nrange: 0 40\ngrader_flags: min\ninput_validator_flags: n=10\n");
+        write(
+            dir,
+            "data/secret/g2/testdata.yaml",
+            "accept_score: 60\ngrader_flags: min\n",
+        );
+        for name in [
+            "sample/1",
+            "secret/g1/1",
+            "secret/g1/2",
+            "secret/g2/10",
+            "secret/g2/9",
+        ] {
+            case(dir, name);
+        }
+        // Not test cases: an input without an answer is left out, as problemtools leaves it.
+        write(dir, "data/secret/g2/lonely.in", "1\n");
+        write(dir, "data/secret/g2/notes.txt", "x\n");
+    }
+
+    #[test]
+    fn legacy_groups_inherit_and_override_settings() {
+        let dir = tempfile::tempdir().unwrap();
+        olympiad(dir.path());
+        let tree = legacy(dir.path()).unwrap();
+        assert_eq!(tree.format, Format::KattisLegacy);
+        let paths: Vec<&str> = tree.root.groups().iter().map(|g| g.path.as_str()).collect();
+        assert_eq!(paths, ["", "sample", "secret", "secret/g1", "secret/g2"]);
+        let tests: Vec<&str> = tree.root.tests().iter().map(|t| t.path.as_str()).collect();
+        // Byte order: "10" before "9".
+        assert_eq!(
+            tests,
+            [
+                "sample/1",
+                "secret/g1/1",
+                "secret/g1/2",
+                "secret/g2/10",
+                "secret/g2/9"
+            ]
+        );
+        let g1 = tree.root.find("secret/g1").unwrap();
+        assert_eq!(g1.settings.accept_score, 40.0);
+        assert_eq!(g1.settings.on_reject, OnReject::Break);
+        assert_eq!(
+            g1.settings.range,
+            ScoreRange {
+                min: 0.0,
+                max: 40.0
+            }
+        );
+        assert_eq!(g1.settings.input_validator_flags, ["n=10"]);
+        let Rule::Default(flags) = &g1.settings.rule else {
+            panic!()
+        };
+        assert_eq!(flags.score, ScoreRule::Min);
+        // g2 says nothing of on_reject: secret's `continue` is inherited.
+        let g2 = tree.root.find("secret/g2").unwrap();
+        assert_eq!(g2.settings.on_reject, OnReject::Continue);
+        assert_eq!(
+            g2.settings.range,
+            ScoreRange {
+                min: 0.0,
+                max: 100.0
+            }
+        );
+        assert!(g2.origins["on_reject"]
+            .as_ref()
+            .unwrap()
+            .ends_with("data/secret/testdata.yaml"));
+        assert_eq!(g2.origins["reject_score"], None);
+        let secret = tree.root.find("secret").unwrap();
+        let Rule::Default(flags) = &secret.settings.rule else {
+            panic!()
+        };
+        assert_eq!(flags.verdict, VerdictRule::FirstError);
+        assert!(flags.accept_if_any_accepted);
+    }
+
+    #[test]
+    fn defaults_without_any_testdata_yaml() {
+        let dir = tempfile::tempdir().unwrap();
+        case(dir.path(), "secret/1");
+        let tree = legacy(dir.path()).unwrap();
+        let s = &tree.root.settings;
+        assert_eq!(s.on_reject, OnReject::Break);
+        assert_eq!((s.accept_score, s.reject_score), (1.0, 0.0));
+        assert_eq!(s.range, ScoreRange::ANY);
+        assert_eq!(s.rule, Rule::Default(GraderFlags::default()));
+    }
+
+    #[test]
+    fn problem_yaml_grading_overrides_every_group() {
+        let dir = tempfile::tempdir().unwrap();
+        olympiad(dir.path());
+        let yaml = "type: scoring\nvalidator_flags: float_tolerance 1e-6\ngrading:\n  accept_score: 5\n  on_reject: grade\n";
+        let file = dir.path().join("problem.yaml");
+        let facts = PackageFacts::from_problem_yaml(&file, yaml).unwrap();
+        assert!(facts.scoring);
+        let tree = read(&Folder::new(dir.path()).unwrap(), &facts).unwrap();
+        let g1 = tree.root.find("secret/g1").unwrap();
+        assert_eq!(g1.settings.accept_score, 5.0);
+        assert_eq!(g1.settings.on_reject, OnReject::Continue);
+        assert_eq!(
+            g1.settings.output_validator_flags,
+            ["float_tolerance", "1e-6"]
+        );
+        assert_eq!(g1.origins["accept_score"], Some(file));
+    }
+
+    #[test]
+    fn custom_grading_keeps_its_flags_for_the_grader() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "data/secret/testdata.yaml",
+            "grading: custom\ngrader_flags: a b\n",
+        );
+        case(dir.path(), "secret/1");
+        let tree = legacy(dir.path()).unwrap();
+        let secret = tree.root.find("secret").unwrap();
+        assert_eq!(
+            secret.settings.rule,
+            Rule::Custom {
+                flags: vec!["a".into(), "b".into()]
+            }
+        );
+    }
+
+    #[test]
+    fn malformed_settings_name_the_file_and_key() {
+        for (text, message) in [
+            ("on_reject: maybe\n", "on_reject: must be break or continue"),
+            ("grading: fancy\n", "grading: must be default or custom"),
+            ("accept_score: lots\n", "accept_score: must be a number"),
+            ("accept_score: 1e300\n", "accept_score must be between"),
+            (
+                "range: 100 0\n",
+                "range: must be two numbers, the least first",
+            ),
+            ("range: 0\n", "range: must be two numbers"),
+            ("grader_flags: {a: 1}\n", "grader_flags: must be a string"),
+            ("- a list\n", "is not a mapping of keys"),
+            ("key: [unclosed\n", "testdata.yaml"),
+        ] {
+            let dir = tempfile::tempdir().unwrap();
+            write(dir.path(), "data/secret/testdata.yaml", text);
+            case(dir.path(), "secret/1");
+            let error = legacy(dir.path()).unwrap_err().to_string();
+            assert!(error.contains("data/secret/testdata.yaml"), "{error}");
+            assert!(error.contains(message), "{text:?}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_link_loop_and_a_deep_tree_are_errors_not_hangs() {
+        let dir = tempfile::tempdir().unwrap();
+        case(dir.path(), "secret/1");
+        std::os::unix::fs::symlink("..", dir.path().join("data/secret/loop")).unwrap();
+        let error = legacy(dir.path()).unwrap_err().to_string();
+        assert!(error.contains("a link to a group that holds it"), "{error}");
+
+        let dir = tempfile::tempdir().unwrap();
+        let deep = (0..70)
+            .map(|i| format!("g{i}"))
+            .collect::<Vec<_>>()
+            .join("/");
+        case(dir.path(), &format!("secret/{deep}/1"));
+        let error = legacy(dir.path()).unwrap_err().to_string();
+        assert!(
+            error.contains("the depth of its groups must be between 1 and 64"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_link_out_of_the_package_is_refused() {
+        let outside = tempfile::tempdir().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        case(dir.path(), "secret/1");
+        std::os::unix::fs::symlink(outside.path(), dir.path().join("data/secret/out")).unwrap();
+        assert!(legacy(dir.path()).is_err());
+    }
+
+    struct AllAccepted;
+    impl Results for AllAccepted {
+        fn test(&mut self, _: &TestCase) -> Option<TestRun> {
+            Some(TestRun {
+                verdict: Verdict::Accepted,
+                validator_score: None,
+            })
+        }
+        fn custom_grader(&mut self, _: &Group, _: &str, _: &[String]) -> Scored {
+            unreachable!()
+        }
+    }
+
+    #[test]
+    fn an_olympiad_package_grades_to_its_full_score() {
+        let dir = tempfile::tempdir().unwrap();
+        olympiad(dir.path());
+        let tree = legacy(dir.path()).unwrap();
+        let graded = aggregate::grade(&tree, &mut AllAccepted).unwrap();
+        assert_eq!(graded.total, Some(Scored::new(Verdict::Accepted, 100.0)));
+        assert_eq!(
+            graded.group("sample"),
+            Some(Scored::new(Verdict::Accepted, 0.0))
+        );
+    }
+
+    fn spec_package(dir: &Path) -> GroupTree {
+        let yaml = "problem_format_version: 2023-07-draft\ntype: scoring\n";
+        let file = dir.join("problem.yaml");
+        let facts = PackageFacts::from_problem_yaml(&file, yaml).unwrap();
+        read(&Folder::new(dir).unwrap(), &facts).unwrap()
+    }
+
+    #[test]
+    fn spec_scores_are_inferred_from_the_parent() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(
+            d,
+            "data/secret/test_group.yaml",
+            "scoring:\n  aggregation: sum\n  score: 100\n",
+        );
+        write(
+            d,
+            "data/secret/a/test_group.yaml",
+            "scoring:\n  score: 40\n",
+        );
+        write(
+            d,
+            "data/secret/b/test_group.yaml",
+            "scoring:\n  aggregation: sum\noutput_validator_args: [x]\n",
+        );
+        for name in [
+            "sample/1",
+            "secret/a/1",
+            "secret/a/2",
+            "secret/b/1",
+            "secret/b/2",
+            "secret/c/1",
+            "secret/3",
+        ] {
+            case(d, name);
+        }
+        let tree = spec_package(d);
+        assert_eq!(tree.format, Format::Kattis2023);
+        let max = |path: &str| aggregate::max_score(tree.root.find(path).unwrap());
+        assert_eq!(max("secret"), Some(100.0));
+        assert_eq!(max("secret/a"), Some(40.0));
+        // 60 left for b, c and the test case 3: 20 each.
+        assert_eq!(max("secret/b"), Some(20.0));
+        assert_eq!(max("secret/c"), Some(20.0));
+        assert_eq!(max(""), Some(100.0));
+        let b = tree.root.find("secret/b").unwrap();
+        assert_eq!(b.settings.output_validator_flags, ["x"]);
+        assert!(b.tests().iter().all(|t| t.max_score == Some(10.0)));
+        let a = tree.root.find("secret/a").unwrap();
+        assert!(
+            a.tests().iter().all(|t| t.max_score.is_none()),
+            "pass-fail tests have no score"
+        );
+        let graded = aggregate::grade(&tree, &mut AllAccepted).unwrap();
+        assert_eq!(graded.total, Some(Scored::new(Verdict::Accepted, 100.0)));
+    }
+
+    #[test]
+    fn spec_refuses_unknown_keys_and_scores_over_the_parent() {
+        for (file, text, message) in [
+            (
+                "data/secret/test_group.yaml",
+                "scoring:\n  weight: 3\n",
+                "scoring.weight: is not a key",
+            ),
+            (
+                "data/secret/test_group.yaml",
+                "colour: red\n",
+                "colour: is not a key of test_group.yaml",
+            ),
+            (
+                "data/secret/test_group.yaml",
+                "scoring:\n  aggregation: max\n",
+                "scoring.aggregation: must be",
+            ),
+            (
+                "data/test_group.yaml",
+                "scoring:\n  score: 5\n",
+                "scoring: is only for secret",
+            ),
+            (
+                "data/secret/a/test_group.yaml",
+                "scoring:\n  score: 150\n",
+                "add up to 150",
+            ),
+        ] {
+            let dir = tempfile::tempdir().unwrap();
+            write(dir.path(), file, text);
+            case(dir.path(), "secret/a/1");
+            let yaml = "problem_format_version: 2023-07-draft\ntype: scoring\n";
+            let facts =
+                PackageFacts::from_problem_yaml(&dir.path().join("problem.yaml"), yaml).unwrap();
+            let error = read(&Folder::new(dir.path()).unwrap(), &facts)
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(message), "{text:?}: {error}");
+            assert!(error.contains("test_group.yaml"), "{error}");
+        }
+    }
+
+    #[test]
+    fn a_2023_package_with_only_testdata_yaml_is_read_as_problemtools_reads_it() {
+        let dir = tempfile::tempdir().unwrap();
+        olympiad(dir.path());
+        let tree = spec_package(dir.path());
+        assert_eq!(tree.format, Format::Kattis2023);
+        assert!(matches!(tree.root.settings.rule, Rule::Default(_)));
+        let graded = aggregate::grade(&tree, &mut AllAccepted).unwrap();
+        assert_eq!(graded.total, Some(Scored::new(Verdict::Accepted, 100.0)));
+    }
+
+    #[test]
+    fn problem_yaml_versions_and_types() {
+        let file = Path::new("problem.yaml");
+        let facts =
+            PackageFacts::from_problem_yaml(file, "type: [scoring, interactive]\n").unwrap();
+        assert!(facts.scoring);
+        assert_eq!(facts.format, Some(Format::KattisLegacy));
+        let error =
+            PackageFacts::from_problem_yaml(file, "problem_format_version: 2025-09\n").unwrap_err();
+        assert!(
+            error.to_string().contains("problem_format_version"),
+            "{error}"
+        );
+        let error =
+            PackageFacts::from_problem_yaml(file, "grading:\n  on_reject: maybe\n").unwrap_err();
+        assert!(error.to_string().contains("grading.on_reject"), "{error}");
+    }
+}
