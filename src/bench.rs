@@ -13,7 +13,8 @@ use thiserror::Error;
 
 use crate::config::RunnerConfig;
 use crate::execute::{run_request, ExecError, MemoryFiles, Scratch};
-use crate::grade::batch::{self, BatchRequest, BatchSummary, Tests};
+use crate::grade::batch::{self, BatchRequest, Tests};
+use crate::grade::outcome::{Outcome, RunSummary};
 use crate::grade::{compile_or_fail, GradeError, Submission};
 use crate::limits::{Limits, Overrides, MIB};
 use crate::problems::{self, GenRequest};
@@ -736,7 +737,7 @@ fn verdict_flips(
         shard: None,
         keep_every_test: true,
     };
-    let grade = || -> Result<BatchSummary> {
+    let grade = || -> Result<RunSummary> {
         let summary = batch::grade(&request, &mut Reporters::new())?;
         if summary.compile_message.is_some() {
             return Err(measurement("bench/near_limit.c does not compile"));
@@ -747,13 +748,13 @@ fn verdict_flips(
     let mut loaded = Vec::new();
     let mut quiet = Vec::new();
     for _ in 0..ROUNDS {
-        quiet.extend(grade()?.tests);
+        quiet.extend(grade()?.outcomes);
         let load = Load::start(&busy, 3 * cores)?;
-        loaded.extend(grade()?.tests);
+        loaded.extend(grade()?.outcomes);
         drop(load);
     }
     let wall_limit = tight.limits.wall_time_factor * CPU_LIMIT.as_millis() as f64;
-    let side = |tests: &[batch::TestOutcome]| {
+    let side = |tests: &[Outcome]| {
         let flips = tests.iter().filter(|t| !t.verdict.is_accepted()).count();
         let waits = median(tests.iter().map(|t| t.wait_ms).collect());
         let walls = median(tests.iter().map(|t| t.wall_ms).collect());

@@ -1348,7 +1348,6 @@ fn check_parts(input: &PartsInput) -> Result<(), TestCaseError> {
 
 /// The merged report as `judge merge` shows it (table, JSON), into memory.
 fn show_merged(merged: &merge::Report) -> Result<(), String> {
-    use judge::grade::Summary;
     use judge::report::json::JsonReporter;
     use judge::report::scoreboard::ScoreboardReporter;
     use judge::report::table::TableReporter;
@@ -1358,21 +1357,13 @@ fn show_merged(merged: &merge::Report) -> Result<(), String> {
     let mut reporters = Reporters::new();
     reporters.add(JsonReporter::new(Vec::new()));
     let told = match merged {
-        merge::Report::Tests(summary) => {
+        merge::Report::Run(summary) => {
             reporters.add(TableReporter::new(sink()));
             summary
-                .tests
+                .outcomes
                 .iter()
-                .try_for_each(|test| reporters.report(&Event::TestFinished(test)))
-                .and_then(|()| reporters.report(&Event::Finished(Summary::Batch(summary))))
-        }
-        merge::Report::Games(summary) => {
-            reporters.add(TableReporter::new(sink()));
-            summary
-                .games
-                .iter()
-                .try_for_each(|game| reporters.report(&Event::GameFinished(game)))
-                .and_then(|()| reporters.report(&Event::Finished(Summary::Games(summary))))
+                .try_for_each(|unit| reporters.report(&Event::unit_finished(unit)))
+                .and_then(|()| reporters.report(&Event::Finished(summary)))
         }
         merge::Report::Grade(scoreboard) => {
             reporters.add(ScoreboardReporter::new(sink(), sink()));

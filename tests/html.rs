@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 
 use wait_timeout::ChildExt;
 
-use judge::grade::games::{GameOutcome, GamesSummary};
-use judge::grade::{AppliedLimits, RunIdentity, Summary};
+use judge::grade::outcome::{Detail, GameDetail, Outcome, RunDetail, RunSummary};
+use judge::grade::{AppliedLimits, RunIdentity};
 use judge::interact::TranscriptLine;
 use judge::plan::{PlanIdentity, PlanUnit};
 use judge::problems::boj28489::{self, Boj28489};
@@ -379,7 +379,7 @@ fn a_comparison_shows_the_paired_differences_and_both_players_games() {
 
 /// A game of 28489 played by a greedy policy (the move that leaves the most empty cells), as
 /// the grader would record it.
-fn synthetic_game(seed: u64, index: u64) -> GameOutcome {
+fn synthetic_game(seed: u64, index: u64) -> Outcome {
     let mut session = Boj28489.new_game(TestRng::for_game(seed, index));
     let mut grid = Grid::new(4);
     let mut transcript = Vec::new();
@@ -410,24 +410,26 @@ fn synthetic_game(seed: u64, index: u64) -> GameOutcome {
             Step::Over(_) => break,
         }
     }
-    GameOutcome {
-        seed,
-        game: index,
-        score: session.score(),
-        moves: session.moves(),
+    Outcome {
         cpu_ms: 40 + index % 7,
         wall_ms: 60 + index % 11,
         wait_ms: 0,
         disturbed: false,
-        interaction_us: 30_000,
         peak_kib: 8192,
         verdict: Verdict::Accepted,
         verdict_detail: "AC".into(),
         message: None,
-        transcript,
-        final_line: Some("-1".into()),
         stderr_head: String::new(),
         facts: None,
+        detail: Detail::Game(GameDetail {
+            seed,
+            game: index,
+            score: session.score(),
+            moves: session.moves(),
+            interaction_us: 30_000,
+            transcript,
+            final_line: Some("-1".into()),
+        }),
     }
 }
 
@@ -438,15 +440,18 @@ fn synthetic_game(seed: u64, index: u64) -> GameOutcome {
 #[ignore = "needs chromium"]
 fn a_report_of_1000_games_loads_within_a_second() {
     let _serial = common::serial();
-    let games: Vec<GameOutcome> = (0..1000).map(|k| synthetic_game(20261121, k)).collect();
-    let scores: Vec<u64> = games.iter().map(|g| g.score).collect();
+    let games: Vec<Outcome> = (0..1000).map(|k| synthetic_game(20261121, k)).collect();
+    let scores: Vec<u64> = games
+        .iter()
+        .filter_map(|g| g.game())
+        .map(|g| g.score)
+        .collect();
     let stats = stats::score_stats(&scores, Boj28489.milestones());
-    let summary = GamesSummary {
+    let summary = RunSummary {
         problem: "boj28489".into(),
         solution: "greedy.py".into(),
         language: "Python 3".into(),
         verdict: Verdict::WrongAnswer,
-        reason: Some(format!("mean score {:.1} is below 2048", stats.mean)),
         seed: 20261121,
         limits: AppliedLimits {
             cpu_ms: 15000,
@@ -455,10 +460,14 @@ fn a_report_of_1000_games_loads_within_a_second() {
             output_kib: 64 * 1024,
         },
         protections: vec!["process-group".into()],
-        accept_mean_score: 2048.0,
-        score_mean: stats.mean,
-        stats,
         compile_message: None,
+        tally: None,
+        detail: RunDetail::Games {
+            reason: Some(format!("mean score {:.1} is below 2048", stats.mean)),
+            accept_mean_score: 2048.0,
+            score_mean: stats.mean,
+            stats,
+        },
         run: RunIdentity::new(
             PlanIdentity {
                 unit: PlanUnit::Games,
@@ -468,13 +477,16 @@ fn a_report_of_1000_games_loads_within_a_second() {
             },
             None,
         ),
-        games,
+        outcomes: games,
     };
-    let moves: u64 = summary.games.iter().map(|g| g.moves).sum();
+    let moves: u64 = summary
+        .outcomes
+        .iter()
+        .filter_map(|g| g.game())
+        .map(|g| g.moves)
+        .sum();
     let mut reporter = HtmlReporter::new(Vec::new());
-    reporter
-        .report(&Event::Finished(Summary::Games(&summary)))
-        .unwrap();
+    reporter.report(&Event::Finished(&summary)).unwrap();
     reporter.finish().unwrap();
     // Kept in target/tmp/ to be looked at.
     let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join("games-1000.html");

@@ -8,7 +8,6 @@ use anyhow::Result;
 use clap::Args;
 
 use judge::grade::merge::{self, Report};
-use judge::grade::Summary;
 use judge::report::csv::CsvReporter;
 use judge::report::scoreboard::ScoreboardReporter;
 use judge::report::style;
@@ -48,40 +47,27 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
     }
     let mut out = stdout();
     let code = match &merged {
-        Report::Tests(summary) => {
+        Report::Run(summary) => {
+            let (units, header) = if summary.is_games() {
+                ("games", GAMES_HEADER)
+            } else {
+                ("tests", TESTS_HEADER)
+            };
             writeln!(
                 out,
-                "{} {count} parts: {} on {}, {} tests, seed {}\n{}",
+                "{} {count} parts: {} on {}, {} {units}, seed {}\n{}",
                 style::bold("judge merge"),
                 summary.solution,
                 summary.problem,
                 summary.run.plan.units,
                 summary.seed,
-                style::bold(TESTS_HEADER)
+                style::bold(header)
             )?;
             reporters.add(TableReporter::new(out));
-            for test in &summary.tests {
-                reporters.report(&Event::TestFinished(test))?;
+            for unit in &summary.outcomes {
+                reporters.report(&Event::unit_finished(unit))?;
             }
-            reporters.report(&Event::Finished(Summary::Batch(summary)))?;
-            verdict_code(summary.verdict.is_accepted())
-        }
-        Report::Games(summary) => {
-            writeln!(
-                out,
-                "{} {count} parts: {} on {}, {} games, seed {}\n{}",
-                style::bold("judge merge"),
-                summary.solution,
-                summary.problem,
-                summary.run.plan.units,
-                summary.seed,
-                style::bold(GAMES_HEADER)
-            )?;
-            reporters.add(TableReporter::new(out));
-            for game in &summary.games {
-                reporters.report(&Event::GameFinished(game))?;
-            }
-            reporters.report(&Event::Finished(Summary::Games(summary)))?;
+            reporters.report(&Event::Finished(summary))?;
             verdict_code(summary.verdict.is_accepted())
         }
         Report::Grade(scoreboard) => {

@@ -3,17 +3,17 @@
 //! report every test in plan order as it is decided. A sharded run grades its share of the
 //! plan's tests (see `plan::Shard`).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::engine::{self, Executor, GroupResult, Judgement, Schedule, UnitFacts, UnitRun};
+use super::outcome::{Detail, Outcome, RunDetail, RunSummary, TestDetail};
 use super::{
-    build, digest_problem, protections_of, submission_digest, tell, AppliedLimits, GradeError,
-    ProblemParts, RunIdentity, Started, Submission, Summary, Target, Telling, Unit,
+    build, plan_digest, submission_digest, tell, AppliedLimits, GradeError, PlannedUnits,
+    ProblemParts, RunIdentity, Started, Submission, Target, Unit,
 };
 use crate::check::Checker;
 use crate::config::{ProblemSpec, RunnerConfig};
@@ -26,11 +26,9 @@ use crate::plan::{
     self, PlanDigest, PlanError, PlanIdentity, PlanUnit, PlannedTest, Shard, TestPlan,
     TestSelection, TestSource,
 };
-use crate::pool::{self, News};
 use crate::problems::{CodeError, GenRequest, ProblemCode};
 use crate::programs::{self, ProblemProgram};
-use crate::sandbox::RunFacts;
-use crate::verdict::{self, CheckOutcome, Verdict};
+use crate::verdict::{CheckOutcome, Verdict};
 
 /// Which tests a batch grading runs.
 #[derive(Debug, Clone)]
@@ -62,181 +60,19 @@ pub struct BatchRequest<'a> {
     pub shard: Option<Shard>,
     /// Keep every test's outcome in the summary (for reports that list them: JSON, JUnit,
     /// HTML). Without it the summary keeps the first failure and the figures of the rest
-    /// (see [`Tally`]), so memory does not grow with the number of tests.
+    /// (see `Tally`), so memory does not grow with the number of tests.
     pub keep_every_test: bool,
 }
 
-/// The figures of every test a run graded, for a summary that does not keep every outcome.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub run: usize,
-    pub passed: usize,
-    pub max_cpu_ms: u64,
-    pub max_peak_kib: u64,
-    pub disturbed: usize,
-}
-
-impl Tally {
-    fn add(&mut self, test: &TestOutcome) {
-        self.run += 1;
-        self.passed += usize::from(test.verdict.is_accepted());
-        self.max_cpu_ms = self.max_cpu_ms.max(test.cpu_ms);
-        self.max_peak_kib = self.max_peak_kib.max(test.peak_kib);
-        self.disturbed += usize::from(test.disturbed);
-    }
-}
-
-/// The result of one test.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct TestOutcome {
-    pub name: String,
-    pub verdict: Verdict,
-    /// `RE (SIGSEGV)` and the like.
-    pub verdict_detail: String,
-    pub cpu_ms: u64,
-    pub wall_ms: u64,
-    /// Time the run was ready to run but waited for a CPU that other work held (not counted
-    /// against the wall-clock limit).
-    pub wait_ms: u64,
-    pub peak_kib: u64,
-    /// The machine was busy during the run: its timings may be off.
-    pub disturbed: bool,
-    /// The checker's message, or why the run failed.
-    pub message: Option<String>,
-    #[serde(skip)]
-    pub input_head: String,
-    #[serde(skip)]
-    pub input_bytes: usize,
-    #[serde(skip)]
-    pub expected_head: Option<String>,
-    #[serde(skip)]
-    pub received_head: String,
-    #[serde(skip)]
-    pub received_bytes: u64,
-    #[serde(skip)]
-    pub stderr_head: String,
-    /// How to print this test's input again.
-    pub reproduce: Option<String>,
-    #[serde(skip)]
-    pub facts: Option<RunFacts>,
-}
-
-impl TestOutcome {
-    /// The verdict with its message: `WA: token 1 ...`.
-    pub fn verdict_with_message(&self) -> String {
-        match &self.message {
-            Some(message) => format!("{}: {message}", self.verdict_detail),
-            None => self.verdict_detail.clone(),
-        }
-    }
-
-    /// A test the grader could not run (JE), with why.
-    pub(crate) fn judge_error(
-        test: &PlannedTest,
-        problem_id: &str,
-        message: String,
-    ) -> TestOutcome {
-        TestOutcome {
+/// A test the grader could not run (JE), with why.
+pub(crate) fn judge_error(test: &PlannedTest, problem_id: &str, message: String) -> Outcome {
+    Outcome {
+        message: Some(message),
+        ..Outcome::undecided(Detail::Test(TestDetail {
             name: test.name.clone(),
-            verdict: Verdict::JudgeError,
-            verdict_detail: Verdict::JudgeError.describe(),
-            cpu_ms: 0,
-            wall_ms: 0,
-            wait_ms: 0,
-            peak_kib: 0,
-            disturbed: false,
-            message: Some(message),
-            input_head: String::new(),
-            input_bytes: 0,
-            expected_head: None,
-            received_head: String::new(),
-            received_bytes: 0,
-            stderr_head: String::new(),
             reproduce: test.reproduce_command(problem_id),
-            facts: None,
-        }
-    }
-}
-
-/// Everything a report of a batch grading needs, once it is over.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct BatchSummary {
-    pub problem: String,
-    pub solution: String,
-    pub language: String,
-    /// Why its times may differ from the real judge's (a Kattis package's Python run under
-    /// CPython because PyPy is not installed).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timing_warning: Option<String>,
-    pub verdict: Verdict,
-    pub seed: u64,
-    pub limits: AppliedLimits,
-    /// Protections the sandbox had in force (from the first test that ran).
-    pub protections: Vec<String>,
-    /// The compiler's message, for CE.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub compile_message: Option<String>,
-    /// Tests this run was to grade (a shard's share, when sharded).
-    pub tests_planned: usize,
-    /// The tests' outcomes in plan order: every test that ran, or only the first failure when
-    /// `tally` is set.
-    pub tests: Vec<TestOutcome>,
-    /// The figures of every test that ran when `tests` does not keep them all (see
-    /// `BatchRequest::keep_every_test`); `None` when it does, as in a summary read from JSON.
-    #[serde(skip)]
-    pub tally: Option<Tally>,
-    /// The judge's version, the plan's identity and the shard, for merging.
-    #[serde(flatten)]
-    pub run: RunIdentity,
-}
-
-impl BatchSummary {
-    /// The figures of every test that ran.
-    pub fn tally(&self) -> Tally {
-        self.tally.unwrap_or_else(|| {
-            let mut tally = Tally::default();
-            for test in &self.tests {
-                tally.add(test);
-            }
-            tally
-        })
-    }
-
-    /// Tests that ran.
-    pub fn tests_run(&self) -> usize {
-        self.tally().run
-    }
-
-    pub fn passed(&self) -> usize {
-        self.tally().passed
-    }
-
-    /// The first test that was not accepted.
-    pub fn first_failure(&self) -> Option<&TestOutcome> {
-        self.tests.iter().find(|t| !t.verdict.is_accepted())
-    }
-
-    pub fn max_cpu_ms(&self) -> u64 {
-        self.tally().max_cpu_ms
-    }
-
-    pub fn max_peak_kib(&self) -> u64 {
-        self.tally().max_peak_kib
-    }
-
-    /// After reading a summary back from JSON: each verdict from its detail (`RE (SIGSEGV)`,
-    /// where the JSON's `verdict` says only `RE`), and the summary's from its first failure.
-    pub fn restore_verdicts(&mut self) {
-        let tests = self
-            .tests
-            .iter_mut()
-            .map(|t| (&mut t.verdict, t.verdict_detail.as_str()));
-        super::restore_verdicts(&mut self.verdict, tests);
-    }
-
-    /// Tests whose timings the machine's load may have disturbed.
-    pub fn disturbed(&self) -> usize {
-        self.tally().disturbed
+            ..TestDetail::default()
+        }))
     }
 }
 
@@ -405,74 +241,74 @@ impl TestContext<'_> {
     }
 
     /// Runs one test from its data to its verdict.
-    pub fn grade_test(&self, worker: &mut Worker, test: &PlannedTest) -> TestOutcome {
+    pub fn grade_test(&self, worker: &mut Worker, test: &PlannedTest) -> Outcome {
+        engine::judge(&self.limits, self.execute_test(worker, test))
+    }
+
+    /// Runs one test to its facts and its checker's or interactor's word (see
+    /// `engine::judge` for what they decide).
+    pub(crate) fn execute_test(&self, worker: &mut Worker, test: &PlannedTest) -> UnitFacts {
         let problem_id = &self.problem.id;
+        let mut detail = TestDetail {
+            name: test.name.clone(),
+            reproduce: test.reproduce_command(problem_id),
+            ..TestDetail::default()
+        };
         let pair = match self.test_pair(test) {
             Ok(pair) => pair,
-            Err(message) => return TestOutcome::judge_error(test, problem_id, message),
+            Err(message) => {
+                return UnitFacts {
+                    run: Err(message),
+                    detail: Detail::Test(detail),
+                }
+            }
         };
         let (input, answer) = (&pair.input, &pair.answer);
-        let judged = match &self.parts.interactor {
+        detail.input_head = head(input);
+        detail.input_bytes = input.len();
+        let run = match &self.parts.interactor {
             Some(interactor) => {
                 self.against_interactor(worker, interactor, input, answer, &test.checker_args)
             }
-            None => self.checked(worker, input, answer, &test.checker_args),
-        };
-        let judged = match judged {
-            Ok(judged) => judged,
-            Err(e) => {
-                return TestOutcome::judge_error(
-                    test,
-                    problem_id,
-                    format!("cannot run the test: {e}"),
-                )
+            None => {
+                self.checked(worker, input, answer, &test.checker_args)
+                    .map(|(run, received)| {
+                        detail.expected_head = Some(head(answer));
+                        detail.received_head = head(&received);
+                        run
+                    })
             }
         };
-        let facts = judged.facts;
-        let verdict = judged.verdict;
-        let message = match (&judged.said, verdict) {
-            (Some(CheckOutcome::WrongAnswer(m)), _)
-            | (Some(CheckOutcome::PresentationError(m)), _)
-            | (Some(CheckOutcome::JudgeError(m)), _) => Some(m.clone()),
-            (_, Verdict::RuntimeError(_)) => facts.launch_error.clone(),
-            // A judge error always says why, even when the sandbox gave no words for it.
-            (_, Verdict::JudgeError) => Some(facts.launch_error.clone().unwrap_or_else(|| {
-                format!(
-                    "the run ended as {:?} with no reason given by the sandbox",
-                    facts.termination
-                )
-            })),
-            _ => None,
+        let run = match run {
+            Ok(run) => {
+                detail.received_bytes = run.facts.stdout_bytes;
+                Ok(run)
+            }
+            Err(e) => {
+                // A test that could not run shows no input or output.
+                detail = TestDetail {
+                    name: detail.name,
+                    reproduce: detail.reproduce,
+                    ..TestDetail::default()
+                };
+                Err(format!("cannot run the test: {e}"))
+            }
         };
-        TestOutcome {
-            name: test.name.clone(),
-            verdict,
-            verdict_detail: verdict.describe(),
-            cpu_ms: facts.cpu_time_us / 1000,
-            wall_ms: facts.wall_time_us / 1000,
-            wait_ms: facts.wait_time_us / 1000,
-            peak_kib: verdict::peak_memory_bytes(&facts) / 1024,
-            disturbed: facts.disturbed(),
-            message,
-            input_head: head(input),
-            input_bytes: input.len(),
-            expected_head: judged.received.is_some().then(|| head(answer)),
-            received_head: judged.received.as_deref().map(head).unwrap_or_default(),
-            received_bytes: facts.stdout_bytes,
-            stderr_head: judged.stderr_head,
-            reproduce: test.reproduce_command(problem_id),
-            facts: Some(facts),
+        UnitFacts {
+            run,
+            detail: Detail::Test(detail),
         }
     }
 
-    /// Runs the solution on `input` and checks its output against `answer`.
+    /// Runs the solution on `input` and checks its output against `answer`; gives the run
+    /// and the solution's output.
     fn checked(
         &self,
         worker: &mut Worker,
         input: &[u8],
         answer: &[u8],
         checker_args: &[String],
-    ) -> Result<Judged, ExecError> {
+    ) -> Result<(UnitRun, Vec<u8>), ExecError> {
         let record = worker.run(input, self.enforced)?;
         let facts = record.facts;
         let said = facts.ended_normally().then(|| match &self.parts.checker {
@@ -488,13 +324,13 @@ impl TestContext<'_> {
                 }
             },
         });
-        Ok(Judged {
-            verdict: verdict::classify(&self.limits, &facts, record.stderr_says, said.as_ref()),
-            said,
+        let run = UnitRun {
             facts,
-            received: Some(record.output),
+            stderr_says: record.stderr_says,
             stderr_head: record.stderr_head,
-        })
+            judgement: Judgement::Checked(said),
+        };
+        Ok((run, record.output))
     }
 
     /// Runs the solution against the problem's interactor on `input`.
@@ -505,7 +341,7 @@ impl TestContext<'_> {
         input: &[u8],
         answer: &[u8],
         interactor_args: &[String],
-    ) -> Result<Judged, ExecError> {
+    ) -> Result<UnitRun, ExecError> {
         let interaction = programs::interactor::run(
             worker,
             self.enforced,
@@ -514,38 +350,54 @@ impl TestContext<'_> {
             answer,
             interactor_args,
         )?;
-        Ok(Judged {
-            verdict: verdict::classify_interactive(
-                &self.limits,
-                &interaction.solution,
-                interaction.solution_stderr_says,
-                &interaction.interactor,
-                interaction.interactor_first,
-            ),
-            said: Some(interaction.interactor),
+        Ok(UnitRun {
             facts: interaction.solution,
-            received: None,
+            stderr_says: interaction.solution_stderr_says,
             stderr_head: interaction.solution_stderr,
+            judgement: Judgement::Interactor {
+                said: interaction.interactor,
+                first: interaction.interactor_first,
+            },
         })
     }
 }
 
-/// A test's run with what judged it.
-struct Judged {
-    verdict: Verdict,
-    /// The checker's or interactor's word, when it was asked.
-    said: Option<CheckOutcome>,
-    facts: RunFacts,
-    /// The solution's output, when it was captured (not against an interactor).
-    received: Option<Vec<u8>>,
-    stderr_head: String,
+/// The tests of a plan run by a context's workers: the engine's executor for a run of tests.
+struct TestExecutor<'a> {
+    context: &'a TestContext<'a>,
+    tests: &'a TestPlan,
+    runner: &'a RunnerConfig,
+    scratch: &'a Scratch,
+    prepared: &'a Prepared,
+}
+
+impl<'a> Executor for TestExecutor<'a> {
+    type Worker = Worker<'a>;
+
+    fn worker(&self) -> Worker<'a> {
+        Worker::new(self.runner, self.scratch, self.prepared)
+    }
+
+    fn name(&self, unit: usize) -> String {
+        self.tests.get(unit).map(|t| t.name).unwrap_or_default()
+    }
+
+    fn execute(&self, worker: &mut Worker<'a>, unit: usize) -> UnitFacts {
+        match self.tests.get(unit) {
+            Some(test) => self.context.execute_test(worker, &test),
+            None => UnitFacts {
+                run: Err(format!("the plan has no test {unit}")),
+                detail: Detail::Test(TestDetail::default()),
+            },
+        }
+    }
 }
 
 /// Grades a batch solution, telling `reporter` as it goes; returns the summary (CE included).
 pub fn grade(
     request: &BatchRequest,
     reporter: &mut dyn Reporter,
-) -> Result<BatchSummary, GradeError> {
+) -> Result<RunSummary, GradeError> {
     let problem = request.problem;
     let scratch = Arc::new(Scratch::new(&request.runner.sandbox)?);
     let parts = ProblemParts::build(request.runner, problem, &scratch)?;
@@ -564,13 +416,15 @@ pub fn grade(
         digest: plan_digest(
             problem,
             request.seed,
-            &whole_plan,
+            PlannedUnits::Tests {
+                tests: &whole_plan,
+                enforce_time_factor: request.enforce_time_factor,
+                files: request.runner.files.tests(),
+                read_ahead: Some(&mut read_ahead),
+            },
             build.compiled.language_id(),
             &build.target.limits,
             &submission_digest(&request.submission.path)?,
-            request.enforce_time_factor,
-            request.runner.files.tests(),
-            Some(&mut read_ahead),
         )?,
     };
     let read_ahead = SharedTestData::read_ahead(read_ahead);
@@ -613,7 +467,7 @@ pub fn grade(
     summary.protections = outcomes.protections.clone();
     summary.verdict = outcomes.verdict;
     summary.tally = (!request.keep_every_test).then_some(outcomes.tally);
-    summary.tests = outcomes.kept;
+    summary.outcomes = outcomes.kept;
     finish(summary, reporter)
 }
 
@@ -670,30 +524,15 @@ pub(crate) fn plan_tests(
     Ok(planned)
 }
 
-/// What decides a batch grading's results, as a digest: the problem (see `digest_problem`), the
-/// seed, the tests (names, and the bytes of those read from files; the seed and count of the
-/// generated ones), the language, the limits and the submission's bytes. The files read are
-/// kept in `read_ahead`, when given, for the run.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn plan_digest(
-    problem: &ProblemSpec,
-    seed: u64,
+/// Adds a plan's tests to its digest (see `grade::plan_digest`): their names, and the bytes
+/// of those read from files; the seed and count of the generated ones. The files read are kept
+/// in `read_ahead`, when given, for the run.
+pub(crate) fn digest_tests(
+    digest: &mut PlanDigest,
     tests: &TestPlan,
-    language_id: &str,
-    limits: &Limits,
-    submission_sha256: &str,
-    enforce_time_factor: f64,
     test_files: Cap,
     mut read_ahead: Option<&mut ReadAhead>,
-) -> Result<String, GradeError> {
-    let mut digest = PlanDigest::new();
-    digest_problem(&mut digest, problem);
-    digest
-        .add("seed", seed)
-        .add("language", language_id)
-        .add("limits", format!("{limits:?}"))
-        .add("enforce_time_factor", enforce_time_factor.max(1.0))
-        .add("submission", submission_sha256);
+) -> Result<(), GradeError> {
     for (index, test) in tests.files().iter().enumerate() {
         digest.add("test", &test.name);
         if !test.checker_args.is_empty() {
@@ -733,7 +572,7 @@ pub(crate) fn plan_digest(
         };
         digest.add(kind, format!("{}/0..{}", generated.seed, generated.count));
     }
-    Ok(digest.finish())
+    Ok(())
 }
 
 /// A summary before any test ran (a compile error's as it stands).
@@ -744,21 +583,23 @@ pub(crate) fn new_summary(
     seed: u64,
     tests_planned: usize,
     run: RunIdentity,
-) -> BatchSummary {
-    BatchSummary {
+) -> RunSummary {
+    RunSummary {
         problem: problem.id.clone(),
         solution,
         language: target.language_name.clone(),
-        timing_warning: target.timing_warning.clone(),
         verdict: Verdict::CompileError,
         seed,
         limits: AppliedLimits::from(&target.limits),
         protections: Vec::new(),
         compile_message: None,
-        tests_planned,
-        tests: Vec::new(),
+        outcomes: Vec::new(),
         tally: None,
         run,
+        detail: RunDetail::Tests {
+            timing_warning: target.timing_warning.clone(),
+            tests_planned,
+        },
     }
 }
 
@@ -772,33 +613,21 @@ pub(crate) fn enforced_limits(limits: Limits, factor: f64) -> Limits {
 }
 
 /// Completes a summary with its tests' outcomes (in plan order).
-pub(crate) fn conclude(summary: &mut BatchSummary, outcomes: Vec<TestOutcome>) {
-    summary.protections = protections_of(outcomes.iter().map(|o| o.facts.as_ref()));
-    summary.verdict = verdict::overall(outcomes.iter().map(|o| &o.verdict));
-    summary.tests = outcomes;
+pub(crate) fn conclude(summary: &mut RunSummary, outcomes: Vec<Outcome>) {
+    let group = engine::conclude(outcomes, true);
+    summary.protections = group.protections;
+    summary.verdict = group.verdict;
+    summary.outcomes = group.kept;
 }
 
 /// Tells the reporter the grading is over and hands the summary back.
-fn finish(summary: BatchSummary, reporter: &mut dyn Reporter) -> Result<BatchSummary, GradeError> {
-    tell(reporter, Event::Finished(Summary::Batch(&summary)))?;
+fn finish(summary: RunSummary, reporter: &mut dyn Reporter) -> Result<RunSummary, GradeError> {
+    tell(reporter, Event::Finished(&summary))?;
     Ok(summary)
 }
 
-/// What a run of tests came to: its verdict, the sandbox's protections, the outcomes kept
-/// and the figures of all.
-struct Ran {
-    verdict: Verdict,
-    protections: Vec<String>,
-    /// Every outcome in plan order, or the first failure alone (see `keep_every_test`).
-    kept: Vec<TestOutcome>,
-    tally: Tally,
-}
-
-/// Runs the tests on `request.jobs` workers and reports each in plan order, as soon as every
-/// test before it is reported. Tests are made from the plan as workers reach them, and an
-/// outcome is held only until it is reported (unless `keep_every_test`), so a long plan runs
-/// in constant memory. After a failure with `stop_at_first_failure`, later tests are left
-/// out even if they ran.
+/// Runs the tests on `request.jobs` workers through the engine, telling the reporter of each
+/// in plan order (see `engine::run`).
 fn run_tests(
     request: &BatchRequest,
     context: &TestContext,
@@ -806,87 +635,23 @@ fn run_tests(
     prepared: &Prepared,
     tests: &TestPlan,
     reporter: &mut dyn Reporter,
-) -> Result<Ran, GradeError> {
-    let first_failure = AtomicUsize::new(usize::MAX);
-    let limit = || {
-        if request.stop_at_first_failure {
-            first_failure.load(Ordering::SeqCst)
-        } else {
-            usize::MAX
-        }
+) -> Result<GroupResult, GradeError> {
+    let executor = TestExecutor {
+        context,
+        tests,
+        runner: request.runner,
+        scratch,
+        prepared,
     };
-    // Outcomes that finished before an earlier test: held until they can be reported.
-    let mut waiting: BTreeMap<usize, TestOutcome> = BTreeMap::new();
-    let mut reported = 0;
-    let mut ran = Ran {
-        verdict: Verdict::Accepted,
-        protections: Vec::new(),
-        kept: Vec::new(),
-        tally: Tally::default(),
+    let units: Vec<usize> = (0..tests.len()).collect();
+    let schedule = Schedule {
+        jobs: request.jobs,
+        stop_at_first_failure: request.stop_at_first_failure,
+        keep_every_unit: request.keep_every_test,
     };
-    let mut telling = Telling::default();
-    pool::run_parallel(
-        tests.len(),
-        request.jobs,
-        |index| index <= limit(),
-        || Worker::new(request.runner, scratch, prepared),
-        |worker, index| {
-            let outcome = match tests.get(index) {
-                Some(test) => context.grade_test(worker, &test),
-                None => unreachable!("the pool runs the plan's indices"),
-            };
-            if !outcome.verdict.is_accepted() {
-                first_failure.fetch_min(index, Ordering::SeqCst);
-            }
-            outcome
-        },
-        |news| {
-            let told = match news {
-                News::Started(index) => {
-                    let name = tests.get(index).map(|t| t.name).unwrap_or_default();
-                    reporter.report(&Event::TestStarted { name: &name })
-                }
-                News::Finished(index, outcome) => {
-                    waiting.insert(index, outcome);
-                    // Report in plan order: everything up to the first gap (or the first
-                    // failure).
-                    let mut told = Ok(());
-                    while reported <= limit() {
-                        let Some(outcome) = waiting.remove(&reported) else {
-                            break;
-                        };
-                        told = reporter.report(&Event::TestFinished(&outcome));
-                        reported += 1;
-                        ran.add(outcome, request.keep_every_test);
-                        if told.is_err() {
-                            break;
-                        }
-                    }
-                    told
-                }
-            };
-            telling.went_on(told)
-        },
-    );
-    telling.result()?;
-    Ok(ran)
-}
-
-impl Ran {
-    /// Counts an outcome reported in plan order, and keeps it if it must.
-    fn add(&mut self, outcome: TestOutcome, keep_every_test: bool) {
-        if self.tally.run == 0 {
-            self.protections = protections_of(std::iter::once(outcome.facts.as_ref()));
-        }
-        self.tally.add(&outcome);
-        let first_failure = !outcome.verdict.is_accepted() && self.verdict.is_accepted();
-        if first_failure {
-            self.verdict = outcome.verdict;
-        }
-        if keep_every_test || first_failure {
-            self.kept.push(outcome);
-        }
-    }
+    engine::run(&executor, &units, &context.limits, schedule, |event| {
+        reporter.report(event)
+    })
 }
 
 #[cfg(test)]

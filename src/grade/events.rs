@@ -5,13 +5,13 @@
 
 use std::io;
 
-use super::batch::TestOutcome;
-use super::games::{Comparison, GameOutcome};
+use super::games::Comparison;
 use super::many::{GradeStarted, GradedSubmission, Scoreboard};
+use super::outcome::{Detail, Outcome, RunSummary};
 use super::stress::{FoundFailure, StressSummary};
 use super::validation::CheckedInput;
 use super::verify::{VerifyRow, VerifySummary};
-use super::{Started, Summary};
+use super::Started;
 
 /// What grading tells reporters, in the order it happens.
 #[derive(Debug, Clone, Copy)]
@@ -21,11 +21,11 @@ pub enum Event<'a> {
     /// A worker began a test.
     TestStarted { name: &'a str },
     /// A test was decided (reported in plan order).
-    TestFinished(&'a TestOutcome),
+    TestFinished(&'a Outcome),
     /// A game was decided (reported as games finish).
-    GameFinished(&'a GameOutcome),
+    GameFinished(&'a Outcome),
     /// A submission's grading is over (a compile error included).
-    Finished(Summary<'a>),
+    Finished(&'a RunSummary),
     /// `verify`: one solution was checked against its folder's verdict.
     Verified(&'a VerifyRow),
     /// `verify` of a package: its tests checked by its input validators, its time limit.
@@ -53,6 +53,16 @@ pub enum Event<'a> {
     InputChecked(&'a CheckedInput),
     /// Every input is checked.
     InputsChecked(&'a [CheckedInput]),
+}
+
+impl<'a> Event<'a> {
+    /// The event that tells a unit was decided: a test's or a game's.
+    pub fn unit_finished(outcome: &'a Outcome) -> Event<'a> {
+        match outcome.detail {
+            Detail::Test(_) => Event::TestFinished(outcome),
+            Detail::Game(_) => Event::GameFinished(outcome),
+        }
+    }
 }
 
 /// A consumer of grading events.

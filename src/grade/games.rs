@@ -10,24 +10,25 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
+use super::engine::{self, Judgement, UnitFacts, UnitRun};
+use super::outcome::{Detail, GameDetail, Outcome, RunDetail, RunSummary};
 use super::{
-    build, compile_or_fail, digest_problem, protections_of, submission_digest, tell, AppliedLimits,
-    GradeError, RunIdentity, Started, Submission, Summary, Target, Telling, Unit,
+    build, compile_or_fail, plan_digest, protections_of, submission_digest, tell, AppliedLimits,
+    GradeError, PlannedUnits, RunIdentity, Started, Submission, Target, Telling, Unit,
 };
 use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter};
-use crate::interact::{self, Ending, GameRecord, GameSetup, InteractError, TranscriptLine};
+use crate::interact::{self, GameRecord, GameSetup, InteractError};
 use crate::lang::Compiled;
 use crate::limits::{Limits, Overrides};
-use crate::plan::{self, PlanDigest, PlanIdentity, PlanUnit, Shard};
+use crate::plan::{self, PlanIdentity, PlanUnit, Shard};
 use crate::pool::{self, News};
 use crate::problems::{self, InteractiveProblem};
-use crate::sandbox::RunFacts;
-use crate::stats::{self, ScoreStats};
-use crate::verdict::{self, CheckOutcome, Verdict};
+use crate::stats;
+use crate::verdict::Verdict;
 
 /// What to play and how.
 pub struct GamesRequest<'a> {
@@ -45,104 +46,6 @@ pub struct GamesRequest<'a> {
     pub stop_at_first_failure: bool,
     /// Play only this shard's share of the games.
     pub shard: Option<Shard>,
-}
-
-/// The result of one game.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct GameOutcome {
-    /// Master seed; with `game` it names the game's random stream.
-    pub seed: u64,
-    pub game: u64,
-    pub score: u64,
-    pub moves: u64,
-    pub cpu_ms: u64,
-    pub wall_ms: u64,
-    /// Time the program was ready to run but waited for a CPU that other work held.
-    pub wait_ms: u64,
-    /// The machine was busy during the game: its timings may be off.
-    pub disturbed: bool,
-    /// Time from the first reply to the end of the game, microseconds: the rounds after the
-    /// first (as many as `moves`), without the program's start and exit.
-    pub interaction_us: u64,
-    pub peak_kib: u64,
-    pub verdict: Verdict,
-    pub verdict_detail: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-    /// What was said, kept until the game is reported (`Event::GameFinished`) and then
-    /// dropped, so that thousands of games do not hold thousands of transcripts.
-    #[serde(skip)]
-    pub transcript: Vec<TranscriptLine>,
-    /// The interactor's last line (`-1`) when it ended the game.
-    #[serde(skip)]
-    pub final_line: Option<String>,
-    #[serde(skip)]
-    pub stderr_head: String,
-    #[serde(skip)]
-    pub facts: Option<RunFacts>,
-}
-
-/// Everything a report of an interactive grading needs.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct GamesSummary {
-    pub problem: String,
-    pub solution: String,
-    pub language: String,
-    pub verdict: Verdict,
-    /// Why the verdict is not AC, in words.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    pub seed: u64,
-    pub limits: AppliedLimits,
-    pub protections: Vec<String>,
-    pub accept_mean_score: f64,
-    pub score_mean: f64,
-    pub stats: ScoreStats,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub compile_message: Option<String>,
-    pub games: Vec<GameOutcome>,
-    /// The judge's version, the plan's identity and the shard, for merging.
-    #[serde(flatten)]
-    pub run: RunIdentity,
-}
-
-impl GamesSummary {
-    /// Games whose timings the machine's load may have disturbed.
-    pub fn disturbed(&self) -> usize {
-        self.games.iter().filter(|g| g.disturbed).count()
-    }
-
-    /// The first game that was not accepted.
-    pub fn first_failure(&self) -> Option<&GameOutcome> {
-        self.games.iter().find(|g| !g.verdict.is_accepted())
-    }
-
-    /// The tiles whose counts the statistics give (the problem's milestones).
-    pub fn milestones(&self) -> Vec<u64> {
-        self.stats.reached.iter().map(|(tile, _)| *tile).collect()
-    }
-
-    /// Completes the summary from its games (in game order): statistics, verdict, reason.
-    pub fn conclude(&mut self, games: Vec<GameOutcome>) {
-        self.protections = protections_of(games.iter().map(|g| g.facts.as_ref()));
-        let scores: Vec<u64> = games.iter().map(|g| g.score).collect();
-        self.stats = stats::score_stats(&scores, &self.milestones());
-        self.score_mean = self.stats.mean;
-        let (verdict, reason) = overall(&games, self.score_mean, self.accept_mean_score);
-        self.verdict = verdict;
-        self.reason = reason;
-        self.games = games;
-    }
-
-    /// After reading a summary back from JSON: each verdict from its detail (`RE (SIGSEGV)`,
-    /// where the JSON's `verdict` says only `RE`), and the summary's from its first failure.
-    pub fn restore_verdicts(&mut self) {
-        let games = self
-            .games
-            .iter_mut()
-            .map(|g| (&mut g.verdict, g.verdict_detail.as_str()));
-        super::restore_verdicts(&mut self.verdict, games);
-    }
 }
 
 /// The game side of a problem played as games (see `ProblemSpec::plays_games`), and its
@@ -166,82 +69,72 @@ pub(crate) fn game_side(
     Ok((side, settings))
 }
 
-/// Decides a game from how it ended and the run's facts.
-pub(crate) fn classify_game(
-    setup: &GameSetup,
+/// A game's outcome from how it ended and the run's facts, decided by `engine::judge` with
+/// the referee as the interactor (`verdict::classify_interactive`): a move it refused is WA
+/// whatever the program did next; a game it declared over is its acceptance, and one the
+/// program left early its rejection, the program's own facts (TLE, MLE, RE) coming first. A
+/// program killed by SIGPIPE, writing after the referee ended the game, ended normally
+/// (problemtools' `interactive` does the same: "in case of broken pipes, let validator
+/// decide").
+pub(crate) fn judge_game(
+    limits: &Limits,
+    seed: u64,
     game: u64,
     played: Result<GameRecord, InteractError>,
-) -> GameOutcome {
-    let mut outcome = GameOutcome {
-        seed: setup.seed,
+) -> Outcome {
+    let mut detail = GameDetail {
+        seed,
         game,
-        score: 0,
-        moves: 0,
-        cpu_ms: 0,
-        wall_ms: 0,
-        wait_ms: 0,
-        disturbed: false,
-        interaction_us: 0,
-        peak_kib: 0,
-        verdict: Verdict::JudgeError,
-        verdict_detail: Verdict::JudgeError.describe(),
-        message: None,
-        transcript: Vec::new(),
-        final_line: None,
-        stderr_head: String::new(),
-        facts: None,
+        ..GameDetail::default()
     };
-    let record = match played {
-        Ok(record) => record,
-        Err(e) => {
-            outcome.message = Some(e.to_string());
-            return outcome;
+    let run = match played {
+        Ok(record) => {
+            detail.score = record.score;
+            detail.moves = record.moves;
+            detail.interaction_us = record.interaction_us;
+            detail.transcript = record.transcript;
+            detail.final_line = record.final_line;
+            Ok(UnitRun {
+                facts: record.facts,
+                stderr_says: record.stderr_says,
+                stderr_head: record.stderr_head,
+                judgement: Judgement::Referee(record.ending),
+            })
         }
+        Err(e) => Err(e.to_string()),
     };
-    let facts = record.facts;
-    let (verdict, message) = match record.ending {
-        Ending::Violation(message) => (Verdict::WrongAnswer, Some(message)),
-        Ending::Over(_) => {
-            let verdict = verdict::classify(
-                &setup.limits,
-                &facts,
-                record.stderr_says,
-                Some(&CheckOutcome::Accepted),
-            );
-            (verdict, facts.launch_error.clone())
-        }
-        Ending::Silent(message) => {
-            // The facts explain the silence when they can (TLE, MLE, RE); a program that just
-            // ended early gave a wrong answer.
-            let silent = CheckOutcome::WrongAnswer(message.clone());
-            let verdict =
-                verdict::classify(&setup.limits, &facts, record.stderr_says, Some(&silent));
-            let message = if verdict == Verdict::WrongAnswer {
-                Some(message)
-            } else {
-                facts.launch_error.clone()
-            };
-            (verdict, message)
-        }
-    };
-    GameOutcome {
-        score: record.score,
-        moves: record.moves,
-        cpu_ms: facts.cpu_time_us / 1000,
-        wall_ms: facts.wall_time_us / 1000,
-        wait_ms: facts.wait_time_us / 1000,
-        disturbed: facts.disturbed(),
-        interaction_us: record.interaction_us,
-        peak_kib: verdict::peak_memory_bytes(&facts) / 1024,
-        verdict,
-        verdict_detail: verdict.describe(),
-        message,
-        transcript: record.transcript,
-        final_line: record.final_line,
-        stderr_head: record.stderr_head,
-        facts: Some(facts),
-        ..outcome
+    engine::judge(
+        limits,
+        UnitFacts {
+            run,
+            detail: Detail::Game(detail),
+        },
+    )
+}
+
+/// Completes a games summary from its games (in game order): statistics, verdict, reason.
+pub(crate) fn conclude(summary: &mut RunSummary, games: Vec<Outcome>) {
+    summary.protections = protections_of(games.iter().map(|g| g.facts.as_ref()));
+    let milestones = summary.milestones();
+    if let RunDetail::Games {
+        reason,
+        accept_mean_score,
+        score_mean,
+        stats,
+    } = &mut summary.detail
+    {
+        let scores: Vec<u64> = games
+            .iter()
+            .filter_map(|g| g.game())
+            .map(|g| g.score)
+            .collect();
+        *stats = stats::score_stats(&scores, &milestones);
+        *score_mean = stats.mean;
+        let (verdict, why) = overall(&games, *score_mean, *accept_mean_score);
+        summary.verdict = verdict;
+        *reason = why;
     }
+    summary.outcomes = games;
 }
 
 /// Grades a solution of an interactive problem by playing its games, telling `reporter` of
@@ -249,7 +142,7 @@ pub(crate) fn classify_game(
 pub fn grade(
     request: &GamesRequest,
     reporter: &mut dyn Reporter,
-) -> Result<GamesSummary, GradeError> {
+) -> Result<RunSummary, GradeError> {
     let problem = request.problem;
     let (side, settings) = game_side(problem)?;
     if request.shard.is_some() && request.only_game.is_some() {
@@ -269,11 +162,11 @@ pub fn grade(
         digest: plan_digest(
             problem,
             request.seed,
-            &whole_plan,
+            PlannedUnits::Games(&whole_plan),
             build.compiled.language_id(),
             &build.target.limits,
             &submission_digest(&request.submission.path)?,
-        ),
+        )?,
     };
     let games = match request.shard {
         Some(shard) => shard.select(whole_plan),
@@ -291,7 +184,7 @@ pub fn grade(
     let prepared = match build.compiled {
         Compiled::Failed { message, .. } => {
             summary.compile_message = Some(message);
-            tell(reporter, Event::Finished(Summary::Games(&summary)))?;
+            tell(reporter, Event::Finished(&summary))?;
             return Ok(summary);
         }
         Compiled::Ready(prepared) => prepared,
@@ -315,32 +208,9 @@ pub fn grade(
         seed: request.seed,
     };
     let outcomes = play(&setup, &games, request, reporter)?;
-    summary.conclude(outcomes);
-    tell(reporter, Event::Finished(Summary::Games(&summary)))?;
+    conclude(&mut summary, outcomes);
+    tell(reporter, Event::Finished(&summary))?;
     Ok(summary)
-}
-
-/// What decides an interactive grading's results, as a digest: the problem and its settings,
-/// the seed, the games, the language, the limits and the submission's bytes.
-pub(crate) fn plan_digest(
-    problem: &ProblemSpec,
-    seed: u64,
-    games: &[u64],
-    language_id: &str,
-    limits: &Limits,
-    submission_sha256: &str,
-) -> String {
-    let mut digest = PlanDigest::new();
-    digest_problem(&mut digest, problem);
-    digest
-        .add("seed", seed)
-        .add("language", language_id)
-        .add("limits", format!("{limits:?}"))
-        .add("submission", submission_sha256);
-    for game in games {
-        digest.add("game", game);
-    }
-    digest.finish()
 }
 
 /// A summary before any game is played (a compile error's as it stands).
@@ -352,22 +222,25 @@ pub(crate) fn new_summary(
     target: &Target,
     seed: u64,
     run: RunIdentity,
-) -> GamesSummary {
-    GamesSummary {
+) -> RunSummary {
+    RunSummary {
         problem: problem.id.clone(),
         solution,
         language: target.language_name.clone(),
         verdict: Verdict::CompileError,
-        reason: None,
         seed,
         limits: AppliedLimits::from(&target.limits),
         protections: Vec::new(),
-        accept_mean_score: settings.accept_mean_score,
-        score_mean: 0.0,
-        stats: stats::score_stats(&[], side.milestones()),
         compile_message: None,
-        games: Vec::new(),
+        outcomes: Vec::new(),
+        tally: None,
         run,
+        detail: RunDetail::Games {
+            reason: None,
+            accept_mean_score: settings.accept_mean_score,
+            score_mean: 0.0,
+            stats: stats::score_stats(&[], side.milestones()),
+        },
     }
 }
 
@@ -378,10 +251,10 @@ fn play(
     games: &[u64],
     request: &GamesRequest,
     reporter: &mut dyn Reporter,
-) -> Result<Vec<GameOutcome>, GradeError> {
+) -> Result<Vec<Outcome>, GradeError> {
     let scratch = Scratch::new(&request.runner.sandbox)?;
     let failed = AtomicBool::new(false);
-    let mut outcomes: Vec<Option<GameOutcome>> = vec![None; games.len()];
+    let mut outcomes: Vec<Option<Outcome>> = vec![None; games.len()];
     let mut telling = Telling::default();
     pool::run_parallel(
         games.len(),
@@ -390,7 +263,8 @@ fn play(
         || (),
         |_, index| {
             let game = games[index];
-            let outcome = classify_game(setup, game, interact::play_game(setup, &scratch, game));
+            let played = interact::play_game(setup, &scratch, game);
+            let outcome = judge_game(&setup.limits, setup.seed, game, played);
             if !outcome.verdict.is_accepted() {
                 failed.store(true, Ordering::SeqCst);
             }
@@ -401,7 +275,9 @@ fn play(
                 return true;
             };
             let told = reporter.report(&Event::GameFinished(&outcome));
-            outcome.transcript = Vec::new();
+            if let Some(game) = outcome.game_mut() {
+                game.transcript = Vec::new();
+            }
             outcomes[index] = Some(outcome);
             telling.went_on(told)
         },
@@ -411,13 +287,14 @@ fn play(
 }
 
 /// The submission's verdict: the first failed game's, else WA when the mean score is too low.
-fn overall(games: &[GameOutcome], mean: f64, needed: f64) -> (Verdict, Option<String>) {
+fn overall(games: &[Outcome], mean: f64, needed: f64) -> (Verdict, Option<String>) {
     if let Some(failed) = games.iter().find(|g| !g.verdict.is_accepted()) {
         return (
             failed.verdict,
             Some(format!(
-                "game {} failed: {}",
-                failed.game, failed.verdict_detail
+                "{} failed: {}",
+                failed.name(),
+                failed.verdict_detail
             )),
         );
     }
@@ -462,8 +339,8 @@ impl PairedGame {
 #[derive(Debug, Clone, Serialize)]
 pub struct Comparison {
     pub problem: String,
-    pub first: GamesSummary,
-    pub second: GamesSummary,
+    pub first: RunSummary,
+    pub second: RunSummary,
     pub games: Vec<PairedGame>,
     /// Mean of second - first over the paired games, with the half-width of its 95 %
     /// confidence interval.
@@ -505,15 +382,18 @@ pub fn compare(
     let first = play(&request.first)?;
     let second = play(&request.second)?;
     let games: Vec<PairedGame> = first
-        .games
+        .outcomes
         .iter()
-        .zip(&second.games)
-        .map(|(a, b)| PairedGame {
-            game: a.game,
-            first_score: a.score,
-            second_score: b.score,
-            first_verdict: a.verdict_detail.clone(),
-            second_verdict: b.verdict_detail.clone(),
+        .zip(&second.outcomes)
+        .filter_map(|(a, b)| {
+            let (a_game, b_game) = (a.game()?, b.game()?);
+            Some(PairedGame {
+                game: a_game.game,
+                first_score: a_game.score,
+                second_score: b_game.score,
+                first_verdict: a.verdict_detail.clone(),
+                second_verdict: b.verdict_detail.clone(),
+            })
         })
         .collect();
     let differences: Vec<f64> = games.iter().map(PairedGame::difference).collect();
@@ -529,4 +409,134 @@ pub fn compare(
     };
     tell(reporter, Event::Compared(&comparison))?;
     Ok(comparison)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::interact::Ending;
+    use crate::limits::MIB;
+    use crate::sandbox::{RunFacts, StopReason, Termination};
+    use crate::verdict::{Crash, StderrSays};
+
+    fn limits() -> Limits {
+        Limits {
+            cpu_time: Duration::from_secs(1),
+            wall_time: Duration::from_secs(3),
+            memory_bytes: 64 * MIB,
+            output_bytes: MIB,
+            stderr_bytes: 4096,
+            max_processes: 16,
+        }
+    }
+
+    /// A game that ended as `ending`, the program's run ending as `termination`.
+    fn played(ending: Ending, termination: Termination) -> Result<GameRecord, InteractError> {
+        Ok(GameRecord {
+            ending,
+            transcript: Vec::new(),
+            final_line: None,
+            score: 512,
+            moves: 70,
+            interaction_us: 1_000,
+            facts: RunFacts {
+                termination,
+                stopped_by: None,
+                cpu_time_us: 10_000,
+                wall_time_us: 12_000,
+                wait_time_us: 0,
+                ended_at_ns: 0,
+                peak_rss_kib: 2_000,
+                cgroup_peak_kib: None,
+                oom_killed: false,
+                process_limit_reached: false,
+                stdout_bytes: 10,
+                stderr_bytes: 0,
+                launch_error: None,
+                protections: vec![],
+            },
+            stderr_head: String::new(),
+            stderr_says: StderrSays::Nothing,
+        })
+    }
+
+    fn verdict_of(ending: Ending, termination: Termination) -> Verdict {
+        judge_game(&limits(), 7, 3, played(ending, termination)).verdict
+    }
+
+    #[test]
+    fn a_refused_move_is_wa_whatever_the_program_did_next() {
+        let refused = || Ending::Violation("round 3: SIDEWAYS is not a move".into());
+        assert_eq!(
+            verdict_of(refused(), Termination::Signaled(libc::SIGSEGV)),
+            Verdict::WrongAnswer
+        );
+        let outcome = judge_game(&limits(), 7, 3, played(refused(), Termination::Exited(0)));
+        assert_eq!(outcome.verdict, Verdict::WrongAnswer);
+        assert_eq!(
+            outcome.message.as_deref(),
+            Some("round 3: SIDEWAYS is not a move")
+        );
+        let game = outcome.game().unwrap();
+        assert_eq!((game.seed, game.game, game.score), (7, 3, 512));
+    }
+
+    #[test]
+    fn a_game_over_is_accepted_even_if_the_program_then_wrote_into_a_closed_pipe() {
+        let over = || Ending::Over("-1".into());
+        assert_eq!(
+            verdict_of(over(), Termination::Exited(0)),
+            Verdict::Accepted
+        );
+        // problemtools' `interactive` takes a SIGPIPE for an exit 0 and lets the validator
+        // decide; the referee had declared the game over.
+        assert_eq!(
+            verdict_of(over(), Termination::Signaled(libc::SIGPIPE)),
+            Verdict::Accepted
+        );
+        // Any other crash after the end is the program's own.
+        assert_eq!(
+            verdict_of(over(), Termination::Signaled(libc::SIGSEGV)),
+            Verdict::RuntimeError(Crash::Signal(libc::SIGSEGV))
+        );
+    }
+
+    #[test]
+    fn a_program_that_left_the_game_early_is_judged_by_its_facts_first() {
+        let silent = || Ending::Silent("the program ended before the game was over".into());
+        let outcome = judge_game(&limits(), 7, 3, played(silent(), Termination::Exited(0)));
+        assert_eq!(outcome.verdict, Verdict::WrongAnswer);
+        assert_eq!(
+            outcome.message.as_deref(),
+            Some("the program ended before the game was over")
+        );
+        assert_eq!(
+            verdict_of(silent(), Termination::Signaled(libc::SIGPIPE)),
+            Verdict::WrongAnswer
+        );
+        assert_eq!(
+            verdict_of(silent(), Termination::Exited(3)),
+            Verdict::RuntimeError(Crash::ExitCode(3))
+        );
+        let mut slow = played(silent(), Termination::Signaled(libc::SIGKILL)).unwrap();
+        slow.facts.stopped_by = Some(StopReason::WallTime);
+        let outcome = judge_game(&limits(), 7, 3, Ok(slow));
+        assert_eq!(outcome.verdict, Verdict::TimeLimitExceeded);
+        assert_eq!(outcome.message, None);
+    }
+
+    #[test]
+    fn a_game_that_could_not_be_played_is_a_judge_error_that_says_why() {
+        let outcome = judge_game(
+            &limits(),
+            7,
+            3,
+            Err(InteractError::Pipes(std::io::Error::other("no pipe"))),
+        );
+        assert_eq!(outcome.verdict, Verdict::JudgeError);
+        assert!(outcome.message.as_deref().unwrap().contains("no pipe"));
+        assert_eq!(outcome.game().map(|g| (g.seed, g.game)), Some((7, 3)));
+    }
 }

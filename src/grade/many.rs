@@ -31,9 +31,13 @@ use std::sync::{mpsc, Arc, Condvar, Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
-use super::batch::{self, BatchSummary, SharedTestData, TestContext, TestOutcome, Tests};
-use super::games::{self, GameOutcome, GamesSummary};
-use super::{display_path, tell, GradeError, ProblemParts, RunIdentity, Submission, Target, Unit};
+use super::batch::{self, SharedTestData, TestContext, Tests};
+use super::games;
+use super::outcome::{self, Outcome, RunSummary};
+use super::{
+    display_path, plan_digest, tell, GradeError, PlannedUnits, ProblemParts, RunIdentity,
+    Submission, Target, Unit,
+};
 use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
 use crate::files::{write_file, Folder, Kind};
@@ -190,41 +194,78 @@ pub struct ManyRequest<'a> {
 }
 
 /// What a submission got.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone)]
 pub enum Graded {
-    /// Graded on tests (CE included).
-    Tests(BatchSummary),
-    /// Graded by games (CE included).
-    Games(GamesSummary),
+    /// Graded on tests or by games (CE included); boxed, as a summary is large beside a
+    /// reason.
+    Run(Box<RunSummary>),
     /// It could not be graded: no source file, an unknown language, a missing compiler ...
     NotGraded(String),
 }
 
-impl Graded {
-    /// The verdict, if it was graded.
-    pub fn verdict(&self) -> Option<Verdict> {
+/// A row's result as the JSON keeps it: `tests`, `games` or `not_graded`.
+#[derive(Serialize)]
+#[serde(rename_all = "snake_case")]
+enum GradedOut<'a> {
+    Tests(&'a RunSummary),
+    Games(&'a RunSummary),
+    NotGraded(&'a str),
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum GradedIn {
+    #[serde(deserialize_with = "outcome::deserialize_tests")]
+    Tests(RunSummary),
+    #[serde(deserialize_with = "outcome::deserialize_games")]
+    Games(RunSummary),
+    NotGraded(String),
+}
+
+impl Serialize for Graded {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            Graded::Tests(summary) => Some(summary.verdict),
-            Graded::Games(summary) => Some(summary.verdict),
+            Graded::Run(summary) if summary.is_games() => GradedOut::Games(summary),
+            Graded::Run(summary) => GradedOut::Tests(summary),
+            Graded::NotGraded(reason) => GradedOut::NotGraded(reason),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Graded {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(match GradedIn::deserialize(deserializer)? {
+            GradedIn::Tests(summary) | GradedIn::Games(summary) => Graded::Run(Box::new(summary)),
+            GradedIn::NotGraded(reason) => Graded::NotGraded(reason),
+        })
+    }
+}
+
+impl Graded {
+    /// The run's summary, if it was graded.
+    pub fn summary(&self) -> Option<&RunSummary> {
+        match self {
+            Graded::Run(summary) => Some(summary),
             Graded::NotGraded(_) => None,
         }
     }
 
+    /// The verdict, if it was graded.
+    pub fn verdict(&self) -> Option<Verdict> {
+        self.summary().map(|summary| summary.verdict)
+    }
+
     /// After reading back from JSON: verdicts from their details (see `restore_verdicts`).
     pub fn restore_verdicts(&mut self) {
-        match self {
-            Graded::Tests(summary) => summary.restore_verdicts(),
-            Graded::Games(summary) => summary.restore_verdicts(),
-            Graded::NotGraded(_) => {}
+        if let Graded::Run(summary) = self {
+            summary.restore_verdicts();
         }
     }
 
     fn rename(&mut self, name: &str) {
-        match self {
-            Graded::Tests(summary) => summary.solution = name.to_string(),
-            Graded::Games(summary) => summary.solution = name.to_string(),
-            Graded::NotGraded(_) => {}
+        if let Graded::Run(summary) = self {
+            summary.solution = name.to_string();
         }
     }
 }
@@ -243,21 +284,15 @@ pub struct GradedSubmission {
 
 impl GradedSubmission {
     pub fn language(&self) -> &str {
-        match &self.graded {
-            Graded::Tests(summary) => &summary.language,
-            Graded::Games(summary) => &summary.language,
-            Graded::NotGraded(_) => "",
-        }
+        self.graded
+            .summary()
+            .map_or("", |summary| &summary.language)
     }
 
     /// Units passed and planned: tests, or games accepted.
     pub fn passed(&self) -> Option<(usize, usize)> {
         match &self.graded {
-            Graded::Tests(s) => Some((s.passed(), s.tests_planned)),
-            Graded::Games(s) => Some((
-                s.games.iter().filter(|g| g.verdict.is_accepted()).count(),
-                s.run.plan.units,
-            )),
+            Graded::Run(s) => Some((s.passed(), s.units_planned())),
             Graded::NotGraded(_) => None,
         }
     }
@@ -265,24 +300,21 @@ impl GradedSubmission {
     /// The first failing test or game, by name.
     pub fn first_failure(&self) -> Option<String> {
         match &self.graded {
-            Graded::Tests(s) => s.first_failure().map(|t| t.name.clone()),
-            Graded::Games(s) => s.first_failure().map(|g| format!("game {}", g.game)),
+            Graded::Run(s) => s.first_failure().map(Outcome::name),
             Graded::NotGraded(_) => None,
         }
     }
 
     pub fn max_cpu_ms(&self) -> u64 {
         match &self.graded {
-            Graded::Tests(s) => s.max_cpu_ms(),
-            Graded::Games(s) => s.games.iter().map(|g| g.cpu_ms).max().unwrap_or(0),
+            Graded::Run(s) => s.max_cpu_ms(),
             Graded::NotGraded(_) => 0,
         }
     }
 
     pub fn max_peak_kib(&self) -> u64 {
         match &self.graded {
-            Graded::Tests(s) => s.max_peak_kib(),
-            Graded::Games(s) => s.games.iter().map(|g| g.peak_kib).max().unwrap_or(0),
+            Graded::Run(s) => s.max_peak_kib(),
             Graded::NotGraded(_) => 0,
         }
     }
@@ -300,16 +332,16 @@ impl GradedSubmission {
                 .to_string()
         };
         match &self.graded {
-            Graded::Tests(s) => s
+            Graded::Run(s) if s.is_games() => s
+                .compile_message
+                .as_deref()
+                .map(first_line)
+                .or_else(|| s.reason().map(String::from)),
+            Graded::Run(s) => s
                 .compile_message
                 .as_deref()
                 .map(first_line)
                 .or_else(|| s.first_failure().and_then(|t| t.message.clone())),
-            Graded::Games(s) => s
-                .compile_message
-                .as_deref()
-                .map(first_line)
-                .or_else(|| s.reason.clone()),
             Graded::NotGraded(reason) => Some(reason.clone()),
         }
     }
@@ -550,7 +582,7 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
         tell(reporter, Event::SubmissionGraded(row))?;
     }
     let finished = run_jobs(request, &plan, &jobs, stops, &scratch, |job, graded| {
-        if let (Some(store), Graded::Tests(_) | Graded::Games(_)) = (&store, &graded) {
+        if let (Some(store), Graded::Run(_)) = (&store, &graded) {
             store.save(&jobs[job].key, &graded)?;
         }
         for &row in &jobs[job].rows {
@@ -618,36 +650,29 @@ fn submission_identity(
     sha256: &str,
     stops: bool,
 ) -> PlanIdentity {
-    let (unit, digest) = match plan {
+    let (unit, units) = match plan {
         Plan::Tests { tests, .. } => (
             PlanUnit::Tests,
-            batch::plan_digest(
-                request.problem,
-                request.seed,
+            PlannedUnits::Tests {
                 tests,
-                &target.language_id,
-                &target.limits,
-                sha256,
-                1.0,
-                request.runner.files.tests(),
-                None,
-            )
-            // The tests' files were read once already (the plan was made from them); a file
-            // that vanished since makes the digest of its name alone.
-            .unwrap_or_else(|_| sha256_hex(format!("{sha256}/{:?}", target.limits).as_bytes())),
+                enforce_time_factor: 1.0,
+                files: request.runner.files.tests(),
+                read_ahead: None,
+            },
         ),
-        Plan::Games { games, .. } => (
-            PlanUnit::Games,
-            games::plan_digest(
-                request.problem,
-                request.seed,
-                games,
-                &target.language_id,
-                &target.limits,
-                sha256,
-            ),
-        ),
+        Plan::Games { games, .. } => (PlanUnit::Games, PlannedUnits::Games(games)),
     };
+    let digest = plan_digest(
+        request.problem,
+        request.seed,
+        units,
+        &target.language_id,
+        &target.limits,
+        sha256,
+    )
+    // The tests' files were read once already (the plan was made from them); a file that
+    // vanished since makes the digest of its name alone.
+    .unwrap_or_else(|_| sha256_hex(format!("{sha256}/{:?}", target.limits).as_bytes()));
     PlanIdentity {
         unit,
         units: plan.units(),
@@ -691,11 +716,7 @@ impl ResultStore {
     fn load(&self, key: &str, identity: &PlanIdentity) -> Option<Graded> {
         let text = crate::files::read(&self.path(key), crate::files::Cap::JSON).ok()?;
         let mut graded: Graded = serde_json::from_slice(&text).ok()?;
-        let stored_identity = match &graded {
-            Graded::Tests(summary) => &summary.run.plan,
-            Graded::Games(summary) => &summary.run.plan,
-            Graded::NotGraded(_) => return None,
-        };
+        let stored_identity = &graded.summary()?.run.plan;
         if stored_identity != identity {
             return None;
         }
@@ -721,21 +742,6 @@ enum Phase {
     Done,
 }
 
-/// What one test or game gave.
-enum UnitOutcome {
-    Test(TestOutcome),
-    Game(GameOutcome),
-}
-
-impl UnitOutcome {
-    fn accepted(&self) -> bool {
-        match self {
-            UnitOutcome::Test(t) => t.verdict.is_accepted(),
-            UnitOutcome::Game(g) => g.verdict.is_accepted(),
-        }
-    }
-}
-
 /// A job's progress, shared by the workers.
 struct Progress {
     phase: Phase,
@@ -744,7 +750,7 @@ struct Progress {
     in_flight: usize,
     /// The first failing unit (stop mode), or `usize::MAX`.
     failed_at: usize,
-    outcomes: Vec<Option<UnitOutcome>>,
+    outcomes: Vec<Option<Outcome>>,
 }
 
 /// What a worker does next.
@@ -823,10 +829,10 @@ impl Board {
     }
 
     /// A unit is done; when it was its job's last, the job's outcomes in unit order.
-    fn unit_done(&self, job: usize, unit: usize, outcome: UnitOutcome) -> Option<Vec<UnitOutcome>> {
+    fn unit_done(&self, job: usize, unit: usize, outcome: Outcome) -> Option<Vec<Outcome>> {
         let mut jobs = self.progress.lock().unwrap_or_else(|e| e.into_inner());
         let progress = &mut jobs[job];
-        if self.stops && !outcome.accepted() {
+        if self.stops && !outcome.verdict.is_accepted() {
             progress.failed_at = progress.failed_at.min(unit);
         }
         progress.outcomes[unit] = Some(outcome);
@@ -965,10 +971,8 @@ fn compile(
         Ok(Compiled::Failed { message, .. }) => {
             board.ended(job);
             let mut graded = skeleton(request, plan, &jobs[job]);
-            match &mut graded {
-                Graded::Tests(summary) => summary.compile_message = Some(message),
-                Graded::Games(summary) => summary.compile_message = Some(message),
-                Graded::NotGraded(_) => {}
+            if let Graded::Run(summary) = &mut graded {
+                summary.compile_message = Some(message);
             }
             Some((job, graded))
         }
@@ -988,7 +992,7 @@ fn run_unit<'a>(
     unit: usize,
     scratch: &'a Scratch,
     worker: &mut Option<Worker<'a>>,
-) -> UnitOutcome {
+) -> Outcome {
     match plan {
         Plan::Tests {
             tests,
@@ -1011,12 +1015,12 @@ fn run_unit<'a>(
                 unreachable!("units are the plan's indices")
             };
             match worker.switch_program(program) {
-                Ok(()) => UnitOutcome::Test(context.grade_test(worker, &test)),
-                Err(e) => UnitOutcome::Test(TestOutcome::judge_error(
+                Ok(()) => context.grade_test(worker, &test),
+                Err(e) => batch::judge_error(
                     &test,
                     &request.problem.id,
                     format!("cannot install the program: {e}"),
-                )),
+                ),
             }
         }
         Plan::Games { games, side, .. } => {
@@ -1028,10 +1032,12 @@ fn run_unit<'a>(
                 seed: request.seed,
             };
             let game = games[unit];
-            let mut outcome =
-                games::classify_game(&setup, game, interact::play_game(&setup, scratch, game));
-            outcome.transcript = Vec::new();
-            UnitOutcome::Game(outcome)
+            let played = interact::play_game(&setup, scratch, game);
+            let mut outcome = games::judge_game(&setup.limits, setup.seed, game, played);
+            if let Some(game) = outcome.game_mut() {
+                game.transcript = Vec::new();
+            }
+            outcome
         }
     }
 }
@@ -1041,15 +1047,15 @@ fn skeleton(request: &ManyRequest, plan: &Plan, job: &Job) -> Graded {
     let run = RunIdentity::new(job.identity.clone(), None);
     let solution = job.submission.display_name();
     match plan {
-        Plan::Tests { .. } => Graded::Tests(batch::new_summary(
+        Plan::Tests { .. } => Graded::Run(Box::new(batch::new_summary(
             request.problem,
             solution,
             &job.target,
             request.seed,
             plan.units(),
             run,
-        )),
-        Plan::Games { side, settings, .. } => Graded::Games(games::new_summary(
+        ))),
+        Plan::Games { side, settings, .. } => Graded::Run(Box::new(games::new_summary(
             request.problem,
             settings,
             *side,
@@ -1057,35 +1063,18 @@ fn skeleton(request: &ManyRequest, plan: &Plan, job: &Job) -> Graded {
             &job.target,
             request.seed,
             run,
-        )),
+        ))),
     }
 }
 
 /// A job's summary from its units' outcomes (in unit order).
-fn conclude(request: &ManyRequest, plan: &Plan, job: &Job, outcomes: Vec<UnitOutcome>) -> Graded {
+fn conclude(request: &ManyRequest, plan: &Plan, job: &Job, outcomes: Vec<Outcome>) -> Graded {
     let mut graded = skeleton(request, plan, job);
-    match &mut graded {
-        Graded::Tests(summary) => {
-            let tests = outcomes
-                .into_iter()
-                .filter_map(|o| match o {
-                    UnitOutcome::Test(t) => Some(t),
-                    UnitOutcome::Game(_) => None,
-                })
-                .collect();
-            batch::conclude(summary, tests);
+    if let Graded::Run(summary) = &mut graded {
+        match plan {
+            Plan::Tests { .. } => batch::conclude(summary, outcomes),
+            Plan::Games { .. } => games::conclude(summary, outcomes),
         }
-        Graded::Games(summary) => {
-            let games = outcomes
-                .into_iter()
-                .filter_map(|o| match o {
-                    UnitOutcome::Game(g) => Some(g),
-                    UnitOutcome::Test(_) => None,
-                })
-                .collect();
-            summary.conclude(games);
-        }
-        Graded::NotGraded(_) => {}
     }
     graded
 }
@@ -1093,6 +1082,24 @@ fn conclude(request: &ManyRequest, plan: &Plan, job: &Job, outcomes: Vec<UnitOut
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_graded_row_keeps_its_runs_kind_in_json() {
+        let scoreboard = crate::report::fixtures::games_scoreboard();
+        let tests = crate::report::fixtures::scoreboard();
+        for row in scoreboard.submissions.iter().chain(&tests.submissions) {
+            let value = serde_json::to_value(&row.graded).unwrap();
+            let key = match &row.graded {
+                Graded::Run(summary) if summary.is_games() => "games",
+                Graded::Run(_) => "tests",
+                Graded::NotGraded(_) => "not_graded",
+            };
+            assert!(value.get(key).is_some(), "{value}");
+            let back: Graded = serde_json::from_value(value.clone()).unwrap();
+            assert_eq!(serde_json::to_value(&back).unwrap(), value);
+            assert_eq!(back.verdict(), row.graded.verdict());
+        }
+    }
 
     /// The repository's runner.toml, copied into `dir` (its languages are what matter).
     fn runner_in(dir: &Path) -> RunnerConfig {
@@ -1183,9 +1190,11 @@ mod tests {
         assert!(matches!(board.next_task(), Some(Task::Unit(0, 0))));
         assert!(matches!(board.next_task(), Some(Task::Unit(0, 1))));
         let failed = |name: &str| {
-            let mut outcome = crate::report::fixtures::batch_summary().tests[2].clone();
-            outcome.name = name.into();
-            UnitOutcome::Test(outcome)
+            let mut outcome = crate::report::fixtures::batch_summary().outcomes[2].clone();
+            if let Some(test) = outcome.test_mut() {
+                test.name = name.into();
+            }
+            outcome
         };
         // Test 0 of submission 0 fails: its test 1 still ends, test 2 is never handed out.
         assert!(board.unit_done(0, 0, failed("a")).is_none());
@@ -1207,8 +1216,7 @@ mod tests {
         assert!(!board.compiled(1));
         assert!(matches!(board.next_task(), Some(Task::Unit(1, 0))));
         // Job 0's worker comes back to job 0.
-        let passed =
-            || UnitOutcome::Test(crate::report::fixtures::batch_summary().tests[0].clone());
+        let passed = || crate::report::fixtures::batch_summary().outcomes[0].clone();
         assert!(board.unit_done(0, 0, passed()).is_none());
         assert!(matches!(board.next_task(), Some(Task::Unit(0, 1))));
         // With jobs 0 and 1 both running, job 2 is compiled, then a third worker joins job 0.

@@ -13,9 +13,9 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::batch::BatchSummary;
-use super::games::GamesSummary;
+use super::games;
 use super::many::Scoreboard;
+use super::outcome::{RunDetail, RunSummary};
 use super::verify::{VerifyRow, VerifySummary};
 use super::{AppliedLimits, RunIdentity};
 use crate::bounds;
@@ -63,17 +63,23 @@ pub enum MergeError {
 /// A part as read: a summary of one of the kinds a JSON report holds.
 #[derive(Debug, Clone)]
 pub enum Report {
-    Tests(BatchSummary),
-    Games(GamesSummary),
+    /// A run of tests or of games (boxed: a summary is large beside the others).
+    Run(Box<RunSummary>),
     Grade(Scoreboard),
     Verify(VerifySummary),
 }
 
 impl Report {
+    fn as_run(&self) -> Option<&RunSummary> {
+        match self {
+            Report::Run(summary) => Some(summary),
+            _ => None,
+        }
+    }
+
     fn run(&self) -> &RunIdentity {
         match self {
-            Report::Tests(s) => &s.run,
-            Report::Games(s) => &s.run,
+            Report::Run(s) => &s.run,
             Report::Grade(s) => &s.run,
             Report::Verify(s) => &s.run,
         }
@@ -82,8 +88,7 @@ impl Report {
     /// The problem, seed and limits, where the report has them.
     fn problem(&self) -> Option<&str> {
         match self {
-            Report::Tests(s) => Some(&s.problem),
-            Report::Games(s) => Some(&s.problem),
+            Report::Run(s) => Some(&s.problem),
             Report::Grade(s) => Some(&s.problem),
             Report::Verify(_) => None,
         }
@@ -91,8 +96,7 @@ impl Report {
 
     fn seed(&self) -> Option<u64> {
         match self {
-            Report::Tests(s) => Some(s.seed),
-            Report::Games(s) => Some(s.seed),
+            Report::Run(s) => Some(s.seed),
             Report::Grade(s) => Some(s.seed),
             Report::Verify(_) => None,
         }
@@ -100,8 +104,7 @@ impl Report {
 
     fn limits(&self) -> Option<&AppliedLimits> {
         match self {
-            Report::Tests(s) => Some(&s.limits),
-            Report::Games(s) => Some(&s.limits),
+            Report::Run(s) => Some(&s.limits),
             Report::Grade(_) | Report::Verify(_) => None,
         }
     }
@@ -149,14 +152,14 @@ pub fn read_part(path: &Path) -> Result<Part, MergeError> {
     let read = |e: serde_json::Error| not_a_report(e.to_string());
     let report = match unit {
         PlanUnit::Tests => {
-            let mut summary: BatchSummary = serde_json::from_value(value).map_err(read)?;
+            let mut summary = RunSummary::tests_from_json(value).map_err(read)?;
             summary.restore_verdicts();
-            Report::Tests(summary)
+            Report::Run(Box::new(summary))
         }
         PlanUnit::Games => {
-            let mut summary: GamesSummary = serde_json::from_value(value).map_err(read)?;
+            let mut summary = RunSummary::games_from_json(value).map_err(read)?;
             summary.restore_verdicts();
-            Report::Games(summary)
+            Report::Run(Box::new(summary))
         }
         PlanUnit::Submissions => {
             let mut scoreboard: Scoreboard = serde_json::from_value(value).map_err(read)?;
@@ -172,9 +175,9 @@ pub fn read_part(path: &Path) -> Result<Part, MergeError> {
     bounds::PLAN_UNITS
         .whole(run.plan.units)
         .map_err(|e| not_a_report(format!("plan.units {e}")))?;
-    if let Report::Tests(summary) = &report {
+    if let Some(summary) = report.as_run().filter(|s| !s.is_games()) {
         bounds::PLAN_UNITS
-            .whole(summary.tests_planned)
+            .whole(summary.units_planned())
             .map_err(|e| not_a_report(format!("tests_planned {e}")))?;
     }
     Ok(Part {
@@ -230,8 +233,7 @@ pub fn merge(mut parts: Vec<Part>) -> Result<Report, MergeError> {
         ..first.report.run().clone()
     };
     match &first.report {
-        Report::Tests(_) => merge_tests(&parts, whole).map(Report::Tests),
-        Report::Games(_) => merge_games(&parts, whole).map(Report::Games),
+        Report::Run(_) => merge_runs(&parts, whole).map(|merged| Report::Run(Box::new(merged))),
         Report::Grade(_) => merge_grade(&parts, whole).map(Report::Grade),
         Report::Verify(_) => merge_verify(&parts, whole).map(Report::Verify),
     }
@@ -364,16 +366,20 @@ fn units_in_plan_order<'a, T: Clone + 'a>(
     Ok(all)
 }
 
-fn merge_tests(parts: &[Part], whole: RunIdentity) -> Result<BatchSummary, MergeError> {
-    let summaries: Vec<&BatchSummary> = parts
+/// Merges the parts of a run of tests or of games: the units in plan order (cut where one run
+/// would have stopped), then the verdict (and a run of games' statistics) from them.
+fn merge_runs(parts: &[Part], whole: RunIdentity) -> Result<RunSummary, MergeError> {
+    let summaries: Vec<&RunSummary> = parts
         .iter()
         .map(|p| match &p.report {
-            Report::Tests(s) => s,
+            Report::Run(s) => &**s,
             _ => unreachable!("parts are checked to be of one kind"),
         })
         .collect();
     let mut merged = summaries[0].clone();
-    merged.tests_planned = whole.plan.units;
+    if let RunDetail::Tests { tests_planned, .. } = &mut merged.detail {
+        *tests_planned = whole.plan.units;
+    }
     merged.run = whole;
     let compile_errors = summaries
         .iter()
@@ -401,50 +407,26 @@ fn merge_tests(parts: &[Part], whole: RunIdentity) -> Result<BatchSummary, Merge
                 });
             }
         }
-        merged.tests = Vec::new();
+        merged.outcomes = Vec::new();
         return Ok(merged);
     }
-    let tests = units_in_plan_order(
+    let units = units_in_plan_order(
         parts,
         |report| match report {
-            Report::Tests(s) => &s.tests[..],
+            Report::Run(s) => &s.outcomes[..],
             _ => &[],
         },
-        |test| !test.verdict.is_accepted(),
+        |unit| !unit.verdict.is_accepted(),
         merged.run.plan.units,
         merged.run.plan.stops_at_first_failure,
     )?;
-    merged.tests = tests.into_iter().map(|(_, test)| test).collect();
-    merged.verdict = verdict::overall(merged.tests.iter().map(|t| &t.verdict));
-    merged.protections = first_protections(summaries.iter().map(|s| &s.protections));
-    Ok(merged)
-}
-
-fn merge_games(parts: &[Part], whole: RunIdentity) -> Result<GamesSummary, MergeError> {
-    let summaries: Vec<&GamesSummary> = parts
-        .iter()
-        .map(|p| match &p.report {
-            Report::Games(s) => s,
-            _ => unreachable!("parts are checked to be of one kind"),
-        })
-        .collect();
-    let mut merged = summaries[0].clone();
-    merged.run = whole;
-    if summaries.iter().any(|s| s.compile_message.is_some()) {
-        merged.games = Vec::new();
-        return Ok(merged);
+    let units = units.into_iter().map(|(_, unit)| unit).collect();
+    if merged.is_games() {
+        games::conclude(&mut merged, units);
+    } else {
+        merged.outcomes = units;
+        merged.verdict = verdict::overall(merged.outcomes.iter().map(|t| &t.verdict));
     }
-    let games = units_in_plan_order(
-        parts,
-        |report| match report {
-            Report::Games(s) => &s.games[..],
-            _ => &[],
-        },
-        |game| !game.verdict.is_accepted(),
-        merged.run.plan.units,
-        merged.run.plan.stops_at_first_failure,
-    )?;
-    merged.conclude(games.into_iter().map(|(_, game)| game).collect());
     merged.protections = first_protections(summaries.iter().map(|s| &s.protections));
     Ok(merged)
 }
@@ -499,7 +481,7 @@ fn first_protections<'a>(lists: impl Iterator<Item = &'a Vec<String>>) -> Vec<St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grade::batch::TestOutcome;
+    use crate::grade::outcome::Outcome;
     use crate::report::fixtures;
     use crate::verdict::Verdict;
 
@@ -507,8 +489,10 @@ mod tests {
     /// `count` shards as the judge would grade them.
     fn batch_parts(units: usize, count: usize, failing: Option<usize>, stops: bool) -> Vec<Part> {
         let test = |index: usize| {
-            let mut test: TestOutcome = fixtures::batch_summary().tests[0].clone();
-            test.name = format!("random-{index:03}");
+            let mut test: Outcome = fixtures::batch_summary().outcomes[0].clone();
+            if let Some(detail) = test.test_mut() {
+                detail.name = format!("random-{index:03}");
+            }
             if Some(index) == failing {
                 test.verdict = Verdict::WrongAnswer;
                 test.verdict_detail = "WA".into();
@@ -528,21 +512,23 @@ mod tests {
                 }
                 let mut summary = fixtures::batch_summary();
                 summary.verdict = verdict::overall(tests.iter().map(|t| &t.verdict));
-                summary.tests_planned = shard.share_of(units);
-                summary.tests = tests;
+                if let RunDetail::Tests { tests_planned, .. } = &mut summary.detail {
+                    *tests_planned = shard.share_of(units);
+                }
+                summary.outcomes = tests;
                 summary.run = fixtures::run(PlanUnit::Tests, units, Some(shard));
                 summary.run.plan.stops_at_first_failure = stops;
                 Part {
                     path: PathBuf::from(format!("part-{k}.json")),
-                    report: Report::Tests(summary),
+                    report: Report::Run(Box::new(summary)),
                 }
             })
             .collect()
     }
 
-    fn merged_tests(parts: Vec<Part>) -> BatchSummary {
+    fn merged_tests(parts: Vec<Part>) -> RunSummary {
         match merge(parts).unwrap() {
-            Report::Tests(summary) => summary,
+            Report::Run(summary) => *summary,
             other => panic!("{other:?}"),
         }
     }
@@ -550,11 +536,11 @@ mod tests {
     #[test]
     fn shards_merge_back_in_plan_order() {
         let merged = merged_tests(batch_parts(10, 3, None, true));
-        let names: Vec<&str> = merged.tests.iter().map(|t| t.name.as_str()).collect();
+        let names: Vec<String> = merged.outcomes.iter().map(|t| t.name()).collect();
         let expected: Vec<String> = (0..10).map(|i| format!("random-{i:03}")).collect();
         assert_eq!(names, expected);
         assert_eq!(merged.verdict, Verdict::Accepted);
-        assert_eq!(merged.tests_planned, 10);
+        assert_eq!(merged.units_planned(), 10);
         assert_eq!(merged.run.shard, None);
     }
 
@@ -562,11 +548,11 @@ mod tests {
     fn a_merged_run_stops_where_one_run_stops() {
         // Test 4 fails (shard 1 of 3): shards 0 and 2 ran past it, shard 1 stopped there.
         let merged = merged_tests(batch_parts(10, 3, Some(4), true));
-        assert_eq!(merged.tests.len(), 5);
+        assert_eq!(merged.outcomes.len(), 5);
         assert_eq!(merged.verdict, Verdict::WrongAnswer);
         // With --all every test stays.
         let merged = merged_tests(batch_parts(10, 3, Some(4), false));
-        assert_eq!(merged.tests.len(), 10);
+        assert_eq!(merged.outcomes.len(), 10);
         assert_eq!(merged.verdict, Verdict::WrongAnswer);
     }
 
@@ -587,7 +573,7 @@ mod tests {
             "part-1.json and copy.json are both shard 1/3"
         );
         let mut parts = batch_parts(10, 3, None, true);
-        if let Report::Tests(summary) = &mut parts[1].report {
+        if let Report::Run(summary) = &mut parts[1].report {
             summary.seed = 7;
         }
         assert_eq!(
@@ -595,27 +581,27 @@ mod tests {
             "part-0.json and part-1.json are not parts of one run: their seeds differ (Some(20261121) and Some(7))"
         );
         let mut parts = batch_parts(10, 3, None, true);
-        if let Report::Tests(summary) = &mut parts[2].report {
+        if let Report::Run(summary) = &mut parts[2].report {
             summary.run.judge_version = "0.0.9".into();
         }
         assert!(message(parts).contains("judge versions differ (0.1.0 and 0.0.9)"));
         let mut parts = batch_parts(10, 3, None, true);
-        if let Report::Tests(summary) = &mut parts[0].report {
+        if let Report::Run(summary) = &mut parts[0].report {
             summary.limits.cpu_ms = 2000;
         }
         assert!(message(parts).contains("their limits differ"));
         let mut parts = batch_parts(10, 3, None, true);
-        if let Report::Tests(summary) = &mut parts[0].report {
+        if let Report::Run(summary) = &mut parts[0].report {
             summary.problem = "boj1525".into();
         }
         assert!(message(parts).contains("problems differ (boj1525 and boj12100)"));
         let mut parts = batch_parts(10, 3, None, true);
-        if let Report::Tests(summary) = &mut parts[1].report {
-            summary.tests.pop();
+        if let Report::Run(summary) = &mut parts[1].report {
+            summary.outcomes.pop();
         }
         assert!(message(parts).starts_with("part-1.json (shard 1/3) is not complete"));
         let mut parts = batch_parts(10, 1, None, true);
-        if let Report::Tests(summary) = &mut parts[0].report {
+        if let Report::Run(summary) = &mut parts[0].report {
             summary.run.shard = None;
         }
         assert!(message(parts).contains("report of a whole run"));
@@ -629,23 +615,28 @@ mod tests {
             .map(|k| {
                 let shard = Shard::new(k, 2).unwrap();
                 let mut part = whole.clone();
-                part.games = shard.select(whole.games.clone());
                 part.run = fixtures::run(PlanUnit::Games, 3, Some(shard));
                 part.run.plan.stops_at_first_failure = false;
-                part.conclude(part.games.clone());
+                games::conclude(&mut part, shard.select(whole.outcomes.clone()));
                 Part {
                     path: format!("games-{k}.json").into(),
-                    report: Report::Games(part),
+                    report: Report::Run(Box::new(part)),
                 }
             })
             .collect();
-        let Report::Games(merged) = merge(parts).unwrap() else {
+        let Report::Run(merged) = merge(parts).unwrap() else {
             panic!("games merge into games");
         };
-        assert_eq!(merged.stats, whole.stats);
+        assert!(merged.is_games());
+        assert_eq!(merged.score_stats(), whole.score_stats());
         assert_eq!(merged.verdict, whole.verdict);
-        assert_eq!(merged.reason, whole.reason);
-        let games: Vec<u64> = merged.games.iter().map(|g| g.game).collect();
+        assert_eq!(merged.reason(), whole.reason());
+        let games: Vec<u64> = merged
+            .outcomes
+            .iter()
+            .filter_map(|g| g.game())
+            .map(|g| g.game)
+            .collect();
         assert_eq!(games, [0, 1, 2]);
     }
 
@@ -654,17 +645,18 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("part.json");
         let mut summary = fixtures::batch_summary();
-        summary.tests[2].verdict = Verdict::RuntimeError(crate::verdict::Crash::Signal(11));
-        summary.tests[2].verdict_detail = summary.tests[2].verdict.describe();
-        summary.verdict = summary.tests[2].verdict;
+        summary.outcomes[2].verdict = Verdict::RuntimeError(crate::verdict::Crash::Signal(11));
+        summary.outcomes[2].verdict_detail = summary.outcomes[2].verdict.describe();
+        summary.verdict = summary.outcomes[2].verdict;
         summary.run.shard = Some(Shard::new(0, 1).unwrap());
         std::fs::write(&path, serde_json::to_vec(&summary).unwrap()).unwrap();
-        let Report::Tests(back) = read_part(&path).unwrap().report else {
+        let Report::Run(back) = read_part(&path).unwrap().report else {
             panic!("a batch report reads back as one");
         };
         assert_eq!(back.verdict, summary.verdict);
         assert_eq!(back.verdict.describe(), "RE (SIGSEGV)");
-        assert_eq!(back.tests.len(), 3);
+        assert!(!back.is_games());
+        assert_eq!(back.outcomes.len(), 3);
         std::fs::write(&path, "{\"verdict\": \"AC\"}").unwrap();
         assert!(read_part(&path)
             .unwrap_err()

@@ -1,6 +1,8 @@
 //! Grading, the library's engine: each kind of work is a function from a typed request to a
 //! typed summary that tells reporters what happens as it happens ([`events`]: the `Event`s and
 //! the `Reporter` trait the reports implement).
+//! - [`engine`]: the one loop of a run (execute through an `Executor`, judge, report in plan
+//!   order, conclude a group), and the seam that runs it on scripted facts in tests;
 //! - [`batch`]: a solution on a problem's tests (samples, seeded random tests, a folder);
 //! - [`games`]: a solution of an interactive problem over seeded games, and two solutions
 //!   compared game by game;
@@ -8,16 +10,20 @@
 //! - [`verify`]: every bundled solution against the verdict its folder names;
 //! - [`validation`]: inputs against a problem's validators, in parallel;
 //! - [`many`]: many submissions of one problem at once, into a scoreboard, resumable;
-//! - [`merge`]: the JSON parts of a sharded run back into the report of one run.
+//! - [`merge`]: the JSON parts of a sharded run back into the report of one run;
+//! - [`outcome`]: the one `Outcome` of a unit and the one `RunSummary` of a run, with their
+//!   JSON.
 //!
 //! Each test goes plan -> execution (raw facts) -> checker -> `verdict::classify` here; nothing
 //! here prints.
 
 pub mod batch;
+pub mod engine;
 pub mod events;
 pub mod games;
 pub mod many;
 pub mod merge;
+pub mod outcome;
 pub mod package;
 pub mod stress;
 pub mod validation;
@@ -33,10 +39,11 @@ use crate::check::Checker;
 use crate::config::{ConfigError, ProblemSpec, ProgramSource, ProgramSpec, RunnerConfig};
 use crate::execute::ExecError;
 use crate::execute::Scratch;
+use crate::files::Cap;
 use crate::grade::events::{Event, Reporter};
 use crate::lang::{self, Compiled, LangError, Prepared};
 use crate::limits::{self, Allowance, Limits, Overrides};
-use crate::plan::{PlanDigest, PlanError, PlanIdentity, Shard};
+use crate::plan::{PlanDigest, PlanError, PlanIdentity, Shard, TestPlan};
 use crate::problems::{self, Builtin, CodeError, ProblemCode};
 use crate::programs::{PartError, ProblemProgram, ProgramCode};
 use crate::sandbox::RunFacts;
@@ -140,6 +147,62 @@ fn restore_verdicts<'a>(
     if let Some(failure) = first_failure.filter(|f| f.same_kind(summary)) {
         *summary = failure;
     }
+}
+
+/// The units a plan digest covers, with what decides their results besides the problem.
+pub(crate) enum PlannedUnits<'a> {
+    Tests {
+        tests: &'a TestPlan,
+        /// The factor `verify` enforces the time limits by (a run's limits are longer).
+        enforce_time_factor: f64,
+        /// The cap a test file is read under.
+        files: Cap,
+        /// Where the files read are kept for the run, if they are (see `batch::ReadAhead`).
+        read_ahead: Option<&'a mut batch::ReadAhead>,
+    },
+    Games(&'a [u64]),
+}
+
+/// What decides a run's results, as a digest: the problem (see `digest_problem`), the seed,
+/// the language, the limits, the submission's bytes and the units (a test's name and bytes, or
+/// the seed and count of generated tests; the games). The one digest of a plan, for shards
+/// (`merge` checks that parts share it) and for `grade`'s stored results.
+pub(crate) fn plan_digest(
+    problem: &ProblemSpec,
+    seed: u64,
+    units: PlannedUnits,
+    language_id: &str,
+    limits: &Limits,
+    submission_sha256: &str,
+) -> Result<String, GradeError> {
+    let mut digest = PlanDigest::new();
+    digest_problem(&mut digest, problem);
+    digest
+        .add("seed", seed)
+        .add("language", language_id)
+        .add("limits", format!("{limits:?}"));
+    if let PlannedUnits::Tests {
+        enforce_time_factor,
+        ..
+    } = &units
+    {
+        digest.add("enforce_time_factor", enforce_time_factor.max(1.0));
+    }
+    digest.add("submission", submission_sha256);
+    match units {
+        PlannedUnits::Tests {
+            tests,
+            files,
+            read_ahead,
+            ..
+        } => batch::digest_tests(&mut digest, tests, files, read_ahead)?,
+        PlannedUnits::Games(games) => {
+            for game in games {
+                digest.add("game", game);
+            }
+        }
+    }
+    Ok(digest.finish())
 }
 
 /// The SHA-256 of a submission (a file's bytes, a folder's files), for plan identities.
@@ -463,23 +526,6 @@ fn protections_of<'a>(facts: impl Iterator<Item = Option<&'a RunFacts>>) -> Vec<
         .next()
         .map(|f| f.protections.clone())
         .unwrap_or_default()
-}
-
-/// The summary of one submission's grading, as reporters get it.
-#[derive(Debug, Clone, Copy, Serialize)]
-#[serde(untagged)]
-pub enum Summary<'a> {
-    Batch(&'a batch::BatchSummary),
-    Games(&'a games::GamesSummary),
-}
-
-impl Summary<'_> {
-    pub fn verdict(&self) -> Verdict {
-        match self {
-            Summary::Batch(summary) => summary.verdict,
-            Summary::Games(summary) => summary.verdict,
-        }
-    }
 }
 
 /// How reporters took the news of a parallel run: their first error is kept until the run is

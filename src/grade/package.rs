@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::batch::{self, BatchRequest, BatchSummary, Tests};
+use super::batch::{self, BatchRequest, Tests};
+use super::outcome::RunSummary;
 use super::validation::{self, CheckedInput, InputToCheck, InputValidator, KattisValidator};
 use super::verify::{Checked, VerifyRow, VerifySummary};
 use super::{row_error, tell, GradeError, RunIdentity, Submission};
@@ -230,7 +231,7 @@ fn grade_submission(
     jobs: usize,
     margin: f64,
     reporter: &mut dyn Reporter,
-) -> Result<BatchSummary, GradeError> {
+) -> Result<RunSummary, GradeError> {
     let request = BatchRequest {
         runner,
         problem,
@@ -341,7 +342,7 @@ pub fn time_limit<'a>(
     let mut graded = Vec::new();
     // The slowest accepted submission's CPU time in microseconds (problemtools reads it from
     // rusage, to the microsecond), and the summary it comes from.
-    let mut slowest: Option<(u64, &PackageSubmission, BatchSummary)> = None;
+    let mut slowest: Option<(u64, &PackageSubmission, RunSummary)> = None;
     let provisional = package.with_time_limit(package.spec.limits.cpu_time);
     for submission in package.accepted() {
         let summary = grade_submission(
@@ -425,7 +426,7 @@ pub fn time_limit<'a>(
                 rules.resolution
             ),
             safety_margin: margin,
-            warning: slowest_summary.timing_warning.map(|warning| {
+            warning: slowest_summary.timing_warning().map(|warning| {
                 format!(
                     "the slowest accepted, {}, was {warning}",
                     slowest_submission.name
@@ -438,9 +439,9 @@ pub fn time_limit<'a>(
 }
 
 /// The largest CPU time of a summary's tests, microseconds.
-fn max_cpu_us(summary: &BatchSummary) -> u64 {
+fn max_cpu_us(summary: &RunSummary) -> u64 {
     summary
-        .tests
+        .outcomes
         .iter()
         .map(|t| t.facts.as_ref().map_or(t.cpu_ms * 1000, |f| f.cpu_time_us))
         .max()
@@ -448,7 +449,7 @@ fn max_cpu_us(summary: &BatchSummary) -> u64 {
 }
 
 /// The accepted submissions graded to set a time limit, with what they got.
-pub type AcceptedRuns<'a> = Vec<(&'a PackageSubmission, Result<BatchSummary, GradeError>)>;
+pub type AcceptedRuns<'a> = Vec<(&'a PackageSubmission, Result<RunSummary, GradeError>)>;
 
 /// Checks the package and every submission against its folder's verdict.
 pub fn verify(
@@ -562,7 +563,7 @@ fn plan_identity(package: &Package, limit: &TimeLimit, rows: &[VerifyRow]) -> Pl
 /// went over the memory limit as the run-time error it causes there, so judge's MLE counts
 /// as RTE here; the detail keeps judge's own verdict, `MLE @secret/1 (RTE in the package
 /// format)`.
-fn as_the_format_says(summary: &BatchSummary, detail: String) -> (Verdict, String) {
+fn as_the_format_says(summary: &RunSummary, detail: String) -> (Verdict, String) {
     if summary.verdict != Verdict::MemoryLimitExceeded {
         return (summary.verdict, detail);
     }
@@ -583,7 +584,7 @@ fn as_the_format_says(summary: &BatchSummary, detail: String) -> (Verdict, Strin
 }
 
 /// What a submission got, with a warning when the verdict depends on the safety margin.
-fn checked(summary: &BatchSummary, limit: &TimeLimit) -> Checked {
+fn checked(summary: &RunSummary, limit: &TimeLimit) -> Checked {
     let max_cpu_ms = summary.max_cpu_ms();
     let high_ms = (limit.ms as f64 * limit.safety_margin).round() as u64;
     let warning = match summary.verdict {
@@ -602,13 +603,13 @@ fn checked(summary: &BatchSummary, limit: &TimeLimit) -> Checked {
         _ => None,
     };
     // A timing that differs from Kattis's (Python under CPython) is said first.
-    let warning = match (&summary.timing_warning, warning) {
+    let warning = match (summary.timing_warning(), warning) {
         (Some(timing), Some(other)) => Some(format!("{timing}; {other}")),
-        (timing, other) => other.or_else(|| timing.clone()),
+        (timing, other) => other.or_else(|| timing.map(String::from)),
     };
     let detail = summary
         .first_failure()
-        .map(|t| format!("{} @{}", t.verdict_detail, t.name))
+        .map(|t| format!("{} @{}", t.verdict_detail, t.name()))
         .unwrap_or_else(|| summary.verdict.describe());
     let (got, detail) = as_the_format_says(summary, detail);
     Checked {

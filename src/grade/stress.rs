@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::batch::{TestContext, TestOutcome};
+use super::batch::TestContext;
+use super::outcome::Outcome;
 use super::{compile_or_fail, tell, GradeError, ProblemParts, Submission};
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
@@ -46,7 +47,7 @@ pub struct FoundFailure {
     pub index: u64,
     pub size_percent: u32,
     pub input: String,
-    pub outcome: TestOutcome,
+    pub outcome: Outcome,
     /// Runs the shrinker may spend on it.
     pub shrink_budget: usize,
 }
@@ -57,7 +58,7 @@ pub struct ShrunkFailure {
     pub found: FoundFailure,
     pub shrunk: Shrunk,
     /// The minimal input run once more: it fails the same way.
-    pub minimal: TestOutcome,
+    pub minimal: Outcome,
     /// The reference's answer to the minimal input.
     pub expected: String,
 }
@@ -107,7 +108,7 @@ pub fn run(
         test_files: request.runner.files.tests(),
     };
     let mut worker = Worker::new(request.runner, &scratch, &prepared);
-    let mut run_input = |input: &str| -> TestOutcome {
+    let mut run_input = |input: &str| -> Outcome {
         let test = PlannedTest::new(
             "stress".into(),
             TestSource::Inline {

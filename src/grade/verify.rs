@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::batch::{self, BatchRequest, Tests};
 use super::games::{self, GamesRequest};
+use super::outcome::RunSummary;
 use super::{row_error, tell, GradeError, RunIdentity, Submission};
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::grade::events::{Event, Reporter};
@@ -55,7 +56,7 @@ const MESSAGE_CHARS: usize = 2000;
 
 /// Why a batch grading got CE (the compiler's message) or JE (the first JE's cause), for its
 /// verify row; `None` for any other verdict.
-pub(crate) fn failure_message(summary: &batch::BatchSummary) -> Option<String> {
+pub(crate) fn failure_message(summary: &RunSummary) -> Option<String> {
     let message = match summary.verdict {
         Verdict::CompileError => summary
             .compile_message
@@ -305,7 +306,7 @@ fn check_batch(
     };
     let detail = summary
         .first_failure()
-        .map(|t| format!("{} @{}", t.verdict_detail, t.name))
+        .map(|t| format!("{} @{}", t.verdict_detail, t.name()))
         .unwrap_or_else(|| summary.verdict.describe());
     Ok(Checked {
         language: summary.language.clone(),
@@ -352,8 +353,8 @@ fn check_games(
                 .map(|m| crate::check::clip(m.trim(), MESSAGE_CHARS)),
         });
     }
-    let outcomes = &summary.games;
-    let mean = summary.score_mean;
+    let outcomes = &summary.outcomes;
+    let mean = summary.score_stats().map_or(0.0, |(_, _, mean)| mean);
     let verdict = summary.verdict;
     let max_cpu = outcomes.iter().map(|g| g.cpu_ms).max().unwrap_or(0);
     let max_peak = outcomes.iter().map(|g| g.peak_kib).max().unwrap_or(0);

@@ -49,9 +49,9 @@ fn table(comparison: &Comparison) -> String {
     text.push_str(&format!(
         "\nfirst:  {} mean {:.1}\nsecond: {} mean {:.1}\n",
         comparison.first.solution,
-        comparison.first.stats.mean,
+        comparison.first.stats().map_or(0.0, |s| s.mean),
         comparison.second.solution,
-        comparison.second.stats.mean
+        comparison.second.stats().map_or(0.0, |s| s.mean)
     ));
     text.push_str(&format!(
         "second - first: mean {mean:+.1}, 95% confidence interval [{:+.1}, {:+.1}] over {} paired games\n",

@@ -5,7 +5,7 @@
 use std::io;
 
 use super::{Destination, Event, Reporter};
-use crate::grade::many::{Graded, Scoreboard};
+use crate::grade::many::Scoreboard;
 
 pub const HEADER: &str = "submission,sha256,language,verdict,verdict_detail,passed,planned,\
 first_failure,max_cpu_ms,max_peak_kib,mean_score,mean_half_width_95,note";
@@ -45,16 +45,17 @@ pub fn render(scoreboard: &Scoreboard) -> String {
             .passed()
             .map(|(p, n)| (p.to_string(), n.to_string()))
             .unwrap_or_default();
-        let (mean, half_width) = match &row.graded {
-            Graded::Games(summary) if !summary.games.is_empty() => (
-                format!("{}", summary.stats.mean),
-                if summary.stats.mean_half_width_95.is_finite() {
-                    format!("{}", summary.stats.mean_half_width_95)
+        let played = row.graded.summary().filter(|s| !s.outcomes.is_empty());
+        let (mean, half_width) = match played.and_then(|s| s.stats()) {
+            Some(stats) => (
+                format!("{}", stats.mean),
+                if stats.mean_half_width_95.is_finite() {
+                    format!("{}", stats.mean_half_width_95)
                 } else {
                     String::new()
                 },
             ),
-            _ => (String::new(), String::new()),
+            None => (String::new(), String::new()),
         };
         let verdict = row.graded.verdict();
         let fields = [

@@ -1,9 +1,8 @@
 //! Fixed gradings for the reports' snapshot tests: every value is written out, so a snapshot
 //! changes only when a report's format does.
 
-use crate::grade::batch::{BatchSummary, TestOutcome};
-use crate::grade::games::{GameOutcome, GamesSummary};
 use crate::grade::many::{GradeStarted, Graded, GradedSubmission, Scoreboard};
+use crate::grade::outcome::{Detail, GameDetail, Outcome, RunDetail, RunSummary, TestDetail};
 use crate::grade::verify::{Checked, VerifyRow, VerifySummary};
 use crate::grade::{AppliedLimits, RunIdentity, Started, Unit};
 use crate::interact::TranscriptLine;
@@ -55,9 +54,8 @@ pub fn started(unit: Unit, count: usize) -> Started {
     }
 }
 
-fn test(name: &str, verdict: Verdict, cpu_ms: u64) -> TestOutcome {
-    TestOutcome {
-        name: name.into(),
+fn test(name: &str, verdict: Verdict, cpu_ms: u64) -> Outcome {
+    Outcome {
         verdict,
         verdict_detail: verdict.describe(),
         cpu_ms,
@@ -66,71 +64,86 @@ fn test(name: &str, verdict: Verdict, cpu_ms: u64) -> TestOutcome {
         peak_kib: 3481,
         disturbed: false,
         message: None,
-        input_head: "3\n2 2 2\n4 4 4\n8 8 8\n".into(),
-        input_bytes: 22,
-        expected_head: Some("16\n".into()),
-        received_head: "16\n".into(),
-        received_bytes: 3,
         stderr_head: String::new(),
-        reproduce: Some(format!(
-            "judge gen boj12100 --seed 20261121 --index {cpu_ms}"
-        )),
         facts: None,
+        detail: Detail::Test(TestDetail {
+            name: name.into(),
+            input_head: "3\n2 2 2\n4 4 4\n8 8 8\n".into(),
+            input_bytes: 22,
+            expected_head: Some("16\n".into()),
+            received_head: "16\n".into(),
+            received_bytes: 3,
+            reproduce: Some(format!(
+                "judge gen boj12100 --seed 20261121 --index {cpu_ms}"
+            )),
+        }),
     }
 }
 
-pub fn batch_summary() -> BatchSummary {
+pub fn batch_summary() -> RunSummary {
     let mut busy = test("random-001", Verdict::Accepted, 4);
     busy.wall_ms = 420;
     busy.wait_ms = 380;
     busy.disturbed = true;
     let mut wrong = test("random-002", Verdict::WrongAnswer, 2);
     wrong.message = Some("token 1 (line 1): expected \"16\", received \"32\"".into());
-    wrong.received_head = "32\n".into();
+    if let Some(test) = wrong.test_mut() {
+        test.received_head = "32\n".into();
+    }
     wrong.stderr_head = "debug: merged twice\n".into();
-    BatchSummary {
+    RunSummary {
         problem: "boj12100".into(),
         solution: "solutions/boj12100/wrong_answer/double_merge.cpp".into(),
         language: "C++17 (g++)".into(),
-        timing_warning: None,
         verdict: Verdict::WrongAnswer,
         seed: 20261121,
         limits: limits(),
         protections: protections(),
         compile_message: None,
-        tests_planned: 37,
-        tests: vec![test("official-1", Verdict::Accepted, 1), busy, wrong],
+        outcomes: vec![test("official-1", Verdict::Accepted, 1), busy, wrong],
         tally: None,
         run: run(PlanUnit::Tests, 37, None),
+        detail: RunDetail::Tests {
+            timing_warning: None,
+            tests_planned: 37,
+        },
     }
 }
 
-pub fn compile_error_summary() -> BatchSummary {
-    BatchSummary {
+pub fn compile_error_summary() -> RunSummary {
+    RunSummary {
         verdict: Verdict::CompileError,
         compile_message: Some("solution.c:5:5: error: expected ';' before 'printf'".into()),
         protections: Vec::new(),
-        tests: Vec::new(),
+        outcomes: Vec::new(),
         ..batch_summary()
     }
 }
 
-fn game(game: u64, score: u64, verdict: Verdict) -> GameOutcome {
-    GameOutcome {
-        seed: 20261121,
-        game,
-        score,
-        moves: score / 4,
+fn game(game: u64, score: u64, verdict: Verdict) -> Outcome {
+    Outcome {
         cpu_ms: 20 + game,
         wall_ms: 50 + game,
         wait_ms: 0,
         disturbed: false,
-        interaction_us: 30_000,
         peak_kib: 8192,
         verdict,
         verdict_detail: verdict.describe(),
         message: (!verdict.is_accepted())
             .then(|| "round 3: \"SIDEWAYS\" is not UP, DOWN, LEFT or RIGHT".into()),
+        stderr_head: String::new(),
+        facts: None,
+        detail: Detail::Game(game_detail(game, score, verdict)),
+    }
+}
+
+fn game_detail(game: u64, score: u64, verdict: Verdict) -> GameDetail {
+    GameDetail {
+        seed: 20261121,
+        game,
+        score,
+        moves: score / 4,
+        interaction_us: 30_000,
         transcript: vec![
             TranscriptLine {
                 sent: "0 0 2".into(),
@@ -142,34 +155,39 @@ fn game(game: u64, score: u64, verdict: Verdict) -> GameOutcome {
             },
         ],
         final_line: verdict.is_accepted().then(|| "-1".into()),
-        stderr_head: String::new(),
-        facts: None,
     }
 }
 
-pub fn games_summary() -> GamesSummary {
+pub fn games_summary() -> RunSummary {
     let games = vec![
         game(0, 2048, Verdict::Accepted),
         game(1, 4096, Verdict::Accepted),
         game(2, 256, Verdict::WrongAnswer),
     ];
-    let scores: Vec<u64> = games.iter().map(|g| g.score).collect();
+    let scores: Vec<u64> = games
+        .iter()
+        .filter_map(|g| g.game())
+        .map(|g| g.score)
+        .collect();
     let stats = stats::score_stats(&scores, &[2048, 4096, 8192]);
-    GamesSummary {
+    RunSummary {
         problem: "boj28489".into(),
         solution: "ai.cpp".into(),
         language: "C++17 (g++)".into(),
         verdict: Verdict::WrongAnswer,
-        reason: Some("game 2 failed: WA".into()),
         seed: 20261121,
         limits: limits(),
         protections: protections(),
-        accept_mean_score: 2048.0,
-        score_mean: stats.mean,
-        stats,
         compile_message: None,
-        games,
+        outcomes: games,
+        tally: None,
         run: run(PlanUnit::Games, 3, None),
+        detail: RunDetail::Games {
+            reason: Some("game 2 failed: WA".into()),
+            accept_mean_score: 2048.0,
+            score_mean: stats.mean,
+            stats,
+        },
     }
 }
 
@@ -232,10 +250,13 @@ pub fn scoreboard() -> Scoreboard {
         let mut summary = batch_summary();
         summary.solution = name.into();
         summary.language = "C++17 (g++)".into();
-        summary.tests.truncate(2);
-        summary.tests_planned = 2;
+        summary.outcomes.truncate(2);
+        summary.detail = RunDetail::Tests {
+            timing_warning: None,
+            tests_planned: 2,
+        };
         summary.verdict = Verdict::Accepted;
-        Graded::Tests(summary)
+        Graded::Run(Box::new(summary))
     };
     let mut wrong = batch_summary();
     wrong.solution = "class/bob.py".into();
@@ -253,8 +274,8 @@ pub fn scoreboard() -> Scoreboard {
                 accepted("class/alice/main.cpp"),
                 false,
             ),
-            row("class/bob.py", Graded::Tests(wrong), false),
-            row("class/carol.c", Graded::Tests(compile_error), false),
+            row("class/bob.py", Graded::Run(Box::new(wrong)), false),
+            row("class/carol.c", Graded::Run(Box::new(compile_error)), false),
             row(
                 "class/dave",
                 Graded::NotGraded("a multi-file Python 3 submission is not supported (2 source files; a run gets one)".into()),
@@ -270,13 +291,22 @@ pub fn scoreboard() -> Scoreboard {
 pub fn games_scoreboard() -> Scoreboard {
     let mut good = games_summary();
     good.solution = "players/good.cpp".into();
-    good.games.truncate(2);
+    good.outcomes.truncate(2);
     good.run.plan.units = 2;
-    let scores: Vec<u64> = good.games.iter().map(|g| g.score).collect();
-    good.stats = stats::score_stats(&scores, &[2048, 4096, 8192]);
-    good.score_mean = good.stats.mean;
+    let scores: Vec<u64> = good
+        .outcomes
+        .iter()
+        .filter_map(|g| g.game())
+        .map(|g| g.score)
+        .collect();
+    let good_stats = stats::score_stats(&scores, &[2048, 4096, 8192]);
+    good.detail = RunDetail::Games {
+        reason: None,
+        accept_mean_score: 2048.0,
+        score_mean: good_stats.mean,
+        stats: good_stats,
+    };
     good.verdict = Verdict::Accepted;
-    good.reason = None;
     let mut bad = games_summary();
     bad.solution = "players/bad.py".into();
     Scoreboard {
@@ -284,8 +314,8 @@ pub fn games_scoreboard() -> Scoreboard {
         seed: 20261121,
         unit: Unit::Games,
         submissions: vec![
-            row("players/bad.py", Graded::Games(bad), false),
-            row("players/good.cpp", Graded::Games(good), false),
+            row("players/bad.py", Graded::Run(Box::new(bad)), false),
+            row("players/good.cpp", Graded::Run(Box::new(good)), false),
         ],
         run: run(PlanUnit::Submissions, 2, None),
     }

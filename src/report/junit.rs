@@ -9,7 +9,7 @@ use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::{Destination, Event, Reporter};
 use crate::grade::many::Scoreboard;
-use crate::grade::Summary;
+use crate::grade::outcome::{Detail, RunSummary};
 use crate::verdict::Verdict;
 
 pub struct JunitReporter<D: Destination> {
@@ -46,41 +46,28 @@ fn case(suite: &str, name: String, cpu_ms: u64, verdict: &Verdict, message: Stri
 }
 
 /// The JUnit report of a grading's summary.
-pub fn render(summary: &Summary) -> Report {
-    let (suite_name, cases): (&str, Vec<TestCase>) = match summary {
-        Summary::Batch(batch) => (
-            &batch.problem,
-            batch
-                .tests
-                .iter()
-                .map(|t| {
-                    case(
-                        &batch.problem,
-                        t.name.clone(),
-                        t.cpu_ms,
-                        &t.verdict,
-                        t.verdict_with_message(),
-                    )
-                })
-                .collect(),
-        ),
-        Summary::Games(games) => (
-            &games.problem,
-            games
-                .games
-                .iter()
-                .map(|g| {
-                    case(
-                        &games.problem,
-                        format!("game-{:02}", g.game),
-                        g.cpu_ms,
-                        &g.verdict,
-                        g.message.clone().unwrap_or_default(),
-                    )
-                })
-                .collect(),
-        ),
-    };
+pub fn render(summary: &RunSummary) -> Report {
+    let suite_name = &summary.problem;
+    let cases: Vec<TestCase> = summary
+        .outcomes
+        .iter()
+        .map(|unit| match &unit.detail {
+            Detail::Test(test) => case(
+                &summary.problem,
+                test.name.clone(),
+                unit.cpu_ms,
+                &unit.verdict,
+                unit.verdict_with_message(),
+            ),
+            Detail::Game(game) => case(
+                &summary.problem,
+                format!("game-{:02}", game.game),
+                unit.cpu_ms,
+                &unit.verdict,
+                unit.message.clone().unwrap_or_default(),
+            ),
+        })
+        .collect();
     let mut suite = TestSuite::new(suite_name);
     suite.add_test_cases(cases);
     let mut report = Report::new("judge");
@@ -141,7 +128,7 @@ mod tests {
     use super::*;
     use crate::report::fixtures;
 
-    fn render(summary: Summary) -> String {
+    fn render(summary: &RunSummary) -> String {
         let mut reporter = JunitReporter::new(Vec::new());
         reporter.report(&Event::Finished(summary)).unwrap();
         reporter.finish().unwrap();
@@ -150,12 +137,12 @@ mod tests {
 
     #[test]
     fn a_batch_run_as_junit() {
-        insta::assert_snapshot!(render(Summary::Batch(&fixtures::batch_summary())));
+        insta::assert_snapshot!(render(&fixtures::batch_summary()));
     }
 
     #[test]
     fn games_as_junit() {
-        insta::assert_snapshot!(render(Summary::Games(&fixtures::games_summary())));
+        insta::assert_snapshot!(render(&fixtures::games_summary()));
     }
 
     #[test]

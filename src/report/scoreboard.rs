@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use super::style;
 use super::{Event, Reporter};
 use crate::check::clip;
-use crate::grade::many::{GradeStarted, Graded, GradedSubmission, Scoreboard};
+use crate::grade::many::{GradeStarted, GradedSubmission, Scoreboard};
 use crate::grade::Unit;
 
 pub struct ScoreboardReporter<W: Write, N: Write> {
@@ -102,9 +102,9 @@ fn heading(started: &GradeStarted) -> String {
 
 /// The mean score with its 95 % interval, for games.
 fn mean_score(row: &GradedSubmission) -> String {
-    match &row.graded {
-        Graded::Games(summary) if !summary.games.is_empty() => {
-            let stats = &summary.stats;
+    let played = row.graded.summary().filter(|s| !s.outcomes.is_empty());
+    match played.and_then(|s| s.stats()) {
+        Some(stats) => {
             if stats.mean_half_width_95.is_finite() {
                 format!("{:.0} ± {:.0}", stats.mean, stats.mean_half_width_95)
             } else {
@@ -160,11 +160,10 @@ pub fn table(scoreboard: &Scoreboard) -> String {
             .passed()
             .map(|(passed, planned)| format!("{passed}/{planned}"))
             .unwrap_or_default();
-        let ran = match &row.graded {
-            Graded::Tests(summary) => !summary.tests.is_empty(),
-            Graded::Games(summary) => !summary.games.is_empty(),
-            Graded::NotGraded(_) => false,
-        };
+        let ran = row
+            .graded
+            .summary()
+            .is_some_and(|summary| !summary.outcomes.is_empty());
         let (cpu, peak) = if ran {
             (
                 row.max_cpu_ms().to_string(),

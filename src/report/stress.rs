@@ -102,7 +102,11 @@ fn shrunk_report(failure: &ShrunkFailure) -> String {
             "expected output",
             &failure.expected,
             "received output",
-            &failure.minimal.received_head,
+            &failure
+                .minimal
+                .test()
+                .map(|t| t.received_head.clone())
+                .unwrap_or_default(),
             40
         ),
         failure.minimal.verdict_with_message()

@@ -7,9 +7,8 @@ use std::io::{self, Write};
 
 use super::style;
 use super::{Event, Reporter};
-use crate::grade::batch::{BatchSummary, TestOutcome};
-use crate::grade::games::{GameOutcome, GamesSummary};
-use crate::grade::{Started, Summary, Unit};
+use crate::grade::outcome::{Detail, GameDetail, Outcome, RunSummary, TestDetail};
+use crate::grade::{Started, Unit};
 
 pub const TESTS_HEADER: &str =
     "test                    verdict            cpu ms   wall ms   peak MiB";
@@ -31,10 +30,9 @@ impl<W: Write> Reporter for TableReporter<W> {
     fn report(&mut self, event: &Event) -> io::Result<()> {
         let text = match event {
             Event::Started(started) => heading(started),
-            Event::TestFinished(outcome) => test_row(outcome) + "\n",
-            Event::GameFinished(game) => game_row(game) + "\n",
-            Event::Finished(Summary::Batch(summary)) => batch_summary(summary),
-            Event::Finished(Summary::Games(summary)) => games_summary(summary),
+            Event::TestFinished(outcome) | Event::GameFinished(outcome) => row(outcome) + "\n",
+            Event::Finished(summary) if summary.is_games() => games_summary(summary),
+            Event::Finished(summary) => batch_summary(summary),
             _ => return Ok(()),
         };
         // One write per event, so that a progress bar is suspended once around it.
@@ -85,12 +83,20 @@ fn heading(started: &Started) -> String {
     )
 }
 
+/// One row of the tests or games table.
+pub fn row(outcome: &Outcome) -> String {
+    match &outcome.detail {
+        Detail::Test(test) => test_row(outcome, test),
+        Detail::Game(game) => game_row(outcome, game),
+    }
+}
+
 /// One row of the tests table.
-pub fn test_row(outcome: &TestOutcome) -> String {
+fn test_row(outcome: &Outcome, test: &TestDetail) -> String {
     let verdict = format!("{:<17}", outcome.verdict_detail);
     format!(
         "{:<23} {} {:>8} {:>9} {:>10.1}{}",
-        outcome.name,
+        test.name,
         style::verdict(&outcome.verdict, &verdict),
         outcome.cpu_ms,
         outcome.wall_ms,
@@ -121,19 +127,19 @@ fn busy_warning(disturbed: usize, total: usize, unit: &str) -> Option<String> {
 }
 
 /// One row of the games table.
-pub fn game_row(game: &GameOutcome) -> String {
-    let verdict = format!("{:<15}", game.verdict_detail);
+fn game_row(outcome: &Outcome, game: &GameDetail) -> String {
+    let verdict = format!("{:<15}", outcome.verdict_detail);
     format!(
         "{:<6} {:>10} {:>10} {:>7}   {} {:>8} {:>9} {:>10.1}{}",
         game.game,
         game.seed,
         game.score,
         game.moves,
-        style::verdict(&game.verdict, &verdict),
-        game.cpu_ms,
-        game.wall_ms,
-        game.peak_kib as f64 / 1024.0,
-        busy_mark(game.disturbed, game.wait_ms)
+        style::verdict(&outcome.verdict, &verdict),
+        outcome.cpu_ms,
+        outcome.wall_ms,
+        outcome.peak_kib as f64 / 1024.0,
+        busy_mark(outcome.disturbed, outcome.wait_ms)
     )
 }
 
@@ -187,13 +193,14 @@ impl Lines {
 }
 
 /// The summary after the tests table, and the first failure in detail.
-fn batch_summary(summary: &BatchSummary) -> String {
+fn batch_summary(summary: &RunSummary) -> String {
     let mut out = Lines::default();
     out.line("");
     let verdict = style::verdict(&summary.verdict, &summary.verdict.describe());
-    let tests_run = summary.tests_run();
-    let not_run = if tests_run < summary.tests_planned {
-        format!(", {} not run", summary.tests_planned - tests_run)
+    let tests_run = summary.units_run();
+    let tests_planned = summary.units_planned();
+    let not_run = if tests_run < tests_planned {
+        format!(", {} not run", tests_planned - tests_run)
     } else {
         String::new()
     };
@@ -204,9 +211,9 @@ fn batch_summary(summary: &BatchSummary) -> String {
         summary.language,
         verdict,
         summary.passed(),
-        summary.tests_planned,
+        tests_planned,
     ));
-    if let Some(warning) = &summary.timing_warning {
+    if let Some(warning) = summary.timing_warning() {
         out.line(format!("warning: {warning}"));
     }
     let limits = &summary.limits;
@@ -226,25 +233,26 @@ fn batch_summary(summary: &BatchSummary) -> String {
         out.line(format!(
             "{} {}: {}",
             style::bold("first failing test"),
-            failure.name,
+            failure.name(),
             style::verdict(&failure.verdict, &failure.verdict_detail)
         ));
         if let Some(message) = &failure.message {
             out.line(format!("  {message}"));
         }
-        if failure.input_bytes > 0 {
+        let test = failure.test().cloned().unwrap_or_default();
+        if test.input_bytes > 0 {
             out.line(format!(
                 "  input ({} bytes):\n{}",
-                failure.input_bytes,
-                indent(&shorten(&failure.input_head, 12))
+                test.input_bytes,
+                indent(&shorten(&test.input_head, 12))
             ));
         }
-        if let Some(expected) = &failure.expected_head {
+        if let Some(expected) = &test.expected_head {
             out.line(format!("  expected:\n{}", indent(&shorten(expected, 8))));
             out.line(format!(
                 "  received ({} bytes):\n{}",
-                failure.received_bytes,
-                indent(&shorten(&failure.received_head, 8))
+                test.received_bytes,
+                indent(&shorten(&test.received_head, 8))
             ));
         }
         if !failure.stderr_head.trim().is_empty() {
@@ -253,7 +261,7 @@ fn batch_summary(summary: &BatchSummary) -> String {
                 indent(&shorten(&failure.stderr_head, 8))
             ));
         }
-        if let Some(command) = &failure.reproduce {
+        if let Some(command) = &test.reproduce {
             out.line(format!("  reproduce the input: {command}"));
         }
     }
@@ -262,11 +270,11 @@ fn batch_summary(summary: &BatchSummary) -> String {
 
 /// The summary after the games table: score statistics, limits, the verdict and the first
 /// failed game.
-fn games_summary(summary: &GamesSummary) -> String {
+fn games_summary(summary: &RunSummary) -> String {
     let mut out = Lines::default();
     out.line("");
-    let stats = &summary.stats;
-    if !summary.games.is_empty() {
+    let played = summary.outcomes.len();
+    if let Some((stats, _, _)) = summary.score_stats().filter(|_| played > 0) {
         let interval = if stats.mean_half_width_95.is_finite() {
             format!(" ± {:.1} (95% confidence)", stats.mean_half_width_95)
         } else {
@@ -277,7 +285,7 @@ fn games_summary(summary: &GamesSummary) -> String {
             stats.mean, stats.min, stats.median, stats.max, stats.standard_deviation
         ));
         if !stats.reached.is_empty() {
-            let games = summary.games.len();
+            let games = played;
             let reached: Vec<String> = stats
                 .reached
                 .iter()
@@ -299,7 +307,7 @@ fn games_summary(summary: &GamesSummary) -> String {
         limits.memory_kib as f64 / 1024.0
     ));
     out.sandbox_and_compiler(&summary.protections, summary.compile_message.as_deref());
-    if let Some(warning) = busy_warning(summary.disturbed(), summary.games.len(), "games") {
+    if let Some(warning) = busy_warning(summary.disturbed(), played, "games") {
         out.line(warning);
     }
     out.line(format!(
@@ -309,15 +317,17 @@ fn games_summary(summary: &GamesSummary) -> String {
         summary.language,
         style::verdict(&summary.verdict, &summary.verdict.describe()),
         summary
-            .reason
-            .as_ref()
+            .reason()
             .map(|r| format!("  ({r})"))
             .unwrap_or_default()
     ));
-    if let Some(failed) = summary.first_failure() {
+    if let Some((failed, game)) = summary
+        .first_failure()
+        .and_then(|failed| Some((failed, failed.game()?)))
+    {
         out.line(format!(
             "first failing game: {} ({})",
-            failed.game, failed.verdict_detail
+            game.game, failed.verdict_detail
         ));
         if let Some(message) = &failed.message {
             out.line(format!("  {message}"));
@@ -330,7 +340,7 @@ fn games_summary(summary: &GamesSummary) -> String {
         }
         out.line(format!(
             "  replay it: judge test SOLUTION --problem {} --seed {} --game {} --transcripts DIR, then judge replay DIR/game-{:02}.txt",
-            summary.problem, failed.seed, failed.game, failed.game
+            summary.problem, game.seed, game.game, game.game
         ));
     }
     out.0
@@ -354,26 +364,26 @@ mod tests {
     #[test]
     fn the_tests_table_with_its_first_failure() {
         let summary = fixtures::batch_summary();
-        let started = fixtures::started(Unit::Tests, summary.tests_planned);
+        let started = fixtures::started(Unit::Tests, summary.units_planned());
         let mut events = vec![Event::Started(&started)];
-        events.extend(summary.tests.iter().map(Event::TestFinished));
-        events.push(Event::Finished(Summary::Batch(&summary)));
+        events.extend(summary.outcomes.iter().map(Event::TestFinished));
+        events.push(Event::Finished(&summary));
         insta::assert_snapshot!(render(&events));
     }
 
     #[test]
     fn a_compile_error_shows_the_compilers_message() {
         let summary = fixtures::compile_error_summary();
-        insta::assert_snapshot!(render(&[Event::Finished(Summary::Batch(&summary))]));
+        insta::assert_snapshot!(render(&[Event::Finished(&summary)]));
     }
 
     #[test]
     fn the_games_table_with_scores_and_the_first_failed_game() {
         let summary = fixtures::games_summary();
-        let started = fixtures::started(Unit::Games, summary.games.len());
+        let started = fixtures::started(Unit::Games, summary.outcomes.len());
         let mut events = vec![Event::Started(&started)];
-        events.extend(summary.games.iter().map(Event::GameFinished));
-        events.push(Event::Finished(Summary::Games(&summary)));
+        events.extend(summary.outcomes.iter().map(Event::GameFinished));
+        events.push(Event::Finished(&summary));
         insta::assert_snapshot!(render(&events));
     }
 }

@@ -6,8 +6,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::{Event, Reporter};
-use crate::grade::games::GameOutcome;
-use crate::grade::Summary;
+use crate::grade::outcome::{GameDetail, Outcome};
 
 /// Writes each game's transcript into `dir` as the game is reported, and says where on `note`
 /// when the grading is over.
@@ -31,21 +30,21 @@ impl<W: Write> TranscriptReporter<W> {
 }
 
 /// The transcript file of a game.
-pub fn transcript_text(problem_id: &str, outcome: &GameOutcome) -> String {
+pub fn transcript_text(problem_id: &str, outcome: &Outcome, game: &GameDetail) -> String {
     let mut text = format!(
         "# {problem_id} seed {} game {} score {} verdict {}\n",
-        outcome.seed,
-        outcome.game,
-        outcome.score,
+        game.seed,
+        game.game,
+        game.score,
         outcome.verdict.code()
     );
-    for line in &outcome.transcript {
+    for line in &game.transcript {
         match &line.reply {
             Some(reply) => text.push_str(&format!("{} {}\n", line.sent, reply)),
             None => text.push_str(&format!("{}\n", line.sent)),
         }
     }
-    if let Some(last) = &outcome.final_line {
+    if let Some(last) = &game.final_line {
         text.push_str(last);
         text.push('\n');
     }
@@ -63,16 +62,20 @@ impl<W: Write> Reporter for TranscriptReporter<W> {
                 Ok(())
             }
             // Written as each game ends: the grading drops a transcript once it is reported.
-            Event::GameFinished(game) => {
+            Event::GameFinished(outcome) => {
+                let Some(game) = outcome.game() else {
+                    return Ok(());
+                };
                 if self.written == 0 {
                     std::fs::create_dir_all(&self.dir).map_err(|e| context(&self.dir, e))?;
                 }
                 let path = self.dir.join(format!("game-{:02}.txt", game.game));
-                crate::files::write_file(&path, transcript_text(&self.problem, game).as_bytes())?;
+                let text = transcript_text(&self.problem, outcome, game);
+                crate::files::write_file(&path, text.as_bytes())?;
                 self.written += 1;
                 Ok(())
             }
-            Event::Finished(Summary::Games(_)) if self.written > 0 => {
+            Event::Finished(summary) if summary.is_games() && self.written > 0 => {
                 writeln!(self.note, "transcripts written to {}", self.dir.display())
             }
             _ => Ok(()),

@@ -37,9 +37,9 @@ use std::io;
 use super::{Destination, Event, Reporter};
 use crate::grade::games::Comparison;
 use crate::grade::many::{Graded, GradedSubmission, Scoreboard};
+use crate::grade::outcome::RunSummary;
 use crate::grade::package::PackageCheck;
 use crate::grade::verify::{VerifyRow, VerifySummary};
-use crate::grade::Summary;
 use crate::verdict::Verdict;
 use markup::escape;
 use run_data::CodedTranscript;
@@ -86,34 +86,26 @@ pub struct ScoreboardRow {
 
 impl ScoreboardRow {
     /// The row of a graded submission: its verdict, tests passed or mean score, and peaks.
-    pub fn from_summary(summary: Summary, details: Option<SectionId>) -> ScoreboardRow {
-        let (submission, problem, result, max_cpu_ms, max_peak_kib) = match summary {
-            Summary::Batch(batch) => (
-                &batch.solution,
-                &batch.problem,
-                format!("{}/{} tests passed", batch.passed(), batch.tests_planned),
-                batch.max_cpu_ms(),
-                batch.max_peak_kib(),
+    pub fn from_summary(summary: &RunSummary, details: Option<SectionId>) -> ScoreboardRow {
+        let result = match summary.stats() {
+            Some(stats) => format!(
+                "mean score {:.1} over {} games",
+                stats.mean,
+                summary.outcomes.len()
             ),
-            Summary::Games(games) => (
-                &games.solution,
-                &games.problem,
-                format!(
-                    "mean score {:.1} over {} games",
-                    games.stats.mean,
-                    games.games.len()
-                ),
-                games.games.iter().map(|g| g.cpu_ms).max().unwrap_or(0),
-                games.games.iter().map(|g| g.peak_kib).max().unwrap_or(0),
+            None => format!(
+                "{}/{} tests passed",
+                summary.passed(),
+                summary.units_planned()
             ),
         };
         ScoreboardRow {
-            submission: submission.clone(),
-            problem: problem.clone(),
-            verdict: Some(summary.verdict()),
+            submission: summary.solution.clone(),
+            problem: summary.problem.clone(),
+            verdict: Some(summary.verdict),
             result,
-            max_cpu_ms: Some(max_cpu_ms),
-            max_peak_kib: Some(max_peak_kib),
+            max_cpu_ms: Some(summary.max_cpu_ms()),
+            max_peak_kib: Some(summary.max_peak_kib()),
             note: None,
             flagged: false,
             details,
@@ -125,8 +117,7 @@ impl ScoreboardRow {
     /// be graded, flagged with why.
     pub fn from_graded(row: &GradedSubmission, details: Option<SectionId>) -> ScoreboardRow {
         let summary = match &row.graded {
-            Graded::Tests(batch) => Summary::Batch(batch),
-            Graded::Games(games) => Summary::Games(games),
+            Graded::Run(summary) => summary,
             Graded::NotGraded(reason) => {
                 return ScoreboardRow {
                     submission: row.name.clone(),
@@ -143,7 +134,7 @@ impl ScoreboardRow {
         };
         ScoreboardRow {
             submission: row.name.clone(),
-            note: (!summary.verdict().is_accepted())
+            note: (!summary.verdict.is_accepted())
                 .then(|| row.note())
                 .flatten(),
             ..ScoreboardRow::from_summary(summary, details)
@@ -216,7 +207,7 @@ impl HtmlPage {
     /// This is the entry point for a command that grades many submissions.
     pub fn scoreboard<'a>(
         title: impl Into<String>,
-        summaries: impl IntoIterator<Item = Summary<'a>>,
+        summaries: impl IntoIterator<Item = &'a RunSummary>,
     ) -> HtmlPage {
         let mut page = HtmlPage::new(title);
         for summary in summaries {
@@ -235,7 +226,7 @@ impl HtmlPage {
     }
 
     /// Adds a submission's section (its tests or games in full); returns its id for links.
-    pub fn add_summary(&mut self, summary: Summary) -> SectionId {
+    pub fn add_summary(&mut self, summary: &RunSummary) -> SectionId {
         self.add_summary_with(summary, &HashMap::new())
     }
 
@@ -244,13 +235,14 @@ impl HtmlPage {
     /// reporters as the game finishes, then drops it.
     pub fn add_summary_with(
         &mut self,
-        summary: Summary,
+        summary: &RunSummary,
         kept: &HashMap<u64, CodedTranscript>,
     ) -> SectionId {
         let id = SectionId(self.sections.len());
-        self.sections.push(match summary {
-            Summary::Batch(batch) => sections::batch(id, batch),
-            Summary::Games(games) => sections::games(id, games, kept),
+        self.sections.push(if summary.is_games() {
+            sections::games(id, summary, kept)
+        } else {
+            sections::batch(id, summary)
         });
         id
     }
@@ -362,23 +354,23 @@ impl<D: Destination> Reporter for HtmlReporter<D> {
         match event {
             Event::Finished(summary) => {
                 if self.sections.is_empty() {
-                    let (solution, problem) = match summary {
-                        Summary::Batch(s) => (&s.solution, &s.problem),
-                        Summary::Games(s) => (&s.solution, &s.problem),
-                    };
-                    self.page
-                        .set_title(format!("judge: {solution} on {problem}"));
+                    self.page.set_title(format!(
+                        "judge: {} on {}",
+                        summary.solution, summary.problem
+                    ));
                 }
-                let id = self.page.add_summary_with(*summary, &self.transcripts);
+                let id = self.page.add_summary_with(summary, &self.transcripts);
                 self.transcripts.clear();
                 self.summary_rows
-                    .push(ScoreboardRow::from_summary(*summary, Some(id)));
+                    .push(ScoreboardRow::from_summary(summary, Some(id)));
                 self.sections.push(id);
                 self.unclaimed = Some(id);
             }
-            Event::GameFinished(game) if !game.transcript.is_empty() => {
-                self.transcripts
-                    .insert(game.game, CodedTranscript::of(&game.transcript));
+            Event::GameFinished(outcome) => {
+                if let Some(game) = outcome.game().filter(|g| !g.transcript.is_empty()) {
+                    self.transcripts
+                        .insert(game.game, CodedTranscript::of(&game.transcript));
+                }
             }
             Event::PackageChecked(check) => self.page.set_package(check),
             Event::Verified(row) => {
@@ -396,11 +388,10 @@ impl<D: Destination> Reporter for HtmlReporter<D> {
                 });
                 self.page.set_subtitle(grade_totals(scoreboard));
                 for row in &scoreboard.submissions {
-                    let details = match &row.graded {
-                        Graded::Tests(batch) => Some(self.page.add_summary(Summary::Batch(batch))),
-                        Graded::Games(games) => Some(self.page.add_summary(Summary::Games(games))),
-                        Graded::NotGraded(_) => None,
-                    };
+                    let details = row
+                        .graded
+                        .summary()
+                        .map(|summary| self.page.add_summary(summary));
                     self.page
                         .add_scoreboard_row(ScoreboardRow::from_graded(row, details));
                 }
@@ -487,7 +478,7 @@ mod tests {
         let failing = summary.first_failure().unwrap();
         insta::assert_snapshot!(markup::json_block(
             "sub-0-run-2",
-            &run_data::TestData::new(failing)
+            &run_data::TestData::new(failing, failing.test().unwrap())
         ));
     }
 
@@ -497,10 +488,10 @@ mod tests {
             sent: sent.into(),
             reply: Some(reply.into()),
         };
-        let game = crate::grade::games::GameOutcome {
-            transcript: vec![line("6", "LEFT"), line("11", "UP"), line("10", "SIDEWAYS")],
-            ..fixtures::games_summary().games[2].clone()
-        };
+        let mut game = fixtures::games_summary().outcomes[2].clone();
+        if let Some(detail) = game.game_mut() {
+            detail.transcript = vec![line("6", "LEFT"), line("11", "UP"), line("10", "SIDEWAYS")];
+        }
         insta::assert_snapshot!(markup::json_block(
             "sub-0-run-2",
             &run_data::GameData::new(&game, "ai.cpp", "boj28489")
@@ -515,7 +506,7 @@ mod tests {
     #[test]
     fn a_page_is_whole_and_self_contained() {
         let summary = fixtures::games_summary();
-        let page = render(&[Event::Finished(Summary::Games(&summary))]);
+        let page = render(&[Event::Finished(&summary)]);
         assert!(page.starts_with("<!DOCTYPE html>") && page.ends_with("</html>\n"));
         assert!(page.contains("<title>judge: ai.cpp on boj28489</title>"));
         assert!(page.contains("class=\"replayer\""));
@@ -529,7 +520,7 @@ mod tests {
     #[test]
     fn a_compile_error_shows_the_compilers_message_and_no_charts() {
         let summary = fixtures::compile_error_summary();
-        let page = render(&[Event::Finished(Summary::Batch(&summary))]);
+        let page = render(&[Event::Finished(&summary)]);
         assert!(page.contains("compiler says"));
         assert!(page.contains("expected &#39;;&#39; before &#39;printf&#39;"));
         assert!(!page.contains("<svg"));
@@ -540,9 +531,9 @@ mod tests {
         let summary = fixtures::batch_summary();
         let verify = fixtures::verify_summary();
         let page = render(&[
-            Event::Finished(Summary::Batch(&summary)),
+            Event::Finished(&summary),
             Event::Verified(&verify.rows[0]),
-            Event::Finished(Summary::Batch(&summary)),
+            Event::Finished(&summary),
             Event::Verified(&verify.rows[1]),
             // Not graded: no section of its own.
             Event::Verified(&verify.rows[2]),
@@ -564,11 +555,11 @@ mod tests {
         // finishes with holds none.
         let played = fixtures::games_summary();
         let mut finished = played.clone();
-        for game in &mut finished.games {
+        for game in finished.outcomes.iter_mut().filter_map(|g| g.game_mut()) {
             game.transcript.clear();
         }
-        let mut events: Vec<Event> = played.games.iter().map(Event::GameFinished).collect();
-        events.push(Event::Finished(Summary::Games(&finished)));
+        let mut events: Vec<Event> = played.outcomes.iter().map(Event::GameFinished).collect();
+        events.push(Event::Finished(&finished));
         let page = render(&events);
         // Each game's rounds: cell 0 is not 1 to 16, so both rounds are kept as sent.
         assert_eq!(
@@ -578,7 +569,7 @@ mod tests {
             "{page}"
         );
         // Without the events, the games have no rounds to replay.
-        let bare = render(&[Event::Finished(Summary::Games(&finished))]);
+        let bare = render(&[Event::Finished(&finished)]);
         assert_eq!(bare.matches(r#""rounds":"","tail":[]"#).count(), 3);
     }
 
@@ -609,20 +600,13 @@ mod tests {
     fn summaries_without_checks_make_a_scoreboard() {
         let batch = fixtures::batch_summary();
         let games = fixtures::games_summary();
-        let page = HtmlPage::scoreboard(
-            "judge grade",
-            [Summary::Batch(&batch), Summary::Games(&games)],
-        )
-        .render();
+        let page = HtmlPage::scoreboard("judge grade", [&batch, &games]).render();
         assert!(page.contains("id=\"scoreboard\""));
         assert!(page.contains("2/37 tests passed"));
         assert!(page.contains("mean score 2133.3 over 3 games"));
         assert!(page.contains("id=\"sub-1\" data-kind=\"games\""));
         // The reporter makes the same board when it is told of several gradings.
-        let told = render(&[
-            Event::Finished(Summary::Batch(&batch)),
-            Event::Finished(Summary::Games(&games)),
-        ]);
+        let told = render(&[Event::Finished(&batch), Event::Finished(&games)]);
         assert!(told.contains("<title>judge scoreboard</title>"));
         assert!(told.contains("<a href=\"#sub-1\">ai.cpp</a>"));
     }
@@ -632,12 +616,13 @@ mod tests {
         let first = fixtures::games_summary();
         let second = fixtures::games_summary();
         let games: Vec<PairedGame> = first
-            .games
+            .outcomes
             .iter()
-            .map(|g| PairedGame {
-                game: g.game,
-                first_score: g.score,
-                second_score: g.score * 2,
+            .filter_map(|g| Some((g, g.game()?)))
+            .map(|(g, detail)| PairedGame {
+                game: detail.game,
+                first_score: detail.score,
+                second_score: detail.score * 2,
                 first_verdict: g.verdict_detail.clone(),
                 second_verdict: g.verdict_detail.clone(),
             })
@@ -652,8 +637,8 @@ mod tests {
             difference: crate::stats::Difference::of(2133.3, 2000.0),
         };
         let page = render(&[
-            Event::Finished(Summary::Games(&first)),
-            Event::Finished(Summary::Games(&second)),
+            Event::Finished(&first),
+            Event::Finished(&second),
             Event::Compared(&comparison),
         ]);
         assert!(page.contains("id=\"comparison-differences\""));

@@ -5,8 +5,7 @@
 
 use serde::Serialize;
 
-use crate::grade::batch::TestOutcome;
-use crate::grade::games::GameOutcome;
+use crate::grade::outcome::{GameDetail, Outcome, TestDetail};
 use crate::interact::TranscriptLine;
 use crate::problems::game2048::Direction;
 
@@ -29,17 +28,17 @@ pub struct TestData<'a> {
 }
 
 impl<'a> TestData<'a> {
-    pub fn new(test: &'a TestOutcome) -> TestData<'a> {
+    pub fn new(outcome: &'a Outcome, test: &'a TestDetail) -> TestData<'a> {
         TestData {
             name: &test.name,
-            verdict: &test.verdict_detail,
-            message: test.message.as_deref(),
+            verdict: &outcome.verdict_detail,
+            message: outcome.message.as_deref(),
             input: &test.input_head,
             input_bytes: test.input_bytes,
             expected: test.expected_head.as_deref(),
             received: &test.received_head,
             received_bytes: test.received_bytes,
-            stderr: &test.stderr_head,
+            stderr: &outcome.stderr_head,
             reproduce: test.reproduce.as_deref(),
             difference: test
                 .expected_head
@@ -195,8 +194,10 @@ pub struct GameData<'a> {
 impl<'a> GameData<'a> {
     /// A game with its own transcript (the tests' way; sections use [`GameData::coded`]).
     #[cfg(test)]
-    pub fn new(game: &'a GameOutcome, solution: &str, problem: &str) -> GameData<'a> {
+    pub fn new(outcome: &'a Outcome, solution: &str, problem: &str) -> GameData<'a> {
+        let game = outcome.game().expect("the outcome of a game");
         GameData::coded(
+            outcome,
             game,
             CodedTranscript::of(&game.transcript),
             solution,
@@ -206,7 +207,8 @@ impl<'a> GameData<'a> {
 
     /// A game with its transcript already coded (the outcome's own is then not read).
     pub fn coded(
-        game: &'a GameOutcome,
+        outcome: &'a Outcome,
+        game: &GameDetail,
         transcript: CodedTranscript,
         solution: &str,
         problem: &str,
@@ -217,12 +219,12 @@ impl<'a> GameData<'a> {
             seed: game.seed,
             score: game.score,
             moves: game.moves,
-            verdict: &game.verdict_detail,
-            message: game.message.as_deref(),
+            verdict: &outcome.verdict_detail,
+            message: outcome.message.as_deref(),
             rounds,
             tail,
             ended: game.final_line.is_some(),
-            stderr: &game.stderr_head,
+            stderr: &outcome.stderr_head,
             reproduce: format!(
                 "judge test {solution} --problem {problem} --seed {} --game {} --transcripts games/ && judge replay games/game-{:02}.txt",
                 game.seed, game.game, game.game
@@ -263,15 +265,15 @@ mod tests {
             sent: sent.into(),
             reply: reply.map(String::from),
         };
-        let outcome = GameOutcome {
-            transcript: vec![
+        let mut outcome = crate::report::fixtures::games_summary().outcomes[0].clone();
+        if let Some(game) = outcome.game_mut() {
+            game.transcript = vec![
                 line("1", Some("UP")),
                 line("16", Some("RIGHT")),
                 line("6", Some("SIDEWAYS")),
-            ],
-            final_line: None,
-            ..crate::report::fixtures::games_summary().games[0].clone()
-        };
+            ];
+            game.final_line = None;
+        }
         let data = GameData::new(&outcome, "ai.cpp", "boj28489");
         assert_eq!(data.rounds, "A_");
         assert_eq!(data.tail, vec![("6".into(), Some("SIDEWAYS".into()))]);

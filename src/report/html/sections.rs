@@ -10,8 +10,8 @@ use super::charts::{self, Strip};
 use super::markup::{escape, json_block};
 use super::run_data::{CodedTranscript, GameData, TestData};
 use super::{ScoreboardRow, SectionId};
-use crate::grade::batch::BatchSummary;
-use crate::grade::games::{Comparison, GamesSummary};
+use crate::grade::games::Comparison;
+use crate::grade::outcome::{GameDetail, Outcome, RunSummary};
 use crate::grade::package::PackageCheck;
 use crate::grade::AppliedLimits;
 use crate::problems::boj28489::Boj28489;
@@ -201,18 +201,21 @@ fn table_rows(rows: Vec<String>) -> String {
 
 /// The section of a batch grading: facts, resource strips, the tests with a filter, the detail
 /// panel (filled by the script) and each test's data.
-pub fn batch(id: SectionId, summary: &BatchSummary) -> String {
+pub fn batch(id: SectionId, summary: &RunSummary) -> String {
     let mut out = SectionStart {
         id,
         kind: "tests",
-        open_first: summary.tests.iter().position(|t| !t.verdict.is_accepted()),
+        open_first: summary
+            .outcomes
+            .iter()
+            .position(|t| !t.verdict.is_accepted()),
         verdict: &summary.verdict,
         solution: &summary.solution,
         problem: &summary.problem,
         language: &summary.language,
     }
     .markup();
-    let not_run = summary.tests_planned.saturating_sub(summary.tests_run());
+    let not_run = summary.units_planned().saturating_sub(summary.units_run());
     fact(
         &mut out,
         "result",
@@ -220,7 +223,7 @@ pub fn batch(id: SectionId, summary: &BatchSummary) -> String {
             "{} · {}/{} tests passed{}",
             badge(&summary.verdict, &summary.verdict.describe()),
             summary.passed(),
-            summary.tests_planned,
+            summary.units_planned(),
             if not_run > 0 {
                 format!(
                     ", {not_run} not run (it stops at the first failure; --all runs every test)"
@@ -238,26 +241,26 @@ pub fn batch(id: SectionId, summary: &BatchSummary) -> String {
         summary.seed,
         summary.compile_message.as_deref(),
     );
-    if !summary.tests.is_empty() {
+    if !summary.outcomes.is_empty() {
         out.push_str("<div class=\"charts\">");
         let resources: Vec<_> = summary
-            .tests
+            .outcomes
             .iter()
             .map(|t| (t.cpu_ms, t.wall_ms, t.peak_kib))
             .collect();
         out += &charts::strips(
             &format!("{}-resources", id.anchor()),
-            summary.tests.len(),
+            summary.outcomes.len(),
             &resource_strips(&summary.limits, &resources),
         );
         out.push_str("</div>\n");
-        out += &filter(summary.tests.iter().map(|t| &t.verdict));
-        let mut rows = Vec::with_capacity(summary.tests.len());
-        for (run, test) in summary.tests.iter().enumerate() {
+        out += &filter(summary.outcomes.iter().map(|t| &t.verdict));
+        let mut rows = Vec::with_capacity(summary.outcomes.len());
+        for (run, test) in summary.outcomes.iter().enumerate() {
             rows.push(format!(
                 "<tr class=\"run\" data-run=\"{run}\" data-verdict=\"{}\" tabindex=\"0\"><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"message\">{}</td></tr>",
                 test.verdict.code(),
-                escape(&test.name),
+                escape(&test.name()),
                 badge(&test.verdict, &test.verdict_detail),
                 test.cpu_ms,
                 test.wall_ms,
@@ -272,8 +275,10 @@ pub fn batch(id: SectionId, summary: &BatchSummary) -> String {
             rows,
         );
         out.push_str("<div class=\"detail\" hidden></div>\n");
-        for (run, test) in summary.tests.iter().enumerate() {
-            out += &json_block(&id.run_data(run), &TestData::new(test));
+        for (run, outcome) in summary.outcomes.iter().enumerate() {
+            if let Some(test) = outcome.test() {
+                out += &json_block(&id.run_data(run), &TestData::new(outcome, test));
+            }
         }
     }
     out.push_str("</section>\n");
@@ -286,26 +291,28 @@ fn has_board(problem: &str) -> bool {
 }
 
 /// The score distribution: how many games ended at each power of two.
-fn score_columns(summary: &GamesSummary) -> Vec<(String, u64, bool)> {
+fn score_columns(
+    games: &[(&Outcome, &GameDetail)],
+    accept_mean_score: f64,
+) -> Vec<(String, u64, bool)> {
     let bucket = |score: u64| 63 - score.max(1).leading_zeros();
     let (Some(low), Some(high)) = (
-        summary.games.iter().map(|g| bucket(g.score)).min(),
-        summary.games.iter().map(|g| bucket(g.score)).max(),
+        games.iter().map(|(_, g)| bucket(g.score)).min(),
+        games.iter().map(|(_, g)| bucket(g.score)).max(),
     ) else {
         return Vec::new();
     };
     (low..=high)
         .map(|power| {
             let value = 1u64 << power;
-            let games = summary
-                .games
+            let count = games
                 .iter()
-                .filter(|g| bucket(g.score) == power)
+                .filter(|(_, g)| bucket(g.score) == power)
                 .count();
             (
                 value.to_string(),
-                games as u64,
-                value as f64 >= summary.accept_mean_score,
+                count as u64,
+                value as f64 >= accept_mean_score,
             )
         })
         .collect()
@@ -314,21 +321,25 @@ fn score_columns(summary: &GamesSummary) -> Vec<(String, u64, bool)> {
 /// The section of an interactive grading: facts and score statistics, the charts, the games
 /// with a filter, the replayer (filled by the script) and each game's data. A game whose
 /// outcome holds no transcript takes the one `kept` holds for its game number, if any.
-pub fn games(
-    id: SectionId,
-    summary: &GamesSummary,
-    kept: &HashMap<u64, CodedTranscript>,
-) -> String {
+pub fn games(id: SectionId, summary: &RunSummary, kept: &HashMap<u64, CodedTranscript>) -> String {
     let board = has_board(&summary.problem);
+    let games: Vec<(&Outcome, &GameDetail)> = summary
+        .outcomes
+        .iter()
+        .filter_map(|g| Some((g, g.game()?)))
+        .collect();
+    // A run of tests has no score statistics: it gets the section of tests.
+    let Some((stats, accept_mean_score, _)) = summary.score_stats() else {
+        return batch(id, summary);
+    };
     let mut out = SectionStart {
         id,
         kind: "games",
         // The replayer opens on the first failed game, else on the game with the lowest score.
-        open_first: summary
-            .games
+        open_first: games
             .iter()
-            .position(|g| !g.verdict.is_accepted())
-            .or_else(|| (0..summary.games.len()).min_by_key(|&run| summary.games[run].score))
+            .position(|(g, _)| !g.verdict.is_accepted())
+            .or_else(|| (0..games.len()).min_by_key(|&run| games[run].1.score))
             .filter(|_| board),
         verdict: &summary.verdict,
         solution: &summary.solution,
@@ -343,22 +354,20 @@ pub fn games(
             "{}{}",
             badge(&summary.verdict, &summary.verdict.describe()),
             summary
-                .reason
-                .as_ref()
+                .reason()
                 .map(|r| format!(" · {}", escape(r)))
                 .unwrap_or_default()
         ),
     );
-    let stats = &summary.stats;
-    if !summary.games.is_empty() {
+    if !games.is_empty() {
         fact(
             &mut out,
             "scores",
             &escape(&format!(
                 "{} games: mean {:.1} (needed {}), median {:.1}, min {}, max {}, standard deviation {:.1}",
-                summary.games.len(),
+                games.len(),
                 stats.mean,
-                summary.accept_mean_score,
+                accept_mean_score,
                 stats.median,
                 stats.min,
                 stats.max,
@@ -374,7 +383,7 @@ pub fn games(
         summary.seed,
         summary.compile_message.as_deref(),
     );
-    if summary.games.is_empty() {
+    if games.is_empty() {
         out.push_str("</section>\n");
         return out;
     }
@@ -383,9 +392,9 @@ pub fn games(
     out += &charts::columns(
         &format!("{anchor}-scores"),
         "games by final score",
-        &score_columns(summary),
+        &score_columns(&games, accept_mean_score),
     );
-    let total = summary.games.len();
+    let total = games.len();
     let reached: Vec<(String, u64, bool)> = stats
         .reached
         .iter()
@@ -401,32 +410,31 @@ pub fn games(
     out.push_str("</div>\n<div class=\"charts\">");
     let mut strips = vec![Strip {
         title: "moves",
-        values: summary.games.iter().map(|g| g.moves).collect(),
+        values: games.iter().map(|(_, g)| g.moves).collect(),
         limit: None,
         format: charts::count,
     }];
-    let resources: Vec<_> = summary
-        .games
+    let resources: Vec<_> = games
         .iter()
-        .map(|g| (g.cpu_ms, g.wall_ms, g.peak_kib))
+        .map(|(g, _)| (g.cpu_ms, g.wall_ms, g.peak_kib))
         .collect();
     strips.extend(resource_strips(&summary.limits, &resources));
-    out += &charts::strips(&format!("{anchor}-resources"), summary.games.len(), &strips);
+    out += &charts::strips(&format!("{anchor}-resources"), games.len(), &strips);
     out.push_str("</div>\n");
-    out += &filter(summary.games.iter().map(|g| &g.verdict));
-    let mut rows = Vec::with_capacity(summary.games.len());
-    for (run, game) in summary.games.iter().enumerate() {
+    out += &filter(games.iter().map(|(g, _)| &g.verdict));
+    let mut rows = Vec::with_capacity(games.len());
+    for (run, (outcome, game)) in games.iter().enumerate() {
         rows.push(format!(
             "<tr class=\"run\" data-run=\"{run}\" data-verdict=\"{}\" tabindex=\"0\"><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"message\">{}</td></tr>",
-            game.verdict.code(),
+            outcome.verdict.code(),
             game.game,
             game.score,
             game.moves,
-            badge(&game.verdict, &game.verdict_detail),
-            game.cpu_ms,
-            game.wall_ms,
-            mib(game.peak_kib),
-            escape(game.message.as_deref().unwrap_or(""))
+            badge(&outcome.verdict, &outcome.verdict_detail),
+            outcome.cpu_ms,
+            outcome.wall_ms,
+            mib(outcome.peak_kib),
+            escape(outcome.message.as_deref().unwrap_or(""))
         ));
     }
     out += &runs_table(
@@ -440,14 +448,20 @@ pub fn games(
     } else {
         out.push_str("<div class=\"detail\" hidden></div>\n");
     }
-    for (run, game) in summary.games.iter().enumerate() {
+    for (run, (outcome, game)) in games.iter().enumerate() {
         let transcript = match kept.get(&game.game) {
             Some(coded) if game.transcript.is_empty() => coded.clone(),
             _ => CodedTranscript::of(&game.transcript),
         };
         out += &json_block(
             &id.run_data(run),
-            &GameData::coded(game, transcript, &summary.solution, &summary.problem),
+            &GameData::coded(
+                outcome,
+                game,
+                transcript,
+                &summary.solution,
+                &summary.problem,
+            ),
         );
     }
     out.push_str("</section>\n");
@@ -500,7 +514,7 @@ pub fn comparison(comparison: &Comparison, first: SectionId, second: SectionId) 
                 "<a href=\"#{}\">{}</a> · mean {:.1} · {}",
                 id.anchor(),
                 escape(&summary.solution),
-                summary.stats.mean,
+                summary.stats().map_or(0.0, |s| s.mean),
                 badge(&summary.verdict, &summary.verdict.describe())
             ),
         );
