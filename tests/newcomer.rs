@@ -1,0 +1,182 @@
+//! End-to-end tests of a newcomer's first hour (issue 25), from an empty folder outside any
+//! project: a folder of downloaded tests graded with no problem (`judge test --tests-dir`,
+//! `judge grade --tests-dir`), the reasons every verdict carries, and the command line's own
+//! documentation (help on every argument, completions, man pages, `--json`).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::{show, User};
+
+fn user() -> User {
+    User::sharing_cache(
+        "judge-newcomer-",
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("newcomer-cache"),
+    )
+}
+
+fn judge_in(user: &User, cwd: &Path, args: &[&str]) -> Output {
+    user.command(Path::new(env!("CARGO_BIN_EXE_judge")), cwd, args)
+        .output()
+        .expect("judge runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+const A_PLUS_B: &str = "a, b = map(int, input().split())\nprint(a + b)\n";
+
+/// Writes `files` (path, contents) under `dir`.
+fn write_all(dir: &Path, files: &[(&str, &str)]) {
+    for (path, contents) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, contents).unwrap();
+    }
+}
+
+#[test]
+fn a_folder_of_downloaded_tests_is_graded_with_no_problem() {
+    let user = user();
+    let work = user.work();
+    write_all(
+        &work,
+        &[
+            ("sol.py", A_PLUS_B),
+            // oj's names, CSES's, and those of other downloads, with answers as .out.
+            ("oj/sample-1.in", "1 2\n"),
+            ("oj/sample-1.out", "3\n"),
+            ("oj/sample-2.in", "5 5\n"),
+            ("oj/sample-2.out", "10\n"),
+            ("cses/1.in", "1 1\n"),
+            ("cses/1.out", "2\n"),
+            ("cses/10.in", "2 2\n"),
+            ("cses/10.out", "4\n"),
+            ("cses/2.in", "3 3\n"),
+            ("cses/2.out", "6\n"),
+            ("txt/input1.txt", "7 8\n"),
+            ("txt/output1.txt", "15\n"),
+            ("split/in/a.txt", "1 1\n"),
+            ("split/out/a.txt", "2\n"),
+        ],
+    );
+    for (dir, count) in [("oj", 2), ("cses", 3), ("txt", 1), ("split", 1)] {
+        let json = work.join(format!("{dir}.json"));
+        let output = judge_in(
+            &user,
+            &work,
+            &[
+                "test",
+                "sol.py",
+                "--tests-dir",
+                dir,
+                "--json",
+                json.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+        let stderr = text(&output.stderr);
+        assert!(
+            stderr.contains("CPU time limit 1000 ms (defaults.time_limit_seconds")
+                && stderr.contains("memory limit 256 MiB")
+                && stderr.contains("token by token"),
+            "{stderr}"
+        );
+        let stdout = text(&output.stdout);
+        assert!(
+            stdout.contains(&format!("AC  {count}/{count} tests passed")),
+            "{stdout}"
+        );
+        let report: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+        let names: Vec<&str> = report["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap())
+            .collect();
+        if dir == "cses" {
+            // Natural order: 2 before 10.
+            assert_eq!(names, ["1", "2", "10"], "{report}");
+        }
+    }
+    // Token-wise: other whitespace is no error.
+    write_all(
+        &work,
+        &[("spaced/1.in", "1 2\n"), ("spaced/1.ans", "  3 \n\n")],
+    );
+    let output = judge_in(&user, &work, &["test", "sol.py", "--tests-dir", "spaced"]);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    // The configuration's limits, and --time-limit over them, are said.
+    let output = judge_in(
+        &user,
+        &work,
+        &["test", "sol.py", "--tests-dir", "oj", "--time-limit", "2"],
+    );
+    assert!(
+        text(&output.stderr).contains("CPU time limit 2000 ms (from the command line)"),
+        "{}",
+        show(&output)
+    );
+    // `judge grade` takes the folder alone too.
+    write_all(
+        &work,
+        &[("subs/good.py", A_PLUS_B), ("subs/bad.py", "print(0)\n")],
+    );
+    let output = judge_in(&user, &work, &["grade", "--tests-dir", "cses", "subs"]);
+    assert_eq!(output.status.code(), Some(1), "{}", show(&output));
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.contains("3/3") && stdout.contains("WA"),
+        "{}",
+        show(&output)
+    );
+    let output = judge_in(&user, &work, &["grade", "subs"]);
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+}
+
+#[test]
+fn a_missing_answer_names_the_first_test_and_what_is_there() {
+    let user = user();
+    let work = user.work();
+    let mut files = vec![("sol.py".to_string(), A_PLUS_B.to_string())];
+    for i in 1..=100 {
+        files.push((format!("t/t{i:03}.in"), "1 1\n".into()));
+        // Tests 7 and 84 have answers under names judge does not take.
+        let answer = match i {
+            7 => format!("t/t{i:03}.expected"),
+            84 => format!("t/t{i:03}.a"),
+            _ => format!("t/t{i:03}.out"),
+        };
+        files.push((answer, "2\n".into()));
+    }
+    let borrowed: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, c)| (p.as_str(), c.as_str()))
+        .collect();
+    write_all(&work, &borrowed);
+    let output = judge_in(&user, &work, &["test", "sol.py", "--tests-dir", "t"]);
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+    let stderr = text(&output.stderr);
+    let error = stderr.lines().last().unwrap();
+    assert!(
+        error.contains("test t007.in is the first without an answer")
+            && error.contains("no t007.ans, t007.out")
+            && error.contains("t007.expected is there"),
+        "{stderr}"
+    );
+    assert!(!error.contains("t084"), "{stderr}");
+    let output = judge_in(&user, &work, &["test", "sol.py", "--tests-dir", "sol.py"]);
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+    std::fs::create_dir(work.join("empty")).unwrap();
+    let output = judge_in(&user, &work, &["test", "sol.py", "--tests-dir", "empty"]);
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+    assert!(
+        text(&output.stderr).contains("no tests here"),
+        "{}",
+        show(&output)
+    );
+}
