@@ -180,3 +180,107 @@ fn a_missing_answer_names_the_first_test_and_what_is_there() {
         show(&output)
     );
 }
+
+#[test]
+fn every_verdict_of_a_run_carries_its_reason_in_every_report() {
+    let user = user();
+    let work = user.work();
+    write_all(
+        &work,
+        &[
+            ("tests/1.in", "1 2\n"),
+            ("tests/1.ans", "3\n"),
+            (
+                "subs/crash.py",
+                "import sys\nx = []\ntry:\n    print(x[5])\nexcept IndexError as e:\n    \
+                 sys.stderr.write(\"\\x1b[2J\" + str(e) + \"\\n\")\n    sys.exit(1)\n",
+            ),
+            ("subs/spin.c", "int main(void) { for (;;) {} }\n"),
+            (
+                "subs/hog.c",
+                "#include <stdio.h>\n#include <stdlib.h>\nint main(void) { int n = 400 << 20; \
+                 char *p = malloc(n); if (!p) return 3; for (int i = 0; i < n; i++) p[i] = i; \
+                 printf(\"%d\\n\", p[rand() % n]); }\n",
+            ),
+            (
+                "subs/segv.c",
+                "#include <signal.h>\nint main(void) { raise(SIGSEGV); }\n",
+            ),
+        ],
+    );
+    let (json, html) = (work.join("g.json"), work.join("g.html"));
+    let output = judge_in(
+        &user,
+        &work,
+        &[
+            "grade",
+            "--tests-dir",
+            "tests",
+            "subs",
+            "--time-limit",
+            "0.3",
+            "--memory-limit",
+            "64",
+            "--json",
+            json.to_str().unwrap(),
+            "--html",
+            html.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", show(&output));
+    let stdout = text(&output.stdout);
+    let expected = [
+        ("subs/crash.py", "exit code 1; standard error ends: "),
+        ("subs/crash.py", "list index out of range"),
+        ("subs/segv.c", "killed by SIGSEGV (signal 11)"),
+        ("subs/spin.c", "ms of 300 ms, wall "),
+        ("subs/hog.c", "MiB of 64.0 MiB"),
+    ];
+    for (submission, reason) in expected {
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("  {submission}: ")))
+            .unwrap_or_else(|| panic!("no reason for {submission}: {stdout}"));
+        assert!(line.contains(reason), "{line}");
+    }
+    // The program's escape sequence is written out, not sent to the terminal.
+    assert!(!stdout.contains('\u{1b}'), "{stdout:?}");
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let html = std::fs::read_to_string(&html).unwrap();
+    for submission in report["submissions"].as_array().unwrap() {
+        let test = &submission["graded"]["tests"]["tests"][0];
+        let message = test["message"].as_str().unwrap_or("");
+        let name = submission["name"].as_str().unwrap();
+        let (_, reason) = expected.iter().find(|(s, _)| *s == name).unwrap();
+        assert!(message.contains(reason), "{name}: {test}");
+        assert!(
+            message.contains("\\u{1b}[2J") || !name.ends_with(".py"),
+            "{message}"
+        );
+        let escaped = message.replace('&', "&amp;").replace('"', "&quot;");
+        assert!(
+            html.contains(&escaped) || html.contains(&message.replace('&', "&amp;")),
+            "the HTML report lacks {message:?}"
+        );
+    }
+    // `judge test` shows the reason on the test's row.
+    let output = judge_in(
+        &user,
+        &work,
+        &[
+            "test",
+            "subs/spin.c",
+            "--tests-dir",
+            "tests",
+            "--time-limit",
+            "0.3",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", show(&output));
+    let stdout = text(&output.stdout);
+    let row = stdout.lines().find(|l| l.starts_with("1 ")).unwrap();
+    assert!(
+        row.contains("TLE") && row.contains("ms of 300 ms"),
+        "{stdout}"
+    );
+}

@@ -386,11 +386,17 @@ impl TestContext<'_> {
         };
         let facts = judged.facts;
         let verdict = judged.verdict;
-        let message = match (&judged.said, verdict) {
+        let reason = verdict::reason(
+            &self.limits,
+            &facts,
+            verdict,
+            judged.stderr_says,
+            &judged.stderr_head,
+        );
+        let message = reason.or_else(|| match (&judged.said, verdict) {
             (Some(CheckOutcome::WrongAnswer(m)), _)
             | (Some(CheckOutcome::PresentationError(m)), _)
             | (Some(CheckOutcome::JudgeError(m)), _) => Some(m.clone()),
-            (_, Verdict::RuntimeError(_)) => facts.launch_error.clone(),
             // A judge error always says why, even when the sandbox gave no words for it.
             (_, Verdict::JudgeError) => Some(facts.launch_error.clone().unwrap_or_else(|| {
                 format!(
@@ -399,7 +405,7 @@ impl TestContext<'_> {
                 )
             })),
             _ => None,
-        };
+        });
         TestOutcome {
             name: test.name.clone(),
             verdict,
@@ -450,6 +456,7 @@ impl TestContext<'_> {
             facts,
             received: Some(record.output),
             stderr_head: record.stderr_head,
+            stderr_says: record.stderr_says,
         })
     }
 
@@ -482,6 +489,7 @@ impl TestContext<'_> {
             facts: interaction.solution,
             received: None,
             stderr_head: interaction.solution_stderr,
+            stderr_says: interaction.solution_stderr_says,
         })
     }
 }
@@ -495,6 +503,7 @@ struct Judged {
     /// The solution's output, when it was captured (not against an interactor).
     received: Option<Vec<u8>>,
     stderr_head: String,
+    stderr_says: crate::verdict::StderrSays,
 }
 
 /// Grades a batch solution, telling `reporter` as it goes; returns the summary (CE included).

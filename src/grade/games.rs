@@ -199,6 +199,15 @@ pub(crate) fn classify_game(
         }
     };
     let facts = record.facts;
+    let reason = |verdict| {
+        verdict::reason(
+            &setup.limits,
+            &facts,
+            verdict,
+            record.stderr_says,
+            &record.stderr_head,
+        )
+    };
     let (verdict, message) = match record.ending {
         Ending::Violation(message) => (Verdict::WrongAnswer, Some(message)),
         Ending::Over(_) => {
@@ -208,7 +217,7 @@ pub(crate) fn classify_game(
                 record.stderr_says,
                 Some(&CheckOutcome::Accepted),
             );
-            (verdict, facts.launch_error.clone())
+            (verdict, reason(verdict).or(facts.launch_error.clone()))
         }
         Ending::Silent(message) => {
             // The facts explain the silence when they can (TLE, MLE, RE); a program that just
@@ -219,7 +228,7 @@ pub(crate) fn classify_game(
             let message = if verdict == Verdict::WrongAnswer {
                 Some(message)
             } else {
-                facts.launch_error.clone()
+                reason(verdict).or(facts.launch_error.clone())
             };
             (verdict, message)
         }

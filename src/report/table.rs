@@ -89,14 +89,24 @@ fn heading(started: &Started) -> String {
 pub fn test_row(outcome: &TestOutcome) -> String {
     let verdict = format!("{:<17}", outcome.verdict_detail);
     format!(
-        "{:<23} {} {:>8} {:>9} {:>10.1}{}",
+        "{:<23} {} {:>8} {:>9} {:>10.1}{}{}",
         outcome.name,
         style::verdict(&outcome.verdict, &verdict),
         outcome.cpu_ms,
         outcome.wall_ms,
         outcome.peak_kib as f64 / 1024.0,
-        busy_mark(outcome.disturbed, outcome.wait_ms)
+        busy_mark(outcome.disturbed, outcome.wait_ms),
+        why(outcome.message.as_deref())
     )
+}
+
+/// After a row not accepted: its reason (the checker's message, or what the run's facts
+/// say), on one line.
+fn why(message: Option<&str>) -> String {
+    match message.map(|m| m.lines().next().unwrap_or("")) {
+        Some(line) if !line.trim().is_empty() => format!("   {}", crate::check::clip(line, 120)),
+        _ => String::new(),
+    }
 }
 
 /// After a row whose run waited long for a CPU held by other work.
@@ -124,7 +134,7 @@ fn busy_warning(disturbed: usize, total: usize, unit: &str) -> Option<String> {
 pub fn game_row(game: &GameOutcome) -> String {
     let verdict = format!("{:<15}", game.verdict_detail);
     format!(
-        "{:<6} {:>10} {:>10} {:>7}   {} {:>8} {:>9} {:>10.1}{}",
+        "{:<6} {:>10} {:>10} {:>7}   {} {:>8} {:>9} {:>10.1}{}{}",
         game.game,
         game.seed,
         game.score,
@@ -133,7 +143,8 @@ pub fn game_row(game: &GameOutcome) -> String {
         game.cpu_ms,
         game.wall_ms,
         game.peak_kib as f64 / 1024.0,
-        busy_mark(game.disturbed, game.wait_ms)
+        busy_mark(game.disturbed, game.wait_ms),
+        why(game.message.as_deref())
     )
 }
 
@@ -354,6 +365,16 @@ mod tests {
     #[test]
     fn the_tests_table_with_its_first_failure() {
         let summary = fixtures::batch_summary();
+        let started = fixtures::started(Unit::Tests, summary.tests_planned);
+        let mut events = vec![Event::Started(&started)];
+        events.extend(summary.tests.iter().map(Event::TestFinished));
+        events.push(Event::Finished(Summary::Batch(&summary)));
+        insta::assert_snapshot!(render(&events));
+    }
+
+    #[test]
+    fn every_failed_run_shows_its_reason_on_its_row() {
+        let summary = fixtures::failed_runs_summary();
         let started = fixtures::started(Unit::Tests, summary.tests_planned);
         let mut events = vec![Event::Started(&started)];
         events.extend(summary.tests.iter().map(Event::TestFinished));
