@@ -284,3 +284,157 @@ fn every_verdict_of_a_run_carries_its_reason_in_every_report() {
         "{stdout}"
     );
 }
+
+#[test]
+fn completions_and_man_pages_come_from_the_command_line_itself() {
+    let user = user();
+    let work = user.work();
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let output = judge_in(&user, &work, &["completions", shell]);
+        assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+        let script = text(&output.stdout);
+        for word in ["grade", "verify", "--tests-dir"] {
+            assert!(script.contains(word), "{shell} completions lack {word}");
+        }
+    }
+    let output = judge_in(&user, &work, &["completions", "tcsh"]);
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+    let output = judge_in(&user, &work, &["man"]);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    let page = text(&output.stdout);
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH judge"),
+        "{page}"
+    );
+    let output = judge_in(&user, &work, &["man", "pages"]);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    for name in [
+        "judge.1",
+        "judge-test.1",
+        "judge-grade.1",
+        "judge-completions.1",
+    ] {
+        let page = std::fs::read_to_string(work.join("pages").join(name))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(page.contains(".TH"), "{name}: {page}");
+    }
+    let test_page = std::fs::read_to_string(work.join("pages/judge-test.1")).unwrap();
+    assert!(test_page.contains("tests\\-dir"), "{test_page}");
+    // Exit codes are in the main help.
+    let output = judge_in(&user, &work, &["--help"]);
+    let help = text(&output.stdout);
+    assert!(
+        help.contains("Exit codes") && help.contains("130"),
+        "{help}"
+    );
+}
+
+#[test]
+fn reporting_commands_write_json() {
+    let user = user();
+    let work = user.work();
+    let repo = common::repo();
+    // validate
+    write_all(
+        &work,
+        &[("good.in", "3\n2 2 2\n4 4 4\n8 8 8\n"), ("bad.in", "x\n")],
+    );
+    let json = work.join("validate.json");
+    let output = judge_in(
+        &user,
+        &work,
+        &[
+            "validate",
+            "boj12100",
+            "good.in",
+            "bad.in",
+            "--json",
+            json.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", show(&output));
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let results: Vec<&str> = report["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["result"].as_str().unwrap())
+        .collect();
+    assert_eq!(results, ["valid", "invalid"], "{report}");
+    // stress, on a solution that fails at once
+    let json = work.join("stress.json");
+    let wrong = repo.join("solutions/boj12100/wrong_answer");
+    let wrong = std::fs::read_dir(&wrong)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "cpp" || e == "py"))
+        .unwrap();
+    let output = judge_in(
+        &user,
+        &work,
+        &[
+            "stress",
+            wrong.to_str().unwrap(),
+            "--problem",
+            "boj12100",
+            "--count",
+            "200",
+            "--shrink-budget",
+            "20",
+            "--json",
+            json.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", show(&output));
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert!(
+        report["failure"]["minimal"]["verdict"].is_string(),
+        "{report}"
+    );
+    // compare, and the games table in plan order
+    let json = work.join("compare.json");
+    let greedy = repo.join("solutions/boj28489/wrong_answer/greedy_one_move.c");
+    let output = judge_in(
+        &user,
+        &work,
+        &[
+            "compare",
+            greedy.to_str().unwrap(),
+            greedy.to_str().unwrap(),
+            "--problem",
+            "boj28489",
+            "--games",
+            "4",
+            "--json",
+            json.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(report["games"].as_array().unwrap().len(), 4, "{report}");
+    assert_eq!(report["mean_difference"].as_f64(), Some(0.0), "{report}");
+    let output = judge_in(
+        &user,
+        &work,
+        &[
+            "test",
+            greedy.to_str().unwrap(),
+            "--problem",
+            "boj28489",
+            "--games",
+            "12",
+            "--jobs",
+            "4",
+        ],
+    );
+    let stdout = text(&output.stdout);
+    let games: Vec<u64> = stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("game "))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(games, (0..12).collect::<Vec<u64>>(), "{stdout}");
+}

@@ -392,6 +392,9 @@ fn play(
     let failed = AtomicBool::new(false);
     let mut outcomes: Vec<Option<GameOutcome>> = vec![None; games.len()];
     let mut telling = Telling::default();
+    // Games are told in plan order: one that finished early waits for those before it (the
+    // pool starts none more than its window ahead). A game told lets go of its transcript.
+    let mut next_to_tell = 0;
     pool::run_parallel(
         games.len(),
         request.jobs,
@@ -406,15 +409,31 @@ fn play(
             outcome
         },
         |news| {
-            let News::Finished(index, mut outcome) = news else {
+            let News::Finished(index, outcome) = news else {
                 return true;
             };
-            let told = reporter.report(&Event::GameFinished(&outcome));
-            outcome.transcript = Vec::new();
             outcomes[index] = Some(outcome);
-            telling.went_on(told)
+            while let Some(Some(outcome)) = outcomes.get_mut(next_to_tell) {
+                let told = reporter.report(&Event::GameFinished(outcome));
+                outcome.transcript = Vec::new();
+                next_to_tell += 1;
+                if !telling.went_on(told) {
+                    return false;
+                }
+            }
+            true
         },
     );
+    // The games after one never played (the run stopped at a failure), in order.
+    if telling.error.is_none() && !crate::cleanup::interrupted() {
+        for outcome in outcomes[next_to_tell..].iter_mut().flatten() {
+            let told = reporter.report(&Event::GameFinished(outcome));
+            outcome.transcript = Vec::new();
+            if !telling.went_on(told) {
+                break;
+            }
+        }
+    }
     telling.result()?;
     Ok(outcomes.into_iter().flatten().collect())
 }
