@@ -313,6 +313,16 @@ fn sixteen_games_replay_as_their_transcripts_say() {
         .0;
     let (shown, cells) = replayer_board(&page, &format!("#sub=0&run={game}&move=20"));
     assert_eq!((shown, &cells), (twentieth, &boards[twentieth]));
+    // Without sub=, the page's first (and here only) submission.
+    let (shown, cells) = replayer_board(&page, &format!("#run={game}&move=20"));
+    assert_eq!((shown, &cells), (twentieth, &boards[twentieth]));
+    let (shown, _) = replayer_board(&page, &format!("#run={game}&move=9000"));
+    assert_eq!(shown, last, "a move past the end shows the last board");
+    // The scores line has the interval the terminal prints.
+    assert!(
+        dom.contains("(95% confidence) (needed"),
+        "the scores line has the interval"
+    );
     let dom = self::dom(&page, &format!("#sub=0&run={game}&step=57"));
     assert!(
         dom.contains(&replayed.steps[57].caption),
