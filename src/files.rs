@@ -189,6 +189,16 @@ fn text(path: &Path, bytes: Vec<u8>) -> Result<String, FileError> {
 /// Reads at most `cap` bytes of an open file; more is an error.
 fn read_capped(file: File, path: &Path, cap: Cap) -> Result<Vec<u8>, FileError> {
     let meta = file.metadata().map_err(read_error(path))?;
+    read_capped_with(file, &meta, path, cap)
+}
+
+/// [`read_capped`] of a file whose metadata is known.
+fn read_capped_with(
+    file: File,
+    meta: &Metadata,
+    path: &Path,
+    cap: Cap,
+) -> Result<Vec<u8>, FileError> {
     if meta.is_file() && meta.len() > cap.bytes {
         return Err(FileError::TooLarge {
             path: path.to_path_buf(),
@@ -315,6 +325,11 @@ impl Folder {
 
     /// Opens a regular file inside this folder for reading (see the module's comment).
     pub fn open(&self, path: &Path) -> Result<File, FileError> {
+        self.open_with_metadata(path).map(|(file, _)| file)
+    }
+
+    /// [`Folder::open`], with the opened file's metadata.
+    fn open_with_metadata(&self, path: &Path) -> Result<(File, Metadata), FileError> {
         let (handle, real, kind, meta) = self.resolve(path)?;
         if kind != Kind::File {
             return Err(FileError::NotRegular {
@@ -342,13 +357,13 @@ impl Folder {
                 path: path.to_path_buf(),
             });
         }
-        Ok(file)
+        Ok((file, opened))
     }
 
     /// Reads a regular file inside this folder, at most `cap` bytes.
     pub fn read(&self, path: &Path, cap: Cap) -> Result<Vec<u8>, FileError> {
-        let file = self.open(path)?;
-        read_capped(file, path, cap)
+        let (file, meta) = self.open_with_metadata(path)?;
+        read_capped_with(file, &meta, path, cap)
     }
 
     /// [`Folder::read`], as UTF-8 text.

@@ -258,6 +258,50 @@ impl SharedTestData {
             slots: tests.iter().map(|t| (t.name, OnceLock::new())).collect(),
         }
     }
+
+    /// The test files a plan's digest read ahead (see [`ReadAhead`]), already made.
+    fn read_ahead(read: ReadAhead) -> SharedTestData {
+        SharedTestData {
+            slots: read
+                .pairs
+                .into_iter()
+                .map(|(name, pair)| (name, OnceLock::from(Ok(Arc::new(pair)))))
+                .collect(),
+        }
+    }
+}
+
+/// The test files of a shard that its plan's digest read, kept so a run reads each file once:
+/// the files of tests in the shard, up to [`ReadAhead::BUDGET`] bytes in all (the tests
+/// after that are read again when they run, so memory stays bounded however large the files).
+pub(crate) struct ReadAhead {
+    shard: Option<Shard>,
+    bytes: u64,
+    pairs: Vec<(String, TestPair)>,
+}
+
+impl ReadAhead {
+    /// At most this many bytes of test files are kept.
+    const BUDGET: u64 = 64 << 20;
+
+    pub fn new(shard: Option<Shard>) -> ReadAhead {
+        ReadAhead {
+            shard,
+            bytes: 0,
+            pairs: Vec::new(),
+        }
+    }
+
+    /// Keeps the files of test `index` of the whole plan when it is the shard's and they fit.
+    fn keep(&mut self, index: usize, name: &str, input: Vec<u8>, answer: Vec<u8>) {
+        let size = (input.len() + answer.len()) as u64;
+        let ours = self.shard.map_or(true, |shard| shard.owns(index));
+        if ours && self.bytes + size <= Self::BUDGET {
+            self.bytes += size;
+            self.pairs
+                .push((name.to_owned(), TestPair { input, answer }));
+        }
+    }
 }
 
 /// Why a test's input or answer could not be had (the test is then JE).
@@ -521,6 +565,7 @@ pub fn grade(
         &request.submission,
         &request.overrides,
     )?;
+    let mut read_ahead = ReadAhead::new(request.shard);
     let identity = PlanIdentity {
         unit: PlanUnit::Tests,
         units: whole_plan.whole_len(),
@@ -534,8 +579,10 @@ pub fn grade(
             &submission_digest(&request.submission.path)?,
             request.enforce_time_factor,
             request.runner.files.tests(),
+            Some(&mut read_ahead),
         )?,
     };
+    let read_ahead = SharedTestData::read_ahead(read_ahead);
     let tests = whole_plan.share(request.shard);
     let mut summary = new_summary(
         problem,
@@ -568,7 +615,7 @@ pub fn grade(
         parts: &parts,
         limits: build.target.limits,
         enforced: enforced_limits(build.target.limits, request.enforce_time_factor),
-        shared: None,
+        shared: Some(&read_ahead),
         test_files: request.runner.files.tests(),
     };
     let outcomes = run_tests(request, &context, &scratch, &prepared, &tests, reporter)?;
@@ -634,7 +681,8 @@ pub(crate) fn plan_tests(
 
 /// What decides a batch grading's results, as a digest: the problem (see `digest_problem`), the
 /// seed, the tests (names, and the bytes of those read from files; the seed and count of the
-/// generated ones), the language, the limits and the submission's bytes.
+/// generated ones), the language, the limits and the submission's bytes. The files read are
+/// kept in `read_ahead`, when given, for the run.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn plan_digest(
     problem: &ProblemSpec,
@@ -645,6 +693,7 @@ pub(crate) fn plan_digest(
     submission_sha256: &str,
     enforce_time_factor: f64,
     test_files: Cap,
+    mut read_ahead: Option<&mut ReadAhead>,
 ) -> Result<String, GradeError> {
     let mut digest = PlanDigest::new();
     digest_problem(&mut digest, problem);
@@ -654,7 +703,7 @@ pub(crate) fn plan_digest(
         .add("limits", format!("{limits:?}"))
         .add("enforce_time_factor", enforce_time_factor.max(1.0))
         .add("submission", submission_sha256);
-    for test in tests.files() {
+    for (index, test) in tests.files().iter().enumerate() {
         digest.add("test", &test.name);
         if !test.checker_args.is_empty() {
             digest.add("checker_args", format!("{:?}", test.checker_args));
@@ -671,11 +720,11 @@ pub(crate) fn plan_digest(
                 answer,
                 folder,
             } => {
-                for path in [input, answer] {
-                    let bytes = folder
-                        .read(path, test_files)
-                        .map_err(plan::PlanError::from)?;
-                    digest.add_bytes("file", &bytes);
+                let read = |path| folder.read(path, test_files).map_err(PlanError::from);
+                let (input, answer) = (read(input)?, read(answer)?);
+                digest.add_bytes("file", &input).add_bytes("file", &answer);
+                if let Some(read_ahead) = read_ahead.as_deref_mut() {
+                    read_ahead.keep(index, &test.name, input, answer);
                 }
             }
             TestSource::Inline { input } => {
@@ -846,5 +895,37 @@ impl Ran {
         if keep_every_test || first_failure {
             self.kept.push(outcome);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(read: &ReadAhead) -> Vec<&str> {
+        read.pairs.iter().map(|(name, _)| name.as_str()).collect()
+    }
+
+    #[test]
+    fn read_ahead_keeps_the_shards_tests_within_its_budget() {
+        let mut whole = ReadAhead::new(None);
+        let mut second_of_two = ReadAhead::new(Some(Shard::new(1, 2).unwrap()));
+        for (index, name) in ["a", "b", "c", "d"].into_iter().enumerate() {
+            whole.keep(index, name, b"1 2\n".to_vec(), b"3\n".to_vec());
+            second_of_two.keep(index, name, b"1 2\n".to_vec(), b"3\n".to_vec());
+        }
+        assert_eq!(names(&whole), ["a", "b", "c", "d"]);
+        assert_eq!(names(&second_of_two), ["b", "d"]);
+        assert_eq!(whole.bytes, 4 * 6);
+
+        // A test whose files pass the budget is left to be read when it runs; smaller ones
+        // after it are still kept.
+        let mut bounded = ReadAhead::new(None);
+        let half = vec![b'x'; (ReadAhead::BUDGET / 2) as usize];
+        bounded.keep(0, "big-1", half.clone(), Vec::new());
+        bounded.keep(1, "big-2", half.clone(), vec![b'y']);
+        bounded.keep(2, "small", b"1".to_vec(), Vec::new());
+        assert_eq!(names(&bounded), ["big-1", "small"]);
+        assert!(bounded.bytes <= ReadAhead::BUDGET);
     }
 }

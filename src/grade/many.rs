@@ -630,6 +630,7 @@ fn submission_identity(
                 sha256,
                 1.0,
                 request.runner.files.tests(),
+                None,
             )
             // The tests' files were read once already (the plan was made from them); a file
             // that vanished since makes the digest of its name alone.
