@@ -437,6 +437,26 @@ impl TestContext<'_> {
             judged.stderr_says,
             &judged.stderr_head,
         );
+        // The run's reason first; what the checker or interactor said as well, if anything
+        // (an interactor says where the game stood when the program crashed).
+        let said = match &judged.said {
+            Some(CheckOutcome::WrongAnswer(m))
+            | Some(CheckOutcome::PresentationError(m))
+            | Some(CheckOutcome::JudgeError(m))
+                if !m.trim().is_empty() =>
+            {
+                Some(m)
+            }
+            _ => None,
+        };
+        let judged_by = match self.parts.interactor {
+            Some(_) => "the interactor",
+            None => "the checker",
+        };
+        let reason = reason.map(|reason| match said {
+            Some(words) => format!("{reason}; {judged_by} said: {words}"),
+            None => reason,
+        });
         let message = reason.or_else(|| match (&judged.said, verdict) {
             (Some(CheckOutcome::WrongAnswer(m)), _)
             | (Some(CheckOutcome::PresentationError(m)), _)

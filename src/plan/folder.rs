@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{PlanError, PlannedTest, TestSource};
-use crate::files::{Folder, Kind};
+use crate::files::{FileError, Folder, Kind};
 
 /// The words that make a file an input, and the words its answer has instead, preferred first.
 const INPUT_WORDS: [&str; 2] = ["in", "input"];
@@ -115,8 +115,10 @@ fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
     left.len().cmp(&right.len()).then(a.cmp(b))
 }
 
-/// The regular files of `dir` (checked to be inside `folder`), by name.
-fn files_of(folder: &Folder, dir: &Path) -> Result<Vec<String>, PlanError> {
+/// The names in `dir` that are not folders, in natural order. Only those that become a
+/// test's input or answer are checked (by `Folder::kind`: a link out of the folder, a device
+/// or a FIFO is an error naming it); other files may be anything.
+fn files_of(dir: &Path) -> Result<Vec<String>, PlanError> {
     let entries = std::fs::read_dir(dir).map_err(|cause| PlanError::Read {
         dir: dir.to_path_buf(),
         cause,
@@ -126,7 +128,7 @@ fn files_of(folder: &Folder, dir: &Path) -> Result<Vec<String>, PlanError> {
         let Ok(name) = entry.file_name().into_string() else {
             continue;
         };
-        if folder.kind_if_any(&entry.path())? == Some(Kind::File) {
+        if !entry.file_type().is_ok_and(|t| t.is_dir()) {
             names.push(name);
         }
     }
@@ -143,7 +145,7 @@ fn subfolder(dir: &Path, names: &[&str]) -> Option<PathBuf> {
 /// an answer is an error naming the first such (in that order) and what is there instead.
 pub fn tests(dir: &Path) -> Result<Vec<PlannedTest>, PlanError> {
     let folder = Folder::new(dir)?;
-    let here = files_of(&folder, dir)?;
+    let here = files_of(dir)?;
     let has_input = here.iter().any(|name| !answer_names(name).is_empty());
     let split = (!has_input)
         .then(|| {
@@ -155,7 +157,7 @@ pub fn tests(dir: &Path) -> Result<Vec<PlannedTest>, PlanError> {
         .flatten();
     let (inputs_dir, answers_dir, inputs) = match split {
         Some((inputs_dir, answers_dir)) => {
-            let inputs = files_of(&folder, &inputs_dir)?;
+            let inputs = files_of(&inputs_dir)?;
             (inputs_dir, answers_dir, inputs)
         }
         None => {
@@ -170,7 +172,7 @@ pub fn tests(dir: &Path) -> Result<Vec<PlannedTest>, PlanError> {
     let answers_here = if answers_dir == dir {
         here.clone()
     } else {
-        files_of(&folder, &answers_dir)?
+        files_of(&answers_dir)?
     };
     let mut tests = Vec::new();
     for input in inputs {
@@ -190,11 +192,20 @@ pub fn tests(dir: &Path) -> Result<Vec<PlannedTest>, PlanError> {
                 &answers_here,
             ));
         };
+        let (input_path, answer_path) = (inputs_dir.join(&input), answers_dir.join(answer));
+        for path in [&input_path, &answer_path] {
+            if folder.kind(path)? != Kind::File {
+                return Err(PlanError::File(FileError::NotRegular {
+                    path: path.clone(),
+                    kind: "a folder",
+                }));
+            }
+        }
         tests.push(PlannedTest::new(
             test_name(&input),
             TestSource::Files {
-                input: inputs_dir.join(&input),
-                answer: answers_dir.join(answer),
+                input: input_path,
+                answer: answer_path,
                 folder: folder.clone(),
             },
         ));
@@ -326,6 +337,28 @@ mod tests {
                 "input/input00.txt".into(),
                 "output/output00.txt".into()
             )]
+        );
+    }
+
+    #[test]
+    fn only_the_files_of_tests_are_checked() {
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret"), "x").unwrap();
+        let dir = folder_of(&["1.in", "1.out"]);
+        let link = |name: &str| {
+            std::os::unix::fs::symlink(outside.path().join("secret"), dir.path().join(name))
+                .unwrap()
+        };
+        // A link out of the folder that is no test is left alone...
+        link("notes.txt");
+        assert_eq!(pairs(dir.path()).len(), 1);
+        // ... one that is a test's input is refused, naming it.
+        link("2.in");
+        std::fs::write(dir.path().join("2.ans"), "1\n").unwrap();
+        let error = tests(dir.path()).unwrap_err().to_string();
+        assert!(
+            error.contains("2.in") && error.contains("outside"),
+            "{error}"
         );
     }
 
