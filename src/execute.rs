@@ -231,9 +231,10 @@ impl MemoryFiles {
         )
     }
 
-    /// The first bytes the program wrote to standard error, as text.
+    /// What the program wrote to standard error, as text: its first bytes and its last (see
+    /// [`stderr_excerpt`]).
     pub fn stderr_head(&self) -> String {
-        head_of_file(&self.stderr)
+        stderr_excerpt(&self.stderr)
     }
 }
 
@@ -252,6 +253,27 @@ pub fn stderr_says(program: &Prepared, facts: &RunFacts, stderr: &File, kept: u6
 /// The first `KEPT_BYTES` of a file, from its start, as text.
 pub fn head_of_file(file: &File) -> String {
     head(&read_from_start(file, KEPT_BYTES as u64).unwrap_or_default())
+}
+
+/// Bytes of a long standard error kept from its end, after its first ones.
+const STDERR_TAIL_BYTES: usize = 1024;
+
+/// A program's standard error as text: all of it when it is short, else its first
+/// `KEPT_BYTES` less [`STDERR_TAIL_BYTES`], a line saying how much is left out, and its last
+/// bytes (a traceback or an assertion's message comes last; a verdict's reason quotes it).
+pub fn stderr_excerpt(file: &File) -> String {
+    let bytes = read_from_start(file, u64::MAX).unwrap_or_default();
+    if bytes.len() <= KEPT_BYTES {
+        return head(&bytes);
+    }
+    let first = KEPT_BYTES - STDERR_TAIL_BYTES;
+    let last = bytes.len() - STDERR_TAIL_BYTES;
+    format!(
+        "{}\n[... {} bytes left out ...]\n{}",
+        String::from_utf8_lossy(&bytes[..first]),
+        last - first,
+        String::from_utf8_lossy(&bytes[last..])
+    )
 }
 
 /// The first `KEPT_BYTES` of `bytes` as text.
@@ -358,7 +380,7 @@ impl<'a> Worker<'a> {
         let ran = session.begin(&request, files).and_then(|_| session.wait());
         match ran {
             Ok(facts) => Ok(PipedRun {
-                stderr_head: head_of_file(&stderr),
+                stderr_head: stderr_excerpt(&stderr),
                 stderr_says: stderr_says(self.program, &facts, &stderr, limits.stderr_bytes),
                 facts,
             }),

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::config::RunnerConfig;
-use crate::execute::{head_of_file, run_request, stderr_says, Scratch};
+use crate::execute::{run_request, stderr_excerpt, stderr_says, Scratch};
 use crate::lang::Prepared;
 use crate::limits::Limits;
 use crate::problems::{InteractiveProblem, Step};
@@ -305,7 +305,7 @@ pub fn play_game(
         interaction_us,
         stderr_says: stderr_says(setup.solution, &facts, &stderr, setup.limits.stderr_bytes),
         facts,
-        stderr_head: head_of_file(&stderr),
+        stderr_head: stderr_excerpt(&stderr),
     })
 }
 

@@ -18,13 +18,29 @@ use crate::bounds::{self, OutOfBounds};
 use crate::config::{FileTest, ProblemSpec};
 use crate::files::{FileError, Folder, Kind};
 
+mod folder;
+
 #[derive(Debug, Error)]
 pub enum PlanError {
     #[error("cannot read the tests in {dir}: {cause}")]
     Read { dir: PathBuf, cause: std::io::Error },
     #[error("{dir}: test {name} has no {name}.ans beside it")]
     MissingAnswer { dir: PathBuf, name: String },
-    #[error("{dir}: no NAME.in / NAME.ans tests here")]
+    #[error(
+        "{dir}: test {input} is the first without an answer: no {looked_for} beside it; {found} \
+         (an input's answer has its name with `in` as `ans` or `out`)"
+    )]
+    NoAnswer {
+        dir: PathBuf,
+        input: String,
+        looked_for: String,
+        found: String,
+    },
+    #[error(
+        "{dir}: no tests here (inputs are named like 1.in, sample-1.in, input1.txt or in1.txt, \
+         with answers 1.ans or 1.out, sample-1.out, output1.txt, ans1.txt; or in/ and out/ \
+         folders)"
+    )]
     NoTests { dir: PathBuf },
     #[error("problem {problem} has no samples in {dir}")]
     NoSamples { problem: String, dir: PathBuf },
@@ -550,9 +566,10 @@ pub fn tests_in(root: &Path, dir: &Path) -> Result<Vec<PlannedTest>, PlanError> 
     Ok(tests)
 }
 
-/// The tests in a folder of the user's (`--tests-dir`), which must hold at least one.
+/// The tests in a folder of the user's (`--tests-dir`), which must hold at least one: its
+/// inputs and answers in the names of common downloads (see `folder`), in natural order.
 pub fn folder_tests(dir: &Path) -> Result<TestPlan, PlanError> {
-    let tests = tests_in(dir, dir)?;
+    let tests = folder::tests(dir)?;
     if tests.is_empty() {
         return Err(PlanError::NoTests {
             dir: dir.to_path_buf(),
@@ -917,6 +934,9 @@ mod tests {
         assert_eq!(names, ["a", "b"]);
         std::fs::write(dir.path().join("c.in"), "3\n").unwrap();
         let error = folder_tests(dir.path()).unwrap_err().to_string();
-        assert!(error.contains("c.ans"), "{error}");
+        assert!(
+            error.contains("no c.ans, c.out, c.answer or c.output"),
+            "{error}"
+        );
     }
 }

@@ -276,6 +276,131 @@ pub fn peak_memory_bytes(facts: &RunFacts) -> u64 {
     }
 }
 
+/// Lines of a crashed program's standard error quoted in its reason, and characters at most.
+const STDERR_LINES_QUOTED: usize = 3;
+const STDERR_CHARS_QUOTED: usize = 200;
+
+/// Why a run got `verdict`, from its facts alone (and the end of the standard error it
+/// left, `stderr_kept`), for the verdicts the run decides: `TLE` with the CPU and wall time
+/// used against their limits, `MLE` with the peak against the limit (and what showed it),
+/// `OLE` with the limit, `RE` with why it could not start and the last lines of its standard
+/// error (untrusted: control characters escaped, bounded). `None` for the verdicts a checker
+/// decides (`AC`, `WA`, `PE`) or the grader (`CE`, `JE`): their message is the checker's or
+/// the compiler's. A pure function, beside [`classify`], so that every report shows the same.
+pub fn reason(
+    limits: &Limits,
+    facts: &RunFacts,
+    verdict: Verdict,
+    stderr: StderrSays,
+    stderr_kept: &str,
+) -> Option<String> {
+    let ms = |us: u64| us / 1000;
+    let mib = |bytes: u64| format!("{:.1} MiB", bytes as f64 / MIB_F64);
+    let cpu_limit_ms = limits.cpu_time.as_millis();
+    let wall_limit_ms = limits.wall_time.as_millis();
+    let peak = peak_memory_bytes(facts);
+    match verdict {
+        Verdict::TimeLimitExceeded => {
+            let times = format!(
+                "CPU {} ms of {cpu_limit_ms} ms, wall {} ms of {wall_limit_ms} ms",
+                ms(facts.cpu_time_us),
+                ms(facts.wall_time_us)
+            );
+            Some(match facts.stopped_by {
+                Some(StopReason::WallTime) => {
+                    format!("{times}: stopped at the wall-clock limit (asleep or blocked)")
+                }
+                Some(StopReason::CpuTime) => format!("{times}: stopped at the CPU time limit"),
+                _ => format!("{times}: over the CPU time limit"),
+            })
+        }
+        Verdict::MemoryLimitExceeded => {
+            let limit = mib(limits.memory_bytes);
+            let peak = mib(peak);
+            Some(
+                if facts.oom_killed || facts.stopped_by == Some(StopReason::MemoryLimit) {
+                    format!("peak {peak} of {limit}: stopped at the memory limit")
+                } else if peak_memory_bytes(facts) > limits.memory_bytes {
+                    format!("peak {peak} of {limit}: over the memory limit")
+                } else if stderr == StderrSays::OutOfMemory {
+                    format!("peak {peak} of {limit}: its runtime said its heap ran out")
+                } else {
+                    format!(
+                    "peak {peak} of {limit}: it crashed within {} % of the limit (an allocation \
+                     that failed there)",
+                    100 - NEAR_LIMIT_PER_MILLE / 10
+                )
+                },
+            )
+        }
+        Verdict::OutputLimitExceeded => Some(format!(
+            "wrote more than the {} output limit",
+            mib(limits.output_bytes)
+        )),
+        Verdict::RuntimeError(crash) => {
+            let tail = last_lines(stderr_kept);
+            let mut parts = vec![match crash {
+                Crash::ExitCode(code) => format!("exit code {code}"),
+                Crash::Signal(signal) => format!(
+                    "killed by {} (signal {signal})",
+                    crate::sandbox::signal_name(signal)
+                ),
+                Crash::NotStarted => "could not start".to_string(),
+            }];
+            if let Some(error) = &facts.launch_error {
+                parts.push(escape_control(error));
+            }
+            if facts.process_limit_reached {
+                parts.push(format!(
+                    "it reached the limit of {} processes",
+                    limits.max_processes
+                ));
+            }
+            parts.push(match tail.is_empty() {
+                true => "nothing on standard error".to_string(),
+                false => format!("standard error ends: {tail}"),
+            });
+            Some(parts.join("; "))
+        }
+        _ => None,
+    }
+}
+
+const MIB_F64: f64 = 1024.0 * 1024.0;
+
+/// The last non-blank lines of a program's standard error, joined by ` | `, with control
+/// characters escaped, at most [`STDERR_LINES_QUOTED`] lines and [`STDERR_CHARS_QUOTED`]
+/// characters (cut at the front: the last words say most).
+pub fn last_lines(stderr: &str) -> String {
+    let lines: Vec<&str> = stderr
+        .lines()
+        .map(str::trim_end)
+        .filter(|line| !line.trim().is_empty())
+        .collect();
+    let quoted = lines[lines.len().saturating_sub(STDERR_LINES_QUOTED)..]
+        .iter()
+        .map(|line| escape_control(line.trim_start()))
+        .collect::<Vec<_>>()
+        .join(" | ");
+    let count = quoted.chars().count();
+    if count <= STDERR_CHARS_QUOTED {
+        return quoted;
+    }
+    let kept: String = quoted.chars().skip(count - STDERR_CHARS_QUOTED).collect();
+    format!("...{kept}")
+}
+
+/// A text from an untrusted program with its control characters (escape sequences, carriage
+/// returns, NUL...) written as escapes (`\u{1b}`), so that it can change no terminal or page.
+pub fn escape_control(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| match c.is_control() {
+            true => c.escape_default().collect::<Vec<char>>(),
+            false => vec![c],
+        })
+        .collect()
+}
+
 /// The verdict of a whole submission: accepted when every test is, else the first other.
 pub fn overall<'a>(verdicts: impl IntoIterator<Item = &'a Verdict>) -> Verdict {
     verdicts
@@ -614,6 +739,111 @@ mod tests {
             ),
             Verdict::Accepted
         );
+    }
+
+    #[test]
+    fn every_verdict_of_a_run_says_why() {
+        let slow = RunFacts {
+            cpu_time_us: 1_250_000,
+            wall_time_us: 1_300_000,
+            ..clean_exit()
+        };
+        let verdict = classify(&limits(), &slow, StderrSays::Nothing, None);
+        assert_eq!(
+            reason(&limits(), &slow, verdict, StderrSays::Nothing, "").unwrap(),
+            "CPU 1250 ms of 1000 ms, wall 1300 ms of 3000 ms: over the CPU time limit"
+        );
+        let asleep = RunFacts {
+            stopped_by: Some(StopReason::WallTime),
+            termination: Termination::Signaled(libc::SIGKILL),
+            wall_time_us: 3_000_400,
+            ..clean_exit()
+        };
+        let verdict = classify(&limits(), &asleep, StderrSays::Nothing, None);
+        let why = reason(&limits(), &asleep, verdict, StderrSays::Nothing, "").unwrap();
+        assert!(
+            why.starts_with("CPU 10 ms of 1000 ms, wall 3000 ms of 3000 ms: stopped at the wall"),
+            "{why}"
+        );
+        let big = RunFacts {
+            peak_rss_kib: 100 * 1024,
+            ..clean_exit()
+        };
+        let verdict = classify(&limits(), &big, StderrSays::Nothing, None);
+        assert_eq!(
+            reason(&limits(), &big, verdict, StderrSays::Nothing, "").unwrap(),
+            "peak 100.0 MiB of 64.0 MiB: over the memory limit"
+        );
+        let near = RunFacts {
+            termination: Termination::Signaled(libc::SIGABRT),
+            peak_rss_kib: 63 * 1024,
+            ..clean_exit()
+        };
+        let verdict = classify(&limits(), &near, StderrSays::Nothing, None);
+        let why = reason(&limits(), &near, verdict, StderrSays::Nothing, "").unwrap();
+        assert!(
+            why.contains("peak 63.0 MiB of 64.0 MiB: it crashed within 5 %"),
+            "{why}"
+        );
+        let wrote = RunFacts {
+            stopped_by: Some(StopReason::OutputLimit),
+            ..clean_exit()
+        };
+        let verdict = classify(&limits(), &wrote, StderrSays::Nothing, None);
+        assert_eq!(
+            reason(&limits(), &wrote, verdict, StderrSays::Nothing, "").unwrap(),
+            "wrote more than the 1.0 MiB output limit"
+        );
+        let crashed = RunFacts {
+            termination: Termination::Exited(1),
+            ..clean_exit()
+        };
+        let verdict = classify(&limits(), &crashed, StderrSays::Nothing, None);
+        let traceback = "Traceback (most recent call last):\n  File \"a.py\", line 4\n    \
+                         print(x[5])\nIndexError: list index out of range\n\n";
+        assert_eq!(
+            reason(&limits(), &crashed, verdict, StderrSays::Nothing, traceback).unwrap(),
+            "exit code 1; standard error ends: File \"a.py\", line 4 | print(x[5]) | IndexError: \
+             list index out of range"
+        );
+        let killed = RunFacts {
+            termination: Termination::Signaled(libc::SIGSEGV),
+            ..clean_exit()
+        };
+        let verdict = classify(&limits(), &killed, StderrSays::Nothing, None);
+        assert_eq!(
+            reason(&limits(), &killed, verdict, StderrSays::Nothing, " \n").unwrap(),
+            "killed by SIGSEGV (signal 11); nothing on standard error"
+        );
+        for decided_elsewhere in [Verdict::Accepted, Verdict::WrongAnswer, Verdict::JudgeError] {
+            assert_eq!(
+                reason(
+                    &limits(),
+                    &crashed,
+                    decided_elsewhere,
+                    StderrSays::Nothing,
+                    "x"
+                ),
+                None
+            );
+        }
+    }
+
+    #[test]
+    fn quoted_standard_error_is_escaped_and_bounded() {
+        let hostile = "\u{1b}[2J\u{1b}]0;owned\u{7}\rline\u{0}\n";
+        let quoted = last_lines(hostile);
+        assert!(!quoted.chars().any(char::is_control), "{quoted:?}");
+        assert!(quoted.contains("\\u{1b}[2J"), "{quoted}");
+        let flood = "x".repeat(10_000) + "\nlast words\n";
+        let quoted = last_lines(&flood);
+        assert!(
+            quoted.chars().count() <= STDERR_CHARS_QUOTED + 3,
+            "{quoted}"
+        );
+        assert!(quoted.starts_with("...") && quoted.ends_with("last words"));
+        let many: String = (0..100).map(|i| format!("line {i}\n")).collect();
+        assert_eq!(last_lines(&many), "line 97 | line 98 | line 99");
     }
 
     #[test]

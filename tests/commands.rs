@@ -380,6 +380,10 @@ fn every_command_ends_with_a_code_of_the_table() {
             &["export", "no-such-problem", "--kattis", &tmp("kattis-2")],
             2,
         ),
+        case(&["completions", "bash"], 0),
+        case(&["completions", "no-such-shell"], 2),
+        case(&["man"], 0),
+        case(&["man", &tmp("man-pages")], 0),
         case(&["no-such-command"], 2),
     ];
 

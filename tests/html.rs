@@ -184,11 +184,15 @@ fn a_batch_report_shows_the_tests_the_charts_and_the_first_difference() {
         dom.contains("class=\"chart strips\""),
         "the resource chart is there"
     );
+    // Each limit is drawn as a line, or, for runs far below it, said above a strip drawn to
+    // the runs' own scale (these tests take a few ms of a 1000 ms limit: not a flat line).
+    let scaled = dom.matches("scaled to the runs; limit").count();
     assert_eq!(
-        dom.matches("class=\"limit\"").count(),
+        dom.matches("class=\"limit\"").count() + scaled,
         3,
-        "CPU, wall and memory limits drawn"
+        "CPU, wall and memory limits drawn or said"
     );
+    assert!(scaled >= 1, "the CPU strip is scaled to the runs");
     assert!(
         dom.contains("data-verdict=\"WA\">WA"),
         "a filter button for WA"
@@ -313,6 +317,16 @@ fn sixteen_games_replay_as_their_transcripts_say() {
         .0;
     let (shown, cells) = replayer_board(&page, &format!("#sub=0&run={game}&move=20"));
     assert_eq!((shown, &cells), (twentieth, &boards[twentieth]));
+    // Without sub=, the page's first (and here only) submission.
+    let (shown, cells) = replayer_board(&page, &format!("#run={game}&move=20"));
+    assert_eq!((shown, &cells), (twentieth, &boards[twentieth]));
+    let (shown, _) = replayer_board(&page, &format!("#run={game}&move=9000"));
+    assert_eq!(shown, last, "a move past the end shows the last board");
+    // The scores line has the interval the terminal prints.
+    assert!(
+        dom.contains("(95% confidence) (needed"),
+        "the scores line has the interval"
+    );
     let dom = self::dom(&page, &format!("#sub=0&run={game}&step=57"));
     assert!(
         dom.contains(&replayed.steps[57].caption),

@@ -212,13 +212,26 @@ fn hostile_players_get_the_built_in_verdicts_and_the_interactor_never_hangs() {
         let message = test["message"].as_str().unwrap_or_default();
         println!("{player}: {verdict}, built-in {built_in}, Kattis interactor {message:?}");
         // The interactor says what the built-in game side says, and where the game stood.
+        // (A reason from the run's facts, before the interactor's words, has times that differ
+        // by a millisecond between two runs: figures are compared as words.)
         if let Some(said) = built_in["message"].as_str() {
+            let words = |text: &str| -> String {
+                text.chars()
+                    .map(|c| if c.is_ascii_digit() { '#' } else { c })
+                    .collect::<String>()
+                    .split('#')
+                    .filter(|part| !part.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("#")
+            };
             assert!(
-                message.starts_with(said),
+                words(message).starts_with(&words(said)),
                 "{player}: {message:?} vs {said:?}"
             );
         }
-        if !message.is_empty() {
+        // Where the interactor said something (a reason from the run's facts alone has no
+        // game figures), it says where the game stood.
+        if !message.is_empty() && (verdict == "WA" || message.contains("the interactor said")) {
             assert_eq!(
                 figures(message),
                 Some((

@@ -13,6 +13,7 @@ use judge::grade::Submission;
 use judge::problems::boj28489;
 use judge::report::compare::CompareReporter;
 use judge::report::html::HtmlReporter;
+use judge::report::json::JsonReporter;
 use judge::report::replay::{self, Pace};
 use judge::report::{style, Reporters};
 
@@ -67,7 +68,9 @@ pub fn replay(args: &ReplayArgs) -> Result<u8> {
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
+    /// The first solution (the baseline): a source file or a ready executable.
     pub first: PathBuf,
+    /// The second solution, played on the same seeds; differences are second minus first.
     pub second: PathBuf,
     /// The problem id or folder.
     #[arg(long)]
@@ -75,11 +78,16 @@ pub struct CompareArgs {
     /// Number of games (default: the problem's).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::games)]
     pub games: Option<usize>,
+    /// Master seed of the games both play (default: runner.toml's seed).
     #[arg(long, allow_negative_numbers = true, value_parser = bounded::seed)]
     pub seed: Option<u64>,
     /// Parallel runs (default: runner.toml's jobs; 0 = one per core).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::jobs)]
     pub jobs: Option<usize>,
+    /// Write a JSON report here: both solutions' summaries, the paired games and the mean
+    /// difference with its 95 % interval.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
     /// Write a self-contained HTML report here: the paired differences, both solutions' games
     /// and a replayer for each game.
     #[arg(long, value_name = "FILE")]
@@ -101,6 +109,9 @@ pub fn compare(config: Option<&Path>, args: &CompareArgs) -> Result<u8> {
     };
     let mut reporters = Reporters::new();
     reporters.add(CompareReporter::new(stdout(), stderr()));
+    if let Some(path) = &args.json {
+        reporters.add(JsonReporter::new(report_file(path)?));
+    }
     if let Some(path) = &args.html {
         reporters.add(HtmlReporter::new(report_file(path)?));
     }

@@ -21,9 +21,9 @@ pub struct GradeArgs {
     /// (one per participant: its one source file, or the folder built as one program).
     #[arg(required = true, value_name = "SUBMISSION")]
     pub submissions: Vec<PathBuf>,
-    /// The problem id or folder.
-    #[arg(long)]
-    pub problem: OsString,
+    /// The problem id or folder (with --tests-dir, none is needed).
+    #[arg(long, required_unless_present = "tests_dir")]
+    pub problem: Option<OsString>,
     #[command(flatten)]
     pub grading: GradingArgs,
     /// Keep each graded submission's result here, and take results from here instead of
@@ -45,7 +45,11 @@ pub fn run(config: Option<&Path>, args: &GradeArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let grading = &args.grading;
     let overrides = grading.overrides();
-    let problem = grading.problem(&runner, &args.problem, &overrides)?;
+    let named = args
+        .problem
+        .clone()
+        .ok_or_else(|| anyhow::anyhow!("give --problem ID or --tests-dir DIR"));
+    let problem = grading.problem_or_folder(&runner, named, &overrides)?;
     let submissions = many::find_submissions(&runner, &args.submissions)?;
     let request = ManyRequest {
         runner: &runner,

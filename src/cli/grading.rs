@@ -1,7 +1,7 @@
 //! The options `test` and `grade` share (which tests or games, the seed, the workers, the
 //! limits, the shard) and the report files every grading command can write.
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -28,7 +28,10 @@ pub struct GradingArgs {
     /// Number of seeded random tests (default: runner.toml's random_tests).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::tests)]
     pub count: Option<usize>,
-    /// Use the NAME.in / NAME.ans tests in this folder instead of samples and random tests.
+    /// Use the tests in this folder instead of samples and random tests: inputs NAME.in,
+    /// input1.txt, in1.txt (or in/ and out/ folders), answers NAME.ans or NAME.out,
+    /// output1.txt, ans1.txt. With no problem, the configuration's limits apply and outputs
+    /// are compared token by token.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["tests", "count"])]
     pub tests_dir: Option<PathBuf>,
     /// Interactive problems: number of games (default: the problem's).
@@ -74,6 +77,39 @@ impl GradingArgs {
                 eprintln!("warning: {warning}");
             }
         }
+        Ok(problem)
+    }
+
+    /// The problem named (`--problem`, or inferred from the solution's path), or with none and
+    /// `--tests-dir DIR`, the problem of that folder alone: the configuration's limits, outputs
+    /// compared token by token (said on standard error).
+    pub fn problem_or_folder(
+        &self,
+        runner: &RunnerConfig,
+        named: Result<OsString>,
+        overrides: &Overrides,
+    ) -> Result<ProblemSpec> {
+        let dir = match (named, &self.tests_dir) {
+            (Ok(id), _) => return self.problem(runner, &id, overrides),
+            (Err(_), Some(dir)) => dir,
+            (Err(e), None) => return Err(e),
+        };
+        let problem = ProblemSpec::of_test_folder(dir, runner.folder_limits);
+        let limits = &problem.limits;
+        let from = |overridden: bool, key: &str| match overridden {
+            true => "from the command line".to_string(),
+            false => format!("defaults.{key} in the configuration"),
+        };
+        eprintln!(
+            "no problem given: the tests in {} alone, CPU time limit {} ms ({}), memory limit \
+             {} MiB ({}), before a language's allowance; outputs compared with the answers \
+             token by token (whitespace between tokens is free)",
+            dir.display(),
+            overrides.cpu_time.unwrap_or(limits.cpu_time).as_millis(),
+            from(overrides.cpu_time.is_some(), "time_limit_seconds"),
+            overrides.memory_bytes.unwrap_or(limits.memory_bytes) / MIB,
+            from(overrides.memory_bytes.is_some(), "memory_limit_mib"),
+        );
         Ok(problem)
     }
 

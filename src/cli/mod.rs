@@ -7,6 +7,7 @@
 
 mod bench;
 mod bounded;
+mod docs;
 pub mod exit;
 mod games;
 mod grade;
@@ -89,6 +90,10 @@ pub enum Command {
     /// Write a problem as a Kattis problem package (samples, generated tests with answers,
     /// the checker's flags, the bundled solutions as submissions).
     Export(problem::ExportArgs),
+    /// Print a shell's completion script (bash, zsh, fish, elvish, powershell).
+    Completions(docs::CompletionsArgs),
+    /// Write the manual pages: judge.1 to standard output, or one page per command in DIR.
+    Man(docs::ManArgs),
 }
 
 /// The exit code for a command line clap refused, which is shown first: a value out of its
@@ -134,6 +139,8 @@ pub fn run(cli: &Cli) -> Result<u8> {
         Command::New(args) => project::new(config, args),
         Command::Clean => project::clean(config),
         Command::Export(args) => problem::export(config, args),
+        Command::Completions(args) => docs::completions(args),
+        Command::Man(args) => docs::man(args),
     }
 }
 
@@ -258,6 +265,40 @@ fn finish(reporter: &mut dyn Reporter) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every argument of every command, as `path: --name` for those without help text.
+    fn undocumented(command: &clap::Command, path: &str, missing: &mut Vec<String>) {
+        for arg in command.get_arguments() {
+            let documented = arg
+                .get_help()
+                .is_some_and(|h| !h.to_string().trim().is_empty())
+                || arg
+                    .get_long_help()
+                    .is_some_and(|h| !h.to_string().trim().is_empty());
+            if !documented {
+                missing.push(format!("{path}: {}", arg.get_id()));
+            }
+        }
+        for sub in command.get_subcommands() {
+            let about = sub.get_about().is_some_and(|a| !a.to_string().is_empty());
+            if !about {
+                missing.push(format!("{path} {}: no description", sub.get_name()));
+            }
+            undocumented(sub, &format!("{path} {}", sub.get_name()), missing);
+        }
+    }
+
+    #[test]
+    fn every_argument_of_every_command_is_described_in_its_help() {
+        use clap::CommandFactory;
+        let mut command = Cli::command();
+        command.build();
+        let mut missing = Vec::new();
+        undocumented(&command, "judge", &mut missing);
+        assert!(missing.is_empty(), "without help: {missing:#?}");
+        let subcommands = command.get_subcommands().count();
+        assert!(subcommands >= 20, "{subcommands} commands");
+    }
 
     /// A writer whose reader has gone after `room` bytes.
     struct ClosesAfter {

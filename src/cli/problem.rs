@@ -17,11 +17,12 @@ use judge::grade::package;
 use judge::grade::validation::{self, InputCheck, InputToCheck, ProblemValidator};
 use judge::problems::{self, CodeError, GenRequest, ProblemCode, TestSet};
 use judge::report;
+use judge::report::json::JsonReporter;
 use judge::report::progress::ProgressReporter;
 use judge::report::validation::ValidationReporter;
 use judge::report::Reporters;
 
-use super::{bounded, exit, load_runner, on_terminal, stdout};
+use super::{bounded, exit, finish, load_runner, on_terminal, report_file, stdout};
 
 #[derive(Debug, Args)]
 pub struct GenArgs {
@@ -59,11 +60,15 @@ pub struct SolveArgs {
 pub struct ValidateArgs {
     /// The problem id or folder.
     pub problem: OsString,
+    /// The input files to check against the problem's format and guarantees.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Files checked at once (default: runner.toml's jobs; 0 = one per core).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::jobs)]
     pub jobs: Option<usize>,
+    /// Write a JSON report here: each input and what its validator said.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
 }
 
 /// A problem's code: built into the grader, or its own programs (built now).
@@ -162,6 +167,9 @@ pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
         stdout()
     };
     reporters.add(ValidationReporter::new(out));
+    if let Some(path) = &args.json {
+        reporters.add(JsonReporter::new(report_file(path)?));
+    }
     let jobs = runner.jobs(args.jobs);
     let checked = if judge::kattis::is_package(&problem.dir) {
         let package = judge::kattis::Package::load(&problem.dir, &runner.validators)?;
@@ -203,6 +211,7 @@ pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
             &mut reporters,
         )?
     };
+    finish(&mut reporters)?;
     let failed = checked
         .iter()
         .filter(|c| matches!(c.check, InputCheck::Failed(_)))

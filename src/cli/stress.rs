@@ -10,16 +10,21 @@ use clap::Args;
 
 use judge::grade::stress::{self, Budget, StressRequest};
 use judge::grade::Submission;
+use judge::report::json::JsonReporter;
 use judge::report::stress::StressReporter;
+use judge::report::Reporters;
 
-use super::{bounded, infer_problem, load_runner, stdout, verdict_code};
+use super::{bounded, finish, infer_problem, load_runner, report_file, stdout, verdict_code};
 
 #[derive(Debug, Args)]
 pub struct StressArgs {
+    /// The solution to break: a source file (.c .cpp .py .rs ...) or a ready executable.
     pub solution: PathBuf,
     /// The problem id or folder (default: from a path like solutions/<id>/...).
     #[arg(long)]
     pub problem: Option<OsString>,
+    /// Master seed of the random tests (test I of seed S is always the same input; default:
+    /// runner.toml's seed).
     #[arg(long, allow_negative_numbers = true, value_parser = bounded::seed)]
     pub seed: Option<u64>,
     /// Stop after this many seconds without a failure (default 60).
@@ -34,6 +39,9 @@ pub struct StressArgs {
     /// Runs of the solution the shrinker may spend.
     #[arg(long, value_name = "RUNS", default_value = "400", allow_negative_numbers = true, value_parser = bounded::shrink_runs)]
     pub shrink_budget: usize,
+    /// Write a JSON report here: the tests run, and the failure found with its minimal input.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
 }
 
 pub fn run(config: Option<&Path>, args: &StressArgs) -> Result<u8> {
@@ -52,7 +60,12 @@ pub fn run(config: Option<&Path>, args: &StressArgs) -> Result<u8> {
         budget,
         shrink_budget: args.shrink_budget,
     };
-    let mut reporter = StressReporter::new(stdout(), args.out.clone());
-    let summary = stress::run(&request, &mut reporter)?;
+    let mut reporters = Reporters::new();
+    reporters.add(StressReporter::new(stdout(), args.out.clone()));
+    if let Some(path) = &args.json {
+        reporters.add(JsonReporter::new(report_file(path)?));
+    }
+    let summary = stress::run(&request, &mut reporters)?;
+    finish(&mut reporters)?;
     Ok(verdict_code(summary.failure.is_none()))
 }

@@ -25,7 +25,8 @@ use super::{
 pub struct TestArgs {
     /// The solution: a source file (.c .cpp .py .rs ...) or a ready executable.
     pub solution: PathBuf,
-    /// The problem id or folder (default: from a path like solutions/<id>/...).
+    /// The problem id or folder (default: from a path like solutions/<id>/...; with
+    /// --tests-dir, none is needed).
     #[arg(long)]
     pub problem: Option<OsString>,
     #[command(flatten)]
@@ -64,10 +65,13 @@ fn reporters(args: &TestArgs, progress: bool) -> Result<Reporters> {
 
 pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
     let runner = load_runner(config)?;
-    let problem_id = infer_problem(&args.solution, args.problem.as_deref())?;
     let grading = &args.grading;
     let overrides = grading.overrides();
-    let problem = grading.problem(&runner, &problem_id, &overrides)?;
+    let problem = grading.problem_or_folder(
+        &runner,
+        infer_problem(&args.solution, args.problem.as_deref()),
+        &overrides,
+    )?;
     let submission = Submission {
         path: args.solution.clone(),
         language: args.language.clone(),

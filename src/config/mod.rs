@@ -22,7 +22,7 @@ use thiserror::Error;
 
 use crate::bounds::{self, OutOfBounds};
 use crate::files::FileLimits;
-use crate::limits::{Allowance, CompileLimits, RunnerLimits, MIB};
+use crate::limits::{Allowance, CompileLimits, ProblemLimits, RunnerLimits, MIB};
 
 pub use checker::{Checker, Comparison};
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
@@ -221,6 +221,9 @@ pub struct RunnerConfig {
     /// Parallel runs as written: 0 means one per core (see [`RunnerConfig::jobs`]).
     pub jobs: usize,
     pub random_tests: usize,
+    /// The limits of a folder of tests graded with no problem (`[defaults]`'s
+    /// `time_limit_seconds` and `memory_limit_mib`, with the languages' allowances).
+    pub folder_limits: ProblemLimits,
     /// The wall-clock rule and the default output, stderr and process limits.
     pub limits: RunnerLimits,
     /// The compile cache (and the built-in problems once written out).
@@ -296,6 +299,21 @@ impl RunnerConfig {
             "defaults.random_tests",
             bounds::TESTS.whole(d.random_tests),
         )?;
+        let folder_limits = ProblemLimits {
+            cpu_time: within(
+                at("defaults.time_limit_seconds"),
+                "defaults.time_limit_seconds",
+                bounds::TIME_LIMIT.seconds(d.time_limit_seconds),
+            )?,
+            memory_bytes: within(
+                at("defaults.memory_limit_mib"),
+                "defaults.memory_limit_mib",
+                bounds::MEMORY.mebibytes(d.memory_limit_mib),
+            )?,
+            output_bytes: None,
+            language_extra_time: true,
+            language_extra_memory: true,
+        };
         let seed = within(
             at("defaults.seed"),
             "defaults.seed",
@@ -363,6 +381,7 @@ impl RunnerConfig {
             seed,
             jobs: jobs as usize,
             random_tests: random_tests as usize,
+            folder_limits,
             limits: RunnerLimits {
                 wall_time_factor: within(
                     at("defaults.wall_time_factor"),

@@ -182,6 +182,29 @@ impl ProblemSpec {
         })
     }
 
+    /// The problem of a folder of tests given alone (`--tests-dir` with no problem): batch,
+    /// under `limits` (the configuration's), its outputs compared token by token with the
+    /// answers, as judges compare them when nothing else is said.
+    pub fn of_test_folder(dir: &Path, limits: ProblemLimits) -> ProblemSpec {
+        let id = std::path::absolute(dir)
+            .ok()
+            .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| "tests".to_string());
+        ProblemSpec {
+            title: format!("the tests in {}", dir.display()),
+            id,
+            source: String::new(),
+            kind: ProblemKind::Batch,
+            dir: dir.to_path_buf(),
+            limits,
+            checker: Checker::Compare(Comparison::Tokens),
+            interactive: None,
+            programs: ProblemPrograms::default(),
+            file_tests: None,
+            runs_as_on_kattis: false,
+        }
+    }
+
     /// Whether solutions are graded by seeded games against a game side built into the grader
     /// (else by tests: checked outputs, or runs against the problem's interactor).
     pub fn plays_games(&self) -> bool {

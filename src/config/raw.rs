@@ -97,6 +97,10 @@ pub struct Defaults {
     pub seed: i64,
     pub jobs: i64,
     pub random_tests: i64,
+    #[serde(default = "default_folder_seconds")]
+    pub time_limit_seconds: f64,
+    #[serde(default = "default_folder_mib")]
+    pub memory_limit_mib: i64,
     pub output_limit_mib: i64,
     #[serde(default = "default_stderr_kib")]
     pub stderr_limit_kib: i64,
@@ -120,6 +124,12 @@ pub struct Defaults {
     pub wall_time_extra_seconds: f64,
 }
 
+fn default_folder_seconds() -> f64 {
+    1.0
+}
+fn default_folder_mib() -> i64 {
+    256
+}
 fn default_stderr_kib() -> i64 {
     64
 }

@@ -82,15 +82,26 @@ pub fn judge(limits: &Limits, unit: UnitFacts) -> Outcome {
         }
     };
     let facts = run.facts;
+    // Why the run's facts decided the verdict (`verdict::reason`), when they did.
+    let reason =
+        |verdict| verdict::reason(limits, &facts, verdict, run.stderr_says, &run.stderr_head);
     let (verdict, message) = match run.judgement {
         Judgement::Checked(said) => {
             let verdict = verdict::classify(limits, &facts, run.stderr_says, said.as_ref());
-            (verdict, said_message(said, verdict, &facts))
+            let message = checked_message(reason(verdict), said, verdict, &facts, "the checker");
+            (verdict, message)
         }
         Judgement::Interactor { said, first } => {
             let verdict =
                 verdict::classify_interactive(limits, &facts, run.stderr_says, &said, first);
-            (verdict, said_message(Some(said), verdict, &facts))
+            let message = checked_message(
+                reason(verdict),
+                Some(said),
+                verdict,
+                &facts,
+                "the interactor",
+            );
+            (verdict, message)
         }
         Judgement::Referee(ending) => {
             // A refused move: the referee ended the game first with its rejection. A game
@@ -107,7 +118,7 @@ pub fn judge(limits: &Limits, unit: UnitFacts) -> Outcome {
                 CheckOutcome::WrongAnswer(message) if verdict == Verdict::WrongAnswer => {
                     Some(message)
                 }
-                _ => facts.launch_error.clone(),
+                _ => reason(verdict).or_else(|| facts.launch_error.clone()),
             };
             (verdict, message)
         }
@@ -127,9 +138,33 @@ pub fn judge(limits: &Limits, unit: UnitFacts) -> Outcome {
     }
 }
 
-/// A checked or interactive unit's message: the checker's or interactor's words when it gave
-/// some, else why the run failed.
-fn said_message(said: Option<CheckOutcome>, verdict: Verdict, facts: &RunFacts) -> Option<String> {
+/// A checked or interactive unit's message: the run's reason when its facts decided the
+/// verdict, followed by what the checker or interactor said, if anything (an interactor says
+/// where the exchange stood when the program crashed); else the judge's words; else why the
+/// run failed.
+fn checked_message(
+    reason: Option<String>,
+    said: Option<CheckOutcome>,
+    verdict: Verdict,
+    facts: &RunFacts,
+    judged_by: &str,
+) -> Option<String> {
+    let words = match &said {
+        Some(CheckOutcome::WrongAnswer(m))
+        | Some(CheckOutcome::PresentationError(m))
+        | Some(CheckOutcome::JudgeError(m))
+            if !m.trim().is_empty() =>
+        {
+            Some(m.clone())
+        }
+        _ => None,
+    };
+    if let Some(reason) = reason {
+        return Some(match words {
+            Some(words) => format!("{reason}; {judged_by} said: {words}"),
+            None => reason,
+        });
+    }
     match (said, verdict) {
         (Some(CheckOutcome::WrongAnswer(m)), _)
         | (Some(CheckOutcome::PresentationError(m)), _)

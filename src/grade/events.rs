@@ -22,7 +22,7 @@ pub enum Event<'a> {
     TestStarted { name: &'a str },
     /// A test was decided (reported in plan order).
     TestFinished(&'a Outcome),
-    /// A game was decided (reported as games finish).
+    /// A game was decided (reported in plan order).
     GameFinished(&'a Outcome),
     /// A submission's grading is over (a compile error included).
     Finished(&'a RunSummary),

@@ -256,6 +256,9 @@ fn play(
     let failed = AtomicBool::new(false);
     let mut outcomes: Vec<Option<Outcome>> = vec![None; games.len()];
     let mut telling = Telling::default();
+    // Games are told in plan order: one that finished early waits for those before it (the
+    // pool starts none more than its window ahead). A game told lets go of its transcript.
+    let mut next_to_tell = 0;
     pool::run_parallel(
         games.len(),
         request.jobs,
@@ -271,17 +274,35 @@ fn play(
             outcome
         },
         |news| {
-            let News::Finished(index, mut outcome) = news else {
+            let News::Finished(index, outcome) = news else {
                 return true;
             };
-            let told = reporter.report(&Event::GameFinished(&outcome));
+            outcomes[index] = Some(outcome);
+            while let Some(Some(outcome)) = outcomes.get_mut(next_to_tell) {
+                let told = reporter.report(&Event::GameFinished(outcome));
+                if let Some(game) = outcome.game_mut() {
+                    game.transcript = Vec::new();
+                }
+                next_to_tell += 1;
+                if !telling.went_on(told) {
+                    return false;
+                }
+            }
+            true
+        },
+    );
+    // The games after one never played (the run stopped at a failure), in order.
+    if telling.error.is_none() && !crate::cleanup::interrupted() {
+        for outcome in outcomes[next_to_tell..].iter_mut().flatten() {
+            let told = reporter.report(&Event::GameFinished(outcome));
             if let Some(game) = outcome.game_mut() {
                 game.transcript = Vec::new();
             }
-            outcomes[index] = Some(outcome);
-            telling.went_on(told)
-        },
-    );
+            if !telling.went_on(told) {
+                break;
+            }
+        }
+    }
     telling.result()?;
     Ok(outcomes.into_iter().flatten().collect())
 }
@@ -524,7 +545,15 @@ mod tests {
         slow.facts.stopped_by = Some(StopReason::WallTime);
         let outcome = judge_game(&limits(), 7, 3, Ok(slow));
         assert_eq!(outcome.verdict, Verdict::TimeLimitExceeded);
-        assert_eq!(outcome.message, None);
+        // Its reason is the run's: the time used against the limits (`verdict::reason`).
+        assert!(
+            outcome
+                .message
+                .as_deref()
+                .is_some_and(|m| m.contains("stopped at the wall-clock limit")),
+            "{:?}",
+            outcome.message
+        );
     }
 
     #[test]

@@ -46,7 +46,8 @@ pub struct Checked {
     pub max_cpu_ms: u64,
     pub max_peak_kib: u64,
     pub warning: Option<String>,
-    /// Why it got CE (the compiler's message) or JE (the cause the grader found), clipped.
+    /// Why it was not accepted: the compiler's message (CE), the first failing test's reason
+    /// or checker's message, clipped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
 }
@@ -54,19 +55,20 @@ pub struct Checked {
 /// How much of a compiler's or judge error's message a verify row keeps.
 const MESSAGE_CHARS: usize = 2000;
 
-/// Why a batch grading got CE (the compiler's message) or JE (the first JE's cause), for its
-/// verify row; `None` for any other verdict.
+/// Why a batch grading was not accepted, for its verify row: the compiler's message (CE),
+/// else the first failing test's message (its reason, the checker's words, a JE's cause);
+/// `None` when accepted.
 pub(crate) fn failure_message(summary: &RunSummary) -> Option<String> {
     let message = match summary.verdict {
         Verdict::CompileError => summary
             .compile_message
             .clone()
             .unwrap_or_else(|| "the compiler gave no message".into()),
-        Verdict::JudgeError => summary
+        Verdict::Accepted => return None,
+        _ => summary
             .first_failure()
             .and_then(|t| t.message.clone())
             .unwrap_or_else(|| "no reason was recorded".into()),
-        _ => return None,
     };
     Some(crate::check::clip(message.trim(), MESSAGE_CHARS))
 }
@@ -375,6 +377,9 @@ fn check_games(
         max_cpu_ms: max_cpu,
         max_peak_kib: max_peak,
         warning,
-        message: None,
+        message: summary
+            .first_failure()
+            .and_then(|g| g.message.as_deref())
+            .map(|m| crate::check::clip(m.trim(), MESSAGE_CHARS)),
     })
 }

@@ -8,7 +8,7 @@ use crate::grade::{AppliedLimits, RunIdentity, Started, Unit};
 use crate::interact::TranscriptLine;
 use crate::plan::{PlanIdentity, PlanUnit, Shard};
 use crate::stats;
-use crate::verdict::Verdict;
+use crate::verdict::{Crash, Verdict};
 
 fn limits() -> AppliedLimits {
     AppliedLimits {
@@ -107,6 +107,36 @@ pub fn batch_summary() -> RunSummary {
             timing_warning: None,
             tests_planned: 37,
         },
+    }
+}
+
+/// Tests that failed by their runs' facts (`--all`), each with the reason `verdict::reason`
+/// gives it.
+pub fn failed_runs_summary() -> RunSummary {
+    let mut crashed = test("random-001", Verdict::RuntimeError(Crash::ExitCode(1)), 12);
+    crashed.message = Some(
+        "exit code 1; standard error ends: print(x[5]) | ~^^^ | IndexError: list index out of \
+         range"
+            .into(),
+    );
+    let mut segfault = test("random-002", Verdict::RuntimeError(Crash::Signal(11)), 0);
+    segfault.message = Some("killed by SIGSEGV (signal 11); nothing on standard error".into());
+    let mut slow = test("random-003", Verdict::TimeLimitExceeded, 1004);
+    slow.wall_ms = 1032;
+    slow.message = Some(
+        "CPU 1004 ms of 1000 ms, wall 1032 ms of 3000 ms: stopped at the CPU time limit".into(),
+    );
+    let mut big = test("random-004", Verdict::MemoryLimitExceeded, 310);
+    big.peak_kib = 512 * 1024;
+    big.message = Some("peak 512.0 MiB of 512.0 MiB: stopped at the memory limit".into());
+    RunSummary {
+        verdict: Verdict::RuntimeError(Crash::ExitCode(1)),
+        outcomes: vec![crashed, segfault, slow, big],
+        detail: RunDetail::Tests {
+            timing_warning: None,
+            tests_planned: 4,
+        },
+        ..batch_summary()
     }
 }
 

@@ -4,7 +4,9 @@
 //! over. Every report also names the judge's version, its plan and its shard (`judge merge`
 //! needs them). A Kattis package's verify report carries the package's own checks first
 //! (`package`: its tests, input validators and what they refused, the time limit and where it
-//! came from, warnings and notes).
+//! came from, warnings and notes). `compare` writes its comparison (both summaries and the
+//! paired games), `stress` its summary (the failure found and shrunk), `validate` each input
+//! with what its validator said.
 
 use std::io;
 
@@ -20,6 +22,13 @@ pub struct JsonReporter<D: Destination> {
     document: Option<Vec<u8>>,
     /// A package's own checks, told before its submissions' rows.
     package: Option<PackageCheck>,
+}
+
+/// `judge validate`'s report: each (input, validator) pair and what the validator said.
+#[derive(serde::Serialize)]
+struct InputsReport<'a> {
+    judge_version: &'static str,
+    inputs: &'a [crate::grade::validation::CheckedInput],
 }
 
 /// A package's verify report: its checks, then the matrix.
@@ -54,6 +63,12 @@ impl<D: Destination> Reporter for JsonReporter<D> {
                 Some(package) => serde_json::to_vec_pretty(&PackageVerify { package, summary }),
                 None => serde_json::to_vec_pretty(summary),
             },
+            Event::Compared(comparison) => serde_json::to_vec_pretty(comparison),
+            Event::StressFinished(summary) => serde_json::to_vec_pretty(summary),
+            Event::InputsChecked(checked) => serde_json::to_vec_pretty(&InputsReport {
+                judge_version: env!("CARGO_PKG_VERSION"),
+                inputs: checked,
+            }),
             Event::PackageChecked(check) => {
                 self.package = Some((*check).clone());
                 return Ok(());

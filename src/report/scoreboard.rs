@@ -184,7 +184,7 @@ pub fn table(scoreboard: &Scoreboard) -> String {
         .filter(|r| !r.graded.verdict().is_some_and(|v| v.is_accepted()))
         .filter_map(|r| {
             r.note()
-                .map(|note| format!("  {}: {}", r.name, clip(&note, 100)))
+                .map(|note| format!("  {}: {}", r.name, clip(&note, 280)))
         })
         .collect();
     if !notes.is_empty() {

@@ -95,14 +95,24 @@ pub fn row(outcome: &Outcome) -> String {
 fn test_row(outcome: &Outcome, test: &TestDetail) -> String {
     let verdict = format!("{:<17}", outcome.verdict_detail);
     format!(
-        "{:<23} {} {:>8} {:>9} {:>10.1}{}",
+        "{:<23} {} {:>8} {:>9} {:>10.1}{}{}",
         test.name,
         style::verdict(&outcome.verdict, &verdict),
         outcome.cpu_ms,
         outcome.wall_ms,
         outcome.peak_kib as f64 / 1024.0,
-        busy_mark(outcome.disturbed, outcome.wait_ms)
+        busy_mark(outcome.disturbed, outcome.wait_ms),
+        why(outcome.message.as_deref())
     )
+}
+
+/// After a row not accepted: its reason (the checker's message, or what the run's facts
+/// say), on one line.
+fn why(message: Option<&str>) -> String {
+    match message.map(|m| m.lines().next().unwrap_or("")) {
+        Some(line) if !line.trim().is_empty() => format!("   {}", crate::check::clip(line, 120)),
+        _ => String::new(),
+    }
 }
 
 /// After a row whose run waited long for a CPU held by other work.
@@ -130,7 +140,7 @@ fn busy_warning(disturbed: usize, total: usize, unit: &str) -> Option<String> {
 fn game_row(outcome: &Outcome, game: &GameDetail) -> String {
     let verdict = format!("{:<15}", outcome.verdict_detail);
     format!(
-        "{:<6} {:>10} {:>10} {:>7}   {} {:>8} {:>9} {:>10.1}{}",
+        "{:<6} {:>10} {:>10} {:>7}   {} {:>8} {:>9} {:>10.1}{}{}",
         game.game,
         game.seed,
         game.score,
@@ -139,7 +149,8 @@ fn game_row(outcome: &Outcome, game: &GameDetail) -> String {
         outcome.cpu_ms,
         outcome.wall_ms,
         outcome.peak_kib as f64 / 1024.0,
-        busy_mark(outcome.disturbed, outcome.wait_ms)
+        busy_mark(outcome.disturbed, outcome.wait_ms),
+        why(outcome.message.as_deref())
     )
 }
 
@@ -364,6 +375,16 @@ mod tests {
     #[test]
     fn the_tests_table_with_its_first_failure() {
         let summary = fixtures::batch_summary();
+        let started = fixtures::started(Unit::Tests, summary.units_planned());
+        let mut events = vec![Event::Started(&started)];
+        events.extend(summary.outcomes.iter().map(Event::TestFinished));
+        events.push(Event::Finished(&summary));
+        insta::assert_snapshot!(render(&events));
+    }
+
+    #[test]
+    fn every_failed_run_shows_its_reason_on_its_row() {
+        let summary = fixtures::failed_runs_summary();
         let started = fixtures::started(Unit::Tests, summary.units_planned());
         let mut events = vec![Event::Started(&started)];
         events.extend(summary.outcomes.iter().map(Event::TestFinished));

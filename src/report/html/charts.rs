@@ -68,8 +68,12 @@ fn n(value: f64) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// A strip whose largest value is below 1/this of its limit is drawn to its own scale.
+const FAR_BELOW_LIMIT: u64 = 10;
+
 /// Strips of bars, one bar per run, each strip scaled to its limit (or its largest value) with
-/// the limit drawn as a dashed line. The runs are `runs` slots from `data-left`, each
+/// the limit drawn as a dashed line; a strip far below its limit is scaled to its largest value,
+/// with the limit said in words. The runs are `runs` slots from `data-left`, each
 /// `data-slot` wide (SVG units), so the page's script can tell which run is under the pointer.
 pub fn strips(id: &str, runs: usize, strips: &[Strip]) -> String {
     const STRIP_HEIGHT: f64 = 44.0;
@@ -96,7 +100,15 @@ pub fn strips(id: &str, runs: usize, strips: &[Strip]) -> String {
         let top = index as f64 * (STRIP_HEIGHT + GAP) + 18.0;
         let bottom = top + STRIP_HEIGHT;
         let largest = strip.values.iter().copied().max().unwrap_or(0);
-        let scale_top = strip.limit.unwrap_or(0).max(largest).max(1) as f64 * 1.08;
+        // Runs far below their limit are drawn to their own scale (a strip scaled to the
+        // limit would be a flat line at zero); the limit is then said above the strip.
+        let far_below = strip
+            .limit
+            .is_some_and(|limit| limit > 0 && largest * FAR_BELOW_LIMIT < limit);
+        let scale_top = match far_below {
+            true => largest.max(1) as f64 * 1.08,
+            false => strip.limit.unwrap_or(0).max(largest).max(1) as f64 * 1.08,
+        };
         let y = |value: u64| bottom - value as f64 / scale_top * STRIP_HEIGHT;
         let summary = match strip.limit {
             Some(limit) if limit > 0 => format!(
@@ -139,7 +151,30 @@ pub fn strips(id: &str, runs: usize, strips: &[Strip]) -> String {
         for (class, path) in paths {
             let _ = write!(svg, r#"<path class="{class}" d="{path}"/>"#);
         }
-        if let Some(limit) = strip.limit.filter(|&l| l > 0) {
+        if let Some(limit) = strip.limit.filter(|&l| l > 0 && far_below) {
+            // The scale's top, and the limit far above it, said at the strip's right end.
+            let text = format!(
+                "scaled to the runs; limit {} is above",
+                (strip.format)(limit)
+            );
+            label(
+                &mut svg,
+                "tick limit-label",
+                LEFT + PLOT_WIDTH,
+                top - 6.0,
+                "end",
+                &text,
+            );
+            let top_text = (strip.format)(largest);
+            label(
+                &mut svg,
+                "tick",
+                LEFT - 4.0,
+                y(largest) + 4.0,
+                "end",
+                &top_text,
+            );
+        } else if let Some(limit) = strip.limit.filter(|&l| l > 0) {
             horizontal(&mut svg, "limit", LEFT, LEFT + PLOT_WIDTH, y(limit));
             let text = format!("limit {}", (strip.format)(limit));
             let at = LEFT + PLOT_WIDTH;

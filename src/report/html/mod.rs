@@ -69,12 +69,16 @@ pub struct ScoreboardRow {
     /// The submission as the row names it (a path, an author).
     pub submission: String,
     pub problem: String,
+    /// The language it ran in (empty when it could not be graded or is not known).
+    pub language: String,
     /// The verdict got; none when the submission could not be graded.
     pub verdict: Option<Verdict>,
     /// What the row says beside the verdict: `37/37 tests passed`, `mean 2310.5`,
     /// `expected WA: MISMATCH`.
     pub result: String,
     pub max_cpu_ms: Option<u64>,
+    /// The mean CPU time of the tests or games that ran.
+    pub mean_cpu_ms: Option<f64>,
     pub max_peak_kib: Option<u64>,
     /// A warning, or why the submission could not be graded.
     pub note: Option<String>,
@@ -99,12 +103,17 @@ impl ScoreboardRow {
                 summary.units_planned()
             ),
         };
+        let cpu: Vec<u64> = summary.outcomes.iter().map(|o| o.cpu_ms).collect();
+        let mean_cpu_ms =
+            (!cpu.is_empty()).then(|| cpu.iter().sum::<u64>() as f64 / cpu.len() as f64);
         ScoreboardRow {
             submission: summary.solution.clone(),
             problem: summary.problem.clone(),
+            language: summary.language.clone(),
             verdict: Some(summary.verdict),
             result,
             max_cpu_ms: Some(summary.max_cpu_ms()),
+            mean_cpu_ms,
             max_peak_kib: Some(summary.max_peak_kib()),
             note: None,
             flagged: false,
@@ -122,9 +131,11 @@ impl ScoreboardRow {
                 return ScoreboardRow {
                     submission: row.name.clone(),
                     problem: String::new(),
+                    language: row.language().to_string(),
                     verdict: None,
                     result: "not graded".into(),
                     max_cpu_ms: None,
+                    mean_cpu_ms: None,
                     max_peak_kib: None,
                     note: Some(reason.clone()),
                     flagged: true,
@@ -144,9 +155,10 @@ impl ScoreboardRow {
     /// The row of a `verify` check: the verdict got against the one its folder names.
     pub fn from_verify(row: &VerifyRow, details: Option<SectionId>) -> ScoreboardRow {
         let expected = row.expected.code();
-        let (verdict, result, cpu, peak, note) = match &row.result {
+        let (verdict, language, result, cpu, peak, note) = match &row.result {
             Ok(checked) => (
                 Some(checked.got),
+                checked.language.clone(),
                 format!(
                     "{} · expected {expected}: {}",
                     checked.detail,
@@ -161,6 +173,7 @@ impl ScoreboardRow {
             ),
             Err(error) => (
                 None,
+                String::new(),
                 format!("expected {expected}: not graded"),
                 None,
                 None,
@@ -170,9 +183,11 @@ impl ScoreboardRow {
         ScoreboardRow {
             submission: row.solution.clone(),
             problem: row.problem.clone(),
+            language,
             verdict,
             result,
             max_cpu_ms: cpu,
+            mean_cpu_ms: None,
             max_peak_kib: peak,
             note,
             flagged: !row.matched(),
@@ -594,6 +609,40 @@ mod tests {
         // Why a graded one is not accepted: the checker's message, the compiler's first line.
         assert!(board.contains("expected &quot;16&quot;, received &quot;32&quot;"));
         assert!(board.contains("expected &#39;;&#39; before &#39;printf&#39;"));
+    }
+
+    #[test]
+    fn a_scoreboard_of_one_problem_has_languages_and_mean_cpu_but_no_problem_column() {
+        let scoreboard = fixtures::scoreboard();
+        let page = render(&[
+            Event::GradeStarted(&fixtures::grade_started(&scoreboard)),
+            Event::GradeFinished(&scoreboard),
+        ]);
+        let board = page.split("</section>").next().unwrap();
+        let header = board.split("</thead>").next().unwrap();
+        assert!(!header.contains("<th>problem</th>"), "{header}");
+        assert!(header.contains("<th>language</th>"), "{header}");
+        assert!(header.contains("mean CPU ms</th>"), "{header}");
+        assert!(
+            board.contains("<td class=\"language\">C++17 (g++)</td>"),
+            "{board}"
+        );
+        // The fixture's batch rows ran tests of 1, 4 and 2 ms: a mean of 2.3.
+        assert!(board.contains("<td class=\"num\">2.3</td>"), "{board}");
+        assert!(
+            board.contains("<td class=\"result\">2/37 tests passed</td>"),
+            "{board}"
+        );
+        // Of two problems, each row says its own.
+        let batch = fixtures::batch_summary();
+        let games = fixtures::games_summary();
+        let page = HtmlPage::scoreboard("judge grade", [&batch, &games]).render();
+        let board = page.split("</section>").next().unwrap();
+        assert!(board.contains("<th>problem</th>"), "{board}");
+        assert!(board.contains("<td>boj28489</td>"), "{board}");
+        // "31/31 tests passed" stays on one line.
+        let css = include_str!("assets/report.css");
+        assert!(css.contains("td.result, td.language { white-space: nowrap; }"));
     }
 
     #[test]

@@ -364,9 +364,13 @@ pub fn games(id: SectionId, summary: &RunSummary, kept: &HashMap<u64, CodedTrans
             &mut out,
             "scores",
             &escape(&format!(
-                "{} games: mean {:.1} (needed {}), median {:.1}, min {}, max {}, standard deviation {:.1}",
+                "{} games: mean {:.1}{} (needed {}), median {:.1}, min {}, max {}, standard deviation {:.1}",
                 games.len(),
                 stats.mean,
+                match stats.mean_half_width_95.is_finite() {
+                    true => format!(" ± {:.1} (95% confidence)", stats.mean_half_width_95),
+                    false => String::new(),
+                },
                 accept_mean_score,
                 stats.median,
                 stats.min,
@@ -569,7 +573,6 @@ pub fn comparison(comparison: &Comparison, first: SectionId, second: SectionId) 
     out
 }
 
-/// The scoreboard: a row per submission, each linking to its section.
 /// A package's own checks, line by line as the terminal gives them; a refusal in a failure's
 /// colour.
 pub fn package(check: &PackageCheck) -> String {
@@ -588,12 +591,34 @@ pub fn package(check: &PackageCheck) -> String {
     out
 }
 
+/// The scoreboard: a row per submission, each linking to its section; the problem column
+/// only when the rows are of several problems, the language column only when one is known.
 pub fn scoreboard(rows: &[ScoreboardRow]) -> String {
+    let problems: std::collections::BTreeSet<&str> = rows
+        .iter()
+        .map(|r| r.problem.as_str())
+        .filter(|p| !p.is_empty())
+        .collect();
+    let problem_column = problems.len() > 1;
+    let language_column = rows.iter().any(|r| !r.language.is_empty());
+    let mean_column = rows.iter().any(|r| r.mean_cpu_ms.is_some());
     let mut out = String::from(
         "<section id=\"scoreboard\">\n<h2>scoreboard</h2>\n<table class=\"scoreboard\"><thead><tr>\
-         <th>submission</th><th>problem</th><th>verdict</th><th>result</th><th>max CPU ms</th>\
-         <th>max peak MiB</th><th>note</th></tr></thead><tbody>\n",
+         <th>submission</th>",
     );
+    if problem_column {
+        out.push_str("<th>problem</th>");
+    }
+    if language_column {
+        out.push_str("<th>language</th>");
+    }
+    out.push_str("<th>verdict</th><th>result</th>");
+    if mean_column {
+        out.push_str(
+            "<th title=\"the mean CPU time of the tests or games that ran\">mean CPU ms</th>",
+        );
+    }
+    out.push_str("<th>max CPU ms</th><th>max peak MiB</th><th>note</th></tr></thead><tbody>\n");
     for row in rows {
         let name = match row.details {
             Some(id) => format!(
@@ -607,11 +632,27 @@ pub fn scoreboard(rows: &[ScoreboardRow]) -> String {
             .verdict
             .map(|v| badge(&v, &v.describe()))
             .unwrap_or_else(|| "<span class=\"verdict v-none\">-</span>".into());
+        let problem = match problem_column {
+            true => format!("<td>{}</td>", escape(&row.problem)),
+            false => String::new(),
+        };
+        let language = match language_column {
+            true => format!("<td class=\"language\">{}</td>", escape(&row.language)),
+            false => String::new(),
+        };
+        let mean = match mean_column {
+            true => format!(
+                "<td class=\"num\">{}</td>",
+                row.mean_cpu_ms
+                    .map(|v| format!("{v:.1}"))
+                    .unwrap_or_default()
+            ),
+            false => String::new(),
+        };
         let _ = writeln!(
             out,
-            "<tr{}><td>{name}</td><td>{}</td><td>{verdict}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+            "<tr{}><td>{name}</td>{problem}{language}<td>{verdict}</td><td class=\"result\">{}</td>{mean}<td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
             if row.flagged { " class=\"flagged\"" } else { "" },
-            escape(&row.problem),
             escape(&row.result),
             row.max_cpu_ms.map(|v| v.to_string()).unwrap_or_default(),
             row.max_peak_kib.map(mib).unwrap_or_default(),

@@ -1,6 +1,6 @@
 // The judge's HTML report: filters the tables by verdict, opens a test's detail (input,
 // expected and received output with the first difference marked) or a game's replay, and
-// follows links of the form #sub=N&run=R (optionally &step=S or &move=M, and &keys=K,K,...
+// follows links of the form #sub=N&run=R (sub= may be left out for the first submission; optionally &step=S or &move=M, and &keys=K,K,...
 // to press keys once the run is open) and #filter=VERDICT (which presses that filter button). Each run's data is a JSON block parsed when opened.
 "use strict";
 (function () {
@@ -345,8 +345,9 @@
         if (button.dataset.verdict === verdict) button.click();
       });
     }
-    if (!parameters.has("sub") || !parameters.has("run")) return;
-    const section = document.getElementById("sub-" + parameters.get("sub"));
+    if (!parameters.has("run")) return;
+    // Without sub=, the first submission's (a page of one grading has only sub-0).
+    const section = document.getElementById("sub-" + (parameters.get("sub") || "0"));
     if (!section) return;
     openRun(section, Number(parameters.get("run")));
     const replayer = replayers.get(section);
