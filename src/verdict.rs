@@ -410,14 +410,16 @@ pub fn overall<'a>(verdicts: impl IntoIterator<Item = &'a Verdict>) -> Verdict {
         .unwrap_or(Verdict::Accepted)
 }
 
+/// Limits and run facts for the unit tests of the modules that classify runs.
 #[cfg(test)]
-mod tests {
+pub(crate) mod fixtures {
     use std::time::Duration;
 
-    use super::*;
-    use crate::limits::MIB;
+    use crate::limits::{Limits, MIB};
+    use crate::sandbox::{RunFacts, Termination};
 
-    fn limits() -> Limits {
+    /// 1 s of CPU, 3 s of wall time, 64 MiB.
+    pub fn limits() -> Limits {
         Limits {
             cpu_time: Duration::from_secs(1),
             wall_time: Duration::from_secs(3),
@@ -428,9 +430,10 @@ mod tests {
         }
     }
 
-    fn clean_exit() -> RunFacts {
+    /// A run that ended as `termination` after 10 ms of CPU, well within those limits.
+    pub fn ended(termination: Termination) -> RunFacts {
         RunFacts {
-            termination: Termination::Exited(0),
+            termination,
             stopped_by: None,
             cpu_time_us: 10_000,
             wall_time_us: 12_000,
@@ -446,6 +449,17 @@ mod tests {
             protections: vec![],
         }
     }
+
+    /// A run that exited 0.
+    pub fn clean_exit() -> RunFacts {
+        ended(Termination::Exited(0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixtures::{clean_exit, limits};
+    use super::*;
 
     #[test]
     fn a_clean_run_takes_the_checkers_verdict() {

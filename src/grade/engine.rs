@@ -311,41 +311,20 @@ pub fn run<E: Executor>(
 #[cfg(test)]
 mod tests {
     use std::sync::Mutex;
-    use std::time::Duration;
 
     use super::*;
     use crate::grade::outcome::TestDetail;
     use crate::limits::MIB;
     use crate::sandbox::{StopReason, Termination};
+    use crate::verdict::fixtures::{self, limits};
     use crate::verdict::Crash;
 
-    fn limits() -> Limits {
-        Limits {
-            cpu_time: Duration::from_secs(1),
-            wall_time: Duration::from_secs(3),
-            memory_bytes: 64 * MIB,
-            output_bytes: MIB,
-            stderr_bytes: 4096,
-            max_processes: 16,
-        }
-    }
-
+    /// A clean exit, its peak read from the process (no cgroup), its protections scripted.
     fn clean_exit() -> RunFacts {
         RunFacts {
-            termination: Termination::Exited(0),
-            stopped_by: None,
-            cpu_time_us: 10_000,
-            wall_time_us: 12_000,
-            wait_time_us: 0,
-            ended_at_ns: 0,
-            peak_rss_kib: 2_000,
             cgroup_peak_kib: None,
-            oom_killed: false,
-            process_limit_reached: false,
-            stdout_bytes: 10,
-            stderr_bytes: 0,
-            launch_error: None,
             protections: vec!["scripted".into()],
+            ..fixtures::clean_exit()
         }
     }
 

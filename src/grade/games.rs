@@ -434,24 +434,11 @@ pub fn compare(
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
     use super::*;
     use crate::interact::Ending;
-    use crate::limits::MIB;
     use crate::sandbox::{RunFacts, StopReason, Termination};
+    use crate::verdict::fixtures::{self, limits};
     use crate::verdict::{Crash, StderrSays};
-
-    fn limits() -> Limits {
-        Limits {
-            cpu_time: Duration::from_secs(1),
-            wall_time: Duration::from_secs(3),
-            memory_bytes: 64 * MIB,
-            output_bytes: MIB,
-            stderr_bytes: 4096,
-            max_processes: 16,
-        }
-    }
 
     /// A game that ended as `ending`, the program's run ending as `termination`.
     fn played(ending: Ending, termination: Termination) -> Result<GameRecord, InteractError> {
@@ -463,20 +450,8 @@ mod tests {
             moves: 70,
             interaction_us: 1_000,
             facts: RunFacts {
-                termination,
-                stopped_by: None,
-                cpu_time_us: 10_000,
-                wall_time_us: 12_000,
-                wait_time_us: 0,
-                ended_at_ns: 0,
-                peak_rss_kib: 2_000,
                 cgroup_peak_kib: None,
-                oom_killed: false,
-                process_limit_reached: false,
-                stdout_bytes: 10,
-                stderr_bytes: 0,
-                launch_error: None,
-                protections: vec![],
+                ..fixtures::ended(termination)
             },
             stderr_head: String::new(),
             stderr_says: StderrSays::Nothing,
