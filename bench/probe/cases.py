@@ -957,11 +957,11 @@ def number_cases():
                                   (ctx.w / "gsum/problem.toml").write_text((ctx.w / "gsum/problem.toml").read_text().replace('source = "gen.py"', 'source = "gen.py"\ntime_limit_seconds = nan')),
                                   ["test", "a.py", "--problem", "gsum", "--count", "2"])[3])
     # Kattis numbers
-    def kn(name, yaml, expect, extra=None):
+    def kn(name, yaml, expect, extra=None, more=()):
         def setup(ctx):
             pkg(ctx, yaml=("problem_format_version: 2023-07\nname: sum\n" + yaml) if "time_limit:" in yaml else yaml, extra=extra)
             sol(ctx, "sum.py", SUM_PY)
-            return ["test", "sum.py", "--problem", "pkg", "--json", "r.json"]
+            return ["test", "sum.py", "--problem", "pkg", "--json", "r.json", *more]
         out.append(Case("numbers", name, setup, expect))
 
     kn("yaml-memory-0", "limits:\n  memory: 0\n  time_limit: 1\n", err("memory"))
@@ -972,8 +972,10 @@ def number_cases():
     kn("yaml-output-2^64", "limits:\n  memory: 64\n  time_limit: 1\n  output: 18446744073709551616\n", err("output"))
     kn("timelimit-file-nan", "limits:\n  memory: 64\n", err("timelimit"), extra={".timelimit": "nan\n"})
     kn("timelimit-file-huge", "limits:\n  memory: 64\n", err("timelimit"), extra={".timelimit": "1e300\n"})
+    # `judge test` takes a package's limit from its accepted submissions or --time-limit
+    # (DOMjudge's .timelimit only with verify's --domjudge-time-limit).
     kn("float-tolerance-nan", "limits:\n  memory: 64\nvalidator_flags: float_tolerance nan\n", one_of(err("float_tolerance"), verdict("AC", "JE")),
-       extra={".timelimit": "1\n"})
+       more=("--time-limit", "1"))
     return out
 
 
@@ -1029,7 +1031,10 @@ def path_cases():
        build=lambda ctx: (ctx.w / "empty").mkdir())
     pa("language-unknown", ["test", "sum.c", "--problem", "sum", "--language", "cobol9"], err("cobol9"))
     pa("language-non-utf8", lambda ctx: ["test", "sum.c", "--problem", "sum", "--language", b"\xff"], code(2, kind="error"))
-    pa("new-id-with-slash", ["new", "../escape"], err("escape|id"), build=lambda ctx: write(ctx.w / "runner.toml", ""))
+    # A name with a slash is a path the user chose: the problem is written there, alone (not
+    # in the project), under its last component as its id.
+    pa("new-id-with-slash", ["new", "../elsewhere"], code(0, "elsewhere", kind="verdict"),
+       build=lambda ctx: write(ctx.w / "runner.toml", ""))
     pa("new-id-non-utf8", lambda ctx: ["new", b"a\xffb"], code(2, kind="error"), build=lambda ctx: write(ctx.w / "runner.toml", ""))
     pa("init-into-file", ["init", "sum.c"], err("sum.c"))
     return out
