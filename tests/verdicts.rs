@@ -89,16 +89,28 @@ fn memory_limit_in_c_plus_plus_and_python() {
         "solutions/boj12100/memory_limit_exceeded/grows_vector.cpp",
         "solutions/boj12100/memory_limit_exceeded/grows_list.py",
     ] {
-        let (code, verdict, first, text) = verdict_of(solution, &["--memory-limit", "96"]);
+        let args = ["--tests", "samples", "--memory-limit", "96"];
+        let (code, json, text) = grade(solution, &args);
+        let verdict = json["verdict"].as_str().unwrap_or("none");
         assert_eq!(verdict, "MLE", "{solution}: {text}");
         assert_eq!(code, 1);
+        let first = json["tests"]
+            .as_array()
+            .and_then(|t| t.iter().find(|t| t["verdict"] != "AC"))
+            .unwrap_or_else(|| panic!("{solution}: no failing test: {text}"));
         // The peak is the program's own, near the limit, not the grader's memory. It is the
         // resident set (ru_maxrss), which also counts the interpreter's shared file pages that
-        // the cgroup charges elsewhere, so it may pass the limit by a few MiB.
+        // the cgroup charges elsewhere, so it may pass the limit by a few MiB. Without a
+        // memory cgroup (as a user) the limit is kept by polling, and a program that allocates
+        // fast grows past it between two polls: 126 MiB was seen for 96.
+        let polled = !json["protections"]
+            .as_array()
+            .is_some_and(|p| p.iter().any(|p| p == "memory-cgroup"));
+        let most_mib = if polled { 160 } else { 112 };
         let peak = first["peak_kib"].as_u64().unwrap();
         assert!(
-            peak > 48 * 1024 && peak <= 112 * 1024,
-            "{solution}: peak {peak} KiB"
+            peak > 48 * 1024 && peak <= most_mib * 1024,
+            "{solution}: peak {peak} KiB (memory limit polled: {polled})"
         );
     }
 }
