@@ -588,57 +588,12 @@ def report_cases():
     return out
 
 
-# a 2048 player (boj28489) that plays each move that changes its board (games of hundreds of
-# rounds); SLOW_PLAYER waits 50 ms a round, so a game takes seconds (tests/programs/slow_2048.py)
-PLAYER_2048 = """import sys
-import time
-DELAY = 0
-
-LINES = {
-    "DOWN": [[c + 4 * (3 - r) for r in range(4)] for c in range(4)],
-    "LEFT": [[r * 4 + c for c in range(4)] for r in range(4)],
-    "RIGHT": [[r * 4 + 3 - c for c in range(4)] for r in range(4)],
-    "UP": [[c + 4 * r for r in range(4)] for c in range(4)],
-}
-
-
-def slide(values):
-    tiles = [v for v in values if v]
-    out = []
-    i = 0
-    while i < len(tiles):
-        if i + 1 < len(tiles) and tiles[i] == tiles[i + 1]:
-            out.append(2 * tiles[i])
-            i += 2
-        else:
-            out.append(tiles[i])
-            i += 1
-    return out + [0] * (4 - len(out))
-
-
-def moved(board, direction):
-    after = board[:]
-    for cells in LINES[direction]:
-        for cell, value in zip(cells, slide([board[c] for c in cells])):
-            after[cell] = value
-    return after
-
-
-board = [0] * 16
-for line in sys.stdin:
-    cell = int(line)
-    if cell == -1:
-        break
-    board[cell - 1] = 2
-    time.sleep(DELAY)
-    for direction in LINES:
-        after = moved(board, direction)
-        if after != board:
-            break
-    board = after
-    print(direction, flush=True)
-"""
-SLOW_PLAYER = PLAYER_2048.replace("DELAY = 0\n", "DELAY = 0.05\n")
+# A 2048 player (boj28489) that plays the first move that changes its board (games of hundreds
+# of rounds): the tests' slow one (tests/programs/slow_2048.py, 50 ms a round, so a game takes
+# seconds), and the same without its wait.
+SLOW_PLAYER = (Path(__file__).resolve().parents[2] / "tests/programs/slow_2048.py").read_text()
+assert "time.sleep(0.05)" in SLOW_PLAYER, "tests/programs/slow_2048.py no longer waits 50 ms"
+PLAYER_2048 = SLOW_PLAYER.replace("time.sleep(0.05)", "time.sleep(0)")
 
 
 def interrupt_cases():
