@@ -281,9 +281,9 @@ impl Submission {
     ) -> Result<Compiled, LangError> {
         let language = target.language.as_deref();
         if self.detect_like_kattis || self.path.is_dir() {
-            lang::prepare_submission(runner, &self.path, language)
+            lang::prepare_submission(&lang::BuildSetup::of(runner), &self.path, language)
         } else {
-            lang::prepare(runner, &self.path, language)
+            lang::prepare(&lang::BuildSetup::of(runner), &self.path, language)
         }
     }
 
@@ -394,20 +394,21 @@ impl Target {
         overrides: &Overrides,
     ) -> Result<Target, GradeError> {
         let detected = lang::submission_language(
-            runner,
+            &runner.languages,
             &submission.path,
             submission.language.as_deref(),
             submission.detect_like_kattis,
         )?;
         let (language, timing_warning) = match detected {
             Some(language) if problem.runs_as_on_kattis && submission.language.is_none() => {
-                let (language, warning) = lang::as_on_kattis(runner, language);
+                let (language, warning) =
+                    lang::as_on_kattis(&runner.languages, &runner.sandbox.path, language);
                 (Some(language), warning)
             }
             other => (other, None),
         };
         if let Some(language) = language {
-            lang::check_installed(runner, language)?;
+            lang::check_installed(&runner.sandbox.path, language)?;
         }
         let allowance = language.map_or(Allowance::NONE, |l| l.allowance);
         Ok(Target {
@@ -435,7 +436,7 @@ pub(crate) fn build(
 /// Compiles a program that must compile (a solution to stress or compare): a compile error
 /// is an error naming the file, with the compiler's message.
 pub fn compile_or_fail(runner: &RunnerConfig, path: &Path) -> Result<Prepared, GradeError> {
-    match lang::prepare(runner, path, None)? {
+    match lang::prepare(&lang::BuildSetup::of(runner), path, None)? {
         Compiled::Ready(prepared) => Ok(prepared),
         Compiled::Failed { message, .. } => Err(GradeError::DoesNotCompile {
             path: path.to_path_buf(),

@@ -216,7 +216,11 @@ fn compile_submissions(runner: &RunnerConfig, package: &Package, jobs: usize) {
         |_| true,
         || (),
         |(), index| {
-            let _ = crate::lang::prepare_submission(runner, &submissions[index].path, None);
+            let _ = crate::lang::prepare_submission(
+                &crate::lang::BuildSetup::of(runner),
+                &submissions[index].path,
+                None,
+            );
         },
         |_| true,
     );

@@ -172,9 +172,9 @@ impl ProblemProgram {
                 // A folder is one program of all its files (a Kattis package's validator with
                 // its header).
                 let compiled = if path.is_dir() {
-                    lang::prepare_folder(runner, path, language.as_deref())
+                    lang::prepare_folder(&lang::BuildSetup::of(runner), path, language.as_deref())
                 } else {
-                    lang::prepare(runner, path, language.as_deref())
+                    lang::prepare(&lang::BuildSetup::of(runner), path, language.as_deref())
                 };
                 match compiled.map_err(build_error)? {
                     Compiled::Ready(prepared) => {
