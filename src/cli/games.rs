@@ -97,7 +97,7 @@ pub struct CompareArgs {
 /// `judge compare`.
 pub fn compare(config: Option<&Path>, args: &CompareArgs) -> Result<u8> {
     let runner = load_runner(config)?;
-    let problem = judge::resolve::problem(&runner, &args.problem)?;
+    let problem = judge::resolve::problem(&runner, &args.problem)?.spec;
     let request = CompareRequest {
         runner: &runner,
         problem: &problem,

@@ -26,7 +26,7 @@ use crate::limits::{Allowance, CompileLimits, ProblemLimits, RunnerLimits, MIB};
 
 pub use checker::{Checker, Comparison};
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
-pub use problem::{FileTest, InteractiveSpec, ProblemKind, ProblemSpec};
+pub use problem::{FileTest, InteractiveSpec, Judge, ProblemKind, ProblemSpec};
 pub use program::{Convention, ProblemPrograms, ProgramSource, ProgramSpec, Role};
 pub use scaffold::{init_project, new_problem, NewProblem, Placement, Scaffold, ScaffoldLanguage};
 pub use sources::{

@@ -44,8 +44,8 @@ use crate::grade::events::{Event, Reporter};
 use crate::lang::{self, Compiled, LangError, Prepared};
 use crate::limits::{self, Allowance, Limits, Overrides};
 use crate::plan::{PlanDigest, PlanError, PlanIdentity, Shard, TestPlan};
-use crate::problems::{self, Builtin, CodeError, ProblemCode};
-use crate::programs::{PartError, ProblemProgram, ProgramCode};
+use crate::problems::{CodeError, ProblemCode};
+use crate::programs::{PartError, ProblemProgram};
 use crate::sandbox::RunFacts;
 use crate::verdict::Verdict;
 
@@ -310,23 +310,13 @@ pub fn display_path(path: &Path) -> PathBuf {
 }
 
 /// A problem's code (built in, or its programs) for gen, solve, validate and grading: `None`
-/// when it has neither (a problem of samples only).
-pub fn load_code(
+/// when it has neither (a problem of samples only); see `resolve::code`.
+pub(crate) fn load_code(
     runner: &RunnerConfig,
     problem: &ProblemSpec,
     scratch: &Arc<Scratch>,
 ) -> Result<Option<Box<dyn ProblemCode>>, GradeError> {
-    let programs = &problem.programs;
-    if programs.generator.is_some() || programs.reference.is_some() || programs.validator.is_some()
-    {
-        let code = ProgramCode::build(runner, problem, scratch.clone())?;
-        return Ok(Some(Box::new(code)));
-    }
-    if programs.interactor.is_some() {
-        return Ok(None);
-    }
-    Ok(problems::batch_problem(&problem.id)
-        .map(|code| Box::new(Builtin(code)) as Box<dyn ProblemCode>))
+    Ok(crate::resolve::code(runner, problem, scratch)?)
 }
 
 /// Everything of a problem's that grading a batch (or interactor-judged) problem needs.
