@@ -16,7 +16,7 @@ use crate::config::ValidatorLimits;
 use crate::config::{ConfigError, Located, ProblemOrigin, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::kattis::{Package, PackageError};
-use crate::problems::{self, Builtin, InteractiveProblem, ProblemCode};
+use crate::problems::{self, Builtin, InteractiveProblem, ProblemCode, Replayer};
 use crate::programs::{PartError, ProgramCode};
 
 /// A problem resolved: everything a command needs of it.
@@ -38,9 +38,11 @@ pub struct Views {
     /// Scores worth counting games at (the tiles of 2048): reports tell how many games
     /// reached each. Empty for a problem not played as games.
     pub milestones: &'static [u64],
-    /// The game side built into the grader that plays (and replays) its games: the 2048 of
+    /// The game side built into the grader that plays its games: the 2048 of
     /// `problems::boj28489`; none for a problem judged otherwise.
     pub game: Option<&'static dyn InteractiveProblem>,
+    /// What replays its games' transcripts board by board (2048's `BoardReplayer`).
+    pub replayer: Option<&'static dyn Replayer>,
 }
 
 impl std::fmt::Debug for Views {
@@ -48,6 +50,7 @@ impl std::fmt::Debug for Views {
         f.debug_struct("Views")
             .field("milestones", &self.milestones)
             .field("game", &self.game.map(|game| game.id()))
+            .field("replayer", &self.replayer.is_some())
             .finish()
     }
 }
@@ -62,6 +65,7 @@ impl Problem {
         };
         let views = Views {
             milestones: game.map_or(&[], |game| game.milestones()),
+            replayer: game.and_then(|game| game.replayer()),
             game,
         };
         Problem {
@@ -164,4 +168,57 @@ pub fn load(located: Located, validators: &ValidatorLimits) -> Result<Problem, P
             Problem::new(package.spec.clone(), Some(package))
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn problem(id: &str) -> Problem {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems")
+            .join(id);
+        load(
+            Located::Toml {
+                file: file.join("problem.toml"),
+            },
+            &ValidatorLimits::default(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_problem_resolves_with_its_judge_and_views() {
+        let game = problem("boj28489");
+        assert_eq!(game.judge, Judge::Referee);
+        assert!(game.package.is_none());
+        assert_eq!(game.views.game.map(|g| g.id()), Some("boj28489"));
+        assert!(game.views.milestones.contains(&2048));
+        assert!(game.views.replayer.is_some());
+        let batch = problem("boj12100");
+        assert_eq!(batch.judge, Judge::Checker);
+        assert!(batch.views.game.is_none() && batch.views.replayer.is_none());
+        assert!(batch.views.milestones.is_empty());
+    }
+
+    #[test]
+    fn a_kattis_package_is_loaded_once_with_the_problem() {
+        let kattis = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kattis");
+        let package = |name: &str| {
+            load(
+                Located::Package {
+                    dir: kattis.join(name),
+                },
+                &ValidatorLimits::default(),
+            )
+            .unwrap()
+        };
+        let interactive = package("guessinteractive");
+        assert_eq!(interactive.judge, Judge::Interactor);
+        assert_eq!(interactive.package.as_ref().unwrap().spec, interactive.spec);
+        let batch = package("floatanswers");
+        assert_eq!(batch.judge, Judge::Checker);
+        assert!(batch.package.is_some() && batch.views.replayer.is_none());
+    }
 }
