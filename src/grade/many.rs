@@ -684,7 +684,7 @@ fn submission_identity(
 /// The key of a result in the results folder.
 fn result_key(identity: &PlanIdentity) -> String {
     PlanDigest::new()
-        .add("judge", super::JUDGE_VERSION)
+        .add("judge", super::judge_build())
         .add("unit", identity.unit.name())
         .add("units", identity.units)
         .add("stops", identity.stops_at_first_failure)

@@ -111,6 +111,22 @@ pub enum GradeError {
 /// the same version made them.
 pub const JUDGE_VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// This judge's build: its version and a digest of its own executable, so results stored by
+/// another build of the same version (a rebuilt or upgraded judge) are not taken for its own.
+pub fn judge_build() -> &'static str {
+    static BUILD: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    BUILD.get_or_init(|| {
+        let executable = crate::files::open_regular(std::path::Path::new("/proc/self/exe"))
+            .ok()
+            .and_then(|opened| crate::plan::sha256_hex_of(opened).ok());
+        match executable {
+            Some(digest) => format!("{JUDGE_VERSION}+{}", &digest[..16]),
+            // Unreadable (an odd /proc): the version alone, as before.
+            None => JUDGE_VERSION.to_string(),
+        }
+    })
+}
+
 /// What a JSON report carries for the parts of a sharded run to be checked and merged: the
 /// version of the judge that made it, the identity of the whole run's plan, and which shard
 /// of it this report is (none for a whole run).
