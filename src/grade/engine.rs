@@ -872,7 +872,7 @@ mod tests {
     ) -> Result<(Verdict, Vec<String>, Tally), String> {
         result
             .as_ref()
-            .map(|group| (group.verdict, names(&group.kept), group.tally.clone()))
+            .map(|group| (group.verdict, names(&group.kept), group.tally))
             .map_err(Clone::clone)
     }
 
