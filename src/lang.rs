@@ -14,6 +14,9 @@
 //! ([`LangError::not_graded`]).
 
 mod build;
+mod scripts;
+
+pub use scripts::{has_scripts, prepare_scripts};
 
 use std::ffi::OsStr;
 use std::io::Read;
