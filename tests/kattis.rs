@@ -667,6 +667,12 @@ fn validate_runs_every_input_validator_of_a_package() {
         "{text}"
     );
     assert!(!text.contains(&format!("{good}: invalid")), "{text}");
+    // Each validator that passes a file is named on its line.
+    assert!(
+        text.contains(&format!("{good}: valid (validator even.py)"))
+            && text.contains(&format!("{good}: valid (validator format.ctd)")),
+        "{text}"
+    );
     // verify runs the same two on the package's tests (whose first numbers are odd).
     let output = judge(&["verify", &dir.to_string_lossy()]);
     let text = show(&output);
@@ -706,7 +712,10 @@ fn validate_of_a_package_without_checktestdata_warns_and_runs_its_programs() {
         )),
         "{text}"
     );
-    assert!(text.contains(&format!("{huge}: valid")), "{text}");
+    assert!(
+        text.contains(&format!("{huge}: valid (validator even.py)")),
+        "{text}"
+    );
     // Only the script: nothing can check the files.
     std::fs::remove_file(dir.join("input_validators/even.py")).unwrap();
     let output = judge(&[
