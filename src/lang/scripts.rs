@@ -13,10 +13,9 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::{
-    build, folder_files, hex_key, language_hasher, Compiled, LangError, Prepared, Workspace,
-};
-use crate::config::{Language, RunnerConfig};
+use super::cache::{hex_key, language_hasher};
+use super::{build, folder_files, BuildSetup, Compiled, LangError, Prepared, Workspace};
+use crate::config::Language;
 use crate::files::{self, FileError, Folder};
 use crate::limits::Allowance;
 
@@ -57,11 +56,11 @@ fn language(builds: bool) -> Language {
 
 /// Builds the folder `dir` with its own `build` script (if it has one) through the compile
 /// cache; the program is the folder the build leaves, run as `./run` in it.
-pub fn prepare_scripts(runner: &RunnerConfig, dir: &Path) -> Result<Compiled, LangError> {
+pub fn prepare_scripts(setup: &BuildSetup, dir: &Path) -> Result<Compiled, LangError> {
     use std::os::unix::fs::PermissionsExt;
     let relative = folder_files(dir)?;
     let folder = Folder::new(dir)?;
-    let cap = runner.files.sources();
+    let cap = setup.sources;
     let mut left = cap.bytes;
     let mut workspace = Workspace {
         files: Vec::with_capacity(relative.len()),
@@ -109,14 +108,14 @@ pub fn prepare_scripts(runner: &RunnerConfig, dir: &Path) -> Result<Compiled, La
             });
         }
     }
-    let entry = runner
+    let entry = setup
         .cache_dir
         .join(cache_key(&language, &workspace, &executable));
     let run = entry.join(RUN);
     let started = Instant::now();
     let cached = run.is_file();
     if !cached {
-        let folder = match build::build_with_modes(runner, &language, &workspace, &executable)? {
+        let folder = match build::build_with_modes(setup, &language, &workspace, &executable)? {
             build::Outcome::Built(folder) => folder,
             build::Outcome::Failed(message) => {
                 return Ok(Compiled::Failed {
@@ -128,7 +127,7 @@ pub fn prepare_scripts(runner: &RunnerConfig, dir: &Path) -> Result<Compiled, La
         // Published whole, or another grader's identical build is there already.
         if folder.publish(&entry).is_err() && !run.is_file() {
             return Err(LangError::Cache {
-                dir: runner.cache_dir.clone(),
+                dir: setup.cache_dir.to_path_buf(),
                 cause: std::io::Error::other(format!(
                     "cannot store the built program in {}",
                     entry.display()
