@@ -126,15 +126,23 @@ impl SandboxFolder {
 
     /// Puts `solution`'s file in the work folder, in place of whatever program was there.
     /// Programs see the folder read-only, so it holds nothing else; the file is copied
-    /// beside and renamed, so a session never sees half a program.
+    /// beside and renamed, so a session never sees half a program. A program that is a
+    /// folder (built by its own scripts: `lang::prepare_scripts`) runs in place: its files
+    /// become the work folder's.
     pub fn install(&self, solution: &Prepared) -> std::io::Result<()> {
         use std::os::unix::fs::PermissionsExt;
         let work = self.work();
+        let whole_folder = solution.artifact.is_dir();
         for entry in std::fs::read_dir(&work)? {
             let entry = entry?;
-            if entry.file_name() != solution.file_name.as_str() {
+            if entry.file_type()?.is_dir() {
+                std::fs::remove_dir_all(entry.path())?;
+            } else if whole_folder || entry.file_name() != solution.file_name.as_str() {
                 std::fs::remove_file(entry.path())?;
             }
+        }
+        if whole_folder {
+            return copy_program_folder(&solution.artifact, &work);
         }
         let staged = self.path().join(".incoming");
         std::fs::copy(&solution.artifact, &staged)?;
@@ -159,6 +167,35 @@ impl SandboxFolder {
             writable_workdir: false,
         }
     }
+}
+
+/// Copies a built program's folder `from` (a compile cache entry) into `to`: its files
+/// readable by all and executable where they were, its folders open to all; links (a build
+/// leaves none) and the cache's own marker are left out.
+fn copy_program_folder(from: &Path, to: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        if entry.file_name() == crate::files::MARKER {
+            continue;
+        }
+        let (source, target) = (entry.path(), to.join(entry.file_name()));
+        let meta = std::fs::symlink_metadata(&source)?;
+        if meta.is_dir() {
+            std::fs::create_dir(&target)?;
+            std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o755))?;
+            copy_program_folder(&source, &target)?;
+        } else if meta.is_file() {
+            std::fs::copy(&source, &target)?;
+            let mode = if meta.permissions().mode() & 0o111 != 0 {
+                0o755
+            } else {
+                0o644
+            };
+            std::fs::set_permissions(&target, std::fs::Permissions::from_mode(mode))?;
+        }
+    }
+    Ok(())
 }
 
 /// How to run `program` with `args` (its whole argument vector) under `limits`, with the
@@ -428,5 +465,47 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    fn mode(path: &Path) -> u32 {
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    #[test]
+    fn a_program_folder_is_copied_whole_with_its_modes_but_not_the_cache_marker() {
+        let from = tempfile::tempdir().unwrap();
+        let to = tempfile::tempdir().unwrap();
+        let file = |name: &str, mode: u32| {
+            let path = from.path().join(name);
+            std::fs::write(&path, name).unwrap();
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+        };
+        std::fs::create_dir(from.path().join("bin")).unwrap();
+        file("run", 0o700);
+        file("bin/jury", 0o711);
+        file("data.txt", 0o600);
+        crate::files::mark(from.path()).unwrap();
+        std::os::unix::fs::symlink("/etc/passwd", from.path().join("link")).unwrap();
+        copy_program_folder(from.path(), to.path()).unwrap();
+        let to = to.path();
+        assert_eq!(
+            std::fs::read_to_string(to.join("bin/jury")).unwrap(),
+            "bin/jury"
+        );
+        assert_eq!(mode(&to.join("run")), 0o755);
+        assert_eq!(mode(&to.join("bin/jury")), 0o755);
+        assert_eq!(mode(&to.join("data.txt")), 0o644, "readable by the run");
+        assert_eq!(mode(&to.join("bin")), 0o755);
+        assert!(!to.join(crate::files::MARKER).exists());
+        assert!(
+            std::fs::symlink_metadata(to.join("link")).is_err(),
+            "links are left out"
+        );
     }
 }

@@ -314,6 +314,71 @@ fn a_checker_that_does_not_build_ends_the_run_naming_it() {
     );
 }
 
+/// Validators that are folders with their own `build` and `run` scripts (the format allows
+/// them for validators; BAPCtools' boolfind has one): each is built by its `build` in the
+/// sandbox and run as `./run` in the folder the build left, so a `run` the build wrote, and
+/// one that calls `./compare` from the folder, both work. (problemtools runs `run` from its own
+/// working folder, where `./compare` is not found: it gives JE on this package's output
+/// validator, as on boolfind's.) The input validator really validates: an input out of its
+/// range is reported.
+#[test]
+fn validators_with_their_own_build_and_run_scripts() {
+    let text = verify_passes("buildscripts", &[], "time limit 1000 ms (slowest accepted");
+    assert!(
+        text.contains("3 tests, 1 input validator: every input valid"),
+        "{text}"
+    );
+    assert!(
+        text.contains("expected 3"),
+        "the validator's message: {text}"
+    );
+    let (_keep, dir) = copy_of("buildscripts");
+    std::fs::write(dir.join("data/secret/3.in"), "5000 1\n").unwrap();
+    std::fs::write(dir.join("data/secret/3.ans"), "5001\n").unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("1 input validator: 1 failed") && text.contains("invalid: secret/3"),
+        "{text}"
+    );
+}
+
+/// A program whose build script fails, leaves no `run`, or is not executable ends the run,
+/// naming the program and why.
+#[test]
+fn a_build_script_that_fails_ends_the_run_naming_the_program() {
+    use std::os::unix::fs::PermissionsExt;
+    let broken = |change: &dyn Fn(&std::path::Path), says: &str| {
+        let (_keep, dir) = copy_of("buildscripts");
+        change(&dir.join("output_validators/sum/build"));
+        let output = judge(&["verify", &dir.to_string_lossy()]);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        assert!(
+            text.contains("the checker sum does not compile") && text.contains(says),
+            "{text}"
+        );
+        assert!(!text.contains("accepted/add.c"), "{text}");
+    };
+    let edit = |build: &std::path::Path, from: &str, to: &str| {
+        let script = std::fs::read_to_string(build).unwrap();
+        std::fs::write(build, script.replace(from, to)).unwrap();
+    };
+    broken(
+        &|build| edit(build, "compare.c", "missing.c"),
+        "missing.c: No such file or directory",
+    );
+    broken(
+        &|build| std::fs::write(build, "#!/bin/sh\ngcc -O2 -o compare compare.c\n").unwrap(),
+        "the build did not leave an executable `run`",
+    );
+    broken(
+        &|build| std::fs::set_permissions(build, std::fs::Permissions::from_mode(0o644)).unwrap(),
+        "the build script is not executable",
+    );
+}
+
 /// Packs the files under `dir` into the zip `target` at its top, as DOMjudge exports a
 /// package, plus the extra entries given.
 fn pack(dir: &std::path::Path, target: &std::path::Path, extra: &[(&str, &[u8])]) {
@@ -602,6 +667,12 @@ fn validate_runs_every_input_validator_of_a_package() {
         "{text}"
     );
     assert!(!text.contains(&format!("{good}: invalid")), "{text}");
+    // Each validator that passes a file is named on its line.
+    assert!(
+        text.contains(&format!("{good}: valid (validator even.py)"))
+            && text.contains(&format!("{good}: valid (validator format.ctd)")),
+        "{text}"
+    );
     // verify runs the same two on the package's tests (whose first numbers are odd).
     let output = judge(&["verify", &dir.to_string_lossy()]);
     let text = show(&output);
@@ -641,7 +712,10 @@ fn validate_of_a_package_without_checktestdata_warns_and_runs_its_programs() {
         )),
         "{text}"
     );
-    assert!(text.contains(&format!("{huge}: valid")), "{text}");
+    assert!(
+        text.contains(&format!("{huge}: valid (validator even.py)")),
+        "{text}"
+    );
     // Only the script: nothing can check the files.
     std::fs::remove_file(dir.join("input_validators/even.py")).unwrap();
     let output = judge(&[

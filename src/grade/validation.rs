@@ -72,6 +72,9 @@ impl CheckedInput {
     }
 }
 
+/// The name of a problem's own validator in reports (a package's are named by their files).
+pub const PROBLEM_VALIDATOR: &str = "validator";
+
 /// A validator of inputs.
 pub trait InputValidator: Sync {
     /// Its name in reports: `validator validate.py`.
@@ -85,7 +88,7 @@ pub struct ProblemValidator<'a>(pub &'a dyn ProblemCode);
 
 impl InputValidator for ProblemValidator<'_> {
     fn name(&self) -> String {
-        "validator".into()
+        PROBLEM_VALIDATOR.into()
     }
 
     fn check(&self, input: &[u8], _args: &[String]) -> InputCheck {

@@ -350,14 +350,11 @@ fn programs_in(package: &Folder, folders: &[&str]) -> Result<Found, PackageError
     Ok(found)
 }
 
-/// Checks that a folder is a program this judge builds: one with a source file of a language
-/// Kattis knows, and no build script of its own.
+/// Checks that a folder is a program this judge builds: one with its own build/run scripts
+/// (see `lang::prepare_scripts`), or with a source file of a language Kattis knows.
 fn program_folder(folder: &Path) -> Result<(), PackageError> {
-    if folder.join("build").is_file() || folder.join("run").is_file() {
-        return Err(PackageError::invalid(
-            folder,
-            "is a program built by its own build/run scripts, which this judge does not run",
-        ));
+    if crate::lang::has_scripts(folder) {
+        return Ok(());
     }
     let files = crate::lang::folder_files(folder).map_err(|e| match e {
         crate::lang::LangError::File(e) => PackageError::File(e),

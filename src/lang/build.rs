@@ -53,6 +53,18 @@ pub(super) fn build(
     language: &Language,
     workspace: &Workspace,
 ) -> Result<Outcome, LangError> {
+    build_with_modes(setup, language, workspace, &[])
+}
+
+/// As [`build`], with the files at `executable` (indices into the workspace's files) written
+/// executable, in the build folder and in what is published (a program's own `build` and
+/// `run` scripts).
+pub(super) fn build_with_modes(
+    setup: &BuildSetup,
+    language: &Language,
+    workspace: &Workspace,
+    executable: &[usize],
+) -> Result<Outcome, LangError> {
     let cache_error = |cause| LangError::Cache {
         dir: setup.cache_dir.to_path_buf(),
         cause,
@@ -63,7 +75,8 @@ pub(super) fn build(
         .map(|template| Step::new(setup, language, template, workspace))
         .collect::<Result<Vec<_>, _>>()?;
     let owner = (setup.sandbox.uid, setup.sandbox.gid);
-    let folder = BuildFolder::new(setup.cache_dir, workspace, owner).map_err(cache_error)?;
+    let folder =
+        BuildFolder::new(setup.cache_dir, workspace, executable, owner).map_err(cache_error)?;
     let names = Names::new(workspace, &folder.work());
     let mut read_only_paths = setup.sandbox.read_only_paths.clone();
     for path in &language.compile_read_only_paths {
@@ -126,7 +139,7 @@ pub(super) fn build(
             }
         }
     }
-    folder.settle(setup, language, workspace)
+    folder.settle(setup, language, workspace, executable)
 }
 
 /// One build step: its program as the sandbox runs it, the whole argument vector (with the
@@ -498,7 +511,12 @@ pub(super) struct BuildFolder {
 impl BuildFolder {
     /// A fresh folder in `cache` with the workspace's files in `box/`, which the sandbox user
     /// (`owner`, as root) may write to.
-    fn new(cache: &Path, workspace: &Workspace, owner: (u32, u32)) -> std::io::Result<BuildFolder> {
+    fn new(
+        cache: &Path,
+        workspace: &Workspace,
+        executable: &[usize],
+        owner: (u32, u32),
+    ) -> std::io::Result<BuildFolder> {
         let dir = tempfile::Builder::new()
             .prefix(".build-")
             .tempdir_in(cache)?;
@@ -509,7 +527,7 @@ impl BuildFolder {
         let work = folder.work();
         std::fs::create_dir(&work)?;
         std::fs::create_dir(folder.dir.path().join("root"))?;
-        write_sources(&work, workspace)?;
+        write_sources(&work, workspace, executable)?;
         if sandbox::is_root() {
             // The steps run as the sandbox user: the folders are theirs to write in; the
             // sources stay the grader's.
@@ -529,12 +547,14 @@ impl BuildFolder {
     /// After the last step: what the build left, made safe to publish. Links and special files
     /// are removed (nothing that is published points elsewhere), everything becomes the
     /// grader's and readable, the sources are put back as submitted, and the whole is held to
-    /// the output limit; a program that runs a binary must have one.
+    /// the output limit; a program that runs a binary must have one, and one whose run
+    /// command is a file of the build folder (`./run`) must have that file, executable.
     fn settle(
         self,
         setup: &BuildSetup,
         language: &Language,
         workspace: &Workspace,
+        executable: &[usize],
     ) -> Result<Outcome, LangError> {
         let work = self.work();
         let cache_error = |cause| LangError::Cache {
@@ -553,7 +573,7 @@ impl BuildFolder {
                 std::os::unix::fs::lchown(&path, Some(uid), Some(gid)).map_err(cache_error)?;
             }
         }
-        restore_sources(&work, workspace).map_err(cache_error)?;
+        restore_sources(&work, workspace, executable).map_err(cache_error)?;
         make_world_readable(&work);
         let binary = work.join(BINARY);
         let wrote_binary = std::fs::symlink_metadata(&binary).is_ok_and(|m| m.is_file());
@@ -561,6 +581,20 @@ impl BuildFolder {
             return Ok(Outcome::Failed(format!(
                 "the compiler did not write the program `{BINARY}`"
             )));
+        }
+        let local = language
+            .run
+            .first()
+            .and_then(|program| program.strip_prefix("./"));
+        if let Some(local) = local {
+            use std::os::unix::fs::PermissionsExt;
+            let runnable = std::fs::symlink_metadata(work.join(local))
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
+            if !runnable {
+                return Ok(Outcome::Failed(format!(
+                    "the build did not leave an executable `{local}` to run the program with"
+                )));
+            }
         }
         Ok(Outcome::Built(self))
     }
@@ -605,16 +639,21 @@ fn open_folders(dir: &Path) {
 }
 
 /// Writes the workspace's files into `work` (readable by anyone: the steps run as another
-/// user), with their folders.
-fn write_sources(work: &Path, workspace: &Workspace) -> std::io::Result<()> {
+/// user; those at `executable` executable too), with their folders.
+fn write_sources(work: &Path, workspace: &Workspace, executable: &[usize]) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
-    for (relative, bytes) in &workspace.files {
+    for (index, (relative, bytes)) in workspace.files.iter().enumerate() {
         let path = work.join(relative);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)?;
         }
         std::fs::write(&path, bytes)?;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644))?;
+        let mode = if executable.contains(&index) {
+            0o755
+        } else {
+            0o644
+        };
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode))?;
     }
     for dir in folders_under(work) {
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755))?;
@@ -624,7 +663,11 @@ fn write_sources(work: &Path, workspace: &Workspace) -> std::io::Result<()> {
 
 /// Puts the workspace's files back as submitted, whatever a step made of them: the published
 /// sources (the program itself, for a language that runs its source) are the submitted bytes.
-fn restore_sources(work: &Path, workspace: &Workspace) -> std::io::Result<()> {
+fn restore_sources(
+    work: &Path,
+    workspace: &Workspace,
+    executable: &[usize],
+) -> std::io::Result<()> {
     for (relative, _) in &workspace.files {
         let path = work.join(relative);
         match std::fs::symlink_metadata(&path) {
@@ -633,7 +676,7 @@ fn restore_sources(work: &Path, workspace: &Workspace) -> std::io::Result<()> {
             Err(_) => {}
         }
     }
-    write_sources(work, workspace)
+    write_sources(work, workspace, executable)
 }
 
 /// `dir` and every folder under it (links not followed).

@@ -247,7 +247,7 @@ pub(super) fn folder_cache_key(language: &Language, workspace: &Workspace) -> St
 }
 
 /// A hasher that has taken in the language and its build commands.
-fn language_hasher(language: &Language) -> Sha256 {
+pub(super) fn language_hasher(language: &Language) -> Sha256 {
     let mut hasher = Sha256::new();
     // Entries made before judge marked its folders are not found again: `judge clean` leaves
     // those, as it cannot tell them from a folder of the user's.
@@ -265,7 +265,7 @@ fn language_hasher(language: &Language) -> Sha256 {
 }
 
 /// The first 16 bytes of the digest in hex: a cache folder's name.
-fn hex_key(hasher: Sha256) -> String {
+pub(super) fn hex_key(hasher: Sha256) -> String {
     let digest = hasher.finalize();
     digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
 }

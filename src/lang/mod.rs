@@ -23,6 +23,7 @@ mod cache;
 mod detect;
 mod folder;
 mod runtime;
+mod scripts;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -38,6 +39,7 @@ pub use detect::{detect_language, is_kattis_source, submission_language};
 pub(crate) use folder::folder_files;
 pub use folder::{prepare_folder, submission_sha256};
 pub use runtime::{as_on_kattis, check_installed, resolve_program};
+pub use scripts::{has_scripts, prepare_scripts};
 
 use cache::{build_cached, cache_key};
 use detect::{by_id, known_extensions};

@@ -178,8 +178,10 @@ impl ProblemProgram {
         let (executable, identity) = match &spec.source {
             ProgramSource::Source { path, language } => {
                 // A folder is one program of all its files (a Kattis package's validator with
-                // its header).
-                let compiled = if path.is_dir() {
+                // its header), or one built and run by its own scripts.
+                let compiled = if path.is_dir() && lang::has_scripts(path) {
+                    lang::prepare_scripts(&lang::BuildSetup::of(runner), path)
+                } else if path.is_dir() {
                     lang::prepare_folder(&lang::BuildSetup::of(runner), path, language.as_deref())
                 } else {
                     lang::prepare(&lang::BuildSetup::of(runner), path, language.as_deref())

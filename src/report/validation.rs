@@ -1,12 +1,13 @@
 //! The checks of inputs by a problem's validator (`judge validate`): one line per input, in
-//! the order given, as each is checked: `FILE: valid`, `FILE: invalid: why`, or `FILE: not
-//! checked: why` when the validator itself failed on it (named, with what it did).
+//! the order given, as each is checked: `FILE: valid` (`FILE: valid (validator v.py)` for
+//! each of a package's validators), `FILE: invalid: why`, or `FILE: not checked: why` when the
+//! validator itself failed on it (named, with what it did).
 
 use std::io::{self, Write};
 
 use super::style;
 use super::{Event, Reporter};
-use crate::grade::validation::InputCheck;
+use crate::grade::validation::{InputCheck, PROBLEM_VALIDATOR};
 use crate::verdict::Verdict;
 
 pub struct ValidationReporter<W: Write> {
@@ -25,7 +26,11 @@ impl<W: Write> Reporter for ValidationReporter<W> {
             return Ok(());
         };
         let line = match &done.check {
-            InputCheck::Valid => format!("{}: valid", done.input),
+            // A package's validators are named (the input is checked by each in turn).
+            InputCheck::Valid if done.validator == PROBLEM_VALIDATOR => {
+                format!("{}: valid", done.input)
+            }
+            InputCheck::Valid => format!("{}: valid ({})", done.input, done.validator),
             InputCheck::Invalid(why) => style::verdict(
                 &Verdict::WrongAnswer,
                 &format!("{}: invalid: {why}", done.input),
@@ -48,17 +53,24 @@ mod tests {
     fn each_input_gets_a_line_that_says_what_its_validator_said() {
         let mut out = Vec::new();
         let mut reporter = ValidationReporter::new(&mut out);
-        for (input, check) in [
-            ("a.in", InputCheck::Valid),
+        for (input, validator, check) in [
+            ("a.in", PROBLEM_VALIDATOR, InputCheck::Valid),
             (
                 "b.in",
+                PROBLEM_VALIDATOR,
                 InputCheck::Invalid("the validator says: 3 > 2".into()),
             ),
-            ("c.in", InputCheck::Failed("the validator v.py hung".into())),
+            (
+                "c.in",
+                PROBLEM_VALIDATOR,
+                InputCheck::Failed("the validator v.py hung".into()),
+            ),
+            ("d.in", "validator even.py", InputCheck::Valid),
+            ("d.in", "validator format.ctd", InputCheck::Valid),
         ] {
             let done = CheckedInput {
                 input: input.into(),
-                validator: "validator".into(),
+                validator: validator.into(),
                 check,
             };
             reporter.report(&Event::InputChecked(&done)).unwrap();
@@ -77,7 +89,8 @@ mod tests {
             .collect();
         assert_eq!(
             plain,
-            "a.in: valid\nb.in: invalid: the validator says: 3 > 2\nc.in: not checked: the validator v.py hung\n"
+            "a.in: valid\nb.in: invalid: the validator says: 3 > 2\nc.in: not checked: the validator v.py hung\n\
+             d.in: valid (validator even.py)\nd.in: valid (validator format.ctd)\n"
         );
     }
 }
