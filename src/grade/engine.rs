@@ -1,5 +1,5 @@
 //! The engine: the one loop a run's units go through, and the seam that lets it run without
-//! processes. A run is a plan of units (tests today; games and `grade`'s submissions to come),
+//! processes. A run is a plan of units (tests or games; `grade`'s submissions to come),
 //! each *executed* by an [`Executor`] into [`UnitFacts`] (the sandbox in production, scripted
 //! facts in the tests below), *judged* by [`judge`] (pure: the run's facts and the judge's word
 //! to a verdict), *reported* in plan order, and *concluded* into a result per group
@@ -288,10 +288,11 @@ pub fn run<E: Executor>(
                     // failure).
                     let mut went = Ok(());
                     while told <= limit() {
-                        let Some(outcome) = waiting.remove(&told) else {
+                        let Some(mut outcome) = waiting.remove(&told) else {
                             break;
                         };
                         went = tell(&Event::unit_finished(&outcome));
+                        outcome.told();
                         told += 1;
                         result.add(outcome, schedule.keep_every_unit);
                         if went.is_err() {

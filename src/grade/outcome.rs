@@ -119,6 +119,13 @@ impl Outcome {
         }
     }
 
+    /// Lets go of what is kept only until the unit is reported: a game's transcript.
+    pub(crate) fn told(&mut self) {
+        if let Detail::Game(game) = &mut self.detail {
+            game.transcript = Vec::new();
+        }
+    }
+
     /// A test's particulars, if the unit is a test.
     pub fn test(&self) -> Option<&TestDetail> {
         match &self.detail {
