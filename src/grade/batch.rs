@@ -644,11 +644,11 @@ fn run_tests(
         prepared,
     };
     let units: Vec<usize> = (0..tests.len()).collect();
-    let schedule = Schedule {
-        jobs: request.jobs,
-        stop_at_first_failure: request.stop_at_first_failure,
-        keep_every_unit: request.keep_every_test,
-    };
+    let schedule = Schedule::new(
+        request.jobs,
+        request.stop_at_first_failure,
+        request.keep_every_test,
+    );
     engine::run(&executor, &units, &context.limits, schedule, |event| {
         reporter.report(event)
     })

@@ -12,7 +12,7 @@
 //! nowhere else.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::events::Event;
 use super::outcome::{Detail, Outcome, Tally};
@@ -192,6 +192,26 @@ pub struct Schedule {
     /// Keep every outcome; without it only the first failure is kept, with the figures of the
     /// rest in the tally, so memory does not grow with the number of units.
     pub keep_every_unit: bool,
+    /// Once set, no unit starts and nothing more is told (a unit that ends then may have been
+    /// cut short), and the run ends as interrupted: the grader's flag (`cleanup::stop_flag`,
+    /// set by Ctrl-C and the like), or a test's own.
+    pub stop: &'static AtomicBool,
+}
+
+impl Schedule {
+    /// A schedule that the grader's interruption stops.
+    pub fn new(jobs: usize, stop_at_first_failure: bool, keep_every_unit: bool) -> Schedule {
+        Schedule {
+            jobs,
+            stop_at_first_failure,
+            keep_every_unit,
+            stop: crate::cleanup::stop_flag(),
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
 }
 
 /// What a group's units came to.
@@ -243,7 +263,7 @@ impl GroupResult {
 /// workers, judges each under `limits`, and tells `tell` of each unit as it starts and, in plan
 /// order, as it is decided (as soon as every unit before it is). A unit's outcome is held
 /// only until it is told. Returns the group's result; a reporter that cannot write, or an
-/// interruption, ends the run with an error and nothing more is told.
+/// interruption (`schedule.stop`), ends the run with an error and nothing more is told.
 pub fn run<E: Executor>(
     executor: &E,
     units: &[usize],
@@ -267,7 +287,7 @@ pub fn run<E: Executor>(
     pool::run_parallel(
         units.len(),
         schedule.jobs,
-        |position| position <= limit(),
+        |position| !schedule.stopped() && position <= limit(),
         || executor.worker(),
         |worker, position| {
             let outcome = judge(limits, executor.execute(worker, units[position]));
@@ -277,6 +297,9 @@ pub fn run<E: Executor>(
             outcome
         },
         |news| {
+            if schedule.stopped() {
+                return false;
+            }
             let went = match news {
                 News::Started(position) => {
                     let name = executor.name(units[position]);
@@ -306,6 +329,9 @@ pub fn run<E: Executor>(
         },
     );
     telling.result()?;
+    if schedule.stopped() {
+        return Err(GradeError::Interrupted);
+    }
     Ok(result)
 }
 
@@ -392,11 +418,7 @@ mod tests {
     }
 
     fn schedule(jobs: usize, stop_at_first_failure: bool) -> Schedule {
-        Schedule {
-            jobs,
-            stop_at_first_failure,
-            keep_every_unit: true,
-        }
+        Schedule::new(jobs, stop_at_first_failure, true)
     }
 
     /// Runs `units` and returns the result with the names told as decided, in order.
@@ -584,6 +606,99 @@ mod tests {
         assert!(matches!(ended, Err(GradeError::Report(_))));
         // Units that ran on after the error are not told.
         assert_eq!(finished, 4);
+    }
+
+    /// Accepts every unit; at unit `at` it waits until every unit before it was told, then
+    /// sets `stop` (an interruption while `at` runs: its run is cut short). Units after `at`
+    /// that other workers run wait for the interruption.
+    struct Interrupting {
+        at: usize,
+        stop: &'static AtomicBool,
+        told: AtomicUsize,
+        ran: Mutex<Vec<usize>>,
+    }
+
+    impl Executor for Interrupting {
+        type Worker = ();
+
+        fn worker(&self) {}
+
+        fn name(&self, unit: usize) -> String {
+            format!("test-{unit}")
+        }
+
+        fn execute(&self, _: &mut (), unit: usize) -> UnitFacts {
+            self.ran.lock().unwrap().push(unit);
+            let waited = std::time::Instant::now();
+            let wait_until = |ready: &dyn Fn() -> bool| {
+                while !ready() {
+                    assert!(
+                        waited.elapsed().as_secs() < 10,
+                        "unit {unit} waited too long"
+                    );
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+            };
+            if unit == self.at {
+                wait_until(&|| self.told.load(Ordering::SeqCst) == self.at);
+                self.stop.store(true, Ordering::SeqCst);
+            } else if unit > self.at {
+                wait_until(&|| self.stop.load(Ordering::SeqCst));
+            }
+            UnitFacts {
+                run: Ok(checked(clean_exit(), Some(CheckOutcome::Accepted))),
+                detail: test_detail(unit),
+            }
+        }
+    }
+
+    #[test]
+    fn an_interrupted_run_ends_as_interrupted_with_what_was_told_before() {
+        static STOPS: [AtomicBool; 3] = [
+            AtomicBool::new(false),
+            AtomicBool::new(false),
+            AtomicBool::new(false),
+        ];
+        let units: Vec<usize> = (0..40).collect();
+        for (jobs, stop) in [1, 3].into_iter().zip(&STOPS) {
+            let executor = Interrupting {
+                at: 9,
+                stop,
+                told: AtomicUsize::new(0),
+                ran: Mutex::new(Vec::new()),
+            };
+            let schedule = Schedule {
+                stop,
+                ..schedule(jobs, false)
+            };
+            let mut told = Vec::new();
+            let ended = run(&executor, &units, &limits(), schedule, |event| {
+                if let Event::TestFinished(outcome) = event {
+                    told.push(outcome.name());
+                    executor.told.fetch_add(1, Ordering::SeqCst);
+                }
+                Ok(())
+            });
+            // The exit an interruption has (130, `cli::exit::INTERRUPTED`), not a verdict.
+            assert!(matches!(ended, Err(GradeError::Interrupted)), "{jobs} jobs");
+            // Every unit that finished before it was told; the one cut short and any after
+            // it are not.
+            let before: Vec<String> = (0..9).map(|i| format!("test-{i}")).collect();
+            assert_eq!(told, before, "{jobs} jobs");
+            // No unit starts once it is set: only those other workers already ran.
+            let ran = executor.ran.lock().unwrap().len();
+            assert!(ran >= 10 && ran < 10 + jobs, "{ran} ran on {jobs} jobs");
+        }
+        // A run stopped before it starts runs nothing.
+        let executor = Scripted::new([]);
+        let schedule = Schedule {
+            stop: &STOPS[2],
+            ..schedule(2, false)
+        };
+        STOPS[2].store(true, Ordering::SeqCst);
+        let ended = run(&executor, &units, &limits(), schedule, |_| Ok(()));
+        assert!(matches!(ended, Err(GradeError::Interrupted)));
+        assert!(executor.ran.lock().unwrap().is_empty());
     }
 
     #[test]

@@ -305,11 +305,7 @@ fn play(
     };
     let units: Vec<usize> = (0..games.len()).collect();
     // Every game is kept: the score statistics need them all (their transcripts go once told).
-    let schedule = Schedule {
-        jobs: request.jobs,
-        stop_at_first_failure: request.stop_at_first_failure,
-        keep_every_unit: true,
-    };
+    let schedule = Schedule::new(request.jobs, request.stop_at_first_failure, true);
     engine::run(&executor, &units, &setup.limits, schedule, |event| {
         reporter.report(event)
     })
