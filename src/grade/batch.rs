@@ -463,11 +463,9 @@ pub fn grade(
         shared: Some(&read_ahead),
         test_files: request.runner.files.tests(),
     };
-    let outcomes = run_tests(request, &context, &scratch, &prepared, &tests, reporter)?;
-    summary.protections = outcomes.protections.clone();
-    summary.verdict = outcomes.verdict;
-    summary.tally = (!request.keep_every_test).then_some(outcomes.tally);
-    summary.outcomes = outcomes.kept;
+    summary.conclude(run_tests(
+        request, &context, &scratch, &prepared, &tests, reporter,
+    )?);
     finish(summary, reporter)
 }
 
@@ -614,10 +612,7 @@ pub(crate) fn enforced_limits(limits: Limits, factor: f64) -> Limits {
 
 /// Completes a summary with its tests' outcomes (in plan order).
 pub(crate) fn conclude(summary: &mut RunSummary, outcomes: Vec<Outcome>) {
-    let group = engine::conclude(outcomes, true);
-    summary.protections = group.protections;
-    summary.verdict = group.verdict;
-    summary.outcomes = group.kept;
+    summary.conclude(engine::conclude(outcomes, true));
 }
 
 /// Tells the reporter the grading is over and hands the summary back.

@@ -242,6 +242,22 @@ pub fn conclude(children: impl IntoIterator<Item = Outcome>, keep_every_unit: bo
     result
 }
 
+/// A run's units in plan order as one run keeps them: every one, or, when the run stops at
+/// its first failure, those up to and including it (what [`run`] tells; a merged sharded run
+/// is cut here, each shard having run its share up to a failure of its own).
+pub fn cut<T>(
+    mut units: Vec<T>,
+    stop_at_first_failure: bool,
+    failed: impl Fn(&T) -> bool,
+) -> Vec<T> {
+    if stop_at_first_failure {
+        if let Some(first) = units.iter().position(failed) {
+            units.truncate(first + 1);
+        }
+    }
+    units
+}
+
 impl GroupResult {
     /// Counts a child reported in plan order, and keeps it if it must.
     fn add(&mut self, outcome: Outcome, keep_every_unit: bool) {
@@ -340,7 +356,8 @@ mod tests {
     use std::sync::Mutex;
 
     use super::*;
-    use crate::grade::outcome::TestDetail;
+    use crate::grade::outcome::{GameDetail, TestDetail};
+    use crate::interact::Ending;
     use crate::limits::MIB;
     use crate::sandbox::{StopReason, Termination};
     use crate::verdict::fixtures::{self, limits};
@@ -372,10 +389,11 @@ mod tests {
     }
 
     /// Scripted facts: unit `i` runs as `script[i]` says, a unit with none is accepted. It
-    /// records which units ran.
+    /// records which units ran. Its units are tests, or games (scored by their number).
     struct Scripted {
         script: BTreeMap<usize, UnitRun>,
         ran: Mutex<Vec<usize>>,
+        games: bool,
     }
 
     impl Scripted {
@@ -383,6 +401,25 @@ mod tests {
             Scripted {
                 script: script.into_iter().collect(),
                 ran: Mutex::new(Vec::new()),
+                games: false,
+            }
+        }
+
+        /// Games, the `failing` ones refused by the referee.
+        fn failing_games(failing: &[usize]) -> Scripted {
+            let refused = |unit: usize| {
+                let ending = Ending::Violation(format!("game {unit}: not a move"));
+                (
+                    unit,
+                    UnitRun {
+                        judgement: Judgement::Referee(ending),
+                        ..checked(clean_exit(), None)
+                    },
+                )
+            };
+            Scripted {
+                games: true,
+                ..Scripted::new(failing.iter().map(|&unit| refused(unit)))
             }
         }
 
@@ -405,14 +442,26 @@ mod tests {
 
         fn execute(&self, _: &mut (), unit: usize) -> UnitFacts {
             self.ran.lock().unwrap().push(unit);
-            let run = self
-                .script
-                .get(&unit)
-                .cloned()
-                .unwrap_or_else(|| checked(clean_exit(), Some(CheckOutcome::Accepted)));
+            let accepted = || match self.games {
+                false => checked(clean_exit(), Some(CheckOutcome::Accepted)),
+                true => UnitRun {
+                    judgement: Judgement::Referee(Ending::Over("-1".into())),
+                    ..checked(clean_exit(), None)
+                },
+            };
+            let run = self.script.get(&unit).cloned().unwrap_or_else(accepted);
+            let detail = match self.games {
+                false => test_detail(unit),
+                true => Detail::Game(GameDetail {
+                    seed: 7,
+                    game: unit as u64,
+                    score: (unit as u64 * 37) % 101,
+                    ..GameDetail::default()
+                }),
+            };
             UnitFacts {
                 run: Ok(run),
-                detail: test_detail(unit),
+                detail,
             }
         }
     }
@@ -563,29 +612,51 @@ mod tests {
     }
 
     #[test]
-    fn shards_together_make_the_unsharded_run() {
+    fn shards_together_make_the_unsharded_run_of_tests_and_of_games() {
         let units: Vec<usize> = (0..23).collect();
         let failing = [9, 17];
-        for stop in [false, true] {
-            let (whole, _) = run_told(&Scripted::failing(&failing), &units, schedule(2, stop));
+        let scripted = |games: bool| match games {
+            false => Scripted::failing(&failing),
+            true => Scripted::failing_games(&failing),
+        };
+        for (games, stop) in [(false, false), (false, true), (true, false), (true, true)] {
+            let (whole, _) = run_told(&scripted(games), &units, schedule(2, stop));
             // Three shards, unit k in shard k mod 3, merged back in plan order and cut at the
-            // first failure as one run stops.
+            // first failure as one run stops (as `merge` does).
             let mut merged: Vec<(usize, Outcome)> = Vec::new();
             for shard in 0..3 {
                 let share: Vec<usize> = units.iter().copied().filter(|u| u % 3 == shard).collect();
-                let (part, _) = run_told(&Scripted::failing(&failing), &share, schedule(2, stop));
+                let (part, _) = run_told(&scripted(games), &share, schedule(2, stop));
                 merged.extend(share.into_iter().zip(part.kept));
             }
             merged.sort_by_key(|(unit, _)| *unit);
-            let mut outcomes: Vec<Outcome> = merged.into_iter().map(|(_, o)| o).collect();
-            if stop {
-                let cut = outcomes.iter().position(|o| !o.verdict.is_accepted());
-                outcomes.truncate(cut.map_or(outcomes.len(), |cut| cut + 1));
+            let outcomes: Vec<Outcome> = merged.into_iter().map(|(_, o)| o).collect();
+            let merged = conclude(cut(outcomes, stop, |o| !o.verdict.is_accepted()), true);
+            let case = format!("games: {games}, stop: {stop}");
+            let expected_units = if stop { 10 } else { 23 };
+            assert_eq!(whole.kept.len(), expected_units, "{case}");
+            assert_eq!(names(&merged.kept), names(&whole.kept), "{case}");
+            assert_eq!(merged.verdict, whole.verdict, "{case}");
+            assert_eq!(merged.tally, whole.tally, "{case}");
+            // A summary made from either says the same: verdict, reason, score statistics.
+            let summary = |group: GroupResult| {
+                let mut summary = match games {
+                    false => crate::report::fixtures::batch_summary(),
+                    true => crate::report::fixtures::games_summary(),
+                };
+                summary.conclude(group);
+                summary
+            };
+            let (whole, merged) = (summary(whole), summary(merged));
+            assert_eq!(merged.verdict, Verdict::WrongAnswer, "{case}");
+            assert_eq!(merged.verdict, whole.verdict, "{case}");
+            assert_eq!(merged.reason(), whole.reason(), "{case}");
+            assert_eq!(merged.score_stats(), whole.score_stats(), "{case}");
+            assert_eq!(merged.units_run(), whole.units_run(), "{case}");
+            if games {
+                assert_eq!(merged.reason(), Some("game 9 failed: WA"), "{case}");
+                assert!(merged.stats().is_some_and(|s| s.mean > 0.0), "{case}");
             }
-            let merged = conclude(outcomes, true);
-            assert_eq!(names(&merged.kept), names(&whole.kept), "stop: {stop}");
-            assert_eq!(merged.verdict, whole.verdict);
-            assert_eq!(merged.tally, whole.tally);
         }
     }
 

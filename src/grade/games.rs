@@ -139,47 +139,7 @@ impl Executor for GameExecutor<'_> {
 
 /// Completes a games summary from its games (in game order): statistics, verdict, reason.
 pub(crate) fn conclude(summary: &mut RunSummary, games: Vec<Outcome>) {
-    summarise(summary, engine::conclude(games, true));
-}
-
-/// Completes a games summary from what its games came to: the statistics of their scores,
-/// the verdict (the group's, else WA when the mean score is too low) and its reason.
-fn summarise(summary: &mut RunSummary, group: GroupResult) {
-    let milestones = summary.milestones();
-    summary.protections = group.protections;
-    summary.verdict = group.verdict;
-    summary.outcomes = group.kept;
-    if let RunDetail::Games {
-        reason,
-        accept_mean_score,
-        score_mean,
-        stats,
-    } = &mut summary.detail
-    {
-        let scores: Vec<u64> = summary
-            .outcomes
-            .iter()
-            .filter_map(|g| g.game())
-            .map(|g| g.score)
-            .collect();
-        *stats = stats::score_stats(&scores, &milestones);
-        *score_mean = stats.mean;
-        *reason = match summary.outcomes.iter().find(|g| !g.verdict.is_accepted()) {
-            Some(failed) => Some(format!(
-                "{} failed: {}",
-                failed.name(),
-                failed.verdict_detail
-            )),
-            None if *score_mean < *accept_mean_score => {
-                summary.verdict = Verdict::WrongAnswer;
-                Some(format!(
-                    "mean score {:.1} is below {}",
-                    *score_mean, *accept_mean_score
-                ))
-            }
-            None => None,
-        };
-    }
+    summary.conclude(engine::conclude(games, true));
 }
 
 /// Grades a solution of an interactive problem by playing its games, telling `reporter` of
@@ -252,8 +212,7 @@ pub fn grade(
         limits: build.target.limits,
         seed: request.seed,
     };
-    let group = play(&setup, &games, request, reporter)?;
-    summarise(&mut summary, group);
+    summary.conclude(play(&setup, &games, request, reporter)?);
     tell(reporter, Event::Finished(&summary))?;
     Ok(summary)
 }
