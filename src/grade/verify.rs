@@ -14,7 +14,7 @@ use super::batch::{self, BatchRequest, Tests};
 use super::games::{self, GamesRequest};
 use super::outcome::RunSummary;
 use super::{row_error, tell, GradeError, RunIdentity, Submission};
-use crate::config::{ProblemSpec, RunnerConfig};
+use crate::config::{Judge, ProblemSpec, RunnerConfig};
 use crate::grade::events::{Event, Reporter};
 use crate::limits::Overrides;
 use crate::plan::{sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestSelection};
@@ -195,7 +195,7 @@ pub fn run(
     };
     let mut plan = Vec::new();
     for problem_id in &problems {
-        let problem = crate::resolve::problem(runner, problem_id)?;
+        let problem = crate::resolve::problem(runner, problem_id)?.spec;
         let folder = solutions_folder(root, &problem);
         for (path, expected) in solutions_of(folder.as_deref(), runner) {
             plan.push((problem.clone(), path, expected));
@@ -268,7 +268,7 @@ fn check(
     reporter: &mut dyn Reporter,
 ) -> Result<Checked, GradeError> {
     let slow_expected = expected == Verdict::TimeLimitExceeded;
-    let summary = if problem.plays_games() {
+    let summary = if problem.judge() == Judge::Referee {
         let games_request = GamesRequest {
             runner: request.runner,
             problem,
