@@ -40,6 +40,12 @@ pub fn interrupted() -> bool {
     sandbox::runs_stopped()
 }
 
+/// The flag behind [`interrupted`], for a loop that is given its stop flag (the engine's
+/// `Schedule`).
+pub fn stop_flag() -> &'static std::sync::atomic::AtomicBool {
+    sandbox::runs_stopped_flag()
+}
+
 /// What a stop signal does: the sandbox sets the flag first, then ends the runs, so that
 /// whoever sees a run cut short also sees the flag.
 fn interrupt() {

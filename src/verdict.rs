@@ -401,15 +401,6 @@ pub fn escape_control(text: &str) -> String {
         .collect()
 }
 
-/// The verdict of a whole submission: accepted when every test is, else the first other.
-pub fn overall<'a>(verdicts: impl IntoIterator<Item = &'a Verdict>) -> Verdict {
-    verdicts
-        .into_iter()
-        .find(|v| !v.is_accepted())
-        .copied()
-        .unwrap_or(Verdict::Accepted)
-}
-
 /// Limits and run facts for the unit tests of the modules that classify runs.
 #[cfg(test)]
 pub(crate) mod fixtures {
@@ -858,17 +849,6 @@ mod tests {
         assert!(quoted.starts_with("...") && quoted.ends_with("last words"));
         let many: String = (0..100).map(|i| format!("line {i}\n")).collect();
         assert_eq!(last_lines(&many), "line 97 | line 98 | line 99");
-    }
-
-    #[test]
-    fn overall_is_the_first_failure() {
-        let verdicts = [
-            Verdict::Accepted,
-            Verdict::TimeLimitExceeded,
-            Verdict::WrongAnswer,
-        ];
-        assert_eq!(overall(&verdicts), Verdict::TimeLimitExceeded);
-        assert_eq!(overall(&[Verdict::Accepted]), Verdict::Accepted);
     }
 
     #[test]

@@ -455,11 +455,9 @@ pub fn grade(
         shared: Some(&read_ahead),
         test_files: request.runner.files.tests(),
     };
-    let outcomes = run_tests(request, &context, &scratch, &prepared, &tests, reporter)?;
-    summary.protections = outcomes.protections.clone();
-    summary.verdict = outcomes.verdict;
-    summary.tally = (!request.keep_every_test).then_some(outcomes.tally);
-    summary.outcomes = outcomes.kept;
+    summary.conclude(run_tests(
+        request, &context, &scratch, &prepared, &tests, reporter,
+    )?);
     finish(summary, reporter)
 }
 
@@ -636,11 +634,11 @@ fn run_tests(
         prepared,
     };
     let units: Vec<usize> = (0..tests.len()).collect();
-    let schedule = Schedule {
-        jobs: request.jobs,
-        stop_at_first_failure: request.stop_at_first_failure,
-        keep_every_unit: request.keep_every_test,
-    };
+    let schedule = Schedule::new(
+        request.jobs,
+        request.stop_at_first_failure,
+        request.keep_every_test,
+    );
     engine::run(&executor, &units, &context.limits, schedule, |event| {
         reporter.report(event)
     })

@@ -1,5 +1,5 @@
 //! The engine: the one loop a run's units go through, and the seam that lets it run without
-//! processes. A run is a plan of units (tests today; games and `grade`'s submissions to come),
+//! processes. A run is a plan of units (tests or games; `grade`'s submissions to come),
 //! each *executed* by an [`Executor`] into [`UnitFacts`] (the sandbox in production, scripted
 //! facts in the tests below), *judged* by [`judge`] (pure: the run's facts and the judge's word
 //! to a verdict), *reported* in plan order, and *concluded* into a result per group
@@ -12,7 +12,7 @@
 //! nowhere else.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::events::Event;
 use super::outcome::{Detail, Outcome, Tally};
@@ -192,6 +192,26 @@ pub struct Schedule {
     /// Keep every outcome; without it only the first failure is kept, with the figures of the
     /// rest in the tally, so memory does not grow with the number of units.
     pub keep_every_unit: bool,
+    /// Once set, no unit starts and nothing more is told (a unit that ends then may have been
+    /// cut short), and the run ends as interrupted: the grader's flag (`cleanup::stop_flag`,
+    /// set by Ctrl-C and the like), or a test's own.
+    pub stop: &'static AtomicBool,
+}
+
+impl Schedule {
+    /// A schedule that the grader's interruption stops.
+    pub fn new(jobs: usize, stop_at_first_failure: bool, keep_every_unit: bool) -> Schedule {
+        Schedule {
+            jobs,
+            stop_at_first_failure,
+            keep_every_unit,
+            stop: crate::cleanup::stop_flag(),
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
 }
 
 /// What a group's units came to.
@@ -222,6 +242,22 @@ pub fn conclude(children: impl IntoIterator<Item = Outcome>, keep_every_unit: bo
     result
 }
 
+/// A run's units in plan order as one run keeps them: every one, or, when the run stops at
+/// its first failure, those up to and including it (what [`run`] tells; a merged sharded run
+/// is cut here, each shard having run its share up to a failure of its own).
+pub fn cut<T>(
+    mut units: Vec<T>,
+    stop_at_first_failure: bool,
+    failed: impl Fn(&T) -> bool,
+) -> Vec<T> {
+    if stop_at_first_failure {
+        if let Some(first) = units.iter().position(failed) {
+            units.truncate(first + 1);
+        }
+    }
+    units
+}
+
 impl GroupResult {
     /// Counts a child reported in plan order, and keeps it if it must.
     fn add(&mut self, outcome: Outcome, keep_every_unit: bool) {
@@ -243,7 +279,7 @@ impl GroupResult {
 /// workers, judges each under `limits`, and tells `tell` of each unit as it starts and, in plan
 /// order, as it is decided (as soon as every unit before it is). A unit's outcome is held
 /// only until it is told. Returns the group's result; a reporter that cannot write, or an
-/// interruption, ends the run with an error and nothing more is told.
+/// interruption (`schedule.stop`), ends the run with an error and nothing more is told.
 pub fn run<E: Executor>(
     executor: &E,
     units: &[usize],
@@ -267,7 +303,7 @@ pub fn run<E: Executor>(
     pool::run_parallel(
         units.len(),
         schedule.jobs,
-        |position| position <= limit(),
+        |position| !schedule.stopped() && position <= limit(),
         || executor.worker(),
         |worker, position| {
             let outcome = judge(limits, executor.execute(worker, units[position]));
@@ -277,6 +313,9 @@ pub fn run<E: Executor>(
             outcome
         },
         |news| {
+            if schedule.stopped() {
+                return false;
+            }
             let went = match news {
                 News::Started(position) => {
                     let name = executor.name(units[position]);
@@ -288,10 +327,11 @@ pub fn run<E: Executor>(
                     // failure).
                     let mut went = Ok(());
                     while told <= limit() {
-                        let Some(outcome) = waiting.remove(&told) else {
+                        let Some(mut outcome) = waiting.remove(&told) else {
                             break;
                         };
                         went = tell(&Event::unit_finished(&outcome));
+                        outcome.told();
                         told += 1;
                         result.add(outcome, schedule.keep_every_unit);
                         if went.is_err() {
@@ -305,6 +345,9 @@ pub fn run<E: Executor>(
         },
     );
     telling.result()?;
+    if schedule.stopped() {
+        return Err(GradeError::Interrupted);
+    }
     Ok(result)
 }
 
@@ -477,7 +520,8 @@ mod tests {
     use std::sync::Mutex;
 
     use super::*;
-    use crate::grade::outcome::TestDetail;
+    use crate::grade::outcome::{GameDetail, TestDetail};
+    use crate::interact::Ending;
     use crate::limits::MIB;
     use crate::sandbox::{StopReason, Termination};
     use crate::verdict::fixtures::{self, limits};
@@ -509,10 +553,11 @@ mod tests {
     }
 
     /// Scripted facts: unit `i` runs as `script[i]` says, a unit with none is accepted. It
-    /// records which units ran.
+    /// records which units ran. Its units are tests, or games (scored by their number).
     struct Scripted {
         script: BTreeMap<usize, UnitRun>,
         ran: Mutex<Vec<usize>>,
+        games: bool,
     }
 
     impl Scripted {
@@ -520,6 +565,25 @@ mod tests {
             Scripted {
                 script: script.into_iter().collect(),
                 ran: Mutex::new(Vec::new()),
+                games: false,
+            }
+        }
+
+        /// Games, the `failing` ones refused by the referee.
+        fn failing_games(failing: &[usize]) -> Scripted {
+            let refused = |unit: usize| {
+                let ending = Ending::Violation(format!("game {unit}: not a move"));
+                (
+                    unit,
+                    UnitRun {
+                        judgement: Judgement::Referee(ending),
+                        ..checked(clean_exit(), None)
+                    },
+                )
+            };
+            Scripted {
+                games: true,
+                ..Scripted::new(failing.iter().map(|&unit| refused(unit)))
             }
         }
 
@@ -542,24 +606,32 @@ mod tests {
 
         fn execute(&self, _: &mut (), unit: usize) -> UnitFacts {
             self.ran.lock().unwrap().push(unit);
-            let run = self
-                .script
-                .get(&unit)
-                .cloned()
-                .unwrap_or_else(|| checked(clean_exit(), Some(CheckOutcome::Accepted)));
+            let accepted = || match self.games {
+                false => checked(clean_exit(), Some(CheckOutcome::Accepted)),
+                true => UnitRun {
+                    judgement: Judgement::Referee(Ending::Over("-1".into())),
+                    ..checked(clean_exit(), None)
+                },
+            };
+            let run = self.script.get(&unit).cloned().unwrap_or_else(accepted);
+            let detail = match self.games {
+                false => test_detail(unit),
+                true => Detail::Game(GameDetail {
+                    seed: 7,
+                    game: unit as u64,
+                    score: (unit as u64 * 37) % 101,
+                    ..GameDetail::default()
+                }),
+            };
             UnitFacts {
                 run: Ok(run),
-                detail: test_detail(unit),
+                detail,
             }
         }
     }
 
     fn schedule(jobs: usize, stop_at_first_failure: bool) -> Schedule {
-        Schedule {
-            jobs,
-            stop_at_first_failure,
-            keep_every_unit: true,
-        }
+        Schedule::new(jobs, stop_at_first_failure, true)
     }
 
     /// Runs `units` and returns the result with the names told as decided, in order.
@@ -704,29 +776,51 @@ mod tests {
     }
 
     #[test]
-    fn shards_together_make_the_unsharded_run() {
+    fn shards_together_make_the_unsharded_run_of_tests_and_of_games() {
         let units: Vec<usize> = (0..23).collect();
         let failing = [9, 17];
-        for stop in [false, true] {
-            let (whole, _) = run_told(&Scripted::failing(&failing), &units, schedule(2, stop));
+        let scripted = |games: bool| match games {
+            false => Scripted::failing(&failing),
+            true => Scripted::failing_games(&failing),
+        };
+        for (games, stop) in [(false, false), (false, true), (true, false), (true, true)] {
+            let (whole, _) = run_told(&scripted(games), &units, schedule(2, stop));
             // Three shards, unit k in shard k mod 3, merged back in plan order and cut at the
-            // first failure as one run stops.
+            // first failure as one run stops (as `merge` does).
             let mut merged: Vec<(usize, Outcome)> = Vec::new();
             for shard in 0..3 {
                 let share: Vec<usize> = units.iter().copied().filter(|u| u % 3 == shard).collect();
-                let (part, _) = run_told(&Scripted::failing(&failing), &share, schedule(2, stop));
+                let (part, _) = run_told(&scripted(games), &share, schedule(2, stop));
                 merged.extend(share.into_iter().zip(part.kept));
             }
             merged.sort_by_key(|(unit, _)| *unit);
-            let mut outcomes: Vec<Outcome> = merged.into_iter().map(|(_, o)| o).collect();
-            if stop {
-                let cut = outcomes.iter().position(|o| !o.verdict.is_accepted());
-                outcomes.truncate(cut.map_or(outcomes.len(), |cut| cut + 1));
+            let outcomes: Vec<Outcome> = merged.into_iter().map(|(_, o)| o).collect();
+            let merged = conclude(cut(outcomes, stop, |o| !o.verdict.is_accepted()), true);
+            let case = format!("games: {games}, stop: {stop}");
+            let expected_units = if stop { 10 } else { 23 };
+            assert_eq!(whole.kept.len(), expected_units, "{case}");
+            assert_eq!(names(&merged.kept), names(&whole.kept), "{case}");
+            assert_eq!(merged.verdict, whole.verdict, "{case}");
+            assert_eq!(merged.tally, whole.tally, "{case}");
+            // A summary made from either says the same: verdict, reason, score statistics.
+            let summary = |group: GroupResult| {
+                let mut summary = match games {
+                    false => crate::report::fixtures::batch_summary(),
+                    true => crate::report::fixtures::games_summary(),
+                };
+                summary.conclude(group);
+                summary
+            };
+            let (whole, merged) = (summary(whole), summary(merged));
+            assert_eq!(merged.verdict, Verdict::WrongAnswer, "{case}");
+            assert_eq!(merged.verdict, whole.verdict, "{case}");
+            assert_eq!(merged.reason(), whole.reason(), "{case}");
+            assert_eq!(merged.score_stats(), whole.score_stats(), "{case}");
+            assert_eq!(merged.units_run(), whole.units_run(), "{case}");
+            if games {
+                assert_eq!(merged.reason(), Some("game 9 failed: WA"), "{case}");
+                assert!(merged.stats().is_some_and(|s| s.mean > 0.0), "{case}");
             }
-            let merged = conclude(outcomes, true);
-            assert_eq!(names(&merged.kept), names(&whole.kept), "stop: {stop}");
-            assert_eq!(merged.verdict, whole.verdict);
-            assert_eq!(merged.tally, whole.tally);
         }
     }
 
@@ -747,6 +841,99 @@ mod tests {
         assert!(matches!(ended, Err(GradeError::Report(_))));
         // Units that ran on after the error are not told.
         assert_eq!(finished, 4);
+    }
+
+    /// Accepts every unit; at unit `at` it waits until every unit before it was told, then
+    /// sets `stop` (an interruption while `at` runs: its run is cut short). Units after `at`
+    /// that other workers run wait for the interruption.
+    struct Interrupting {
+        at: usize,
+        stop: &'static AtomicBool,
+        told: AtomicUsize,
+        ran: Mutex<Vec<usize>>,
+    }
+
+    impl Executor for Interrupting {
+        type Worker = ();
+
+        fn worker(&self) {}
+
+        fn name(&self, unit: usize) -> String {
+            format!("test-{unit}")
+        }
+
+        fn execute(&self, _: &mut (), unit: usize) -> UnitFacts {
+            self.ran.lock().unwrap().push(unit);
+            let waited = std::time::Instant::now();
+            let wait_until = |ready: &dyn Fn() -> bool| {
+                while !ready() {
+                    assert!(
+                        waited.elapsed().as_secs() < 10,
+                        "unit {unit} waited too long"
+                    );
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+            };
+            if unit == self.at {
+                wait_until(&|| self.told.load(Ordering::SeqCst) == self.at);
+                self.stop.store(true, Ordering::SeqCst);
+            } else if unit > self.at {
+                wait_until(&|| self.stop.load(Ordering::SeqCst));
+            }
+            UnitFacts {
+                run: Ok(checked(clean_exit(), Some(CheckOutcome::Accepted))),
+                detail: test_detail(unit),
+            }
+        }
+    }
+
+    #[test]
+    fn an_interrupted_run_ends_as_interrupted_with_what_was_told_before() {
+        static STOPS: [AtomicBool; 3] = [
+            AtomicBool::new(false),
+            AtomicBool::new(false),
+            AtomicBool::new(false),
+        ];
+        let units: Vec<usize> = (0..40).collect();
+        for (jobs, stop) in [1, 3].into_iter().zip(&STOPS) {
+            let executor = Interrupting {
+                at: 9,
+                stop,
+                told: AtomicUsize::new(0),
+                ran: Mutex::new(Vec::new()),
+            };
+            let schedule = Schedule {
+                stop,
+                ..schedule(jobs, false)
+            };
+            let mut told = Vec::new();
+            let ended = run(&executor, &units, &limits(), schedule, |event| {
+                if let Event::TestFinished(outcome) = event {
+                    told.push(outcome.name());
+                    executor.told.fetch_add(1, Ordering::SeqCst);
+                }
+                Ok(())
+            });
+            // The exit an interruption has (130, `cli::exit::INTERRUPTED`), not a verdict.
+            assert!(matches!(ended, Err(GradeError::Interrupted)), "{jobs} jobs");
+            // Every unit that finished before it was told; the one cut short and any after
+            // it are not.
+            let before: Vec<String> = (0..9).map(|i| format!("test-{i}")).collect();
+            assert_eq!(told, before, "{jobs} jobs");
+            // No unit starts once it is set: only those other workers already ran.
+            let ran = executor.ran.lock().unwrap().len();
+            assert!(ran >= 10 && ran < 10 + jobs, "{ran} ran on {jobs} jobs");
+        }
+        // A run stopped before it starts runs nothing.
+        let executor = Scripted::new([]);
+        let schedule = Schedule {
+            stop: &STOPS[2],
+            ..schedule(2, false)
+        };
+        STOPS[2].store(true, Ordering::SeqCst);
+        let ended = run(&executor, &units, &limits(), schedule, |_| Ok(()));
+        assert!(matches!(ended, Err(GradeError::Interrupted)));
+        assert!(executor.ran.lock().unwrap().is_empty());
     }
 
     #[test]

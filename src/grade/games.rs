@@ -1,22 +1,21 @@
-//! Grading a solution of an interactive problem by seeded games: compile, play each game on
-//! parallel workers (each game in its own sandbox session), classify each game from how it
-//! ended and the run's facts, and decide the submission from the games and the mean score.
-//! Also the paired comparison of two solutions over the same games. A sharded run plays its
-//! share of the games (game `k` belongs to shard `k mod N`).
+//! Grading a solution of an interactive problem by seeded games: compile, play the games
+//! through the engine (`engine::run`: plan order, each game in its own sandbox session,
+//! judged by `engine::judge` with the problem's referee, a stopping run cut at its first
+//! failure), and decide the submission from the games and the mean score. Also the paired
+//! comparison of two solutions over the same games. A sharded run plays its share of the
+//! games (game `k` belongs to shard `k mod N`).
 //!
 //! Verdict order, as Kattis and DOMjudge decide it: a wrong reply seen by the interactor is WA
 //! even if the program later crashes or runs out of time; otherwise the run's facts decide
 //! (TLE, MLE, RE ...), and a program that ends before the game is over is WA.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use serde::Serialize;
 
-use super::engine::{self, Judgement, UnitFacts, UnitRun};
+use super::engine::{self, Executor, GroupResult, Judgement, Schedule, UnitFacts, UnitRun};
 use super::outcome::{Detail, GameDetail, Outcome, RunDetail, RunSummary};
 use super::{
-    build, compile_or_fail, plan_digest, protections_of, submission_digest, tell, AppliedLimits,
-    GradeError, PlannedUnits, RunIdentity, Started, Submission, Target, Telling, Unit,
+    build, compile_or_fail, plan_digest, submission_digest, tell, AppliedLimits, GradeError,
+    PlannedUnits, RunIdentity, Started, Submission, Target, Unit,
 };
 use crate::config::{InteractiveSpec, Judge, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
@@ -25,7 +24,6 @@ use crate::interact::{self, GameRecord, GameSetup, InteractError};
 use crate::lang::Compiled;
 use crate::limits::{Limits, Overrides};
 use crate::plan::{self, PlanIdentity, PlanUnit, Shard};
-use crate::pool::{self, News};
 use crate::problems::{self, InteractiveProblem};
 use crate::stats;
 use crate::verdict::Verdict;
@@ -119,29 +117,33 @@ pub(crate) fn game_facts(
     }
 }
 
+/// The games of a plan played against the problem's referee: the engine's executor for a run
+/// of games. Each game is a sandbox session of its own, so a worker holds nothing.
+struct GameExecutor<'a> {
+    setup: &'a GameSetup<'a>,
+    scratch: &'a Scratch,
+    games: &'a [u64],
+}
+
+impl Executor for GameExecutor<'_> {
+    type Worker = ();
+
+    fn worker(&self) {}
+
+    fn name(&self, unit: usize) -> String {
+        format!("game {}", self.games[unit])
+    }
+
+    fn execute(&self, _: &mut (), unit: usize) -> UnitFacts {
+        let game = self.games[unit];
+        let played = interact::play_game(self.setup, self.scratch, game);
+        game_facts(self.setup.seed, game, played)
+    }
+}
+
 /// Completes a games summary from its games (in game order): statistics, verdict, reason.
 pub(crate) fn conclude(summary: &mut RunSummary, games: Vec<Outcome>) {
-    summary.protections = protections_of(games.iter().map(|g| g.facts.as_ref()));
-    let milestones = summary.milestones();
-    if let RunDetail::Games {
-        reason,
-        accept_mean_score,
-        score_mean,
-        stats,
-    } = &mut summary.detail
-    {
-        let scores: Vec<u64> = games
-            .iter()
-            .filter_map(|g| g.game())
-            .map(|g| g.score)
-            .collect();
-        *stats = stats::score_stats(&scores, &milestones);
-        *score_mean = stats.mean;
-        let (verdict, why) = overall(&games, *score_mean, *accept_mean_score);
-        summary.verdict = verdict;
-        *reason = why;
-    }
-    summary.outcomes = games;
+    summary.conclude(engine::conclude(games, true));
 }
 
 /// Grades a solution of an interactive problem by playing its games, telling `reporter` of
@@ -214,8 +216,7 @@ pub fn grade(
         limits: build.target.limits,
         seed: request.seed,
     };
-    let outcomes = play(&setup, &games, request, reporter)?;
-    conclude(&mut summary, outcomes);
+    summary.conclude(play(&setup, &games, request, reporter)?);
     tell(reporter, Event::Finished(&summary))?;
     Ok(summary)
 }
@@ -251,88 +252,26 @@ pub(crate) fn new_summary(
     }
 }
 
-/// Plays the games on `request.jobs` workers, reporting each as it finishes; returns the
-/// outcomes in game order.
+/// Plays the games through the engine on `request.jobs` workers, telling the reporter of
+/// each in plan order (see `engine::run`); a run that stops at a failure ends with it.
 fn play(
     setup: &GameSetup,
     games: &[u64],
     request: &GamesRequest,
     reporter: &mut dyn Reporter,
-) -> Result<Vec<Outcome>, GradeError> {
+) -> Result<GroupResult, GradeError> {
     let scratch = Scratch::new(&request.runner.sandbox)?;
-    let failed = AtomicBool::new(false);
-    let mut outcomes: Vec<Option<Outcome>> = vec![None; games.len()];
-    let mut telling = Telling::default();
-    // Games are told in plan order: one that finished early waits for those before it (the
-    // pool starts none more than its window ahead). A game told lets go of its transcript.
-    let mut next_to_tell = 0;
-    pool::run_parallel(
-        games.len(),
-        request.jobs,
-        |_| !(request.stop_at_first_failure && failed.load(Ordering::SeqCst)),
-        || (),
-        |_, index| {
-            let game = games[index];
-            let played = interact::play_game(setup, &scratch, game);
-            let outcome = judge_game(&setup.limits, setup.seed, game, played);
-            if !outcome.verdict.is_accepted() {
-                failed.store(true, Ordering::SeqCst);
-            }
-            outcome
-        },
-        |news| {
-            let News::Finished(index, outcome) = news else {
-                return true;
-            };
-            outcomes[index] = Some(outcome);
-            while let Some(Some(outcome)) = outcomes.get_mut(next_to_tell) {
-                let told = reporter.report(&Event::GameFinished(outcome));
-                if let Some(game) = outcome.game_mut() {
-                    game.transcript = Vec::new();
-                }
-                next_to_tell += 1;
-                if !telling.went_on(told) {
-                    return false;
-                }
-            }
-            true
-        },
-    );
-    // The games after one never played (the run stopped at a failure), in order.
-    if telling.error.is_none() && !crate::cleanup::interrupted() {
-        for outcome in outcomes[next_to_tell..].iter_mut().flatten() {
-            let told = reporter.report(&Event::GameFinished(outcome));
-            if let Some(game) = outcome.game_mut() {
-                game.transcript = Vec::new();
-            }
-            if !telling.went_on(told) {
-                break;
-            }
-        }
-    }
-    telling.result()?;
-    Ok(outcomes.into_iter().flatten().collect())
-}
-
-/// The submission's verdict: the first failed game's, else WA when the mean score is too low.
-fn overall(games: &[Outcome], mean: f64, needed: f64) -> (Verdict, Option<String>) {
-    if let Some(failed) = games.iter().find(|g| !g.verdict.is_accepted()) {
-        return (
-            failed.verdict,
-            Some(format!(
-                "{} failed: {}",
-                failed.name(),
-                failed.verdict_detail
-            )),
-        );
-    }
-    if mean < needed {
-        return (
-            Verdict::WrongAnswer,
-            Some(format!("mean score {mean:.1} is below {needed}")),
-        );
-    }
-    (Verdict::Accepted, None)
+    let executor = GameExecutor {
+        setup,
+        scratch: &scratch,
+        games,
+    };
+    let units: Vec<usize> = (0..games.len()).collect();
+    // Every game is kept: the score statistics need them all (their transcripts go once told).
+    let schedule = Schedule::new(request.jobs, request.stop_at_first_failure, true);
+    engine::run(&executor, &units, &setup.limits, schedule, |event| {
+        reporter.report(event)
+    })
 }
 
 /// Two solutions to play on the same games.

@@ -1,8 +1,9 @@
 //! Merging the parts of a sharded run: the JSON reports of `--shard K/N` runs (`test`, games,
 //! `grade`, `verify`) back into the report one run would have given. Every unit of a plan
 //! belongs to exactly one shard (`plan::Shard`), so the merge puts each part's units back in
-//! plan order and works out the rest (the verdict, the statistics, the counts) as one run
-//! does, from the units: the same verdicts, tests, games and figures.
+//! plan order, cuts them where one run stops (`engine::cut`), and works out the rest (the
+//! verdict, the statistics, the counts) as one run does, from the units (`engine::conclude`,
+//! `RunSummary::conclude`): the same verdicts, tests, games and figures.
 //!
 //! Parts are refused, with a message naming them, when they do not belong together: another
 //! judge version, problem, seed, limits or plan, a shard given twice or missing, a part that
@@ -13,14 +14,13 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::games;
+use super::engine;
 use super::many::Scoreboard;
 use super::outcome::{RunDetail, RunSummary};
 use super::verify::{VerifyRow, VerifySummary};
 use super::{AppliedLimits, RunIdentity};
 use crate::bounds;
 use crate::plan::{PlanUnit, Shard};
-use crate::verdict;
 
 #[derive(Debug, Error)]
 pub enum MergeError {
@@ -356,14 +356,9 @@ fn units_in_plan_order<'a, T: Clone + 'a>(
         );
     }
     all.sort_by_key(|(index, _)| *index);
-    if stops {
-        // As one run: everything up to the first failure. Every unit before it is there,
-        // since each shard ran its share up to a failure of its own, at or after it.
-        if let Some(cut) = all.iter().position(|(_, unit)| failed(unit)) {
-            all.truncate(cut + 1);
-        }
-    }
-    Ok(all)
+    // As one run: everything up to the first failure when it stops there. Every unit before
+    // it is there, since each shard ran its share up to a failure of its own, at or after it.
+    Ok(engine::cut(all, stops, |(_, unit)| failed(unit)))
 }
 
 /// Merges the parts of a run of tests or of games: the units in plan order (cut where one run
@@ -420,13 +415,11 @@ fn merge_runs(parts: &[Part], whole: RunIdentity) -> Result<RunSummary, MergeErr
         merged.run.plan.units,
         merged.run.plan.stops_at_first_failure,
     )?;
-    let units = units.into_iter().map(|(_, unit)| unit).collect();
-    if merged.is_games() {
-        games::conclude(&mut merged, units);
-    } else {
-        merged.outcomes = units;
-        merged.verdict = verdict::overall(merged.outcomes.iter().map(|t| &t.verdict));
-    }
+    merged.conclude(engine::conclude(
+        units.into_iter().map(|(_, unit)| unit),
+        true,
+    ));
+    // Outcomes read from JSON have no facts to take the protections from.
     merged.protections = first_protections(summaries.iter().map(|s| &s.protections));
     Ok(merged)
 }
@@ -511,7 +504,7 @@ mod tests {
                     }
                 }
                 let mut summary = fixtures::batch_summary();
-                summary.verdict = verdict::overall(tests.iter().map(|t| &t.verdict));
+                summary.verdict = engine::conclude(tests.clone(), true).verdict;
                 if let RunDetail::Tests { tests_planned, .. } = &mut summary.detail {
                     *tests_planned = shard.share_of(units);
                 }
@@ -617,7 +610,7 @@ mod tests {
                 let mut part = whole.clone();
                 part.run = fixtures::run(PlanUnit::Games, 3, Some(shard));
                 part.run.plan.stops_at_first_failure = false;
-                games::conclude(&mut part, shard.select(whole.outcomes.clone()));
+                part.conclude(engine::conclude(shard.select(whole.outcomes.clone()), true));
                 Part {
                     path: format!("games-{k}.json").into(),
                     report: Report::Run(Box::new(part)),

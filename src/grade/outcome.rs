@@ -7,10 +7,11 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::engine::GroupResult;
 use super::{AppliedLimits, RunIdentity};
 use crate::interact::TranscriptLine;
 use crate::sandbox::RunFacts;
-use crate::stats::ScoreStats;
+use crate::stats::{self, ScoreStats};
 use crate::verdict::Verdict;
 
 /// The result of one unit of a run.
@@ -130,6 +131,13 @@ impl Outcome {
         }
     }
 
+    /// Lets go of what is kept only until the unit is reported: a game's transcript.
+    pub(crate) fn told(&mut self) {
+        if let Detail::Game(game) = &mut self.detail {
+            game.transcript = Vec::new();
+        }
+    }
+
     /// A test's particulars, if the unit is a test.
     pub fn test(&self) -> Option<&TestDetail> {
         match &self.detail {
@@ -227,6 +235,50 @@ pub enum RunDetail {
 }
 
 impl RunSummary {
+    /// Completes the summary from what its units came to (`engine::run`, or
+    /// `engine::conclude` of units in plan order): the verdict, the outcomes kept and the
+    /// figures of the rest; for games the statistics of their scores, the verdict WA when
+    /// every game passed but the mean score is too low, and the reason.
+    pub(crate) fn conclude(&mut self, group: GroupResult) {
+        let milestones = self.milestones();
+        self.protections = group.protections;
+        self.verdict = group.verdict;
+        // The figures of units that are not kept, when some are not.
+        self.tally = (group.kept.len() < group.tally.run).then_some(group.tally);
+        self.outcomes = group.kept;
+        if let RunDetail::Games {
+            reason,
+            accept_mean_score,
+            score_mean,
+            stats,
+        } = &mut self.detail
+        {
+            let scores: Vec<u64> = self
+                .outcomes
+                .iter()
+                .filter_map(|g| g.game())
+                .map(|g| g.score)
+                .collect();
+            *stats = stats::score_stats(&scores, &milestones);
+            *score_mean = stats.mean;
+            *reason = match self.outcomes.iter().find(|g| !g.verdict.is_accepted()) {
+                Some(failed) => Some(format!(
+                    "{} failed: {}",
+                    failed.name(),
+                    failed.verdict_detail
+                )),
+                None if *score_mean < *accept_mean_score => {
+                    self.verdict = Verdict::WrongAnswer;
+                    Some(format!(
+                        "mean score {:.1} is below {}",
+                        *score_mean, *accept_mean_score
+                    ))
+                }
+                None => None,
+            };
+        }
+    }
+
     /// The figures of every unit that ran.
     pub fn tally(&self) -> Tally {
         self.tally.unwrap_or_else(|| {

@@ -1,13 +1,15 @@
 //! Stress testing: generated tests of growing size until the solution fails, then the failing
 //! input shrunk to a minimal one that fails the same way (`crate::stress` has the size
-//! schedule and the shrinker). One sandbox session serves the whole search and shrink.
+//! schedule and the shrinker). Each input is a run of one unit on the engine (`engine::run`);
+//! one sandbox session serves the whole search and shrink.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
 use super::batch::TestContext;
+use super::engine::{self, Executor, Schedule, UnitFacts};
 use super::outcome::Outcome;
 use super::{compile_or_fail, tell, GradeError, ProblemParts, Submission};
 use crate::config::{ProblemSpec, RunnerConfig};
@@ -107,15 +109,22 @@ pub fn run(
         shared: None,
         test_files: request.runner.files.tests(),
     };
-    let mut worker = Worker::new(request.runner, &scratch, &prepared);
-    let mut run_input = |input: &str| -> Outcome {
-        let test = PlannedTest::new(
-            "stress".into(),
-            TestSource::Inline {
-                input: input.to_string(),
-            },
-        );
-        context.grade_test(&mut worker, &test)
+    let worker = Mutex::new(Worker::new(request.runner, &scratch, &prepared));
+    // Each input is a run of one unit on the engine; an interruption ends it with an error.
+    let run_input = |input: &str| -> Result<Outcome, GradeError> {
+        let executor = OneInput {
+            context: &context,
+            worker: &worker,
+            test: PlannedTest::new(
+                "stress".into(),
+                TestSource::Inline {
+                    input: input.to_string(),
+                },
+            ),
+        };
+        let schedule = Schedule::new(1, true, true);
+        let group = engine::run(&executor, &[0], &context.limits, schedule, |_| Ok(()))?;
+        group.kept.into_iter().next().ok_or(GradeError::Interrupted)
     };
     let generate = |set: TestSet, index: u64, size_percent: u32| {
         let request_of_test = GenRequest {
@@ -155,10 +164,7 @@ pub fn run(
         let size_percent = stress::size_for(step, SIZE_RAMP);
         let (set, index) = stress::test_for(step, has_hard_set);
         let input = generate(set, index, size_percent)?;
-        let outcome = run_input(&input);
-        if crate::cleanup::interrupted() {
-            return Err(GradeError::Interrupted);
-        }
+        let outcome = run_input(&input)?;
         if outcome.verdict == Verdict::JudgeError {
             // A test the grader could not judge (a problem program failed) is not the
             // solution's failure: say why and stop.
@@ -184,7 +190,9 @@ pub fn run(
     };
     tell(reporter, Event::StressFailureFound(&found))?;
     let kind = found.outcome.verdict;
-    let mut fails_the_same_way = |candidate: &str| run_input(candidate).verdict.same_kind(&kind);
+    // A run the interruption ended fails no way at all.
+    let mut fails_the_same_way =
+        |candidate: &str| run_input(candidate).is_ok_and(|o| o.verdict.same_kind(&kind));
     let shrunk = match code.shrink(&found.input) {
         Some(_) => stress::shrink(
             &found.input,
@@ -222,11 +230,8 @@ pub fn run(
             shrunk
         }
     };
-    let minimal = run_input(&shrunk.input);
-    // Runs cut short fail no way at all: a shrink the interruption ended is no result.
-    if crate::cleanup::interrupted() {
-        return Err(GradeError::Interrupted);
-    }
+    // A shrink the interruption ended is no result.
+    let minimal = run_input(&shrunk.input)?;
     let expected = if code.can_solve() {
         code.solve(&shrunk.input)?
     } else {
@@ -242,6 +247,30 @@ pub fn run(
     });
     tell(reporter, Event::StressFinished(&summary))?;
     Ok(summary)
+}
+
+/// One input run by the engine on the search's one worker (its sandbox session serves the
+/// whole search and shrink).
+struct OneInput<'a, 'w> {
+    context: &'a TestContext<'a>,
+    worker: &'w Mutex<Worker<'a>>,
+    test: PlannedTest,
+}
+
+impl<'a, 'w> Executor for OneInput<'a, 'w> {
+    type Worker = MutexGuard<'w, Worker<'a>>;
+
+    fn worker(&self) -> Self::Worker {
+        self.worker.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn name(&self, _: usize) -> String {
+        self.test.name.clone()
+    }
+
+    fn execute(&self, worker: &mut Self::Worker, _: usize) -> UnitFacts {
+        self.context.execute_test(worker, &self.test)
+    }
 }
 
 /// Sizes tried, smallest first, when a generated test is shrunk by generating smaller ones.

@@ -208,13 +208,7 @@ pub fn run(
             continue;
         }
         let problem_id = &problem.id;
-        let checked = match problem.judge() {
-            Judge::Referee => check_games(request, &problem, &path, expected, reporter),
-            Judge::Checker | Judge::Interactor => {
-                check_batch(request, &problem, &path, expected, reporter)
-            }
-        };
-        let result = match checked {
+        let result = match check(request, &problem, &path, expected, reporter) {
             Ok(checked) => Ok(checked),
             // A reporter that cannot write, or an interruption, ends the run; anything else
             // is this row's.
@@ -264,7 +258,9 @@ fn plan_identity(
     }
 }
 
-fn check_batch(
+/// Grades one solution (a run of tests, or of games for a problem played as games, each on
+/// the engine) and checks what it got.
+fn check(
     request: &VerifyRequest,
     problem: &ProblemSpec,
     path: &Path,
@@ -272,33 +268,63 @@ fn check_batch(
     reporter: &mut dyn Reporter,
 ) -> Result<Checked, GradeError> {
     let slow_expected = expected == Verdict::TimeLimitExceeded;
-    let batch_request = BatchRequest {
-        runner: request.runner,
-        problem,
-        submission: Submission::new(path),
-        tests: Tests::Planned {
-            selection: TestSelection::All,
-            random_count: request.random_count.unwrap_or(request.runner.random_tests),
-        },
-        seed: request.runner.seed,
-        overrides: Overrides::default(),
-        jobs: request.jobs,
-        stop_at_first_failure: true,
-        // A too-slow solution runs with twice the limit, to see whether it would finish.
-        enforce_time_factor: if slow_expected { 2.0 } else { 1.0 },
-        shard: None,
-        keep_every_test: true,
+    let summary = if problem.judge() == Judge::Referee {
+        let games_request = GamesRequest {
+            runner: request.runner,
+            problem,
+            submission: Submission::new(path),
+            seed: request.runner.seed,
+            count: request.games,
+            only_game: None,
+            overrides: Overrides::default(),
+            jobs: request.jobs,
+            stop_at_first_failure: true,
+            shard: None,
+        };
+        games::grade(&games_request, reporter)?
+    } else {
+        let batch_request = BatchRequest {
+            runner: request.runner,
+            problem,
+            submission: Submission::new(path),
+            tests: Tests::Planned {
+                selection: TestSelection::All,
+                random_count: request.random_count.unwrap_or(request.runner.random_tests),
+            },
+            seed: request.runner.seed,
+            overrides: Overrides::default(),
+            jobs: request.jobs,
+            stop_at_first_failure: true,
+            // A too-slow solution runs with twice the limit, to see whether it would finish.
+            enforce_time_factor: if slow_expected { 2.0 } else { 1.0 },
+            shard: None,
+            keep_every_test: true,
+        };
+        batch::grade(&batch_request, reporter)?
     };
-    let summary = batch::grade(&batch_request, reporter)?;
+    Ok(checked(&summary, expected))
+}
+
+/// A solution's row from its run: the verdict with where it happened (the first failing test,
+/// or a run of games' mean score), the figures, and a warning where the limits are tight.
+fn checked(summary: &RunSummary, expected: Verdict) -> Checked {
     let max_cpu_ms = summary.max_cpu_ms();
     let limit_ms = summary.limits.cpu_ms;
-    let warning = match summary.verdict {
-        Verdict::Accepted if max_cpu_ms * 2 > limit_ms => Some(format!(
+    // A run of games says its mean score where a run of tests says its first failing test.
+    let mean = summary.score_stats().map(|(_, _, mean)| mean);
+    let first_failure = summary.first_failure();
+    let warning = match (summary.verdict, mean) {
+        (Verdict::Accepted, None) if max_cpu_ms * 2 > limit_ms => Some(format!(
             "accepted but uses {max_cpu_ms} ms of the {limit_ms} ms limit (more than half)"
         )),
-        Verdict::TimeLimitExceeded if slow_expected => {
-            let finished = summary
-                .first_failure()
+        (Verdict::Accepted, Some(_)) if expected.is_accepted() && max_cpu_ms * 2 > limit_ms => {
+            Some(format!(
+                "accepted but a game uses {max_cpu_ms} ms of the {limit_ms} ms limit"
+            ))
+        }
+        // Only a run of tests runs a too-slow solution with twice the limit.
+        (Verdict::TimeLimitExceeded, None) if expected == Verdict::TimeLimitExceeded => {
+            let finished = first_failure
                 .and_then(|t| t.facts.as_ref())
                 .is_some_and(|f| f.stopped_by.is_none());
             finished.then(|| {
@@ -307,80 +333,82 @@ fn check_batch(
         }
         _ => None,
     };
-    let detail = summary
-        .first_failure()
-        .map(|t| format!("{} @{}", t.verdict_detail, t.name()))
-        .unwrap_or_else(|| summary.verdict.describe());
-    Ok(Checked {
+    let detail = match (mean, first_failure) {
+        (None, Some(failed)) => format!("{} @{}", failed.verdict_detail, failed.name()),
+        (Some(mean), None)
+            if matches!(summary.verdict, Verdict::Accepted | Verdict::WrongAnswer) =>
+        {
+            format!("{} mean {mean:.0}", summary.verdict.describe())
+        }
+        _ => summary.verdict.describe(),
+    };
+    let message = match mean {
+        None => failure_message(summary),
+        // A run of games below the mean score has no failing game to quote.
+        Some(_) => summary
+            .compile_message
+            .as_deref()
+            .or_else(|| first_failure.and_then(|g| g.message.as_deref()))
+            .map(|m| crate::check::clip(m.trim(), MESSAGE_CHARS)),
+    };
+    Checked {
         language: summary.language.clone(),
         got: summary.verdict,
         detail,
         max_cpu_ms,
         max_peak_kib: summary.max_peak_kib(),
         warning,
-        message: failure_message(&summary),
-    })
+        message,
+    }
 }
 
-fn check_games(
-    request: &VerifyRequest,
-    problem: &ProblemSpec,
-    path: &Path,
-    expected: Verdict,
-    reporter: &mut dyn Reporter,
-) -> Result<Checked, GradeError> {
-    let games_request = GamesRequest {
-        runner: request.runner,
-        problem,
-        submission: Submission::new(path),
-        seed: request.runner.seed,
-        count: request.games,
-        only_game: None,
-        overrides: Overrides::default(),
-        jobs: request.jobs,
-        stop_at_first_failure: true,
-        shard: None,
-    };
-    let summary = games::grade(&games_request, reporter)?;
-    if summary.compile_message.is_some() {
-        return Ok(Checked {
-            language: summary.language.clone(),
-            got: summary.verdict,
-            detail: summary.verdict.describe(),
-            max_cpu_ms: 0,
-            max_peak_kib: 0,
-            warning: None,
-            message: summary
-                .compile_message
-                .as_deref()
-                .map(|m| crate::check::clip(m.trim(), MESSAGE_CHARS)),
-        });
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::engine;
+    use crate::grade::outcome::RunDetail;
+    use crate::report::fixtures;
+
+    #[test]
+    fn a_row_says_where_a_run_of_tests_failed_and_a_run_of_games_its_mean() {
+        let tests = fixtures::batch_summary();
+        let failed = tests.first_failure().unwrap();
+        let row = checked(&tests, Verdict::Accepted);
+        assert_eq!(row.got, tests.verdict);
+        assert_eq!(
+            row.detail,
+            format!("{} @{}", failed.verdict_detail, failed.name())
+        );
+        assert_eq!(row.max_cpu_ms, tests.max_cpu_ms());
+
+        // A failed game: its verdict alone, and its message.
+        let games = fixtures::games_summary();
+        let row = checked(&games, Verdict::Accepted);
+        assert_eq!((row.got, row.detail.as_str()), (Verdict::WrongAnswer, "WA"));
+        assert_eq!(row.message, games.first_failure().unwrap().message);
+        // Every game passed: the mean says it, accepted or below the mean needed.
+        let mut passed = games.clone();
+        let mut outcomes = passed.outcomes.clone();
+        outcomes.truncate(2);
+        passed.conclude(engine::conclude(outcomes.clone(), true));
+        let row = checked(&passed, Verdict::Accepted);
+        assert_eq!(
+            (row.got, row.detail.as_str()),
+            (Verdict::Accepted, "AC mean 3072")
+        );
+        let mut low = games.clone();
+        if let RunDetail::Games {
+            accept_mean_score, ..
+        } = &mut low.detail
+        {
+            *accept_mean_score = 5000.0;
+        }
+        low.conclude(engine::conclude(outcomes, true));
+        let row = checked(&low, Verdict::WrongAnswer);
+        assert_eq!(
+            (row.got, row.detail.as_str()),
+            (Verdict::WrongAnswer, "WA mean 3072")
+        );
+        assert_eq!(row.message, None);
     }
-    let outcomes = &summary.outcomes;
-    let mean = summary.score_stats().map_or(0.0, |(_, _, mean)| mean);
-    let verdict = summary.verdict;
-    let max_cpu = outcomes.iter().map(|g| g.cpu_ms).max().unwrap_or(0);
-    let max_peak = outcomes.iter().map(|g| g.peak_kib).max().unwrap_or(0);
-    let limit_ms = summary.limits.cpu_ms;
-    let warning = (verdict.is_accepted() && expected.is_accepted() && max_cpu * 2 > limit_ms)
-        .then(|| format!("accepted but a game uses {max_cpu} ms of the {limit_ms} ms limit"));
-    let detail = if verdict == Verdict::WrongAnswer && summary.first_failure().is_none() {
-        format!("WA mean {mean:.0}")
-    } else if verdict.is_accepted() {
-        format!("AC mean {mean:.0}")
-    } else {
-        verdict.describe()
-    };
-    Ok(Checked {
-        language: summary.language.clone(),
-        got: verdict,
-        detail,
-        max_cpu_ms: max_cpu,
-        max_peak_kib: max_peak,
-        warning,
-        message: summary
-            .first_failure()
-            .and_then(|g| g.message.as_deref())
-            .map(|m| crate::check::clip(m.trim(), MESSAGE_CHARS)),
-    })
 }

@@ -553,6 +553,12 @@ pub fn runs_stopped() -> bool {
     RUNS_STOPPED.load(std::sync::atomic::Ordering::SeqCst)
 }
 
+/// The flag [`runs_stopped`] reads, for a loop that is given the flag that stops it (the
+/// engine's `Schedule`, which a test gives a flag of its own).
+pub fn runs_stopped_flag() -> &'static std::sync::atomic::AtomicBool {
+    &RUNS_STOPPED
+}
+
 /// Asks every launcher to end the run it has now, or the next one it gets (the grader is
 /// interrupted: no result of a run is judged any more). The flag is set first, so that whoever
 /// sees a run cut short also sees [`runs_stopped`].
