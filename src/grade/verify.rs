@@ -50,6 +50,13 @@ pub struct Checked {
     /// or checker's message, clipped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// A scored problem's groups: the score, each group's result (see `grade::scored`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub groups: Option<Box<super::scored::GroupsSummary>>,
+    /// How its verdict and score miss what the problem expects of it (a scored problem's
+    /// `scoring::expected`), if they do: a mismatch like a verdict's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score_mismatch: Option<String>,
 }
 
 /// How much of a compiler's or judge error's message a verify row keeps.
@@ -87,9 +94,9 @@ pub struct VerifyRow {
 impl VerifyRow {
     /// It was graded and got its folder's verdict.
     pub fn matched(&self) -> bool {
-        self.result
-            .as_ref()
-            .is_ok_and(|checked| checked.got.same_kind(&self.expected))
+        self.result.as_ref().is_ok_and(|checked| {
+            checked.got.same_kind(&self.expected) && checked.score_mismatch.is_none()
+        })
     }
 }
 
@@ -318,6 +325,8 @@ fn check_batch(
         max_peak_kib: summary.max_peak_kib(),
         warning,
         message: failure_message(&summary),
+        groups: None,
+        score_mismatch: None,
     })
 }
 
@@ -353,6 +362,8 @@ fn check_games(
                 .compile_message
                 .as_deref()
                 .map(|m| crate::check::clip(m.trim(), MESSAGE_CHARS)),
+            groups: None,
+            score_mismatch: None,
         });
     }
     let outcomes = &summary.outcomes;
@@ -381,5 +392,7 @@ fn check_games(
             .first_failure()
             .and_then(|g| g.message.as_deref())
             .map(|m| crate::check::clip(m.trim(), MESSAGE_CHARS)),
+        groups: None,
+        score_mismatch: None,
     })
 }
