@@ -92,11 +92,15 @@ pub struct VerifyRow {
 }
 
 impl VerifyRow {
-    /// It was graded and got its folder's verdict.
+    /// It was graded and got its folder's verdict; a scored submission, what its problem
+    /// expects of its verdict and score (`score_mismatch`).
     pub fn matched(&self) -> bool {
-        self.result.as_ref().is_ok_and(|checked| {
-            checked.got.same_kind(&self.expected) && checked.score_mismatch.is_none()
-        })
+        self.result
+            .as_ref()
+            .is_ok_and(|checked| match checked.groups {
+                Some(_) => checked.score_mismatch.is_none(),
+                None => checked.got.same_kind(&self.expected),
+            })
     }
 }
 
