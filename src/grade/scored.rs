@@ -16,10 +16,18 @@ use crate::scoring::aggregate::{self, Folded, Graded, Results, TestRun};
 use crate::scoring::{self, Child, Group, GroupTree, Scored, TestCase};
 
 /// A test's run as its group sees it: the verdict in problemtools' terms and the score its
-/// validator gave.
-pub fn test_run(outcome: &Outcome) -> TestRun {
+/// validator gave. A Kattis package's run over the memory limit is the run-time error
+/// problemtools sees there (its groups never get MLE; `grade::package` compares verdicts
+/// the same way).
+pub fn test_run(tree: &GroupTree, outcome: &Outcome) -> TestRun {
+    let verdict = match scoring::Verdict::from(&outcome.verdict) {
+        scoring::Verdict::MemoryLimitExceeded if tree.format != scoring::Format::Folder => {
+            scoring::Verdict::RunTimeError
+        }
+        verdict => verdict,
+    };
     TestRun {
-        verdict: scoring::Verdict::from(&outcome.verdict),
+        verdict,
         validator_score: outcome.test().and_then(|test| test.validator_score),
     }
 }
@@ -45,7 +53,7 @@ impl<'a> Skipping<'a> {
     /// Records unit `unit`'s outcome.
     pub fn judged(&self, unit: usize, outcome: &Outcome) {
         if let (Some(path), Ok(mut known)) = (self.paths.get(unit), self.known.lock()) {
-            known.insert(path.clone(), test_run(outcome));
+            known.insert(path.clone(), test_run(self.tree, outcome));
         }
     }
 
@@ -136,13 +144,16 @@ pub type GraderRunner<'a> = dyn Fn(&Group, &str, &[String]) -> Scored + 'a;
 
 /// The outcomes of a run by test name, for [`aggregate::grade`].
 struct ByName<'a> {
+    tree: &'a GroupTree,
     outcomes: BTreeMap<&'a str, &'a Outcome>,
     grader: &'a GraderRunner<'a>,
 }
 
 impl Results for ByName<'_> {
     fn test(&mut self, test: &TestCase) -> Option<TestRun> {
-        self.outcomes.get(test.path.as_str()).map(|o| test_run(o))
+        self.outcomes
+            .get(test.path.as_str())
+            .map(|o| test_run(self.tree, o))
     }
 
     fn custom_grader(&mut self, group: &Group, input: &str, args: &[String]) -> Scored {
@@ -211,6 +222,7 @@ pub fn grade(
         .filter_map(|o| o.test().map(|t| (t.name.as_str(), o)))
         .collect();
     let mut results = ByName {
+        tree,
         outcomes: by_name.clone(),
         grader,
     };
@@ -280,7 +292,7 @@ pub fn verdict_of(summary: &GroupsSummary, outcomes: &[Outcome]) -> crate::verdi
         .iter()
         .find(|o| scoring::Verdict::from(&o.verdict) == root)
     {
-        return first.verdict.clone();
+        return first.verdict;
     }
     match root {
         scoring::Verdict::Accepted => V::Accepted,
