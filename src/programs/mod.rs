@@ -500,6 +500,7 @@ mod tests {
             stdout: Vec::new(),
             stderr_head: String::new(),
             judge_message: Some(judge_message.into()),
+            feedback_score: None,
         }
         .message()
     }
