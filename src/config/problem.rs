@@ -71,6 +71,9 @@ pub struct ProblemSpec {
     pub file_tests: Option<Vec<FileTest>>,
     /// Submissions run as Kattis runs them (a Kattis package): Python 3 under PyPy 3.
     pub runs_as_on_kattis: bool,
+    /// The groups of a scored problem (a Kattis package of `type: scoring`), whose tests are
+    /// `file_tests`; `None` for a pass-fail problem, graded test by test.
+    pub groups: Option<std::sync::Arc<crate::scoring::GroupTree>>,
 }
 
 /// A test kept as files, with the arguments its group gives the programs that read it.
@@ -137,6 +140,7 @@ impl ProblemSpec {
             reference: table("reference", Role::Reference, raw.reference)?,
             validator: table("validator", Role::Validator, raw.validator)?,
             interactor: table("interactor", Role::Interactor, raw.interactor)?,
+            grader: None,
         };
         if programs.interactor.is_some() && raw.kind != ProblemKind::Interactive {
             return Err(invalid(
@@ -192,6 +196,7 @@ impl ProblemSpec {
             dir,
             file_tests: None,
             runs_as_on_kattis: false,
+            groups: None,
         })
     }
 
@@ -215,6 +220,7 @@ impl ProblemSpec {
             programs: ProblemPrograms::default(),
             file_tests: None,
             runs_as_on_kattis: false,
+            groups: None,
         }
     }
 

@@ -209,6 +209,9 @@ pub struct ProblemPrograms {
     pub reference: Option<ProgramSpec>,
     pub validator: Option<ProgramSpec>,
     pub interactor: Option<ProgramSpec>,
+    /// A scoring package's custom grader (`graders/`, legacy `grading: custom`): reads its
+    /// group's child results, answers the group's (see `scoring::aggregate`).
+    pub grader: Option<ProgramSpec>,
 }
 
 impl ProblemPrograms {

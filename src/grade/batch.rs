@@ -11,6 +11,7 @@ use thiserror::Error;
 
 use super::engine::{self, Executor, GroupResult, Judgement, Schedule, UnitFacts, UnitRun};
 use super::outcome::{Detail, Outcome, RunDetail, RunSummary, TestDetail};
+use super::scored;
 use super::{
     build, plan_digest, submission_digest, tell, AppliedLimits, GradeError, PlannedUnits,
     ProblemParts, RunIdentity, Started, Submission, Target, Unit,
@@ -28,6 +29,7 @@ use crate::plan::{
 };
 use crate::problems::{CodeError, GenRequest, ProblemCode};
 use crate::programs::{self, ProblemProgram};
+use crate::scoring::aggregate::ValidatorScore;
 use crate::verdict::{CheckOutcome, Verdict};
 
 /// Which tests a batch grading runs.
@@ -255,17 +257,20 @@ impl TestContext<'_> {
         detail.input_head = head(input);
         detail.input_bytes = input.len();
         let run = match &self.parts.interactor {
-            Some(interactor) => {
-                self.against_interactor(worker, interactor, input, answer, &test.checker_args)
-            }
-            None => {
-                self.checked(worker, input, answer, &test.checker_args)
-                    .map(|(run, received)| {
-                        detail.expected_head = Some(head(answer));
-                        detail.received_head = head(&received);
-                        run
-                    })
-            }
+            Some(interactor) => self
+                .against_interactor(worker, interactor, input, answer, &test.checker_args)
+                .map(|(run, score)| {
+                    detail.validator_score = score;
+                    run
+                }),
+            None => self.checked(worker, input, answer, &test.checker_args).map(
+                |(run, received, score)| {
+                    detail.expected_head = Some(head(answer));
+                    detail.received_head = head(&received);
+                    detail.validator_score = score;
+                    run
+                },
+            ),
         };
         let run = match run {
             Ok(run) => {
@@ -288,37 +293,47 @@ impl TestContext<'_> {
         }
     }
 
-    /// Runs the solution on `input` and checks its output against `answer`; gives the run
-    /// and the solution's output.
+    /// Runs the solution on `input` and checks its output against `answer`; gives the run,
+    /// the solution's output and the partial score the checker gave, if any.
     fn checked(
         &self,
         worker: &mut Worker,
         input: &[u8],
         answer: &[u8],
         checker_args: &[String],
-    ) -> Result<(UnitRun, Vec<u8>), ExecError> {
+    ) -> Result<(UnitRun, Vec<u8>, Option<ValidatorScore>), ExecError> {
         let record = worker.run(input, self.enforced)?;
         let facts = record.facts;
-        let said = facts.ended_normally().then(|| match &self.parts.checker {
-            Some(program) => {
-                programs::checker::check(program, input, &record.output, answer, checker_args)
-            }
+        let checked = facts.ended_normally().then(|| match &self.parts.checker {
+            Some(program) => programs::checker::check_scored(
+                program,
+                input,
+                &record.output,
+                answer,
+                checker_args,
+            ),
             None => match &self.problem.checker {
-                Checker::Compare(comparison) => {
-                    comparison.check_with(&record.output, answer, checker_args)
-                }
-                Checker::Program(spec) => {
-                    CheckOutcome::JudgeError(format!("the {} was not built", spec.name()))
-                }
+                Checker::Compare(comparison) => (
+                    comparison.check_with(&record.output, answer, checker_args),
+                    None,
+                ),
+                Checker::Program(spec) => (
+                    CheckOutcome::JudgeError(format!("the {} was not built", spec.name())),
+                    None,
+                ),
             },
         });
+        let (said, score) = match checked {
+            Some((said, score)) => (Some(said), score),
+            None => (None, None),
+        };
         let run = UnitRun {
             facts,
             stderr_says: record.stderr_says,
             stderr_head: record.stderr_head,
             judgement: Judgement::Checked(said),
         };
-        Ok((run, record.output))
+        Ok((run, record.output, score))
     }
 
     /// Runs the solution against the problem's interactor on `input`.
@@ -329,7 +344,7 @@ impl TestContext<'_> {
         input: &[u8],
         answer: &[u8],
         interactor_args: &[String],
-    ) -> Result<UnitRun, ExecError> {
+    ) -> Result<(UnitRun, Option<ValidatorScore>), ExecError> {
         let interaction = programs::interactor::run(
             worker,
             self.enforced,
@@ -338,7 +353,7 @@ impl TestContext<'_> {
             answer,
             interactor_args,
         )?;
-        Ok(UnitRun {
+        let run = UnitRun {
             facts: interaction.solution,
             stderr_says: interaction.solution_stderr_says,
             stderr_head: interaction.solution_stderr,
@@ -346,7 +361,8 @@ impl TestContext<'_> {
                 said: interaction.interactor,
                 first: interaction.interactor_first,
             },
-        })
+        };
+        Ok((run, interaction.interactor_score))
     }
 }
 
@@ -357,6 +373,8 @@ struct TestExecutor<'a> {
     runner: &'a RunnerConfig,
     scratch: &'a Scratch,
     prepared: &'a Prepared,
+    /// A scored problem's tests that need not run (see `scored::Skipping`).
+    skipping: Option<scored::Skipping<'a>>,
 }
 
 impl<'a> Executor for TestExecutor<'a> {
@@ -377,6 +395,16 @@ impl<'a> Executor for TestExecutor<'a> {
                 run: Err(format!("the plan has no test {unit}")),
                 detail: Detail::Test(TestDetail::default()),
             },
+        }
+    }
+
+    fn skip(&self, unit: usize) -> bool {
+        self.skipping.as_ref().is_some_and(|s| s.skip(unit))
+    }
+
+    fn judged(&self, unit: usize, outcome: &Outcome) {
+        if let Some(skipping) = &self.skipping {
+            skipping.judged(unit, outcome);
         }
     }
 }
@@ -458,6 +486,20 @@ pub fn grade(
     summary.conclude(run_tests(
         request, &context, &scratch, &prepared, &tests, reporter,
     )?);
+    // A scored problem's whole run is graded by its groups (a shard's share cannot be: its
+    // groups are the merge's).
+    if let (Some(tree), None) = (&problem.groups, request.shard) {
+        let groups = scored::grade(
+            tree,
+            &summary.outcomes,
+            context.limits.cpu_time.as_millis() as u64,
+            &|group, input, args| scored::run_grader(&parts, group, input, args, tree.scoring),
+        );
+        summary.verdict = scored::verdict_of(&groups, &summary.outcomes);
+        if let RunDetail::Tests { groups: slot, .. } = &mut summary.detail {
+            *slot = Some(Box::new(groups));
+        }
+    }
     finish(summary, reporter)
 }
 
@@ -589,6 +631,7 @@ pub(crate) fn new_summary(
         detail: RunDetail::Tests {
             timing_warning: target.timing_warning.clone(),
             tests_planned,
+            groups: None,
         },
     }
 }
@@ -616,6 +659,12 @@ fn finish(summary: RunSummary, reporter: &mut dyn Reporter) -> Result<RunSummary
     Ok(summary)
 }
 
+/// Whether a run keeps every test's outcome: when asked, and always for a scored problem
+/// (its groups are graded on them).
+fn keeps_every_test(request: &BatchRequest) -> bool {
+    request.keep_every_test || request.problem.groups.is_some()
+}
+
 /// Runs the tests on `request.jobs` workers through the engine, telling the reporter of each
 /// in plan order (see `engine::run`).
 fn run_tests(
@@ -626,18 +675,28 @@ fn run_tests(
     tests: &TestPlan,
     reporter: &mut dyn Reporter,
 ) -> Result<GroupResult, GradeError> {
+    let skipping = context.problem.groups.as_deref().map(|tree| {
+        let paths = (0..tests.len())
+            .map(|unit| tests.get(unit).map(|t| t.name).unwrap_or_default())
+            .collect();
+        scored::Skipping::new(tree, paths)
+    });
     let executor = TestExecutor {
         context,
         tests,
         runner: request.runner,
         scratch,
         prepared,
+        skipping,
     };
     let units: Vec<usize> = (0..tests.len()).collect();
+    // A scored problem runs every test its groups need: they decide what to skip, and its
+    // groups are graded on every outcome.
+    let scored = context.problem.groups.is_some();
     let schedule = Schedule::new(
         request.jobs,
-        request.stop_at_first_failure,
-        request.keep_every_test,
+        request.stop_at_first_failure && !scored,
+        keeps_every_test(request),
     );
     engine::run(&executor, &units, &context.limits, schedule, |event| {
         reporter.report(event)

@@ -36,6 +36,18 @@ pub trait Executor: Sync {
 
     /// Runs unit `unit` (an index into the run's plan) to its facts; nothing is decided yet.
     fn execute(&self, worker: &mut Self::Worker, unit: usize) -> UnitFacts;
+
+    /// Whether unit `unit` need not run, asked as a worker is about to run it: the result of
+    /// every group holding it is decided without it (a scored problem's groups, see
+    /// `grade::scored`). A skipped unit is neither told nor concluded. By default every unit
+    /// runs.
+    fn skip(&self, _unit: usize) -> bool {
+        false
+    }
+
+    /// Hears of unit `unit`'s outcome as soon as it is judged (before it is told in plan
+    /// order), so that [`Executor::skip`] can know it.
+    fn judged(&self, _unit: usize, _outcome: &Outcome) {}
 }
 
 /// What running a unit gave, before anything is decided.
@@ -295,8 +307,9 @@ pub fn run<E: Executor>(
             usize::MAX
         }
     };
-    // Outcomes that were decided before an earlier unit: held until they can be told.
-    let mut waiting: BTreeMap<usize, Outcome> = BTreeMap::new();
+    // Outcomes that were decided before an earlier unit: held until they can be told (`None`
+    // for a unit skipped, see `Executor::skip`).
+    let mut waiting: BTreeMap<usize, Option<Outcome>> = BTreeMap::new();
     let mut told = 0;
     let mut result = conclude([], schedule.keep_every_unit);
     let mut telling = Telling::default();
@@ -306,11 +319,16 @@ pub fn run<E: Executor>(
         |position| !schedule.stopped() && position <= limit(),
         || executor.worker(),
         |worker, position| {
-            let outcome = judge(limits, executor.execute(worker, units[position]));
+            let unit = units[position];
+            if executor.skip(unit) {
+                return None;
+            }
+            let outcome = judge(limits, executor.execute(worker, unit));
+            executor.judged(unit, &outcome);
             if !outcome.verdict.is_accepted() {
                 first_failure.fetch_min(position, Ordering::SeqCst);
             }
-            outcome
+            Some(outcome)
         },
         |news| {
             if schedule.stopped() {
@@ -327,12 +345,15 @@ pub fn run<E: Executor>(
                     // failure).
                     let mut went = Ok(());
                     while told <= limit() {
-                        let Some(mut outcome) = waiting.remove(&told) else {
+                        let Some(decided) = waiting.remove(&told) else {
                             break;
+                        };
+                        told += 1;
+                        let Some(mut outcome) = decided else {
+                            continue;
                         };
                         went = tell(&Event::unit_finished(&outcome));
                         outcome.told();
-                        told += 1;
                         result.add(outcome, schedule.keep_every_unit);
                         if went.is_err() {
                             break;

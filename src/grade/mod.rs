@@ -10,6 +10,7 @@
 //! - [`verify`]: every bundled solution against the verdict its folder names;
 //! - [`validation`]: inputs against a problem's validators, in parallel;
 //! - [`many`]: many submissions of one problem at once, into a scoreboard, resumable;
+//! - [`scored`]: a scored problem's tests graded in their groups (skipping, aggregation);
 //! - [`merge`]: the JSON parts of a sharded run back into the report of one run;
 //! - [`outcome`]: the one `Outcome` of a unit and the one `RunSummary` of a run, with their
 //!   JSON.
@@ -25,6 +26,7 @@ pub mod many;
 pub mod merge;
 pub mod outcome;
 pub mod package;
+pub mod scored;
 pub mod stress;
 pub mod validation;
 pub mod verify;
@@ -341,6 +343,8 @@ pub(crate) struct ProblemParts {
     /// The checker, when it is a program of the problem's.
     pub checker: Option<ProblemProgram>,
     pub interactor: Option<ProblemProgram>,
+    /// A scoring package's custom grader.
+    pub grader: Option<ProblemProgram>,
 }
 
 impl ProblemParts {
@@ -363,6 +367,7 @@ impl ProblemParts {
                 .as_ref()
                 .map(build)
                 .transpose()?,
+            grader: problem.programs.grader.as_ref().map(build).transpose()?,
         })
     }
 }

@@ -8,9 +8,11 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::engine::GroupResult;
+use super::scored::GroupsSummary;
 use super::{AppliedLimits, RunIdentity};
 use crate::interact::TranscriptLine;
 use crate::sandbox::RunFacts;
+use crate::scoring::aggregate::ValidatorScore;
 use crate::stats::{self, ScoreStats};
 use crate::verdict::Verdict;
 
@@ -58,6 +60,10 @@ pub struct TestDetail {
     pub received_bytes: u64,
     /// How to print this test's input again.
     pub reproduce: Option<String>,
+    /// The partial score its checker, output validator or interactor gave, if it gave one
+    /// (a scoring problem's; the test's score is its group's rules applied to it, see
+    /// `grade::scored`).
+    pub validator_score: Option<ValidatorScore>,
 }
 
 /// A game's particulars.
@@ -224,6 +230,9 @@ pub enum RunDetail {
         timing_warning: Option<String>,
         /// Tests this run was to grade (a shard's share, when sharded).
         tests_planned: usize,
+        /// A scored problem's groups (`None` for a pass-fail problem, and for a shard, whose
+        /// groups only the merge can know).
+        groups: Option<Box<GroupsSummary>>,
     },
     Games {
         /// Why the verdict is not AC, in words.
@@ -330,6 +339,14 @@ impl RunSummary {
         }
     }
 
+    /// A scored problem's groups, when the run graded them.
+    pub fn groups(&self) -> Option<&GroupsSummary> {
+        match &self.detail {
+            RunDetail::Tests { groups, .. } => groups.as_deref(),
+            RunDetail::Games { .. } => None,
+        }
+    }
+
     /// The warning about the run's timings, if any.
     pub fn timing_warning(&self) -> Option<&str> {
         match &self.detail {
@@ -388,6 +405,7 @@ impl RunSummary {
             RunDetail::Tests {
                 timing_warning,
                 tests_planned,
+                groups,
             } => SummaryWire::Tests(TestsSummaryWire {
                 problem: &self.problem,
                 solution: &self.solution,
@@ -400,6 +418,7 @@ impl RunSummary {
                 compile_message: self.compile_message.as_deref(),
                 tests_planned: *tests_planned,
                 tests: &self.outcomes,
+                groups: groups.as_deref(),
                 run: &self.run,
             }),
             RunDetail::Games {
@@ -451,6 +470,7 @@ impl Serialize for Outcome {
                 disturbed: self.disturbed,
                 message: self.message.as_deref(),
                 reproduce: test.reproduce.as_deref(),
+                validator_score: test.validator_score,
             }
             .serialize(serializer),
             Detail::Game(game) => GameWire {
@@ -508,6 +528,8 @@ struct TestWire<'a> {
     disturbed: bool,
     message: Option<&'a str>,
     reproduce: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    validator_score: Option<ValidatorScore>,
 }
 
 #[derive(Serialize)]
@@ -550,6 +572,8 @@ struct TestsSummaryWire<'a> {
     compile_message: Option<&'a str>,
     tests_planned: usize,
     tests: &'a [Outcome],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    groups: Option<&'a GroupsSummary>,
     #[serde(flatten)]
     run: &'a RunIdentity,
 }
@@ -587,6 +611,8 @@ struct TestIn {
     disturbed: bool,
     message: Option<String>,
     reproduce: Option<String>,
+    #[serde(default)]
+    validator_score: Option<ValidatorScore>,
 }
 
 #[derive(Deserialize)]
@@ -622,6 +648,8 @@ struct TestsSummaryIn {
     compile_message: Option<String>,
     tests_planned: usize,
     tests: Vec<TestIn>,
+    #[serde(default)]
+    groups: Option<GroupsSummary>,
     #[serde(flatten)]
     run: RunIdentity,
 }
@@ -663,6 +691,7 @@ impl From<TestIn> for Outcome {
             detail: Detail::Test(TestDetail {
                 name: test.name,
                 reproduce: test.reproduce,
+                validator_score: test.validator_score,
                 ..TestDetail::default()
             }),
         }
@@ -711,6 +740,7 @@ impl From<TestsSummaryIn> for RunSummary {
             detail: RunDetail::Tests {
                 timing_warning: summary.timing_warning,
                 tests_planned: summary.tests_planned,
+                groups: summary.groups.map(Box::new),
             },
         }
     }

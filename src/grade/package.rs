@@ -25,6 +25,8 @@ use crate::limits::Overrides;
 use crate::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
 use crate::programs::{PartError, ProblemProgram};
 use crate::sandbox::Termination;
+use crate::scoring::expected::{Expectation, FullScore, Objective, SubmissionsYaml};
+use crate::scoring::{self, GroupTree, Scored};
 use crate::verdict::{Crash, Verdict};
 
 pub struct PackageRequest<'a> {
@@ -496,6 +498,10 @@ pub fn verify(
     let problem = package.with_time_limit(Duration::from_millis(limit.ms));
     check.time_limit = Some(limit.clone());
     tell(reporter, Event::PackageChecked(&check))?;
+    let expectations = match &package.spec.groups {
+        Some(tree) => Some(Expectations::of(package, tree)?),
+        None => None,
+    };
     let mut rows = Vec::new();
     for submission in &package.submissions {
         // An accepted submission graded to set the limit keeps that verdict (problemtools does
@@ -516,7 +522,12 @@ pub fn verify(
             ),
         };
         let result = match summary {
-            Ok(summary) => Ok(checked(&summary, &limit)),
+            Ok(summary) => Ok(with_groups(
+                checked(&summary, &limit),
+                &summary,
+                expectations.as_ref(),
+                submission,
+            )),
             Err(error) => Err(row_error(error)?),
         };
         let row = VerifyRow {
@@ -532,6 +543,89 @@ pub fn verify(
     let summary = VerifySummary::of(rows, RunIdentity::new(identity, None));
     tell(reporter, Event::VerifyFinished(&summary))?;
     Ok((check, summary))
+}
+
+/// What a scoring package expects of its submissions' scores: 2023-07 `submissions.yaml`
+/// when it has one, else each submission's folder (problemtools' rule), against the full
+/// score of its root group's `range`.
+struct Expectations {
+    yaml: Option<SubmissionsYaml>,
+    full: FullScore,
+}
+
+impl Expectations {
+    fn of(package: &Package, tree: &GroupTree) -> Result<Expectations, GradeError> {
+        let file = package.dir.join("submissions/submissions.yaml");
+        let yaml = match crate::files::Folder::new(&package.dir) {
+            Ok(folder) if matches!(folder.kind_if_any(&file), Ok(Some(_))) => {
+                let text = folder
+                    .read_text(&file, crate::files::Cap::CONFIG)
+                    .map_err(|e| GradeError::Package(e.to_string()))?;
+                Some(
+                    SubmissionsYaml::parse(&file, &text)
+                        .map_err(|e| GradeError::Package(e.to_string()))?,
+                )
+            }
+            _ => None,
+        };
+        Ok(Expectations {
+            yaml,
+            full: FullScore {
+                range: tree.root.settings.range,
+                objective: Objective::Max,
+            },
+        })
+    }
+
+    /// What is expected of `submission` (its path relative to `submissions/`).
+    fn of_submission(&self, name: &str) -> Vec<Expectation> {
+        if let Some(yaml) = &self.yaml {
+            let found = yaml.for_submission(name);
+            if !found.is_empty() {
+                return found.into_iter().cloned().collect();
+            }
+        }
+        let folder = name.split('/').next().unwrap_or("");
+        Expectation::from_directory(folder).into_iter().collect()
+    }
+}
+
+/// A scored submission's row with its groups and how its score misses what the package
+/// expects, if it does (the first expectation missed).
+fn with_groups(
+    mut checked: Checked,
+    summary: &RunSummary,
+    expectations: Option<&Expectations>,
+    submission: &PackageSubmission,
+) -> Checked {
+    let (Some(groups), Some(expectations)) = (summary.groups(), expectations) else {
+        return checked;
+    };
+    let actual = Scored {
+        verdict: groups.verdict.unwrap_or(scoring::Verdict::JudgeError),
+        score: groups.score,
+    };
+    let tests: Vec<scoring::Verdict> = summary
+        .outcomes
+        .iter()
+        .map(|o| scoring::Verdict::from(&o.verdict))
+        .collect();
+    checked.score_mismatch = expectations
+        .of_submission(&submission.name)
+        .iter()
+        .find_map(|e| e.matches(&actual, &tests, &expectations.full).err())
+        .map(|mismatch| mismatch.to_string());
+    // The score first: a partially accepted submission is accepted with a failure.
+    if let Some(score) = groups.score {
+        checked.detail = match summary.first_failure() {
+            Some(_) if summary.verdict.is_accepted() => {
+                format!("AC score {score} ({})", checked.detail)
+            }
+            _ => format!("{} score {score}", checked.detail),
+        };
+    }
+    checked.groups = Some(Box::new(groups.clone()));
+    checked
 }
 
 /// The identity of a package's verify run, as JSON reports carry it: the package, its time
@@ -623,5 +717,7 @@ fn checked(summary: &RunSummary, limit: &TimeLimit) -> Checked {
         max_peak_kib: summary.max_peak_kib(),
         warning,
         message: super::verify::failure_message(summary),
+        groups: None,
+        score_mismatch: None,
     }
 }

@@ -50,6 +50,13 @@ pub struct Checked {
     /// or checker's message, clipped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// A scored problem's groups: the score, each group's result (see `grade::scored`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub groups: Option<Box<super::scored::GroupsSummary>>,
+    /// How its verdict and score miss what the problem expects of it (a scored problem's
+    /// `scoring::expected`), if they do: a mismatch like a verdict's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score_mismatch: Option<String>,
 }
 
 /// How much of a compiler's or judge error's message a verify row keeps.
@@ -85,11 +92,15 @@ pub struct VerifyRow {
 }
 
 impl VerifyRow {
-    /// It was graded and got its folder's verdict.
+    /// It was graded and got its folder's verdict; a scored submission, what its problem
+    /// expects of its verdict and score (`score_mismatch`).
     pub fn matched(&self) -> bool {
         self.result
             .as_ref()
-            .is_ok_and(|checked| checked.got.same_kind(&self.expected))
+            .is_ok_and(|checked| match checked.groups {
+                Some(_) => checked.score_mismatch.is_none(),
+                None => checked.got.same_kind(&self.expected),
+            })
     }
 }
 
@@ -359,6 +370,8 @@ fn checked(summary: &RunSummary, expected: Verdict) -> Checked {
         max_peak_kib: summary.max_peak_kib(),
         warning,
         message,
+        groups: None,
+        score_mismatch: None,
     }
 }
 

@@ -139,12 +139,8 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
             for word in &words[1..] {
                 match *word {
                     "interactive" => {}
-                    "score" => {
-                        return Err(bad(
-                            "validation",
-                            "scoring problems are not graded by this judge",
-                        ))
-                    }
+                    // The validator gives scores (`score.txt`): read for every test.
+                    "score" => {}
                     other => return Err(bad("validation", &format!("unknown word {other:?}"))),
                 }
             }
@@ -154,9 +150,6 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
                     split_args(v).ok_or_else(|| bad("validator_flags", "must be a string"))?
                 }
             };
-            if get("type").is_some_and(|t| scalar_text(t).as_deref() == Some("scoring")) {
-                return Err(bad("type", "scoring problems are not graded by this judge"));
-            }
             (words.contains(&"interactive"), custom, flags)
         }
         FormatVersion::V2023_07 | FormatVersion::V2025_09 => {
@@ -174,8 +167,8 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
             };
             for kind in &types {
                 match kind.as_str() {
-                    "pass-fail" | "interactive" => {}
-                    "scoring" | "multi-pass" | "submit-answer" => {
+                    "pass-fail" | "interactive" | "scoring" => {}
+                    "multi-pass" | "submit-answer" => {
                         return Err(bad(
                             "type",
                             &format!("{kind} problems are not graded by this judge"),
@@ -351,10 +344,11 @@ mod tests {
 
     #[test]
     fn what_cannot_be_graded_is_refused_by_name() {
-        let e = parse_text("problem_format_version: 2023-07\ntype: scoring\n").unwrap_err();
-        assert!(e.contains("scoring"), "{e}");
-        let e = parse_text("validation: custom score\n").unwrap_err();
-        assert!(e.contains("scoring"), "{e}");
+        let e = parse_text("problem_format_version: 2023-07\ntype: multi-pass\n").unwrap_err();
+        assert!(e.contains("multi-pass"), "{e}");
+        // Scoring problems are graded (their groups are `scoring`'s).
+        parse_text("problem_format_version: 2023-07\ntype: scoring\n").unwrap();
+        parse_text("type: scoring\nvalidation: custom score\n").unwrap();
         let e = parse_text("problem_format_version: 1999\n").unwrap_err();
         assert!(e.contains("1999"), "{e}");
         let e = parse_text("limits:\n  time_limit: 2\n").unwrap_err();

@@ -18,11 +18,13 @@ use thiserror::Error;
 
 use crate::check::{Checker, Comparison};
 use crate::config::{
-    Convention, ProblemKind, ProblemPrograms, ProblemSpec, ProgramSource, ProgramSpec, Role,
-    ValidatorLimits,
+    Convention, FileTest, ProblemKind, ProblemPrograms, ProblemSpec, ProgramSource, ProgramSpec,
+    Role, ValidatorLimits,
 };
-use crate::files::{FileError, Folder, Kind};
+use crate::files::{Cap, FileError, Folder, Kind};
 use crate::limits::{ProblemLimits, MIB};
+use crate::scoring::kattis::PackageFacts;
+use crate::scoring::{Child, Group, GroupTree};
 use crate::verdict::Verdict;
 pub use domjudge::Domjudge;
 pub use metadata::{FormatVersion, Metadata, TimeRules};
@@ -39,6 +41,9 @@ pub enum PackageError {
     /// A file the package may not bring (a link out of it, a device, a FIFO) or too large.
     #[error(transparent)]
     File(#[from] FileError),
+    /// The test groups of a scoring package cannot be graded as they are.
+    #[error(transparent)]
+    Scoring(#[from] crate::scoring::ScoringError),
 }
 
 impl PackageError {
@@ -93,8 +98,10 @@ pub const CHECKTESTDATA: &str = "pyctd";
 const PROVISIONAL_TIME_LIMIT: Duration = Duration::from_secs(60);
 
 /// The folders of `submissions/` and the verdicts they name.
-pub(crate) const SUBMISSION_FOLDERS: [(&str, Verdict); 4] = [
+pub(crate) const SUBMISSION_FOLDERS: [(&str, Verdict); 5] = [
     ("accepted", Verdict::Accepted),
+    // A scoring package's: accepted, with less than the full score (`grade::package`).
+    ("partially_accepted", Verdict::Accepted),
     ("wrong_answer", Verdict::WrongAnswer),
     ("time_limit_exceeded", Verdict::TimeLimitExceeded),
     (
@@ -120,7 +127,11 @@ impl Package {
         // asked (see `grade::package::time_limit`).
         let fixed = metadata.time.fixed;
         let domjudge = domjudge::read(&folder, &metadata)?;
-        let tests = testdata::read(&folder)?;
+        let groups = scoring_groups(&folder, &dir)?;
+        let tests = match &groups {
+            Some(tree) => tests_of_groups(&folder, tree, &metadata.validator_flags)?,
+            None => testdata::read(&folder)?,
+        };
         let mut warnings = Vec::new();
         if !tests.iter().any(|t| !t.sample) {
             warnings.push(format!(
@@ -158,6 +169,23 @@ impl Package {
                 script.display()
             ));
         }
+        // A custom grader (the first program of `graders/`, as problemtools takes it), run
+        // like a checker.
+        let grader = match &groups {
+            Some(_) => programs_in(&folder, &["graders"])?
+                .programs
+                .into_iter()
+                .next()
+                .map(|source| ProgramSpec {
+                    role: Role::Checker,
+                    source,
+                    convention: Convention::Kattis,
+                    args: Vec::new(),
+                    time_limit: validators.time_limit,
+                    memory_bytes: validators.memory_bytes,
+                }),
+            None => None,
+        };
         let input_validators: Vec<ProgramSpec> = found
             .programs
             .into_iter()
@@ -203,10 +231,12 @@ impl Package {
             programs: ProblemPrograms {
                 interactor,
                 validator: input_validators.first().cloned(),
+                grader,
                 ..ProblemPrograms::default()
             },
             file_tests: Some(tests),
             runs_as_on_kattis: true,
+            groups: groups.map(std::sync::Arc::new),
         };
         let (submissions, skipped) = submissions(&folder)?;
         let mut metadata = metadata;
@@ -241,10 +271,90 @@ impl Package {
         spec
     }
 
-    /// The submissions expected to be accepted (they set the time limit).
+    /// The submissions of `accepted/` (they set the time limit; `partially_accepted/` ones do
+    /// not, as in problemtools).
     pub fn accepted(&self) -> impl Iterator<Item = &PackageSubmission> {
-        self.submissions.iter().filter(|s| s.expected.is_accepted())
+        self.submissions
+            .iter()
+            .filter(|s| s.expected.is_accepted() && s.name.starts_with("accepted/"))
     }
+}
+
+/// The group tree of a scoring package (`type: scoring`), `None` for a pass-fail one.
+fn scoring_groups(folder: &Folder, dir: &Path) -> Result<Option<GroupTree>, PackageError> {
+    let file = dir.join("problem.yaml");
+    let text = folder.read_text(&file, Cap::CONFIG)?;
+    let scoring = match yaml_serde::from_str::<yaml_serde::Value>(&text) {
+        Ok(value) => match value.get("type") {
+            Some(yaml_serde::Value::String(kind)) => {
+                kind.split_whitespace().any(|k| k == "scoring")
+            }
+            Some(yaml_serde::Value::Sequence(kinds)) => {
+                kinds.iter().any(|k| k.as_str() == Some("scoring"))
+            }
+            _ => false,
+        },
+        // `metadata::read` has said what is wrong with it.
+        Err(_) => false,
+    };
+    if !scoring {
+        return Ok(None);
+    }
+    let facts = PackageFacts::from_problem_yaml(&file, &text)?;
+    Ok(Some(crate::scoring::kattis::read(folder, &facts)?))
+}
+
+/// The tests of a scoring package: every test case of its group tree in judging order (every
+/// folder under `data/` is a group, as problemtools judges them), each with its group's
+/// arguments. problem.yaml's `validator_flags`, which the tree puts first in every group's
+/// output validator flags, are left to the default validator's own flags.
+fn tests_of_groups(
+    folder: &Folder,
+    tree: &GroupTree,
+    validator_flags: &[String],
+) -> Result<Vec<FileTest>, PackageError> {
+    let data = folder.root().join("data");
+    let mut tests = Vec::new();
+    for group in tree.root.groups() {
+        let output = &group.settings.output_validator_flags;
+        let checker_args = output
+            .strip_prefix(validator_flags)
+            .unwrap_or(output)
+            .to_vec();
+        for child in &group.children {
+            if let Child::Test(test) = child {
+                tests.push((test.path.clone(), checker_args.clone(), group));
+            }
+        }
+    }
+    // Judging order: the tree's, depth-first (groups() lists parents before children).
+    let order: Vec<String> = tree.root.tests().iter().map(|t| t.path.clone()).collect();
+    let mut by_path: std::collections::HashMap<String, (Vec<String>, &Group)> = tests
+        .into_iter()
+        .map(|(path, args, group)| (path, (args, group)))
+        .collect();
+    let mut found = Vec::new();
+    for path in order {
+        let Some((checker_args, group)) = by_path.remove(&path) else {
+            continue;
+        };
+        found.push(FileTest {
+            input: data.join(format!("{path}.in")),
+            answer: data.join(format!("{path}.ans")),
+            sample: path.starts_with("sample/"),
+            name: path,
+            folder: folder.clone(),
+            checker_args,
+            validator_args: group.settings.input_validator_flags.clone(),
+        });
+    }
+    if found.is_empty() {
+        return Err(PackageError::invalid(
+            &data,
+            "holds no test cases (in sample/ or secret/)",
+        ));
+    }
+    Ok(found)
 }
 
 /// The package's output validator program, if it has one (`output_validators/` in the legacy
@@ -408,7 +518,7 @@ fn submissions(
         let Some((_, expected)) = SUBMISSION_FOLDERS.iter().find(|(f, _)| *f == name) else {
             skipped.push((
                 folder.clone(),
-                format!("submissions/{name} is not a folder of the format (accepted, wrong_answer, time_limit_exceeded, run_time_error)"),
+                format!("submissions/{name} is not a folder of the format (accepted, partially_accepted, wrong_answer, time_limit_exceeded, run_time_error)"),
             ));
             continue;
         };

@@ -1,4 +1,5 @@
-//! The tests of a Kattis package: `data/sample` and `data/secret`, each a group that may hold
+//! The tests of a pass-fail Kattis package (a scoring package's come from its group tree,
+//! `scoring::kattis`): `data/sample` and `data/secret`, each a group that may hold
 //! groups of its own. Within a folder, test cases (`NAME.ans` with `NAME.in` beside it) and
 //! sub-groups are taken in the order of their entry names (code points: `1, 10, 2`),
 //! depth-first. A group's settings (`testdata.yaml`, or `test_group.yaml` in 2025-09) give the
@@ -202,14 +203,6 @@ fn group_args(
         }
         if let Some(input) = read(["input_validator_flags", "input_validator_args"])? {
             args.input = input;
-        }
-        if let Some(mode) = value.get("on_reject").and_then(Value::as_str) {
-            if mode != "break" {
-                return Err(PackageError::invalid(
-                    &file,
-                    format!("on_reject: {mode} is for scoring problems, which this judge does not grade"),
-                ));
-            }
         }
     }
     Ok(args)

@@ -17,12 +17,13 @@ use std::io::Read;
 use std::os::fd::OwnedFd;
 use std::time::Duration;
 
-use super::checker::outcome;
+use super::checker::scored_outcome;
 use super::{Call, ProblemProgram};
 use crate::config::Convention;
 use crate::execute::{ExecError, Worker};
 use crate::limits::Limits;
 use crate::sandbox::{self, RunFacts};
+use crate::scoring::aggregate::ValidatorScore;
 use crate::verdict::{CheckOutcome, StderrSays};
 
 /// What an interactive run gave.
@@ -37,6 +38,8 @@ pub struct Interaction {
     pub interactor: CheckOutcome,
     /// The interactor ended before the solution.
     pub interactor_first: bool,
+    /// The partial score the interactor gave (its feedback folder's `score.txt`), if any.
+    pub interactor_score: Option<ValidatorScore>,
 }
 
 /// How long, past the solution's hardest wall-clock limit, the interactor may wait for it.
@@ -100,16 +103,17 @@ pub fn run(
             Ok(run) => ended_first(run.facts.ended_at_ns, facts.ended_at_ns),
             Err(_) => false,
         };
-        let said = match interactor_run {
+        let (said, interactor_score) = match interactor_run {
             // It wrote to a solution that had ended: it had no verdict yet, and the solution's
             // own end decides (a crash, a timeout, or ending too soon).
-            Ok(run) if !interactor_first && run.facts.killed_by_broken_pipe() => {
+            Ok(run) if !interactor_first && run.facts.killed_by_broken_pipe() => (
                 CheckOutcome::WrongAnswer(
                     "the program ended before the interaction was over".into(),
-                )
-            }
-            Ok(run) => outcome(interactor, &run),
-            Err(e) => CheckOutcome::JudgeError(e.to_string()),
+                ),
+                None,
+            ),
+            Ok(run) => scored_outcome(interactor, &run),
+            Err(e) => (CheckOutcome::JudgeError(e.to_string()), None),
         };
         Ok(Interaction {
             solution: facts,
@@ -117,6 +121,7 @@ pub fn run(
             solution_stderr_says: solution.stderr_says,
             interactor: said,
             interactor_first,
+            interactor_score,
         })
     })
 }

@@ -26,11 +26,13 @@ use crate::config::{ProgramSource, ProgramSpec, RunnerConfig};
 use crate::execute::{
     head, head_of_file, run_request, ExecError, MemoryFiles, SandboxFolder, Scratch,
 };
-use crate::files::Folder;
+use crate::files::{Cap, Folder};
 use crate::lang::{self, Compiled, LangError, Prepared};
 use crate::limits::Limits;
 use crate::problems::CodeError;
 use crate::sandbox::{self, RunFacts, RunFiles, RunRequest, Session, StdoutMode};
+use crate::scoring::aggregate::ValidatorScore;
+use crate::scoring::score_file::{feedback_score, ScoreError};
 use crate::verdict::{self, CheckOutcome, Crash, StderrSays, Verdict};
 
 /// Why a problem program could not be made ready or run (the grader's side failed, or the
@@ -78,6 +80,9 @@ pub struct PartRun {
     pub stderr_head: String,
     /// `judgemessage.txt` from its feedback folder (the Kattis convention), if written.
     pub judge_message: Option<String>,
+    /// The partial score its feedback folder holds (`score.txt` or 2023-07
+    /// `score_multiplier.txt`), if it wrote one; an unreadable one is the error saying why.
+    pub feedback_score: Option<Result<ValidatorScore, ScoreError>>,
 }
 
 /// How a problem program's run ended.
@@ -335,6 +340,32 @@ impl ProblemProgram {
         }
     }
 
+    /// The score its last run left in the feedback folder, if any (read as untrusted, as
+    /// the judge message is; see `scoring::score_file`).
+    fn feedback_score(folder: &SandboxFolder) -> Option<Result<ValidatorScore, ScoreError>> {
+        let feedback = Folder::new(&folder.work().join(FEEDBACK)).ok()?;
+        let read = |name: &str| -> Result<Option<String>, ScoreError> {
+            let file = feedback.root().join(name);
+            let unreadable = |e: &dyn std::fmt::Display| ScoreError::NotANumber {
+                from: name.to_string(),
+                found: format!("(cannot be read: {e})"),
+            };
+            match feedback.kind_if_any(&file) {
+                Ok(None) => Ok(None),
+                Ok(Some(_)) => feedback
+                    .read_text(&file, Cap::CONFIG)
+                    .map(Some)
+                    .map_err(|e| unreadable(&e)),
+                Err(e) => Err(unreadable(&e)),
+            }
+        };
+        let found = read("score.txt").and_then(|score| {
+            read("score_multiplier.txt")
+                .and_then(|multiplier| feedback_score(score.as_deref(), multiplier.as_deref()))
+        });
+        found.transpose()
+    }
+
     /// Runs it once on `call`, its standard output captured.
     pub fn run(&self, call: &Call) -> Result<PartRun, PartError> {
         self.run_with(
@@ -426,6 +457,7 @@ impl ProblemProgram {
             stdout,
             stderr_head: files.stderr_head(),
             judge_message: Self::judge_message(&folder),
+            feedback_score: Self::feedback_score(&folder),
             facts,
         };
         if let Ok(mut idle) = self.idle.lock() {
@@ -471,6 +503,7 @@ mod tests {
             stdout: Vec::new(),
             stderr_head: String::new(),
             judge_message: Some(judge_message.into()),
+            feedback_score: None,
         }
         .message()
     }

@@ -76,6 +76,7 @@ fn test(name: &str, verdict: Verdict, cpu_ms: u64) -> Outcome {
             reproduce: Some(format!(
                 "judge gen boj12100 --seed 20261121 --index {cpu_ms}"
             )),
+            validator_score: None,
         }),
     }
 }
@@ -106,6 +107,7 @@ pub fn batch_summary() -> RunSummary {
         detail: RunDetail::Tests {
             timing_warning: None,
             tests_planned: 37,
+            groups: None,
         },
     }
 }
@@ -135,6 +137,7 @@ pub fn failed_runs_summary() -> RunSummary {
         detail: RunDetail::Tests {
             timing_warning: None,
             tests_planned: 4,
+            groups: None,
         },
         ..batch_summary()
     }
@@ -230,6 +233,8 @@ pub fn verify_summary() -> VerifySummary {
         max_peak_kib: 2048,
         warning: warning.map(String::from),
         message: None,
+        groups: None,
+        score_mismatch: None,
     };
     let rows = vec![
         VerifyRow {
@@ -284,6 +289,7 @@ pub fn scoreboard() -> Scoreboard {
         summary.detail = RunDetail::Tests {
             timing_warning: None,
             tests_planned: 2,
+            groups: None,
         };
         summary.verdict = Verdict::Accepted;
         Graded::Run(Box::new(summary))

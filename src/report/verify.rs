@@ -87,6 +87,9 @@ fn row(row: &VerifyRow, language_column: bool) -> String {
         checked.max_cpu_ms,
         checked.max_peak_kib as f64 / 1024.0,
     );
+    if let Some(mismatch) = &checked.score_mismatch {
+        text.push_str(&format!("    score: {mismatch}\n"));
+    }
     if let Some(warning) = &checked.warning {
         text.push_str(&format!("    warning: {warning}\n"));
     }

@@ -15,7 +15,8 @@ use super::{
 };
 
 /// The score an output validator or checker gave a test (see [`super::score_file`]).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ValidatorScore {
     /// `score.txt` (a testlib `_pc`/`quitp` value, a number on a line): the score itself.
     Score(f64),

@@ -43,14 +43,14 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::bounds::OutOfBounds;
 
 /// A verdict as groups are graded on it: problemtools' codes, worst first in the order its
 /// default grader's `worst_error` ranks them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Verdict {
     JudgeError,
     /// problemtools' `IF`, ranked between a judge error and a run-time error; nothing in

@@ -1,0 +1,338 @@
+//! A scored problem's run: its tests graded in their groups (`scoring::GroupTree`). While the
+//! tests run, [`Skipping`] tells the engine which tests need not run (every group holding them
+//! is decided without them: `on_reject: break` after a rejection, see
+//! `scoring::aggregate::is_decided`); once they have run, [`grade`] folds their outcomes
+//! through the tree as problemtools does (`scoring::aggregate::grade`) into the run's
+//! [`GroupsSummary`]: each group's verdict and score, its maximum, and its slowest test against
+//! the time limit.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use serde::{Deserialize, Serialize};
+
+use super::outcome::Outcome;
+use crate::scoring::aggregate::{self, Folded, Graded, Results, TestRun};
+use crate::scoring::{self, Child, Group, GroupTree, Scored, TestCase};
+
+/// A test's run as its group sees it: the verdict in problemtools' terms and the score its
+/// validator gave. A Kattis package's run over the memory limit is the run-time error
+/// problemtools sees there (its groups never get MLE; `grade::package` compares verdicts
+/// the same way).
+pub fn test_run(tree: &GroupTree, outcome: &Outcome) -> TestRun {
+    let verdict = match scoring::Verdict::from(&outcome.verdict) {
+        scoring::Verdict::MemoryLimitExceeded if tree.format != scoring::Format::Folder => {
+            scoring::Verdict::RunTimeError
+        }
+        verdict => verdict,
+    };
+    TestRun {
+        verdict,
+        validator_score: outcome.test().and_then(|test| test.validator_score),
+    }
+}
+
+/// Which tests of a run need not run, from the outcomes judged so far. Shared by the workers.
+pub struct Skipping<'a> {
+    tree: &'a GroupTree,
+    /// The test path of each unit of the plan (by the unit's index).
+    paths: Vec<String>,
+    known: Mutex<BTreeMap<String, TestRun>>,
+}
+
+impl<'a> Skipping<'a> {
+    /// For a plan whose unit `i` is the test named `paths[i]` in `tree`.
+    pub fn new(tree: &'a GroupTree, paths: Vec<String>) -> Skipping<'a> {
+        Skipping {
+            tree,
+            paths,
+            known: Mutex::new(BTreeMap::new()),
+        }
+    }
+
+    /// Records unit `unit`'s outcome.
+    pub fn judged(&self, unit: usize, outcome: &Outcome) {
+        if let (Some(path), Ok(mut known)) = (self.paths.get(unit), self.known.lock()) {
+            known.insert(path.clone(), test_run(self.tree, outcome));
+        }
+    }
+
+    /// Whether unit `unit` need not run: every place the tree holds its test is under a
+    /// group decided by an earlier child known to be rejected.
+    pub fn skip(&self, unit: usize) -> bool {
+        let (Some(path), Ok(known)) = (self.paths.get(unit), self.known.lock()) else {
+            return false;
+        };
+        skippable(self.tree, &self.tree.root, &known, path) == Some(true)
+    }
+}
+
+/// Whether every occurrence of test `target` under `group` is skippable; `None` when the group
+/// does not hold it.
+fn skippable(
+    tree: &GroupTree,
+    group: &Group,
+    known: &BTreeMap<String, TestRun>,
+    target: &str,
+) -> Option<bool> {
+    let mut decided = false;
+    let mut found: Option<bool> = None;
+    for child in &group.children {
+        let here = match child {
+            Child::Test(test) if test.path == target => Some(decided),
+            Child::Test(_) => None,
+            Child::Group(sub) if decided => holds(sub, target).then_some(true),
+            Child::Group(sub) => skippable(tree, sub, known, target),
+        };
+        if let Some(skip) = here {
+            found = Some(found.unwrap_or(true) && skip);
+        }
+        // Whether this child is known to be rejected, deciding the group for what follows.
+        let result = match child {
+            Child::Test(test) => known
+                .get(&test.path)
+                .map(|run| aggregate::test_result(tree, group, test, *run)),
+            Child::Group(sub) => known_result(tree, sub, known),
+        };
+        if result.is_some_and(|r| aggregate::is_decided(group, &[r])) {
+            decided = true;
+        }
+    }
+    found
+}
+
+/// Whether `group` holds test `target` at any depth.
+fn holds(group: &Group, target: &str) -> bool {
+    group.tests().iter().any(|test| test.path == target)
+}
+
+/// `group`'s result if the outcomes known decide it (an empty group, or one waiting for a
+/// test or a custom grader, has none yet).
+fn known_result(
+    tree: &GroupTree,
+    group: &Group,
+    known: &BTreeMap<String, TestRun>,
+) -> Option<Scored> {
+    let mut children = Vec::new();
+    for child in &group.children {
+        let result = match child {
+            Child::Test(test) => aggregate::ChildResult {
+                result: aggregate::test_result(tree, group, test, *known.get(&test.path)?),
+                max_score: test.max_score,
+            },
+            Child::Group(sub) if sub.is_empty() => continue,
+            Child::Group(sub) => aggregate::ChildResult {
+                result: known_result(tree, sub, known)?,
+                max_score: aggregate::max_score(sub),
+            },
+        };
+        children.push(result);
+        let so_far: Vec<Scored> = children.iter().map(|c| c.result).collect();
+        if aggregate::is_decided(group, &so_far) {
+            break;
+        }
+    }
+    match aggregate::fold(tree, group, &children) {
+        Folded::Done(result) => Some(result),
+        Folded::Empty | Folded::RunGrader { .. } => None,
+    }
+}
+
+/// Runs a custom grader (`grading: custom`): the group, its input and arguments to its
+/// answer (see `scoring::aggregate::parse_grader_output`).
+pub type GraderRunner<'a> = dyn Fn(&Group, &str, &[String]) -> Scored + 'a;
+
+/// The outcomes of a run by test name, for [`aggregate::grade`].
+struct ByName<'a> {
+    tree: &'a GroupTree,
+    outcomes: BTreeMap<&'a str, &'a Outcome>,
+    grader: &'a GraderRunner<'a>,
+}
+
+impl Results for ByName<'_> {
+    fn test(&mut self, test: &TestCase) -> Option<TestRun> {
+        self.outcomes
+            .get(test.path.as_str())
+            .map(|o| test_run(self.tree, o))
+    }
+
+    fn custom_grader(&mut self, group: &Group, input: &str, args: &[String]) -> Scored {
+        (self.grader)(group, input, args)
+    }
+}
+
+/// What a scored run's groups came to: the submission's verdict and score, each group's.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GroupsSummary {
+    /// The root's verdict and score (problemtools' codes): the submission's; `None` when no
+    /// group had a test.
+    pub verdict: Option<scoring::Verdict>,
+    pub score: Option<f64>,
+    /// The most the submission can score, where the groups say it (2023-07, folder groups).
+    pub max_score: Option<f64>,
+    /// Every group with a result, parents before children, in the tree's order (the root,
+    /// path `""`, first).
+    pub groups: Vec<GroupRow>,
+    /// Each test's score after its group's rules (`accept_score`, a validator's score),
+    /// by test path, for the tests that have one.
+    pub test_scores: BTreeMap<String, f64>,
+}
+
+/// One group's result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GroupRow {
+    /// Relative to `data/` (`secret/group1`; the root `""`), or a folder group's name.
+    pub path: String,
+    pub verdict: scoring::Verdict,
+    pub score: Option<f64>,
+    pub max_score: Option<f64>,
+    /// Its tests (at any depth) and how many ran (the others were skipped: the group was
+    /// decided without them).
+    pub tests: usize,
+    pub tests_run: usize,
+    /// Its slowest test that ran, by CPU time.
+    pub slowest: Option<Slowest>,
+}
+
+/// A group's slowest test against the time limit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Slowest {
+    pub test: String,
+    pub cpu_ms: u64,
+    pub limit_ms: u64,
+    /// Whether its time is within [`NEAR_LIMIT`] of the limit either way: a time limit that
+    /// much smaller (or larger) could change its verdict and so the group's score.
+    pub near_limit: bool,
+}
+
+/// How near the limit (a fraction of it, either way) a slowest test is marked.
+pub const NEAR_LIMIT: f64 = 0.2;
+
+/// Grades the tree on a run's outcomes (every test that ran, in any order; a test the tree
+/// needs and the run did not have is a judge error of its group), under a time limit of
+/// `limit_ms` for the slowest-test marks. `grader` runs a custom grader.
+pub fn grade(
+    tree: &Arc<GroupTree>,
+    outcomes: &[Outcome],
+    limit_ms: u64,
+    grader: &GraderRunner,
+) -> GroupsSummary {
+    let by_name: BTreeMap<&str, &Outcome> = outcomes
+        .iter()
+        .filter_map(|o| o.test().map(|t| (t.name.as_str(), o)))
+        .collect();
+    let mut results = ByName {
+        tree,
+        outcomes: by_name.clone(),
+        grader,
+    };
+    let judge_error = Scored {
+        verdict: scoring::Verdict::JudgeError,
+        score: None,
+    };
+    // A test the tree needs that the run lacks (it could not run): the root is a judge error.
+    let graded = aggregate::grade(tree, &mut results).unwrap_or_else(|_| Graded {
+        tests: Vec::new(),
+        groups: vec![(String::new(), judge_error)],
+        total: Some(judge_error),
+    });
+    let results = graded.by_path();
+    let groups = tree
+        .root
+        .groups()
+        .into_iter()
+        .filter_map(|group| {
+            let result = results.get(group.path.as_str())?;
+            let tests = group.tests();
+            let ran: Vec<&Outcome> = tests
+                .iter()
+                .filter_map(|t| by_name.get(t.path.as_str()).copied())
+                .collect();
+            let slowest = ran.iter().max_by_key(|o| o.cpu_ms).map(|o| Slowest {
+                test: o.name(),
+                cpu_ms: o.cpu_ms,
+                limit_ms,
+                near_limit: (o.cpu_ms as f64 - limit_ms as f64).abs()
+                    <= NEAR_LIMIT * limit_ms as f64,
+            });
+            Some(GroupRow {
+                path: group.path.clone(),
+                verdict: result.verdict,
+                score: result.score,
+                max_score: aggregate::max_score(group),
+                tests: tests.len(),
+                tests_run: ran.len(),
+                slowest,
+            })
+        })
+        .collect();
+    let test_scores = graded
+        .tests
+        .iter()
+        .filter_map(|(path, result)| Some((path.clone(), result.score?)))
+        .collect();
+    GroupsSummary {
+        verdict: graded.total.map(|t| t.verdict),
+        score: graded.total.and_then(|t| t.score),
+        max_score: aggregate::max_score(&tree.root),
+        groups,
+        test_scores,
+    }
+}
+
+/// The run's verdict from its groups': the root's as judge's verdict (a scored problem's
+/// submission is accepted when its root group is), taken from the first test that got it so
+/// that its particulars (a crash's signal) stay.
+pub fn verdict_of(summary: &GroupsSummary, outcomes: &[Outcome]) -> crate::verdict::Verdict {
+    use crate::verdict::{Crash, Verdict as V};
+    let Some(root) = summary.verdict else {
+        return V::JudgeError;
+    };
+    if let Some(first) = outcomes
+        .iter()
+        .find(|o| scoring::Verdict::from(&o.verdict) == root)
+    {
+        return first.verdict;
+    }
+    match root {
+        scoring::Verdict::Accepted => V::Accepted,
+        scoring::Verdict::WrongAnswer | scoring::Verdict::PresentationError => V::WrongAnswer,
+        scoring::Verdict::TimeLimitExceeded => V::TimeLimitExceeded,
+        scoring::Verdict::MemoryLimitExceeded => V::MemoryLimitExceeded,
+        scoring::Verdict::OutputLimitExceeded => V::OutputLimitExceeded,
+        scoring::Verdict::RunTimeError | scoring::Verdict::IllegalFunction => {
+            V::RuntimeError(Crash::ExitCode(1))
+        }
+        scoring::Verdict::JudgeError => V::JudgeError,
+    }
+}
+
+/// Runs the custom grader of `group` (`grading: custom`) on `input` with `args`.
+pub(crate) fn run_grader(
+    parts: &super::ProblemParts,
+    _group: &Group,
+    input: &str,
+    args: &[String],
+    scoring: bool,
+) -> Scored {
+    let Some(grader) = &parts.grader else {
+        return Scored {
+            verdict: scoring::Verdict::JudgeError,
+            score: None,
+        };
+    };
+    let call = crate::programs::Call {
+        args: args.to_vec(),
+        stdin: input.as_bytes(),
+        files: Vec::new(),
+    };
+    match grader.run(&call) {
+        Ok(run) if run.ended(grader.limits()) == crate::programs::Ended::Exit(0) => {
+            aggregate::parse_grader_output(&String::from_utf8_lossy(&run.stdout), scoring)
+        }
+        _ => Scored {
+            verdict: scoring::Verdict::JudgeError,
+            score: None,
+        },
+    }
+}
