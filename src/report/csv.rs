@@ -1,9 +1,11 @@
 //! The scoreboard of `judge grade` as CSV (RFC 4180: a header line, fields quoted when they
 //! hold a comma, a quote or a line break), one row per submission, written whole when the
-//! grading is over.
+//! grading is over; a scored problem's group table ([`render_groups`]), one row per
+//! submission and group.
 
 use std::io;
 
+use super::groups::{self, GroupTable};
 use super::{Destination, Event, Reporter};
 use crate::grade::many::Scoreboard;
 
@@ -80,6 +82,90 @@ pub fn render(scoreboard: &Scoreboard) -> String {
     text
 }
 
+pub const GROUPS_HEADER: &str = "rank,submission,language,group,depth,verdict,score,max_score,\
+slowest_test,slowest_cpu_ms,slowest_wall_ms,time_limit_ms,near_limit,tests_run,tests,note";
+
+/// The CSV document of a group table: the submissions ranked by score (then CPU time), each
+/// with a row for its total (group empty, depth empty) and one per group, nested ones
+/// included (depth 1, 2, ...); a submission not graded has only its total's row, with why.
+pub fn render_groups(table: &GroupTable) -> String {
+    let mut text = format!("{GROUPS_HEADER}\n");
+    let number = |x: Option<f64>| x.map(groups::points).unwrap_or_default();
+    for (rank, row) in table.ranked().into_iter().enumerate() {
+        let rank = (rank + 1).to_string();
+        let tests_run = |tests: &[groups::TestRow]| {
+            (
+                tests
+                    .iter()
+                    .filter(|t| t.result.is_some())
+                    .count()
+                    .to_string(),
+                tests.len().to_string(),
+            )
+        };
+        let all_tests: Vec<groups::TestRow> = row
+            .cells
+            .iter()
+            .zip(&table.columns)
+            .filter(|(_, column)| column.depth == 0)
+            .flat_map(|(cell, _)| cell.tests.iter().cloned())
+            .collect();
+        let (run, planned) = tests_run(&all_tests);
+        let mut lines = vec![[
+            rank.clone(),
+            row.submission.clone(),
+            row.language.clone(),
+            String::new(),
+            String::new(),
+            row.total
+                .map(|t| t.verdict.code().to_string())
+                .unwrap_or_default(),
+            number(row.total.and_then(|t| t.score)),
+            number(table.max_total),
+            String::new(),
+            String::new(),
+            String::new(),
+            row.time_limit_ms.to_string(),
+            row.total_near_limit.to_string(),
+            run,
+            planned,
+            row.note.clone().unwrap_or_default(),
+        ]];
+        if row.note.is_none() {
+            for (column, cell) in table.columns.iter().zip(&row.cells) {
+                let (run, planned) = tests_run(&cell.tests);
+                let slowest = cell.slowest.as_ref();
+                lines.push([
+                    rank.clone(),
+                    row.submission.clone(),
+                    row.language.clone(),
+                    column.path.clone(),
+                    column.depth.to_string(),
+                    cell.result
+                        .map(|r| r.verdict.code().to_string())
+                        .unwrap_or_default(),
+                    number(cell.result.and_then(|r| r.score)),
+                    number(column.max_score.filter(|_| table.scoring)),
+                    slowest.map(|s| s.test.clone()).unwrap_or_default(),
+                    slowest.map(|s| s.cpu_ms.to_string()).unwrap_or_default(),
+                    slowest.map(|s| s.wall_ms.to_string()).unwrap_or_default(),
+                    row.time_limit_ms.to_string(),
+                    cell.near_limit.to_string(),
+                    run,
+                    planned,
+                    String::new(),
+                ]);
+            }
+        }
+        for line in lines {
+            let fields: Vec<String> = line.iter().map(|f| field(f)).collect();
+            text.push_str(&fields.join(","));
+            text.push('\n');
+        }
+    }
+    text
+}
+
 impl<D: Destination> Reporter for CsvReporter<D> {
     fn report(&mut self, event: &Event) -> io::Result<()> {
         if let Event::GradeFinished(scoreboard) = event {
@@ -117,6 +203,16 @@ mod tests {
         reporter.report(&Event::GradeFinished(&scoreboard)).unwrap();
         reporter.finish().unwrap();
         insta::assert_snapshot!(String::from_utf8(reporter.into_inner()).unwrap());
+    }
+
+    #[test]
+    fn a_group_table_as_csv() {
+        let text = render_groups(&fixtures::group_table());
+        let columns = GROUPS_HEADER.split(',').count();
+        for line in text.lines() {
+            assert_eq!(line.split(',').count(), columns, "{line}");
+        }
+        insta::assert_snapshot!(text);
     }
 
     #[test]
