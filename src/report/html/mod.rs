@@ -27,6 +27,7 @@
 //! each test or game, `markup` escaping; `assets/` holds the page's stylesheet and script.
 
 mod charts;
+mod groups;
 mod markup;
 mod run_data;
 mod sections;
@@ -206,6 +207,8 @@ pub struct HtmlPage {
     scoreboard: Vec<ScoreboardRow>,
     /// A package's own checks (verify of a Kattis package), above the scoreboard.
     package: Option<String>,
+    /// A scored problem's group table, under the scoreboard.
+    groups: Option<String>,
     comparison: Option<String>,
     sections: Vec<String>,
 }
@@ -268,6 +271,11 @@ impl HtmlPage {
         self.package = Some(sections::package(check));
     }
 
+    /// Shows a group table (a heat map of points per group, each cell opening its tests).
+    pub fn set_groups(&mut self, table: &crate::report::groups::GroupTable) {
+        self.groups = Some(groups::section(table));
+    }
+
     /// Adds a row to the scoreboard (shown above the sections when it has rows).
     pub fn add_scoreboard_row(&mut self, row: ScoreboardRow) {
         self.scoreboard.push(row);
@@ -306,6 +314,9 @@ impl HtmlPage {
         }
         if !self.scoreboard.is_empty() {
             page += &sections::scoreboard(&self.scoreboard);
+        }
+        if let Some(groups) = &self.groups {
+            page += groups;
         }
         if let Some(comparison) = &self.comparison {
             page += comparison;
@@ -516,6 +527,37 @@ mod tests {
     #[test]
     fn the_section_of_a_batch_grading() {
         insta::assert_snapshot!(sections::batch(SectionId(0), &fixtures::batch_summary()));
+    }
+
+    #[test]
+    fn the_group_table_as_a_heat_map() {
+        let table = fixtures::group_table();
+        let html = groups::section(&table);
+        // A row per submission, each with a hidden row of tests per group.
+        assert_eq!(html.matches("<tr class=\"submission-groups\">").count(), 4);
+        assert_eq!(html.matches("<tr class=\"group-tests\"").count(), 4 * 6);
+        // Cells coloured by their fraction of the points: all, none, some.
+        assert!(
+            html.contains("data-cell=\"0-1\" data-top=\"1\" style=\"background:hsl(120,70%,82%)\"")
+        );
+        assert!(html.contains("class=\"gcell near\" data-cell=\"2-2\" data-top=\"2\" style=\"background:hsl(0,70%,82%)\""));
+        assert!(
+            html.contains("data-cell=\"2-3\" data-top=\"3\" style=\"background:hsl(48,70%,82%)\"")
+        );
+        // The nested groups start folded.
+        assert_eq!(
+            html.matches("<th class=\"nested\" hidden data-top=\"3\"")
+                .count(),
+            2
+        );
+        insta::assert_snapshot!(html);
+        let mut page = HtmlPage::new("judge grade: grouptable");
+        page.set_groups(&table);
+        let page = page.render();
+        assert!(page.contains("<section id=\"groups\">"));
+        for outside in ["src=", "href=\"http", "@import", "url("] {
+            assert!(!page.contains(outside), "the page refers to {outside}");
+        }
     }
 
     #[test]
