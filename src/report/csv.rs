@@ -5,7 +5,7 @@
 
 use std::io;
 
-use super::groups::{self, GroupTable};
+use super::groups::{self, GroupSource, GroupTable};
 use super::{Destination, Event, Reporter};
 use crate::grade::many::Scoreboard;
 
@@ -15,6 +15,7 @@ first_failure,max_cpu_ms,max_peak_kib,mean_score,mean_half_width_95,note";
 pub struct CsvReporter<D: Destination> {
     out: D,
     document: Option<String>,
+    groups: Option<GroupSource>,
 }
 
 impl<D: Destination> CsvReporter<D> {
@@ -22,7 +23,15 @@ impl<D: Destination> CsvReporter<D> {
         CsvReporter {
             out,
             document: None,
+            groups: None,
         }
+    }
+
+    /// Writes the group table ([`render_groups`]: ranked, a row per submission and group)
+    /// instead of the scoreboard where `source` has one for it (a scored problem).
+    pub fn with_groups(mut self, source: GroupSource) -> Self {
+        self.groups = Some(source);
+        self
     }
 
     pub fn into_inner(self) -> D {
@@ -169,7 +178,12 @@ pub fn render_groups(table: &GroupTable) -> String {
 impl<D: Destination> Reporter for CsvReporter<D> {
     fn report(&mut self, event: &Event) -> io::Result<()> {
         if let Event::GradeFinished(scoreboard) = event {
-            self.document = Some(render(scoreboard));
+            self.document = Some(
+                match self.groups.as_ref().and_then(|source| source(scoreboard)) {
+                    Some(table) => render_groups(&table),
+                    None => render(scoreboard),
+                },
+            );
         }
         Ok(())
     }
@@ -213,6 +227,24 @@ mod tests {
             assert_eq!(line.split(',').count(), columns, "{line}");
         }
         insta::assert_snapshot!(text);
+    }
+
+    #[test]
+    fn a_scored_scoreboard_is_written_as_its_group_table() {
+        let mut reporter = CsvReporter::new(Vec::new())
+            .with_groups(Box::new(|_: &Scoreboard| Some(fixtures::group_table())));
+        let scoreboard = fixtures::scoreboard();
+        reporter.report(&Event::GradeFinished(&scoreboard)).unwrap();
+        reporter.finish().unwrap();
+        let text = String::from_utf8(reporter.into_inner()).unwrap();
+        assert_eq!(text, render_groups(&fixtures::group_table()));
+        // Without a table for it (a pass-fail problem), the scoreboard as before.
+        let mut reporter =
+            CsvReporter::new(Vec::new()).with_groups(Box::new(|_: &Scoreboard| None));
+        reporter.report(&Event::GradeFinished(&scoreboard)).unwrap();
+        reporter.finish().unwrap();
+        let text = String::from_utf8(reporter.into_inner()).unwrap();
+        assert!(text.starts_with(HEADER));
     }
 
     #[test]

@@ -35,6 +35,22 @@ pub const DEFAULT_NEAR_FACTOR: f64 = 2.0;
 /// problem without groups.
 pub type GroupSource = Box<dyn Fn(&Scoreboard) -> Option<GroupTable>>;
 
+/// `scoreboard` with its submissions in `table`'s ranking (by score, then CPU time); those
+/// the table does not have keep their order after the ranked ones.
+pub fn ranked_scoreboard(scoreboard: &Scoreboard, table: &GroupTable) -> Scoreboard {
+    let rank: BTreeMap<&str, usize> = table
+        .ranked()
+        .iter()
+        .enumerate()
+        .map(|(rank, row)| (row.submission.as_str(), rank))
+        .collect();
+    let mut ranked = scoreboard.clone();
+    ranked
+        .submissions
+        .sort_by_key(|row| rank.get(row.name.as_str()).copied().unwrap_or(usize::MAX));
+    ranked
+}
+
 /// What one test of a submission gave, as the table needs it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TestFacts {

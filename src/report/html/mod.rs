@@ -354,6 +354,8 @@ pub struct HtmlReporter<D: Destination> {
     /// The transcripts of the games finished since the last summary, coded (the grading drops
     /// them once reported; the page's replayer needs them).
     transcripts: HashMap<u64, CodedTranscript>,
+    /// Where a scoreboard's group table comes from (a scored problem).
+    groups: Option<crate::report::groups::GroupSource>,
 }
 
 impl<D: Destination> HtmlReporter<D> {
@@ -366,7 +368,15 @@ impl<D: Destination> HtmlReporter<D> {
             summary_rows: Vec::new(),
             compared: false,
             transcripts: HashMap::new(),
+            groups: None,
         }
+    }
+
+    /// Ranks a `grade` scoreboard by score and shows its group table where `source` has one
+    /// for it (a scored problem).
+    pub fn with_groups(mut self, source: crate::report::groups::GroupSource) -> Self {
+        self.groups = Some(source);
+        self
     }
 
     /// The destination, for tests.
@@ -413,6 +423,14 @@ impl<D: Destination> Reporter for HtmlReporter<D> {
                     None => format!("judge grade: {}", scoreboard.problem),
                 });
                 self.page.set_subtitle(grade_totals(scoreboard));
+                let table = self.groups.as_ref().and_then(|source| source(scoreboard));
+                let ranked = table
+                    .as_ref()
+                    .map(|table| crate::report::groups::ranked_scoreboard(scoreboard, table));
+                if let Some(table) = &table {
+                    self.page.set_groups(table);
+                }
+                let scoreboard = ranked.as_ref().unwrap_or(scoreboard);
                 for row in &scoreboard.submissions {
                     let details = row
                         .graded
@@ -558,6 +576,37 @@ mod tests {
         for outside in ["src=", "href=\"http", "@import", "url("] {
             assert!(!page.contains(outside), "the page refers to {outside}");
         }
+    }
+
+    #[test]
+    fn a_scored_grade_ranks_its_scoreboard_and_shows_the_group_table() {
+        let scoreboard = fixtures::scoreboard();
+        let mut facts = fixtures::group_submissions();
+        let names: Vec<String> = scoreboard
+            .submissions
+            .iter()
+            .map(|r| r.name.clone())
+            .collect();
+        for (facts, name) in facts.iter_mut().zip(names.iter().rev()) {
+            facts.name = name.clone();
+        }
+        let table = crate::report::groups::build("boj12100", &fixtures::group_tree(), 2.0, &facts);
+        let mut reporter = HtmlReporter::new(Vec::new())
+            .with_groups(Box::new(move |_: &Scoreboard| Some(table.clone())));
+        reporter.report(&Event::GradeFinished(&scoreboard)).unwrap();
+        reporter.finish().unwrap();
+        let page = String::from_utf8(reporter.into_inner()).unwrap();
+        let board = page.split("</section>").next().unwrap();
+        // The last by name scores most and comes first.
+        let first = board
+            .find(&format!(">{}</a>", names[names.len() - 1]))
+            .unwrap();
+        let second = board
+            .find(&format!(">{}</a>", names[names.len() - 3]))
+            .unwrap();
+        assert!(first < second, "{board}");
+        assert!(page.contains("<section id=\"groups\">"));
+        assert!(page.contains("<td class=\"total\">100 AC</td>"));
     }
 
     #[test]
