@@ -720,7 +720,9 @@ fn verdict_flips(
     }
     let mut tight = runner.clone();
     tight.limits.wall_time_extra = Duration::ZERO;
-    let problem = crate::resolve::problem(runner, "boj12100").map_err(GradeError::from)?;
+    let problem = crate::resolve::problem(runner, "boj12100")
+        .map_err(GradeError::from)?
+        .spec;
     let request = BatchRequest {
         runner: &tight,
         problem: &problem,

@@ -219,6 +219,32 @@ fn a_second_run_takes_the_results_of_the_first() {
         "{}",
         show(&other_seed)
     );
+    // Another build of the same version (a rebuilt judge: here the same executable with one
+    // byte more) does not take this build's results for its own.
+    let mut rebuilt = std::fs::read(env!("CARGO_BIN_EXE_judge")).unwrap();
+    rebuilt.push(0);
+    let rebuilt_judge = dir.path().join("judge-rebuilt");
+    std::fs::write(&rebuilt_judge, rebuilt).unwrap();
+    std::fs::set_permissions(
+        &rebuilt_judge,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let results = dir.path().join("results");
+    let other_build = std::process::Command::new(&rebuilt_judge)
+        .args(["grade", "--problem", "boj12100", "--results"])
+        .arg(&results)
+        .arg(&class)
+        .current_dir(common::repo())
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(other_build.status.code(), Some(1), "{}", show(&other_build));
+    assert!(
+        !show(&other_build).contains("earlier run"),
+        "{}",
+        show(&other_build)
+    );
 }
 
 /// Copies of a too-slow solution with different bytes: each takes about a second.

@@ -10,12 +10,11 @@ use clap::Args;
 
 use judge::grade::games::{self, CompareRequest};
 use judge::grade::Submission;
-use judge::problems::boj28489;
 use judge::report::compare::CompareReporter;
 use judge::report::html::HtmlReporter;
 use judge::report::json::JsonReporter;
 use judge::report::replay::{self, Pace};
-use judge::report::{style, Reporters};
+use judge::report::Reporters;
 
 use super::{bounded, exit, finish, load_runner, report_file, stderr, stdout};
 
@@ -37,32 +36,26 @@ pub struct ReplayArgs {
 /// `judge replay`.
 pub fn replay(args: &ReplayArgs) -> Result<u8> {
     let text = judge::files::read_text(&args.file, judge::files::Cap::TRANSCRIPT)?;
-    let transcript =
-        boj28489::parse_transcript(&text).map_err(|e| anyhow!("{}: {e}", args.file.display()))?;
+    // The game problem's own view replays it (the header names the problem).
+    let replayer = judge::problems::replayer_of_transcript(&text)
+        .ok_or_else(|| anyhow!("{}: no game problem replays it", args.file.display()))?;
+    let colour = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
+    let replayed = replayer
+        .replay(&text, colour)
+        .map_err(|e| anyhow!("{}: {e}", args.file.display()))?;
     let mut out = stdout();
-    let replayed = match boj28489::replay(&transcript) {
-        Ok(replayed) => replayed,
-        Err(violation) => {
-            writeln!(out, "{}", style::bold(&format!("# {}", transcript.header)))?;
-            writeln!(out, "the transcript breaks the rules: {violation}")?;
-            return Ok(exit::NOT_ACCEPTED);
-        }
-    };
+    if let Err(violation) = &replayed.outcome {
+        writeln!(out, "{}", replay::heading(&replayed))?;
+        writeln!(out, "the transcript breaks the rules: {violation}")?;
+        return Ok(exit::NOT_ACCEPTED);
+    }
     let pace = match (args.quiet, args.step, args.animate) {
         (true, _, _) => Pace::Final,
         (_, true, _) => Pace::Step,
         (_, _, Some(ms)) => Pace::Animate(Duration::from_millis(ms)),
         _ => Pace::All,
     };
-    let colour = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
-    replay::show(
-        &transcript,
-        &replayed,
-        pace,
-        colour,
-        &mut out,
-        &mut std::io::stdin().lock(),
-    )?;
+    replay::show(&replayed, pace, &mut out, &mut std::io::stdin().lock())?;
     Ok(exit::ACCEPTED)
 }
 
@@ -97,7 +90,7 @@ pub struct CompareArgs {
 /// `judge compare`.
 pub fn compare(config: Option<&Path>, args: &CompareArgs) -> Result<u8> {
     let runner = load_runner(config)?;
-    let problem = judge::resolve::problem(&runner, &args.problem)?;
+    let problem = judge::resolve::problem(&runner, &args.problem)?.spec;
     let request = CompareRequest {
         runner: &runner,
         problem: &problem,

@@ -75,10 +75,10 @@ pub struct ValidateArgs {
 fn code(runner: &RunnerConfig, id: &OsStr) -> Result<Box<dyn ProblemCode>> {
     let problem = judge::resolve::problem(runner, id)?;
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
-    judge::grade::load_code(runner, &problem, &scratch)?.ok_or_else(|| {
+    problem.code(runner, &scratch)?.ok_or_else(|| {
         anyhow!(
             "problem {} has no generator, reference or validator",
-            problem.id
+            problem.spec.id
         )
     })
 }
@@ -171,14 +171,16 @@ pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
         reporters.add(JsonReporter::new(report_file(path)?));
     }
     let jobs = runner.jobs(args.jobs);
-    let checked = if judge::kattis::is_package(&problem.dir) {
-        let package = judge::kattis::Package::load(&problem.dir, &runner.validators)?;
+    let checked = if let Some(package) = &problem.package {
         let none = package.input_validators.is_empty() && package.checktestdata.is_empty();
         if none {
-            bail!("package {} has no input validator", problem.dir.display());
+            bail!(
+                "package {} has no input validator",
+                problem.spec.dir.display()
+            );
         }
         let (validators, checked) =
-            package::validate_inputs(&runner, &package, &inputs, jobs, &mut reporters)?;
+            package::validate_inputs(&runner, package, &inputs, jobs, &mut reporters)?;
         for warning in &validators.warnings {
             eprintln!("warning: {warning}");
         }
@@ -188,13 +190,14 @@ pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
         if validators.validators == 0 {
             bail!(
                 "package {}: none of its input validators can run here",
-                problem.dir.display()
+                problem.spec.dir.display()
             );
         }
         checked
     } else {
         let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
-        let code = judge::grade::load_code(&runner, &problem, &scratch)?
+        let code = problem
+            .code(&runner, &scratch)?
             .filter(|code| code.can_validate())
             .ok_or_else(|| {
                 anyhow!(
@@ -253,11 +256,12 @@ pub fn export(config: Option<&Path>, args: &ExportArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let problem = judge::resolve::problem(&runner, &args.problem)?;
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
-    let code = judge::grade::load_code(&runner, &problem, &scratch)?;
-    let solutions = judge::grade::verify::solutions_folder(runner.project_root().ok(), &problem);
+    let code = problem.code(&runner, &scratch)?;
+    let solutions =
+        judge::grade::verify::solutions_folder(runner.project_root().ok(), &problem.spec);
     let exported = judge::kattis::export::write_package(
         &runner,
-        &problem,
+        &problem.spec,
         code.as_deref(),
         solutions.as_deref(),
         &args.kattis,

@@ -15,6 +15,7 @@ use judge::files::{Cap, Folder, Kind};
 use judge::grade::display_path;
 use judge::kattis;
 use judge::plan::TestSource;
+use judge::resolve::{Judge, Problem};
 
 use super::{exit, load_runner, on_terminal, stdout};
 
@@ -36,13 +37,11 @@ const SAMPLE_LINE_CHARS: usize = 100;
 /// `judge show`.
 pub fn show(config: Option<&Path>, args: &ShowArgs) -> Result<u8> {
     let runner = load_runner(config)?;
-    let (origin, problem) = judge::resolve::problem_with_origin(&runner, &args.problem)?;
-    let package = kattis::is_package(&problem.dir)
-        .then(|| kattis::Package::load(&problem.dir, &runner.validators))
-        .transpose()?;
+    let (origin, resolved) = judge::resolve::problem_with_origin(&runner, &args.problem)?;
+    let (problem, package) = (&resolved.spec, resolved.package.as_ref());
     let mut out = stdout();
     writeln!(out, "{} ({})", problem.title, problem.id)?;
-    let kind = match &package {
+    let kind = match package {
         Some(_) => format!("{} (a Kattis problem package)", problem.kind.name()),
         None => problem.kind.name().to_string(),
     };
@@ -54,12 +53,12 @@ pub fn show(config: Option<&Path>, args: &ShowArgs) -> Result<u8> {
         origin_name(origin),
         display_path(&problem.dir).display()
     )?;
-    writeln!(out, "limits:  {}", limits(&problem, package.as_ref()))?;
+    writeln!(out, "limits:  {}", limits(problem, package))?;
     writeln!(out, "parts:")?;
-    for (role, what) in parts(&problem, package.as_ref()) {
+    for (role, what) in parts(&resolved) {
         writeln!(out, "  {role:<11} {what}")?;
     }
-    let samples = samples(&runner, &problem)?;
+    let samples = samples(&runner, problem)?;
     writeln!(out, "samples: {}", samples.len())?;
     for (name, input, answer) in samples.iter().take(args.samples) {
         writeln!(out, "\n--- sample {name}: input")?;
@@ -145,11 +144,12 @@ fn program(spec: &ProgramSpec, problem: &ProblemSpec) -> String {
 }
 
 /// The parts a problem is made of, each with what it is.
-fn parts(problem: &ProblemSpec, package: Option<&kattis::Package>) -> Vec<(&'static str, String)> {
+fn parts(resolved: &Problem) -> Vec<(&'static str, String)> {
+    let (problem, package) = (&resolved.spec, resolved.package.as_ref());
     let programs = &problem.programs;
     let mut parts = Vec::new();
     let built_in_batch = !programs.any() && judge::problems::batch_problem(&problem.id).is_some();
-    if problem.plays_games() {
+    if resolved.judge == Judge::Referee {
         let games = problem.interactive.as_ref();
         parts.push((
             "game side",

@@ -47,7 +47,7 @@ pub struct StressArgs {
 pub fn run(config: Option<&Path>, args: &StressArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let problem_id = infer_problem(&args.solution, args.problem.as_deref())?;
-    let problem = judge::resolve::problem(&runner, &problem_id)?;
+    let problem = judge::resolve::problem(&runner, &problem_id)?.spec;
     let budget = match args.count {
         Some(count) => Budget::Tests(count),
         None => Budget::Time(args.time.unwrap_or(Duration::from_secs(60))),

@@ -15,6 +15,7 @@ use judge::report::progress::ProgressReporter;
 use judge::report::table::TableReporter;
 use judge::report::transcripts::TranscriptReporter;
 use judge::report::Reporters;
+use judge::resolve::Judge;
 
 use super::grading::{GradingArgs, ReportFiles};
 use super::{
@@ -80,8 +81,8 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
     let seed = grading.seed.unwrap_or(runner.seed);
     let jobs = runner.jobs(grading.jobs);
     let shard = super::shard::resolve(grading.shard)?;
-    let accepted = match problem.plays_games() {
-        true => {
+    let accepted = match problem.judge() {
+        Judge::Referee => {
             let mut reporters = reporters(args, false)?;
             let request = GamesRequest {
                 runner: &runner,
@@ -99,7 +100,7 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
             finish(&mut reporters)?;
             summary.verdict.is_accepted()
         }
-        false => {
+        Judge::Checker | Judge::Interactor => {
             if grading.games.is_some() || args.game.is_some() || args.transcripts.is_some() {
                 bail!(
                     "--games, --game and --transcripts are for problems played as games; {} is graded by tests",

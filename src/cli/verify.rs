@@ -18,6 +18,7 @@ use judge::report::json::JsonReporter;
 use judge::report::progress::ProgressReporter;
 use judge::report::verify::VerifyReporter;
 use judge::report::Reporters;
+use judge::resolve::Problem;
 
 use super::{bounded, exit, finish, load_runner, on_terminal, report_file, stdout};
 
@@ -60,8 +61,14 @@ pub struct VerifyArgs {
 pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     if let [path] = args.problems.as_slice() {
-        if kattis::is_package(Path::new(path)) {
-            return verify_package(&runner, Path::new(path), args);
+        // A problem that does not resolve is reported by the verify of bundled problems
+        // below, which resolves each problem it is given.
+        if let Ok(Problem {
+            package: Some(package),
+            ..
+        }) = judge::resolve::problem(&runner, path)
+        {
+            return verify_package(&runner, &package, args);
         }
         if kattis::archive::is_zip(Path::new(path)) {
             // A package as DOMjudge imports and exports it: unpacked into a private folder
@@ -74,7 +81,8 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
                 unpacked.path(),
                 kattis::archive::ZipCaps::default(),
             )?;
-            return verify_package(&runner, &dir, args);
+            let package = Package::load(&dir, &runner.validators)?;
+            return verify_package(&runner, &package, args);
         }
     }
     // Bundled problems are named by id (their solutions are in solutions/<id>/).
@@ -133,14 +141,13 @@ fn reporters(args: &VerifyArgs) -> Result<Reporters> {
 
 /// `judge verify PACKAGE`: a Kattis package's checks and submissions, as verifyproblem makes
 /// them.
-fn verify_package(runner: &RunnerConfig, dir: &Path, args: &VerifyArgs) -> Result<u8> {
+fn verify_package(runner: &RunnerConfig, package: &Package, args: &VerifyArgs) -> Result<u8> {
     if args.shard.is_some() {
         bail!("--shard is for the bundled solutions; a Kattis package is verified whole");
     }
-    let package = Package::load(dir, &runner.validators)?;
     let request = PackageRequest {
         runner,
-        package: &package,
+        package,
         jobs: runner.jobs(args.jobs),
         time_limit: args.time_limit,
         domjudge_time_limit: args.domjudge_time_limit,

@@ -26,7 +26,7 @@ use crate::limits::{Allowance, CompileLimits, ProblemLimits, RunnerLimits, MIB};
 
 pub use checker::{Checker, Comparison};
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
-pub use problem::{FileTest, InteractiveSpec, ProblemKind, ProblemSpec};
+pub use problem::{FileTest, InteractiveSpec, Judge, ProblemKind, ProblemSpec};
 pub use program::{Convention, ProblemPrograms, ProgramSource, ProgramSpec, Role};
 pub use scaffold::{init_project, new_problem, NewProblem, Placement, Scaffold, ScaffoldLanguage};
 pub use sources::{
@@ -116,6 +116,20 @@ pub struct Language {
 }
 
 impl Language {
+    /// The language of `languages` whose extensions list the file's, as written, else in any
+    /// case (`.CPP`); none for a file no language lists.
+    pub fn of_file<'a>(languages: &'a [Language], source: &Path) -> Option<&'a Language> {
+        let ext = source.extension()?.to_str()?;
+        languages
+            .iter()
+            .find(|l| l.extensions.iter().any(|e| e == ext))
+            .or_else(|| {
+                languages
+                    .iter()
+                    .find(|l| l.extensions.iter().any(|e| e.eq_ignore_ascii_case(ext)))
+            })
+    }
+
     /// Whether the run command executes the compiled binary (else it reads the source).
     pub fn runs_binary(&self) -> bool {
         mentions(&self.run, "{binary}")
@@ -431,15 +445,7 @@ impl RunnerConfig {
     /// written (`.C` is C++ and `.c` is C, as on Kattis), else one that lists it in another
     /// case (`.CPP`).
     pub fn language_for(&self, source: &Path) -> Option<&Language> {
-        let ext = source.extension()?.to_str()?;
-        self.languages
-            .iter()
-            .find(|l| l.extensions.iter().any(|e| e == ext))
-            .or_else(|| {
-                self.languages
-                    .iter()
-                    .find(|l| l.extensions.iter().any(|e| e.eq_ignore_ascii_case(ext)))
-            })
+        Language::of_file(&self.languages, source)
     }
 
     /// The language with this id.

@@ -28,6 +28,19 @@ impl ProblemKind {
     }
 }
 
+/// How a problem's units are judged (its one judge): the rule is [`ProblemSpec::judge`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Judge {
+    /// Each test's output is compared with its answer (a comparison of judge's, or the
+    /// problem's checker program).
+    Checker,
+    /// Each test is a run against the problem's interactor program, which judges it.
+    Interactor,
+    /// Each unit is a seeded game against a game side built into the grader, which referees
+    /// it and scores it.
+    Referee,
+}
+
 /// Settings of an interactive game problem.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InteractiveSpec {
@@ -205,10 +218,15 @@ impl ProblemSpec {
         }
     }
 
-    /// Whether solutions are graded by seeded games against a game side built into the grader
-    /// (else by tests: checked outputs, or runs against the problem's interactor).
-    pub fn plays_games(&self) -> bool {
-        self.kind == ProblemKind::Interactive && self.programs.interactor.is_none()
+    /// Its judge: an interactive problem with an interactor program is judged by it, one
+    /// without by the game side built into the grader (seeded games); a batch problem's
+    /// outputs by its checker.
+    pub fn judge(&self) -> Judge {
+        match (self.kind, &self.programs.interactor) {
+            (ProblemKind::Batch, _) => Judge::Checker,
+            (ProblemKind::Interactive, Some(_)) => Judge::Interactor,
+            (ProblemKind::Interactive, None) => Judge::Referee,
+        }
     }
 
     /// The folder of the sample tests.

@@ -18,7 +18,7 @@ use super::{
     build, compile_or_fail, plan_digest, protections_of, submission_digest, tell, AppliedLimits,
     GradeError, PlannedUnits, RunIdentity, Started, Submission, Target, Telling, Unit,
 };
-use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
+use crate::config::{InteractiveSpec, Judge, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter};
 use crate::interact::{self, GameRecord, GameSetup, InteractError};
@@ -48,12 +48,12 @@ pub struct GamesRequest<'a> {
     pub shard: Option<Shard>,
 }
 
-/// The game side of a problem played as games (see `ProblemSpec::plays_games`), and its
-/// settings.
+/// The game side of a problem played as games (judged by its referee, see
+/// `ProblemSpec::judge`), and its settings.
 pub(crate) fn game_side(
     problem: &ProblemSpec,
 ) -> Result<(&'static dyn InteractiveProblem, &InteractiveSpec), GradeError> {
-    if !problem.plays_games() {
+    if problem.judge() != Judge::Referee {
         return Err(GradeError::WrongKind {
             what: "games",
             kind: "game",
@@ -376,7 +376,7 @@ pub fn compare(
     request: &CompareRequest,
     reporter: &mut dyn Reporter,
 ) -> Result<Comparison, GradeError> {
-    if !request.problem.plays_games() {
+    if request.problem.judge() != Judge::Referee {
         return Err(GradeError::WrongKind {
             what: "compare",
             kind: "game",

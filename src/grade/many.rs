@@ -38,7 +38,7 @@ use super::{
     display_path, plan_digest, tell, GradeError, PlannedUnits, ProblemParts, RunIdentity,
     Submission, Target, Unit,
 };
-use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
+use crate::config::{InteractiveSpec, Judge, ProblemSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
 use crate::files::{write_file, Folder, Kind};
 use crate::grade::events::{Event, Reporter};
@@ -453,7 +453,7 @@ struct Job {
 pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Scoreboard, GradeError> {
     let problem = request.problem;
     let scratch = Arc::new(Scratch::new(&request.runner.sandbox)?);
-    let plan = if problem.plays_games() {
+    let plan = if problem.judge() == Judge::Referee {
         let (side, settings) = games::game_side(problem)?;
         Plan::Games {
             games: plan::games(request.games.unwrap_or(settings.games), None),
@@ -684,7 +684,7 @@ fn submission_identity(
 /// The key of a result in the results folder.
 fn result_key(identity: &PlanIdentity) -> String {
     PlanDigest::new()
-        .add("judge", super::JUDGE_VERSION)
+        .add("judge", super::judge_build())
         .add("unit", identity.unit.name())
         .add("units", identity.units)
         .add("stops", identity.stops_at_first_failure)

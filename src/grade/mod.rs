@@ -44,8 +44,8 @@ use crate::grade::events::{Event, Reporter};
 use crate::lang::{self, Compiled, LangError, Prepared};
 use crate::limits::{self, Allowance, Limits, Overrides};
 use crate::plan::{PlanDigest, PlanError, PlanIdentity, Shard, TestPlan};
-use crate::problems::{self, Builtin, CodeError, ProblemCode};
-use crate::programs::{PartError, ProblemProgram, ProgramCode};
+use crate::problems::{CodeError, ProblemCode};
+use crate::programs::{PartError, ProblemProgram};
 use crate::sandbox::RunFacts;
 use crate::verdict::Verdict;
 
@@ -110,6 +110,22 @@ pub enum GradeError {
 /// This judge's version, written into JSON reports: parts of a sharded run merge only when
 /// the same version made them.
 pub const JUDGE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// This judge's build: its version and a digest of its own executable, so results stored by
+/// another build of the same version (a rebuilt or upgraded judge) are not taken for its own.
+pub fn judge_build() -> &'static str {
+    static BUILD: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    BUILD.get_or_init(|| {
+        let executable = crate::files::open_regular(std::path::Path::new("/proc/self/exe"))
+            .ok()
+            .and_then(|opened| crate::plan::sha256_hex_of(opened).ok());
+        match executable {
+            Some(digest) => format!("{JUDGE_VERSION}+{}", &digest[..16]),
+            // Unreadable (an odd /proc): the version alone, as before.
+            None => JUDGE_VERSION.to_string(),
+        }
+    })
+}
 
 /// What a JSON report carries for the parts of a sharded run to be checked and merged: the
 /// version of the judge that made it, the identity of the whole run's plan, and which shard
@@ -281,9 +297,9 @@ impl Submission {
     ) -> Result<Compiled, LangError> {
         let language = target.language.as_deref();
         if self.detect_like_kattis || self.path.is_dir() {
-            lang::prepare_submission(runner, &self.path, language)
+            lang::prepare_submission(&lang::BuildSetup::of(runner), &self.path, language)
         } else {
-            lang::prepare(runner, &self.path, language)
+            lang::prepare(&lang::BuildSetup::of(runner), &self.path, language)
         }
     }
 
@@ -310,23 +326,13 @@ pub fn display_path(path: &Path) -> PathBuf {
 }
 
 /// A problem's code (built in, or its programs) for gen, solve, validate and grading: `None`
-/// when it has neither (a problem of samples only).
-pub fn load_code(
+/// when it has neither (a problem of samples only); see `resolve::code`.
+pub(crate) fn load_code(
     runner: &RunnerConfig,
     problem: &ProblemSpec,
     scratch: &Arc<Scratch>,
 ) -> Result<Option<Box<dyn ProblemCode>>, GradeError> {
-    let programs = &problem.programs;
-    if programs.generator.is_some() || programs.reference.is_some() || programs.validator.is_some()
-    {
-        let code = ProgramCode::build(runner, problem, scratch.clone())?;
-        return Ok(Some(Box::new(code)));
-    }
-    if programs.interactor.is_some() {
-        return Ok(None);
-    }
-    Ok(problems::batch_problem(&problem.id)
-        .map(|code| Box::new(Builtin(code)) as Box<dyn ProblemCode>))
+    Ok(crate::resolve::code(runner, problem, scratch)?)
 }
 
 /// Everything of a problem's that grading a batch (or interactor-judged) problem needs.
@@ -394,20 +400,21 @@ impl Target {
         overrides: &Overrides,
     ) -> Result<Target, GradeError> {
         let detected = lang::submission_language(
-            runner,
+            &runner.languages,
             &submission.path,
             submission.language.as_deref(),
             submission.detect_like_kattis,
         )?;
         let (language, timing_warning) = match detected {
             Some(language) if problem.runs_as_on_kattis && submission.language.is_none() => {
-                let (language, warning) = lang::as_on_kattis(runner, language);
+                let (language, warning) =
+                    lang::as_on_kattis(&runner.languages, &runner.sandbox.path, language);
                 (Some(language), warning)
             }
             other => (other, None),
         };
         if let Some(language) = language {
-            lang::check_installed(runner, language)?;
+            lang::check_installed(&runner.sandbox.path, language)?;
         }
         let allowance = language.map_or(Allowance::NONE, |l| l.allowance);
         Ok(Target {
@@ -435,7 +442,7 @@ pub(crate) fn build(
 /// Compiles a program that must compile (a solution to stress or compare): a compile error
 /// is an error naming the file, with the compiler's message.
 pub fn compile_or_fail(runner: &RunnerConfig, path: &Path) -> Result<Prepared, GradeError> {
-    match lang::prepare(runner, path, None)? {
+    match lang::prepare(&lang::BuildSetup::of(runner), path, None)? {
         Compiled::Ready(prepared) => Ok(prepared),
         Compiled::Failed { message, .. } => Err(GradeError::DoesNotCompile {
             path: path.to_path_buf(),

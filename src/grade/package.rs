@@ -216,7 +216,11 @@ fn compile_submissions(runner: &RunnerConfig, package: &Package, jobs: usize) {
         |_| true,
         || (),
         |(), index| {
-            let _ = crate::lang::prepare_submission(runner, &submissions[index].path, None);
+            let _ = crate::lang::prepare_submission(
+                &crate::lang::BuildSetup::of(runner),
+                &submissions[index].path,
+                None,
+            );
         },
         |_| true,
     );
@@ -257,15 +261,14 @@ fn grade_submission(
 /// (it replaces the problem's anyway), is graded as it is.
 pub fn problem_to_grade_on(
     runner: &RunnerConfig,
-    problem: ProblemSpec,
+    problem: crate::resolve::Problem,
     jobs: usize,
     given: Option<Duration>,
 ) -> Result<(ProblemSpec, Option<TimeLimit>), GradeError> {
-    if given.is_some() || !crate::kattis::is_package(&problem.dir) {
-        return Ok((problem, None));
-    }
-    let package = Package::load(&problem.dir, &runner.validators)
-        .map_err(crate::resolve::ProblemError::from)?;
+    let package = match problem.package {
+        Some(package) if given.is_none() => package,
+        _ => return Ok((problem.spec, None)),
+    };
     if let Some(limit) = package.fixed_time_limit() {
         return Ok((package.with_time_limit(limit), None));
     }

@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use crate::check::{Checker, Comparison};
-use crate::config::{Convention, ProblemSpec, ProgramSource, ProgramSpec, RunnerConfig};
+use crate::config::{Convention, Judge, ProblemSpec, ProgramSource, ProgramSpec, RunnerConfig};
 use crate::files::{Cap, FileError, Folder, Kind, StagedFolder};
 use crate::limits::Allowance;
 use crate::problems::{GenRequest, ProblemCode};
@@ -65,7 +65,7 @@ pub fn write_package(
     count: u64,
     seed: u64,
 ) -> Result<Exported, ExportError> {
-    if problem.plays_games() {
+    if problem.judge() == Judge::Referee {
         return write_game_package(runner, problem, solutions, out, count, seed);
     }
     let source = Source::new(problem)?;

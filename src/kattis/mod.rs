@@ -50,12 +50,6 @@ impl PackageError {
     }
 }
 
-/// Whether `dir` is a Kattis package (it has a `problem.yaml`; `config` locates problems by
-/// the same rule).
-pub fn is_package(dir: &Path) -> bool {
-    crate::config::is_package_folder(dir)
-}
-
 /// A submission of the package with the verdict its folder names.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PackageSubmission {

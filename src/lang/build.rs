@@ -18,14 +18,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex, OnceLock};
 use std::time::Duration;
 
-use crate::config::{Language, RunnerConfig};
+use crate::config::Language;
 use crate::limits::{CompileLimits, MIB};
 use crate::sandbox::{
     self, Isolation, RunFacts, RunFiles, RunRequest, Session, SessionSpec, StdoutMode, StopReason,
     Termination,
 };
 
-use super::{find_program, missing_program, stem, LangError, Workspace, BINARY, MESSAGE_CAP};
+use super::cache::make_world_readable;
+use super::{
+    find_program, missing_program, stem, BuildSetup, LangError, Workspace, BINARY, MESSAGE_CAP,
+};
 
 /// Where the build folder is inside the private root.
 const INSIDE: &str = "/box";
@@ -46,23 +49,23 @@ pub(super) enum Outcome {
 
 /// Builds `workspace` in a fresh folder of the cache, each step in one sandbox session.
 pub(super) fn build(
-    runner: &RunnerConfig,
+    setup: &BuildSetup,
     language: &Language,
     workspace: &Workspace,
 ) -> Result<Outcome, LangError> {
     let cache_error = |cause| LangError::Cache {
-        dir: runner.cache_dir.clone(),
+        dir: setup.cache_dir.to_path_buf(),
         cause,
     };
-    std::fs::create_dir_all(&runner.cache_dir).map_err(cache_error)?;
+    std::fs::create_dir_all(setup.cache_dir).map_err(cache_error)?;
     let steps = language
         .build_steps()
-        .map(|template| Step::new(runner, language, template, workspace))
+        .map(|template| Step::new(setup, language, template, workspace))
         .collect::<Result<Vec<_>, _>>()?;
-    let owner = (runner.sandbox.uid, runner.sandbox.gid);
-    let folder = BuildFolder::new(&runner.cache_dir, workspace, owner).map_err(cache_error)?;
+    let owner = (setup.sandbox.uid, setup.sandbox.gid);
+    let folder = BuildFolder::new(setup.cache_dir, workspace, owner).map_err(cache_error)?;
     let names = Names::new(workspace, &folder.work());
-    let mut read_only_paths = runner.sandbox.read_only_paths.clone();
+    let mut read_only_paths = setup.sandbox.read_only_paths.clone();
     for path in &language.compile_read_only_paths {
         if path.is_dir() && !read_only_paths.contains(path) {
             read_only_paths.push(path.clone());
@@ -79,10 +82,10 @@ pub(super) fn build(
         workdir: folder.work(),
         root_mount: folder.dir.path().join("root"),
         isolation: Isolation {
-            namespaces: runner.sandbox.namespaces,
-            cgroups: runner.sandbox.cgroups,
-            run_as_uid: runner.sandbox.uid,
-            run_as_gid: runner.sandbox.gid,
+            namespaces: setup.sandbox.namespaces,
+            cgroups: setup.sandbox.cgroups,
+            run_as_uid: setup.sandbox.uid,
+            run_as_gid: setup.sandbox.gid,
             read_only_paths,
         },
         writable_subfolder: None,
@@ -92,10 +95,10 @@ pub(super) fn build(
     if !steps.is_empty() {
         let mut session = Session::start(&spec).map_err(|cause| LangError::Sandbox { cause })?;
         for step in &steps {
-            let ran = step.run(&mut session, runner, &folder.work())?;
+            let ran = step.run(&mut session, setup, &folder.work())?;
             match step_end(
                 &ran.facts,
-                &runner.compile,
+                setup.compile,
                 ran.folder_over_limit,
                 ran.file_at_limit,
             ) {
@@ -123,7 +126,7 @@ pub(super) fn build(
             }
         }
     }
-    folder.settle(runner, language, workspace)
+    folder.settle(setup, language, workspace)
 }
 
 /// One build step: its program as the sandbox runs it, the whole argument vector (with the
@@ -149,7 +152,7 @@ struct Ran {
 
 impl Step {
     fn new(
-        runner: &RunnerConfig,
+        setup: &BuildSetup,
         language: &Language,
         template: &[String],
         workspace: &Workspace,
@@ -159,10 +162,10 @@ impl Step {
         // whose compile step is its runtime (python3 -m py_compile) checks the source with the
         // interpreter that will run it; then on the grader's own PATH.
         let host_path = std::env::var("PATH").unwrap_or_default();
-        let search = format!("{}:{host_path}", runner.sandbox.path);
+        let search = format!("{}:{host_path}", setup.sandbox.path);
         let found = find_program(&args[0], &search)
             .ok_or_else(|| missing_program(language, "compiler", &args[0], &host_path))?;
-        let tool = toolchain(&found, &args[0], runner);
+        let tool = toolchain(&found, &args[0], setup);
         args[0] = tool.program.to_string_lossy().into_owned();
         Ok(Step {
             program: tool.program,
@@ -176,15 +179,15 @@ impl Step {
     fn run(
         &self,
         session: &mut Session,
-        runner: &RunnerConfig,
+        setup: &BuildSetup,
         work: &Path,
     ) -> Result<Ran, LangError> {
-        let limits = &runner.compile;
+        let limits = setup.compile;
         let request = RunRequest {
             program: self.program.clone(),
             args: self.args.clone(),
             env: vec![
-                ("PATH".into(), runner.sandbox.path.clone()),
+                ("PATH".into(), setup.sandbox.path.clone()),
                 ("HOME".into(), "/tmp".into()),
                 ("TMPDIR".into(), "/tmp".into()),
                 ("LANG".into(), "C.UTF-8".into()),
@@ -382,8 +385,8 @@ struct Tool {
 /// picks (`rustup which`, from the cache folder as the compile ran before), with the
 /// toolchain's folder shown; another program outside the folders the private root shows gets
 /// its own folder shown (its prefix, for a `bin/` beside a `lib/`). Anything else such a program needs goes in `sandbox.read_only_paths`.
-fn toolchain(found: &Path, name: &str, runner: &RunnerConfig) -> Tool {
-    let read_only = &runner.sandbox.read_only_paths;
+fn toolchain(found: &Path, name: &str, setup: &BuildSetup) -> Tool {
+    let read_only = &setup.sandbox.read_only_paths;
     let shown = |path: &Path| sandbox::private_root_shows(path, read_only);
     if !found.is_absolute() {
         // A file of the build folder.
@@ -393,7 +396,7 @@ fn toolchain(found: &Path, name: &str, runner: &RunnerConfig) -> Tool {
         };
     }
     let canonical = std::fs::canonicalize(found).unwrap_or_else(|_| found.to_path_buf());
-    let (program, folder) = match rustup_target(found, &canonical, name, &runner.cache_dir) {
+    let (program, folder) = match rustup_target(found, &canonical, name, setup.cache_dir) {
         // The toolchain's folder: `bin/` and `lib/` under it.
         Some(real) => {
             let folder = real.parent().and_then(Path::parent).map(Path::to_path_buf);
@@ -529,20 +532,20 @@ impl BuildFolder {
     /// the output limit; a program that runs a binary must have one.
     fn settle(
         self,
-        runner: &RunnerConfig,
+        setup: &BuildSetup,
         language: &Language,
         workspace: &Workspace,
     ) -> Result<Outcome, LangError> {
         let work = self.work();
         let cache_error = |cause| LangError::Cache {
-            dir: runner.cache_dir.clone(),
+            dir: setup.cache_dir.to_path_buf(),
             cause,
         };
         // A step may have left folders it closed to everyone (only root reads them anyway).
         open_folders(&work);
         let size = FolderSize::sweep(&work).map_err(cache_error)?;
-        if size.over(&runner.compile) {
-            return Ok(Outcome::Failed(output_limit_message(&runner.compile)));
+        if size.over(setup.compile) {
+            return Ok(Outcome::Failed(output_limit_message(setup.compile)));
         }
         if sandbox::is_root() {
             let (uid, gid) = (uzers::get_effective_uid(), uzers::get_effective_gid());
@@ -551,7 +554,7 @@ impl BuildFolder {
             }
         }
         restore_sources(&work, workspace).map_err(cache_error)?;
-        super::make_world_readable(&work);
+        make_world_readable(&work);
         let binary = work.join(BINARY);
         let wrote_binary = std::fs::symlink_metadata(&binary).is_ok_and(|m| m.is_file());
         if language.runs_binary() && !wrote_binary {
@@ -837,6 +840,7 @@ fn ends_name(rest: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::RunnerConfig;
     use crate::lang::{prepare, Compiled};
     use crate::limits::Allowance;
 
@@ -1124,7 +1128,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let runner = runner(&dir.path().join("cache"));
         assert_eq!(
-            toolchain(Path::new("/bin/sh"), "sh", &runner).binds,
+            toolchain(Path::new("/bin/sh"), "sh", &BuildSetup::of(&runner)).binds,
             Vec::<PathBuf>::new()
         );
         let bin = dir.path().join("opt/bin");
@@ -1134,7 +1138,7 @@ mod tests {
         std::fs::set_permissions(&compiler, std::fs::Permissions::from_mode(0o755)).unwrap();
         let bin = bin.canonicalize().unwrap();
         assert_eq!(
-            toolchain(&compiler, "mycc", &runner),
+            toolchain(&compiler, "mycc", &BuildSetup::of(&runner)),
             Tool {
                 program: bin.join("mycc"),
                 binds: vec![bin.clone()]
@@ -1143,13 +1147,15 @@ mod tests {
         // A folder runner.toml shows already is not bound again.
         let mut shown = runner.clone();
         shown.sandbox.read_only_paths.push(bin.clone());
-        assert!(toolchain(&compiler, "mycc", &shown).binds.is_empty());
+        assert!(toolchain(&compiler, "mycc", &BuildSetup::of(&shown))
+            .binds
+            .is_empty());
         // A toolchain laid out as PREFIX/bin beside PREFIX/lib (a Rust sysroot outside the
         // system folders) gets its prefix shown, so the compiler finds its libraries.
         std::fs::create_dir_all(dir.path().join("opt/lib")).unwrap();
         let prefix = dir.path().join("opt").canonicalize().unwrap();
         assert_eq!(
-            toolchain(&compiler, "mycc", &runner),
+            toolchain(&compiler, "mycc", &BuildSetup::of(&runner)),
             Tool {
                 program: bin.join("mycc"),
                 binds: vec![prefix]
@@ -1183,14 +1189,18 @@ mod tests {
         let proxy = cargo_bin.join("rustc");
         std::os::unix::fs::symlink("rustup", &proxy).unwrap();
         assert_eq!(
-            toolchain(&proxy, "rustc", &runner),
+            toolchain(&proxy, "rustc", &BuildSetup::of(&runner)),
             Tool {
                 program: real,
                 binds: vec![toolchain_dir]
             }
         );
         // What rustup does not know stays itself (its folder shown).
-        let other = toolchain(&cargo_bin.join("cargo-x"), "cargo-x", &runner);
+        let other = toolchain(
+            &cargo_bin.join("cargo-x"),
+            "cargo-x",
+            &BuildSetup::of(&runner),
+        );
         assert_eq!(other.program, cargo_bin.join("cargo-x"));
         // A hard-linked proxy is one too.
         let linked = root.join("linked");
@@ -1198,7 +1208,7 @@ mod tests {
         std::fs::hard_link(&rustup, linked.join("rustup")).unwrap();
         std::fs::hard_link(&rustup, linked.join("rustc")).unwrap();
         assert_eq!(
-            toolchain(&linked.join("rustc"), "rustc", &runner).binds,
+            toolchain(&linked.join("rustc"), "rustc", &BuildSetup::of(&runner)).binds,
             vec![root.join("rustup/toolchains/stable")]
         );
     }
@@ -1232,7 +1242,7 @@ mod tests {
                       mkdir closed && echo x > closed/x && chmod 000 closed\n";
         let source = dir.path().join("build.sh");
         std::fs::write(&source, script).unwrap();
-        let prepared = match prepare(&runner, &source, None).unwrap() {
+        let prepared = match prepare(&BuildSetup::of(&runner), &source, None).unwrap() {
             Compiled::Ready(prepared) => prepared,
             Compiled::Failed { message, .. } => panic!("{message}"),
         };

@@ -347,6 +347,60 @@ pub trait InteractiveProblem: Send + Sync {
     fn milestones(&self) -> &'static [u64] {
         &[]
     }
+
+    /// Its games' transcripts replayed position by position (`judge replay`, and the HTML
+    /// report's board), if it has such a view.
+    fn replayer(&self) -> Option<&'static dyn Replayer> {
+        None
+    }
+}
+
+/// A view of a game problem: a game's transcript read and replayed under the rules, each
+/// position drawn as text.
+pub trait Replayer: Send + Sync {
+    /// The transcript `text` replayed, its boards with coloured tiles when `colour` is on; an
+    /// error names what makes the text no transcript (a malformed line).
+    fn replay(&self, text: &str, colour: bool) -> Result<Replayed, String>;
+}
+
+/// A transcript replayed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replayed {
+    /// The transcript's header line (without its `#`).
+    pub heading: String,
+    /// Each position: what happened, and the board drawn.
+    pub frames: Vec<Frame>,
+    /// The game as it follows the rules (`4 moves, score 4`), or the rule it breaks.
+    pub outcome: Result<String, String>,
+}
+
+/// One position of a replayed game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Frame {
+    /// What happened, e.g. `round 3: RIGHT`.
+    pub caption: String,
+    /// The board, as lines of text.
+    pub board: String,
+}
+
+/// The replayer of a transcript: that of the game problem whose id begins its header (`#
+/// boj28489 seed 7 ...`, as `judge test --transcripts` writes it), else of the first game
+/// problem that has one.
+pub fn replayer_of_transcript(text: &str) -> Option<&'static dyn Replayer> {
+    let first_word = text
+        .lines()
+        .next()
+        .and_then(|line| line.strip_prefix('#'))
+        .and_then(|header| header.split_whitespace().next());
+    let named = interactive_problems()
+        .iter()
+        .find(|problem| Some(problem.id()) == first_word)
+        .and_then(|problem| problem.replayer());
+    named.or_else(|| {
+        interactive_problems()
+            .iter()
+            .find_map(|problem| problem.replayer())
+    })
 }
 
 /// Every interactive problem the grader knows.

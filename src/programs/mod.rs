@@ -127,14 +127,21 @@ impl PartRun {
     }
 
     /// What it said about its verdict: the judge message, else its standard error, else its
-    /// standard output, on a few lines.
+    /// standard output, on a few lines. Control characters other than line ends are written
+    /// as escapes: a checker often quotes the solution's output, which may hold terminal
+    /// escape sequences.
     pub fn message(&self) -> String {
         let text = match &self.judge_message {
             Some(message) if !message.trim().is_empty() => message.clone(),
             _ if !self.stderr_head.trim().is_empty() => self.stderr_head.clone(),
             _ => head(&self.stdout),
         };
-        crate::check::clip(text.trim(), MESSAGE_CHARS)
+        let clipped = crate::check::clip(text.trim(), MESSAGE_CHARS);
+        let lines: Vec<String> = clipped
+            .lines()
+            .map(crate::verdict::escape_control)
+            .collect();
+        lines.join("\n")
     }
 }
 
@@ -172,9 +179,9 @@ impl ProblemProgram {
                 // A folder is one program of all its files (a Kattis package's validator with
                 // its header).
                 let compiled = if path.is_dir() {
-                    lang::prepare_folder(runner, path, language.as_deref())
+                    lang::prepare_folder(&lang::BuildSetup::of(runner), path, language.as_deref())
                 } else {
-                    lang::prepare(runner, path, language.as_deref())
+                    lang::prepare(&lang::BuildSetup::of(runner), path, language.as_deref())
                 };
                 match compiled.map_err(build_error)? {
                     Compiled::Ready(prepared) => {
@@ -449,4 +456,29 @@ fn digest_of(strings: &[&str], files: &[&Path]) -> String {
         .take(16)
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said(judge_message: &str) -> String {
+        PartRun {
+            facts: crate::verdict::fixtures::clean_exit(),
+            stdout: Vec::new(),
+            stderr_head: String::new(),
+            judge_message: Some(judge_message.into()),
+        }
+        .message()
+    }
+
+    #[test]
+    fn a_message_quoting_terminal_escapes_keeps_its_lines_but_not_its_escapes() {
+        let message = said("expected 3\nreceived \u{1b}[2J\u{1b}]0;owned\u{7}x\r");
+        assert_eq!(
+            message,
+            "expected 3\nreceived \\u{1b}[2J\\u{1b}]0;owned\\u{7}x"
+        );
+        assert!(!message.chars().any(|c| c.is_control() && c != '\n'));
+    }
 }

@@ -1,13 +1,12 @@
-//! Drawing a replayed 2048 game: each board with its caption (coloured tiles on a terminal),
-//! step by step, animated in place, or only the final position, then whether the transcript
-//! follows the rules.
+//! Showing a replayed game (a problem's [`Replayed`] view: each position with its caption,
+//! drawn by the problem), step by step, animated in place, or only the final position, then
+//! whether the transcript follows the rules. What a board looks like is the problem's.
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use super::style;
-use crate::problems::boj28489::{Replay, Transcript};
-use crate::problems::game2048::Grid;
+use crate::problems::Replayed;
 
 /// How to show a replay.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,63 +21,26 @@ pub enum Pace {
     Final,
 }
 
-/// ANSI 256-colour background for a tile value.
-fn tile_colour(value: u32) -> u8 {
-    const COLOURS: [u8; 17] = [
-        236, 230, 223, 216, 209, 202, 196, 226, 220, 214, 208, 202, 129, 93, 57, 21, 27,
-    ];
-    let exponent = if value == 0 {
-        0
-    } else {
-        value.trailing_zeros() as usize
-    };
-    COLOURS[exponent.min(COLOURS.len() - 1)]
+/// The replay's heading: the transcript's header, in bold.
+pub fn heading(replayed: &Replayed) -> String {
+    style::bold(&format!("# {}", replayed.heading))
 }
 
-/// The board as text, with coloured tiles when `colour` is on.
-pub fn render_board(grid: &Grid, colour: bool) -> String {
-    let size = grid.size;
-    let mut out = String::new();
-    for row in 0..size {
-        for col in 0..size {
-            let value = grid.get(row, col);
-            let text = if value == 0 {
-                ".".to_string()
-            } else {
-                value.to_string()
-            };
-            if colour {
-                let fg = if value >= 8 { 15 } else { 0 };
-                out.push_str(&format!(
-                    "\x1b[48;5;{};38;5;{fg}m{text:^7}\x1b[0m",
-                    tile_colour(value)
-                ));
-            } else {
-                out.push_str(&format!("{text:>6}"));
-            }
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// Shows a transcript's replay on `out`; with [`Pace::Step`], waits for a line of `input`
-/// between boards (and stops at its end).
+/// Shows a replay that follows the rules on `out`; with [`Pace::Step`], waits for a line of
+/// `input` between boards (and stops at its end).
 pub fn show(
-    transcript: &Transcript,
-    replay: &Replay,
+    replayed: &Replayed,
     pace: Pace,
-    colour: bool,
     out: &mut impl Write,
     input: &mut impl BufRead,
 ) -> io::Result<()> {
-    let heading = style::bold(&format!("# {}", transcript.header));
+    let heading = heading(replayed);
     writeln!(out, "{heading}")?;
-    let steps: Vec<_> = match pace {
-        Pace::Final => replay.steps.last().into_iter().collect(),
-        _ => replay.steps.iter().collect(),
+    let frames: Vec<_> = match pace {
+        Pace::Final => replayed.frames.last().into_iter().collect(),
+        _ => replayed.frames.iter().collect(),
     };
-    for step in steps {
+    for frame in frames {
         if crate::cleanup::interrupted() {
             return Err(io::ErrorKind::Interrupted.into());
         }
@@ -88,8 +50,8 @@ pub fn show(
             out.flush()?;
             std::thread::sleep(wait);
         }
-        writeln!(out, "{}", step.caption)?;
-        write!(out, "{}", render_board(&step.grid, colour))?;
+        writeln!(out, "{}", frame.caption)?;
+        write!(out, "{}", frame.board)?;
         writeln!(out)?;
         if pace == Pace::Step {
             out.flush()?;
@@ -99,15 +61,8 @@ pub fn show(
             }
         }
     }
-    writeln!(
-        out,
-        "the transcript follows the rules: {} moves, score {}{}",
-        replay.moves,
-        replay.score,
-        if transcript.ended {
-            ""
-        } else {
-            " (the game did not end: the program stopped answering)"
-        }
-    )
+    match &replayed.outcome {
+        Ok(outcome) => writeln!(out, "the transcript follows the rules: {outcome}"),
+        Err(violation) => writeln!(out, "the transcript breaks the rules: {violation}"),
+    }
 }

@@ -4,15 +4,17 @@
 //! game (`-1` is sent); the score is the largest tile.
 //!
 //! `game` plays the game against a program; `transcript` reads a game's transcript and replays
-//! it under the rules.
+//! it under the rules; `view` draws the replayed boards (`judge replay`).
 
 mod game;
 mod transcript;
+mod view;
 
 pub use game::Game;
 pub use transcript::{parse_transcript, replay, Replay, ReplayStep, Round, Transcript};
+pub use view::{render_board, BoardReplayer};
 
-use super::{GameSession, InteractiveProblem};
+use super::{GameSession, InteractiveProblem, Replayer};
 use crate::rng::TestRng;
 
 /// Side of the board.
@@ -33,5 +35,9 @@ impl InteractiveProblem for Boj28489 {
 
     fn milestones(&self) -> &'static [u64] {
         &[2048, 4096, 8192, 16384, 32768, 65536]
+    }
+
+    fn replayer(&self) -> Option<&'static dyn Replayer> {
+        Some(&BoardReplayer)
     }
 }

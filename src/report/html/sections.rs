@@ -14,8 +14,7 @@ use crate::grade::games::Comparison;
 use crate::grade::outcome::{GameDetail, Outcome, RunSummary};
 use crate::grade::package::PackageCheck;
 use crate::grade::AppliedLimits;
-use crate::problems::boj28489::Boj28489;
-use crate::problems::InteractiveProblem;
+use crate::problems;
 use crate::report::verify::{package_check_lines, CheckLine};
 use crate::stats::Difference;
 use crate::verdict::Verdict;
@@ -285,9 +284,10 @@ pub fn batch(id: SectionId, summary: &RunSummary) -> String {
     out
 }
 
-/// Whether the replayer can draw this problem's games (a 4 x 4 board of 2048).
+/// Whether the replayer can draw this problem's games: the problem's own view says so (a 4 x 4
+/// board of 2048, which the report's script draws).
 fn has_board(problem: &str) -> bool {
-    problem == Boj28489.id()
+    problems::interactive_problem(problem).is_some_and(|game| game.replayer().is_some())
 }
 
 /// The score distribution: how many games ended at each power of two.
