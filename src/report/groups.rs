@@ -24,7 +24,8 @@ use serde::Serialize;
 
 use super::style;
 use crate::grade::many::Scoreboard;
-use crate::scoring::aggregate::{self, Graded, Results, TestRun};
+use crate::grade::outcome::Outcome;
+use crate::scoring::aggregate::{self, Graded, Results, TestRun, ValidatorScore};
 use crate::scoring::{Child, Group, GroupTree, Rule, Scored, TestCase, Verdict};
 
 /// The factor of "near the limit" where the problem gives none: problemtools' default
@@ -60,6 +61,24 @@ pub struct TestFacts {
     pub wall_ms: u64,
     /// The sandbox stopped it at its limit (it did not finish on its own).
     pub stopped: bool,
+}
+
+impl TestFacts {
+    /// The facts of a test's outcome, with the score its validator or checker gave.
+    pub fn of(outcome: &Outcome, validator_score: Option<ValidatorScore>) -> TestFacts {
+        TestFacts {
+            run: TestRun {
+                verdict: Verdict::from(&outcome.verdict),
+                validator_score,
+            },
+            cpu_ms: outcome.cpu_ms,
+            wall_ms: outcome.wall_ms,
+            stopped: outcome
+                .facts
+                .as_ref()
+                .is_some_and(|facts| facts.stopped_by.is_some()),
+        }
+    }
 }
 
 /// One submission as the table is built from it.
@@ -890,6 +909,20 @@ mod tests {
             .map(|r| r.submission.as_str())
             .collect();
         assert_eq!(names, ["accepted/fast.cpp", "accepted/a_slower.cpp"]);
+    }
+
+    #[test]
+    fn a_tests_facts_come_from_its_outcome() {
+        let summary = fixtures::batch_summary();
+        let failing = summary.first_failure().unwrap();
+        let facts = TestFacts::of(failing, Some(ValidatorScore::Score(0.5)));
+        assert_eq!(facts.run.verdict, Verdict::from(&failing.verdict));
+        assert_eq!(facts.run.validator_score, Some(ValidatorScore::Score(0.5)));
+        assert_eq!(
+            (facts.cpu_ms, facts.wall_ms),
+            (failing.cpu_ms, failing.wall_ms)
+        );
+        assert!(!facts.stopped);
     }
 
     #[test]
