@@ -7,6 +7,7 @@
 //! from. Callers match on the judge or use a view; none asks what kind of problem it holds.
 
 use std::ffi::OsStr;
+use std::path::Path;
 use std::sync::Arc;
 
 use thiserror::Error;
@@ -140,6 +141,12 @@ pub fn problem_with_origin(
     Ok((origin, load(located, &runner.validators)?))
 }
 
+/// The problem in the folder at `dir`, taken as a path even where an id is spelled the same
+/// (`judge verify guess` of a package in `./guess`, though a built-in problem is called guess).
+pub fn problem_at(runner: &RunnerConfig, dir: &Path) -> Result<Problem, ProblemError> {
+    load(crate::config::locate_folder(dir)?, &runner.validators)
+}
+
 /// Every problem judge can find, each from the first place that has its id, sorted by id.
 pub fn all(runner: &RunnerConfig) -> Vec<FoundProblem> {
     runner
@@ -173,7 +180,6 @@ pub fn load(located: Located, validators: &ValidatorLimits) -> Result<Problem, P
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::Path;
 
     fn problem(id: &str) -> Problem {
         let file = Path::new(env!("CARGO_MANIFEST_DIR"))

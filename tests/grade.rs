@@ -304,6 +304,77 @@ fn a_killed_run_loses_nothing_already_graded() {
 }
 
 #[test]
+fn a_killed_run_resumes_its_submission_from_the_tests_it_decided() {
+    let dir = slow_class(1);
+    // The compile cache (where the tests of an unfinished submission are kept) in `dir`.
+    let config = dir.path().join("runner.toml");
+    std::fs::write(&config, "[defaults]\ncache_dir = \"cache\"\n").unwrap();
+    let config = config.to_string_lossy().into_owned();
+    let class = dir.path().join("class").to_string_lossy().into_owned();
+    let results = dir.path().join("results").to_string_lossy().into_owned();
+    let args = [
+        "--config",
+        &config,
+        "--all",
+        "--jobs",
+        "1",
+        "--tests",
+        "random",
+        "--count",
+        "10",
+        "--time-limit",
+        "0.2",
+        &class,
+    ];
+    let units = dir.path().join("cache/grade-units");
+    // The tests decided so far: the lines after the file's first (its identity).
+    let decided = || -> Vec<serde_json::Value> {
+        let Some(file) = std::fs::read_dir(&units).ok().and_then(|mut d| d.next()) else {
+            return Vec::new();
+        };
+        let text = std::fs::read_to_string(file.unwrap().path()).unwrap_or_default();
+        let lines = text.lines().skip(1);
+        lines.filter_map(|l| serde_json::from_str(l).ok()).collect()
+    };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["grade", "--problem", "boj12100", "--results", &results])
+        .args(args)
+        .current_dir(repo())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while decided().len() < 3 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let before = decided();
+    assert!(
+        (3..10).contains(&before.len()),
+        "{} tests decided",
+        before.len()
+    );
+    assert_eq!(stored_results(dir.path()), 0);
+    let (output, board) = grade(dir.path(), &args);
+    assert_eq!(output.status.code(), Some(1), "{}", show(&output));
+    let tests = board["submissions"][0]["graded"]["tests"]["tests"]
+        .as_array()
+        .unwrap();
+    assert_eq!(tests.len(), 10, "{board}");
+    // The decided tests are taken as they were (their measured times too), not run again.
+    for line in &before {
+        let unit = line["unit"].as_u64().unwrap() as usize;
+        assert_eq!(tests[unit], line["outcome"], "test {unit}");
+    }
+    assert!(tests.iter().all(|t| t["verdict"] == "TLE"), "{board}");
+    // Once the submission's result is kept whole, its tests' file goes.
+    assert_eq!(stored_results(dir.path()), 1);
+    assert_eq!(std::fs::read_dir(&units).unwrap().count(), 0);
+}
+
+#[test]
 #[ignore = "needs root"]
 fn a_full_disk_stops_the_run_and_loses_nothing_already_graded() {
     require_root();

@@ -18,7 +18,7 @@ use judge::report::json::JsonReporter;
 use judge::report::progress::ProgressReporter;
 use judge::report::verify::VerifyReporter;
 use judge::report::Reporters;
-use judge::resolve::Problem;
+use judge::resolve::{Problem, ProblemError};
 
 use super::{bounded, exit, finish, load_runner, on_terminal, report_file, stdout};
 
@@ -61,14 +61,16 @@ pub struct VerifyArgs {
 pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     if let [path] = args.problems.as_slice() {
-        // A problem that does not resolve is reported by the verify of bundled problems
-        // below, which resolves each problem it is given.
-        if let Ok(Problem {
-            package: Some(package),
-            ..
-        }) = judge::resolve::problem(&runner, path)
-        {
-            return verify_package(&runner, &package, args);
+        // A Kattis package's folder, named by its path (an id spelled the same is not
+        // looked up); a folder that is no problem, or a problem.toml's, is for the verify of
+        // bundled problems below, which resolves each problem it is given.
+        match judge::resolve::problem_at(&runner, Path::new(path)) {
+            Ok(Problem {
+                package: Some(package),
+                ..
+            }) => return verify_package(&runner, &package, args),
+            Err(ProblemError::Package(error)) => return Err(error.into()),
+            _ => {}
         }
         if kattis::archive::is_zip(Path::new(path)) {
             // A package as DOMjudge imports and exports it: unpacked into a private folder

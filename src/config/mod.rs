@@ -30,8 +30,8 @@ pub use problem::{FileTest, InteractiveSpec, Judge, ProblemKind, ProblemSpec};
 pub use program::{Convention, ProblemPrograms, ProgramSource, ProgramSpec, Role};
 pub use scaffold::{init_project, new_problem, NewProblem, Placement, Scaffold, ScaffoldLanguage};
 pub use sources::{
-    built_in_ids, is_package_folder, FoundFolder, Located, ProblemFolder, ProblemOrigin,
-    ProblemSources, BUILT_IN_CACHE_FOLDER,
+    built_in_ids, is_package_folder, locate_folder, FoundFolder, Located, ProblemFolder,
+    ProblemOrigin, ProblemSources, BUILT_IN_CACHE_FOLDER,
 };
 
 #[derive(Debug, Error)]

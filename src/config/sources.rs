@@ -236,7 +236,7 @@ fn holds_problem_toml(dir: &Path) -> bool {
 }
 
 /// The problem in folder `dir` (which must hold a problem.toml, or be a Kattis package).
-fn locate_folder(dir: &Path) -> Result<Located, ConfigError> {
+pub fn locate_folder(dir: &Path) -> Result<Located, ConfigError> {
     let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     let file = dir.join("problem.toml");
     if holds_problem_toml(&dir) {

@@ -64,18 +64,6 @@ pub struct BatchRequest<'a> {
     pub keep_every_test: bool,
 }
 
-/// A test the grader could not run (JE), with why.
-pub(crate) fn judge_error(test: &PlannedTest, problem_id: &str, message: String) -> Outcome {
-    Outcome {
-        message: Some(message),
-        ..Outcome::undecided(Detail::Test(TestDetail {
-            name: test.name.clone(),
-            reproduce: test.reproduce_command(problem_id),
-            ..TestDetail::default()
-        }))
-    }
-}
-
 /// A test's input and expected answer.
 pub(crate) struct TestPair {
     pub input: Vec<u8>,
@@ -610,14 +598,6 @@ pub(crate) fn enforced_limits(limits: Limits, factor: f64) -> Limits {
     enforced.cpu_time = enforced.cpu_time.mul_f64(factor);
     enforced.wall_time = enforced.wall_time.mul_f64(factor);
     enforced
-}
-
-/// Completes a summary with its tests' outcomes (in plan order).
-pub(crate) fn conclude(summary: &mut RunSummary, outcomes: Vec<Outcome>) {
-    let group = engine::conclude(outcomes, true);
-    summary.protections = group.protections;
-    summary.verdict = group.verdict;
-    summary.outcomes = group.kept;
 }
 
 /// Tells the reporter the grading is over and hands the summary back.

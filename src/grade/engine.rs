@@ -19,7 +19,7 @@ use super::outcome::{Detail, Outcome, Tally};
 use super::{protections_of, GradeError, Telling};
 use crate::interact::Ending;
 use crate::limits::Limits;
-use crate::pool::{self, News};
+use crate::pool::{self, JobNews, News};
 use crate::sandbox::RunFacts;
 use crate::verdict::{self, CheckOutcome, StderrSays, Verdict};
 
@@ -308,8 +308,172 @@ pub fn run<E: Executor>(
     Ok(result)
 }
 
+/// Runs the units of many jobs: `judge grade`'s submissions, each graded on the same plan.
+/// A job is prepared (compiled) before its units run, on the same workers.
+pub trait JobExecutor: Sync {
+    type Worker;
+    /// What a job that could not be prepared comes to (a compile error, say).
+    type Unready: Send;
+
+    /// A worker's state, made once per worker thread.
+    fn worker(&self) -> Self::Worker;
+
+    /// Prepares job `job`, or says why it cannot run.
+    fn prepare(&self, job: usize) -> Result<(), Self::Unready>;
+
+    /// The limits job `job`'s units are judged under.
+    fn limits(&self, job: usize) -> Limits;
+
+    /// Runs unit `unit` (an index into the plan) of job `job` to its facts.
+    fn execute(&self, worker: &mut Self::Worker, job: usize, unit: usize) -> UnitFacts;
+}
+
+/// The units of a run of many jobs that an earlier run decided (see [`run_jobs`]).
+pub type Decided = BTreeMap<usize, Outcome>;
+
+/// Runs `units` (indices into the plan) of every job on the schedule's workers, judges each
+/// under its job's limits, and concludes each job with [`conclude`] over its units in plan
+/// order, those of `decided[job]` (from an earlier run: they do not run again) with those run
+/// now. A job stops at its first failure in plan order when the schedule says so; its later
+/// units are left out even if they ran (or were decided).
+///
+/// Workers take tasks by the scheduler's rule (`pool::Board`): units of the earliest prepared
+/// job first, else the next job to prepare; stopping at the first failure, a job nobody else
+/// runs a unit of first, since a unit run beside a failing one is thrown away.
+///
+/// `unit_done(job, unit, outcome)` hears of each unit as it is decided (in any order), and
+/// `job_done(job, result)` of each job as it is over, its result or why it was not ready;
+/// both on the calling thread. An error from either, or an interruption, ends the run with
+/// that error and nothing more is told.
+pub fn run_jobs<E: JobExecutor>(
+    executor: &E,
+    units: &[usize],
+    decided: Vec<Decided>,
+    schedule: Schedule,
+    mut unit_done: impl FnMut(usize, usize, &Outcome) -> Result<(), GradeError>,
+    mut job_done: impl FnMut(usize, Result<GroupResult, E::Unready>) -> Result<(), GradeError>,
+) -> Result<(), GradeError> {
+    let stops = schedule.stop_at_first_failure;
+    // Each job's first failure in plan order, of the units decided so far.
+    let first_failure: Vec<AtomicUsize> = decided
+        .iter()
+        .map(|decided| AtomicUsize::new(first_failure_of(decided)))
+        .collect();
+    // What each job has left to run, in plan order.
+    let pending: Vec<Vec<usize>> = decided
+        .iter()
+        .zip(&first_failure)
+        .map(|(decided, failed_at)| {
+            let failed_at = failed_at.load(Ordering::SeqCst);
+            units
+                .iter()
+                .copied()
+                .filter(|unit| !decided.contains_key(unit) && (!stops || *unit <= failed_at))
+                .collect()
+        })
+        .collect();
+    let work = JobsWork {
+        executor,
+        pending: &pending,
+        first_failure: &first_failure,
+        stops,
+    };
+    let counts: Vec<usize> = pending.iter().map(Vec::len).collect();
+    let rule = pool::Rule {
+        prepare: true,
+        one_worker_per_job_first: stops,
+    };
+    let mut decided = decided;
+    let mut error = None;
+    pool::run_jobs(&counts, schedule.jobs, rule, &work, |news| {
+        let went = match news {
+            JobNews::Started { .. } => Ok(()),
+            JobNews::Finished { job, unit, result } => {
+                let unit = pending[job][unit];
+                let went = unit_done(job, unit, &result);
+                decided[job].insert(unit, result);
+                went
+            }
+            JobNews::Done { job, prepared } => {
+                let outcomes = std::mem::take(&mut decided[job]);
+                let result = prepared.map(|()| {
+                    let failed_at = if stops {
+                        first_failure_of(&outcomes)
+                    } else {
+                        usize::MAX
+                    };
+                    let in_plan_order = units
+                        .iter()
+                        .take_while(|unit| **unit <= failed_at)
+                        .filter_map(|unit| outcomes.get(unit).cloned());
+                    conclude(in_plan_order, schedule.keep_every_unit)
+                });
+                job_done(job, result)
+            }
+        };
+        match went {
+            Ok(()) => true,
+            Err(e) => {
+                error = Some(e);
+                false
+            }
+        }
+    });
+    match error {
+        Some(error) => Err(error),
+        None if crate::cleanup::interrupted() => Err(GradeError::Interrupted),
+        None => Ok(()),
+    }
+}
+
+/// The first unit of `decided` that failed, or `usize::MAX`.
+fn first_failure_of(decided: &Decided) -> usize {
+    decided
+        .iter()
+        .find(|(_, outcome)| !outcome.verdict.is_accepted())
+        .map_or(usize::MAX, |(unit, _)| *unit)
+}
+
+/// A run of many jobs as the scheduler sees it: its units are positions in each job's
+/// pending units.
+struct JobsWork<'a, E> {
+    executor: &'a E,
+    pending: &'a [Vec<usize>],
+    first_failure: &'a [AtomicUsize],
+    stops: bool,
+}
+
+impl<E: JobExecutor> pool::Work for JobsWork<'_, E> {
+    type State = E::Worker;
+    type Output = Outcome;
+    type Unready = E::Unready;
+
+    fn state(&self) -> E::Worker {
+        self.executor.worker()
+    }
+
+    fn prepare(&self, job: usize) -> Result<(), E::Unready> {
+        self.executor.prepare(job)
+    }
+
+    fn start(&self, job: usize, position: usize) -> bool {
+        !self.stops || self.pending[job][position] <= self.first_failure[job].load(Ordering::SeqCst)
+    }
+
+    fn run(&self, worker: &mut E::Worker, job: usize, position: usize) -> Outcome {
+        let unit = self.pending[job][position];
+        let facts = self.executor.execute(worker, job, unit);
+        let outcome = judge(&self.executor.limits(job), facts);
+        if !outcome.verdict.is_accepted() {
+            self.first_failure[job].fetch_min(unit, Ordering::SeqCst);
+        }
+        outcome
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use std::cell::RefCell;
     use std::sync::Mutex;
 
     use super::*;
@@ -604,5 +768,272 @@ mod tests {
         assert_eq!(names(&failed.kept), ["test-1"]);
         assert_eq!(failed.tally.run, 3);
         assert_eq!(conclude([], true).verdict, Verdict::Accepted);
+    }
+
+    /// Jobs of scripted units: unit `u` of job `j` fails when `failing` holds `(j, u)`, and
+    /// the jobs of `unready` cannot be prepared. It records which units ran.
+    struct ScriptedJobs {
+        failing: Vec<(usize, usize)>,
+        unready: Vec<usize>,
+        ran: Mutex<Vec<(usize, usize)>>,
+    }
+
+    impl ScriptedJobs {
+        fn new(failing: &[(usize, usize)], unready: &[usize]) -> ScriptedJobs {
+            ScriptedJobs {
+                failing: failing.to_vec(),
+                unready: unready.to_vec(),
+                ran: Mutex::new(Vec::new()),
+            }
+        }
+
+        fn ran(&self) -> Vec<(usize, usize)> {
+            let mut ran = self.ran.lock().unwrap().clone();
+            ran.sort_unstable();
+            ran
+        }
+    }
+
+    impl JobExecutor for ScriptedJobs {
+        type Worker = ();
+        type Unready = String;
+
+        fn worker(&self) {}
+
+        fn prepare(&self, job: usize) -> Result<(), String> {
+            match self.unready.contains(&job) {
+                true => Err(format!("job {job} does not compile")),
+                false => Ok(()),
+            }
+        }
+
+        fn limits(&self, _: usize) -> Limits {
+            limits()
+        }
+
+        fn execute(&self, _: &mut (), job: usize, unit: usize) -> UnitFacts {
+            self.ran.lock().unwrap().push((job, unit));
+            let said = match self.failing.contains(&(job, unit)) {
+                true => CheckOutcome::WrongAnswer(format!("unit {unit} of job {job}")),
+                false => CheckOutcome::Accepted,
+            };
+            UnitFacts {
+                run: Ok(checked(clean_exit(), Some(said))),
+                detail: Detail::Test(TestDetail {
+                    name: format!("{job}/{unit}"),
+                    ..TestDetail::default()
+                }),
+            }
+        }
+    }
+
+    /// Each job's result (or why it was not ready) and every unit told as decided.
+    type JobsRun = (Vec<Result<GroupResult, String>>, Vec<(usize, Outcome)>);
+
+    fn run_jobs_told(
+        executor: &ScriptedJobs,
+        units: usize,
+        decided: Vec<Decided>,
+        schedule: Schedule,
+    ) -> JobsRun {
+        let units: Vec<usize> = (0..units).collect();
+        let results: RefCell<Vec<Option<Result<GroupResult, String>>>> =
+            RefCell::new(vec![None; decided.len()]);
+        let mut told = Vec::new();
+        run_jobs(
+            executor,
+            &units,
+            decided,
+            schedule,
+            |job, _, outcome| {
+                let over = results.borrow()[job].is_some();
+                assert!(!over, "a unit of job {job} after its end");
+                told.push((job, outcome.clone()));
+                Ok(())
+            },
+            |job, result| {
+                let before = results.borrow_mut()[job].replace(result);
+                assert!(before.is_none(), "job {job} twice");
+                Ok(())
+            },
+        )
+        .unwrap();
+        let results = results
+            .into_inner()
+            .into_iter()
+            .map(|r| r.expect("every job ends"))
+            .collect();
+        (results, told)
+    }
+
+    /// What a job came to, to compare runs: its verdict, kept units and tally.
+    fn summed(
+        result: &Result<GroupResult, String>,
+    ) -> Result<(Verdict, Vec<String>, Tally), String> {
+        result
+            .as_ref()
+            .map(|group| (group.verdict, names(&group.kept), group.tally))
+            .map_err(Clone::clone)
+    }
+
+    const FAILING: [(usize, usize); 4] = [(1, 3), (1, 7), (2, 0), (4, 9)];
+
+    #[test]
+    fn every_job_stops_at_its_own_first_failure() {
+        for jobs in [1, 3] {
+            let executor = ScriptedJobs::new(&FAILING, &[3]);
+            let (results, _) =
+                run_jobs_told(&executor, 10, vec![Decided::new(); 5], schedule(jobs, true));
+            let kept = |job: usize, last: usize| -> Vec<String> {
+                (0..=last).map(|unit| format!("{job}/{unit}")).collect()
+            };
+            let group = |job: usize| results[job].as_ref().unwrap();
+            assert_eq!(group(0).verdict, Verdict::Accepted);
+            assert_eq!(names(&group(0).kept), kept(0, 9));
+            assert_eq!(group(1).verdict, Verdict::WrongAnswer);
+            assert_eq!(names(&group(1).kept), kept(1, 3), "{jobs} workers");
+            assert_eq!(names(&group(2).kept), kept(2, 0));
+            assert_eq!(results[3].as_ref().unwrap_err(), "job 3 does not compile");
+            assert_eq!(names(&group(4).kept), kept(4, 9));
+            assert_eq!(group(4).verdict, Verdict::WrongAnswer);
+            let ran = executor.ran();
+            assert!(!ran.iter().any(|&(job, _)| job == 3), "job 3 was not ready");
+            if jobs == 1 {
+                // One worker starts nothing of a job past its failure.
+                assert!(!ran.contains(&(1, 4)) && !ran.contains(&(2, 1)), "{ran:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn with_all_every_unit_of_every_job_runs() {
+        let executor = ScriptedJobs::new(&FAILING, &[]);
+        let (results, told) =
+            run_jobs_told(&executor, 10, vec![Decided::new(); 5], schedule(3, false));
+        let every: Vec<(usize, usize)> =
+            (0..5).flat_map(|j| (0..10).map(move |u| (j, u))).collect();
+        assert_eq!(executor.ran(), every);
+        assert_eq!(told.len(), 50);
+        for (job, result) in results.iter().enumerate() {
+            let group = result.as_ref().unwrap();
+            assert_eq!(group.kept.len(), 10);
+            assert_eq!(group.tally.run, 10);
+            let first_failure = FAILING
+                .iter()
+                .filter(|(j, _)| *j == job)
+                .map(|(_, u)| *u)
+                .min();
+            assert_eq!(
+                group.kept.iter().position(|o| !o.verdict.is_accepted()),
+                first_failure,
+                "job {job}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_resumed_job_runs_only_its_undecided_units_and_comes_to_the_same() {
+        for stop in [false, true] {
+            let executor = ScriptedJobs::new(&FAILING, &[3]);
+            let (whole, told) =
+                run_jobs_told(&executor, 10, vec![Decided::new(); 5], schedule(2, stop));
+            // An earlier run decided some units: job 0's even ones, job 1's first four (its
+            // failure at 3 among them), all of job 2's that ran, and one of job 4's.
+            let keep = |job: usize, unit: usize| match job {
+                0 => unit % 2 == 0,
+                1 => unit <= 3,
+                2 => true,
+                4 => unit == 5,
+                _ => false,
+            };
+            let mut decided = vec![Decided::new(); 5];
+            for (job, outcome) in &told {
+                let unit: usize = outcome.name().split('/').nth(1).unwrap().parse().unwrap();
+                if keep(*job, unit) {
+                    decided[*job].insert(unit, outcome.clone());
+                }
+            }
+            let resumed = ScriptedJobs::new(&FAILING, &[3]);
+            let (again, _) = run_jobs_told(&resumed, 10, decided.clone(), schedule(2, stop));
+            for job in 0..5 {
+                assert_eq!(
+                    summed(&again[job]),
+                    summed(&whole[job]),
+                    "job {job}, stop: {stop}"
+                );
+            }
+            let ran = resumed.ran();
+            for (job, unit) in &ran {
+                assert!(!decided[*job].contains_key(unit), "{job}/{unit} ran again");
+            }
+            // Job 1's failure was decided: stopping, nothing of it runs again.
+            assert_eq!(ran.iter().any(|&(job, _)| job == 1), !stop, "stop: {stop}");
+        }
+    }
+
+    #[test]
+    fn sharded_grading_is_the_unsharded_run_in_parts() {
+        for stop in [false, true] {
+            let executor = ScriptedJobs::new(&FAILING, &[3]);
+            let (whole, _) =
+                run_jobs_told(&executor, 10, vec![Decided::new(); 5], schedule(2, stop));
+            // Job j belongs to shard j mod 2; each shard numbers its own jobs from 0.
+            for shard in 0..2 {
+                let mine: Vec<usize> = (0..5).filter(|job| job % 2 == shard).collect();
+                let failing: Vec<(usize, usize)> = FAILING
+                    .iter()
+                    .filter_map(|&(job, unit)| {
+                        mine.iter().position(|&m| m == job).map(|j| (j, unit))
+                    })
+                    .collect();
+                let unready: Vec<usize> = mine.iter().position(|&m| m == 3).into_iter().collect();
+                let part = ScriptedJobs::new(&failing, &unready);
+                let (results, _) = run_jobs_told(
+                    &part,
+                    10,
+                    vec![Decided::new(); mine.len()],
+                    schedule(2, stop),
+                );
+                for (j, &job) in mine.iter().enumerate() {
+                    let renamed = |result: &Result<GroupResult, String>| {
+                        summed(result)
+                            .map(|(verdict, kept, tally)| {
+                                let kept = kept
+                                    .iter()
+                                    .map(|name| name.split('/').nth(1).unwrap().to_string());
+                                (verdict, kept.collect::<Vec<_>>(), tally)
+                            })
+                            .map_err(|e| e.replace(&format!("job {j} "), "job "))
+                    };
+                    let whole =
+                        renamed(&whole[job]).map_err(|e| e.replace(&format!("job {job} "), "job "));
+                    assert_eq!(renamed(&results[j]), whole, "job {job}, stop: {stop}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_error_from_the_caller_ends_the_run_of_jobs() {
+        let executor = ScriptedJobs::new(&[], &[]);
+        let mut ended = 0;
+        let run = run_jobs(
+            &executor,
+            &[0, 1, 2],
+            vec![Decided::new(); 20],
+            schedule(1, false),
+            |_, _, _| Ok(()),
+            |_, _| {
+                ended += 1;
+                match ended {
+                    3 => Err(GradeError::Report(std::io::Error::other(
+                        "the disk is full",
+                    ))),
+                    _ => Ok(()),
+                }
+            },
+        );
+        assert!(matches!(run, Err(GradeError::Report(_))));
+        assert_eq!(ended, 3);
     }
 }

@@ -82,6 +82,16 @@ pub(crate) fn judge_game(
     game: u64,
     played: Result<GameRecord, InteractError>,
 ) -> Outcome {
+    engine::judge(limits, game_facts(seed, game, played))
+}
+
+/// What playing game `game` gave, before anything is decided: the run's facts and the
+/// referee's word.
+pub(crate) fn game_facts(
+    seed: u64,
+    game: u64,
+    played: Result<GameRecord, InteractError>,
+) -> UnitFacts {
     let mut detail = GameDetail {
         seed,
         game,
@@ -103,13 +113,10 @@ pub(crate) fn judge_game(
         }
         Err(e) => Err(e.to_string()),
     };
-    engine::judge(
-        limits,
-        UnitFacts {
-            run,
-            detail: Detail::Game(detail),
-        },
-    )
+    UnitFacts {
+        run,
+        detail: Detail::Game(detail),
+    }
 }
 
 /// Completes a games summary from its games (in game order): statistics, verdict, reason.

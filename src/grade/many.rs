@@ -26,14 +26,14 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, Condvar, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
 use super::batch::{self, SharedTestData, TestContext, Tests};
+use super::engine::{self, Decided, GroupResult, JobExecutor, Schedule, UnitFacts};
 use super::games;
-use super::outcome::{self, Outcome, RunSummary};
+use super::outcome::{self, Detail, Outcome, RunSummary, TestDetail};
 use super::{
     display_path, plan_digest, tell, GradeError, PlannedUnits, ProblemParts, RunIdentity,
     Submission, Target, Unit,
@@ -44,7 +44,7 @@ use crate::files::{write_file, Folder, Kind};
 use crate::grade::events::{Event, Reporter};
 use crate::interact::{self, GameSetup};
 use crate::lang::{self, Compiled, Prepared};
-use crate::limits::Overrides;
+use crate::limits::{Limits, Overrides};
 use crate::plan::{self, sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestPlan};
 use crate::problems::InteractiveProblem;
 use crate::verdict::Verdict;
@@ -499,6 +499,11 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
         .as_deref()
         .map(ResultStore::open)
         .transpose()?;
+    // Kept with the results: the units of a submission not graded to its end.
+    let unit_store = store
+        .as_ref()
+        .map(|_| UnitStore::new(request.runner, plan.unit() == Unit::Games));
+    let mut decided: Vec<Decided> = Vec::new();
     for (row, &position) in positions.iter().enumerate() {
         let entry = &request.submissions[position];
         let sha256 = hashes[position].clone();
@@ -558,6 +563,14 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
             continue;
         }
         job_of_key.insert(key.clone(), jobs.len());
+        decided.push(match &unit_store {
+            Some(units) if request.regrade => {
+                units.forget(&key);
+                Decided::new()
+            }
+            Some(units) => units.load(&key, &identity, plan.units()),
+            None => Decided::new(),
+        });
         jobs.push(Job {
             submission,
             target,
@@ -581,28 +594,61 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
     for row in rows.iter().flatten() {
         tell(reporter, Event::SubmissionGraded(row))?;
     }
-    let finished = run_jobs(request, &plan, &jobs, stops, &scratch, |job, graded| {
-        if let (Some(store), Graded::Run(_)) = (&store, &graded) {
-            store.save(&jobs[job].key, &graded)?;
-        }
-        for &row in &jobs[job].rows {
-            let entry = &request.submissions[positions[row]];
-            let mut graded = graded.clone();
-            graded.rename(&entry.name);
-            let done = GradedSubmission {
-                name: entry.name.clone(),
-                sha256: hashes[positions[row]].clone(),
-                graded,
-                resumed: false,
+    let programs: Vec<OnceLock<Prepared>> = jobs.iter().map(|_| OnceLock::new()).collect();
+    let executor = GradeExecutor {
+        request,
+        plan: &plan,
+        jobs: &jobs,
+        scratch: &scratch,
+        programs: &programs,
+    };
+    let schedule = Schedule {
+        jobs: request.jobs,
+        stop_at_first_failure: stops,
+        keep_every_unit: true,
+    };
+    let units: Vec<usize> = (0..plan.units()).collect();
+    let keep_unit = |job: usize, unit: usize, outcome: &Outcome| match &unit_store {
+        Some(units) => units
+            .add(&jobs[job].key, &jobs[job].identity, unit, outcome)
+            .map_err(GradeError::Keep),
+        None => Ok(()),
+    };
+    engine::run_jobs(
+        &executor,
+        &units,
+        decided,
+        schedule,
+        keep_unit,
+        |job, result| {
+            let graded = match result {
+                Ok(group) => summarise(request, &plan, &jobs[job], group),
+                Err(unready) => unready,
             };
-            reporter
-                .report(&Event::SubmissionGraded(&done))
-                .map_err(GradeError::Report)?;
-            rows[row] = Some(done);
-        }
-        Ok(())
-    });
-    finished?;
+            if let (Some(store), Graded::Run(_)) = (&store, &graded) {
+                store.save(&jobs[job].key, &graded)?;
+            }
+            if let Some(units) = &unit_store {
+                units.forget(&jobs[job].key);
+            }
+            for &row in &jobs[job].rows {
+                let entry = &request.submissions[positions[row]];
+                let mut graded = graded.clone();
+                graded.rename(&entry.name);
+                let done = GradedSubmission {
+                    name: entry.name.clone(),
+                    sha256: hashes[positions[row]].clone(),
+                    graded,
+                    resumed: false,
+                };
+                reporter
+                    .report(&Event::SubmissionGraded(&done))
+                    .map_err(GradeError::Report)?;
+                rows[row] = Some(done);
+            }
+            Ok(())
+        },
+    )?;
     let scoreboard = Scoreboard {
         problem: problem.id.clone(),
         seed: request.seed,
@@ -733,311 +779,229 @@ impl ResultStore {
     }
 }
 
-/// Where a job is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Phase {
-    Waiting,
-    Compiling,
-    Running,
-    Done,
+/// The units of unfinished jobs, kept as they are decided so that a run cut short (killed,
+/// interrupted, stopped by a full disk) resumes a submission where it stood instead of from
+/// its first unit. One file of JSON lines per job, named by the job's key, in the compile
+/// cache's folder (the results folder holds whole results alone): its identity, then one
+/// line per unit. Removed once the job's whole result is kept.
+struct UnitStore {
+    dir: PathBuf,
+    /// Whether the units are games (their JSON differs from a test's).
+    games: bool,
 }
 
-/// A job's progress, shared by the workers.
-struct Progress {
-    phase: Phase,
-    /// The next unit to hand out.
-    next: usize,
-    in_flight: usize,
-    /// The first failing unit (stop mode), or `usize::MAX`.
-    failed_at: usize,
-    outcomes: Vec<Option<Outcome>>,
-}
-
-/// What a worker does next.
-enum Task {
-    Compile(usize),
-    Unit(usize, usize),
-}
-
-/// The jobs' progress, and the rule by which workers take work.
-struct Board {
-    progress: Mutex<Vec<Progress>>,
-    changed: Condvar,
-    stopped: AtomicBool,
-    units: usize,
-    stops: bool,
-}
-
-impl Board {
-    /// The next task: a unit of the earliest compiled job with units left, else the next
-    /// compile; waits while others compile and nothing else is left; `None` when all is
-    /// handed out (or the run is stopped).
-    ///
-    /// When a job stops at its first failure, a worker first takes a job nobody else is
-    /// running a unit of, and compiles the next one before joining a job already running:
-    /// a unit run beside a job's failing one is thrown away (two workers on one too-slow
-    /// submission both wait out the limit), and one worker per job wastes nothing.
-    fn next_task(&self) -> Option<Task> {
-        let mut jobs = self.progress.lock().unwrap_or_else(|e| e.into_inner());
-        let has_units = |job: &Progress| {
-            job.phase == Phase::Running && job.next < self.units && job.next <= job.failed_at
-        };
-        let hand_out = |job: &mut Progress, index: usize| {
-            job.next += 1;
-            job.in_flight += 1;
-            Some(Task::Unit(index, job.next - 1))
-        };
-        loop {
-            if self.stopped.load(Ordering::SeqCst) || crate::cleanup::interrupted() {
-                return None;
-            }
-            let first_choice = jobs
-                .iter()
-                .position(|j| has_units(j) && (!self.stops || j.in_flight == 0));
-            if let Some(index) = first_choice {
-                return hand_out(&mut jobs[index], index);
-            }
-            if let Some(index) = jobs.iter().position(|j| j.phase == Phase::Waiting) {
-                jobs[index].phase = Phase::Compiling;
-                return Some(Task::Compile(index));
-            }
-            if let Some(index) = jobs.iter().position(has_units) {
-                return hand_out(&mut jobs[index], index);
-            }
-            if !jobs.iter().any(|j| j.phase == Phase::Compiling) {
-                return None;
-            }
-            jobs = self.changed.wait(jobs).unwrap_or_else(|e| e.into_inner());
-        }
-    }
-
-    /// A job compiled: its units may be handed out. Returns true when it has none (it is
-    /// done at once).
-    fn compiled(&self, job: usize) -> bool {
-        let mut jobs = self.progress.lock().unwrap_or_else(|e| e.into_inner());
-        let done = self.units == 0;
-        jobs[job].phase = if done { Phase::Done } else { Phase::Running };
-        self.changed.notify_all();
-        done
-    }
-
-    /// A job ended before its units (a compile error): nothing of it is handed out.
-    fn ended(&self, job: usize) {
-        let mut jobs = self.progress.lock().unwrap_or_else(|e| e.into_inner());
-        jobs[job].phase = Phase::Done;
-        self.changed.notify_all();
-    }
-
-    /// A unit is done; when it was its job's last, the job's outcomes in unit order.
-    fn unit_done(&self, job: usize, unit: usize, outcome: Outcome) -> Option<Vec<Outcome>> {
-        let mut jobs = self.progress.lock().unwrap_or_else(|e| e.into_inner());
-        let progress = &mut jobs[job];
-        if self.stops && !outcome.verdict.is_accepted() {
-            progress.failed_at = progress.failed_at.min(unit);
-        }
-        progress.outcomes[unit] = Some(outcome);
-        progress.in_flight -= 1;
-        let handed_out = progress.next >= self.units || progress.next > progress.failed_at;
-        if progress.in_flight > 0 || !handed_out {
-            return None;
-        }
-        progress.phase = Phase::Done;
-        let failed_at = progress.failed_at;
-        let outcomes = std::mem::take(&mut progress.outcomes)
-            .into_iter()
-            .enumerate()
-            .take_while(|(index, _)| *index <= failed_at)
-            .filter_map(|(_, outcome)| outcome)
-            .collect();
-        self.changed.notify_all();
-        Some(outcomes)
-    }
-
-    fn stop(&self) {
-        self.stopped.store(true, Ordering::SeqCst);
-        let _guard = self.progress.lock().unwrap_or_else(|e| e.into_inner());
-        self.changed.notify_all();
-    }
-}
-
-/// Runs the jobs on `request.jobs` workers; `on_done(job, result)` runs on the calling
-/// thread as each job ends, and an error from it stops the run.
-fn run_jobs(
-    request: &ManyRequest,
-    plan: &Plan,
-    jobs: &[Job],
-    stops: bool,
-    scratch: &Scratch,
-    mut on_done: impl FnMut(usize, Graded) -> Result<(), GradeError>,
-) -> Result<(), GradeError> {
-    if jobs.is_empty() {
-        return Ok(());
-    }
-    let units = plan.units();
-    let board = Board {
-        progress: Mutex::new(
-            jobs.iter()
-                .map(|_| Progress {
-                    phase: Phase::Waiting,
-                    next: 0,
-                    in_flight: 0,
-                    failed_at: usize::MAX,
-                    outcomes: (0..units).map(|_| None).collect(),
-                })
-                .collect(),
-        ),
-        changed: Condvar::new(),
-        stopped: AtomicBool::new(false),
-        units,
-        stops,
-    };
-    let programs: Vec<OnceLock<Prepared>> = jobs.iter().map(|_| OnceLock::new()).collect();
-    let (sender, receiver) = mpsc::channel::<(usize, Graded)>();
-    let mut result = Ok(());
-    std::thread::scope(|scope| {
-        for _ in 0..request.jobs.max(1) {
-            let sender = sender.clone();
-            let (board, programs) = (&board, &programs);
-            scope.spawn(move || {
-                let mut worker: Option<Worker> = None;
-                while let Some(task) = board.next_task() {
-                    let finished = match task {
-                        Task::Compile(job) => compile(request, plan, jobs, job, programs, board),
-                        Task::Unit(job, unit) => {
-                            let program = programs[job].get().expect("a running job is compiled");
-                            let outcome = run_unit(
-                                request,
-                                plan,
-                                &jobs[job],
-                                program,
-                                unit,
-                                scratch,
-                                &mut worker,
-                            );
-                            board.unit_done(job, unit, outcome).map(|outcomes| {
-                                (job, conclude(request, plan, &jobs[job], outcomes))
-                            })
-                        }
-                    };
-                    if let Some(done) = finished {
-                        if sender.send(done).is_err() {
-                            break;
-                        }
-                    }
-                }
-            });
-        }
-        drop(sender);
-        for (job, graded) in receiver.iter() {
-            // Once the grader is interrupted nothing is stored or told: a submission that
-            // ends now may have been cut short (a rerun grades it again).
-            if crate::cleanup::interrupted() {
-                board.stop();
-                continue;
-            }
-            if result.is_ok() {
-                result = on_done(job, graded);
-                if result.is_err() {
-                    board.stop();
-                }
-            }
-        }
-    });
-    result?;
-    if crate::cleanup::interrupted() {
-        return Err(GradeError::Interrupted);
-    }
-    Ok(())
-}
-
-/// Compiles a job's submission; a compile error (CE) or a failure to compile at all ends the
-/// job at once, with its result.
-fn compile(
-    request: &ManyRequest,
-    plan: &Plan,
-    jobs: &[Job],
-    job: usize,
-    programs: &[OnceLock<Prepared>],
-    board: &Board,
-) -> Option<(usize, Graded)> {
-    let submission = &jobs[job].submission;
-    match submission.prepare(request.runner, &jobs[job].target) {
-        Ok(Compiled::Ready(prepared)) => {
-            let _ = programs[job].set(prepared);
-            board
-                .compiled(job)
-                .then(|| (job, conclude(request, plan, &jobs[job], Vec::new())))
-        }
-        Ok(Compiled::Failed { message, .. }) => {
-            board.ended(job);
-            let mut graded = skeleton(request, plan, &jobs[job]);
-            if let Graded::Run(summary) = &mut graded {
-                summary.compile_message = Some(message);
-            }
-            Some((job, graded))
-        }
-        Err(error) => {
-            board.ended(job);
-            Some((job, Graded::NotGraded(error.to_string())))
-        }
-    }
-}
-
-/// Runs one test or game of a job.
-fn run_unit<'a>(
-    request: &'a ManyRequest,
-    plan: &'a Plan,
-    job: &'a Job,
-    program: &'a Prepared,
+/// A unit's line in a [`UnitStore`] file.
+#[derive(Serialize)]
+struct UnitLine<'a> {
     unit: usize,
-    scratch: &'a Scratch,
-    worker: &mut Option<Worker<'a>>,
-) -> Outcome {
-    match plan {
-        Plan::Tests {
-            tests,
-            parts,
-            shared,
-        } => {
-            let worker = match worker {
-                Some(worker) => worker,
-                none => none.insert(Worker::new(request.runner, scratch, program)),
-            };
-            let context = TestContext {
-                problem: request.problem,
-                parts,
-                limits: job.target.limits,
-                enforced: job.target.limits,
-                shared: Some(shared),
-                test_files: request.runner.files.tests(),
-            };
-            let Some(test) = tests.get(unit) else {
-                unreachable!("units are the plan's indices")
-            };
-            match worker.switch_program(program) {
-                Ok(()) => context.grade_test(worker, &test),
-                Err(e) => batch::judge_error(
-                    &test,
-                    &request.problem.id,
-                    format!("cannot install the program: {e}"),
-                ),
-            }
+    outcome: &'a Outcome,
+}
+
+#[derive(Deserialize)]
+struct UnitLineIn {
+    unit: usize,
+    outcome: serde_json::Value,
+}
+
+impl UnitStore {
+    fn new(runner: &RunnerConfig, games: bool) -> UnitStore {
+        UnitStore {
+            dir: runner.cache_dir.join("grade-units"),
+            games,
         }
-        Plan::Games { games, side, .. } => {
-            let setup = GameSetup {
-                runner: request.runner,
-                problem: *side,
-                solution: program,
-                limits: job.target.limits,
-                seed: request.seed,
-            };
-            let game = games[unit];
-            let played = interact::play_game(&setup, scratch, game);
-            let mut outcome = games::judge_game(&setup.limits, setup.seed, game, played);
-            if let Some(game) = outcome.game_mut() {
-                game.transcript = Vec::new();
+    }
+
+    fn path(&self, key: &str) -> PathBuf {
+        self.dir.join(format!("{key}.jsonl"))
+    }
+
+    /// The units an earlier run decided for a job of this key and identity; none when its file
+    /// is missing or of another identity (then it is removed). A line cut short by a kill
+    /// ends what is read, and is cut off the file so that new lines follow whole ones.
+    fn load(&self, key: &str, identity: &PlanIdentity, units: usize) -> Decided {
+        let path = self.path(key);
+        let mut decided = Decided::new();
+        let Ok(text) = crate::files::read(&path, crate::files::Cap::JSON) else {
+            return decided;
+        };
+        // The bytes of the whole lines read: what a line cut short is cut back to.
+        let mut whole = 0;
+        for (index, line) in text.split_inclusive(|&byte| byte == b'\n').enumerate() {
+            if !line.ends_with(b"\n") {
+                break;
             }
-            outcome
+            if index == 0 {
+                let header = serde_json::from_slice::<PlanIdentity>(line).ok();
+                if header.as_ref() != Some(identity) {
+                    break;
+                }
+            } else {
+                let Some((unit, outcome)) = serde_json::from_slice::<UnitLineIn>(line)
+                    .ok()
+                    .filter(|line| line.unit < units)
+                    .and_then(|line| {
+                        let outcome = Outcome::from_json(line.outcome, self.games).ok()?;
+                        Some((line.unit, outcome))
+                    })
+                else {
+                    break;
+                };
+                decided.insert(unit, outcome);
+            }
+            whole += line.len();
+        }
+        let cut = match whole {
+            // No identity, or another one: the file is of no use.
+            0 => Err(std::io::ErrorKind::InvalidData.into()),
+            whole if whole < text.len() => std::fs::OpenOptions::new()
+                .write(true)
+                .open(&path)
+                .and_then(|file| file.set_len(whole as u64)),
+            _ => Ok(()),
+        };
+        if cut.is_err() {
+            self.forget(key);
+            return Decided::new();
+        }
+        decided
+    }
+
+    /// Adds a decided unit to a job's file (made with its identity first, if new).
+    fn add(
+        &self,
+        key: &str,
+        identity: &PlanIdentity,
+        unit: usize,
+        outcome: &Outcome,
+    ) -> std::io::Result<()> {
+        use std::io::Write;
+        let path = self.path(key);
+        let named =
+            |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+        std::fs::create_dir_all(&self.dir).map_err(named)?;
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(&path)
+            .map_err(named)?;
+        let mut bytes = Vec::new();
+        if file.metadata().map_err(named)?.len() == 0 {
+            serde_json::to_writer(&mut bytes, identity).map_err(std::io::Error::other)?;
+            bytes.push(b'\n');
+        }
+        serde_json::to_writer(&mut bytes, &UnitLine { unit, outcome })
+            .map_err(std::io::Error::other)?;
+        bytes.push(b'\n');
+        file.write_all(&bytes).map_err(named)
+    }
+
+    /// Removes a job's file: its result is kept whole, or it is graded again from the start.
+    fn forget(&self, key: &str) {
+        let _ = std::fs::remove_file(self.path(key));
+    }
+}
+
+/// The engine's executor for `grade`: a job is a submission (compiled when prepared), its
+/// units the plan's tests or games.
+struct GradeExecutor<'a> {
+    request: &'a ManyRequest<'a>,
+    plan: &'a Plan<'a>,
+    jobs: &'a [Job],
+    scratch: &'a Scratch,
+    /// Each job's program, once it is compiled.
+    programs: &'a [OnceLock<Prepared>],
+}
+
+impl<'a> JobExecutor for GradeExecutor<'a> {
+    /// A worker keeps one sandbox session for tests (made with the first program it runs),
+    /// and puts each job's program in its folder; games keep a session per game.
+    type Worker = Option<Worker<'a>>;
+    /// A compile error's summary, or why the submission could not be graded.
+    type Unready = Graded;
+
+    fn worker(&self) -> Option<Worker<'a>> {
+        None
+    }
+
+    fn prepare(&self, job: usize) -> Result<(), Graded> {
+        let (request, job_of) = (self.request, &self.jobs[job]);
+        match job_of.submission.prepare(request.runner, &job_of.target) {
+            Ok(Compiled::Ready(prepared)) => {
+                let _ = self.programs[job].set(prepared);
+                Ok(())
+            }
+            Ok(Compiled::Failed { message, .. }) => {
+                let mut graded = skeleton(request, self.plan, job_of);
+                if let Graded::Run(summary) = &mut graded {
+                    summary.compile_message = Some(message);
+                }
+                Err(graded)
+            }
+            Err(error) => Err(Graded::NotGraded(error.to_string())),
+        }
+    }
+
+    fn limits(&self, job: usize) -> Limits {
+        self.jobs[job].target.limits
+    }
+
+    fn execute(&self, worker: &mut Option<Worker<'a>>, job: usize, unit: usize) -> UnitFacts {
+        let request = self.request;
+        let programs: &'a [OnceLock<Prepared>] = self.programs;
+        let program = programs[job]
+            .get()
+            .expect("a job's units run once it is prepared");
+        let limits = self.jobs[job].target.limits;
+        match self.plan {
+            Plan::Tests {
+                tests,
+                parts,
+                shared,
+            } => {
+                let Some(test) = tests.get(unit) else {
+                    unreachable!("units are the plan's indices")
+                };
+                let worker = match worker {
+                    Some(worker) => worker,
+                    none => none.insert(Worker::new(request.runner, self.scratch, program)),
+                };
+                if let Err(e) = worker.switch_program(program) {
+                    return UnitFacts {
+                        run: Err(format!("cannot install the program: {e}")),
+                        detail: Detail::Test(TestDetail {
+                            name: test.name.clone(),
+                            reproduce: test.reproduce_command(&request.problem.id),
+                            ..TestDetail::default()
+                        }),
+                    };
+                }
+                let context = TestContext {
+                    problem: request.problem,
+                    parts,
+                    limits,
+                    enforced: limits,
+                    shared: Some(shared),
+                    test_files: request.runner.files.tests(),
+                };
+                context.execute_test(worker, &test)
+            }
+            Plan::Games { games, side, .. } => {
+                let setup = GameSetup {
+                    runner: request.runner,
+                    problem: *side,
+                    solution: program,
+                    limits,
+                    seed: request.seed,
+                };
+                let game = games[unit];
+                let played = interact::play_game(&setup, self.scratch, game);
+                let mut facts = games::game_facts(setup.seed, game, played);
+                // The scoreboard shows no moves: a game lets go of its transcript at once.
+                if let Detail::Game(game) = &mut facts.detail {
+                    game.transcript = Vec::new();
+                }
+                facts
+            }
         }
     }
 }
@@ -1067,13 +1031,17 @@ fn skeleton(request: &ManyRequest, plan: &Plan, job: &Job) -> Graded {
     }
 }
 
-/// A job's summary from its units' outcomes (in unit order).
-fn conclude(request: &ManyRequest, plan: &Plan, job: &Job, outcomes: Vec<Outcome>) -> Graded {
+/// A job's summary from what its units came to (`engine::conclude`).
+fn summarise(request: &ManyRequest, plan: &Plan, job: &Job, group: GroupResult) -> Graded {
     let mut graded = skeleton(request, plan, job);
     if let Graded::Run(summary) = &mut graded {
         match plan {
-            Plan::Tests { .. } => batch::conclude(summary, outcomes),
-            Plan::Games { .. } => games::conclude(summary, outcomes),
+            Plan::Tests { .. } => {
+                summary.protections = group.protections;
+                summary.verdict = group.verdict;
+                summary.outcomes = group.kept;
+            }
+            Plan::Games { .. } => games::conclude(summary, group.kept),
         }
     }
     graded
@@ -1158,76 +1126,66 @@ mod tests {
         ));
     }
 
-    fn new_board(jobs: usize, units: usize, stops: bool) -> Board {
-        Board {
-            progress: Mutex::new(
-                (0..jobs)
-                    .map(|_| Progress {
-                        phase: Phase::Waiting,
-                        next: 0,
-                        in_flight: 0,
-                        failed_at: usize::MAX,
-                        outcomes: (0..units).map(|_| None).collect(),
-                    })
-                    .collect(),
-            ),
-            changed: Condvar::new(),
-            stopped: AtomicBool::new(false),
-            units,
-            stops,
-        }
-    }
-
     #[test]
-    fn the_board_hands_out_tests_of_compiled_submissions_first() {
-        let board = new_board(2, 3, true);
-        assert!(matches!(board.next_task(), Some(Task::Compile(0))));
-        assert!(matches!(board.next_task(), Some(Task::Compile(1))));
-        assert!(!board.compiled(1));
-        assert!(matches!(board.next_task(), Some(Task::Unit(1, 0))));
-        assert!(!board.compiled(0));
-        // The earliest compiled submission goes first.
-        assert!(matches!(board.next_task(), Some(Task::Unit(0, 0))));
-        assert!(matches!(board.next_task(), Some(Task::Unit(0, 1))));
-        let failed = |name: &str| {
-            let mut outcome = crate::report::fixtures::batch_summary().outcomes[2].clone();
-            if let Some(test) = outcome.test_mut() {
-                test.name = name.into();
-            }
-            outcome
+    fn a_job_cut_short_resumes_from_its_kept_units_of_the_same_identity_only() {
+        use crate::verdict::Crash;
+        let dir = tempfile::tempdir().unwrap();
+        let store = UnitStore {
+            dir: dir.path().join("units"),
+            games: false,
         };
-        // Test 0 of submission 0 fails: its test 1 still ends, test 2 is never handed out.
-        assert!(board.unit_done(0, 0, failed("a")).is_none());
-        let outcomes = board.unit_done(0, 1, failed("b")).expect("job 0 is over");
-        assert_eq!(outcomes.len(), 1);
-        assert!(matches!(board.next_task(), Some(Task::Unit(1, 1))));
-        board.stop();
-        assert!(board.next_task().is_none());
-    }
+        let identity = PlanIdentity {
+            unit: PlanUnit::Tests,
+            units: 5,
+            stops_at_first_failure: true,
+            digest: "0123abcd".into(),
+        };
+        let outcome = |unit: usize, verdict: Verdict| Outcome {
+            verdict,
+            verdict_detail: verdict.describe(),
+            cpu_ms: 10 + unit as u64,
+            ..Outcome::undecided(Detail::Test(TestDetail {
+                name: format!("test-{unit}"),
+                ..TestDetail::default()
+            }))
+        };
+        let crashed = Verdict::RuntimeError(Crash::Signal(libc::SIGSEGV));
+        assert!(store.load("k", &identity, 5).is_empty());
+        store
+            .add("k", &identity, 0, &outcome(0, Verdict::Accepted))
+            .unwrap();
+        store.add("k", &identity, 3, &outcome(3, crashed)).unwrap();
+        let decided = store.load("k", &identity, 5);
+        assert_eq!(decided.keys().copied().collect::<Vec<_>>(), [0, 3]);
+        // The verdict comes back whole (the JSON's `verdict` says only `RE`).
+        assert_eq!(decided[&3].verdict, crashed);
+        assert_eq!(
+            (decided[&3].name(), decided[&3].cpu_ms),
+            ("test-3".into(), 13)
+        );
 
-    #[test]
-    fn stopping_workers_take_a_submission_of_their_own_before_sharing_one() {
-        let board = new_board(3, 4, true);
-        assert!(matches!(board.next_task(), Some(Task::Compile(0))));
-        assert!(!board.compiled(0));
-        assert!(matches!(board.next_task(), Some(Task::Unit(0, 0))));
-        // Job 0 has a unit running: the next worker compiles job 1 rather than join it.
-        assert!(matches!(board.next_task(), Some(Task::Compile(1))));
-        assert!(!board.compiled(1));
-        assert!(matches!(board.next_task(), Some(Task::Unit(1, 0))));
-        // Job 0's worker comes back to job 0.
-        let passed = || crate::report::fixtures::batch_summary().outcomes[0].clone();
-        assert!(board.unit_done(0, 0, passed()).is_none());
-        assert!(matches!(board.next_task(), Some(Task::Unit(0, 1))));
-        // With jobs 0 and 1 both running, job 2 is compiled, then a third worker joins job 0.
-        assert!(matches!(board.next_task(), Some(Task::Compile(2))));
-        assert!(matches!(board.next_task(), Some(Task::Unit(0, 2))));
+        // A line cut short by a kill: the units before it are taken, and it is cut off so
+        // that the next unit's line follows whole ones.
+        let path = store.path("k");
+        let mut text = std::fs::read(&path).unwrap();
+        text.extend_from_slice(br#"{"unit":4,"outc"#);
+        std::fs::write(&path, &text).unwrap();
+        assert_eq!(store.load("k", &identity, 5).len(), 2);
+        store
+            .add("k", &identity, 4, &outcome(4, Verdict::Accepted))
+            .unwrap();
+        let decided = store.load("k", &identity, 5);
+        assert_eq!(decided.keys().copied().collect::<Vec<_>>(), [0, 3, 4]);
+        // A unit past the plan is not one of it.
+        assert_eq!(store.load("k", &identity, 4).len(), 2);
 
-        // Without stopping (every test runs anyway), the earliest job is shared at once.
-        let board = new_board(3, 4, false);
-        assert!(matches!(board.next_task(), Some(Task::Compile(0))));
-        assert!(!board.compiled(0));
-        assert!(matches!(board.next_task(), Some(Task::Unit(0, 0))));
-        assert!(matches!(board.next_task(), Some(Task::Unit(0, 1))));
+        // Another plan (another digest) takes nothing, and the file goes.
+        let other = PlanIdentity {
+            digest: "0123abce".into(),
+            ..identity.clone()
+        };
+        assert!(store.load("k", &other, 5).is_empty());
+        assert!(!path.exists());
+        assert!(store.load("k", &identity, 5).is_empty());
     }
 }

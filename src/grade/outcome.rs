@@ -95,6 +95,17 @@ impl Outcome {
         }
     }
 
+    /// Reads back one unit's JSON (a test's, or a game's with `games`, as a report writes
+    /// it), its verdict from its detail (`RE (SIGSEGV)`, where `verdict` says only `RE`).
+    pub(crate) fn from_json(value: serde_json::Value, games: bool) -> serde_json::Result<Outcome> {
+        let mut outcome = match games {
+            true => Outcome::from(GameIn::deserialize(value)?),
+            false => Outcome::from(TestIn::deserialize(value)?),
+        };
+        outcome.verdict = Verdict::parse(&outcome.verdict_detail).unwrap_or(outcome.verdict);
+        Ok(outcome)
+    }
+
     /// The unit's name as reports give it: the test's, or `game N`.
     pub fn name(&self) -> String {
         match &self.detail {

@@ -136,12 +136,13 @@ impl PartRun {
             _ if !self.stderr_head.trim().is_empty() => self.stderr_head.clone(),
             _ => head(&self.stdout),
         };
+        // Cut before the escapes are written (the text may be long) and after (they lengthen it).
         let clipped = crate::check::clip(text.trim(), MESSAGE_CHARS);
         let lines: Vec<String> = clipped
             .lines()
             .map(crate::verdict::escape_control)
             .collect();
-        lines.join("\n")
+        crate::check::clip(&lines.join("\n"), MESSAGE_CHARS)
     }
 }
 
@@ -470,6 +471,13 @@ mod tests {
             judge_message: Some(judge_message.into()),
         }
         .message()
+    }
+
+    #[test]
+    fn a_long_message_is_cut_after_its_escapes_are_written() {
+        let message = said(&"\u{1b}".repeat(2 * MESSAGE_CHARS));
+        assert!(message.chars().count() <= MESSAGE_CHARS + 3, "{message}");
+        assert!(message.starts_with("\\u{1b}"));
     }
 
     #[test]
