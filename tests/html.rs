@@ -530,3 +530,134 @@ fn a_report_of_1000_games_loads_within_a_second() {
     );
     assert!(best < 1000.0, "the page took {best} ms to be ready");
 }
+
+/// The group table of `tests/kattis/grouptable` (groups of 20, 30 and 50 points, the last
+/// with two nested groups) for two submissions whose tests' facts are written here: one
+/// accepted, one with a TLE in group 2 (finished in 1500 ms of 1000; the group's last test not
+/// run) and a wrong answer in group 3's large tests.
+fn group_table() -> judge::report::groups::GroupTable {
+    use judge::report::groups::{self, SubmissionFacts, TestFacts};
+    use judge::scoring::aggregate::{self, Results, TestRun};
+    use judge::scoring::kattis::{self, PackageFacts};
+    use judge::scoring::{Group, Scored, TestCase, Verdict as V};
+    use std::collections::BTreeMap;
+
+    struct Given<'a>(&'a BTreeMap<String, TestFacts>);
+    impl Results for Given<'_> {
+        fn test(&mut self, test: &TestCase) -> Option<TestRun> {
+            self.0.get(&test.path).map(|f| f.run)
+        }
+        fn custom_grader(&mut self, _: &Group, _: &str, _: &[String]) -> Scored {
+            unreachable!("no custom grader")
+        }
+    }
+    let dir = common::repo().join("tests/kattis/grouptable");
+    let yaml = dir.join("problem.yaml");
+    let facts =
+        PackageFacts::from_problem_yaml(&yaml, &std::fs::read_to_string(&yaml).unwrap()).unwrap();
+    let tree = kattis::read(&judge::files::Folder::new(&dir).unwrap(), &facts).unwrap();
+    // `skipped`: tests that did not run (their group was decided before them).
+    let submission = |name: &str, failing: &[(&str, V, u64)], skipped: &[&str]| {
+        let tests: BTreeMap<String, TestFacts> = tree
+            .root
+            .tests()
+            .iter()
+            .filter(|test| !skipped.contains(&test.path.as_str()))
+            .map(|test| {
+                let (verdict, cpu_ms) = failing
+                    .iter()
+                    .find(|(path, _, _)| *path == test.path)
+                    .map_or((V::Accepted, 20), |&(_, v, ms)| (v, ms));
+                let facts = TestFacts {
+                    run: TestRun {
+                        verdict,
+                        validator_score: None,
+                    },
+                    cpu_ms,
+                    wall_ms: cpu_ms + 5,
+                    stopped: false,
+                };
+                (test.path.clone(), facts)
+            })
+            .collect();
+        let graded = aggregate::grade(&tree, &mut Given(&tests)).unwrap();
+        SubmissionFacts {
+            name: name.into(),
+            language: "C++17 (g++)".into(),
+            time_limit_ms: 1000,
+            graded: Ok(graded),
+            tests,
+        }
+    };
+    let submissions = [
+        submission("accepted/fast.cpp", &[], &[]),
+        submission(
+            "partially_accepted/slow.cpp",
+            &[
+                ("secret/group2/2", V::TimeLimitExceeded, 1500),
+                ("secret/group3/large/2", V::WrongAnswer, 30),
+            ],
+            &["secret/group2/3"],
+        ),
+    ];
+    groups::build("grouptable", &tree, 2.0, &submissions)
+}
+
+#[test]
+#[ignore = "needs chromium"]
+fn the_group_table_opens_a_cells_tests_and_unfolds_nested_groups() {
+    let _serial = common::serial();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("groups.html");
+    let table = group_table();
+    let mut page = judge::report::html::HtmlPage::new("judge grade: grouptable");
+    page.set_groups(&table);
+    std::fs::write(&path, page.render()).unwrap();
+
+    // As it opens: every cell's tests hidden, the nested groups folded.
+    let dom = dom(&path, "");
+    assert_eq!(
+        dom.matches("<tr class=\"group-tests\" data-for=").count(),
+        12
+    );
+    assert_eq!(
+        dom.matches("<tr class=\"group-tests\" data-for=\"").count(),
+        12
+    );
+    assert_eq!(
+        dom.matches("hidden=\"\"><td colspan").count(),
+        12,
+        "every cell's tests hidden"
+    );
+
+    // The link a click on the second submission's group 2 cell makes: its tests shown, the
+    // TLE near the limit among them, the test not run said; no other cell's tests.
+    let dom = self::dom(&path, "#group=1-2");
+    let open = dom
+        .split("<tr class=\"group-tests\" data-for=\"1-2\"")
+        .nth(1)
+        .expect("the cell's tests row");
+    let open = &open[..open.find("</table>").unwrap()];
+    assert!(!open.starts_with(" hidden"), "{open}");
+    assert!(open.contains("secret/group2/2"), "{open}");
+    assert!(open.contains("<tr class=\"group-test near\">"), "{open}");
+    assert!(open.contains("not run"), "{open}");
+    assert_eq!(
+        dom.matches("hidden=\"\"><td colspan").count(),
+        11,
+        "only one cell's tests shown"
+    );
+    assert!(dom.contains("class=\"gcell near chosen\" data-cell=\"1-2\""));
+
+    // Group 3's nested groups unfold by the button's link.
+    let dom = self::dom(&path, "#unfold=3");
+    let nested = dom.matches("<th class=\"nested\" data-top=\"3\"").count();
+    assert_eq!(nested, 2, "both nested columns shown");
+    screenshot(
+        &path,
+        "#unfold=3&group=1-4",
+        "html-group-table.png",
+        700,
+        false,
+    );
+}

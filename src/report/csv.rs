@@ -1,9 +1,11 @@
 //! The scoreboard of `judge grade` as CSV (RFC 4180: a header line, fields quoted when they
 //! hold a comma, a quote or a line break), one row per submission, written whole when the
-//! grading is over.
+//! grading is over; a scored problem's group table ([`render_groups`]), one row per
+//! submission and group.
 
 use std::io;
 
+use super::groups::{self, GroupSource, GroupTable};
 use super::{Destination, Event, Reporter};
 use crate::grade::many::Scoreboard;
 
@@ -13,6 +15,7 @@ first_failure,max_cpu_ms,max_peak_kib,mean_score,mean_half_width_95,note";
 pub struct CsvReporter<D: Destination> {
     out: D,
     document: Option<String>,
+    groups: Option<GroupSource>,
 }
 
 impl<D: Destination> CsvReporter<D> {
@@ -20,7 +23,15 @@ impl<D: Destination> CsvReporter<D> {
         CsvReporter {
             out,
             document: None,
+            groups: None,
         }
+    }
+
+    /// Writes the group table ([`render_groups`]: ranked, a row per submission and group)
+    /// instead of the scoreboard where `source` has one for it (a scored problem).
+    pub fn with_groups(mut self, source: GroupSource) -> Self {
+        self.groups = Some(source);
+        self
     }
 
     pub fn into_inner(self) -> D {
@@ -80,10 +91,99 @@ pub fn render(scoreboard: &Scoreboard) -> String {
     text
 }
 
+pub const GROUPS_HEADER: &str = "rank,submission,language,group,depth,verdict,score,max_score,\
+slowest_test,slowest_cpu_ms,slowest_wall_ms,time_limit_ms,near_limit,tests_run,tests,note";
+
+/// The CSV document of a group table: the submissions ranked by score (then CPU time), each
+/// with a row for its total (group empty, depth empty) and one per group, nested ones
+/// included (depth 1, 2, ...); a submission not graded has only its total's row, with why.
+pub fn render_groups(table: &GroupTable) -> String {
+    let mut text = format!("{GROUPS_HEADER}\n");
+    let number = |x: Option<f64>| x.map(groups::points).unwrap_or_default();
+    for (rank, row) in table.ranked().into_iter().enumerate() {
+        let rank = (rank + 1).to_string();
+        let tests_run = |tests: &[groups::TestRow]| {
+            (
+                tests
+                    .iter()
+                    .filter(|t| t.result.is_some())
+                    .count()
+                    .to_string(),
+                tests.len().to_string(),
+            )
+        };
+        let all_tests: Vec<groups::TestRow> = row
+            .cells
+            .iter()
+            .zip(&table.columns)
+            .filter(|(_, column)| column.depth == 0)
+            .flat_map(|(cell, _)| cell.tests.iter().cloned())
+            .collect();
+        let (run, planned) = tests_run(&all_tests);
+        let mut lines = vec![[
+            rank.clone(),
+            row.submission.clone(),
+            row.language.clone(),
+            String::new(),
+            String::new(),
+            row.total
+                .map(|t| t.verdict.code().to_string())
+                .unwrap_or_default(),
+            number(row.total.and_then(|t| t.score)),
+            number(table.max_total),
+            String::new(),
+            String::new(),
+            String::new(),
+            row.time_limit_ms.to_string(),
+            row.total_near_limit.to_string(),
+            run,
+            planned,
+            row.note.clone().unwrap_or_default(),
+        ]];
+        if row.note.is_none() {
+            for (column, cell) in table.columns.iter().zip(&row.cells) {
+                let (run, planned) = tests_run(&cell.tests);
+                let slowest = cell.slowest.as_ref();
+                lines.push([
+                    rank.clone(),
+                    row.submission.clone(),
+                    row.language.clone(),
+                    column.path.clone(),
+                    column.depth.to_string(),
+                    cell.result
+                        .map(|r| r.verdict.code().to_string())
+                        .unwrap_or_default(),
+                    number(cell.result.and_then(|r| r.score)),
+                    number(column.max_score.filter(|_| table.scoring)),
+                    slowest.map(|s| s.test.clone()).unwrap_or_default(),
+                    slowest.map(|s| s.cpu_ms.to_string()).unwrap_or_default(),
+                    slowest.map(|s| s.wall_ms.to_string()).unwrap_or_default(),
+                    row.time_limit_ms.to_string(),
+                    cell.near_limit.to_string(),
+                    run,
+                    planned,
+                    String::new(),
+                ]);
+            }
+        }
+        for line in lines {
+            let fields: Vec<String> = line.iter().map(|f| field(f)).collect();
+            text.push_str(&fields.join(","));
+            text.push('\n');
+        }
+    }
+    text
+}
+
 impl<D: Destination> Reporter for CsvReporter<D> {
     fn report(&mut self, event: &Event) -> io::Result<()> {
         if let Event::GradeFinished(scoreboard) = event {
-            self.document = Some(render(scoreboard));
+            self.document = Some(
+                match self.groups.as_ref().and_then(|source| source(scoreboard)) {
+                    Some(table) => render_groups(&table),
+                    None => render(scoreboard),
+                },
+            );
         }
         Ok(())
     }
@@ -117,6 +217,34 @@ mod tests {
         reporter.report(&Event::GradeFinished(&scoreboard)).unwrap();
         reporter.finish().unwrap();
         insta::assert_snapshot!(String::from_utf8(reporter.into_inner()).unwrap());
+    }
+
+    #[test]
+    fn a_group_table_as_csv() {
+        let text = render_groups(&fixtures::group_table());
+        let columns = GROUPS_HEADER.split(',').count();
+        for line in text.lines() {
+            assert_eq!(line.split(',').count(), columns, "{line}");
+        }
+        insta::assert_snapshot!(text);
+    }
+
+    #[test]
+    fn a_scored_scoreboard_is_written_as_its_group_table() {
+        let mut reporter = CsvReporter::new(Vec::new())
+            .with_groups(Box::new(|_: &Scoreboard| Some(fixtures::group_table())));
+        let scoreboard = fixtures::scoreboard();
+        reporter.report(&Event::GradeFinished(&scoreboard)).unwrap();
+        reporter.finish().unwrap();
+        let text = String::from_utf8(reporter.into_inner()).unwrap();
+        assert_eq!(text, render_groups(&fixtures::group_table()));
+        // Without a table for it (a pass-fail problem), the scoreboard as before.
+        let mut reporter =
+            CsvReporter::new(Vec::new()).with_groups(Box::new(|_: &Scoreboard| None));
+        reporter.report(&Event::GradeFinished(&scoreboard)).unwrap();
+        reporter.finish().unwrap();
+        let text = String::from_utf8(reporter.into_inner()).unwrap();
+        assert!(text.starts_with(HEADER));
     }
 
     #[test]

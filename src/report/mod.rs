@@ -12,6 +12,7 @@ pub mod config;
 pub mod csv;
 #[cfg(test)]
 pub(crate) mod fixtures;
+pub mod groups;
 pub mod html;
 pub mod json;
 pub mod junit;

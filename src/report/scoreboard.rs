@@ -2,10 +2,13 @@
 //! each submission is graded, then the scoreboard in name order: submission, language,
 //! verdict, tests passed, first failing test (or, for games, the mean score with its 95 %
 //! interval), CPU time and peak memory; then why each one that is not accepted is not, and
-//! how many got each verdict.
+//! how many got each verdict. Given a [`GroupSource`] that has a group table for the
+//! scoreboard (a scored problem), the rows are ranked by score then CPU time and the table
+//! of points per group follows them.
 
 use std::io::{self, Write};
 
+use super::groups::{self, GroupSource};
 use super::style;
 use super::{Event, Reporter};
 use crate::check::clip;
@@ -18,6 +21,7 @@ pub struct ScoreboardReporter<W: Write, N: Write> {
     /// Submissions graded so far, and how many there are.
     done: usize,
     total: usize,
+    groups: Option<GroupSource>,
 }
 
 impl<W: Write, N: Write> ScoreboardReporter<W, N> {
@@ -27,7 +31,15 @@ impl<W: Write, N: Write> ScoreboardReporter<W, N> {
             note,
             done: 0,
             total: 0,
+            groups: None,
         }
+    }
+
+    /// Ranks the scoreboard by score and shows points per group where `source` has a group
+    /// table for it.
+    pub fn with_groups(mut self, source: GroupSource) -> Self {
+        self.groups = Some(source);
+        self
     }
 }
 
@@ -55,7 +67,15 @@ impl<W: Write, N: Write> Reporter for ScoreboardReporter<W, N> {
                 )
             }
             Event::GradeFinished(scoreboard) => {
-                self.out.write_all(table(scoreboard).as_bytes())?;
+                match self.groups.as_ref().and_then(|source| source(scoreboard)) {
+                    Some(groups) => {
+                        let ranked = groups::ranked_scoreboard(scoreboard, &groups);
+                        self.out.write_all(table(&ranked).as_bytes())?;
+                        self.out.write_all(b"\n")?;
+                        groups::write_terminal(&mut self.out, &groups)?;
+                    }
+                    None => self.out.write_all(table(scoreboard).as_bytes())?,
+                }
                 self.out.flush()
             }
             _ => Ok(()),
@@ -241,6 +261,37 @@ mod tests {
         let (out, note) = render(&events);
         insta::assert_snapshot!(out);
         insta::assert_snapshot!("the_scoreboard_of_a_class_notes", note);
+    }
+
+    #[test]
+    fn a_scored_problems_scoreboard_ranks_by_score_with_points_per_group() {
+        let scoreboard = fixtures::scoreboard();
+        // The group fixture's facts under the scoreboard's names, in reverse name order (only
+        // the order and the layout are checked: the facts are not those of the scoreboard's
+        // runs): the last by name scores most, one has no row in the table and comes last.
+        let mut facts = fixtures::group_submissions();
+        let names: Vec<String> = scoreboard
+            .submissions
+            .iter()
+            .map(|r| r.name.clone())
+            .collect();
+        for (facts, name) in facts.iter_mut().zip(names.iter().rev()) {
+            facts.name = name.clone();
+        }
+        let table = groups::build("boj12100", &fixtures::group_tree(), 2.0, &facts);
+        let (mut out, mut note) = (Vec::new(), Vec::new());
+        let mut reporter = ScoreboardReporter::new(&mut out, &mut note)
+            .with_groups(Box::new(move |_: &Scoreboard| Some(table.clone())));
+        reporter.report(&Event::GradeFinished(&scoreboard)).unwrap();
+        drop(reporter);
+        let out = anstream::adapter::strip_str(&String::from_utf8(out).unwrap()).to_string();
+        // The best (accepted/fast.cpp's facts) is the last by name, and now first.
+        let board = out.split("groups of").next().unwrap();
+        let first_row = board.lines().nth(1).unwrap();
+        assert!(first_row.starts_with(&names[names.len() - 1]), "{out}");
+        assert!(out.contains("groups of boj12100"), "{out}");
+        assert!(out.contains("100 AC"), "{out}");
+        insta::assert_snapshot!(out);
     }
 
     #[test]

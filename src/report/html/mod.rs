@@ -27,6 +27,7 @@
 //! each test or game, `markup` escaping; `assets/` holds the page's stylesheet and script.
 
 mod charts;
+mod groups;
 mod markup;
 mod run_data;
 mod sections;
@@ -206,6 +207,8 @@ pub struct HtmlPage {
     scoreboard: Vec<ScoreboardRow>,
     /// A package's own checks (verify of a Kattis package), above the scoreboard.
     package: Option<String>,
+    /// A scored problem's group table, under the scoreboard.
+    groups: Option<String>,
     comparison: Option<String>,
     sections: Vec<String>,
 }
@@ -268,6 +271,11 @@ impl HtmlPage {
         self.package = Some(sections::package(check));
     }
 
+    /// Shows a group table (a heat map of points per group, each cell opening its tests).
+    pub fn set_groups(&mut self, table: &crate::report::groups::GroupTable) {
+        self.groups = Some(groups::section(table));
+    }
+
     /// Adds a row to the scoreboard (shown above the sections when it has rows).
     pub fn add_scoreboard_row(&mut self, row: ScoreboardRow) {
         self.scoreboard.push(row);
@@ -307,6 +315,9 @@ impl HtmlPage {
         if !self.scoreboard.is_empty() {
             page += &sections::scoreboard(&self.scoreboard);
         }
+        if let Some(groups) = &self.groups {
+            page += groups;
+        }
         if let Some(comparison) = &self.comparison {
             page += comparison;
         }
@@ -343,6 +354,8 @@ pub struct HtmlReporter<D: Destination> {
     /// The transcripts of the games finished since the last summary, coded (the grading drops
     /// them once reported; the page's replayer needs them).
     transcripts: HashMap<u64, CodedTranscript>,
+    /// Where a scoreboard's group table comes from (a scored problem).
+    groups: Option<crate::report::groups::GroupSource>,
 }
 
 impl<D: Destination> HtmlReporter<D> {
@@ -355,7 +368,15 @@ impl<D: Destination> HtmlReporter<D> {
             summary_rows: Vec::new(),
             compared: false,
             transcripts: HashMap::new(),
+            groups: None,
         }
+    }
+
+    /// Ranks a `grade` scoreboard by score and shows its group table where `source` has one
+    /// for it (a scored problem).
+    pub fn with_groups(mut self, source: crate::report::groups::GroupSource) -> Self {
+        self.groups = Some(source);
+        self
     }
 
     /// The destination, for tests.
@@ -402,6 +423,14 @@ impl<D: Destination> Reporter for HtmlReporter<D> {
                     None => format!("judge grade: {}", scoreboard.problem),
                 });
                 self.page.set_subtitle(grade_totals(scoreboard));
+                let table = self.groups.as_ref().and_then(|source| source(scoreboard));
+                let ranked = table
+                    .as_ref()
+                    .map(|table| crate::report::groups::ranked_scoreboard(scoreboard, table));
+                if let Some(table) = &table {
+                    self.page.set_groups(table);
+                }
+                let scoreboard = ranked.as_ref().unwrap_or(scoreboard);
                 for row in &scoreboard.submissions {
                     let details = row
                         .graded
@@ -516,6 +545,68 @@ mod tests {
     #[test]
     fn the_section_of_a_batch_grading() {
         insta::assert_snapshot!(sections::batch(SectionId(0), &fixtures::batch_summary()));
+    }
+
+    #[test]
+    fn the_group_table_as_a_heat_map() {
+        let table = fixtures::group_table();
+        let html = groups::section(&table);
+        // A row per submission, each with a hidden row of tests per group.
+        assert_eq!(html.matches("<tr class=\"submission-groups\">").count(), 4);
+        assert_eq!(html.matches("<tr class=\"group-tests\"").count(), 4 * 6);
+        // Cells coloured by their fraction of the points: all, none, some.
+        assert!(
+            html.contains("data-cell=\"0-1\" data-top=\"1\" style=\"background:hsl(120,70%,82%)\"")
+        );
+        assert!(html.contains("class=\"gcell near\" data-cell=\"2-2\" data-top=\"2\" style=\"background:hsl(0,70%,82%)\""));
+        assert!(
+            html.contains("data-cell=\"2-3\" data-top=\"3\" style=\"background:hsl(48,70%,82%)\"")
+        );
+        // The nested groups start folded.
+        assert_eq!(
+            html.matches("<th class=\"nested\" hidden data-top=\"3\"")
+                .count(),
+            2
+        );
+        insta::assert_snapshot!(html);
+        let mut page = HtmlPage::new("judge grade: grouptable");
+        page.set_groups(&table);
+        let page = page.render();
+        assert!(page.contains("<section id=\"groups\">"));
+        for outside in ["src=", "href=\"http", "@import", "url("] {
+            assert!(!page.contains(outside), "the page refers to {outside}");
+        }
+    }
+
+    #[test]
+    fn a_scored_grade_ranks_its_scoreboard_and_shows_the_group_table() {
+        let scoreboard = fixtures::scoreboard();
+        let mut facts = fixtures::group_submissions();
+        let names: Vec<String> = scoreboard
+            .submissions
+            .iter()
+            .map(|r| r.name.clone())
+            .collect();
+        for (facts, name) in facts.iter_mut().zip(names.iter().rev()) {
+            facts.name = name.clone();
+        }
+        let table = crate::report::groups::build("boj12100", &fixtures::group_tree(), 2.0, &facts);
+        let mut reporter = HtmlReporter::new(Vec::new())
+            .with_groups(Box::new(move |_: &Scoreboard| Some(table.clone())));
+        reporter.report(&Event::GradeFinished(&scoreboard)).unwrap();
+        reporter.finish().unwrap();
+        let page = String::from_utf8(reporter.into_inner()).unwrap();
+        let board = page.split("</section>").next().unwrap();
+        // The last by name scores most and comes first.
+        let first = board
+            .find(&format!(">{}</a>", names[names.len() - 1]))
+            .unwrap();
+        let second = board
+            .find(&format!(">{}</a>", names[names.len() - 3]))
+            .unwrap();
+        assert!(first < second, "{board}");
+        assert!(page.contains("<section id=\"groups\">"));
+        assert!(page.contains("<td class=\"total\">100 AC</td>"));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 // The judge's HTML report: filters the tables by verdict, opens a test's detail (input,
 // expected and received output with the first difference marked) or a game's replay, and
-// follows links of the form #sub=N&run=R (sub= may be left out for the first submission; optionally &step=S or &move=M, and &keys=K,K,...
+// follows links of the form #group=R-C (a group table's cell: its tests), #unfold=C (a group's
+// nested columns), #sub=N&run=R (sub= may be left out for the first submission; optionally &step=S or &move=M, and &keys=K,K,...
 // to press keys once the run is open) and #filter=VERDICT (which presses that filter button). Each run's data is a JSON block parsed when opened.
 "use strict";
 (function () {
@@ -337,8 +338,39 @@
     }
   }
 
+  // ---- the group table ----
+  function unfold(top, open) {
+    document.querySelectorAll("table.groups [data-top=\"" + top + "\"]").forEach((node) => {
+      if (node.dataset.nested === undefined) node.dataset.nested = node.hidden ? "1" : "0";
+      if (node.dataset.nested === "1") node.hidden = !open;
+    });
+    document.querySelectorAll("table.groups button.unfold[data-top=\"" + top + "\"]").forEach((b) => { b.textContent = open ? "−" : "+"; b.dataset.open = open ? "1" : ""; });
+  }
+
+  function openGroup(id, scroll) {
+    document.querySelectorAll("table.groups tr.group-tests").forEach((row) => { row.hidden = row.dataset.for !== id; });
+    document.querySelectorAll("table.groups td.gcell").forEach((cell) => cell.classList.toggle("chosen", cell.dataset.cell === id));
+    const row = document.querySelector("table.groups tr.group-tests[data-for=\"" + id + "\"]");
+    if (scroll && row) row.scrollIntoView({ block: "nearest" });
+  }
+
+  document.querySelectorAll("table.groups").forEach((table) => {
+    table.addEventListener("click", (event) => {
+      const button = event.target.closest("button.unfold");
+      if (button) { unfold(button.dataset.top, !button.dataset.open); return; }
+      const cell = event.target.closest("td.gcell");
+      if (cell) location.hash = "group=" + cell.dataset.cell;
+    });
+    table.addEventListener("keydown", (event) => {
+      const cell = event.target.closest("td.gcell");
+      if (cell && event.key === "Enter") location.hash = "group=" + cell.dataset.cell;
+    });
+  });
+
   function follow(hash, scroll) {
     const parameters = new URLSearchParams(hash.replace(/^#/, ""));
+    if (parameters.has("unfold")) unfold(parameters.get("unfold"), true);
+    if (parameters.has("group")) openGroup(parameters.get("group"), scroll);
     if (parameters.has("filter")) {
       const verdict = parameters.get("filter");
       document.querySelectorAll(".filter button").forEach((button) => {
