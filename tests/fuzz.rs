@@ -1594,6 +1594,7 @@ fn check_feedback(input: &FeedbackInput) -> Result<(), TestCaseError> {
         stdout: input.stdout.clone(),
         stderr_head: input.stderr_head.clone(),
         judge_message: input.judge_message.clone(),
+        feedback_score: None,
     };
     let ended = run.ended(&input.limits);
     let message = run.message();

@@ -28,8 +28,11 @@ fn verify(package: &str, jobs: &str) -> (i32, String, Value) {
     (output.status.code().unwrap_or(-1), show(&output), json)
 }
 
-/// The groups of a verify row: path to (verdict, score, tests run, tests).
-fn groups_of(json: &Value, solution: &str) -> (Value, BTreeMap<String, (String, f64, u64, u64)>) {
+/// A group's verdict, score, tests run and tests.
+type GroupFigures = (String, f64, u64, u64);
+
+/// The groups of a verify row: path to its figures.
+fn groups_of(json: &Value, solution: &str) -> (Value, BTreeMap<String, GroupFigures>) {
     let row = json["rows"]
         .as_array()
         .unwrap()

@@ -230,11 +230,6 @@ impl TestContext<'_> {
         }
     }
 
-    /// Runs one test from its data to its verdict.
-    pub fn grade_test(&self, worker: &mut Worker, test: &PlannedTest) -> Outcome {
-        engine::judge(&self.limits, self.execute_test(worker, test))
-    }
-
     /// Runs one test to its facts and its checker's or interactor's word (see
     /// `engine::judge` for what they decide).
     pub(crate) fn execute_test(&self, worker: &mut Worker, test: &PlannedTest) -> UnitFacts {

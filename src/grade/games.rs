@@ -22,7 +22,7 @@ use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter};
 use crate::interact::{self, GameRecord, GameSetup, InteractError};
 use crate::lang::Compiled;
-use crate::limits::{Limits, Overrides};
+use crate::limits::Overrides;
 use crate::plan::{self, PlanIdentity, PlanUnit, Shard};
 use crate::problems::{self, InteractiveProblem};
 use crate::stats;
@@ -73,9 +73,10 @@ pub(crate) fn game_side(
 /// program left early its rejection, the program's own facts (TLE, MLE, RE) coming first. A
 /// program killed by SIGPIPE, writing after the referee ended the game, ended normally
 /// (problemtools' `interactive` does the same: "in case of broken pipes, let validator
-/// decide").
+/// decide"). Only the unit tests judge a game alone; runs go through `engine::run`.
+#[cfg(test)]
 pub(crate) fn judge_game(
-    limits: &Limits,
+    limits: &crate::limits::Limits,
     seed: u64,
     game: u64,
     played: Result<GameRecord, InteractError>,

@@ -602,11 +602,7 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
         scratch: &scratch,
         programs: &programs,
     };
-    let schedule = Schedule {
-        jobs: request.jobs,
-        stop_at_first_failure: stops,
-        keep_every_unit: true,
-    };
+    let schedule = Schedule::new(request.jobs, stops, true);
     let units: Vec<usize> = (0..plan.units()).collect();
     let keep_unit = |job: usize, unit: usize, outcome: &Outcome| match &unit_store {
         Some(units) => units
