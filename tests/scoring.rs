@@ -106,6 +106,29 @@ fn every_grader_flag_scores_its_group_as_problemtools_does() {
     assert_eq!(total["verdict"], "Accepted", "{total}");
     assert_eq!(total["score"], 208.0, "{total}");
     assert_eq!(groups["secret/g_break"].2, 3, "{groups:?}");
+
+    // The group table follows the rows: each submission's total and points per group, the
+    // accepted one (graded first, to derive the time limit) read at the derived limit too.
+    let table = text.split("groups of scoringflags").nth(1).expect(&text);
+    let line = |name: &str| -> Vec<String> {
+        let start = table
+            .find(name)
+            .unwrap_or_else(|| panic!("{name}: {table}"));
+        table[start..]
+            .lines()
+            .take(2)
+            .flat_map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+            .collect()
+    };
+    let full = line("accepted/full.py");
+    assert_eq!(full[1..5], ["208", "AC", "1", "AC"], "{table}");
+    assert!(
+        full.contains(&"limit".to_string()) && full.contains(&"1000".to_string()),
+        "{table}"
+    );
+    let half = line("partially_accepted/half");
+    assert_eq!(half[1..3], ["96", "AC"], "{table}");
+    assert!(table.contains("10 RTE"), "{table}");
 }
 
 #[test]

@@ -19,6 +19,8 @@ use judge::report::progress::ProgressReporter;
 use judge::report::verify::VerifyReporter;
 use judge::report::Reporters;
 use judge::resolve::{Problem, ProblemError};
+use judge::scoring::GroupTree;
+use std::sync::Arc;
 
 use super::{bounded, exit, finish, load_runner, on_terminal, report_file, stdout};
 
@@ -113,15 +115,15 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
         jobs: runner.jobs(args.jobs),
         shard: super::shard::resolve(args.shard)?,
     };
-    let mut reporters = reporters(args)?;
+    let mut reporters = reporters(args, None)?;
     let summary = verify::run(&request, &mut reporters)?;
     finish(&mut reporters)?;
     Ok(exit::verified(summary.not_graded, 0, summary.mismatches))
 }
 
-/// The verify matrix on standard output (with a progress bar on a terminal), and the files
-/// asked for.
-fn reporters(args: &VerifyArgs) -> Result<Reporters> {
+/// The verify matrix on standard output (with a progress bar on a terminal; a scoring
+/// problem's group table after it), and the files asked for.
+fn reporters(args: &VerifyArgs, groups: Option<(&str, Arc<GroupTree>)>) -> Result<Reporters> {
     let mut reporters = Reporters::new();
     let out = if on_terminal() {
         let bar = ProgressReporter::new();
@@ -131,7 +133,11 @@ fn reporters(args: &VerifyArgs) -> Result<Reporters> {
     } else {
         stdout()
     };
-    reporters.add(VerifyReporter::new(out));
+    let matrix = VerifyReporter::new(out);
+    reporters.add(match groups {
+        Some((problem, tree)) => matrix.with_groups(problem, tree),
+        None => matrix,
+    });
     if let Some(path) = &args.json {
         reporters.add(JsonReporter::new(report_file(path)?));
     }
@@ -154,7 +160,14 @@ fn verify_package(runner: &RunnerConfig, package: &Package, args: &VerifyArgs) -
         time_limit: args.time_limit,
         domjudge_time_limit: args.domjudge_time_limit,
     };
-    let mut reporters = reporters(args)?;
+    let mut reporters = reporters(
+        args,
+        package
+            .spec
+            .groups
+            .clone()
+            .map(|tree| (package.spec.id.as_str(), tree)),
+    )?;
     let (check, summary) = package::verify(&request, &mut reporters)?;
     finish(&mut reporters)?;
     Ok(exit::verified(

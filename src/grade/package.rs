@@ -511,7 +511,13 @@ pub fn verify(
             .find(|run| run.as_ref().is_some_and(|(s, _)| s.path == submission.path))
             .and_then(Option::take);
         let summary = match earlier {
-            Some((_, summary)) => summary,
+            // Graded out of the reporters' sight: told now, in its row's place.
+            Some((_, summary)) => {
+                if let Ok(summary) = &summary {
+                    tell(reporter, Event::Finished(summary))?;
+                }
+                summary
+            }
             None => grade_submission(
                 runner,
                 &problem,

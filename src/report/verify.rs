@@ -1,13 +1,21 @@
 //! The verify matrix: one row per bundled solution with the verdict expected (its folder),
 //! the verdict got and where, its largest CPU time and peak memory, and `ok` or `MISMATCH`;
-//! warnings under their row; totals at the end.
+//! warnings under their row; totals at the end. A scoring package's group table follows its
+//! rows (`report::groups`).
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::sync::Arc;
 
+use super::groups::{self, SubmissionFacts, TestFacts};
 use super::style;
 use super::{Event, Reporter};
+use crate::grade::outcome::RunSummary;
 use crate::grade::package::PackageCheck;
+use crate::grade::scored::GroupsSummary;
 use crate::grade::verify::{VerifyRow, VerifySummary};
+use crate::scoring::aggregate::Graded;
+use crate::scoring::{GroupTree, Scored};
 use crate::verdict::Verdict;
 
 pub struct VerifyReporter<W: Write> {
@@ -19,6 +27,100 @@ pub struct VerifyReporter<W: Write> {
     /// The package's own checks that failed (its inputs, its validators), said again with the
     /// totals: they make the run fail whatever the rows say.
     package_failures: usize,
+    /// A scoring package's groups, gathered from the runs for the table after the rows.
+    groups: Option<GroupGathering>,
+}
+
+/// What the group table is made of, gathered as the submissions are graded.
+struct GroupGathering {
+    problem: String,
+    tree: Arc<GroupTree>,
+    /// Runs finished and not yet matched with their row (an accepted submission is graded
+    /// before the package's checks, to derive the time limit), by the solution they name.
+    runs: Vec<SubmissionFacts>,
+    /// Each row's facts, in row order, named as the row names its solution.
+    rows: Vec<SubmissionFacts>,
+    /// The package's time limit, which its rows are read at (an accepted submission that
+    /// derived it ran under a provisional one).
+    limit_ms: Option<u64>,
+}
+
+impl GroupGathering {
+    fn finished(&mut self, summary: &RunSummary) {
+        let graded = match summary.groups() {
+            Some(groups) => Ok(graded_of(groups)),
+            None => Err(summary.verdict.describe()),
+        };
+        let tests = summary
+            .outcomes
+            .iter()
+            .filter_map(|outcome| {
+                let test = outcome.test()?;
+                Some((
+                    test.name.clone(),
+                    TestFacts::of(outcome, test.validator_score),
+                ))
+            })
+            .collect();
+        self.runs.push(SubmissionFacts {
+            name: summary.solution.clone(),
+            language: summary.language.clone(),
+            time_limit_ms: summary.limits.cpu_ms,
+            graded,
+            tests,
+        });
+    }
+
+    fn verified(&mut self, row: &VerifyRow) {
+        let run = self
+            .runs
+            .iter()
+            .rposition(|run| run.name.ends_with(&row.solution))
+            .map(|at| self.runs.remove(at));
+        let facts = match (run, &row.result) {
+            (Some(run), _) => SubmissionFacts {
+                name: row.solution.clone(),
+                time_limit_ms: self.limit_ms.unwrap_or(run.time_limit_ms),
+                ..run
+            },
+            (None, result) => SubmissionFacts {
+                name: row.solution.clone(),
+                language: String::new(),
+                time_limit_ms: 0,
+                graded: Err(match result {
+                    Ok(checked) => checked.detail.clone(),
+                    Err(why) => why.clone(),
+                }),
+                tests: BTreeMap::new(),
+            },
+        };
+        self.rows.push(facts);
+    }
+}
+
+/// The tree's results as a run's summary keeps them (each group's verdict and score).
+fn graded_of(groups: &GroupsSummary) -> Graded {
+    Graded {
+        tests: Vec::new(),
+        groups: groups
+            .groups
+            .iter()
+            .rev()
+            .map(|row| {
+                (
+                    row.path.clone(),
+                    Scored {
+                        verdict: row.verdict,
+                        score: row.score,
+                    },
+                )
+            })
+            .collect(),
+        total: groups.verdict.map(|verdict| Scored {
+            verdict,
+            score: groups.score,
+        }),
+    }
 }
 
 impl<W: Write> VerifyReporter<W> {
@@ -28,7 +130,20 @@ impl<W: Write> VerifyReporter<W> {
             header_written: false,
             language_column: false,
             package_failures: 0,
+            groups: None,
         }
+    }
+
+    /// Writes the group table of problem `problem`'s `tree` after the rows.
+    pub fn with_groups(mut self, problem: &str, tree: Arc<GroupTree>) -> Self {
+        self.groups = Some(GroupGathering {
+            problem: problem.to_string(),
+            tree,
+            runs: Vec::new(),
+            rows: Vec::new(),
+            limit_ms: None,
+        });
+        self
     }
 
     fn header(&mut self) -> io::Result<()> {
@@ -196,7 +311,16 @@ fn totals(summary: &VerifySummary) -> String {
 impl<W: Write> Reporter for VerifyReporter<W> {
     fn report(&mut self, event: &Event) -> io::Result<()> {
         match event {
+            Event::Finished(summary) => {
+                if let Some(groups) = &mut self.groups {
+                    groups.finished(summary);
+                }
+                return Ok(());
+            }
             Event::Verified(verified) => {
+                if let Some(groups) = &mut self.groups {
+                    groups.verified(verified);
+                }
                 self.header()?;
                 self.out
                     .write_all(row(verified, self.language_column).as_bytes())?;
@@ -204,6 +328,9 @@ impl<W: Write> Reporter for VerifyReporter<W> {
             Event::PackageChecked(check) => {
                 self.language_column = true;
                 self.package_failures = check.invalid.len();
+                if let Some(groups) = &mut self.groups {
+                    groups.limit_ms = check.time_limit.as_ref().map(|limit| limit.ms);
+                }
                 self.out.write_all(package_check(check).as_bytes())?;
             }
             Event::VerifyFinished(summary) => {
@@ -216,6 +343,18 @@ impl<W: Write> Reporter for VerifyReporter<W> {
                     ));
                 }
                 self.out.write_all(text.as_bytes())?;
+                if let Some(gathered) = &self.groups {
+                    if !gathered.rows.is_empty() {
+                        let table = groups::build(
+                            &gathered.problem,
+                            &gathered.tree,
+                            groups::DEFAULT_NEAR_FACTOR,
+                            &gathered.rows,
+                        );
+                        self.out.write_all(b"\n")?;
+                        groups::write_terminal(&mut self.out, &table)?;
+                    }
+                }
             }
             _ => return Ok(()),
         }
