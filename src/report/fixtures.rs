@@ -495,3 +495,16 @@ pub fn group_submissions() -> Vec<crate::report::groups::SubmissionFacts> {
 pub fn group_table() -> crate::report::groups::GroupTable {
     crate::report::groups::build("grouptable", &group_tree(), 2.0, &group_submissions())
 }
+
+/// The group table of [`group_submissions`] under the names of [`scoreboard`]'s submissions,
+/// in reverse name order (only the order and the layout of a scored scoreboard are checked
+/// with it: the facts are not those of the scoreboard's runs): the last by name scores most,
+/// one has no row in the table and comes last.
+pub fn group_table_of_scoreboard(scoreboard: &Scoreboard) -> crate::report::groups::GroupTable {
+    let mut facts = group_submissions();
+    let names = scoreboard.submissions.iter().map(|r| r.name.clone());
+    for (facts, name) in facts.iter_mut().zip(names.rev()) {
+        facts.name = name;
+    }
+    crate::report::groups::build("boj12100", &group_tree(), 2.0, &facts)
+}

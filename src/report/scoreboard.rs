@@ -266,19 +266,12 @@ mod tests {
     #[test]
     fn a_scored_problems_scoreboard_ranks_by_score_with_points_per_group() {
         let scoreboard = fixtures::scoreboard();
-        // The group fixture's facts under the scoreboard's names, in reverse name order (only
-        // the order and the layout are checked: the facts are not those of the scoreboard's
-        // runs): the last by name scores most, one has no row in the table and comes last.
-        let mut facts = fixtures::group_submissions();
-        let names: Vec<String> = scoreboard
+        let table = fixtures::group_table_of_scoreboard(&scoreboard);
+        let names: Vec<&str> = scoreboard
             .submissions
             .iter()
-            .map(|r| r.name.clone())
+            .map(|r| r.name.as_str())
             .collect();
-        for (facts, name) in facts.iter_mut().zip(names.iter().rev()) {
-            facts.name = name.clone();
-        }
-        let table = groups::build("boj12100", &fixtures::group_tree(), 2.0, &facts);
         let (mut out, mut note) = (Vec::new(), Vec::new());
         let mut reporter = ScoreboardReporter::new(&mut out, &mut note)
             .with_groups(Box::new(move |_: &Scoreboard| Some(table.clone())));
@@ -288,7 +281,7 @@ mod tests {
         // The best (accepted/fast.cpp's facts) is the last by name, and now first.
         let board = out.split("groups of").next().unwrap();
         let first_row = board.lines().nth(1).unwrap();
-        assert!(first_row.starts_with(&names[names.len() - 1]), "{out}");
+        assert!(first_row.starts_with(names[names.len() - 1]), "{out}");
         assert!(out.contains("groups of boj12100"), "{out}");
         assert!(out.contains("100 AC"), "{out}");
         insta::assert_snapshot!(out);

@@ -581,16 +581,12 @@ mod tests {
     #[test]
     fn a_scored_grade_ranks_its_scoreboard_and_shows_the_group_table() {
         let scoreboard = fixtures::scoreboard();
-        let mut facts = fixtures::group_submissions();
-        let names: Vec<String> = scoreboard
+        let table = fixtures::group_table_of_scoreboard(&scoreboard);
+        let names: Vec<&str> = scoreboard
             .submissions
             .iter()
-            .map(|r| r.name.clone())
+            .map(|r| r.name.as_str())
             .collect();
-        for (facts, name) in facts.iter_mut().zip(names.iter().rev()) {
-            facts.name = name.clone();
-        }
-        let table = crate::report::groups::build("boj12100", &fixtures::group_tree(), 2.0, &facts);
         let mut reporter = HtmlReporter::new(Vec::new())
             .with_groups(Box::new(move |_: &Scoreboard| Some(table.clone())));
         reporter.report(&Event::GradeFinished(&scoreboard)).unwrap();
