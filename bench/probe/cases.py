@@ -1162,7 +1162,8 @@ def config_cases():
     mc("yaml-non-utf8", with_yaml(b"name: \xff\xfe\nlimits:\n  memory: 64\n"), err("problem.yaml"))
     mc("yaml-deep", with_yaml("x: " + "[" * 50000 + "]" * 50000 + "\n"), err("problem.yaml"))
     mc("yaml-validation-unknown", with_yaml("validation: telepathy\n"), err("problem.yaml", "validation|telepathy"))
-    mc("yaml-scoring", with_yaml("type: scoring\nlimits:\n  memory: 64\n"), err("scoring"))
+    # Scoring packages are graded (issue 24): one without groups of its own is its tests' sum.
+    mc("yaml-scoring", with_yaml("type: scoring\nlimits:\n  memory: 64\n"), verdict("AC"))
     mc("testdata-yaml-wrong-type", with_yaml("limits:\n  memory: 64\n", extra={"data/secret/testdata.yaml": "output_validator_flags: {a: 1}\n"}), err("testdata.yaml"))
     mc("testdata-yaml-truncated", with_yaml("limits:\n  memory: 64\n", extra={"data/secret/testdata.yaml": "output_validator_flags: 'unclosed\n"}), err("testdata.yaml"))
     mc("testdata-yaml-huge", with_yaml("limits:\n  memory: 64\n", extra={"data/secret/testdata.yaml": "#" * (2 << 20)}), err("testdata.yaml"))
