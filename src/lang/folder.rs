@@ -99,27 +99,58 @@ pub fn prepare_folder(
         main: sources[main_source(sources.iter().map(|&i| relative[i].as_path()))],
         sources,
     };
-    // The cap is on the folder's files together.
-    let folder = Folder::new(dir)?;
-    let cap = setup.sources;
-    let mut left = cap.bytes;
+    let mut reader = FolderReader::new(dir, setup.sources)?;
     for (file, relative) in files.iter().zip(&relative) {
-        let bytes = folder
-            .read(file, files::Cap { bytes: left, ..cap })
-            .map_err(|error| match error {
-                FileError::TooLarge { .. } => FileError::TooLarge {
-                    path: dir.to_path_buf(),
-                    cap,
-                },
-                other => other,
-            })?;
-        left -= bytes.len() as u64;
+        let bytes = reader.read(file)?;
         workspace
             .files
             .push((Path::new(FOLDER_SOURCES).join(relative), bytes));
     }
     let key = folder_cache_key(language, &workspace);
     build_cached(setup, language, &workspace, &key)
+}
+
+/// Reads the files of a program folder, the cap on sources applying to them together (a
+/// folder over it is named as too large, not its file that crossed it).
+pub(super) struct FolderReader<'a> {
+    dir: &'a Path,
+    folder: Folder,
+    cap: files::Cap,
+    left: u64,
+}
+
+impl<'a> FolderReader<'a> {
+    pub(super) fn new(dir: &'a Path, cap: files::Cap) -> Result<FolderReader<'a>, FileError> {
+        Ok(FolderReader {
+            dir,
+            folder: Folder::new(dir)?,
+            cap,
+            left: cap.bytes,
+        })
+    }
+
+    /// The bytes of `file`, a file of the folder.
+    pub(super) fn read(&mut self, file: &Path) -> Result<Vec<u8>, FileError> {
+        let cap = self.cap;
+        let bytes = self
+            .folder
+            .read(
+                file,
+                files::Cap {
+                    bytes: self.left,
+                    ..cap
+                },
+            )
+            .map_err(|error| match error {
+                FileError::TooLarge { .. } => FileError::TooLarge {
+                    path: self.dir.to_path_buf(),
+                    cap,
+                },
+                other => other,
+            })?;
+        self.left -= bytes.len() as u64;
+        Ok(bytes)
+    }
 }
 
 /// Whether `dir` holds an executable `build` (a Kattis build script).

@@ -14,9 +14,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::cache::{hex_key, language_hasher};
+use super::folder::FolderReader;
 use super::{build, folder_files, BuildSetup, Compiled, LangError, Prepared, Workspace};
 use crate::config::Language;
-use crate::files::{self, FileError, Folder};
 use crate::limits::Allowance;
 
 /// The script a folder is built with, and the program it is run by.
@@ -59,9 +59,7 @@ fn language(builds: bool) -> Language {
 pub fn prepare_scripts(setup: &BuildSetup, dir: &Path) -> Result<Compiled, LangError> {
     use std::os::unix::fs::PermissionsExt;
     let relative = folder_files(dir)?;
-    let folder = Folder::new(dir)?;
-    let cap = setup.sources;
-    let mut left = cap.bytes;
+    let mut reader = FolderReader::new(dir, setup.sources)?;
     let mut workspace = Workspace {
         files: Vec::with_capacity(relative.len()),
         shown: Vec::with_capacity(relative.len()),
@@ -71,17 +69,7 @@ pub fn prepare_scripts(setup: &BuildSetup, dir: &Path) -> Result<Compiled, LangE
     let mut executable = Vec::new();
     for (index, name) in relative.iter().enumerate() {
         let file = dir.join(name);
-        // The cap is on the folder's files together.
-        let bytes = folder
-            .read(&file, files::Cap { bytes: left, ..cap })
-            .map_err(|error| match error {
-                FileError::TooLarge { .. } => FileError::TooLarge {
-                    path: dir.to_path_buf(),
-                    cap,
-                },
-                other => other,
-            })?;
-        left -= bytes.len() as u64;
+        let bytes = reader.read(&file)?;
         let mode = std::fs::metadata(&file)
             .map_err(|cause| LangError::ReadSource {
                 path: file.clone(),
