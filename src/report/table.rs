@@ -372,24 +372,32 @@ mod tests {
         anstream::adapter::strip_str(&String::from_utf8(out).unwrap()).to_string()
     }
 
+    /// The table of a whole run: its start, each unit, its end.
+    fn render_run(summary: &RunSummary, unit: Unit, planned: usize) -> String {
+        let started = fixtures::started(unit, planned);
+        let mut events = vec![Event::Started(&started)];
+        events.extend(summary.outcomes.iter().map(|outcome| match unit {
+            Unit::Tests => Event::TestFinished(outcome),
+            Unit::Games => Event::GameFinished(outcome),
+        }));
+        events.push(Event::Finished(summary));
+        render(&events)
+    }
+
+    fn render_tests_run(summary: &RunSummary) -> String {
+        render_run(summary, Unit::Tests, summary.units_planned())
+    }
+
     #[test]
     fn the_tests_table_with_its_first_failure() {
         let summary = fixtures::batch_summary();
-        let started = fixtures::started(Unit::Tests, summary.units_planned());
-        let mut events = vec![Event::Started(&started)];
-        events.extend(summary.outcomes.iter().map(Event::TestFinished));
-        events.push(Event::Finished(&summary));
-        insta::assert_snapshot!(render(&events));
+        insta::assert_snapshot!(render_tests_run(&summary));
     }
 
     #[test]
     fn every_failed_run_shows_its_reason_on_its_row() {
         let summary = fixtures::failed_runs_summary();
-        let started = fixtures::started(Unit::Tests, summary.units_planned());
-        let mut events = vec![Event::Started(&started)];
-        events.extend(summary.outcomes.iter().map(Event::TestFinished));
-        events.push(Event::Finished(&summary));
-        insta::assert_snapshot!(render(&events));
+        insta::assert_snapshot!(render_tests_run(&summary));
     }
 
     #[test]
@@ -401,10 +409,6 @@ mod tests {
     #[test]
     fn the_games_table_with_scores_and_the_first_failed_game() {
         let summary = fixtures::games_summary();
-        let started = fixtures::started(Unit::Games, summary.outcomes.len());
-        let mut events = vec![Event::Started(&started)];
-        events.extend(summary.outcomes.iter().map(Event::GameFinished));
-        events.push(Event::Finished(&summary));
-        insta::assert_snapshot!(render(&events));
+        insta::assert_snapshot!(render_run(&summary, Unit::Games, summary.outcomes.len()));
     }
 }
