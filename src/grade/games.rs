@@ -12,7 +12,7 @@
 use serde::Serialize;
 
 use super::engine::{self, Executor, GroupResult, Judgement, Schedule, UnitFacts, UnitRun};
-use super::outcome::{Detail, GameDetail, Outcome, RunDetail, RunSummary};
+use super::outcome::{Detail, GameDetail, RunDetail, RunSummary};
 use super::{
     build, compile_or_fail, plan_digest, submission_digest, tell, AppliedLimits, GradeError,
     PlannedUnits, RunIdentity, Started, Submission, Target, Unit,
@@ -80,7 +80,7 @@ pub(crate) fn judge_game(
     seed: u64,
     game: u64,
     played: Result<GameRecord, InteractError>,
-) -> Outcome {
+) -> super::outcome::Outcome {
     engine::judge(limits, game_facts(seed, game, played))
 }
 
@@ -140,11 +140,6 @@ impl Executor for GameExecutor<'_> {
         let played = interact::play_game(self.setup, self.scratch, game);
         game_facts(self.setup.seed, game, played)
     }
-}
-
-/// Completes a games summary from its games (in game order): statistics, verdict, reason.
-pub(crate) fn conclude(summary: &mut RunSummary, games: Vec<Outcome>) {
-    summary.conclude(engine::conclude(games, true));
 }
 
 /// Grades a solution of an interactive problem by playing its games, telling `reporter` of

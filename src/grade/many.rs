@@ -1031,14 +1031,7 @@ fn skeleton(request: &ManyRequest, plan: &Plan, job: &Job) -> Graded {
 fn summarise(request: &ManyRequest, plan: &Plan, job: &Job, group: GroupResult) -> Graded {
     let mut graded = skeleton(request, plan, job);
     if let Graded::Run(summary) = &mut graded {
-        match plan {
-            Plan::Tests { .. } => {
-                summary.protections = group.protections;
-                summary.verdict = group.verdict;
-                summary.outcomes = group.kept;
-            }
-            Plan::Games { .. } => games::conclude(summary, group.kept),
-        }
+        summary.conclude(group);
     }
     graded
 }
