@@ -29,6 +29,10 @@ use super::{RunFacts, RunRequest, SessionSpec, StartFailure, StdoutMode, StopRea
 
 /// How often the launcher looks at the CPU time and the wait of a running program.
 const POLL_INTERVAL: Duration = Duration::from_millis(20);
+/// How often the launcher looks at a running program's resident size when no memory cgroup
+/// stops it: a program that allocates fast (1 MiB in a tenth of a millisecond) would grow
+/// far past its limit between two of the CPU looks.
+const MEMORY_POLL_INTERVAL: Duration = Duration::from_millis(2);
 /// Read size for the program's output pipes.
 const CHUNK: usize = 64 * 1024;
 /// How long the keeper may take to report after it was told to end a run.
@@ -429,11 +433,20 @@ impl Sandbox {
             }
         };
 
+        // Without a memory cgroup the program's resident size is watched here, every
+        // MEMORY_POLL_INTERVAL (RLIMIT_DATA is set far above the limit, see spawn.rs).
+        let watch_memory = !self.groups.has_memory();
+        let poll_interval = if watch_memory {
+            MEMORY_POLL_INTERVAL
+        } else {
+            POLL_INTERVAL
+        };
+        let mut solution_pid = None;
         let report = loop {
             let now = Instant::now();
             let timeout = deadline(&waits)
                 .saturating_duration_since(now)
-                .min(POLL_INTERVAL)
+                .min(poll_interval)
                 .max(Duration::from_millis(1));
             let ready = poll_readable(
                 &[
@@ -473,6 +486,17 @@ impl Sandbox {
             if killed_at.is_some_and(|at| now >= at + KEEPER_GRACE) {
                 return Err("the keeper did not end the run".into());
             }
+            if watch_memory && killed_at.is_none() {
+                if solution_pid.is_none() {
+                    solution_pid = first_child_of(self.keeper);
+                }
+                if solution_pid
+                    .and_then(resident_bytes)
+                    .is_some_and(|bytes| bytes > limits.memory_bytes)
+                {
+                    kill(StopReason::MemoryLimit, &mut stopped_by, &mut killed_at);
+                }
+            }
             if now >= next_cpu_check {
                 next_cpu_check = now + POLL_INTERVAL;
                 waits.sample_descendants(self.keeper);
@@ -499,9 +523,7 @@ impl Sandbox {
                 if refused_before.is_some_and(|before| self.groups.refused_forks() > before) {
                     kill(StopReason::ProcessLimit, &mut stopped_by, &mut killed_at);
                 }
-                // Without a memory cgroup, RLIMIT_DATA is set far above the limit (see
-                // spawn.rs): this watch is what stops a program that keeps growing.
-                if !self.groups.has_memory()
+                if watch_memory
                     && solution.is_some_and(|usage| usage.resident_bytes > limits.memory_bytes)
                 {
                     kill(StopReason::MemoryLimit, &mut stopped_by, &mut killed_at);
@@ -676,6 +698,15 @@ fn process_usage(pid: libc::pid_t) -> Option<ProcessUsage> {
     })
 }
 
+/// One process's resident size, bytes, from /proc/PID/statm (shorter to read than stat).
+fn resident_bytes(pid: libc::pid_t) -> Option<u64> {
+    let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
+    let pages: u64 = statm.split(' ').nth(1)?.parse().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let page_size = unsafe { libc::sysconf(libc::_SC_PAGESIZE).max(1) as u64 };
+    Some(pages * page_size)
+}
+
 /// The CPU time of a single-threaded process, nanoseconds: the scheduler's own count from
 /// `/proc/PID/schedstat` (the one the groups' accounting uses), else user + system time from
 /// `/proc/PID/stat` (clock ticks) where the kernel keeps no schedstat.
@@ -727,7 +758,7 @@ mod tests {
     }
 
     #[test]
-    fn process_usage_reads_cpu_time_and_resident_size_from_one_line() {
+    fn cpu_time_and_resident_size_are_read_from_proc() {
         // SAFETY: getpid has no preconditions.
         let own = process_usage(unsafe { libc::getpid() }).expect("own /proc/PID/stat");
         let status = std::fs::read_to_string("/proc/self/status").unwrap();
@@ -743,5 +774,12 @@ mod tests {
             "stat {stat_kib} KiB, status {resident_kib} KiB"
         );
         assert!(process_usage(-1).is_none());
+        // SAFETY: getpid has no preconditions.
+        let statm_kib = resident_bytes(unsafe { libc::getpid() }).expect("own statm") / 1024;
+        assert!(
+            statm_kib.abs_diff(resident_kib) < 4096,
+            "statm {statm_kib} KiB, status {resident_kib} KiB"
+        );
+        assert!(resident_bytes(-1).is_none());
     }
 }
