@@ -434,6 +434,7 @@ pub(crate) mod fixtures {
             cgroup_peak_kib: Some(1_000),
             oom_killed: false,
             process_limit_reached: false,
+            left_running: false,
             stdout_bytes: 10,
             stderr_bytes: 0,
             launch_error: None,

@@ -238,6 +238,37 @@ fn a_compiler_that_forks_without_end_is_stopped_at_its_process_limit() {
         "bomb() { bomb & bomb & wait; }\nbomb\n",
         &["limit of 16 processes (compile_max_processes)"],
     );
+    // A bomb left in the background as the compile step ends: ended with it, and a compile
+    // error however far it had got (whether it reached the process limit before the step
+    // ended is a race: that was a compile error in some runs, a build in others). The
+    // message names the limit when it was reached, what was left otherwise.
+    for attempt in 0..3 {
+        let file = format!("background-bomb-{attempt}.sh");
+        project.write(&file, "f() { f | f & }; f\n");
+        let run = project.grade(&file);
+        assert_eq!(run.verdict(), "CE", "{}", run.show());
+        let message = run.message();
+        assert!(
+            message.contains("(compile_max_processes)")
+                || message.contains("processes it started were still running"),
+            "{}",
+            run.show()
+        );
+        project.assert_nothing_left();
+    }
+}
+
+#[test]
+fn a_compiler_that_leaves_a_process_running_is_a_compile_error() {
+    let _serial = serial();
+    let project = Project::new(&format!("{SMALL_COMPILE_LIMITS}{SCRIPT_LANGUAGE}"));
+    // The step itself succeeds (exit 0, the "binary" is there); what it left is ended.
+    assert_stopped_at(
+        &project,
+        "sleeper",
+        "sleep 100 &\nexit 0\n",
+        &["processes it started were still running"],
+    );
 }
 
 #[test]

@@ -1546,6 +1546,7 @@ fn any_facts() -> impl Strategy<Value = RunFacts> {
                 launch_error: None,
                 protections: Vec::new(),
                 process_limit_reached: at_process_limit,
+                left_running: false,
             },
         )
 }

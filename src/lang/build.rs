@@ -326,6 +326,15 @@ fn step_end(
             limits.output_bytes / MIB
         ));
     }
+    // Before success: a step that ends with what it started still running is not a build,
+    // whether or not that had reached a limit by then (a fork bomb left in the background).
+    if facts.left_running {
+        return failed(
+            "the compiler ended while processes it started were still running (a build step \
+             must wait for what it starts; they were ended)"
+                .to_string(),
+        );
+    }
     match facts.termination {
         Termination::Exited(0) if facts.stopped_by.is_none() => StepEnd::Succeeded,
         _ => StepEnd::Failed(None),
@@ -909,6 +918,7 @@ mod tests {
             cgroup_peak_kib: None,
             oom_killed: false,
             process_limit_reached: false,
+            left_running: false,
             stdout_bytes: 0,
             stderr_bytes: 0,
             launch_error: None,
@@ -969,6 +979,28 @@ mod tests {
             ),
         ];
         for (facts, expected) in cases {
+            let text = headline(&facts, false);
+            assert!(text.contains(expected), "{facts:?}: {text}");
+        }
+        // A step that ended leaving processes running fails for that, or for the limit they
+        // reached before they were ended.
+        for (facts, expected) in [
+            (
+                facts(Termination::Exited(0)),
+                "processes it started were still running",
+            ),
+            (
+                RunFacts {
+                    process_limit_reached: true,
+                    ..facts(Termination::Exited(0))
+                },
+                "compile_max_processes",
+            ),
+        ] {
+            let facts = RunFacts {
+                left_running: true,
+                ..facts
+            };
             let text = headline(&facts, false);
             assert!(text.contains(expected), "{facts:?}: {text}");
         }

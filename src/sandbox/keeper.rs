@@ -71,6 +71,9 @@ pub struct KeeperReport {
     /// The keeper ended the run at the wall-clock limit: wall time from the program's start
     /// less its wait reached it, or the raw wall time reached the hard limit.
     pub stopped_at_wall_limit: bool,
+    /// The solution ended on its own while processes it started were still running (they
+    /// are ended with it): a build step must wait for what it starts.
+    pub left_running: bool,
 }
 
 /// How the keeper runs solutions, decided by the launcher once per session.
@@ -175,6 +178,7 @@ fn not_started(failure: Option<StartFailure>) -> KeeperReport {
         wait_us: 0,
         failure,
         stopped_at_wall_limit: false,
+        left_running: false,
     }
 }
 
@@ -236,6 +240,7 @@ fn run(
     // SAFETY: a fresh descriptor that nothing else owns.
     let pidfd = (pidfd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd) });
     let mut launcher_gone = false;
+    let mut told_to_end = false;
     // The wall-clock limit counts from here, so that a program stopped by it has run for at
     // least the limit (the launcher's own deadline is only a backstop).
     let limit = request.limits.wall_time;
@@ -262,11 +267,15 @@ fn run(
         );
         if ready[0] {
             match channel::receive::<ToKeeper>(socket.as_fd()) {
-                Ok(Some((ToKeeper::Kill, _))) => end_everything(solution),
+                Ok(Some((ToKeeper::Kill, _))) => {
+                    told_to_end = true;
+                    end_everything(solution);
+                }
                 Ok(Some((ToKeeper::Waited(us), _))) => waits.raise_to_us(us),
                 Ok(Some((ToKeeper::Run(_), _))) => {}
                 Ok(None) | Err(_) => {
                     launcher_gone = true;
+                    told_to_end = true;
                     end_everything(solution);
                 }
             }
@@ -298,6 +307,10 @@ fn run(
     // Up to the solution's reaping, like the wall time; what the kill below costs is not the
     // program's.
     report.wait_us = waits.waited_us();
+    // Whether it left anything behind, asked before the kill (the reap above took every
+    // child that had ended, so what answers is still running, or the child of one that is).
+    report.left_running =
+        !told_to_end && !report.stopped_at_wall_limit && anything_left_of(solution);
     // The solution is gone: so must be everything it started.
     end_everything(solution);
     let _ = reap(
@@ -327,6 +340,19 @@ fn end_everything(solution: libc::pid_t) {
         } else {
             libc::kill(solution, libc::SIGKILL);
             libc::killpg(solution, libc::SIGKILL);
+        }
+    }
+}
+
+/// Whether any process of the run is still there: in our own pid namespace any process but
+/// us; otherwise one in the solution's process group (an escapee from it is the cgroup's).
+fn anything_left_of(solution: libc::pid_t) -> bool {
+    // SAFETY: signal 0 only checks that a process exists and may be signalled.
+    unsafe {
+        if is_namespace_init() {
+            libc::kill(-1, 0) == 0
+        } else {
+            libc::killpg(solution, 0) == 0
         }
     }
 }

@@ -348,6 +348,7 @@ impl Sandbox {
             oom_killed: self.oom_kills > oom_kills_before,
             process_limit_reached: refused_before
                 .is_some_and(|before| self.groups.refused_forks() > before),
+            left_running: report.left_running && watch.stopped_by.is_none(),
             stdout_bytes: watch.stdout_bytes,
             stderr_bytes: watch.stderr_bytes,
             launch_error: report.failure.as_ref().map(StartFailure::message),
@@ -367,6 +368,7 @@ impl Sandbox {
             cgroup_peak_kib: None,
             oom_killed: false,
             process_limit_reached: false,
+            left_running: false,
             stdout_bytes: 0,
             stderr_bytes: 0,
             launch_error: Some(failure.message()),

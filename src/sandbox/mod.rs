@@ -221,6 +221,9 @@ pub struct RunFacts {
     /// ([`RunRequest::stop_at_process_limit`]); else false.
     #[serde(default)]
     pub process_limit_reached: bool,
+    /// The program ended on its own while processes it started were still running (they
+    /// were ended with it).
+    pub left_running: bool,
     /// Bytes of standard output kept (at most the output limit) in capture mode.
     pub stdout_bytes: u64,
     /// Bytes the program wrote to standard error (kept or not).
@@ -724,6 +727,7 @@ mod tests {
             cgroup_peak_kib: None,
             oom_killed: false,
             process_limit_reached: false,
+            left_running: false,
             stdout_bytes: 0,
             stderr_bytes: 0,
             launch_error: None,
