@@ -379,6 +379,22 @@ fn a_build_script_that_fails_ends_the_run_naming_the_program() {
     );
 }
 
+/// A program folder with a file of the name of one a call gives it (`answer`, which each
+/// call would replace) is refused, naming the program and the file.
+#[test]
+fn a_program_folder_with_a_file_named_like_a_call_s_file_is_refused() {
+    let (_keep, dir) = copy_of("buildscripts");
+    std::fs::write(dir.join("output_validators/sum/answer"), "42\n").unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("the checker sum has a file named `answer`"),
+        "{text}"
+    );
+    assert!(!text.contains("accepted/add.c"), "{text}");
+}
+
 /// Packs the files under `dir` into the zip `target` at its top, as DOMjudge exports a
 /// package, plus the extra entries given.
 fn pack(dir: &std::path::Path, target: &std::path::Path, extra: &[(&str, &[u8])]) {

@@ -45,6 +45,30 @@ pub enum PartError {
     Build { name: String, cause: LangError },
     #[error("cannot run the {name}: {cause}")]
     Run { name: String, cause: ExecError },
+    #[error(
+        "the {name} has a file named `{file}`, the name of a file or folder it is given in \
+         each call (which would replace it): rename it"
+    )]
+    NameTaken { name: String, file: String },
+}
+
+/// The names of what a call puts in a program's work folder beside the program's own files.
+const CALL_NAMES: [&str; 4] = ["input", "answer", "output", FEEDBACK];
+
+/// The first name of a built program's own files that a call would replace, if any.
+fn name_a_call_takes(prepared: &Prepared) -> Option<String> {
+    let own: Vec<String> = if prepared.artifact.is_dir() {
+        std::fs::read_dir(&prepared.artifact)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .collect()
+    } else {
+        vec![prepared.file_name.clone()]
+    };
+    own.into_iter()
+        .find(|name| CALL_NAMES.contains(&name.as_str()))
 }
 
 /// The name of the writable folder of a program's work folder (a checker's feedback folder).
@@ -193,6 +217,9 @@ impl ProblemProgram {
                 };
                 match compiled.map_err(build_error)? {
                     Compiled::Ready(prepared) => {
+                        if let Some(file) = name_a_call_takes(&prepared) {
+                            return Err(PartError::NameTaken { name, file });
+                        }
                         let identity =
                             digest_of(&[&prepared.args.join("\0")], &[&prepared.artifact]);
                         (Executable::Built(prepared), identity)
