@@ -140,6 +140,42 @@ fn the_2023_07_format_fixes_its_limit() {
     );
 }
 
+/// A limit derived near a rounding step says which limit a time a little off derives (with
+/// a resolution of 1 ms, every accepted time of this package is within 5 % of a step).
+#[test]
+fn a_limit_derived_near_a_rounding_step_says_so() {
+    let (_keep, dir) = copy_of("divisor2023");
+    let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    std::fs::write(
+        dir.join("problem.yaml"),
+        yaml.replace("time_limit: 1", "time_resolution: 0.001"),
+    )
+    .unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    let line = text
+        .lines()
+        .find(|line| line.contains("slowest accepted"))
+        .unwrap_or_else(|| panic!("no derived limit: {text}"));
+    let limit_ms: u64 = line
+        .split("time limit ")
+        .nth(1)
+        .and_then(|rest| rest.split(" ms").next())
+        .and_then(|ms| ms.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    let said = line
+        .split("near a step: a run ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("not said near a step: {line}"));
+    // The other limit is a step (1 ms) away, slower up and faster down.
+    let other = if said.contains("% slower") {
+        limit_ms + 1
+    } else {
+        limit_ms - 1
+    };
+    assert!(said.contains(&format!("derives {other} ms")), "{line}");
+}
+
 /// Every program of the package is a folder of a source and its header (validate.cc +
 /// validate.h, the Kattis template's layout): each folder is built whole.
 #[test]

@@ -29,6 +29,11 @@ use crate::scoring::expected::{Expectation, FullScore, Objective, SubmissionsYam
 use crate::scoring::{self, GroupTree, Scored};
 use crate::verdict::{Crash, Verdict};
 
+/// How near a rounding step (a fraction of the slowest accepted time) a derived limit is
+/// said to be: CPU times of one program differ by a few percent from run to run and between
+/// timers (judge's and problemtools' on kth2022's emergencyexit: 400 and 401 ms).
+const NEAR_STEP: f64 = 0.05;
+
 pub struct PackageRequest<'a> {
     pub runner: &'a RunnerConfig,
     pub package: &'a Package,
@@ -419,11 +424,24 @@ pub fn time_limit<'a>(
             graded,
         ));
     };
+    // Near a rounding step, the limit is as unsteady as the time: say which limit a time a
+    // little off derives (problemtools, timing the same run, may derive it).
+    let near_step = rules
+        .near_step(slowest_us as f64 / 1e6, NEAR_STEP)
+        .map_or_else(String::new, |(other, change)| {
+            let how = if change >= 0.0 { "slower" } else { "faster" };
+            format!(
+                "; near a step: a run {:.1} % {how} derives {} ms",
+                (change.abs() * 100.0).max(0.1),
+                (other * 1000.0).round()
+            )
+        });
     Ok((
         TimeLimit {
             ms,
             from: format!(
-                "slowest accepted {:.3} ms ({} under {}) x {}, rounded up to a multiple of {} s",
+                "slowest accepted {:.3} ms ({} under {}) x {}, rounded up to a multiple of {} s\
+                 {near_step}",
                 slowest_us as f64 / 1000.0,
                 slowest_submission.name,
                 slowest_summary.language,

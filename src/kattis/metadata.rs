@@ -41,6 +41,32 @@ impl TimeRules {
         let steps = (slowest_seconds * self.ac_to_time_limit / self.resolution).ceil();
         steps.max(1.0) * self.resolution
     }
+
+    /// The limit a slowest accepted time within `within` (a fraction) of this one would
+    /// derive, when it is another one, with the change that gives it (+0.01: 1 % slower,
+    /// -0.01: 1 % faster), the nearer if both are. A limit derived near a rounding step is as
+    /// unsteady as the time it comes from: two machines, or two runs, may derive limits a
+    /// step apart.
+    pub fn near_step(&self, slowest_seconds: f64, within: f64) -> Option<(f64, f64)> {
+        if slowest_seconds <= 0.0 || self.fixed.is_some() {
+            return None;
+        }
+        let limit = self.derive(slowest_seconds);
+        let steps = (limit / self.resolution).round();
+        let scaled = slowest_seconds * self.ac_to_time_limit / self.resolution;
+        // The limit goes up a step past `steps`, down one at `steps - 1` (not below the least).
+        let slower = steps / scaled - 1.0;
+        let faster = (steps > 1.0).then(|| (steps - 1.0) / scaled - 1.0);
+        let mut near = Vec::new();
+        if slower <= within {
+            near.push((limit + self.resolution, slower.max(0.0)));
+        }
+        if let Some(faster) = faster.filter(|faster| -faster <= within) {
+            near.push((limit - self.resolution, faster));
+        }
+        near.into_iter()
+            .min_by(|a, b| a.1.abs().total_cmp(&b.1.abs()))
+    }
 }
 
 /// What grading needs from `problem.yaml`.
@@ -307,6 +333,41 @@ mod tests {
     fn parse_text(text: &str) -> Result<Metadata, String> {
         let value: Value = yaml_serde::from_str(text).unwrap();
         parse(Path::new("problem.yaml"), &value).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_limit_near_a_rounding_step_names_the_limit_a_step_away() {
+        let rules = TimeRules {
+            fixed: None,
+            ac_to_time_limit: 5.0,
+            time_limit_to_tle: 2.0,
+            resolution: 1.0,
+        };
+        // 400 ms x 5 is 2 s exactly: any slower run gives 3 s (kth2022's emergencyexit: judge
+        // measured 400 ms, problemtools 401 ms).
+        let (other, change) = rules.near_step(0.400, 0.05).unwrap();
+        assert_eq!(other, 3.0);
+        assert!(change >= 0.0 && change < 1e-9, "{change}");
+        // 401 ms gives 3 s; 0.25 % faster gives 2 s.
+        assert_eq!(rules.derive(0.401), 3.0);
+        let (other, change) = rules.near_step(0.401, 0.05).unwrap();
+        assert_eq!(other, 2.0);
+        assert!((change + 0.0025).abs() < 1e-4, "{change}");
+        // 300 ms gives 2 s, far from both steps (1.5 of 2).
+        assert_eq!(rules.near_step(0.300, 0.05), None);
+        // 390 ms: 2.6 % slower gives 3 s.
+        let (other, change) = rules.near_step(0.390, 0.05).unwrap();
+        assert_eq!(other, 3.0);
+        assert!((change - 0.02564).abs() < 1e-4, "{change}");
+        // The least limit has no step below it: 30 ms gives 1 s, and nothing near.
+        assert_eq!(rules.near_step(0.030, 0.05), None);
+        assert_eq!(rules.near_step(0.0, 0.05), None);
+        // A fixed limit is not derived.
+        let fixed = TimeRules {
+            fixed: Some(2.0),
+            ..rules
+        };
+        assert_eq!(fixed.near_step(0.400, 0.05), None);
     }
 
     #[test]
