@@ -347,7 +347,7 @@ mod tests {
         // measured 400 ms, problemtools 401 ms).
         let (other, change) = rules.near_step(0.400, 0.05).unwrap();
         assert_eq!(other, 3.0);
-        assert!(change >= 0.0 && change < 1e-9, "{change}");
+        assert!((0.0..1e-9).contains(&change), "{change}");
         // 401 ms gives 3 s; 0.25 % faster gives 2 s.
         assert_eq!(rules.derive(0.401), 3.0);
         let (other, change) = rules.near_step(0.401, 0.05).unwrap();
