@@ -540,35 +540,6 @@ fn protections_of<'a>(facts: impl Iterator<Item = Option<&'a RunFacts>>) -> Vec<
         .unwrap_or_default()
 }
 
-/// How reporters took the news of a parallel run: their first error is kept until the run is
-/// over, and stops it.
-#[derive(Default)]
-struct Telling {
-    error: Option<std::io::Error>,
-}
-
-impl Telling {
-    /// Keeps the error of a report, if any; says whether the run goes on.
-    fn went_on(&mut self, told: std::io::Result<()>) -> bool {
-        match told {
-            Ok(()) => true,
-            Err(e) => {
-                self.error = Some(e);
-                false
-            }
-        }
-    }
-
-    /// After the run: a reporter that could not write, or an interruption, ends the grading.
-    fn result(self) -> Result<(), GradeError> {
-        match self.error {
-            Some(e) => Err(GradeError::Report(e)),
-            None if crate::cleanup::interrupted() => Err(GradeError::Interrupted),
-            None => Ok(()),
-        }
-    }
-}
-
 /// The error of one row of a run of many (a solution of `verify` that could not be graded),
 /// as the row says it; or the end of the whole run: a reporter that cannot write, or an
 /// interruption (whatever failed then failed because of it).

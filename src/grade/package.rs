@@ -215,6 +215,7 @@ fn compile_submissions(runner: &RunnerConfig, package: &Package, jobs: usize) {
     crate::pool::run_parallel(
         submissions.len(),
         jobs,
+        crate::cleanup::stop_flag(),
         |_| true,
         || (),
         |(), index| {
