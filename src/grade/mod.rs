@@ -473,6 +473,9 @@ pub struct Started {
     /// The compile was served from the cache.
     pub cached: bool,
     pub compile_ms: u64,
+    /// How a report draws the games' boards: the problem's view (`resolve::Views`), if any.
+    #[serde(skip)]
+    pub board: Option<crate::problems::PageBoard>,
 }
 
 /// What a grading is made of.
@@ -506,6 +509,7 @@ impl Started {
             jobs,
             cached: prepared.cached,
             compile_ms: prepared.compile_time.as_millis() as u64,
+            board: None,
         }
     }
 }

@@ -267,24 +267,25 @@ pub fn problem_to_grade_on(
     problem: crate::resolve::Problem,
     jobs: usize,
     given: Option<Duration>,
-) -> Result<(ProblemSpec, Option<TimeLimit>), GradeError> {
-    let package = match problem.package {
+) -> Result<(crate::resolve::Problem, Option<TimeLimit>), GradeError> {
+    let package = match &problem.package {
         Some(package) if given.is_none() => package,
-        _ => return Ok((problem.spec, None)),
+        _ => return Ok((problem, None)),
     };
     if let Some(limit) = package.fixed_time_limit() {
-        return Ok((package.with_time_limit(limit), None));
+        let spec = package.with_time_limit(limit);
+        return Ok((crate::resolve::Problem { spec, ..problem }, None));
     }
     let request = PackageRequest {
         runner,
-        package: &package,
+        package,
         jobs,
         time_limit: None,
         domjudge_time_limit: false,
     };
     let (limit, _) = time_limit(&request)?;
     let spec = package.with_time_limit(Duration::from_millis(limit.ms));
-    Ok((spec, Some(limit)))
+    Ok((crate::resolve::Problem { spec, ..problem }, Some(limit)))
 }
 
 /// The time limit of the package: `time_limit` if given, else the package's fixed one, else

@@ -15,10 +15,11 @@ use super::games::{self, GamesRequest};
 use super::outcome::RunSummary;
 use super::package::TimeLimit;
 use super::{row_error, tell, GradeError, RunIdentity, Submission};
-use crate::config::{Judge, ProblemSpec, RunnerConfig};
+use crate::config::{ProblemSpec, RunnerConfig};
 use crate::grade::events::{Event, Reporter};
 use crate::limits::Overrides;
 use crate::plan::{sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestSelection};
+use crate::resolve::{Judge, Problem};
 use crate::verdict::Verdict;
 
 pub struct VerifyRequest<'a> {
@@ -205,22 +206,25 @@ pub fn run(
     } else {
         request.problems.clone()
     };
+    let mut resolved = Vec::new();
     let mut plan = Vec::new();
     for problem_id in &problems {
-        let problem = crate::resolve::problem(runner, problem_id)?.spec;
-        let folder = solutions_folder(root, &problem);
+        let problem = crate::resolve::problem(runner, problem_id)?;
+        let folder = solutions_folder(root, &problem.spec);
         for (path, expected) in solutions_of(folder.as_deref(), runner) {
-            plan.push((problem.clone(), path, expected));
+            plan.push((resolved.len(), path, expected));
         }
+        resolved.push(problem);
     }
-    let identity = plan_identity(request, root, &plan);
+    let identity = plan_identity(request, root, &resolved, &plan);
     let mut rows = Vec::new();
     for (position, (problem, path, expected)) in plan.into_iter().enumerate() {
         if request.shard.is_some_and(|shard| !shard.owns(position)) {
             continue;
         }
-        let problem_id = &problem.id;
-        let result = match check(request, &problem, &path, expected, reporter) {
+        let problem = &resolved[problem];
+        let problem_id = &problem.spec.id;
+        let result = match check(request, problem, &path, expected, reporter) {
             Ok(checked) => Ok(checked),
             // A reporter that cannot write, or an interruption, ends the run; anything else
             // is this row's.
@@ -245,7 +249,8 @@ pub fn run(
 fn plan_identity(
     request: &VerifyRequest,
     root: Option<&Path>,
-    plan: &[(ProblemSpec, PathBuf, Verdict)],
+    problems: &[Problem],
+    plan: &[(usize, PathBuf, Verdict)],
 ) -> PlanIdentity {
     let runner = request.runner;
     let mut digest = PlanDigest::new();
@@ -257,7 +262,7 @@ fn plan_identity(
         // A file that cannot be read digests as empty: grading it says why.
         let bytes = crate::files::read(path, runner.files.sources()).unwrap_or_default();
         digest
-            .add("problem", &problem.id)
+            .add("problem", &problems[*problem].spec.id)
             .add("solution", shown(root, path))
             .add("sha256", sha256_hex(&bytes))
             .add("expected", expected.code());
@@ -274,13 +279,13 @@ fn plan_identity(
 /// the engine) and checks what it got.
 fn check(
     request: &VerifyRequest,
-    problem: &ProblemSpec,
+    problem: &Problem,
     path: &Path,
     expected: Verdict,
     reporter: &mut dyn Reporter,
 ) -> Result<Checked, GradeError> {
     let slow_expected = expected == Verdict::TimeLimitExceeded;
-    let summary = if problem.judge() == Judge::Referee {
+    let summary = if problem.judge == Judge::Referee {
         let games_request = GamesRequest {
             runner: request.runner,
             problem,
@@ -297,7 +302,7 @@ fn check(
     } else {
         let batch_request = BatchRequest {
             runner: request.runner,
-            problem,
+            problem: &problem.spec,
             submission: Submission::new(path),
             tests: Tests::Planned {
                 selection: TestSelection::All,
