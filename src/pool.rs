@@ -2,8 +2,9 @@
 //! of units (a solution's tests or games; `judge grade`'s submissions each one job), maybe
 //! prepared first (compiled); which task a free worker takes next is decided here, by one
 //! rule ([`Board::next_task`]). News of each unit (started, finished with its result) and of
-//! each job (over) comes back to the calling thread, which may stop the run. What a unit is,
-//! how it runs and what its result means is the caller's (the engine's).
+//! each job (over) comes back to the calling thread, which may stop the run, as may the stop
+//! flag the caller gives (the grader's interruption, see `cleanup::stop_flag`). What a unit
+//! is, how it runs and what its result means is the caller's (the engine's).
 
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -69,12 +70,13 @@ pub struct Rule {
 /// Runs `work` for `index` in `0..count` on `jobs` threads (at least one, at most `count`),
 /// each with its own `state` made by `new_state`: one job of `count` units on the scheduler
 /// ([`run_jobs`]). Before starting an index a worker asks `start(index)`; once it says no (or
-/// the grader is interrupted, or `on_news` returned false) nothing more starts. No index is
-/// started [`WINDOW`] or more past the earliest one not finished. `on_news` runs on the calling
-/// thread, in the order things happen, and hears nothing once the grader is interrupted.
+/// `stop` is set, or `on_news` returned false) nothing more starts. No index is started
+/// [`WINDOW`] or more past the earliest one not finished. `on_news` runs on the calling
+/// thread, in the order things happen, and hears nothing once `stop` is set.
 pub fn run_parallel<T: Send, S>(
     count: usize,
     jobs: usize,
+    stop: &AtomicBool,
     start: impl Fn(usize) -> bool + Sync,
     new_state: impl Fn() -> S + Sync,
     work: impl Fn(&mut S, usize) -> T + Sync,
@@ -120,7 +122,7 @@ pub fn run_parallel<T: Send, S>(
         new_state,
         run: work,
     };
-    run_jobs(&[count], jobs, rule, &one_job, |news| match news {
+    run_jobs(&[count], jobs, rule, stop, &one_job, |news| match news {
         JobNews::Started { unit, .. } => on_news(News::Started(unit)),
         JobNews::Finished { unit, result, .. } => on_news(News::Finished(unit, result)),
         JobNews::Done { .. } => true,
@@ -131,12 +133,13 @@ pub fn run_parallel<T: Send, S>(
 /// most one per task), each with its own state (`Work::state`), taking tasks by `rule` (see
 /// [`Board::next_task`]). A job's units start in order, none [`WINDOW`] or more past its
 /// earliest unfinished one. `on_news` runs on the calling thread, in the order things happen;
-/// once it returns false, or the grader is interrupted, nothing more starts and it hears
-/// nothing more.
+/// once it returns false, or `stop` is set (the grader is interrupted: a unit that ends then
+/// may have been cut short), nothing more starts and it hears nothing more.
 pub fn run_jobs<W: Work>(
     units: &[usize],
     workers: usize,
     rule: Rule,
+    stop: &AtomicBool,
     work: &W,
     mut on_news: impl FnMut(JobNews<W::Output, W::Unready>) -> bool,
 ) {
@@ -144,7 +147,7 @@ pub fn run_jobs<W: Work>(
     if units.is_empty() {
         return;
     }
-    let board = Board::new(units, rule);
+    let board = Board::new(units, rule, stop);
     let (sender, receiver) = mpsc::channel::<JobNews<W::Output, W::Unready>>();
     std::thread::scope(|scope| {
         for _ in 0..workers.clamp(1, tasks.max(1)) {
@@ -200,12 +203,8 @@ pub fn run_jobs<W: Work>(
         }
         drop(sender);
         for news in receiver.iter() {
-            // Once the grader is interrupted nothing more is told: a unit that ends now may
-            // have been cut short.
-            if crate::cleanup::interrupted() {
-                board.stop();
-            }
-            if !board.stopped() && !on_news(news) {
+            // Stopped by the caller's flag: the workers waiting on the board wake to it.
+            if board.stopped() || !on_news(news) {
                 board.stop();
             }
         }
@@ -273,15 +272,18 @@ enum Task {
 }
 
 /// The jobs' progress, and the rule by which workers take tasks.
-struct Board {
+struct Board<'a> {
     progress: Mutex<Vec<Progress>>,
     changed: Condvar,
+    /// Set when the caller stops the run (`on_news` said no).
     stopped: AtomicBool,
+    /// The caller's stop flag (the grader's interruption).
+    stop: &'a AtomicBool,
     rule: Rule,
 }
 
-impl Board {
-    fn new(units: &[usize], rule: Rule) -> Board {
+impl<'a> Board<'a> {
+    fn new(units: &[usize], rule: Rule, stop: &'a AtomicBool) -> Board<'a> {
         let phase = if rule.prepare {
             Phase::Waiting
         } else {
@@ -304,6 +306,7 @@ impl Board {
             ),
             changed: Condvar::new(),
             stopped: AtomicBool::new(false),
+            stop,
             rule,
         }
     }
@@ -320,7 +323,7 @@ impl Board {
     fn next_task(&self, work: &impl Work) -> Option<Task> {
         let mut jobs = self.lock();
         loop {
-            if self.stopped() || crate::cleanup::interrupted() {
+            if self.stopped() {
                 return None;
             }
             for (job, progress) in jobs.iter_mut().enumerate() {
@@ -407,8 +410,9 @@ impl Board {
         self.changed.notify_all();
     }
 
+    /// Whether the run is stopped, by the caller or by its stop flag.
     fn stopped(&self) -> bool {
-        self.stopped.load(Ordering::SeqCst)
+        self.stopped.load(Ordering::SeqCst) || self.stop.load(Ordering::SeqCst)
     }
 }
 
@@ -432,6 +436,7 @@ mod tests {
         run_parallel(
             50,
             3,
+            &AtomicBool::new(false),
             |_| true,
             || (),
             |_, i| i * 2,
@@ -454,6 +459,7 @@ mod tests {
         run_parallel(
             50,
             1,
+            &AtomicBool::new(false),
             |i| i < 7,
             || (),
             |_, i| i,
@@ -473,6 +479,7 @@ mod tests {
         run_parallel(
             count,
             2,
+            &AtomicBool::new(false),
             |_| true,
             || (),
             |_, i| {
@@ -507,6 +514,7 @@ mod tests {
         run_parallel(
             50,
             1,
+            &AtomicBool::new(false),
             |_| true,
             || (),
             |_, i| i,
@@ -520,10 +528,51 @@ mod tests {
     }
 
     #[test]
+    fn the_stop_flag_stops_the_workers_and_silences_the_news() {
+        let stop = AtomicBool::new(false);
+        let ran = AtomicUsize::new(0);
+        let mut heard = Vec::new();
+        run_parallel(
+            50,
+            1,
+            &stop,
+            |_| true,
+            || (),
+            |_, i| {
+                ran.fetch_add(1, Ordering::SeqCst);
+                if i == 4 {
+                    // Set while unit 4 runs, as an interruption would.
+                    stop.store(true, Ordering::SeqCst);
+                }
+                i
+            },
+            |news| {
+                heard.extend(finished(news).map(|(i, _)| i));
+                true
+            },
+        );
+        // Nothing starts after it; unit 4 is not heard of (it may have been cut short), and
+        // what had not been heard of before it is not either.
+        assert_eq!(ran.load(Ordering::SeqCst), 5);
+        assert!([0, 1, 2, 3].starts_with(&heard), "{heard:?}");
+        // A run stopped before it starts runs nothing.
+        run_parallel(
+            50,
+            2,
+            &stop,
+            |_| true,
+            || (),
+            |_, _| panic!("nothing runs"),
+            |_: News<usize>| panic!("nothing is heard"),
+        );
+    }
+
+    #[test]
     fn nothing_to_do_is_fine() {
         run_parallel(
             0,
             4,
+            &AtomicBool::new(false),
             |_| true,
             || (),
             |_, i| i,
@@ -567,6 +616,9 @@ mod tests {
         fn run(&self, _: &mut (), _: usize, _: usize) {}
     }
 
+    /// The stop flag of a run nobody interrupts.
+    static RUNNING: AtomicBool = AtomicBool::new(false);
+
     const STOPPING: Rule = Rule {
         prepare: true,
         one_worker_per_job_first: true,
@@ -575,7 +627,7 @@ mod tests {
     #[test]
     fn the_board_hands_out_units_of_prepared_jobs_first() {
         let work = Failing::new(2);
-        let board = Board::new(&[3, 3], STOPPING);
+        let board = Board::new(&[3, 3], STOPPING, &RUNNING);
         assert_eq!(board.next_task(&work), Some(Task::Prepare(0)));
         assert_eq!(board.next_task(&work), Some(Task::Prepare(1)));
         assert!(!board.prepared(1, &work));
@@ -596,7 +648,7 @@ mod tests {
     #[test]
     fn stopping_workers_take_a_submission_of_their_own_before_sharing_one() {
         let work = Failing::new(3);
-        let board = Board::new(&[4, 4, 4], STOPPING);
+        let board = Board::new(&[4, 4, 4], STOPPING, &RUNNING);
         assert_eq!(board.next_task(&work), Some(Task::Prepare(0)));
         assert!(!board.prepared(0, &work));
         assert_eq!(board.next_task(&work), Some(Task::Unit(0, 0)));
@@ -616,7 +668,7 @@ mod tests {
             one_worker_per_job_first: false,
             ..STOPPING
         };
-        let board = Board::new(&[4, 4, 4], sharing);
+        let board = Board::new(&[4, 4, 4], sharing, &RUNNING);
         assert_eq!(board.next_task(&work), Some(Task::Prepare(0)));
         assert!(!board.prepared(0, &work));
         assert_eq!(board.next_task(&work), Some(Task::Unit(0, 0)));
@@ -626,7 +678,7 @@ mod tests {
     #[test]
     fn a_job_refused_its_next_unit_while_none_runs_is_over() {
         let work = Failing::new(2);
-        let board = Board::new(&[3, 3], STOPPING);
+        let board = Board::new(&[3, 3], STOPPING, &RUNNING);
         assert_eq!(board.next_task(&work), Some(Task::Prepare(0)));
         // A job failed before any unit of it started (its failures were known already).
         work.fail(0, 0);
@@ -677,7 +729,7 @@ mod tests {
             let units = [5, 0, 7, 30, 1];
             let mut finished: Vec<Vec<usize>> = vec![Vec::new(); units.len()];
             let mut done: Vec<Option<Result<(), String>>> = vec![None; units.len()];
-            run_jobs(&units, 3, rule, &Jobs, |news| {
+            run_jobs(&units, 3, rule, &RUNNING, &Jobs, |news| {
                 match news {
                     JobNews::Started { job, .. } => assert!(done[job].is_none()),
                     JobNews::Finished { job, unit, result } => {

@@ -17,7 +17,7 @@ use crate::config::ValidatorLimits;
 use crate::config::{ConfigError, Located, ProblemOrigin, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::kattis::{Package, PackageError};
-use crate::problems::{self, Builtin, InteractiveProblem, ProblemCode, Replayer};
+use crate::problems::{self, Builtin, InteractiveProblem, PageBoard, ProblemCode, Replayer};
 use crate::programs::{PartError, ProgramCode};
 
 /// A problem resolved: everything a command needs of it.
@@ -44,6 +44,13 @@ pub struct Views {
     pub game: Option<&'static dyn InteractiveProblem>,
     /// What replays its games' transcripts board by board (2048's `BoardReplayer`).
     pub replayer: Option<&'static dyn Replayer>,
+}
+
+impl Views {
+    /// How an HTML report draws its games' boards (2048's tiles), if it can.
+    pub fn page_board(&self) -> Option<PageBoard> {
+        self.replayer.and_then(|replayer| replayer.page_board())
+    }
 }
 
 impl std::fmt::Debug for Views {

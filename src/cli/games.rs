@@ -90,7 +90,7 @@ pub struct CompareArgs {
 /// `judge compare`.
 pub fn compare(config: Option<&Path>, args: &CompareArgs) -> Result<u8> {
     let runner = load_runner(config)?;
-    let problem = judge::resolve::problem(&runner, &args.problem)?.spec;
+    let problem = judge::resolve::problem(&runner, &args.problem)?;
     let request = CompareRequest {
         runner: &runner,
         problem: &problem,

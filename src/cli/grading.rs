@@ -17,6 +17,7 @@ use judge::report::html::HtmlReporter;
 use judge::report::json::JsonReporter;
 use judge::report::junit::JunitReporter;
 use judge::report::Reporters;
+use judge::resolve::Problem;
 
 use super::{bounded, report_file};
 
@@ -64,7 +65,7 @@ impl GradingArgs {
         runner: &RunnerConfig,
         id: &OsStr,
         overrides: &Overrides,
-    ) -> Result<ProblemSpec> {
+    ) -> Result<Problem> {
         let (problem, derived) = package::problem_to_grade_on(
             runner,
             judge::resolve::problem(runner, id)?,
@@ -88,14 +89,14 @@ impl GradingArgs {
         runner: &RunnerConfig,
         named: Result<OsString>,
         overrides: &Overrides,
-    ) -> Result<ProblemSpec> {
+    ) -> Result<Problem> {
         let dir = match (named, &self.tests_dir) {
             (Ok(id), _) => return self.problem(runner, &id, overrides),
             (Err(_), Some(dir)) => dir,
             (Err(e), None) => return Err(e),
         };
-        let problem = ProblemSpec::of_test_folder(dir, runner.folder_limits);
-        let limits = &problem.limits;
+        let spec = ProblemSpec::of_test_folder(dir, runner.folder_limits);
+        let limits = &spec.limits;
         let from = |overridden: bool, key: &str| match overridden {
             true => "from the command line".to_string(),
             false => format!("defaults.{key} in the configuration"),
@@ -110,7 +111,7 @@ impl GradingArgs {
             overrides.memory_bytes.unwrap_or(limits.memory_bytes) / MIB,
             from(overrides.memory_bytes.is_some(), "memory_limit_mib"),
         );
-        Ok(problem)
+        Ok(Problem::new(spec, None))
     }
 
     /// The tests asked for: a folder's, or the planned ones.

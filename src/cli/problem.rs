@@ -262,6 +262,7 @@ pub fn export(config: Option<&Path>, args: &ExportArgs) -> Result<u8> {
     let exported = judge::kattis::export::write_package(
         &runner,
         &problem.spec,
+        problem.judge,
         code.as_deref(),
         solutions.as_deref(),
         &args.kattis,

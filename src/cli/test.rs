@@ -81,7 +81,7 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
     let seed = grading.seed.unwrap_or(runner.seed);
     let jobs = runner.jobs(grading.jobs);
     let shard = super::shard::resolve(grading.shard)?;
-    let accepted = match problem.judge() {
+    let accepted = match problem.judge {
         Judge::Referee => {
             let mut reporters = reporters(args, false)?;
             let request = GamesRequest {
@@ -104,13 +104,13 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
             if grading.games.is_some() || args.game.is_some() || args.transcripts.is_some() {
                 bail!(
                     "--games, --game and --transcripts are for problems played as games; {} is graded by tests",
-                    problem.id
+                    problem.spec.id
                 );
             }
             let mut reporters = reporters(args, true)?;
             let request = BatchRequest {
                 runner: &runner,
-                problem: &problem,
+                problem: &problem.spec,
                 submission,
                 tests: grading.tests(&runner),
                 seed,

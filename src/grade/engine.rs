@@ -16,10 +16,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::events::Event;
 use super::outcome::{Detail, Outcome, Tally};
-use super::{protections_of, GradeError, Telling};
+use super::{protections_of, GradeError};
 use crate::interact::Ending;
 use crate::limits::Limits;
-use crate::pool::{self, JobNews, News};
+use crate::pool::{self, JobNews};
 use crate::sandbox::RunFacts;
 use crate::verdict::{self, CheckOutcome, StderrSays, Verdict};
 
@@ -292,6 +292,8 @@ impl GroupResult {
 /// order, as it is decided (as soon as every unit before it is). A unit's outcome is held
 /// only until it is told. Returns the group's result; a reporter that cannot write, or an
 /// interruption (`schedule.stop`), ends the run with an error and nothing more is told.
+///
+/// The run of one job: the loop is [`run_jobs`]'s, the job needing no preparation.
 pub fn run<E: Executor>(
     executor: &E,
     units: &[usize],
@@ -299,77 +301,71 @@ pub fn run<E: Executor>(
     schedule: Schedule,
     mut tell: impl FnMut(&Event) -> std::io::Result<()>,
 ) -> Result<GroupResult, GradeError> {
-    let first_failure = AtomicUsize::new(usize::MAX);
-    let limit = || {
-        if schedule.stop_at_first_failure {
-            first_failure.load(Ordering::SeqCst)
-        } else {
-            usize::MAX
-        }
+    let one_job = OneJob {
+        executor,
+        limits: *limits,
     };
-    // Outcomes that were decided before an earlier unit: held until they can be told (`None`
-    // for a unit skipped, see `Executor::skip`).
-    let mut waiting: BTreeMap<usize, Option<Outcome>> = BTreeMap::new();
-    let mut told = 0;
-    let mut result = conclude([], schedule.keep_every_unit);
-    let mut telling = Telling::default();
-    pool::run_parallel(
-        units.len(),
-        schedule.jobs,
-        |position| !schedule.stopped() && position <= limit(),
-        || executor.worker(),
-        |worker, position| {
-            let unit = units[position];
-            if executor.skip(unit) {
-                return None;
-            }
-            let outcome = judge(limits, executor.execute(worker, unit));
-            executor.judged(unit, &outcome);
-            if !outcome.verdict.is_accepted() {
-                first_failure.fetch_min(position, Ordering::SeqCst);
-            }
-            Some(outcome)
-        },
+    let mut concluded = None;
+    let prepare = false;
+    drive(
+        &one_job,
+        units,
+        vec![Decided::new()],
+        schedule,
+        prepare,
         |news| {
-            if schedule.stopped() {
-                return false;
-            }
-            let went = match news {
-                News::Started(position) => {
-                    let name = executor.name(units[position]);
+            match news {
+                Told::Started { unit, .. } => {
+                    let name = executor.name(unit);
                     tell(&Event::TestStarted { name: &name })
                 }
-                News::Finished(position, outcome) => {
-                    waiting.insert(position, outcome);
-                    // Tell in plan order: everything up to the first gap (or the first
-                    // failure).
-                    let mut went = Ok(());
-                    while told <= limit() {
-                        let Some(decided) = waiting.remove(&told) else {
-                            break;
-                        };
-                        told += 1;
-                        let Some(mut outcome) = decided else {
-                            continue;
-                        };
-                        went = tell(&Event::unit_finished(&outcome));
-                        outcome.told();
-                        result.add(outcome, schedule.keep_every_unit);
-                        if went.is_err() {
-                            break;
-                        }
-                    }
-                    went
+                Told::Decided { outcome, .. } => tell(&Event::unit_finished(outcome)),
+                Told::Done { result, .. } => {
+                    concluded = Some(result.unwrap_or_else(|never| match never {}));
+                    Ok(())
                 }
-            };
-            telling.went_on(went)
+            }
+            .map_err(GradeError::Report)
         },
-    );
-    telling.result()?;
-    if schedule.stopped() {
-        return Err(GradeError::Interrupted);
+    )?;
+    // A run that was not stopped ends its one job.
+    concluded.ok_or(GradeError::Interrupted)
+}
+
+/// A run of one job as the loop of many sees it: nothing to prepare, every unit judged under
+/// the same limits.
+struct OneJob<'a, E> {
+    executor: &'a E,
+    limits: Limits,
+}
+
+impl<E: Executor> JobExecutor for OneJob<'_, E> {
+    type Worker = E::Worker;
+    type Unready = std::convert::Infallible;
+
+    fn worker(&self) -> E::Worker {
+        self.executor.worker()
     }
-    Ok(result)
+
+    fn prepare(&self, _: usize) -> Result<(), Self::Unready> {
+        Ok(())
+    }
+
+    fn limits(&self, _: usize) -> Limits {
+        self.limits
+    }
+
+    fn execute(&self, worker: &mut E::Worker, _: usize, unit: usize) -> UnitFacts {
+        self.executor.execute(worker, unit)
+    }
+
+    fn skip(&self, _: usize, unit: usize) -> bool {
+        self.executor.skip(unit)
+    }
+
+    fn judged(&self, _: usize, unit: usize, outcome: &Outcome) {
+        self.executor.judged(unit, outcome)
+    }
 }
 
 /// Runs the units of many jobs: `judge grade`'s submissions, each graded on the same plan.
@@ -390,6 +386,15 @@ pub trait JobExecutor: Sync {
 
     /// Runs unit `unit` (an index into the plan) of job `job` to its facts.
     fn execute(&self, worker: &mut Self::Worker, job: usize, unit: usize) -> UnitFacts;
+
+    /// Whether unit `unit` of job `job` need not run (see [`Executor::skip`]). By default
+    /// every unit runs.
+    fn skip(&self, _job: usize, _unit: usize) -> bool {
+        false
+    }
+
+    /// Hears of a unit's outcome as soon as it is judged (see [`Executor::judged`]).
+    fn judged(&self, _job: usize, _unit: usize, _outcome: &Outcome) {}
 }
 
 /// The units of a run of many jobs that an earlier run decided (see [`run_jobs`]).
@@ -405,10 +410,11 @@ pub type Decided = BTreeMap<usize, Outcome>;
 /// job first, else the next job to prepare; stopping at the first failure, a job nobody else
 /// runs a unit of first, since a unit run beside a failing one is thrown away.
 ///
-/// `unit_done(job, unit, outcome)` hears of each unit as it is decided (in any order), and
-/// `job_done(job, result)` of each job as it is over, its result or why it was not ready;
-/// both on the calling thread. An error from either, or an interruption, ends the run with
-/// that error and nothing more is told.
+/// `unit_done(job, unit, outcome)` hears of each unit run now as it is decided, in plan order
+/// within its job (as soon as every unit of the job before it is), and `job_done(job, result)`
+/// of each job as it is over, its result or why it was not ready; both on the calling thread.
+/// An error from either, or an interruption (`schedule.stop`), ends the run with that error
+/// and nothing more is told.
 pub fn run_jobs<E: JobExecutor>(
     executor: &E,
     units: &[usize],
@@ -417,23 +423,135 @@ pub fn run_jobs<E: JobExecutor>(
     mut unit_done: impl FnMut(usize, usize, &Outcome) -> Result<(), GradeError>,
     mut job_done: impl FnMut(usize, Result<GroupResult, E::Unready>) -> Result<(), GradeError>,
 ) -> Result<(), GradeError> {
-    let stops = schedule.stop_at_first_failure;
+    let prepare = true;
+    drive(
+        executor,
+        units,
+        decided,
+        schedule,
+        prepare,
+        |news| match news {
+            Told::Started { .. } => Ok(()),
+            Told::Decided { job, unit, outcome } => unit_done(job, unit, outcome),
+            Told::Done { job, result } => job_done(job, result),
+        },
+    )
+}
+
+/// What the loop tells its caller, on the calling thread.
+enum Told<'a, U> {
+    /// A worker began unit `unit` (of one of the jobs).
+    Started { unit: usize },
+    /// A unit run now is decided; told in plan order within its job.
+    Decided {
+        job: usize,
+        unit: usize,
+        outcome: &'a Outcome,
+    },
+    /// Job `job` is over: its result, or why it was not ready. Comes after its units.
+    Done {
+        job: usize,
+        result: Result<GroupResult, U>,
+    },
+}
+
+/// A unit decided before it can be concluded (a unit before it is not yet).
+enum Waiting {
+    /// Decided by an earlier run: concluded, not told again.
+    Stored(Outcome),
+    /// Run now; `None` when it was skipped (see [`JobExecutor::skip`]).
+    Ran(Option<Outcome>),
+}
+
+/// A job's units as the loop concludes them: in plan order, each as soon as every one before
+/// it is decided, so that an outcome is held only until then.
+struct InOrder {
+    waiting: BTreeMap<usize, Waiting>,
+    /// The position in the run's units of the next one to conclude.
+    next: usize,
+    result: GroupResult,
+}
+
+impl InOrder {
+    /// Concludes the job's units (`units`, the run's) up to the first not yet decided, or up
+    /// to its first failure `limit`, telling `tell` of those run now.
+    fn advance(
+        &mut self,
+        units: &[usize],
+        limit: usize,
+        keep_every_unit: bool,
+        mut tell: impl FnMut(usize, &Outcome) -> Result<(), GradeError>,
+    ) -> Result<(), GradeError> {
+        while let Some(&unit) = units.get(self.next).filter(|unit| **unit <= limit) {
+            let Some(waiting) = self.waiting.remove(&unit) else {
+                break;
+            };
+            self.next += 1;
+            let outcome = match waiting {
+                Waiting::Stored(outcome) => outcome,
+                Waiting::Ran(None) => continue,
+                Waiting::Ran(Some(mut outcome)) => {
+                    let told = tell(unit, &outcome);
+                    outcome.told();
+                    told?;
+                    outcome
+                }
+            };
+            self.result.add(outcome, keep_every_unit);
+        }
+        Ok(())
+    }
+
+    /// The job's result once it is over; what is left waiting came after its first failure.
+    fn take_result(&mut self, keep_every_unit: bool) -> GroupResult {
+        self.waiting.clear();
+        std::mem::replace(&mut self.result, conclude([], keep_every_unit))
+    }
+}
+
+/// The one loop: runs `units` of every job on the pool (each job prepared first with
+/// `prepare`), judges each unit, tells `on_news` of each as it starts and, in plan order
+/// within its job, as it is decided, and concludes each job as it is over. The first error of
+/// `on_news`, or an interruption, ends the run with it.
+fn drive<E: JobExecutor>(
+    executor: &E,
+    units: &[usize],
+    decided: Vec<Decided>,
+    schedule: Schedule,
+    prepare: bool,
+    mut on_news: impl FnMut(Told<'_, E::Unready>) -> Result<(), GradeError>,
+) -> Result<(), GradeError> {
+    let (stops, keep) = (schedule.stop_at_first_failure, schedule.keep_every_unit);
     // Each job's first failure in plan order, of the units decided so far.
     let first_failure: Vec<AtomicUsize> = decided
         .iter()
         .map(|decided| AtomicUsize::new(first_failure_of(decided)))
         .collect();
+    let limit = |job: usize| match stops {
+        true => first_failure[job].load(Ordering::SeqCst),
+        false => usize::MAX,
+    };
     // What each job has left to run, in plan order.
     let pending: Vec<Vec<usize>> = decided
         .iter()
-        .zip(&first_failure)
-        .map(|(decided, failed_at)| {
-            let failed_at = failed_at.load(Ordering::SeqCst);
+        .enumerate()
+        .map(|(job, decided)| {
             units
                 .iter()
                 .copied()
-                .filter(|unit| !decided.contains_key(unit) && (!stops || *unit <= failed_at))
+                .filter(|unit| !decided.contains_key(unit) && *unit <= limit(job))
                 .collect()
+        })
+        .collect();
+    let mut jobs: Vec<InOrder> = decided
+        .into_iter()
+        .map(|decided| InOrder {
+            waiting: decided
+                .into_iter()
+                .map(|(unit, outcome)| (unit, Waiting::Stored(outcome)))
+                .collect(),
+            next: 0,
+            result: conclude([], keep),
         })
         .collect();
     let work = JobsWork {
@@ -444,35 +562,35 @@ pub fn run_jobs<E: JobExecutor>(
     };
     let counts: Vec<usize> = pending.iter().map(Vec::len).collect();
     let rule = pool::Rule {
-        prepare: true,
+        prepare,
         one_worker_per_job_first: stops,
     };
-    let mut decided = decided;
     let mut error = None;
-    pool::run_jobs(&counts, schedule.jobs, rule, &work, |news| {
+    pool::run_jobs(&counts, schedule.jobs, rule, schedule.stop, &work, |news| {
         let went = match news {
-            JobNews::Started { .. } => Ok(()),
+            JobNews::Started { job, unit } => on_news(Told::Started {
+                unit: pending[job][unit],
+            }),
             JobNews::Finished { job, unit, result } => {
-                let unit = pending[job][unit];
-                let went = unit_done(job, unit, &result);
-                decided[job].insert(unit, result);
-                went
+                let in_order = &mut jobs[job];
+                in_order
+                    .waiting
+                    .insert(pending[job][unit], Waiting::Ran(result));
+                in_order.advance(units, limit(job), keep, |unit, outcome| {
+                    on_news(Told::Decided { job, unit, outcome })
+                })
             }
             JobNews::Done { job, prepared } => {
-                let outcomes = std::mem::take(&mut decided[job]);
-                let result = prepared.map(|()| {
-                    let failed_at = if stops {
-                        first_failure_of(&outcomes)
-                    } else {
-                        usize::MAX
-                    };
-                    let in_plan_order = units
-                        .iter()
-                        .take_while(|unit| **unit <= failed_at)
-                        .filter_map(|unit| outcomes.get(unit).cloned());
-                    conclude(in_plan_order, schedule.keep_every_unit)
-                });
-                job_done(job, result)
+                let in_order = &mut jobs[job];
+                let result = match prepared {
+                    Ok(()) => in_order
+                        .advance(units, limit(job), keep, |unit, outcome| {
+                            on_news(Told::Decided { job, unit, outcome })
+                        })
+                        .map(|()| Ok(in_order.take_result(keep))),
+                    Err(unready) => Ok(Err(unready)),
+                };
+                result.and_then(|result| on_news(Told::Done { job, result }))
             }
         };
         match went {
@@ -485,7 +603,7 @@ pub fn run_jobs<E: JobExecutor>(
     });
     match error {
         Some(error) => Err(error),
-        None if crate::cleanup::interrupted() => Err(GradeError::Interrupted),
+        None if schedule.stopped() => Err(GradeError::Interrupted),
         None => Ok(()),
     }
 }
@@ -509,7 +627,8 @@ struct JobsWork<'a, E> {
 
 impl<E: JobExecutor> pool::Work for JobsWork<'_, E> {
     type State = E::Worker;
-    type Output = Outcome;
+    /// A unit's outcome, or `None` when it was skipped.
+    type Output = Option<Outcome>;
     type Unready = E::Unready;
 
     fn state(&self) -> E::Worker {
@@ -524,14 +643,18 @@ impl<E: JobExecutor> pool::Work for JobsWork<'_, E> {
         !self.stops || self.pending[job][position] <= self.first_failure[job].load(Ordering::SeqCst)
     }
 
-    fn run(&self, worker: &mut E::Worker, job: usize, position: usize) -> Outcome {
+    fn run(&self, worker: &mut E::Worker, job: usize, position: usize) -> Option<Outcome> {
         let unit = self.pending[job][position];
+        if self.executor.skip(job, unit) {
+            return None;
+        }
         let facts = self.executor.execute(worker, job, unit);
         let outcome = judge(&self.executor.limits(job), facts);
+        self.executor.judged(job, unit, &outcome);
         if !outcome.verdict.is_accepted() {
             self.first_failure[job].fetch_min(unit, Ordering::SeqCst);
         }
-        outcome
+        Some(outcome)
     }
 }
 
@@ -657,7 +780,7 @@ mod tests {
 
     /// Runs `units` and returns the result with the names told as decided, in order.
     fn run_told(
-        executor: &Scripted,
+        executor: &impl Executor,
         units: &[usize],
         schedule: Schedule,
     ) -> (GroupResult, Vec<String>) {
@@ -957,6 +1080,95 @@ mod tests {
         assert!(executor.ran.lock().unwrap().is_empty());
     }
 
+    /// Scripted facts whose first unit is slow, so that the units after it are decided
+    /// first; run as one job, or as the one job of a run of many.
+    struct SlowFirst(Scripted);
+
+    impl SlowFirst {
+        fn execute(&self, unit: usize) -> UnitFacts {
+            if unit == 0 {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            self.0.execute(&mut (), unit)
+        }
+    }
+
+    impl Executor for SlowFirst {
+        type Worker = ();
+
+        fn worker(&self) {}
+
+        fn name(&self, unit: usize) -> String {
+            self.0.name(unit)
+        }
+
+        fn execute(&self, _: &mut (), unit: usize) -> UnitFacts {
+            SlowFirst::execute(self, unit)
+        }
+    }
+
+    impl JobExecutor for SlowFirst {
+        type Worker = ();
+        type Unready = std::convert::Infallible;
+
+        fn worker(&self) {}
+
+        fn prepare(&self, _: usize) -> Result<(), Self::Unready> {
+            Ok(())
+        }
+
+        fn limits(&self, _: usize) -> Limits {
+            limits()
+        }
+
+        fn execute(&self, _: &mut (), _: usize, unit: usize) -> UnitFacts {
+            SlowFirst::execute(self, unit)
+        }
+    }
+
+    #[test]
+    fn a_run_is_the_run_of_one_job_told_in_plan_order() {
+        let units: Vec<usize> = (0..12).collect();
+        for (jobs, stop) in [(1, false), (3, false), (3, true)] {
+            let case = format!("{jobs} workers, stop: {stop}");
+            let (alone, told_alone) = run_told(
+                &SlowFirst(Scripted::failing(&[5, 9])),
+                &units,
+                schedule(jobs, stop),
+            );
+            let one_of_many = SlowFirst(Scripted::failing(&[5, 9]));
+            let mut told = Vec::new();
+            let mut result = None;
+            run_jobs(
+                &one_of_many,
+                &units,
+                vec![Decided::new()],
+                schedule(jobs, stop),
+                |job, unit, outcome| {
+                    assert_eq!((job, outcome.name()), (0, format!("test-{unit}")));
+                    told.push(outcome.name());
+                    Ok(())
+                },
+                |_, done| {
+                    assert!(result.replace(done).is_none(), "the job ends once");
+                    Ok(())
+                },
+            )
+            .unwrap();
+            let Some(Ok(result)) = result else {
+                unreachable!("the job ends")
+            };
+            let last = if stop { 5 } else { 11 };
+            let in_plan_order: Vec<String> = (0..=last).map(|u| format!("test-{u}")).collect();
+            assert_eq!(told_alone, in_plan_order, "{case}");
+            assert_eq!(told, told_alone, "{case}");
+            assert_eq!(names(&result.kept), names(&alone.kept), "{case}");
+            assert_eq!(result.verdict, alone.verdict, "{case}");
+            assert_eq!(result.tally, alone.tally, "{case}");
+            assert_eq!(result.protections, alone.protections, "{case}");
+        }
+    }
+
     #[test]
     fn a_group_concludes_pass_fail_on_its_first_failure() {
         let outcome = |unit: usize, verdict: Verdict| Outcome {
@@ -1122,6 +1334,16 @@ mod tests {
             (0..5).flat_map(|j| (0..10).map(move |u| (j, u))).collect();
         assert_eq!(executor.ran(), every);
         assert_eq!(told.len(), 50);
+        // Each job's units are told in plan order, whichever worker ran them.
+        for job in 0..5 {
+            let of_job: Vec<String> = told
+                .iter()
+                .filter(|(j, _)| *j == job)
+                .map(|(_, outcome)| outcome.name())
+                .collect();
+            let in_order: Vec<String> = (0..10).map(|unit| format!("{job}/{unit}")).collect();
+            assert_eq!(of_job, in_order, "job {job}");
+        }
         for (job, result) in results.iter().enumerate() {
             let group = result.as_ref().unwrap();
             assert_eq!(group.kept.len(), 10);

@@ -17,21 +17,22 @@ use super::{
     build, compile_or_fail, plan_digest, submission_digest, tell, AppliedLimits, GradeError,
     PlannedUnits, RunIdentity, Started, Submission, Target, Unit,
 };
-use crate::config::{InteractiveSpec, Judge, ProblemSpec, RunnerConfig};
+use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter};
 use crate::interact::{self, GameRecord, GameSetup, InteractError};
 use crate::lang::Compiled;
 use crate::limits::Overrides;
 use crate::plan::{self, PlanIdentity, PlanUnit, Shard};
-use crate::problems::{self, InteractiveProblem};
+use crate::problems::InteractiveProblem;
+use crate::resolve::{Judge, Problem};
 use crate::stats;
 use crate::verdict::Verdict;
 
 /// What to play and how.
 pub struct GamesRequest<'a> {
     pub runner: &'a RunnerConfig,
-    pub problem: &'a ProblemSpec,
+    pub problem: &'a Problem,
     pub submission: Submission,
     pub seed: u64,
     /// How many games of the seed (default: the problem's).
@@ -46,24 +47,28 @@ pub struct GamesRequest<'a> {
     pub shard: Option<Shard>,
 }
 
-/// The game side of a problem played as games (judged by its referee, see
-/// `ProblemSpec::judge`), and its settings.
+/// The game side of a problem played as games (judged by its referee: the game its view
+/// names), and its settings.
 pub(crate) fn game_side(
-    problem: &ProblemSpec,
+    problem: &Problem,
 ) -> Result<(&'static dyn InteractiveProblem, &InteractiveSpec), GradeError> {
-    if problem.judge() != Judge::Referee {
+    let id = &problem.spec.id;
+    if problem.judge != Judge::Referee {
         return Err(GradeError::WrongKind {
             what: "games",
             kind: "game",
-            problem: problem.id.clone(),
+            problem: id.clone(),
         });
     }
-    let side = problems::interactive_problem(&problem.id)
-        .ok_or_else(|| GradeError::NoInteractor(problem.id.clone()))?;
+    let side = problem
+        .views
+        .game
+        .ok_or_else(|| GradeError::NoInteractor(id.clone()))?;
     let settings = problem
+        .spec
         .interactive
         .as_ref()
-        .ok_or_else(|| GradeError::NoInteractor(problem.id.clone()))?;
+        .ok_or_else(|| GradeError::NoInteractor(id.clone()))?;
     Ok((side, settings))
 }
 
@@ -148,8 +153,8 @@ pub fn grade(
     request: &GamesRequest,
     reporter: &mut dyn Reporter,
 ) -> Result<RunSummary, GradeError> {
-    let problem = request.problem;
-    let (side, settings) = game_side(problem)?;
+    let (side, settings) = game_side(request.problem)?;
+    let problem = &request.problem.spec;
     if request.shard.is_some() && request.only_game.is_some() {
         return Err(GradeError::ShardConflict("--game plays one game"));
     }
@@ -194,16 +199,19 @@ pub fn grade(
         }
         Compiled::Ready(prepared) => prepared,
     };
-    let started = Started::new(
-        problem,
-        &request.submission,
-        &prepared,
-        Unit::Games,
-        games.len(),
-        request.shard,
-        request.seed,
-        request.jobs,
-    );
+    let started = Started {
+        board: request.problem.views.page_board(),
+        ..Started::new(
+            problem,
+            &request.submission,
+            &prepared,
+            Unit::Games,
+            games.len(),
+            request.shard,
+            request.seed,
+            request.jobs,
+        )
+    };
     tell(reporter, Event::Started(&started))?;
     let setup = GameSetup {
         runner: request.runner,
@@ -273,7 +281,7 @@ fn play(
 /// Two solutions to play on the same games.
 pub struct CompareRequest<'a> {
     pub runner: &'a RunnerConfig,
-    pub problem: &'a ProblemSpec,
+    pub problem: &'a Problem,
     pub first: Submission,
     pub second: Submission,
     pub seed: u64,
@@ -318,11 +326,11 @@ pub fn compare(
     request: &CompareRequest,
     reporter: &mut dyn Reporter,
 ) -> Result<Comparison, GradeError> {
-    if request.problem.judge() != Judge::Referee {
+    if request.problem.judge != Judge::Referee {
         return Err(GradeError::WrongKind {
             what: "compare",
             kind: "game",
-            problem: request.problem.id.clone(),
+            problem: request.problem.spec.id.clone(),
         });
     }
     let mut play = |submission: &Submission| {
@@ -362,7 +370,7 @@ pub fn compare(
     let differences: Vec<f64> = games.iter().map(PairedGame::difference).collect();
     let (mean_difference, half_width) = stats::mean_difference(&differences);
     let comparison = Comparison {
-        problem: request.problem.id.clone(),
+        problem: request.problem.spec.id.clone(),
         first,
         second,
         games,

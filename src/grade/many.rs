@@ -38,7 +38,7 @@ use super::{
     display_path, plan_digest, tell, GradeError, PlannedUnits, ProblemParts, RunIdentity,
     Submission, Target, Unit,
 };
-use crate::config::{InteractiveSpec, Judge, ProblemSpec, RunnerConfig};
+use crate::config::{InteractiveSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
 use crate::files::{write_file, Folder, Kind};
 use crate::grade::events::{Event, Reporter};
@@ -47,6 +47,7 @@ use crate::lang::{self, Compiled, Prepared};
 use crate::limits::{Limits, Overrides};
 use crate::plan::{self, sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestPlan};
 use crate::problems::InteractiveProblem;
+use crate::resolve::{Judge, Problem};
 use crate::verdict::Verdict;
 
 /// One submission named on the command line or found in a folder: its name on the scoreboard
@@ -173,7 +174,7 @@ fn folder_submissions(runner: &RunnerConfig, dir: &Path) -> Result<Vec<Entry>, G
 /// What to grade and how.
 pub struct ManyRequest<'a> {
     pub runner: &'a RunnerConfig,
-    pub problem: &'a ProblemSpec,
+    pub problem: &'a Problem,
     /// The submissions, sorted by name (see [`find_submissions`]).
     pub submissions: Vec<Entry>,
     /// Batch problems: which tests.
@@ -363,6 +364,9 @@ pub struct GradeStarted {
     pub resumed: usize,
     /// Submissions to grade now, after identical ones are put together.
     pub to_grade: usize,
+    /// How a report draws the games' boards: the problem's view, if any.
+    #[serde(skip)]
+    pub board: Option<crate::problems::PageBoard>,
 }
 
 /// The scoreboard: every submission's result, in name order.
@@ -451,10 +455,10 @@ struct Job {
 /// Grades every submission of the request, telling `reporter` of each as it is done; returns
 /// the scoreboard.
 pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Scoreboard, GradeError> {
-    let problem = request.problem;
+    let problem = &request.problem.spec;
     let scratch = Arc::new(Scratch::new(&request.runner.sandbox)?);
-    let plan = if problem.judge() == Judge::Referee {
-        let (side, settings) = games::game_side(problem)?;
+    let plan = if request.problem.judge == Judge::Referee {
+        let (side, settings) = games::game_side(request.problem)?;
         Plan::Games {
             games: plan::games(request.games.unwrap_or(settings.games), None),
             side,
@@ -589,6 +593,7 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
         shard: request.shard,
         resumed: rows.iter().flatten().filter(|r| r.resumed).count(),
         to_grade: jobs.len(),
+        board: request.problem.views.page_board(),
     };
     tell(reporter, Event::GradeStarted(&started))?;
     for row in rows.iter().flatten() {
@@ -661,7 +666,7 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
 fn scoreboard_digest(request: &ManyRequest, plan: &Plan, hashes: &[Option<String>]) -> String {
     let mut digest = PlanDigest::new();
     digest
-        .add("problem", &request.problem.id)
+        .add("problem", &request.problem.spec.id)
         .add("seed", request.seed)
         .add("overrides", format!("{:?}", request.overrides));
     match plan {
@@ -705,7 +710,7 @@ fn submission_identity(
         Plan::Games { games, .. } => (PlanUnit::Games, PlannedUnits::Games(games)),
     };
     let digest = plan_digest(
-        request.problem,
+        &request.problem.spec,
         request.seed,
         units,
         &target.language_id,
@@ -966,13 +971,13 @@ impl<'a> JobExecutor for GradeExecutor<'a> {
                         run: Err(format!("cannot install the program: {e}")),
                         detail: Detail::Test(TestDetail {
                             name: test.name.clone(),
-                            reproduce: test.reproduce_command(&request.problem.id),
+                            reproduce: test.reproduce_command(&request.problem.spec.id),
                             ..TestDetail::default()
                         }),
                     };
                 }
                 let context = TestContext {
-                    problem: request.problem,
+                    problem: &request.problem.spec,
                     parts,
                     limits,
                     enforced: limits,
@@ -1008,7 +1013,7 @@ fn skeleton(request: &ManyRequest, plan: &Plan, job: &Job) -> Graded {
     let solution = job.submission.display_name();
     match plan {
         Plan::Tests { .. } => Graded::Run(Box::new(batch::new_summary(
-            request.problem,
+            &request.problem.spec,
             solution,
             &job.target,
             request.seed,
@@ -1016,7 +1021,7 @@ fn skeleton(request: &ManyRequest, plan: &Plan, job: &Job) -> Graded {
             run,
         ))),
         Plan::Games { side, settings, .. } => Graded::Run(Box::new(games::new_summary(
-            request.problem,
+            &request.problem.spec,
             settings,
             *side,
             solution,

@@ -473,6 +473,9 @@ pub struct Started {
     /// The compile was served from the cache.
     pub cached: bool,
     pub compile_ms: u64,
+    /// How a report draws the games' boards: the problem's view (`resolve::Views`), if any.
+    #[serde(skip)]
+    pub board: Option<crate::problems::PageBoard>,
 }
 
 /// What a grading is made of.
@@ -506,6 +509,7 @@ impl Started {
             jobs,
             cached: prepared.cached,
             compile_ms: prepared.compile_time.as_millis() as u64,
+            board: None,
         }
     }
 }
@@ -538,35 +542,6 @@ fn protections_of<'a>(facts: impl Iterator<Item = Option<&'a RunFacts>>) -> Vec<
         .next()
         .map(|f| f.protections.clone())
         .unwrap_or_default()
-}
-
-/// How reporters took the news of a parallel run: their first error is kept until the run is
-/// over, and stops it.
-#[derive(Default)]
-struct Telling {
-    error: Option<std::io::Error>,
-}
-
-impl Telling {
-    /// Keeps the error of a report, if any; says whether the run goes on.
-    fn went_on(&mut self, told: std::io::Result<()>) -> bool {
-        match told {
-            Ok(()) => true,
-            Err(e) => {
-                self.error = Some(e);
-                false
-            }
-        }
-    }
-
-    /// After the run: a reporter that could not write, or an interruption, ends the grading.
-    fn result(self) -> Result<(), GradeError> {
-        match self.error {
-            Some(e) => Err(GradeError::Report(e)),
-            None if crate::cleanup::interrupted() => Err(GradeError::Interrupted),
-            None => Ok(()),
-        }
-    }
 }
 
 /// The error of one row of a run of many (a solution of `verify` that could not be graded),

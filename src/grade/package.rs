@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::batch::{self, BatchRequest, Tests};
 use super::outcome::RunSummary;
 use super::validation::{self, CheckedInput, InputToCheck, InputValidator, KattisValidator};
-use super::verify::{Checked, VerifyRow, VerifySummary};
+use super::verify::{checked, Against, Checked, VerifyRow, VerifySummary};
 use super::{row_error, tell, GradeError, RunIdentity, Submission};
 use crate::config::{Convention, ProblemSpec, ProgramSource, ProgramSpec, Role, RunnerConfig};
 use crate::execute::Scratch;
@@ -220,6 +220,7 @@ fn compile_submissions(runner: &RunnerConfig, package: &Package, jobs: usize) {
     crate::pool::run_parallel(
         submissions.len(),
         jobs,
+        crate::cleanup::stop_flag(),
         |_| true,
         || (),
         |(), index| {
@@ -271,24 +272,25 @@ pub fn problem_to_grade_on(
     problem: crate::resolve::Problem,
     jobs: usize,
     given: Option<Duration>,
-) -> Result<(ProblemSpec, Option<TimeLimit>), GradeError> {
-    let package = match problem.package {
+) -> Result<(crate::resolve::Problem, Option<TimeLimit>), GradeError> {
+    let package = match &problem.package {
         Some(package) if given.is_none() => package,
-        _ => return Ok((problem.spec, None)),
+        _ => return Ok((problem, None)),
     };
     if let Some(limit) = package.fixed_time_limit() {
-        return Ok((package.with_time_limit(limit), None));
+        let spec = package.with_time_limit(limit);
+        return Ok((crate::resolve::Problem { spec, ..problem }, None));
     }
     let request = PackageRequest {
         runner,
-        package: &package,
+        package,
         jobs,
         time_limit: None,
         domjudge_time_limit: false,
     };
     let (limit, _) = time_limit(&request)?;
     let spec = package.with_time_limit(Duration::from_millis(limit.ms));
-    Ok((spec, Some(limit)))
+    Ok((crate::resolve::Problem { spec, ..problem }, Some(limit)))
 }
 
 /// The time limit of the package: `time_limit` if given, else the package's fixed one, else
@@ -547,7 +549,7 @@ pub fn verify(
         };
         let result = match summary {
             Ok(summary) => Ok(with_groups(
-                checked(&summary, &limit),
+                checked(&summary, Against::Package(&limit)),
                 &summary,
                 expectations.as_ref(),
                 submission,
@@ -684,7 +686,7 @@ fn plan_identity(package: &Package, limit: &TimeLimit, rows: &[VerifyRow]) -> Pl
 /// went over the memory limit as the run-time error it causes there, so judge's MLE counts
 /// as RTE here; the detail keeps judge's own verdict, `MLE @secret/1 (RTE in the package
 /// format)`.
-fn as_the_format_says(summary: &RunSummary, detail: String) -> (Verdict, String) {
+pub(super) fn as_the_format_says(summary: &RunSummary, detail: String) -> (Verdict, String) {
     if summary.verdict != Verdict::MemoryLimitExceeded {
         return (summary.verdict, detail);
     }
@@ -702,46 +704,4 @@ fn as_the_format_says(summary: &RunSummary, detail: String) -> (Verdict, String)
         Verdict::RuntimeError(crash),
         format!("{detail} (RTE in the package format)"),
     )
-}
-
-/// What a submission got, with a warning when the verdict depends on the safety margin.
-fn checked(summary: &RunSummary, limit: &TimeLimit) -> Checked {
-    let max_cpu_ms = summary.max_cpu_ms();
-    let high_ms = (limit.ms as f64 * limit.safety_margin).round() as u64;
-    let warning = match summary.verdict {
-        Verdict::TimeLimitExceeded => {
-            let finished = summary
-                .first_failure()
-                .and_then(|t| t.facts.as_ref())
-                .is_some_and(|f| f.stopped_by.is_none());
-            finished.then(|| {
-                format!(
-                    "sensitive to the time limit: finishes in {max_cpu_ms} ms, within the {high_ms} ms of the limit x {}",
-                    limit.safety_margin
-                )
-            })
-        }
-        _ => None,
-    };
-    // A timing that differs from Kattis's (Python under CPython) is said first.
-    let warning = match (summary.timing_warning(), warning) {
-        (Some(timing), Some(other)) => Some(format!("{timing}; {other}")),
-        (timing, other) => other.or_else(|| timing.map(String::from)),
-    };
-    let detail = summary
-        .first_failure()
-        .map(|t| format!("{} @{}", t.verdict_detail, t.name()))
-        .unwrap_or_else(|| summary.verdict.describe());
-    let (got, detail) = as_the_format_says(summary, detail);
-    Checked {
-        language: summary.language.clone(),
-        got,
-        detail,
-        max_cpu_ms,
-        max_peak_kib: summary.max_peak_kib(),
-        warning,
-        message: super::verify::failure_message(summary),
-        groups: None,
-        score_mismatch: None,
-    }
 }

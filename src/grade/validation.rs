@@ -208,6 +208,7 @@ pub fn check_inputs(
     pool::run_parallel(
         count,
         jobs,
+        crate::cleanup::stop_flag(),
         |_| true,
         || (),
         |_, unit| {

@@ -13,11 +13,13 @@ use serde::{Deserialize, Serialize};
 use super::batch::{self, BatchRequest, Tests};
 use super::games::{self, GamesRequest};
 use super::outcome::RunSummary;
+use super::package::TimeLimit;
 use super::{row_error, tell, GradeError, RunIdentity, Submission};
-use crate::config::{Judge, ProblemSpec, RunnerConfig};
+use crate::config::{ProblemSpec, RunnerConfig};
 use crate::grade::events::{Event, Reporter};
 use crate::limits::Overrides;
 use crate::plan::{sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestSelection};
+use crate::resolve::{Judge, Problem};
 use crate::verdict::Verdict;
 
 pub struct VerifyRequest<'a> {
@@ -204,22 +206,25 @@ pub fn run(
     } else {
         request.problems.clone()
     };
+    let mut resolved = Vec::new();
     let mut plan = Vec::new();
     for problem_id in &problems {
-        let problem = crate::resolve::problem(runner, problem_id)?.spec;
-        let folder = solutions_folder(root, &problem);
+        let problem = crate::resolve::problem(runner, problem_id)?;
+        let folder = solutions_folder(root, &problem.spec);
         for (path, expected) in solutions_of(folder.as_deref(), runner) {
-            plan.push((problem.clone(), path, expected));
+            plan.push((resolved.len(), path, expected));
         }
+        resolved.push(problem);
     }
-    let identity = plan_identity(request, root, &plan);
+    let identity = plan_identity(request, root, &resolved, &plan);
     let mut rows = Vec::new();
     for (position, (problem, path, expected)) in plan.into_iter().enumerate() {
         if request.shard.is_some_and(|shard| !shard.owns(position)) {
             continue;
         }
-        let problem_id = &problem.id;
-        let result = match check(request, &problem, &path, expected, reporter) {
+        let problem = &resolved[problem];
+        let problem_id = &problem.spec.id;
+        let result = match check(request, problem, &path, expected, reporter) {
             Ok(checked) => Ok(checked),
             // A reporter that cannot write, or an interruption, ends the run; anything else
             // is this row's.
@@ -244,7 +249,8 @@ pub fn run(
 fn plan_identity(
     request: &VerifyRequest,
     root: Option<&Path>,
-    plan: &[(ProblemSpec, PathBuf, Verdict)],
+    problems: &[Problem],
+    plan: &[(usize, PathBuf, Verdict)],
 ) -> PlanIdentity {
     let runner = request.runner;
     let mut digest = PlanDigest::new();
@@ -256,7 +262,7 @@ fn plan_identity(
         // A file that cannot be read digests as empty: grading it says why.
         let bytes = crate::files::read(path, runner.files.sources()).unwrap_or_default();
         digest
-            .add("problem", &problem.id)
+            .add("problem", &problems[*problem].spec.id)
             .add("solution", shown(root, path))
             .add("sha256", sha256_hex(&bytes))
             .add("expected", expected.code());
@@ -273,13 +279,13 @@ fn plan_identity(
 /// the engine) and checks what it got.
 fn check(
     request: &VerifyRequest,
-    problem: &ProblemSpec,
+    problem: &Problem,
     path: &Path,
     expected: Verdict,
     reporter: &mut dyn Reporter,
 ) -> Result<Checked, GradeError> {
     let slow_expected = expected == Verdict::TimeLimitExceeded;
-    let summary = if problem.judge() == Judge::Referee {
+    let summary = if problem.judge == Judge::Referee {
         let games_request = GamesRequest {
             runner: request.runner,
             problem,
@@ -296,7 +302,7 @@ fn check(
     } else {
         let batch_request = BatchRequest {
             runner: request.runner,
-            problem,
+            problem: &problem.spec,
             submission: Submission::new(path),
             tests: Tests::Planned {
                 selection: TestSelection::All,
@@ -313,36 +319,64 @@ fn check(
         };
         batch::grade(&batch_request, reporter)?
     };
-    Ok(checked(&summary, expected))
+    Ok(checked(&summary, Against::Folder(expected)))
+}
+
+/// What a row is read against: the limit its warnings measure, and how its verdict is said.
+pub(crate) enum Against<'a> {
+    /// A bundled solution, and the verdict its folder names: an accepted one is warned of
+    /// when it uses more than half the limit, a too-slow one (run with twice the limit) when
+    /// it finishes within twice it.
+    Folder(Verdict),
+    /// A Kattis package's submission, run at the limit times its safety margin: warned of when
+    /// too slow yet within that, or when its timing differs from Kattis's; its verdict as the
+    /// package format says it (`package::as_the_format_says`).
+    Package(&'a TimeLimit),
 }
 
 /// A solution's row from its run: the verdict with where it happened (the first failing test,
 /// or a run of games' mean score), the figures, and a warning where the limits are tight.
-fn checked(summary: &RunSummary, expected: Verdict) -> Checked {
+pub(crate) fn checked(summary: &RunSummary, against: Against) -> Checked {
     let max_cpu_ms = summary.max_cpu_ms();
     let limit_ms = summary.limits.cpu_ms;
     // A run of games says its mean score where a run of tests says its first failing test.
     let mean = summary.score_stats().map(|(_, _, mean)| mean);
     let first_failure = summary.first_failure();
-    let warning = match (summary.verdict, mean) {
-        (Verdict::Accepted, None) if max_cpu_ms * 2 > limit_ms => Some(format!(
-            "accepted but uses {max_cpu_ms} ms of the {limit_ms} ms limit (more than half)"
-        )),
-        (Verdict::Accepted, Some(_)) if expected.is_accepted() && max_cpu_ms * 2 > limit_ms => {
-            Some(format!(
-                "accepted but a game uses {max_cpu_ms} ms of the {limit_ms} ms limit"
-            ))
+    // Too slow, yet it finished: it ran with more than the limit (only a run of tests does).
+    let finished_too_slow = summary.verdict == Verdict::TimeLimitExceeded
+        && mean.is_none()
+        && first_failure
+            .and_then(|t| t.facts.as_ref())
+            .is_some_and(|f| f.stopped_by.is_none());
+    let warning = match against {
+        Against::Folder(expected) => match (summary.verdict, mean) {
+            (Verdict::Accepted, None) if max_cpu_ms * 2 > limit_ms => Some(format!(
+                "accepted but uses {max_cpu_ms} ms of the {limit_ms} ms limit (more than half)"
+            )),
+            (Verdict::Accepted, Some(_)) if expected.is_accepted() && max_cpu_ms * 2 > limit_ms => {
+                Some(format!(
+                    "accepted but a game uses {max_cpu_ms} ms of the {limit_ms} ms limit"
+                ))
+            }
+            _ if finished_too_slow && expected == Verdict::TimeLimitExceeded => Some(format!(
+                "too slow, but finishes in {max_cpu_ms} ms, within twice the {limit_ms} ms limit"
+            )),
+            _ => None,
+        },
+        Against::Package(limit) => {
+            let high_ms = (limit.ms as f64 * limit.safety_margin).round() as u64;
+            let sensitive = finished_too_slow.then(|| {
+                format!(
+                    "sensitive to the time limit: finishes in {max_cpu_ms} ms, within the {high_ms} ms of the limit x {}",
+                    limit.safety_margin
+                )
+            });
+            // A timing that differs from Kattis's (Python under CPython) is said first.
+            match (summary.timing_warning(), sensitive) {
+                (Some(timing), Some(other)) => Some(format!("{timing}; {other}")),
+                (timing, other) => other.or_else(|| timing.map(String::from)),
+            }
         }
-        // Only a run of tests runs a too-slow solution with twice the limit.
-        (Verdict::TimeLimitExceeded, None) if expected == Verdict::TimeLimitExceeded => {
-            let finished = first_failure
-                .and_then(|t| t.facts.as_ref())
-                .is_some_and(|f| f.stopped_by.is_none());
-            finished.then(|| {
-                format!("too slow, but finishes in {max_cpu_ms} ms, within twice the {limit_ms} ms limit")
-            })
-        }
-        _ => None,
     };
     let detail = match (mean, first_failure) {
         (None, Some(failed)) => format!("{} @{}", failed.verdict_detail, failed.name()),
@@ -362,9 +396,13 @@ fn checked(summary: &RunSummary, expected: Verdict) -> Checked {
             .or_else(|| first_failure.and_then(|g| g.message.as_deref()))
             .map(|m| crate::check::clip(m.trim(), MESSAGE_CHARS)),
     };
+    let (got, detail) = match against {
+        Against::Folder(_) => (summary.verdict, detail),
+        Against::Package(_) => super::package::as_the_format_says(summary, detail),
+    };
     Checked {
         language: summary.language.clone(),
-        got: summary.verdict,
+        got,
         detail,
         max_cpu_ms,
         max_peak_kib: summary.max_peak_kib(),
@@ -386,7 +424,7 @@ mod tests {
     fn a_row_says_where_a_run_of_tests_failed_and_a_run_of_games_its_mean() {
         let tests = fixtures::batch_summary();
         let failed = tests.first_failure().unwrap();
-        let row = checked(&tests, Verdict::Accepted);
+        let row = checked(&tests, Against::Folder(Verdict::Accepted));
         assert_eq!(row.got, tests.verdict);
         assert_eq!(
             row.detail,
@@ -396,7 +434,7 @@ mod tests {
 
         // A failed game: its verdict alone, and its message.
         let games = fixtures::games_summary();
-        let row = checked(&games, Verdict::Accepted);
+        let row = checked(&games, Against::Folder(Verdict::Accepted));
         assert_eq!((row.got, row.detail.as_str()), (Verdict::WrongAnswer, "WA"));
         assert_eq!(row.message, games.first_failure().unwrap().message);
         // Every game passed: the mean says it, accepted or below the mean needed.
@@ -404,7 +442,7 @@ mod tests {
         let mut outcomes = passed.outcomes.clone();
         outcomes.truncate(2);
         passed.conclude(engine::conclude(outcomes.clone(), true));
-        let row = checked(&passed, Verdict::Accepted);
+        let row = checked(&passed, Against::Folder(Verdict::Accepted));
         assert_eq!(
             (row.got, row.detail.as_str()),
             (Verdict::Accepted, "AC mean 3072")
@@ -417,7 +455,7 @@ mod tests {
             *accept_mean_score = 5000.0;
         }
         low.conclude(engine::conclude(outcomes, true));
-        let row = checked(&low, Verdict::WrongAnswer);
+        let row = checked(&low, Against::Folder(Verdict::WrongAnswer));
         assert_eq!(
             (row.got, row.detail.as_str()),
             (Verdict::WrongAnswer, "WA mean 3072")

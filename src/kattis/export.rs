@@ -53,19 +53,22 @@ pub struct Exported {
     pub notes: Vec<String>,
 }
 
-/// Writes `problem` as a package in `out` (created; it must not hold anything yet) with
-/// `count` generated tests of master seed `seed`, and the solutions found in `solutions`
-/// (`solutions/<verdict>/`), if given. The package appears at `out` whole, or not at all.
+/// Writes `problem`, judged by `judge` (the resolved problem's), as a package in `out`
+/// (created; it must not hold anything yet) with `count` generated tests of master seed
+/// `seed`, and the solutions found in `solutions` (`solutions/<verdict>/`), if given. The
+/// package appears at `out` whole, or not at all.
+#[allow(clippy::too_many_arguments)]
 pub fn write_package(
     runner: &RunnerConfig,
     problem: &ProblemSpec,
+    judge: Judge,
     code: Option<&dyn ProblemCode>,
     solutions: Option<&Path>,
     out: &Path,
     count: u64,
     seed: u64,
 ) -> Result<Exported, ExportError> {
-    if problem.judge() == Judge::Referee {
+    if judge == Judge::Referee {
         return write_game_package(runner, problem, solutions, out, count, seed);
     }
     let source = Source::new(problem)?;

@@ -361,6 +361,23 @@ pub trait Replayer: Send + Sync {
     /// The transcript `text` replayed, its boards with coloured tiles when `colour` is on; an
     /// error names what makes the text no transcript (a malformed line).
     fn replay(&self, text: &str, colour: bool) -> Result<Replayed, String>;
+
+    /// How an HTML report's replayer draws this game's boards, if it can.
+    fn page_board(&self) -> Option<PageBoard> {
+        None
+    }
+}
+
+/// A game's board in an HTML report: `script` registers, under `name` in the page's
+/// `judgeBoards`, the positions of a game from its coded transcript (`steps(data)`), the
+/// drawing of one (`make(element)` makes the board and returns what draws a position) and
+/// what the last position says (`final(position)`); `style` is the look of its tiles. The
+/// report's own script keeps the controls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageBoard {
+    pub name: &'static str,
+    pub script: &'static str,
+    pub style: &'static str,
 }
 
 /// A transcript replayed.

@@ -51,6 +51,19 @@ pub fn started(unit: Unit, count: usize) -> Started {
         jobs: 2,
         cached: false,
         compile_ms: 812,
+        board: None,
+    }
+}
+
+/// The start of the games of `games_summary`, with the board its problem's view draws.
+pub fn games_started() -> Started {
+    Started {
+        problem: "boj28489".into(),
+        solution: "ai.cpp".into(),
+        board: crate::problems::interactive_problem("boj28489")
+            .and_then(|game| game.replayer())
+            .and_then(|replayer| replayer.page_board()),
+        ..started(Unit::Games, 3)
     }
 }
 
@@ -368,6 +381,7 @@ pub fn grade_started(scoreboard: &Scoreboard) -> GradeStarted {
         shard: None,
         resumed: 1,
         to_grade: 4,
+        board: None,
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::{parse_transcript, replay};
 use crate::problems::game2048::Grid;
-use crate::problems::{Frame, Replayed, Replayer};
+use crate::problems::{Frame, PageBoard, Replayed, Replayer};
 
 /// The 2048 replayer: draws every position of a transcript that follows the rules.
 pub struct BoardReplayer;
@@ -41,6 +41,15 @@ impl Replayer for BoardReplayer {
             heading: transcript.header,
             frames,
             outcome,
+        })
+    }
+
+    /// The board of a report's replayer: the same rules and tiles, in the page's script.
+    fn page_board(&self) -> Option<PageBoard> {
+        Some(PageBoard {
+            name: "2048",
+            script: include_str!("board.js"),
+            style: include_str!("board.css"),
         })
     }
 }

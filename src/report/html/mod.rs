@@ -41,6 +41,7 @@ use crate::grade::many::{Graded, GradedSubmission, Scoreboard};
 use crate::grade::outcome::RunSummary;
 use crate::grade::package::PackageCheck;
 use crate::grade::verify::{VerifyRow, VerifySummary};
+use crate::problems::PageBoard;
 use crate::verdict::Verdict;
 use markup::escape;
 use run_data::CodedTranscript;
@@ -211,6 +212,10 @@ pub struct HtmlPage {
     groups: Option<String>,
     comparison: Option<String>,
     sections: Vec<String>,
+    /// How the games of the summaries added next are drawn (the problem's view), if they are.
+    board: Option<PageBoard>,
+    /// The boards the page draws: their scripts and styles go in the page.
+    boards: Vec<PageBoard>,
 }
 
 impl HtmlPage {
@@ -258,11 +263,20 @@ impl HtmlPage {
     ) -> SectionId {
         let id = SectionId(self.sections.len());
         self.sections.push(if summary.is_games() {
-            sections::games(id, summary, kept)
+            if let Some(board) = self.board.filter(|board| !self.boards.contains(board)) {
+                self.boards.push(board);
+            }
+            sections::games(id, summary, kept, self.board.as_ref())
         } else {
             sections::batch(id, summary)
         });
         id
+    }
+
+    /// How the games of the summaries added from now on are drawn: their problem's view
+    /// (`resolve::Views::page_board`, told with the grading's start); none, no replayer.
+    pub fn set_board(&mut self, board: Option<PageBoard>) {
+        self.board = board;
     }
 
     /// Shows a package's own checks (its input validators, warnings, time limit), as the
@@ -296,10 +310,11 @@ impl HtmlPage {
 
     /// The whole page.
     pub fn render(&self) -> String {
+        let board_styles: String = self.boards.iter().map(|board| board.style).collect();
         let mut page = format!(
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-             <meta name=\"generator\" content=\"judge {}\">\n<title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n\
+             <meta name=\"generator\" content=\"judge {}\">\n<title>{}</title>\n<style>\n{STYLE}{board_styles}</style>\n</head>\n<body>\n\
              <header><h1>{}</h1>{}</header>\n<main>\n",
             env!("CARGO_PKG_VERSION"),
             escape(&self.title),
@@ -325,6 +340,10 @@ impl HtmlPage {
             page += section;
         }
         page += "</main>\n<script>\n";
+        // The boards' scripts first: they register what the report's script draws with.
+        for board in &self.boards {
+            page += board.script;
+        }
         page += SCRIPT;
         page += "</script>\n</body>\n</html>\n";
         page
@@ -388,6 +407,8 @@ impl<D: Destination> HtmlReporter<D> {
 impl<D: Destination> Reporter for HtmlReporter<D> {
     fn report(&mut self, event: &Event) -> io::Result<()> {
         match event {
+            Event::Started(started) => self.page.set_board(started.board),
+            Event::GradeStarted(started) => self.page.set_board(started.board),
             Event::Finished(summary) => {
                 if self.sections.is_empty() {
                     self.page.set_title(format!(
@@ -608,7 +629,8 @@ mod tests {
     #[test]
     fn a_page_is_whole_and_self_contained() {
         let summary = fixtures::games_summary();
-        let page = render(&[Event::Finished(&summary)]);
+        let started = fixtures::games_started();
+        let page = render(&[Event::Started(&started), Event::Finished(&summary)]);
         assert!(page.starts_with("<!DOCTYPE html>") && page.ends_with("</html>\n"));
         assert!(page.contains("<title>judge: ai.cpp on boj28489</title>"));
         assert!(page.contains("class=\"replayer\""));
@@ -617,6 +639,35 @@ mod tests {
         for outside in ["src=", "href=\"http", "@import", "url("] {
             assert!(!page.contains(outside), "the page refers to {outside}");
         }
+    }
+
+    #[test]
+    fn a_games_board_is_drawn_by_its_problems_view_alone() {
+        // The report's own script and style know no game: no 2048 rules, no tiles.
+        for own in [SCRIPT, STYLE] {
+            assert!(!own.contains("2048") && !own.contains("slide"), "{own}");
+        }
+        let summary = fixtures::games_summary();
+        let started = fixtures::games_started();
+        let board = started.board.expect("boj28489's view draws a board");
+        // Told with the grading's start, the view's board: its script and style, once.
+        let page = render(&[
+            Event::Started(&started),
+            Event::Finished(&summary),
+            Event::Started(&started),
+            Event::Finished(&summary),
+        ]);
+        assert_eq!(page.matches(board.script).count(), 1);
+        assert_eq!(page.matches(board.style).count(), 1);
+        assert!(page.contains("class=\"board\" data-board=\"2048\""));
+        assert!(
+            page.find(board.script) < page.find(SCRIPT),
+            "the board registers first"
+        );
+        // A problem whose view gives none: the games without a replayer.
+        let page = render(&[Event::Finished(&summary)]);
+        assert!(!page.contains("class=\"replayer\""));
+        assert!(!page.contains(board.script));
     }
 
     #[test]

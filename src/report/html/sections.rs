@@ -14,7 +14,7 @@ use crate::grade::games::Comparison;
 use crate::grade::outcome::{GameDetail, Outcome, RunSummary};
 use crate::grade::package::PackageCheck;
 use crate::grade::AppliedLimits;
-use crate::problems;
+use crate::problems::PageBoard;
 use crate::report::verify::{package_check_lines, CheckLine};
 use crate::stats::Difference;
 use crate::verdict::Verdict;
@@ -284,12 +284,6 @@ pub fn batch(id: SectionId, summary: &RunSummary) -> String {
     out
 }
 
-/// Whether the replayer can draw this problem's games: the problem's own view says so (a 4 x 4
-/// board of 2048, which the report's script draws).
-fn has_board(problem: &str) -> bool {
-    problems::interactive_problem(problem).is_some_and(|game| game.replayer().is_some())
-}
-
 /// The score distribution: how many games ended at each power of two.
 fn score_columns(
     games: &[(&Outcome, &GameDetail)],
@@ -319,10 +313,15 @@ fn score_columns(
 }
 
 /// The section of an interactive grading: facts and score statistics, the charts, the games
-/// with a filter, the replayer (filled by the script) and each game's data. A game whose
-/// outcome holds no transcript takes the one `kept` holds for its game number, if any.
-pub fn games(id: SectionId, summary: &RunSummary, kept: &HashMap<u64, CodedTranscript>) -> String {
-    let board = has_board(&summary.problem);
+/// with a filter, the replayer (when the problem's view gives its `board`: filled by the
+/// board's script and the report's) and each game's data. A game whose outcome holds no
+/// transcript takes the one `kept` holds for its game number, if any.
+pub fn games(
+    id: SectionId,
+    summary: &RunSummary,
+    kept: &HashMap<u64, CodedTranscript>,
+    board: Option<&PageBoard>,
+) -> String {
     let games: Vec<(&Outcome, &GameDetail)> = summary
         .outcomes
         .iter()
@@ -340,7 +339,7 @@ pub fn games(id: SectionId, summary: &RunSummary, kept: &HashMap<u64, CodedTrans
             .iter()
             .position(|(g, _)| !g.verdict.is_accepted())
             .or_else(|| (0..games.len()).min_by_key(|&run| games[run].1.score))
-            .filter(|_| board),
+            .filter(|_| board.is_some()),
         verdict: &summary.verdict,
         solution: &summary.solution,
         problem: &summary.problem,
@@ -447,8 +446,8 @@ pub fn games(id: SectionId, summary: &RunSummary, kept: &HashMap<u64, CodedTrans
         ],
         rows,
     );
-    if board {
-        out.push_str(REPLAYER);
+    if let Some(board) = board {
+        out.push_str(&REPLAYER.replace("{board}", &escape(board.name)));
     } else {
         out.push_str("<div class=\"detail\" hidden></div>\n");
     }
@@ -472,11 +471,12 @@ pub fn games(id: SectionId, summary: &RunSummary, kept: &HashMap<u64, CodedTrans
     out
 }
 
-/// The replayer's controls; the script draws the board and keeps them in step.
+/// The replayer's controls; the board's script (`{board}`, see `PageBoard`) draws the board,
+/// the report's keeps them in step.
 const REPLAYER: &str = r#"<div class="replayer" hidden>
 <h3 class="replay-title"></h3>
 <div class="replay-body">
-<div class="board" role="img" aria-label="the board"></div>
+<div class="board" data-board="{board}" role="img" aria-label="the board"></div>
 <div class="replay-side">
 <p class="caption" aria-live="polite"></p>
 <div class="controls">

@@ -5,8 +5,6 @@
 // to press keys once the run is open) and #filter=VERDICT (which presses that filter button). Each run's data is a JSON block parsed when opened.
 "use strict";
 (function () {
-  const DIRECTIONS = ["UP", "DOWN", "LEFT", "RIGHT"];
-  const ROUND_CODES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   let activeReplayer = null;
 
   // Long tables keep their rows past the first hundred in a template, read at once.
@@ -143,101 +141,27 @@
     }
   }
 
-  // ---- the 2048 replayer ----
-  // One move on a 4 x 4 board (row-major); returns whether the board changed.
-  function slide(cells, direction) {
-    let changed = false;
-    for (let k = 0; k < 4; k++) {
-      const at = (step) => {
-        switch (direction) {
-          case "UP": return step * 4 + k;
-          case "DOWN": return (3 - step) * 4 + k;
-          case "LEFT": return k * 4 + step;
-          default: return k * 4 + 3 - step;
-        }
-      };
-      const values = [];
-      for (let step = 0; step < 4; step++) if (cells[at(step)] !== 0) values.push(cells[at(step)]);
-      const merged = [];
-      for (let i = 0; i < values.length; i++) {
-        if (i + 1 < values.length && values[i] === values[i + 1]) {
-          merged.push(values[i] * 2);
-          i++;
-        } else {
-          merged.push(values[i]);
-        }
-      }
-      for (let step = 0; step < 4; step++) {
-        const value = step < merged.length ? merged[step] : 0;
-        if (cells[at(step)] !== value) changed = true;
-        cells[at(step)] = value;
-      }
-    }
-    return changed;
-  }
-
-  // The positions of a game, as `judge replay` shows them: after each 2 placed and each move.
-  function replaySteps(data) {
-    const rounds = [];
-    for (const code of data.rounds) {
-      const value = ROUND_CODES.indexOf(code);
-      rounds.push({ sent: String((value >> 2) + 1), reply: DIRECTIONS[value & 3] });
-    }
-    for (const [sent, reply] of data.tail) rounds.push({ sent: sent, reply: reply });
-    const cells = new Array(16).fill(0);
-    const steps = [];
-    let moves = 0;
-    const push = (caption, placed, reply) => steps.push({ cells: cells.slice(), caption, placed, reply, moves });
-    rounds.forEach((round, index) => {
-      const number = index + 1;
-      const cell = Number(round.sent);
-      if (Number.isInteger(cell) && cell >= 1 && cell <= 16 && cells[cell - 1] === 0) {
-        cells[cell - 1] = 2;
-        push("round " + number + ": a 2 appears at cell " + cell, cell - 1, null);
-      } else {
-        push("round " + number + ": the grader sent " + JSON.stringify(round.sent) + ", not an empty cell", -1, null);
-        return;
-      }
-      if (round.reply === null) {
-        push("round " + number + ": no reply (the program stopped answering)", -1, null);
-      } else if (!DIRECTIONS.includes(round.reply.trim())) {
-        push("round " + number + ": reply " + JSON.stringify(round.reply) + " is not UP, DOWN, LEFT or RIGHT", -1, round.reply);
-      } else if (slide(cells, round.reply.trim())) {
-        moves++;
-        push("round " + number + ": " + round.reply.trim(), -1, round.reply.trim());
-      } else {
-        push("round " + number + ": " + round.reply.trim() + " changes nothing: game over", -1, round.reply.trim());
-      }
-    });
-    return steps;
-  }
-
+  // ---- the replayer ----
+  // A game's replayer; its board (the positions of a game and their drawing) is the game
+  // problem's, registered in `judgeBoards` by the script its view supplies (none: no replayer).
   function Replayer(section) {
     const root = section.querySelector(".replayer");
     const board = root.querySelector(".board");
+    const rules = (window.judgeBoards || {})[board.dataset.board];
+    if (!rules) return null;
     const caption = root.querySelector(".caption");
     const scrub = root.querySelector(".scrub");
     const jump = root.querySelector(".jump");
     const speed = root.querySelector(".speed");
     const play = root.querySelector('[data-action="play"]');
-    const tiles = [];
-    for (let i = 0; i < 16; i++) {
-      const tile = element("div", "cell");
-      tiles.push(tile);
-      board.append(tile);
-    }
+    const draw = rules.make(board);
     const self = { root, steps: [], step: 0, timer: null };
 
     self.show = function (step) {
       if (self.steps.length === 0) return;
       self.step = Math.max(0, Math.min(step, self.steps.length - 1));
       const position = self.steps[self.step];
-      position.cells.forEach((value, index) => {
-        const tile = tiles[index];
-        tile.className = "cell" + (value ? " t" + (value > 65536 ? "big" : value) : "") + (index === position.placed ? " placed" : "");
-        tile.textContent = value ? String(value) : "";
-      });
-      board.dataset.cells = position.cells.join(",");
+      draw(position);
       board.dataset.step = String(self.step);
       caption.textContent = position.caption;
       scrub.value = String(self.step);
@@ -271,7 +195,7 @@
       const data = runData(section, run);
       if (!data) return;
       self.pause();
-      self.steps = replaySteps(data);
+      self.steps = rules.steps(data);
       root.hidden = false;
       root.dataset.run = String(run);
       root.querySelector(".replay-title").textContent =
@@ -279,9 +203,8 @@
       scrub.max = String(Math.max(0, self.steps.length - 1));
       jump.max = String(data.moves);
       const last = self.steps[self.steps.length - 1];
-      const largest = last ? Math.max(...last.cells) : 0;
       root.querySelector(".final").textContent =
-        "final position: largest tile " + largest + (data.ended ? ", the grader ended the game (-1)" : ", the game did not end") +
+        "final position: " + rules.final(last) + (data.ended ? ", the grader ended the game (-1)" : ", the game did not end") +
         (data.message ? " · " + data.message : "");
       const command = root.querySelector(".command");
       command.replaceChildren("play it again: ", element("code", "", data.reproduce));
@@ -396,7 +319,8 @@
 
   document.querySelectorAll("section.submission").forEach((section) => {
     setUpFilter(section);
-    if (section.querySelector(".replayer")) replayers.set(section, Replayer(section));
+    const replayer = section.querySelector(".replayer") && Replayer(section);
+    if (replayer) replayers.set(section, replayer);
     const go = (run) => { location.hash = "sub=" + section.id.slice(4) + "&run=" + run; };
     const pick = (event) => {
       const target = event.target.closest("tr[data-run]");
