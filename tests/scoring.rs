@@ -185,3 +185,116 @@ fn judge_test_reports_the_groups_and_each_validator_score_in_json() {
     assert!(plain.get("validator_score").is_none(), "{plain}");
     assert_eq!(json["groups"]["test_scores"]["secret/g2/1"], 17.0);
 }
+
+#[test]
+fn judge_grade_ranks_by_score_shows_points_per_group_and_resumes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let package = common::repo().join("tests/kattis/scoringflags");
+    // Named so that the name order is not the score order.
+    let submissions = dir.path().join("class");
+    std::fs::create_dir(&submissions).unwrap();
+    for (from, to) in [
+        ("partially_accepted/half.py", "a_half.py"),
+        ("accepted/full.py", "b_full.py"),
+    ] {
+        std::fs::copy(package.join("submissions").join(from), submissions.join(to)).unwrap();
+    }
+    let file = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let run = |json: &str, csv: &str| {
+        judge(&[
+            "grade",
+            submissions.to_str().unwrap(),
+            "--problem",
+            package.to_str().unwrap(),
+            "--results",
+            &file("results"),
+            "--json",
+            &file(json),
+            "--csv",
+            &file(csv),
+            "--html",
+            &file("grade.html"),
+        ])
+    };
+    let output = run("grade.json", "grade.csv");
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    // The scoreboard: best score first, each verdict with its score.
+    let (full, half) = (
+        text.find("b_full.py").unwrap(),
+        text.find("a_half.py").unwrap(),
+    );
+    assert!(full < half, "{text}");
+    assert!(text.contains("AC 208") && text.contains("AC 96"), "{text}");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let table = stdout.split("groups of scoringflags").nth(1).expect(&text);
+    assert!(
+        table.contains("208 AC") && table.contains("10 RTE"),
+        "{table}"
+    );
+
+    // JSON: each row's groups, and the groups themselves for a merge.
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(file("grade.json")).unwrap()).unwrap();
+    let rows = json["submissions"].as_array().unwrap();
+    let groups = |row: &Value| -> BTreeMap<String, (String, f64)> {
+        row["graded"]["tests"]["groups"]["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| {
+                let path = g["path"].as_str().unwrap().to_string();
+                let verdict = g["verdict"].as_str().unwrap().to_string();
+                (path, (verdict, g["score"].as_f64().unwrap()))
+            })
+            .collect()
+    };
+    assert!(rows[0]["name"].as_str().unwrap().ends_with("a_half.py"));
+    assert_eq!(rows[0]["graded"]["tests"]["groups"]["score"], 96.0);
+    assert_eq!(rows[1]["graded"]["tests"]["groups"]["score"], 208.0);
+    // As `judge verify` grades it (every_grader_flag_scores_its_group_as_problemtools_does).
+    let half = groups(&rows[0]);
+    assert_eq!(half["secret/g_worst"], ("RunTimeError".into(), 10.0));
+    assert_eq!(half["secret/g_avg"], ("WrongAnswer".into(), 6.0));
+    assert!(json["group_tree"]["root"]["children"].is_array(), "{json}");
+
+    // CSV: ranked, a line per group.
+    let csv = std::fs::read_to_string(file("grade.csv")).unwrap();
+    let first = csv.lines().nth(1).unwrap();
+    assert!(
+        first.starts_with("1,") && first.contains("b_full.py"),
+        "{csv}"
+    );
+    assert!(
+        csv.lines()
+            .any(|l| l.contains("a_half.py") && l.contains(",secret/g_worst,0,RTE,10,")),
+        "{csv}"
+    );
+    // HTML: the heat map of points per group.
+    let html = std::fs::read_to_string(file("grade.html")).unwrap();
+    assert!(
+        html.contains("<section id=\"groups\">"),
+        "no group table in the HTML"
+    );
+
+    // Resumed from the results folder: the same groups, table and CSV.
+    let again = run("again.json", "again.csv");
+    let again_text = show(&again);
+    assert!(
+        again_text.contains("2 graded by an earlier run"),
+        "{again_text}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&again.stdout)
+            .split("groups of scoringflags")
+            .nth(1),
+        Some(table),
+        "{again_text}"
+    );
+    assert_eq!(std::fs::read_to_string(file("again.csv")).unwrap(), csv);
+    let again: Value =
+        serde_json::from_str(&std::fs::read_to_string(file("again.json")).unwrap()).unwrap();
+    let again_rows = again["submissions"].as_array().unwrap();
+    assert_eq!(groups(&again_rows[0]), half);
+    assert_eq!(again_rows[1]["graded"]["tests"]["groups"]["score"], 208.0);
+}

@@ -108,6 +108,7 @@ pub fn batch_summary() -> RunSummary {
             timing_warning: None,
             tests_planned: 37,
             groups: None,
+            group_tree: None,
         },
     }
 }
@@ -138,6 +139,7 @@ pub fn failed_runs_summary() -> RunSummary {
             timing_warning: None,
             tests_planned: 4,
             groups: None,
+            group_tree: None,
         },
         ..batch_summary()
     }
@@ -290,6 +292,7 @@ pub fn scoreboard() -> Scoreboard {
             timing_warning: None,
             tests_planned: 2,
             groups: None,
+            group_tree: None,
         };
         summary.verdict = Verdict::Accepted;
         Graded::Run(Box::new(summary))
@@ -319,6 +322,7 @@ pub fn scoreboard() -> Scoreboard {
             ),
             row("class/erin.cpp", accepted("class/erin.cpp"), true),
         ],
+        group_tree: None,
         run: run(PlanUnit::Submissions, 5, None),
     }
 }
@@ -353,6 +357,7 @@ pub fn games_scoreboard() -> Scoreboard {
             row("players/bad.py", Graded::Run(Box::new(bad)), false),
             row("players/good.cpp", Graded::Run(Box::new(good)), false),
         ],
+        group_tree: None,
         run: run(PlanUnit::Submissions, 2, None),
     }
 }
