@@ -5,7 +5,8 @@
 //! empty group (problemtools' verifyproblem gives both its submissions the scores asserted
 //! here); `scoring2023` (2023-07) is scored by `test_group.yaml`, its output validator giving
 //! partial points in score.txt (`score V` tests: half of V for `half.py`), and says in
-//! `submissions.yaml` what each submission scores.
+//! `submissions.yaml` what each submission scores; `customgrader` (legacy) has groups graded
+//! by its own grader program (`graders/`), each group's result compared with verifyproblem's.
 
 mod common;
 
@@ -297,4 +298,101 @@ fn judge_grade_ranks_by_score_shows_points_per_group_and_resumes_them() {
     let again_rows = again["submissions"].as_array().unwrap();
     assert_eq!(groups(&again_rows[0]), half);
     assert_eq!(again_rows[1]["graded"]["tests"]["groups"]["score"], 208.0);
+}
+
+#[test]
+fn a_custom_grader_grades_its_groups_as_problemtools_does() {
+    // `customgrader`'s graders/grader.py grades g_half (`half`: AC when half the children
+    // are, their sum) and g_max (`max`: AC, the largest score; `on_reject: break`). These
+    // are the scores problemtools' verifyproblem gives each group (its reference run of the
+    // package, bench/packages/reference_scores.py).
+    let (code, text, json) = verify("customgrader", "0");
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("0 mismatches"), "{text}");
+    let expected: [(&str, f64, &[(&str, &str, f64)]); 3] = [
+        (
+            "accepted/full.py",
+            68.0,
+            &[
+                ("secret/g_half", "Accepted", 40.0),
+                ("secret/g_max", "Accepted", 25.0),
+                ("secret/g_plain", "Accepted", 2.0),
+                ("secret", "Accepted", 67.0),
+            ],
+        ),
+        (
+            "partially_accepted/big_wrong.py",
+            23.0,
+            &[
+                // Two of four accepted: the grader accepts, 2 x 10.
+                ("secret/g_half", "Accepted", 20.0),
+                // Broken at its first test's wrong answer: the grader sees it alone.
+                ("secret/g_max", "Accepted", 0.0),
+                ("secret/g_plain", "Accepted", 2.0),
+                ("secret", "Accepted", 22.0),
+            ],
+        ),
+        (
+            "wrong_answer/small_right.py",
+            11.0,
+            &[
+                // One of four: the grader rejects; `secret` breaks there.
+                ("secret/g_half", "WrongAnswer", 10.0),
+                ("secret", "WrongAnswer", 10.0),
+            ],
+        ),
+    ];
+    for (solution, score, groups) in expected {
+        let (total, got) = groups_of(&json, solution);
+        assert_eq!(total["score"], score, "{solution}: {total}");
+        for &(path, verdict, points) in groups {
+            let (got_verdict, got_points, _, _) = &got[path];
+            assert_eq!(
+                (got_verdict.as_str(), *got_points),
+                (verdict, points),
+                "{solution} {path}: {got:?}"
+            );
+        }
+        if solution.starts_with("wrong_answer") {
+            assert!(!got.contains_key("secret/g_max"), "{got:?}");
+        }
+    }
+
+    // judge grade runs the grader too; a shard of it is refused (merge cannot run it).
+    let package = "tests/kattis/customgrader";
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("grade.json");
+    let output = judge(&[
+        "grade",
+        &format!("{package}/submissions"),
+        "--problem",
+        package,
+        "--results",
+        dir.path().join("results").to_str().unwrap(),
+        "--json",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", show(&output));
+    let board: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let scores: Vec<f64> = board["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["graded"]["tests"]["groups"]["score"].as_f64().unwrap())
+        .collect();
+    assert_eq!(scores, [68.0, 23.0, 11.0]);
+    let output = judge(&[
+        "test",
+        &format!("{package}/submissions/accepted/full.py"),
+        "--problem",
+        package,
+        "--shard",
+        "0/2",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+    assert!(
+        show(&output).contains("a custom grader grades is graded whole"),
+        "{}",
+        show(&output)
+    );
 }
