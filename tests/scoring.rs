@@ -396,3 +396,62 @@ fn a_custom_grader_grades_its_groups_as_problemtools_does() {
         show(&output)
     );
 }
+
+#[test]
+fn validation_custom_score_without_a_score_txt_is_a_judge_error_as_in_problemtools() {
+    // scoringflags' validator writes score.txt only on its `score V` tests; with
+    // `validation: custom score` problemtools requires one on every accepted test, and gives
+    // a judge error ("problem has custom scoring but validator did not produce score.txt")
+    // to the sample and so to the root (on_reject: break), JE 0 for both submissions.
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("scoringflags");
+    common::copy_tree(&common::repo().join("tests/kattis/scoringflags"), &package);
+    let yaml = std::fs::read_to_string(package.join("problem.yaml")).unwrap();
+    let yaml = yaml.replace("\nvalidation: custom\n", "\nvalidation: custom score\n");
+    assert!(yaml.contains("validation: custom score"));
+    std::fs::write(package.join("problem.yaml"), yaml).unwrap();
+    let package = package.to_string_lossy().into_owned();
+    let (code, json, text) = grade(
+        &format!("{package}/submissions/accepted/full.py"),
+        &["--problem", &package],
+    );
+    assert_eq!(code, 1, "{text}");
+    assert_eq!(json["groups"]["verdict"], "JudgeError", "{json}");
+    assert_eq!(json["groups"]["score"], 0.0, "{json}");
+    let sample = json["groups"]["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["path"] == "sample")
+        .unwrap()
+        .clone();
+    assert_eq!(sample["verdict"], "JudgeError", "{sample}");
+    // Without `score` in `validation`, the same run is accepted with 208 (above).
+    let (code, json, text) = grade(
+        "tests/kattis/scoringflags/submissions/accepted/full.py",
+        &["--problem", "tests/kattis/scoringflags"],
+    );
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(json["groups"]["score"], 208.0, "{json}");
+}
+
+#[test]
+fn a_2023_package_without_submissions_yaml_is_held_to_its_folders_as_problemtools_holds_it() {
+    // problemtools reads no submissions.yaml in any version: its folder rule (LegacyPolicy)
+    // holds every package to `accepted/` = AC (full score), `partially_accepted/` = AC with
+    // less. Without the file, scoring2023's half.py (WA 34: its pass-fail group rejects it)
+    // misses its folder's AC, as problemtools' "got WA" says; the 2023-07 specification's
+    // default directories have no `partially_accepted` at all.
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("scoring2023");
+    common::copy_tree(&common::repo().join("tests/kattis/scoring2023"), &package);
+    std::fs::remove_file(package.join("submissions/submissions.yaml")).unwrap();
+    let output = judge(&["verify", package.to_str().unwrap()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("1 mismatch"), "{text}");
+    assert!(
+        text.contains("expected AC (the folder partially_accepted/), got WA 34"),
+        "{text}"
+    );
+}

@@ -29,6 +29,12 @@
 //! - `score.txt` holds any number Python's `float` reads for problemtools (`nan`, `inf`
 //!   included); judge takes finite numbers within [`crate::bounds::SCORE`] and calls anything
 //!   else a judge error naming the file ([`score_file`]).
+//! - A legacy package of `validation: custom score` must have its output validator write a
+//!   `score.txt` for every accepted test: one without is a judge error, as problemtools has
+//!   it ([`GroupTree::score_required`]); 2023-07 requires none.
+//! - problemtools reads no `submissions.yaml`: its folder rule holds every version's
+//!   submissions; judge reads the file in a 2023-07 package and takes the folder rule where
+//!   it names no submission ([`expected`]).
 //! - problemtools only warns when an `accepted` submission misses the full score or a
 //!   `partially_accepted` one reaches it; judge's [`expected::Expectation::matches`] calls
 //!   both a mismatch, as the issue asks (`accepted` = full, `partially_accepted` = between).
@@ -171,6 +177,11 @@ pub struct GroupTree {
     /// Whether the problem is scored (`type: scoring`); a pass-fail problem's groups have
     /// verdicts and no scores (problemtools drops the grader's score).
     pub scoring: bool,
+    /// A legacy package of `validation: custom score`: its output validator must write a
+    /// `score.txt` for every accepted test (problemtools: a judge error where it wrote none).
+    /// 2023-07 makes none mandatory; a folder problem's checkers need give none.
+    #[serde(default)]
+    pub score_required: bool,
     pub root: Group,
 }
 
