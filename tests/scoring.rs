@@ -300,6 +300,9 @@ fn judge_grade_ranks_by_score_shows_points_per_group_and_resumes_them() {
     assert_eq!(again_rows[1]["graded"]["tests"]["groups"]["score"], 208.0);
 }
 
+/// A group's path, verdict and score.
+type GroupScore = (&'static str, &'static str, f64);
+
 #[test]
 fn a_custom_grader_grades_its_groups_as_problemtools_does() {
     // `customgrader`'s graders/grader.py grades g_half (`half`: AC when half the children
@@ -309,7 +312,7 @@ fn a_custom_grader_grades_its_groups_as_problemtools_does() {
     let (code, text, json) = verify("customgrader", "0");
     assert_eq!(code, 0, "{text}");
     assert!(text.contains("0 mismatches"), "{text}");
-    let expected: [(&str, f64, &[(&str, &str, f64)]); 3] = [
+    let expected: [(&str, f64, &[GroupScore]); 3] = [
         (
             "accepted/full.py",
             68.0,
