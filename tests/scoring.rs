@@ -5,7 +5,8 @@
 //! empty group (problemtools' verifyproblem gives both its submissions the scores asserted
 //! here); `scoring2023` (2023-07) is scored by `test_group.yaml`, its output validator giving
 //! partial points in score.txt (`score V` tests: half of V for `half.py`), and says in
-//! `submissions.yaml` what each submission scores.
+//! `submissions.yaml` what each submission scores; `customgrader` (legacy) has groups graded
+//! by its own grader program (`graders/`), each group's result compared with verifyproblem's.
 
 mod common;
 
@@ -184,4 +185,276 @@ fn judge_test_reports_the_groups_and_each_validator_score_in_json() {
     let plain = tests.iter().find(|t| t["name"] == "sample/1").unwrap();
     assert!(plain.get("validator_score").is_none(), "{plain}");
     assert_eq!(json["groups"]["test_scores"]["secret/g2/1"], 17.0);
+}
+
+#[test]
+fn judge_grade_ranks_by_score_shows_points_per_group_and_resumes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let package = common::repo().join("tests/kattis/scoringflags");
+    // Named so that the name order is not the score order.
+    let submissions = dir.path().join("class");
+    std::fs::create_dir(&submissions).unwrap();
+    for (from, to) in [
+        ("partially_accepted/half.py", "a_half.py"),
+        ("accepted/full.py", "b_full.py"),
+    ] {
+        std::fs::copy(package.join("submissions").join(from), submissions.join(to)).unwrap();
+    }
+    let file = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let run = |json: &str, csv: &str| {
+        judge(&[
+            "grade",
+            submissions.to_str().unwrap(),
+            "--problem",
+            package.to_str().unwrap(),
+            "--results",
+            &file("results"),
+            "--json",
+            &file(json),
+            "--csv",
+            &file(csv),
+            "--html",
+            &file("grade.html"),
+        ])
+    };
+    let output = run("grade.json", "grade.csv");
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    // The scoreboard: best score first, each verdict with its score.
+    let (full, half) = (
+        text.find("b_full.py").unwrap(),
+        text.find("a_half.py").unwrap(),
+    );
+    assert!(full < half, "{text}");
+    assert!(text.contains("AC 208") && text.contains("AC 96"), "{text}");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let table = stdout.split("groups of scoringflags").nth(1).expect(&text);
+    assert!(
+        table.contains("208 AC") && table.contains("10 RTE"),
+        "{table}"
+    );
+
+    // JSON: each row's groups, and the groups themselves for a merge.
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(file("grade.json")).unwrap()).unwrap();
+    let rows = json["submissions"].as_array().unwrap();
+    let groups = |row: &Value| -> BTreeMap<String, (String, f64)> {
+        row["graded"]["tests"]["groups"]["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| {
+                let path = g["path"].as_str().unwrap().to_string();
+                let verdict = g["verdict"].as_str().unwrap().to_string();
+                (path, (verdict, g["score"].as_f64().unwrap()))
+            })
+            .collect()
+    };
+    assert!(rows[0]["name"].as_str().unwrap().ends_with("a_half.py"));
+    assert_eq!(rows[0]["graded"]["tests"]["groups"]["score"], 96.0);
+    assert_eq!(rows[1]["graded"]["tests"]["groups"]["score"], 208.0);
+    // As `judge verify` grades it (every_grader_flag_scores_its_group_as_problemtools_does).
+    let half = groups(&rows[0]);
+    assert_eq!(half["secret/g_worst"], ("RunTimeError".into(), 10.0));
+    assert_eq!(half["secret/g_avg"], ("WrongAnswer".into(), 6.0));
+    assert!(json["group_tree"]["root"]["children"].is_array(), "{json}");
+
+    // CSV: ranked, a line per group.
+    let csv = std::fs::read_to_string(file("grade.csv")).unwrap();
+    let first = csv.lines().nth(1).unwrap();
+    assert!(
+        first.starts_with("1,") && first.contains("b_full.py"),
+        "{csv}"
+    );
+    assert!(
+        csv.lines()
+            .any(|l| l.contains("a_half.py") && l.contains(",secret/g_worst,0,RTE,10,")),
+        "{csv}"
+    );
+    // HTML: the heat map of points per group.
+    let html = std::fs::read_to_string(file("grade.html")).unwrap();
+    assert!(
+        html.contains("<section id=\"groups\">"),
+        "no group table in the HTML"
+    );
+
+    // Resumed from the results folder: the same groups, table and CSV.
+    let again = run("again.json", "again.csv");
+    let again_text = show(&again);
+    assert!(
+        again_text.contains("2 graded by an earlier run"),
+        "{again_text}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&again.stdout)
+            .split("groups of scoringflags")
+            .nth(1),
+        Some(table),
+        "{again_text}"
+    );
+    assert_eq!(std::fs::read_to_string(file("again.csv")).unwrap(), csv);
+    let again: Value =
+        serde_json::from_str(&std::fs::read_to_string(file("again.json")).unwrap()).unwrap();
+    let again_rows = again["submissions"].as_array().unwrap();
+    assert_eq!(groups(&again_rows[0]), half);
+    assert_eq!(again_rows[1]["graded"]["tests"]["groups"]["score"], 208.0);
+}
+
+/// A group's path, verdict and score.
+type GroupScore = (&'static str, &'static str, f64);
+
+#[test]
+fn a_custom_grader_grades_its_groups_as_problemtools_does() {
+    // `customgrader`'s graders/grader.py grades g_half (`half`: AC when half the children
+    // are, their sum) and g_max (`max`: AC, the largest score; `on_reject: break`). These
+    // are the scores problemtools' verifyproblem gives each group (its reference run of the
+    // package, bench/packages/reference_scores.py).
+    let (code, text, json) = verify("customgrader", "0");
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("0 mismatches"), "{text}");
+    let expected: [(&str, f64, &[GroupScore]); 3] = [
+        (
+            "accepted/full.py",
+            68.0,
+            &[
+                ("secret/g_half", "Accepted", 40.0),
+                ("secret/g_max", "Accepted", 25.0),
+                ("secret/g_plain", "Accepted", 2.0),
+                ("secret", "Accepted", 67.0),
+            ],
+        ),
+        (
+            "partially_accepted/big_wrong.py",
+            23.0,
+            &[
+                // Two of four accepted: the grader accepts, 2 x 10.
+                ("secret/g_half", "Accepted", 20.0),
+                // Broken at its first test's wrong answer: the grader sees it alone.
+                ("secret/g_max", "Accepted", 0.0),
+                ("secret/g_plain", "Accepted", 2.0),
+                ("secret", "Accepted", 22.0),
+            ],
+        ),
+        (
+            "wrong_answer/small_right.py",
+            11.0,
+            &[
+                // One of four: the grader rejects; `secret` breaks there.
+                ("secret/g_half", "WrongAnswer", 10.0),
+                ("secret", "WrongAnswer", 10.0),
+            ],
+        ),
+    ];
+    for (solution, score, groups) in expected {
+        let (total, got) = groups_of(&json, solution);
+        assert_eq!(total["score"], score, "{solution}: {total}");
+        for &(path, verdict, points) in groups {
+            let (got_verdict, got_points, _, _) = &got[path];
+            assert_eq!(
+                (got_verdict.as_str(), *got_points),
+                (verdict, points),
+                "{solution} {path}: {got:?}"
+            );
+        }
+        if solution.starts_with("wrong_answer") {
+            assert!(!got.contains_key("secret/g_max"), "{got:?}");
+        }
+    }
+
+    // judge grade runs the grader too; a shard of it is refused (merge cannot run it).
+    let package = "tests/kattis/customgrader";
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("grade.json");
+    let output = judge(&[
+        "grade",
+        &format!("{package}/submissions"),
+        "--problem",
+        package,
+        "--results",
+        dir.path().join("results").to_str().unwrap(),
+        "--json",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", show(&output));
+    let board: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let scores: Vec<f64> = board["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["graded"]["tests"]["groups"]["score"].as_f64().unwrap())
+        .collect();
+    assert_eq!(scores, [68.0, 23.0, 11.0]);
+    let output = judge(&[
+        "test",
+        &format!("{package}/submissions/accepted/full.py"),
+        "--problem",
+        package,
+        "--shard",
+        "0/2",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+    assert!(
+        show(&output).contains("a custom grader grades is graded whole"),
+        "{}",
+        show(&output)
+    );
+}
+
+#[test]
+fn validation_custom_score_without_a_score_txt_is_a_judge_error_as_in_problemtools() {
+    // scoringflags' validator writes score.txt only on its `score V` tests; with
+    // `validation: custom score` problemtools requires one on every accepted test, and gives
+    // a judge error ("problem has custom scoring but validator did not produce score.txt")
+    // to the sample and so to the root (on_reject: break), JE 0 for both submissions.
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("scoringflags");
+    common::copy_tree(&common::repo().join("tests/kattis/scoringflags"), &package);
+    let yaml = std::fs::read_to_string(package.join("problem.yaml")).unwrap();
+    let yaml = yaml.replace("\nvalidation: custom\n", "\nvalidation: custom score\n");
+    assert!(yaml.contains("validation: custom score"));
+    std::fs::write(package.join("problem.yaml"), yaml).unwrap();
+    let package = package.to_string_lossy().into_owned();
+    let (code, json, text) = grade(
+        &format!("{package}/submissions/accepted/full.py"),
+        &["--problem", &package],
+    );
+    assert_eq!(code, 1, "{text}");
+    assert_eq!(json["groups"]["verdict"], "JudgeError", "{json}");
+    assert_eq!(json["groups"]["score"], 0.0, "{json}");
+    let sample = json["groups"]["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["path"] == "sample")
+        .unwrap()
+        .clone();
+    assert_eq!(sample["verdict"], "JudgeError", "{sample}");
+    // Without `score` in `validation`, the same run is accepted with 208 (above).
+    let (code, json, text) = grade(
+        "tests/kattis/scoringflags/submissions/accepted/full.py",
+        &["--problem", "tests/kattis/scoringflags"],
+    );
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(json["groups"]["score"], 208.0, "{json}");
+}
+
+#[test]
+fn a_2023_package_without_submissions_yaml_is_held_to_its_folders_as_problemtools_holds_it() {
+    // problemtools reads no submissions.yaml in any version: its folder rule (LegacyPolicy)
+    // holds every package to `accepted/` = AC (full score), `partially_accepted/` = AC with
+    // less. Without the file, scoring2023's half.py (WA 34: its pass-fail group rejects it)
+    // misses its folder's AC, as problemtools' "got WA" says; the 2023-07 specification's
+    // default directories have no `partially_accepted` at all.
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("scoring2023");
+    common::copy_tree(&common::repo().join("tests/kattis/scoring2023"), &package);
+    std::fs::remove_file(package.join("submissions/submissions.yaml")).unwrap();
+    let output = judge(&["verify", package.to_str().unwrap()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("1 mismatch"), "{text}");
+    assert!(
+        text.contains("expected AC (the folder partially_accepted/), got WA 34"),
+        "{text}"
+    );
 }

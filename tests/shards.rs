@@ -290,3 +290,88 @@ fn the_readme_shows_the_sbatch_examples_as_they_are() {
         );
     }
 }
+
+/// A scored run's report without what the machine decides: times (see [`without_times`]),
+/// and each group's slowest test, which is the slowest by time.
+fn without_slowest(report: serde_json::Value) -> serde_json::Value {
+    let mut report = without_times(report);
+    fn strip(value: &mut serde_json::Value) {
+        match value {
+            serde_json::Value::Object(map) => {
+                map.remove("slowest");
+                map.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut report);
+    report
+}
+
+#[test]
+fn a_scored_run_in_shards_merges_into_the_groups_of_the_whole_run() {
+    // One job: the whole run skips what its `on_reject: break` groups no longer need as the
+    // merge does (a shard skips only on what it saw itself, and runs more).
+    let package = "tests/kattis/scoringflags";
+    let submission = format!("{package}/submissions/partially_accepted/half.py");
+    let (whole, merged, output) = whole_and_merged(
+        &["test", &submission, "--problem", package, "--jobs", "1"],
+        3,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    assert_eq!(whole["groups"]["score"], 96.0, "{whole}");
+    // g_break's third test is not run after its second is rejected.
+    let g_break = whole["groups"]["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["path"] == "secret/g_break")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (g_break["tests_run"].as_u64(), g_break["tests"].as_u64()),
+        (Some(2), Some(3))
+    );
+    assert!(
+        merged.get("group_tree").is_none(),
+        "a merged run is a whole one"
+    );
+    assert_eq!(without_slowest(merged), without_slowest(whole));
+}
+
+#[test]
+fn a_scored_scoreboard_in_shards_merges_with_its_group_table() {
+    let package = "tests/kattis/scoringflags";
+    let submissions = format!("{package}/submissions");
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("results").to_string_lossy().into_owned();
+    let (whole, merged, output) = whole_and_merged(
+        &[
+            "grade",
+            &submissions,
+            "--problem",
+            package,
+            "--results",
+            &results,
+            "--regrade",
+        ],
+        2,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    let scores: Vec<f64> = merged["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["graded"]["tests"]["groups"]["score"].as_f64().unwrap())
+        .collect();
+    assert_eq!(scores, [208.0, 96.0]);
+    assert_eq!(without_slowest(merged), without_slowest(whole));
+    // The merge shows the group table, from the groups the parts carry.
+    let shown = String::from_utf8_lossy(&output.stdout);
+    let table = shown.split("groups of scoringflags").nth(1).expect(&shown);
+    assert!(
+        table.contains("96 AC") && table.contains("10 RTE"),
+        "{shown}"
+    );
+}

@@ -10,7 +10,7 @@ use clap::Args;
 use judge::grade::many::{self, ManyRequest};
 use judge::report::csv::CsvReporter;
 use judge::report::scoreboard::ScoreboardReporter;
-use judge::report::Reporters;
+use judge::report::{groups, Reporters};
 
 use super::grading::{GradingArgs, ReportFiles};
 use super::{finish, load_runner, report_file, stderr, stdout, verdict_code};
@@ -69,9 +69,10 @@ pub fn run(config: Option<&Path>, args: &GradeArgs) -> Result<u8> {
         regrade: args.regrade,
     };
     let mut reporters = Reporters::new();
-    reporters.add(ScoreboardReporter::new(stdout(), stderr()));
+    reporters
+        .add(ScoreboardReporter::new(stdout(), stderr()).with_groups(groups::from_scoreboard()));
     if let Some(path) = &args.csv {
-        reporters.add(CsvReporter::new(report_file(path)?));
+        reporters.add(CsvReporter::new(report_file(path)?).with_groups(groups::from_scoreboard()));
     }
     args.reports.add_to(&mut reporters)?;
     let scoreboard = many::grade(&request, &mut reporters)?;

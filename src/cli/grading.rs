@@ -16,7 +16,7 @@ use judge::plan::{ShardChoice, TestSelection};
 use judge::report::html::HtmlReporter;
 use judge::report::json::JsonReporter;
 use judge::report::junit::JunitReporter;
-use judge::report::Reporters;
+use judge::report::{groups, Reporters};
 use judge::resolve::Problem;
 
 use super::{bounded, report_file};
@@ -162,7 +162,9 @@ impl ReportFiles {
             reporters.add(JunitReporter::new(report_file(path)?));
         }
         if let Some(path) = &self.html {
-            reporters.add(HtmlReporter::new(report_file(path)?));
+            // A scored problem's scoreboard has its group table.
+            reporters
+                .add(HtmlReporter::new(report_file(path)?).with_groups(groups::from_scoreboard()));
         }
         Ok(())
     }

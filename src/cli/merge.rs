@@ -13,7 +13,7 @@ use judge::report::scoreboard::ScoreboardReporter;
 use judge::report::style;
 use judge::report::table::{TableReporter, GAMES_HEADER, TESTS_HEADER};
 use judge::report::verify::VerifyReporter;
-use judge::report::{Event, Reporter, Reporters};
+use judge::report::{groups, Event, Reporter, Reporters};
 
 use super::grading::ReportFiles;
 use super::{exit, finish, report_file, stderr, stdout, verdict_code};
@@ -43,7 +43,7 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
     let mut reporters = Reporters::new();
     args.reports.add_to(&mut reporters)?;
     if let Some(path) = &args.csv {
-        reporters.add(CsvReporter::new(report_file(path)?));
+        reporters.add(CsvReporter::new(report_file(path)?).with_groups(groups::from_scoreboard()));
     }
     let mut out = stdout();
     let code = match &merged {
@@ -72,7 +72,8 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
         }
         Report::Grade(scoreboard) => {
             writeln!(out, "{} {count} parts", style::bold("judge merge"))?;
-            reporters.add(ScoreboardReporter::new(out, stderr()));
+            reporters
+                .add(ScoreboardReporter::new(out, stderr()).with_groups(groups::from_scoreboard()));
             reporters.report(&Event::GradeFinished(scoreboard))?;
             verdict_code(scoreboard.all_accepted())
         }

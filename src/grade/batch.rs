@@ -419,11 +419,19 @@ pub fn grade(
         &request.submission,
         &request.overrides,
     )?;
+    // A scored problem's groups are graded on every test they need: a shard of one holds the
+    // groups for the merge, which cannot run a custom grader.
+    let tree = problem.groups.as_ref();
+    if request.shard.is_some() && tree.is_some_and(|tree| scored::has_custom_grader(tree)) {
+        return Err(GradeError::ShardConflict(
+            "a problem whose groups a custom grader grades is graded whole (judge merge cannot run the grader)",
+        ));
+    }
     let mut read_ahead = ReadAhead::new(request.shard);
     let identity = PlanIdentity {
         unit: PlanUnit::Tests,
         units: whole_plan.whole_len(),
-        stops_at_first_failure: request.stop_at_first_failure,
+        stops_at_first_failure: request.stop_at_first_failure && tree.is_none(),
         digest: plan_digest(
             problem,
             request.seed,
@@ -448,6 +456,9 @@ pub fn grade(
         tests.len(),
         RunIdentity::new(identity, request.shard),
     );
+    if let (RunDetail::Tests { group_tree, .. }, Some(_)) = (&mut summary.detail, request.shard) {
+        *group_tree = tree.cloned();
+    }
     let prepared = match build.compiled {
         Compiled::Failed { message, .. } => {
             summary.compile_message = Some(message);
@@ -484,16 +495,9 @@ pub fn grade(
     // A scored problem's whole run is graded by its groups (a shard's share cannot be: its
     // groups are the merge's).
     if let (Some(tree), None) = (&problem.groups, request.shard) {
-        let groups = scored::grade(
-            tree,
-            &summary.outcomes,
-            context.limits.cpu_time.as_millis() as u64,
-            &|group, input, args| scored::run_grader(&parts, group, input, args, tree.scoring),
-        );
-        summary.verdict = scored::verdict_of(&groups, &summary.outcomes);
-        if let RunDetail::Tests { groups: slot, .. } = &mut summary.detail {
-            *slot = Some(Box::new(groups));
-        }
+        scored::complete(&mut summary, tree, &|group, input, args| {
+            scored::run_grader(&parts, group, input, args, tree.scoring)
+        });
     }
     finish(summary, reporter)
 }
@@ -627,6 +631,7 @@ pub(crate) fn new_summary(
             timing_warning: target.timing_warning.clone(),
             tests_planned,
             groups: None,
+            group_tree: None,
         },
     }
 }

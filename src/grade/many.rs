@@ -34,6 +34,7 @@ use super::batch::{self, SharedTestData, TestContext, Tests};
 use super::engine::{self, Decided, GroupResult, JobExecutor, Schedule, UnitFacts};
 use super::games;
 use super::outcome::{self, Detail, Outcome, RunSummary, TestDetail};
+use super::scored;
 use super::{
     display_path, plan_digest, tell, GradeError, PlannedUnits, ProblemParts, RunIdentity,
     Submission, Target, Unit,
@@ -48,6 +49,7 @@ use crate::limits::{Limits, Overrides};
 use crate::plan::{self, sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestPlan};
 use crate::problems::InteractiveProblem;
 use crate::resolve::{Judge, Problem};
+use crate::scoring::GroupTree;
 use crate::verdict::Verdict;
 
 /// One submission named on the command line or found in a folder: its name on the scoreboard
@@ -377,6 +379,10 @@ pub struct Scoreboard {
     /// What each submission was graded on.
     pub unit: Unit,
     pub submissions: Vec<GradedSubmission>,
+    /// A scored problem's groups, which its group table is made of (each row's results are
+    /// in its summary): kept in the JSON so that a merge of shards has them too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group_tree: Option<Arc<GroupTree>>,
     /// The judge's version, the plan's identity and the shard, for merging.
     #[serde(flatten)]
     pub run: RunIdentity,
@@ -474,7 +480,9 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
             tests,
         }
     };
-    let stops = request.stop_at_first_failure && plan.unit() == Unit::Tests;
+    // A scored problem's submissions run every test: their groups are graded on them.
+    let stops =
+        request.stop_at_first_failure && plan.unit() == Unit::Tests && problem.groups.is_none();
     let hashes: Vec<Option<String>> = request
         .submissions
         .iter()
@@ -655,6 +663,7 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
         seed: request.seed,
         unit: plan.unit(),
         submissions: rows.into_iter().flatten().collect(),
+        group_tree: problem.groups.clone(),
         run: RunIdentity::new(identity, request.shard),
     };
     tell(reporter, Event::GradeFinished(&scoreboard))?;
@@ -1032,11 +1041,17 @@ fn skeleton(request: &ManyRequest, plan: &Plan, job: &Job) -> Graded {
     }
 }
 
-/// A job's summary from what its units came to (`engine::conclude`).
+/// A job's summary from what its units came to (`engine::conclude`); a scored problem's
+/// graded by its groups, as `judge test` grades it.
 fn summarise(request: &ManyRequest, plan: &Plan, job: &Job, group: GroupResult) -> Graded {
     let mut graded = skeleton(request, plan, job);
     if let Graded::Run(summary) = &mut graded {
         summary.conclude(group);
+        if let (Some(tree), Plan::Tests { parts, .. }) = (&request.problem.spec.groups, plan) {
+            scored::complete(summary, tree, &|group, input, args| {
+                scored::run_grader(parts, group, input, args, tree.scoring)
+            });
+        }
     }
     graded
 }

@@ -17,10 +17,12 @@ use thiserror::Error;
 use super::engine;
 use super::many::Scoreboard;
 use super::outcome::{RunDetail, RunSummary};
+use super::scored;
 use super::verify::{VerifyRow, VerifySummary};
 use super::{AppliedLimits, RunIdentity};
 use crate::bounds;
 use crate::plan::{PlanUnit, Shard};
+use crate::scoring;
 
 #[derive(Debug, Error)]
 pub enum MergeError {
@@ -52,6 +54,10 @@ pub enum MergeError {
         count: usize,
         given: String,
     },
+    #[error(
+        "the groups need test {test}, which no part holds (given: {given}): a part is not complete"
+    )]
+    MissingTest { test: String, given: String },
     #[error("{path} (shard {shard}) is not complete: {problem}")]
     Incomplete {
         path: String,
@@ -318,22 +324,36 @@ fn stop_rule(stops: bool) -> String {
     }
 }
 
+/// How a part may hold fewer units than its share.
+#[derive(Clone, Copy, PartialEq)]
+enum Short {
+    /// Never: every unit of its share ran.
+    Never,
+    /// It stopped at a failure of its own (the plan stops at the first failure).
+    AtFailure,
+    /// A scored problem's shard skipped tests its groups were decided without; the merge
+    /// checks that the groups need none of them (`scored::missing_test`).
+    Skipped,
+}
+
 /// Each part's units with their plan indices, sorted by index; checks every part holds its
-/// share, or stopped at a failure of its own when the plan stops at the first failure.
+/// share, or fewer as `short` allows.
 fn units_in_plan_order<'a, T: Clone + 'a>(
     parts: &'a [Part],
     units_of: impl Fn(&'a Report) -> &'a [T],
     failed: impl Fn(&T) -> bool,
     whole_units: usize,
-    stops: bool,
+    short: Short,
 ) -> Result<Vec<(usize, T)>, MergeError> {
+    let stops = short == Short::AtFailure;
     let mut all = Vec::new();
     for part in parts {
         let shard = part.shard();
         let units = units_of(&part.report);
         let share = shard.share_of(whole_units);
         let stopped = stops && units.last().is_some_and(&failed);
-        if units.len() > share || (units.len() < share && !stopped) {
+        let may_be_short = stopped || short == Short::Skipped;
+        if units.len() > share || (units.len() < share && !may_be_short) {
             return Err(MergeError::Incomplete {
                 path: part.name(),
                 shard,
@@ -405,7 +425,17 @@ fn merge_runs(parts: &[Part], whole: RunIdentity) -> Result<RunSummary, MergeErr
         merged.outcomes = Vec::new();
         return Ok(merged);
     }
-    let units = units_in_plan_order(
+    // A scored problem's parts carry its groups: they are graded on the whole run's tests.
+    let tree = match &mut merged.detail {
+        RunDetail::Tests { group_tree, .. } => group_tree.take(),
+        RunDetail::Games { .. } => None,
+    };
+    let short = match &tree {
+        Some(_) => Short::Skipped,
+        None if merged.run.plan.stops_at_first_failure => Short::AtFailure,
+        None => Short::Never,
+    };
+    let mut units = units_in_plan_order(
         parts,
         |report| match report {
             Report::Run(s) => &s.outcomes[..],
@@ -413,15 +443,48 @@ fn merge_runs(parts: &[Part], whole: RunIdentity) -> Result<RunSummary, MergeErr
         },
         |unit| !unit.verdict.is_accepted(),
         merged.run.plan.units,
-        merged.run.plan.stops_at_first_failure,
+        short,
     )?;
-    merged.conclude(engine::conclude(
-        units.into_iter().map(|(_, unit)| unit),
-        true,
-    ));
+    if let Some(tree) = &tree {
+        // A shard that skipped tests holds no place for them: its tests are put in the
+        // groups' order, which is the plan's.
+        let order: BTreeMap<&str, usize> = tree
+            .root
+            .tests()
+            .into_iter()
+            .enumerate()
+            .map(|(index, test)| (test.path.as_str(), index))
+            .collect();
+        units.sort_by_key(|(_, unit)| order.get(unit.name().as_str()).copied());
+    }
+    let mut units: Vec<_> = units.into_iter().map(|(_, unit)| unit).collect();
+    if let Some(tree) = &tree {
+        units = scored::as_one_run(tree, units);
+    }
+    merged.conclude(engine::conclude(units, true));
+    if let Some(tree) = &tree {
+        if let Some(test) = scored::missing_test(tree, &merged.outcomes) {
+            return Err(MergeError::MissingTest {
+                test,
+                given: part_names(parts),
+            });
+        }
+        scored::complete(&mut merged, tree, &|_, _, _| scoring::Scored {
+            verdict: scoring::Verdict::JudgeError,
+            score: None,
+        });
+    }
     // Outcomes read from JSON have no facts to take the protections from.
     merged.protections = first_protections(summaries.iter().map(|s| &s.protections));
     Ok(merged)
+}
+
+fn part_names(parts: &[Part]) -> String {
+    parts
+        .iter()
+        .map(|p| format!("{} = {}", p.name(), p.shard()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn merge_grade(parts: &[Part], whole: RunIdentity) -> Result<Scoreboard, MergeError> {
@@ -433,7 +496,7 @@ fn merge_grade(parts: &[Part], whole: RunIdentity) -> Result<Scoreboard, MergeEr
         },
         |_| false,
         whole.plan.units,
-        false,
+        Short::Never,
     )?;
     let Report::Grade(first) = &parts[0].report else {
         unreachable!("parts are checked to be of one kind")
@@ -454,7 +517,7 @@ fn merge_verify(parts: &[Part], whole: RunIdentity) -> Result<VerifySummary, Mer
         },
         |_| false,
         whole.plan.units,
-        false,
+        Short::Never,
     )?;
     Ok(VerifySummary::of(
         rows.into_iter().map(|(_, row)| row).collect(),

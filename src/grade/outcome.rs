@@ -5,6 +5,8 @@
 //! a run of games `games`, each with its own keys in their own order): it goes through the
 //! private wire types at the end of this file, which are the only place that knows it.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::engine::GroupResult;
@@ -13,6 +15,7 @@ use super::{AppliedLimits, RunIdentity};
 use crate::interact::TranscriptLine;
 use crate::sandbox::RunFacts;
 use crate::scoring::aggregate::ValidatorScore;
+use crate::scoring::GroupTree;
 use crate::stats::{self, ScoreStats};
 use crate::verdict::Verdict;
 
@@ -233,6 +236,9 @@ pub enum RunDetail {
         /// A scored problem's groups (`None` for a pass-fail problem, and for a shard, whose
         /// groups only the merge can know).
         groups: Option<Box<GroupsSummary>>,
+        /// A shard of a scored problem: the problem's groups, which the merge grades the
+        /// whole run's tests in (`None` otherwise).
+        group_tree: Option<Arc<GroupTree>>,
     },
     Games {
         /// Why the verdict is not AC, in words.
@@ -406,6 +412,7 @@ impl RunSummary {
                 timing_warning,
                 tests_planned,
                 groups,
+                group_tree,
             } => SummaryWire::Tests(TestsSummaryWire {
                 problem: &self.problem,
                 solution: &self.solution,
@@ -419,6 +426,7 @@ impl RunSummary {
                 tests_planned: *tests_planned,
                 tests: &self.outcomes,
                 groups: groups.as_deref(),
+                group_tree: group_tree.as_deref(),
                 run: &self.run,
             }),
             RunDetail::Games {
@@ -574,6 +582,8 @@ struct TestsSummaryWire<'a> {
     tests: &'a [Outcome],
     #[serde(skip_serializing_if = "Option::is_none")]
     groups: Option<&'a GroupsSummary>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    group_tree: Option<&'a GroupTree>,
     #[serde(flatten)]
     run: &'a RunIdentity,
 }
@@ -650,6 +660,8 @@ struct TestsSummaryIn {
     tests: Vec<TestIn>,
     #[serde(default)]
     groups: Option<GroupsSummary>,
+    #[serde(default)]
+    group_tree: Option<GroupTree>,
     #[serde(flatten)]
     run: RunIdentity,
 }
@@ -741,6 +753,7 @@ impl From<TestsSummaryIn> for RunSummary {
                 timing_warning: summary.timing_warning,
                 tests_planned: summary.tests_planned,
                 groups: summary.groups.map(Box::new),
+                group_tree: summary.group_tree.map(Arc::new),
             },
         }
     }

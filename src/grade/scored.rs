@@ -280,6 +280,74 @@ pub fn grade(
     }
 }
 
+/// Grades a scored run's groups on its outcomes (see [`grade`]) and makes the root's verdict
+/// the run's: what `judge test` does once its tests have run, what `judge grade` does for each
+/// submission, and what `judge merge` does once a sharded run's tests are back together. A
+/// summary without tests (a compile error) is left as it is.
+pub fn complete(
+    summary: &mut super::outcome::RunSummary,
+    tree: &Arc<GroupTree>,
+    grader: &GraderRunner,
+) {
+    if summary.compile_message.is_some() || summary.is_games() {
+        return;
+    }
+    let groups = grade(tree, &summary.outcomes, summary.limits.cpu_ms, grader);
+    summary.verdict = verdict_of(&groups, &summary.outcomes);
+    if let super::outcome::RunDetail::Tests { groups: slot, .. } = &mut summary.detail {
+        *slot = Some(Box::new(groups));
+    }
+}
+
+/// Whether any group of `tree` is graded by a custom grader (a program of the problem's).
+pub fn has_custom_grader(tree: &GroupTree) -> bool {
+    tree.root
+        .groups()
+        .iter()
+        .any(|group| matches!(group.settings.rule, scoring::Rule::Custom { .. }))
+}
+
+/// The outcomes (in plan order) one run on one worker would have kept: those of the tests it
+/// would not have skipped, each skip decided by the outcomes before it (as [`Skipping`]
+/// decides it). Shards each skip on what they saw alone, and run tests that one run would
+/// have skipped: `judge merge` leaves those out, so that a merged run is the unsharded one.
+pub fn as_one_run(tree: &GroupTree, outcomes: Vec<Outcome>) -> Vec<Outcome> {
+    let mut known = BTreeMap::new();
+    let mut kept = Vec::new();
+    for outcome in outcomes {
+        let name = outcome.name();
+        if skippable(tree, &tree.root, &known, &name) == Some(true) {
+            continue;
+        }
+        known.insert(name, test_run(tree, &outcome));
+        kept.push(outcome);
+    }
+    kept
+}
+
+/// The first test the groups need that `outcomes` lack, if any: a run put together from
+/// parts (`judge merge`) is whole when there is none. A test left out is fine when the groups
+/// were decided without it (a shard skipped it after a rejection it saw). Custom graders are
+/// not run: a tree with one is not put together from parts.
+pub fn missing_test(tree: &GroupTree, outcomes: &[Outcome]) -> Option<String> {
+    let by_name: BTreeMap<&str, &Outcome> = outcomes
+        .iter()
+        .filter_map(|o| o.test().map(|t| (t.name.as_str(), o)))
+        .collect();
+    let no_grader = |_: &Group, _: &str, _: &[String]| Scored {
+        verdict: scoring::Verdict::JudgeError,
+        score: None,
+    };
+    let mut results = ByName {
+        tree,
+        outcomes: by_name,
+        grader: &no_grader,
+    };
+    aggregate::grade(tree, &mut results)
+        .err()
+        .map(|missing| missing.0)
+}
+
 /// The run's verdict from its groups': the root's as judge's verdict (a scored problem's
 /// submission is accepted when its root group is), taken from the first test that got it so
 /// that its particulars (a crash's signal) stay.
@@ -334,5 +402,76 @@ pub(crate) fn run_grader(
             verdict: scoring::Verdict::JudgeError,
             score: None,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::outcome::{Detail, TestDetail};
+    use crate::verdict::Verdict;
+
+    fn outcome(name: &str, verdict: Verdict) -> Outcome {
+        Outcome {
+            verdict,
+            verdict_detail: verdict.describe(),
+            ..Outcome::undecided(Detail::Test(TestDetail {
+                name: name.into(),
+                ..TestDetail::default()
+            }))
+        }
+    }
+
+    /// Every test of `tree` in its order, accepted but those named in `failing`.
+    fn run(tree: &GroupTree, failing: &[&str]) -> Vec<Outcome> {
+        tree.root
+            .tests()
+            .iter()
+            .map(|test| match failing.contains(&test.path.as_str()) {
+                true => outcome(&test.path, Verdict::WrongAnswer),
+                false => outcome(&test.path, Verdict::Accepted),
+            })
+            .collect()
+    }
+
+    fn names(outcomes: &[Outcome]) -> Vec<String> {
+        outcomes.iter().map(Outcome::name).collect()
+    }
+
+    #[test]
+    fn one_run_leaves_out_what_a_rejection_before_it_decided() {
+        let tree = crate::report::fixtures::group_tree();
+        // group1 (`on_reject: break`) is decided by its first test's wrong answer: one run
+        // skips its second, which a shard that did not see the first ran.
+        let all = run(&tree, &["secret/group1/1"]);
+        let kept = as_one_run(&tree, all.clone());
+        let mut expected = names(&all);
+        expected.retain(|name| name != "secret/group1/2");
+        assert_eq!(names(&kept), expected);
+        // Nothing else is decided early: an accepted run keeps every test.
+        let accepted = run(&tree, &[]);
+        assert_eq!(
+            names(&as_one_run(&tree, accepted.clone())),
+            names(&accepted)
+        );
+        // Skipped or not, the groups come to the same.
+        let grader: &GraderRunner = &|_, _, _| unreachable!("no custom grader");
+        let (whole, one) = (
+            grade(&Arc::new(tree.clone()), &all, 1000, grader),
+            grade(&Arc::new(tree.clone()), &kept, 1000, grader),
+        );
+        assert_eq!((whole.verdict, whole.score), (one.verdict, one.score));
+        assert_eq!(whole.score, Some(80.0));
+    }
+
+    #[test]
+    fn a_run_missing_a_test_its_groups_need_is_not_whole() {
+        let tree = crate::report::fixtures::group_tree();
+        let kept = as_one_run(&tree, run(&tree, &["secret/group1/1"]));
+        assert_eq!(missing_test(&tree, &kept), None);
+        let mut cut = kept.clone();
+        cut.retain(|o| o.name() != "secret/group2/3");
+        assert_eq!(missing_test(&tree, &cut), Some("secret/group2/3".into()));
+        assert!(!has_custom_grader(&tree));
     }
 }

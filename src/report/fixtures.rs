@@ -121,6 +121,7 @@ pub fn batch_summary() -> RunSummary {
             timing_warning: None,
             tests_planned: 37,
             groups: None,
+            group_tree: None,
         },
     }
 }
@@ -151,6 +152,7 @@ pub fn failed_runs_summary() -> RunSummary {
             timing_warning: None,
             tests_planned: 4,
             groups: None,
+            group_tree: None,
         },
         ..batch_summary()
     }
@@ -303,6 +305,7 @@ pub fn scoreboard() -> Scoreboard {
             timing_warning: None,
             tests_planned: 2,
             groups: None,
+            group_tree: None,
         };
         summary.verdict = Verdict::Accepted;
         Graded::Run(Box::new(summary))
@@ -332,6 +335,7 @@ pub fn scoreboard() -> Scoreboard {
             ),
             row("class/erin.cpp", accepted("class/erin.cpp"), true),
         ],
+        group_tree: None,
         run: run(PlanUnit::Submissions, 5, None),
     }
 }
@@ -366,6 +370,7 @@ pub fn games_scoreboard() -> Scoreboard {
             row("players/bad.py", Graded::Run(Box::new(bad)), false),
             row("players/good.cpp", Graded::Run(Box::new(good)), false),
         ],
+        group_tree: None,
         run: run(PlanUnit::Submissions, 2, None),
     }
 }

@@ -23,8 +23,9 @@ use anstyle::{AnsiColor, Style};
 use serde::Serialize;
 
 use super::style;
-use crate::grade::many::Scoreboard;
-use crate::grade::outcome::Outcome;
+use crate::grade::many::{self, Scoreboard};
+use crate::grade::outcome::{Outcome, RunSummary};
+use crate::grade::scored::GroupsSummary;
 use crate::scoring::aggregate::{self, Graded, Results, TestRun, ValidatorScore};
 use crate::scoring::{Child, Group, GroupTree, Rule, Scored, TestCase, Verdict};
 
@@ -92,6 +93,99 @@ pub struct SubmissionFacts {
     pub graded: Result<Graded, String>,
     /// The facts of each test that ran, by the test's path in the tree.
     pub tests: BTreeMap<String, TestFacts>,
+}
+
+impl SubmissionFacts {
+    /// The facts of a run as its summary keeps them: its groups' results (or why it has
+    /// none: a compile error) and each test's.
+    pub fn of_run(summary: &RunSummary) -> SubmissionFacts {
+        let graded = match summary.groups() {
+            Some(groups) => Ok(graded_of(groups)),
+            None => Err(summary.verdict.describe()),
+        };
+        let tests = summary
+            .outcomes
+            .iter()
+            .filter_map(|outcome| {
+                let test = outcome.test()?;
+                Some((
+                    test.name.clone(),
+                    TestFacts::of(outcome, test.validator_score),
+                ))
+            })
+            .collect();
+        SubmissionFacts {
+            name: summary.solution.clone(),
+            language: summary.language.clone(),
+            time_limit_ms: summary.limits.cpu_ms,
+            graded,
+            tests,
+        }
+    }
+
+    /// A submission that has no run: `reason` says why.
+    pub fn without_run(name: &str, reason: String) -> SubmissionFacts {
+        SubmissionFacts {
+            name: name.to_string(),
+            language: String::new(),
+            time_limit_ms: 0,
+            graded: Err(reason),
+            tests: BTreeMap::new(),
+        }
+    }
+}
+
+/// The tree's results as a run's summary keeps them (each group's verdict and score).
+fn graded_of(groups: &GroupsSummary) -> Graded {
+    Graded {
+        tests: Vec::new(),
+        groups: groups
+            .groups
+            .iter()
+            .rev()
+            .map(|row| {
+                (
+                    row.path.clone(),
+                    Scored {
+                        verdict: row.verdict,
+                        score: row.score,
+                    },
+                )
+            })
+            .collect(),
+        total: groups.verdict.map(|verdict| Scored {
+            verdict,
+            score: groups.score,
+        }),
+    }
+}
+
+/// The group table of a `judge grade` scoreboard (a run's or a merge's) on the problem whose
+/// groups are `tree`: a row per submission, from the groups its run graded.
+pub fn scoreboard_table(problem: &str, tree: &GroupTree, scoreboard: &Scoreboard) -> GroupTable {
+    let submissions: Vec<SubmissionFacts> = scoreboard
+        .submissions
+        .iter()
+        .map(|row| match &row.graded {
+            many::Graded::Run(summary) => SubmissionFacts {
+                name: row.name.clone(),
+                ..SubmissionFacts::of_run(summary)
+            },
+            many::Graded::NotGraded(reason) => {
+                SubmissionFacts::without_run(&row.name, reason.clone())
+            }
+        })
+        .collect();
+    build(problem, tree, DEFAULT_NEAR_FACTOR, &submissions)
+}
+
+/// The [`GroupSource`] of `judge grade` and `judge merge`: a scoreboard's table from the
+/// problem's groups it carries (`Scoreboard::group_tree`); none for a problem without.
+pub fn from_scoreboard() -> GroupSource {
+    Box::new(|scoreboard: &Scoreboard| {
+        let tree = scoreboard.group_tree.as_deref()?;
+        Some(scoreboard_table(&scoreboard.problem, tree, scoreboard))
+    })
 }
 
 /// The table.

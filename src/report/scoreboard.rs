@@ -172,8 +172,18 @@ pub fn table(scoreboard: &Scoreboard) -> String {
         ))
     );
     for (row, detail) in rows.iter().zip(&details) {
+        // A scored problem's submission: its verdict and score.
+        let score = row
+            .graded
+            .summary()
+            .and_then(|summary| summary.groups()?.score)
+            .map(|score| format!(" {}", groups::points(score)))
+            .unwrap_or_default();
         let verdict = match row.graded.verdict() {
-            Some(verdict) => style::verdict(&verdict, &format!("{:<16}", verdict.describe())),
+            Some(verdict) => style::verdict(
+                &verdict,
+                &format!("{:<16}", format!("{}{score}", verdict.describe())),
+            ),
             None => format!("{:<16}", "not graded"),
         };
         let passed = row

@@ -63,8 +63,9 @@ pub fn round_like_grader(score: f64) -> f64 {
 
 /// The result of one test in `group` (the group holding it). A validator score on a
 /// rejected test is a judge error (problemtools, and the 2023-07 specification); so is a
-/// multiplier on a legacy test or one with no maximum, and a missing score where the maximum
-/// is unbounded.
+/// multiplier on a legacy test or one with no maximum, a missing score where the maximum
+/// is unbounded, and an accepted legacy test without a score where the package's
+/// `validation: custom score` makes one mandatory (problemtools).
 pub fn test_result(tree: &GroupTree, group: &Group, test: &TestCase, run: TestRun) -> Scored {
     let judge_error = Scored {
         verdict: Verdict::JudgeError,
@@ -75,6 +76,10 @@ pub fn test_result(tree: &GroupTree, group: &Group, test: &TestCase, run: TestRu
     }
     match &group.settings.rule {
         Rule::Default(_) | Rule::Custom { .. } => match run.validator_score {
+            // `validation: custom score` and no score.txt: problemtools' judge error.
+            None if tree.score_required && run.verdict.is_accepted() => {
+                with_default_score(tree, group, judge_error)
+            }
             None => with_default_score(
                 tree,
                 group,
@@ -472,6 +477,7 @@ mod tests {
         GroupTree {
             format: Format::KattisLegacy,
             scoring: true,
+            score_required: false,
             root,
         }
     }
@@ -791,6 +797,28 @@ mod tests {
             .verdict,
             Verdict::JudgeError
         );
+        // `validation: custom score`: an accepted test without score.txt is a judge error
+        // (problemtools), a rejected one is not asked for one.
+        let mut required = t.clone();
+        required.score_required = true;
+        let g1 = required.root.find("secret/g1").unwrap();
+        assert_eq!(
+            test_result(&required, g1, &case, run("AC", None)),
+            Scored::new(Verdict::JudgeError, 0.0)
+        );
+        assert_eq!(
+            test_result(&required, g1, &case, run("WA", None)),
+            Scored::new(Verdict::WrongAnswer, 0.0)
+        );
+        assert_eq!(
+            test_result(
+                &required,
+                g1,
+                &case,
+                run("AC", Some(ValidatorScore::Score(7.0)))
+            ),
+            Scored::new(Verdict::Accepted, 7.0)
+        );
     }
 
     #[test]
@@ -886,6 +914,7 @@ mod tests {
             let t = GroupTree {
                 format: Format::Kattis2023,
                 scoring: true,
+                score_required: false,
                 root: group("secret", rule, OnReject::Continue, vec![]),
             };
             fold(&t, &t.root, children)
@@ -930,6 +959,7 @@ mod tests {
         let t = GroupTree {
             format: Format::Kattis2023,
             scoring: true,
+            score_required: false,
             root: group(
                 "secret",
                 spec(SpecAggregation::Sum, Some(100.0)),

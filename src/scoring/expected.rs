@@ -8,7 +8,13 @@
 //!   `wrong_answer/`, `time_limit_exceeded/`, `run_time_error/` that verdict. (problemtools
 //!   only warns on the score part; judge calls it a mismatch. problemtools of this version
 //!   has no expected-score markers in sources: the folder is all it reads.)
-//! - 2023-07 packages: `submissions/submissions.yaml`, whose keys are globs of submission
+//! - 2023-07 packages: where `submissions/submissions.yaml` names no submission (or there is
+//!   none), the legacy folder rule above, as problemtools holds them: its `LegacyPolicy` is
+//!   the only policy it has, for every format version, and it reads no `submissions.yaml`.
+//!   (The 2023-07 specification's default directories differ: `accepted` must have every test
+//!   case accepted, with no score required, and there is no `partially_accepted`; judge
+//!   follows problemtools, `tests/scoring.rs` checks it against verifyproblem's "got WA".)
+//!   Otherwise `submissions/submissions.yaml`, whose keys are globs of submission
 //!   paths (`accepted`, `accepted/*`, `partially_accepted/sol.py`) and whose `score` is a
 //!   number or an inclusive `[low, high]`, `permitted`/`required` the verdicts its test cases
 //!   may and must have. A glob naming a folder matches the submissions in it. Keys naming

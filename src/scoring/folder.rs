@@ -207,6 +207,7 @@ pub fn tree(
     Ok(Some(GroupTree {
         format: Format::Folder,
         scoring: true,
+        score_required: false,
         root,
     }))
 }

@@ -47,6 +47,9 @@ pub struct PackageFacts {
     pub on_reject: Option<OnReject>,
     /// The legacy `validator_flags`.
     pub validator_flags: Vec<String>,
+    /// The legacy `validation: custom score` (problemtools: every accepted test must have a
+    /// `score.txt`).
+    pub score_required: bool,
     /// The problem.yaml these came from.
     pub file: PathBuf,
 }
@@ -83,6 +86,13 @@ impl PackageFacts {
             Some(Value::Sequence(kinds)) => kinds.iter().any(|k| k.as_str() == Some("scoring")),
             _ => false,
         };
+        let validation = value
+            .get("validation")
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        let validation: Vec<&str> = validation.split_whitespace().collect();
+        facts.score_required =
+            validation.first() == Some(&"custom") && validation.contains(&"score");
         if let Some(flags) = value.get("validator_flags") {
             facts.validator_flags = words(flags)
                 .ok_or_else(|| ScoringError::invalid(file, "validator_flags: must be a string"))?;
@@ -244,6 +254,7 @@ pub fn read(package: &Folder, facts: &PackageFacts) -> Result<GroupTree, Scoring
     Ok(GroupTree {
         format: if spec { Format::Kattis2023 } else { format },
         scoring: facts.scoring,
+        score_required: facts.score_required && format == Format::KattisLegacy,
         root,
     })
 }
@@ -1018,6 +1029,30 @@ mod tests {
             ["float_tolerance", "1e-6"]
         );
         assert_eq!(g1.origins["accept_score"], Some(file));
+        assert!(!tree.score_required);
+    }
+
+    #[test]
+    fn only_legacy_validation_custom_score_makes_score_txt_mandatory() {
+        let dir = tempfile::tempdir().unwrap();
+        olympiad(dir.path());
+        let file = dir.path().join("problem.yaml");
+        let required = |yaml: &str| {
+            let facts = PackageFacts::from_problem_yaml(&file, yaml).unwrap();
+            read(&Folder::new(dir.path()).unwrap(), &facts)
+                .unwrap()
+                .score_required
+        };
+        assert!(required("type: scoring\nvalidation: custom score\n"));
+        assert!(required(
+            "type: scoring\nvalidation: custom interactive score\n"
+        ));
+        assert!(!required("type: scoring\nvalidation: custom\n"));
+        assert!(!required("type: scoring\n"));
+        // 2023-07 has no `validation`; a score.txt is never mandatory there.
+        assert!(!required(
+            "problem_format_version: 2023-07-draft\ntype: scoring\nvalidation: custom score\n"
+        ));
     }
 
     #[test]

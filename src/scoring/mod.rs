@@ -29,6 +29,12 @@
 //! - `score.txt` holds any number Python's `float` reads for problemtools (`nan`, `inf`
 //!   included); judge takes finite numbers within [`crate::bounds::SCORE`] and calls anything
 //!   else a judge error naming the file ([`score_file`]).
+//! - A legacy package of `validation: custom score` must have its output validator write a
+//!   `score.txt` for every accepted test: one without is a judge error, as problemtools has
+//!   it ([`GroupTree::score_required`]); 2023-07 requires none.
+//! - problemtools reads no `submissions.yaml`: its folder rule holds every version's
+//!   submissions; judge reads the file in a 2023-07 package and takes the folder rule where
+//!   it names no submission ([`expected`]).
 //! - problemtools only warns when an `accepted` submission misses the full score or a
 //!   `partially_accepted` one reaches it; judge's [`expected::Expectation::matches`] calls
 //!   both a mismatch, as the issue asks (`accepted` = full, `partially_accepted` = between).
@@ -153,7 +159,7 @@ impl Scored {
 }
 
 /// Which format a tree was read from (its aggregation rules differ).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Format {
     /// A Kattis package without `problem_format_version` (or `legacy`).
     KattisLegacy,
@@ -165,17 +171,22 @@ pub enum Format {
 
 /// The tree of groups of one problem: the root group (`data/` of a package, the whole
 /// problem of a folder problem) and everything under it, in judging order.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GroupTree {
     pub format: Format,
     /// Whether the problem is scored (`type: scoring`); a pass-fail problem's groups have
     /// verdicts and no scores (problemtools drops the grader's score).
     pub scoring: bool,
+    /// A legacy package of `validation: custom score`: its output validator must write a
+    /// `score.txt` for every accepted test (problemtools: a judge error where it wrote none).
+    /// 2023-07 makes none mandatory; a folder problem's checkers need give none.
+    #[serde(default)]
+    pub score_required: bool,
     pub root: Group,
 }
 
 /// One group: its settings (each with where it came from) and its children in judging order.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Group {
     /// Its path: relative to `data/` for a package (`secret/group1`, the root `""`), its name
     /// for a folder problem's group (the root `""`).
@@ -189,14 +200,14 @@ pub struct Group {
 }
 
 /// A child of a group: a test case or a sub-group.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Child {
     Test(TestCase),
     Group(Group),
 }
 
 /// A test case as the tree knows it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TestCase {
     /// Its path without extension: relative to `data/` for a package (`secret/group1/01`), its
     /// name in the tests folder for a folder problem.
@@ -208,7 +219,7 @@ pub struct TestCase {
 }
 
 /// How a group's settings say it is graded.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
     pub rule: Rule,
     /// Whether the group stops at its first rejected child (`on_reject: break`).
@@ -224,7 +235,7 @@ pub struct Settings {
 }
 
 /// The rule that folds a group's children into its result.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Rule {
     /// problemtools' default grader with these flags (legacy `grading: default`).
     Default(GraderFlags),
@@ -243,7 +254,7 @@ pub enum Rule {
 
 /// The default grader's flags (`grader_flags`), as it reads them: the last verdict rule and
 /// the last score rule given win.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GraderFlags {
     pub verdict: VerdictRule,
     pub score: ScoreRule,
@@ -287,7 +298,7 @@ impl GraderFlags {
 }
 
 /// How the default grader picks a group's verdict.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum VerdictRule {
     /// The worst child verdict (`worst_error`, `no_errors`; the default).
     WorstError,
@@ -298,7 +309,7 @@ pub enum VerdictRule {
 }
 
 /// How the default grader folds its children's scores.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ScoreRule {
     Sum,
     Avg,
@@ -307,7 +318,7 @@ pub enum ScoreRule {
 }
 
 /// `on_reject`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum OnReject {
     /// Stop at the first rejected child (the default).
     Break,
@@ -316,7 +327,7 @@ pub enum OnReject {
 }
 
 /// The 2023-07 `scoring` of a group.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SpecScoring {
     pub aggregation: SpecAggregation,
     /// Its maximum score (`score`, or inferred from its parent's); `None` when unbounded.
@@ -327,7 +338,7 @@ pub struct SpecScoring {
 }
 
 /// The 2023-07 `aggregation`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SpecAggregation {
     /// The maximum score when every test case under it is accepted, else 0.
     PassFail,
@@ -336,7 +347,7 @@ pub enum SpecAggregation {
 }
 
 /// How a folder problem's group folds its tests' fractions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Aggregation {
     /// The least fraction: all or nothing for pass-fail tests (the default).
     Min,
@@ -344,11 +355,40 @@ pub enum Aggregation {
     Sum,
 }
 
-/// A closed range of scores (`range: '0 100'`), either end possibly infinite.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+/// A closed range of scores (`range: '0 100'`), either end possibly infinite (an infinite
+/// end is `null` in JSON, which has no infinity).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct ScoreRange {
+    #[serde(
+        serialize_with = "range_end::write",
+        deserialize_with = "range_end::lower"
+    )]
     pub min: f64,
+    #[serde(
+        serialize_with = "range_end::write",
+        deserialize_with = "range_end::upper"
+    )]
     pub max: f64,
+}
+
+/// A [`ScoreRange`]'s ends in JSON: a number, or `null` for an infinite end.
+mod range_end {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn write<S: Serializer>(end: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+        match end.is_finite() {
+            true => serializer.serialize_f64(*end),
+            false => serializer.serialize_none(),
+        }
+    }
+
+    pub fn lower<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+        Ok(Option::<f64>::deserialize(deserializer)?.unwrap_or(f64::NEG_INFINITY))
+    }
+
+    pub fn upper<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+        Ok(Option::<f64>::deserialize(deserializer)?.unwrap_or(f64::INFINITY))
+    }
 }
 
 impl ScoreRange {
@@ -464,6 +504,22 @@ mod tests {
         assert_eq!(unknown, vec!["bogus".to_string()]);
         let (flags, _) = GraderFlags::parse(&["no_errors".to_string()]);
         assert_eq!(flags.verdict, VerdictRule::WorstError);
+    }
+
+    #[test]
+    fn a_tree_reads_back_from_its_json_infinite_ranges_included() {
+        let mut tree = crate::report::fixtures::group_tree();
+        tree.root.settings.range = ScoreRange {
+            min: 0.0,
+            max: f64::INFINITY,
+        };
+        let json = serde_json::to_string(&tree).unwrap();
+        assert!(json.contains(r#""range":{"min":0.0,"max":null}"#), "{json}");
+        let back: GroupTree = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, tree);
+        let any: ScoreRange =
+            serde_json::from_str(&serde_json::to_string(&ScoreRange::ANY).unwrap()).unwrap();
+        assert_eq!(any, ScoreRange::ANY);
     }
 
     #[test]
