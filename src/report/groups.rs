@@ -24,7 +24,8 @@ use serde::Serialize;
 
 use super::style;
 use crate::grade::many::Scoreboard;
-use crate::grade::outcome::Outcome;
+use crate::grade::outcome::{Outcome, RunSummary};
+use crate::grade::scored::GroupsSummary;
 use crate::scoring::aggregate::{self, Graded, Results, TestRun, ValidatorScore};
 use crate::scoring::{Child, Group, GroupTree, Rule, Scored, TestCase, Verdict};
 
@@ -92,6 +93,60 @@ pub struct SubmissionFacts {
     pub graded: Result<Graded, String>,
     /// The facts of each test that ran, by the test's path in the tree.
     pub tests: BTreeMap<String, TestFacts>,
+}
+
+impl SubmissionFacts {
+    /// A run's facts as its summary keeps them: its groups' results (or its verdict, when it
+    /// has none: a compile error) and each test's facts.
+    pub fn of_run(summary: &RunSummary) -> SubmissionFacts {
+        let graded = match summary.groups() {
+            Some(groups) => Ok(graded_of(groups)),
+            None => Err(summary.verdict.describe()),
+        };
+        let tests = summary
+            .outcomes
+            .iter()
+            .filter_map(|outcome| {
+                let test = outcome.test()?;
+                Some((
+                    test.name.clone(),
+                    TestFacts::of(outcome, test.validator_score),
+                ))
+            })
+            .collect();
+        SubmissionFacts {
+            name: summary.solution.clone(),
+            language: summary.language.clone(),
+            time_limit_ms: summary.limits.cpu_ms,
+            graded,
+            tests,
+        }
+    }
+}
+
+/// The tree's results as a run's summary keeps them (each group's verdict and score).
+fn graded_of(groups: &GroupsSummary) -> Graded {
+    Graded {
+        tests: Vec::new(),
+        groups: groups
+            .groups
+            .iter()
+            .rev()
+            .map(|row| {
+                (
+                    row.path.clone(),
+                    Scored {
+                        verdict: row.verdict,
+                        score: row.score,
+                    },
+                )
+            })
+            .collect(),
+        total: groups.verdict.map(|verdict| Scored {
+            verdict,
+            score: groups.score,
+        }),
+    }
 }
 
 /// The table.

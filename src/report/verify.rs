@@ -7,15 +7,13 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::sync::Arc;
 
-use super::groups::{self, SubmissionFacts, TestFacts};
+use super::groups::{self, SubmissionFacts};
 use super::style;
 use super::{Event, Reporter};
 use crate::grade::outcome::RunSummary;
 use crate::grade::package::PackageCheck;
-use crate::grade::scored::GroupsSummary;
 use crate::grade::verify::{VerifyRow, VerifySummary};
-use crate::scoring::aggregate::Graded;
-use crate::scoring::{GroupTree, Scored};
+use crate::scoring::GroupTree;
 use crate::verdict::Verdict;
 
 pub struct VerifyReporter<W: Write> {
@@ -47,28 +45,7 @@ struct GroupGathering {
 
 impl GroupGathering {
     fn finished(&mut self, summary: &RunSummary) {
-        let graded = match summary.groups() {
-            Some(groups) => Ok(graded_of(groups)),
-            None => Err(summary.verdict.describe()),
-        };
-        let tests = summary
-            .outcomes
-            .iter()
-            .filter_map(|outcome| {
-                let test = outcome.test()?;
-                Some((
-                    test.name.clone(),
-                    TestFacts::of(outcome, test.validator_score),
-                ))
-            })
-            .collect();
-        self.runs.push(SubmissionFacts {
-            name: summary.solution.clone(),
-            language: summary.language.clone(),
-            time_limit_ms: summary.limits.cpu_ms,
-            graded,
-            tests,
-        });
+        self.runs.push(SubmissionFacts::of_run(summary));
     }
 
     fn verified(&mut self, row: &VerifyRow) {
@@ -95,31 +72,6 @@ impl GroupGathering {
             },
         };
         self.rows.push(facts);
-    }
-}
-
-/// The tree's results as a run's summary keeps them (each group's verdict and score).
-fn graded_of(groups: &GroupsSummary) -> Graded {
-    Graded {
-        tests: Vec::new(),
-        groups: groups
-            .groups
-            .iter()
-            .rev()
-            .map(|row| {
-                (
-                    row.path.clone(),
-                    Scored {
-                        verdict: row.verdict,
-                        score: row.score,
-                    },
-                )
-            })
-            .collect(),
-        total: groups.verdict.map(|verdict| Scored {
-            verdict,
-            score: groups.score,
-        }),
     }
 }
 
