@@ -107,6 +107,18 @@ fn specs(file: &Path, tables: &[toml::Table]) -> Result<Vec<GroupSpec>, ConfigEr
                 Some(name) => format!("groups.{name}"),
                 None => format!("groups[{index}]"),
             };
+            let points = table.get("points");
+            if points.is_some_and(|p| !matches!(p, toml::Value::Integer(_) | toml::Value::Float(_)))
+            {
+                return Err(invalid(
+                    file,
+                    &format!("{key}.points"),
+                    format!(
+                        "must be a number, found {}",
+                        points.map(|p| p.to_string()).unwrap_or_default()
+                    ),
+                ));
+            }
             toml::Value::Table(table.clone())
                 .try_into::<GroupSpec>()
                 .map_err(|e| invalid(file, &key, e.message().trim().replace('\n', " ")))

@@ -650,6 +650,16 @@ fn paint(text: &str, result: Option<Scored>, fraction: Option<f64>) -> String {
     format!("{}{text}{}", style.render(), style.render_reset())
 }
 
+/// `text` cut to its last `width` characters (the first one a `~` when cut).
+fn fit_end(text: &str, width: usize) -> String {
+    let count = text.chars().count();
+    if count <= width {
+        return text.to_string();
+    }
+    let kept: String = text.chars().skip(count + 1 - width.max(1)).collect();
+    format!("~{kept}")
+}
+
 /// `text` cut to `width` characters (the last one a `~` when cut).
 fn fit(text: &str, width: usize) -> String {
     if text.chars().count() <= width {
@@ -738,7 +748,10 @@ pub fn terminal(table: &GroupTable, rows: &[&Row]) -> String {
             text.push('\n');
         }
         for row in rows {
-            let mut results = format!("{}{gap}", pad(&row.submission, name_width, str::to_string));
+            // A long name keeps its end, which tells submissions apart
+            // (`solutions/p/accepted/a.py`, `solutions/p/accepted/b.py`).
+            let name = fit_end(&row.submission, name_width);
+            let mut results = format!("{}{gap}", pad(&name, name_width, str::to_string));
             let mut times = format!(
                 "{:<name_width$}{gap}",
                 fit(&format!("  limit {} ms", row.time_limit_ms), name_width)
