@@ -281,3 +281,103 @@ pub fn validator_args<'a>(tree: &'a GroupTree, name: &str) -> Option<&'a [String
 pub fn tests_dir(dir: &Path) -> PathBuf {
     dir.join(TESTS_FOLDER)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::tests::write;
+    use crate::config::ProblemSpec;
+
+    const HEAD: &str = "id = \"p\"\ntitle = \"P\"\nsource = \"x\"\nkind = \"batch\"\n\
+                        [limits]\ntime_seconds = 1.0\nmemory_mib = 32\n";
+
+    /// A problem `p` with these tests (`folder/name`) and groups.
+    fn problem(dir: &Path, tests: &[&str], groups: &str) -> Result<ProblemSpec, ConfigError> {
+        for test in tests {
+            write(dir, &format!("p/{test}.in"), "1\n");
+            write(dir, &format!("p/{test}.ans"), "1\n");
+        }
+        ProblemSpec::load(&write(dir, "p/problem.toml", &format!("{HEAD}{groups}")))
+    }
+
+    const GROUPS: &str = "[[groups]]\nname = \"big\"\ntests = [\"b*\"]\npoints = 60\n\
+                          checker_args = [\"x\"]\nincludes = [\"small\"]\n\
+                          [[groups]]\nname = \"small\"\ntests = [\"a*\", \"s1\"]\npoints = 40\n\
+                          validator_args = [\"--small\"]\ngenerator_args = [\"--n=5\"]\n\
+                          [expected_scores]\n\"partially_accepted/x.py\" = 40\n";
+
+    #[test]
+    fn tests_run_in_the_groups_order_with_their_arguments() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = problem(dir.path(), &["samples/s1", "tests/b1", "tests/a1"], GROUPS).unwrap();
+        let tests = spec.file_tests.as_ref().unwrap();
+        let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, ["b1", "s1", "a1"]);
+        assert!(tests[1].sample && !tests[0].sample);
+        assert_eq!(tests[0].checker_args, ["x"]);
+        assert_eq!(tests[2].validator_args, ["--small"]);
+        let tree = spec.groups.as_ref().unwrap();
+        assert_eq!(tree.root.settings.range.max, 100.0);
+        assert_eq!(spec.expected_scores.len(), 1);
+        assert_eq!(spec.group_generator_args["small"], ["--n=5"]);
+        assert!(spec.group_generator_args["big"].is_empty());
+        // Each test once per group that lists it; the copy of small under big adds none.
+        let calls: Vec<(String, String)> = validator_calls(tree)
+            .into_iter()
+            .map(|c| (c.test, c.group))
+            .collect();
+        let pairs = [("b1", "big"), ("s1", "small"), ("a1", "small")]
+            .map(|(t, g)| (t.to_string(), g.to_string()));
+        assert_eq!(calls, pairs);
+        assert_eq!(
+            validator_args(tree, "small"),
+            Some(&["--small".to_string()][..])
+        );
+        assert_eq!(validator_args(tree, "huge"), None);
+    }
+
+    #[test]
+    fn a_problem_without_groups_is_unchanged() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = problem(dir.path(), &["samples/s1"], "").unwrap();
+        assert!(spec.groups.is_none() && spec.file_tests.is_none());
+        let error = problem(dir.path(), &[], "[expected_scores]\n\"a.py\" = 3\n").unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("is only for a problem with [[groups]]"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn mistakes_in_the_tests_are_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let error = problem(dir.path(), &["samples/a1", "tests/a1", "tests/b1"], GROUPS)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("two tests are named \"a1\""), "{error}");
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "p/tests/b1.in", "1\n");
+        let error = problem(dir.path(), &["samples/s1"], GROUPS)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("the test b1 has no answer"), "{error}");
+        let dir = tempfile::tempdir().unwrap();
+        let error = problem(dir.path(), &[], GROUPS).unwrap_err().to_string();
+        assert!(error.contains("has no tests for its groups"), "{error}");
+        let dir = tempfile::tempdir().unwrap();
+        let games = "[[groups]]\nname = \"a\"\ntests = [\"*\"]\npoints = 1\n";
+        let text = format!("{HEAD}{games}").replace("\"batch\"", "\"interactive\"");
+        write(dir.path(), "p/samples/s1.in", "1\n");
+        write(dir.path(), "p/samples/s1.ans", "1\n");
+        let error = ProblemSpec::load(&write(
+            dir.path(),
+            "p/problem.toml",
+            &format!("{text}[interactive]\ngames = 3\naccept_mean_score = 1\n"),
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("not games"), "{error}");
+    }
+}

@@ -441,6 +441,10 @@ mod tests {
                 problem_toml("[generator]\ncommand = [\"g\"]\ntime_limit_seconds = 0\n"),
                 "generator.time_limit_seconds",
             ),
+            (
+                problem_toml("[validator]\ncommand = [\"v\"]\nconvention = \"cms\"\n"),
+                "validator.convention",
+            ),
         ] {
             let error = ProblemSpec::load(&write(dir.path(), "p/problem.toml", &text))
                 .unwrap_err()

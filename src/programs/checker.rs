@@ -156,3 +156,21 @@ pub fn judged(convention: Convention, name: &str, ended: Ended, message: String)
         )),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cms_checker_judges_by_its_outcome_and_exits_0() {
+        let judged_as = |code| judged(Convention::Cms, "checker c", Ended::Exit(code), "m".into());
+        // Exit 0 says it judged; its outcome (standard output) says how (`cms_outcome`).
+        assert_eq!(judged_as(0), CheckOutcome::Accepted);
+        for code in [1, 2, 42] {
+            assert!(
+                matches!(judged_as(code), CheckOutcome::JudgeError(_)),
+                "{code}"
+            );
+        }
+    }
+}

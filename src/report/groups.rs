@@ -1028,6 +1028,7 @@ mod tests {
                 includes: Vec::new(),
                 validator_args: Vec::new(),
                 checker_args: Vec::new(),
+                generator_args: Vec::new(),
             })
             .collect();
         let tree = folder::tree(Path::new("problem.toml"), &specs, &tests)
