@@ -156,6 +156,16 @@ fn judge_test_shows_partial_points_the_score_and_the_group_table() {
     assert_eq!(groups["score"].as_f64(), Some(73.75), "{groups}");
     assert_eq!(groups["test_scores"]["large-1"].as_f64(), Some(0.5));
     assert_eq!(groups["test_scores"]["small-1"].as_f64(), Some(1.0));
+    // The samples alone are graded test by test: no groups, no judge error for the tests
+    // that did not run.
+    let (code, json, text) = grade(
+        "solutions/sumandmax/accepted/sum.py",
+        &["--tests", "samples"],
+    );
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(json["verdict"], "AC", "{json}");
+    assert!(json["groups"].is_null(), "{json}");
+    assert!(!text.contains("groups of sumandmax"), "{text}");
 }
 
 #[test]
