@@ -300,7 +300,7 @@ fn inputs_to_validate(
     let calls = judge::config::groups::validator_calls(tree);
     Ok(calls
         .into_iter()
-        .filter(|call| args.group.as_ref().is_none_or(|g| *g == call.group))
+        .filter(|call| args.group.as_ref().map_or(true, |g| *g == call.group))
         .filter_map(|call| {
             let test = tests.iter().find(|t| t.name == call.test)?;
             Some(InputToCheck {

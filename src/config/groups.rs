@@ -139,7 +139,7 @@ fn tests_of(file: &Path, dir: &Path) -> Result<Vec<FileTest>, ConfigError> {
         let mut found = Vec::new();
         for entry in entries.flatten() {
             let input = entry.path();
-            if input.extension().is_none_or(|e| e != "in") || folder.kind(&input)? != Kind::File {
+            if !input.extension().is_some_and(|e| e == "in") || folder.kind(&input)? != Kind::File {
                 continue;
             }
             let name = input
