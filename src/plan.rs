@@ -45,8 +45,8 @@ pub enum PlanError {
     #[error("problem {problem} has no samples in {dir}")]
     NoSamples { problem: String, dir: PathBuf },
     #[error(
-        "problem {problem} has only the tests of its package (samples and secret), no generated \
-         or hard ones"
+        "problem {problem} has only the tests its files list (a package's samples and secret \
+         tests, or a problem's with [[groups]]: samples/ and tests/), no generated or hard ones"
     )]
     OnlyPackageTests { problem: String },
     #[error("problem {problem} has no hard tests: no hard set and no tests in {dir}")]

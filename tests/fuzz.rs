@@ -1570,7 +1570,11 @@ fn any_limits() -> impl Strategy<Value = Limits> {
 
 fn feedback_input() -> impl Strategy<Value = FeedbackInput> {
     (
-        prop_oneof![Just(Convention::Testlib), Just(Convention::Kattis)],
+        prop_oneof![
+            Just(Convention::Testlib),
+            Just(Convention::Kattis),
+            Just(Convention::Cms)
+        ],
         any_facts(),
         any_limits(),
         proptest::collection::vec(any::<u8>(), 0..600),
@@ -1610,18 +1614,21 @@ fn check_feedback(input: &FeedbackInput) -> Result<(), TestCaseError> {
         ended.clone(),
         message.clone(),
     );
-    let expected_code = |testlib: i32, kattis: i32| match input.convention {
+    // A CMS checker's exit 0 says only that it judged (its outcome is on its standard
+    // output); no exit of its is a wrong answer, and it is no validator's convention.
+    let expected_code = |testlib: i32, kattis: i32, cms: Option<i32>| match input.convention {
         Convention::Testlib => ended == Ended::Exit(testlib),
         Convention::Kattis => ended == Ended::Exit(kattis),
+        Convention::Cms => cms.is_some_and(|cms| ended == Ended::Exit(cms)),
     };
     let contract = match &said {
-        CheckOutcome::Accepted => expected_code(0, 42),
-        CheckOutcome::WrongAnswer(_) => expected_code(1, 43),
+        CheckOutcome::Accepted => expected_code(0, 42, Some(0)),
+        CheckOutcome::WrongAnswer(_) => expected_code(1, 43, None),
         CheckOutcome::PresentationError(_) => {
             input.convention == Convention::Testlib && ended == Ended::Exit(2)
         }
         CheckOutcome::JudgeError(m) => {
-            !expected_code(0, 42) && !expected_code(1, 43) && m.contains("checker c")
+            !expected_code(0, 42, Some(0)) && !expected_code(1, 43, None) && m.contains("checker c")
         }
     };
     ensure(contract, || {
@@ -1629,7 +1636,7 @@ fn check_feedback(input: &FeedbackInput) -> Result<(), TestCaseError> {
     })?;
     // A validator's likewise: valid only on its convention's code.
     let validity = programs::validity(input.convention, "validator v", ended.clone(), message);
-    ensure(validity.is_ok() == expected_code(0, 42), || {
+    ensure(validity.is_ok() == expected_code(0, 42, None), || {
         format!("{ended:?} under {:?} gave {validity:?}", input.convention)
     })?;
     // The solution's verdict from the same facts: a pure function that never panics.

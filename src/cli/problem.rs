@@ -46,6 +46,10 @@ pub struct GenArgs {
     /// Tests of the hard set (worst cases, as `judge test --tests hard` runs them).
     #[arg(long)]
     pub hard: bool,
+    /// Tests for this group of the problem: its generator gets the group's `generator_args`
+    /// (problem.toml) after its own arguments.
+    #[arg(long, value_name = "NAME", conflicts_with = "hard")]
+    pub group: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -60,9 +64,12 @@ pub struct SolveArgs {
 pub struct ValidateArgs {
     /// The problem id or folder.
     pub problem: OsString,
-    /// The input files to check against the problem's format and guarantees.
-    #[arg(required = true)]
+    /// The input files to check against the problem's format and guarantees (none: a problem
+    /// with [[groups]] checks each of its tests with each of its groups' validator arguments).
     pub files: Vec<PathBuf>,
+    /// Check the files against this group's limits (its `validator_args` in problem.toml).
+    #[arg(long, value_name = "NAME")]
+    pub group: Option<String>,
     /// Files checked at once (default: runner.toml's jobs; 0 = one per core).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::jobs)]
     pub jobs: Option<usize>,
@@ -73,7 +80,14 @@ pub struct ValidateArgs {
 
 /// A problem's code: built into the grader, or its own programs (built now).
 fn code(runner: &RunnerConfig, id: &OsStr) -> Result<Box<dyn ProblemCode>> {
-    let problem = judge::resolve::problem(runner, id)?;
+    code_of(runner, &judge::resolve::problem(runner, id)?)
+}
+
+/// A resolved problem's code (see [`code`]).
+fn code_of(
+    runner: &RunnerConfig,
+    problem: &judge::resolve::Problem,
+) -> Result<Box<dyn ProblemCode>> {
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
     problem.code(runner, &scratch)?.ok_or_else(|| {
         anyhow!(
@@ -86,7 +100,32 @@ fn code(runner: &RunnerConfig, id: &OsStr) -> Result<Box<dyn ProblemCode>> {
 /// `judge gen`.
 pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
     let runner = load_runner(config)?;
-    let problem = code(&runner, &args.problem)?;
+    let resolved = judge::resolve::problem(&runner, &args.problem)?;
+    let code = code_of(&runner, &resolved)?;
+    let generator_args = match &args.group {
+        None => &[][..],
+        Some(name) => resolved
+            .spec
+            .group_generator_args
+            .get(name)
+            .ok_or_else(|| {
+                anyhow!(
+                    "problem {} has no group {name:?}{}",
+                    resolved.spec.id,
+                    known_groups(&resolved.spec)
+                )
+            })?
+            .as_slice(),
+    };
+    let with_args = problems::WithGroupArgs {
+        code: code.as_ref(),
+        generator_args,
+        validator_args: &[],
+    };
+    let problem: &dyn ProblemCode = match &args.group {
+        Some(_) => &with_args,
+        None => code.as_ref(),
+    };
     let seed = args.seed.unwrap_or(runner.seed);
     let set = if args.hard {
         if !problem.has_hard_set() {
@@ -105,11 +144,11 @@ pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
                 index,
                 size_percent: args.size,
             };
-            let input = problems::generate_in(problem.as_ref(), set, seed, request)?;
+            let input = problems::generate_in(problem, set, seed, request)?;
             write!(stdout(), "{input}")?;
         }
         (None, Some(count), Some(out)) => {
-            problems::write_tests(problem.as_ref(), set, seed, count, args.size, out)?;
+            problems::write_tests(problem, set, seed, count, args.size, out)?;
             eprintln!("wrote {count} tests to {}", out.display());
         }
         _ => bail!("give --index I, or --count N with --out DIR"),
@@ -146,17 +185,7 @@ pub fn solve(config: Option<&Path>, args: &SolveArgs) -> Result<u8> {
 pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let problem = judge::resolve::problem(&runner, &args.problem)?;
-    let inputs: Vec<InputToCheck> = args
-        .files
-        .iter()
-        .map(|file| InputToCheck {
-            name: file.display().to_string(),
-            path: file.clone(),
-            // A file the user names is read as a shell reads it (a link, /dev/stdin).
-            root: None,
-            args: Vec::new(),
-        })
-        .collect();
+    let inputs = inputs_to_validate(&problem.spec, args)?;
     let mut reporters = Reporters::new();
     let out = if on_terminal() {
         let bar = ProgressReporter::new();
@@ -224,6 +253,77 @@ pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
         .filter(|c| matches!(c.check, InputCheck::Invalid(_)))
         .count();
     Ok(exit::validated(failed, invalid))
+}
+
+/// What `judge validate` checks: the files named, with `--group`'s validator arguments; or,
+/// named none, each test of a problem with groups with each of its groups' arguments.
+fn inputs_to_validate(
+    spec: &judge::config::ProblemSpec,
+    args: &ValidateArgs,
+) -> Result<Vec<InputToCheck>> {
+    let folder_groups = spec
+        .groups
+        .as_deref()
+        .filter(|_| !spec.group_generator_args.is_empty());
+    let group_args = match (&args.group, folder_groups) {
+        (None, _) => Vec::new(),
+        (Some(name), Some(tree)) => judge::config::groups::validator_args(tree, name)
+            .filter(|_| spec.group_generator_args.contains_key(name))
+            .ok_or_else(|| {
+                anyhow!(
+                    "problem {} has no group {name:?}{}",
+                    spec.id,
+                    known_groups(spec)
+                )
+            })?
+            .to_vec(),
+        (Some(_), None) => bail!("problem {} has no [[groups]] in its problem.toml", spec.id),
+    };
+    if !args.files.is_empty() {
+        return Ok(args
+            .files
+            .iter()
+            .map(|file| InputToCheck {
+                name: file.display().to_string(),
+                path: file.clone(),
+                // A file the user names is read as a shell reads it (a link, /dev/stdin).
+                root: None,
+                args: group_args.clone(),
+            })
+            .collect());
+    }
+    let (Some(tree), Some(tests)) = (folder_groups, spec.file_tests.as_ref()) else {
+        bail!(
+            "give the input files to check (only a problem with [[groups]] checks its own tests)"
+        );
+    };
+    let calls = judge::config::groups::validator_calls(tree);
+    Ok(calls
+        .into_iter()
+        .filter(|call| args.group.as_ref().map_or(true, |g| *g == call.group))
+        .filter_map(|call| {
+            let test = tests.iter().find(|t| t.name == call.test)?;
+            Some(InputToCheck {
+                name: format!("{} (group {})", call.test, call.group),
+                path: test.input.clone(),
+                root: Some(test.folder.clone()),
+                args: call.args,
+            })
+        })
+        .collect())
+}
+
+/// `: its groups are a, b` for an error naming a group a problem lacks.
+fn known_groups(spec: &judge::config::ProblemSpec) -> String {
+    let names: Vec<&str> = spec
+        .group_generator_args
+        .keys()
+        .map(String::as_str)
+        .collect();
+    match names.is_empty() {
+        true => String::new(),
+        false => format!(" (its groups: {})", names.join(", ")),
+    }
 }
 
 /// `judge list`: every problem it can find (project, user, built-in); a broken one is named

@@ -4,6 +4,7 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use clap::Args;
@@ -16,6 +17,7 @@ use judge::report::table::TableReporter;
 use judge::report::transcripts::TranscriptReporter;
 use judge::report::Reporters;
 use judge::resolve::Judge;
+use judge::scoring::GroupTree;
 
 use super::grading::{GradingArgs, ReportFiles};
 use super::{
@@ -46,7 +48,11 @@ pub struct TestArgs {
 }
 
 /// The table (with a progress bar on a terminal) and the files asked for.
-fn reporters(args: &TestArgs, progress: bool) -> Result<Reporters> {
+fn reporters(
+    args: &TestArgs,
+    progress: bool,
+    groups: Option<(&str, Arc<GroupTree>)>,
+) -> Result<Reporters> {
     let mut reporters = Reporters::new();
     let out = if progress && on_terminal() {
         let bar = ProgressReporter::new();
@@ -59,7 +65,11 @@ fn reporters(args: &TestArgs, progress: bool) -> Result<Reporters> {
     if let Some(dir) = &args.transcripts {
         reporters.add(TranscriptReporter::new(dir.clone(), stderr()));
     }
-    reporters.add(TableReporter::new(out));
+    let table = TableReporter::new(out);
+    reporters.add(match groups {
+        Some((problem, tree)) => table.with_groups(problem, tree),
+        None => table,
+    });
     args.reports.add_to(&mut reporters)?;
     Ok(reporters)
 }
@@ -83,7 +93,7 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
     let shard = super::shard::resolve(grading.shard)?;
     let accepted = match problem.judge {
         Judge::Referee => {
-            let mut reporters = reporters(args, false)?;
+            let mut reporters = reporters(args, false, None)?;
             let request = GamesRequest {
                 runner: &runner,
                 problem: &problem,
@@ -107,7 +117,14 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
                     problem.spec.id
                 );
             }
-            let mut reporters = reporters(args, true)?;
+            // A scored problem's whole run shows its group table (a shard's share has none).
+            let groups = problem
+                .spec
+                .groups
+                .clone()
+                .filter(|_| shard.is_none())
+                .map(|tree| (problem.spec.id.as_str(), tree));
+            let mut reporters = reporters(args, true, groups)?;
             let request = BatchRequest {
                 runner: &runner,
                 problem: &problem.spec,

@@ -115,7 +115,19 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
         jobs: runner.jobs(args.jobs),
         shard: super::shard::resolve(args.shard)?,
     };
-    let mut reporters = reporters(args, None)?;
+    // One problem with groups: its group table after the rows.
+    let grouped = match request.problems.as_slice() {
+        [id] => judge::resolve::problem(&runner, std::ffi::OsStr::new(id))
+            .ok()
+            .and_then(|problem| Some((problem.spec.id, problem.spec.groups?))),
+        _ => None,
+    };
+    let mut reporters = reporters(
+        args,
+        grouped
+            .as_ref()
+            .map(|(id, tree)| (id.as_str(), tree.clone())),
+    )?;
     let summary = verify::run(&request, &mut reporters)?;
     finish(&mut reporters)?;
     Ok(exit::verified(summary.not_graded, 0, summary.mismatches))

@@ -7,6 +7,7 @@
 //! problems.
 
 mod checker;
+pub mod groups;
 mod layers;
 mod problem;
 mod program;

@@ -71,9 +71,16 @@ pub struct ProblemSpec {
     pub file_tests: Option<Vec<FileTest>>,
     /// Submissions run as Kattis runs them (a Kattis package): Python 3 under PyPy 3.
     pub runs_as_on_kattis: bool,
-    /// The groups of a scored problem (a Kattis package of `type: scoring`), whose tests are
-    /// `file_tests`; `None` for a pass-fail problem, graded test by test.
+    /// The groups of a scored problem (a Kattis package of `type: scoring`, a folder problem
+    /// with `[[groups]]`), whose tests are `file_tests`; `None` for a pass-fail problem,
+    /// graded test by test.
     pub groups: Option<std::sync::Arc<crate::scoring::GroupTree>>,
+    /// What a folder problem's `[expected_scores]` says of its solutions (their paths
+    /// relative to its solutions folder); empty for any other problem.
+    pub expected_scores: Vec<(String, crate::scoring::expected::Expectation)>,
+    /// A folder problem's groups by name, each with its generator's arguments
+    /// (`generator_args`, for `judge gen --group`); empty for any other problem.
+    pub group_generator_args: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 /// A test kept as files, with the arguments its group gives the programs that read it.
@@ -184,6 +191,23 @@ impl ProblemSpec {
                 }
                 (ProblemKind::Batch, None) => None,
             };
+        let groups = super::groups::resolve(file, &dir, &raw.groups, &raw.expected_scores)?;
+        if groups.is_some() && raw.kind == ProblemKind::Interactive && !has_interactor {
+            return Err(invalid(
+                file,
+                "groups",
+                "are for problems of tests (batch, or against an [interactor]), not games",
+            ));
+        }
+        let (file_tests, groups, expected_scores, group_generator_args) = match groups {
+            Some(resolved) => (
+                Some(resolved.tests),
+                Some(resolved.tree),
+                resolved.expected_scores,
+                resolved.generator_args,
+            ),
+            None => (None, None, Vec::new(), Default::default()),
+        };
         Ok(ProblemSpec {
             id: raw.id,
             title: raw.title,
@@ -194,9 +218,11 @@ impl ProblemSpec {
             interactive,
             programs,
             dir,
-            file_tests: None,
+            file_tests,
             runs_as_on_kattis: false,
-            groups: None,
+            groups,
+            expected_scores,
+            group_generator_args,
         })
     }
 
@@ -221,6 +247,8 @@ impl ProblemSpec {
             file_tests: None,
             runs_as_on_kattis: false,
             groups: None,
+            expected_scores: Vec::new(),
+            group_generator_args: Default::default(),
         }
     }
 
@@ -412,6 +440,10 @@ mod tests {
             (
                 problem_toml("[generator]\ncommand = [\"g\"]\ntime_limit_seconds = 0\n"),
                 "generator.time_limit_seconds",
+            ),
+            (
+                problem_toml("[validator]\ncommand = [\"v\"]\nconvention = \"cms\"\n"),
+                "validator.convention",
             ),
         ] {
             let error = ProblemSpec::load(&write(dir.path(), "p/problem.toml", &text))

@@ -56,6 +56,11 @@ pub enum Convention {
     /// `judgemessage.txt` in the feedback folder; an interactor gets the same arguments with
     /// its standard input and output joined to the solution's.
     Kattis,
+    /// CMS's comparator, for a checker only: called as `checker input answer output`, it
+    /// writes the test's outcome on the first line of its standard output, a number from 0
+    /// to 1 (1 accepted; 0 wrong; between, accepted for that fraction of the test's worth),
+    /// and its message on standard error, and exits 0 (any other exit is its own failure).
+    Cms,
 }
 
 /// Where a problem program comes from.
@@ -171,6 +176,13 @@ pub(super) fn program(
             ProgramSource::Command(command)
         }
     };
+    if raw.convention == Some(Convention::Cms) && role != Role::Checker {
+        return Err(invalid(
+            file,
+            &field("convention"),
+            "cms is a checker's convention (a number from 0 to 1 on its standard output)",
+        ));
+    }
     if raw.convention.is_some() && matches!(role, Role::Generator | Role::Reference) {
         return Err(invalid(
             file,

@@ -270,6 +270,12 @@ pub struct Problem {
     pub reference: Option<Program>,
     pub validator: Option<Program>,
     pub interactor: Option<Program>,
+    /// A scored problem's groups, each read whole by `config::groups` (so a mistake in one
+    /// names it).
+    #[serde(default)]
+    pub groups: Vec<toml::Table>,
+    #[serde(default)]
+    pub expected_scores: BTreeMap<String, toml::Value>,
 }
 
 /// A problem program as written: a source built through the compile cache, or a command.

@@ -493,8 +493,15 @@ pub fn grade(
         request, &context, &scratch, &prepared, &tests, reporter,
     )?);
     // A scored problem's whole run is graded by its groups (a shard's share cannot be: its
-    // groups are the merge's).
-    if let (Some(tree), None) = (&problem.groups, request.shard) {
+    // groups are the merge's; nor a run of some of its tests, its samples or a folder's).
+    let whole = matches!(
+        request.tests,
+        Tests::Planned {
+            selection: TestSelection::All,
+            ..
+        }
+    );
+    if let (Some(tree), None, true) = (&problem.groups, request.shard, whole) {
         scored::complete(&mut summary, tree, &|group, input, args| {
             scored::run_grader(&parts, group, input, args, tree.scoring)
         });

@@ -26,7 +26,7 @@ use crate::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
 use crate::programs::{PartError, ProblemProgram};
 use crate::sandbox::Termination;
 use crate::scoring::expected::{Expectation, FullScore, Objective, SubmissionsYaml};
-use crate::scoring::{self, GroupTree, Scored};
+use crate::scoring::GroupTree;
 use crate::verdict::{Crash, Verdict};
 
 /// How near a rounding step (a fraction of the slowest accepted time) a derived limit is
@@ -619,39 +619,20 @@ impl Expectations {
 /// A scored submission's row with its groups and how its score misses what the package
 /// expects, if it does (the first expectation missed).
 fn with_groups(
-    mut checked: Checked,
+    checked: Checked,
     summary: &RunSummary,
     expectations: Option<&Expectations>,
     submission: &PackageSubmission,
 ) -> Checked {
-    let (Some(groups), Some(expectations)) = (summary.groups(), expectations) else {
+    let Some(expectations) = expectations else {
         return checked;
     };
-    let actual = Scored {
-        verdict: groups.verdict.unwrap_or(scoring::Verdict::JudgeError),
-        score: groups.score,
-    };
-    let tests: Vec<scoring::Verdict> = summary
-        .outcomes
-        .iter()
-        .map(|o| scoring::Verdict::from(&o.verdict))
-        .collect();
-    checked.score_mismatch = expectations
-        .of_submission(&submission.name)
-        .iter()
-        .find_map(|e| e.matches(&actual, &tests, &expectations.full).err())
-        .map(|mismatch| mismatch.to_string());
-    // The score first: a partially accepted submission is accepted with a failure.
-    if let Some(score) = groups.score {
-        checked.detail = match summary.first_failure() {
-            Some(_) if summary.verdict.is_accepted() => {
-                format!("AC score {score} ({})", checked.detail)
-            }
-            _ => format!("{} score {score}", checked.detail),
-        };
-    }
-    checked.groups = Some(Box::new(groups.clone()));
-    checked
+    super::verify::with_groups(
+        checked,
+        summary,
+        &expectations.of_submission(&submission.name),
+        &expectations.full,
+    )
 }
 
 /// The identity of a package's verify run, as JSON reports carry it: the package, its time

@@ -259,7 +259,10 @@ pub fn grade(
                 path: group.path.clone(),
                 verdict: result.verdict,
                 score: result.score,
-                max_score: aggregate::max_score(group),
+                max_score: match group.path.is_empty() {
+                    true => aggregate::total_max_score(tree),
+                    false => aggregate::max_score(group),
+                },
                 tests: tests.len(),
                 tests_run: ran.len(),
                 slowest,
@@ -274,7 +277,7 @@ pub fn grade(
     GroupsSummary {
         verdict: graded.total.map(|t| t.verdict),
         score: graded.total.and_then(|t| t.score),
-        max_score: aggregate::max_score(&tree.root),
+        max_score: aggregate::total_max_score(tree),
         groups,
         test_scores,
     }

@@ -83,7 +83,8 @@ pub trait InputValidator: Sync {
     fn check(&self, input: &[u8], args: &[String]) -> InputCheck;
 }
 
-/// A problem's own validator (built in, or its program), as `judge validate` runs it.
+/// A problem's own validator (built in, or its program), as `judge validate` runs it, with
+/// an input's arguments (a scored folder problem's group's `validator_args`).
 pub struct ProblemValidator<'a>(pub &'a dyn ProblemCode);
 
 impl InputValidator for ProblemValidator<'_> {
@@ -91,11 +92,11 @@ impl InputValidator for ProblemValidator<'_> {
         PROBLEM_VALIDATOR.into()
     }
 
-    fn check(&self, input: &[u8], _args: &[String]) -> InputCheck {
+    fn check(&self, input: &[u8], args: &[String]) -> InputCheck {
         let Ok(text) = std::str::from_utf8(input) else {
             return InputCheck::Invalid("not UTF-8 text".into());
         };
-        match self.0.validate(text) {
+        match self.0.validate_with_args(text, args) {
             Ok(()) => InputCheck::Valid,
             Err(CodeError::Invalid(why)) => InputCheck::Invalid(why.to_string()),
             // The validator itself failed: not a word on the input.

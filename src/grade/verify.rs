@@ -20,6 +20,8 @@ use crate::grade::events::{Event, Reporter};
 use crate::limits::Overrides;
 use crate::plan::{sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestSelection};
 use crate::resolve::{Judge, Problem};
+use crate::scoring::expected::{Expectation, FullScore, Objective, ScoreExpectation};
+use crate::scoring::{self, Scored};
 use crate::verdict::Verdict;
 
 pub struct VerifyRequest<'a> {
@@ -162,16 +164,26 @@ fn shown(root: Option<&Path>, path: &Path) -> String {
         .to_string()
 }
 
-/// Solution files of a problem with their expected verdicts, sorted.
-fn solutions_of(dir: Option<&Path>, runner: &RunnerConfig) -> Vec<(PathBuf, Verdict)> {
+/// The folder of a scored problem's solutions that score less than the full score.
+const PARTIALLY_ACCEPTED: &str = "partially_accepted";
+
+/// Solution files of a problem with their expected verdicts, sorted. A scored problem's
+/// `partially_accepted/` solutions are expected to be graded (their score is what is checked).
+fn solutions_of(
+    dir: Option<&Path>,
+    runner: &RunnerConfig,
+    scored: bool,
+) -> Vec<(PathBuf, Verdict)> {
     let mut found = Vec::new();
     let Some(Ok(folders)) = dir.map(std::fs::read_dir) else {
         return found;
     };
     for folder in folders.flatten() {
         let name = folder.file_name().to_string_lossy().into_owned();
-        let Some(expected) = Verdict::from_folder(&name) else {
-            continue;
+        let expected = match Verdict::from_folder(&name) {
+            Some(expected) => expected,
+            None if scored && name == PARTIALLY_ACCEPTED => Verdict::Accepted,
+            None => continue,
         };
         let Ok(files) = std::fs::read_dir(folder.path()) else {
             continue;
@@ -211,7 +223,8 @@ pub fn run(
     for problem_id in &problems {
         let problem = crate::resolve::problem(runner, problem_id)?;
         let folder = solutions_folder(root, &problem.spec);
-        for (path, expected) in solutions_of(folder.as_deref(), runner) {
+        let scored = problem.spec.groups.is_some();
+        for (path, expected) in solutions_of(folder.as_deref(), runner, scored) {
             plan.push((resolved.len(), path, expected));
         }
         resolved.push(problem);
@@ -319,7 +332,89 @@ fn check(
         };
         batch::grade(&batch_request, reporter)?
     };
-    Ok(checked(&summary, Against::Folder(expected)))
+    let checked = checked(&summary, Against::Folder(expected));
+    let Some(tree) = &problem.spec.groups else {
+        return Ok(checked);
+    };
+    // A scored problem's solution: what problem.toml says of it, and its folder's rule.
+    let root = request.runner.project_root().ok();
+    let folder = solutions_folder(root, &problem.spec);
+    let name = folder
+        .as_deref()
+        .and_then(|folder| path.strip_prefix(folder).ok())
+        .map(|p| p.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut expectations: Vec<Expectation> = problem
+        .spec
+        .expected_scores
+        .iter()
+        .filter(|(solution, _)| *solution == name)
+        .map(|(_, expectation)| expectation.clone())
+        .collect();
+    expectations.push(folder_rule(&name, expected));
+    let full = FullScore {
+        range: tree.root.settings.range,
+        objective: Objective::Max,
+    };
+    Ok(with_groups(checked, &summary, &expectations, &full))
+}
+
+/// What a folder problem's solution folder says of a solution's score: `accepted/` the full
+/// score, `partially_accepted/` more than nothing and less, the others their verdict.
+fn folder_rule(name: &str, expected: Verdict) -> Expectation {
+    let directory = name.split('/').next().unwrap_or_default();
+    let (verdict, score) = match directory {
+        "accepted" => (Some(scoring::Verdict::Accepted), ScoreExpectation::Full),
+        PARTIALLY_ACCEPTED => (None, ScoreExpectation::Partly),
+        _ => (
+            Some(scoring::Verdict::from(&expected)),
+            ScoreExpectation::Any,
+        ),
+    };
+    Expectation {
+        verdict,
+        score,
+        permitted: None,
+        required: None,
+        said_by: format!("the folder {directory}/"),
+    }
+}
+
+/// A scored submission's row with its groups, its score first in the detail, and how its
+/// verdict and score miss `expectations` (the first missed), if they do.
+pub(crate) fn with_groups(
+    mut checked: Checked,
+    summary: &RunSummary,
+    expectations: &[Expectation],
+    full: &FullScore,
+) -> Checked {
+    let Some(groups) = summary.groups() else {
+        return checked;
+    };
+    let actual = Scored {
+        verdict: groups.verdict.unwrap_or(scoring::Verdict::JudgeError),
+        score: groups.score,
+    };
+    let tests: Vec<scoring::Verdict> = summary
+        .outcomes
+        .iter()
+        .map(|o| scoring::Verdict::from(&o.verdict))
+        .collect();
+    checked.score_mismatch = expectations
+        .iter()
+        .find_map(|e| e.matches(&actual, &tests, full).err())
+        .map(|mismatch| mismatch.to_string());
+    // The score first: a partially accepted submission is accepted with a failure.
+    if let Some(score) = groups.score {
+        checked.detail = match summary.first_failure() {
+            Some(_) if summary.verdict.is_accepted() => {
+                format!("AC score {score} ({})", checked.detail)
+            }
+            _ => format!("{} score {score}", checked.detail),
+        };
+    }
+    checked.groups = Some(Box::new(groups.clone()));
+    checked
 }
 
 /// What a row is read against: the limit its warnings measure, and how its verdict is said.

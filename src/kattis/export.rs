@@ -331,6 +331,12 @@ fn carry(
         None => runner.language_for(path),
     }
     .ok_or_else(|| format!("the language of its {role} {} is unknown", path.display()))?;
+    if spec.convention == Convention::Cms {
+        return Err(format!(
+            "its {role} {} is in the CMS convention, which export does not wrap",
+            path.display()
+        ));
+    }
     let family = match language.id.as_str() {
         "c" | "cpp" => Family::C,
         "python" | "pypy3" => Family::Python,

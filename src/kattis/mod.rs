@@ -237,6 +237,8 @@ impl Package {
             file_tests: Some(tests),
             runs_as_on_kattis: true,
             groups: groups.map(std::sync::Arc::new),
+            expected_scores: Vec::new(),
+            group_generator_args: Default::default(),
         };
         let (submissions, skipped) = submissions(&folder)?;
         let mut metadata = metadata;

@@ -192,6 +192,71 @@ pub trait ProblemCode: Send + Sync {
             part: "generated hard set",
         })
     }
+    /// [`ProblemCode::generate`] with a group's generator arguments after the usual ones (a
+    /// folder problem's `generator_args`); only a problem of programs takes them.
+    fn generate_with_args(
+        &self,
+        seed: u64,
+        request: GenRequest,
+        args: &[String],
+    ) -> Result<String, CodeError> {
+        match args {
+            [] => self.generate(seed, request),
+            _ => Err(CodeError::Missing {
+                problem: "this problem".into(),
+                part: "generator taking a group's arguments",
+            }),
+        }
+    }
+    /// [`ProblemCode::validate`] with a group's validator arguments (a folder problem's
+    /// `validator_args`: the stricter limits of a subtask); only a problem of programs takes
+    /// them.
+    fn validate_with_args(&self, input: &str, args: &[String]) -> Result<(), CodeError> {
+        match args {
+            [] => self.validate(input),
+            _ => Err(CodeError::Missing {
+                problem: "this problem".into(),
+                part: "validator taking a group's arguments",
+            }),
+        }
+    }
+}
+
+/// A problem's code with one group's arguments for its generator and validator (see
+/// [`ProblemCode::generate_with_args`]): `judge gen --group` and `judge validate` of a
+/// scored problem's group.
+pub struct WithGroupArgs<'a> {
+    pub code: &'a dyn ProblemCode,
+    pub generator_args: &'a [String],
+    pub validator_args: &'a [String],
+}
+
+impl ProblemCode for WithGroupArgs<'_> {
+    fn generate(&self, seed: u64, request: GenRequest) -> Result<String, CodeError> {
+        self.code
+            .generate_with_args(seed, request, self.generator_args)
+    }
+    fn validate(&self, input: &str) -> Result<(), CodeError> {
+        self.code.validate_with_args(input, self.validator_args)
+    }
+    fn solve(&self, input: &str) -> Result<String, CodeError> {
+        self.code.solve(input)
+    }
+    fn shrink(&self, input: &str) -> Option<Vec<String>> {
+        self.code.shrink(input)
+    }
+    fn checks_generated(&self) -> bool {
+        self.code.checks_generated()
+    }
+    fn can_generate(&self) -> bool {
+        self.code.can_generate()
+    }
+    fn can_validate(&self) -> bool {
+        self.code.can_validate()
+    }
+    fn can_solve(&self) -> bool {
+        self.code.can_solve()
+    }
 }
 
 /// Generated test `request.index` of `set` under master `seed`.

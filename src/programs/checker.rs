@@ -4,7 +4,9 @@
 //! and its `judgemessage.txt` is the message. Anything else (a crash, a timeout, another exit
 //! code) is a judge error naming it. A checker may give a partial score with its verdict
 //! ([`check_scored`]): a Kattis `score.txt` (or `score_multiplier.txt`) in its feedback
-//! folder, testlib's points (`quitp`, `_pc`) on its standard error.
+//! folder, testlib's points (`quitp`, `_pc`) on its standard error. In the CMS convention it
+//! is called as `checker input answer output`, exits 0 and writes its outcome, a number from
+//! 0 to 1, on the first line of its standard output ([`cms_outcome`]).
 
 use super::{Call, Ended, PartRun, ProblemProgram};
 use crate::config::Convention;
@@ -46,6 +48,11 @@ pub fn check_scored(
             stdin: output,
             files: vec![("input", input), ("answer", answer)],
         },
+        Convention::Cms => Call {
+            args: ["input", "answer", "output"].map(String::from).to_vec(),
+            files: vec![("input", input), ("answer", answer), ("output", output)],
+            ..Call::default()
+        },
     };
     let mut call = call;
     call.args.extend(spec.args.iter().chain(test_args).cloned());
@@ -65,11 +72,14 @@ pub(super) fn scored_outcome(
 ) -> (CheckOutcome, Option<ValidatorScore>) {
     let said = outcome(program, run);
     let ended_by_itself = matches!(run.ended(program.limits()), Ended::Exit(_));
+    if program.spec().convention == Convention::Cms {
+        return cms_outcome(program, run, said);
+    }
     let score = match program.spec().convention {
         Convention::Kattis => run.feedback_score.clone().transpose(),
         Convention::Testlib if ended_by_itself => score_file::testlib_points(&run.stderr_head)
             .map(|points| points.map(ValidatorScore::Score)),
-        Convention::Testlib => Ok(None),
+        Convention::Testlib | Convention::Cms => Ok(None),
     };
     match (score, said) {
         (Err(e), _) => (
@@ -85,6 +95,33 @@ pub(super) fn scored_outcome(
         }
         (Ok(score), said) => (said, score),
     }
+}
+
+/// What a checker of the CMS convention says: the number on the first line of its standard
+/// output, from 0 to 1, when it exited 0 (`said` is then accepted): 1 accepted, 0 a wrong
+/// answer, between an accepted run worth that fraction. Anything else is a judge error.
+fn cms_outcome(
+    program: &ProblemProgram,
+    run: &PartRun,
+    said: CheckOutcome,
+) -> (CheckOutcome, Option<ValidatorScore>) {
+    if !matches!(said, CheckOutcome::Accepted) {
+        return (said, None);
+    }
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let judge_error =
+        |why: String| CheckOutcome::JudgeError(format!("the {}'s outcome: {why}", program.name()));
+    match score_file::fraction_on_a_line(&stdout, "its standard output") {
+        Err(e) => (judge_error(e.to_string()), None),
+        Ok(outcome) if outcome >= 1.0 => (CheckOutcome::Accepted, None),
+        Ok(outcome) if outcome <= 0.0 => (CheckOutcome::WrongAnswer(cms_message(run)), None),
+        Ok(outcome) => (CheckOutcome::Accepted, Some(ValidatorScore::Score(outcome))),
+    }
+}
+
+/// A CMS checker's message: its standard error (its standard output holds the outcome).
+fn cms_message(run: &PartRun) -> String {
+    crate::check::clip(run.stderr_head.trim(), 2000)
 }
 
 /// What a checker's (or an interactor's) run says under its convention.
@@ -103,9 +140,10 @@ pub(super) fn outcome(program: &ProblemProgram, run: &PartRun) -> CheckOutcome {
 pub fn judged(convention: Convention, name: &str, ended: Ended, message: String) -> CheckOutcome {
     match (ended, convention) {
         (Ended::Abnormally(why), _) => CheckOutcome::JudgeError(format!("the {name} {why}")),
-        (Ended::Exit(0), Convention::Testlib) | (Ended::Exit(42), Convention::Kattis) => {
-            CheckOutcome::Accepted
-        }
+        // A CMS checker's exit 0 says only that it judged: its outcome is on its standard
+        // output (see `cms_outcome`).
+        (Ended::Exit(0), Convention::Testlib | Convention::Cms)
+        | (Ended::Exit(42), Convention::Kattis) => CheckOutcome::Accepted,
         (Ended::Exit(1), Convention::Testlib) | (Ended::Exit(43), Convention::Kattis) => {
             CheckOutcome::WrongAnswer(message)
         }
@@ -116,5 +154,23 @@ pub fn judged(convention: Convention, name: &str, ended: Ended, message: String)
         (Ended::Exit(code), _) => CheckOutcome::JudgeError(format!(
             "the {name} ended with exit code {code}, which its convention does not allow: {message}"
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cms_checker_judges_by_its_outcome_and_exits_0() {
+        let judged_as = |code| judged(Convention::Cms, "checker c", Ended::Exit(code), "m".into());
+        // Exit 0 says it judged; its outcome (standard output) says how (`cms_outcome`).
+        assert_eq!(judged_as(0), CheckOutcome::Accepted);
+        for code in [1, 2, 42] {
+            assert!(
+                matches!(judged_as(code), CheckOutcome::JudgeError(_)),
+                "{code}"
+            );
+        }
     }
 }

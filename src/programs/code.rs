@@ -109,8 +109,17 @@ fn store(path: &Path, text: &str) {
 
 impl ProblemCode for ProgramCode {
     fn generate(&self, seed: u64, request: GenRequest) -> Result<String, CodeError> {
+        self.generate_with_args(seed, request, &[])
+    }
+
+    fn generate_with_args(
+        &self,
+        seed: u64,
+        request: GenRequest,
+        args: &[String],
+    ) -> Result<String, CodeError> {
         let generator = self.generator.as_ref().ok_or(self.missing("generator"))?;
-        let call = Call {
+        let mut call = Call {
             args: vec![
                 seed.to_string(),
                 request.index.to_string(),
@@ -118,6 +127,7 @@ impl ProblemCode for ProgramCode {
             ],
             ..Call::default()
         };
+        call.args.extend(args.iter().cloned());
         let first = Self::text_output(generator, &call)?;
         let second = Self::text_output(generator, &call)?;
         if first != second {
@@ -140,8 +150,13 @@ impl ProblemCode for ProgramCode {
     }
 
     fn validate(&self, input: &str) -> Result<(), CodeError> {
+        self.validate_with_args(input, &[])
+    }
+
+    fn validate_with_args(&self, input: &str, args: &[String]) -> Result<(), CodeError> {
         let validator = self.validator.as_ref().ok_or(self.missing("validator"))?;
         let call = Call {
+            args: args.to_vec(),
             stdin: input.as_bytes(),
             ..Call::default()
         };
@@ -212,6 +227,10 @@ pub fn validity(
         ),
         (Ended::Exit(code), Convention::Kattis) => Err(failed(format!(
             "exited with code {code}, which is neither 42 (valid) nor 43 (invalid): {message}"
+        ))),
+        // `config` gives the CMS convention to checkers alone.
+        (Ended::Exit(code), Convention::Cms) => Err(failed(format!(
+            "exited with code {code}; a validator of the CMS convention is not one judge runs"
         ))),
     }
 }

@@ -70,7 +70,8 @@ pub fn run(
             files: vec![("input", input), ("answer", answer)],
             ..Call::default()
         },
-        Convention::Testlib => Call {
+        // `config` gives the CMS convention to checkers alone.
+        Convention::Testlib | Convention::Cms => Call {
             args: ["input", "feedback/output"].map(String::from).to_vec(),
             files: vec![("input", input)],
             ..Call::default()

@@ -689,6 +689,23 @@ fn paint(text: &str, result: Option<Scored>, fraction: Option<f64>) -> String {
     format!("{}{text}{}", style.render(), style.render_reset())
 }
 
+/// The folders every name starts with (`solutions/p/` of `solutions/p/accepted/a.py` and
+/// `solutions/p/wrong_answer/b.py`), which the table leaves out: the rest tells them apart.
+fn shared_folders<'a>(names: &[&'a str]) -> &'a str {
+    let Some((first, others)) = names.split_first() else {
+        return "";
+    };
+    let mut end = first.rfind('/').map_or(0, |slash| slash + 1);
+    for other in others {
+        while !other.starts_with(&first[..end]) {
+            end = first[..end.saturating_sub(1)]
+                .rfind('/')
+                .map_or(0, |s| s + 1);
+        }
+    }
+    &first[..end]
+}
+
 /// `text` cut to `width` characters (the last one a `~` when cut).
 fn fit(text: &str, width: usize) -> String {
     if text.chars().count() <= width {
@@ -708,18 +725,23 @@ fn pad(text: &str, width: usize, painted: impl Fn(&str) -> String) -> String {
 
 /// The table as the terminal shows it, within 80 columns: per submission a line of points
 /// and verdicts and under it the slowest test's CPU time of each group, the limit on the
-/// left; top-level groups only (the nested ones are in the CSV, JUnit and HTML tables). When
+/// left (each submission named without the folders all share); top-level groups only (the
+/// nested ones are in the CSV, JUnit and HTML tables). When
 /// the groups do not fit, the table goes on in blocks of as many groups as fit, each with the
 /// submissions again. `rows` are the table's, in the order to show them.
 pub fn terminal(table: &GroupTable, rows: &[&Row]) -> String {
-    let name_width = rows
-        .iter()
-        .map(|r| r.submission.chars().count())
-        .max()
-        .unwrap_or(0)
-        .clamp(16, 24);
+    let names: Vec<&str> = rows.iter().map(|r| r.submission.as_str()).collect();
+    let shared = shared_folders(&names);
     let total_width = 11;
     let top: Vec<usize> = table.top_columns().collect();
+    // Names get 24 columns, or what the groups leave when they fit beside them in one block.
+    let room = WIDTH.saturating_sub(1 + total_width + CELL * top.len());
+    let name_width = rows
+        .iter()
+        .map(|r| r.submission.chars().count() - shared.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(16, room.clamp(24, 40));
     let mut text = format!("{} {}\n", style::bold("groups of"), table.problem);
     // The first block has the total beside the names; the others only the names.
     let first_fits = ((WIDTH - name_width - 1 - total_width) / CELL).max(1);
@@ -777,7 +799,11 @@ pub fn terminal(table: &GroupTable, rows: &[&Row]) -> String {
             text.push('\n');
         }
         for row in rows {
-            let mut results = format!("{}{gap}", pad(&row.submission, name_width, str::to_string));
+            let name = row
+                .submission
+                .strip_prefix(shared)
+                .unwrap_or(&row.submission);
+            let mut results = format!("{}{gap}", pad(name, name_width, str::to_string));
             let mut times = format!(
                 "{:<name_width$}{gap}",
                 fit(&format!("  limit {} ms", row.time_limit_ms), name_width)
@@ -1020,6 +1046,25 @@ mod tests {
     }
 
     #[test]
+    fn names_leave_out_the_folders_all_share() {
+        assert_eq!(
+            shared_folders(&["solutions/p/accepted/a.py", "solutions/p/wrong_answer/b.py"]),
+            "solutions/p/"
+        );
+        assert_eq!(
+            shared_folders(&["solutions/p/accepted/a.py"]),
+            "solutions/p/accepted/"
+        );
+        assert_eq!(
+            shared_folders(&["accepted/a.py", "partially_accepted/b.py"]),
+            ""
+        );
+        assert_eq!(shared_folders(&["ab/c.py", "a/d.py"]), "");
+        assert_eq!(shared_folders(&["a.py", "b.py"]), "");
+        assert_eq!(shared_folders(&[]), "");
+    }
+
+    #[test]
     fn points_are_written_short() {
         assert_eq!(points(20.0), "20");
         assert_eq!(points(12.5), "12.5");
@@ -1054,6 +1099,7 @@ mod tests {
                 includes: Vec::new(),
                 validator_args: Vec::new(),
                 checker_args: Vec::new(),
+                generator_args: Vec::new(),
             })
             .collect();
         let tree = folder::tree(Path::new("problem.toml"), &specs, &tests)

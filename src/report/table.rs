@@ -1,14 +1,20 @@
 //! The terminal report of a grading: a heading, one row per test (in plan order) or per game
 //! (as games finish), then a summary with the limits applied, the sandbox's protections and
 //! the first failure in detail (its input, expected and received output, standard error and
-//! the command that prints its input again).
+//! the command that prints its input again). A scored problem's run says its score and shows
+//! its group table (`report::groups`) before the first failure; a test a checker gave a
+//! partial score says it beside its verdict.
 
 use std::io::{self, Write};
+use std::sync::Arc;
 
+use super::groups::{self, SubmissionFacts};
 use super::style;
 use super::{Event, Reporter};
 use crate::grade::outcome::{Detail, GameDetail, Outcome, RunSummary, TestDetail};
 use crate::grade::{Started, Unit};
+use crate::scoring::aggregate::ValidatorScore;
+use crate::scoring::GroupTree;
 
 pub const TESTS_HEADER: &str =
     "test                    verdict            cpu ms   wall ms   peak MiB";
@@ -18,11 +24,20 @@ pub const GAMES_HEADER: &str =
 /// Writes the table of a grading to `out`.
 pub struct TableReporter<W: Write> {
     out: W,
+    /// A scored problem's id and groups, for the group table of its run.
+    groups: Option<(String, Arc<GroupTree>)>,
 }
 
 impl<W: Write> TableReporter<W> {
     pub fn new(out: W) -> Self {
-        TableReporter { out }
+        TableReporter { out, groups: None }
+    }
+
+    /// Shows the group table of problem `problem`'s `tree` in the summary of a run graded by
+    /// its groups.
+    pub fn with_groups(mut self, problem: &str, tree: Arc<GroupTree>) -> Self {
+        self.groups = Some((problem.to_string(), tree));
+        self
     }
 }
 
@@ -32,12 +47,27 @@ impl<W: Write> Reporter for TableReporter<W> {
             Event::Started(started) => heading(started),
             Event::TestFinished(outcome) | Event::GameFinished(outcome) => row(outcome) + "\n",
             Event::Finished(summary) if summary.is_games() => games_summary(summary),
-            Event::Finished(summary) => batch_summary(summary),
+            Event::Finished(summary) => batch_summary(summary, self.group_table(summary)),
             _ => return Ok(()),
         };
         // One write per event, so that a progress bar is suspended once around it.
         self.out.write_all(text.as_bytes())?;
         self.out.flush()
+    }
+}
+
+impl<W: Write> TableReporter<W> {
+    /// The group table of a run graded by its groups, as the terminal shows it.
+    fn group_table(&self, summary: &RunSummary) -> Option<String> {
+        let (problem, tree) = self.groups.as_ref()?;
+        summary.groups()?;
+        let table = groups::build(
+            problem,
+            tree,
+            groups::DEFAULT_NEAR_FACTOR,
+            &[SubmissionFacts::of_run(summary)],
+        );
+        Some(groups::terminal(&table, &table.ranked()))
     }
 }
 
@@ -93,7 +123,17 @@ pub fn row(outcome: &Outcome) -> String {
 
 /// One row of the tests table.
 fn test_row(outcome: &Outcome, test: &TestDetail) -> String {
-    let verdict = format!("{:<17}", outcome.verdict_detail);
+    // A checker's partial score beside the verdict: `AC 0.5`, `AC x0.25` (a multiplier).
+    let verdict = match test.validator_score {
+        Some(ValidatorScore::Score(score)) => {
+            format!("{} {}", outcome.verdict_detail, groups::points(score))
+        }
+        Some(ValidatorScore::Multiplier(factor)) => {
+            format!("{} x{}", outcome.verdict_detail, groups::points(factor))
+        }
+        None => outcome.verdict_detail.clone(),
+    };
+    let verdict = format!("{verdict:<17}");
     format!(
         "{:<23} {} {:>8} {:>9} {:>10.1}{}{}",
         test.name,
@@ -204,7 +244,7 @@ impl Lines {
 }
 
 /// The summary after the tests table, and the first failure in detail.
-fn batch_summary(summary: &RunSummary) -> String {
+fn batch_summary(summary: &RunSummary, group_table: Option<String>) -> String {
     let mut out = Lines::default();
     out.line("");
     let verdict = style::verdict(&summary.verdict, &summary.verdict.describe());
@@ -215,8 +255,18 @@ fn batch_summary(summary: &RunSummary) -> String {
     } else {
         String::new()
     };
+    let score = match summary
+        .groups()
+        .and_then(|g| g.score.map(|s| (s, g.max_score)))
+    {
+        Some((score, Some(max))) => {
+            format!(" score {}/{}", groups::points(score), groups::points(max))
+        }
+        Some((score, None)) => format!(" score {}", groups::points(score)),
+        None => String::new(),
+    };
     out.line(format!(
-        "{} {} ({}): {}  {}/{} tests passed{not_run}",
+        "{} {} ({}): {}{score}  {}/{} tests passed{not_run}",
         style::bold("result"),
         summary.solution,
         summary.language,
@@ -238,6 +288,10 @@ fn batch_summary(summary: &RunSummary) -> String {
     out.sandbox_and_compiler(&summary.protections, summary.compile_message.as_deref());
     if let Some(warning) = busy_warning(summary.disturbed(), tests_run, "tests") {
         out.line(warning);
+    }
+    if let Some(table) = group_table {
+        out.line("");
+        out.0.push_str(&table);
     }
     if let Some(failure) = summary.first_failure() {
         out.line("");

@@ -435,6 +435,14 @@ pub fn max_score(group: &Group) -> Option<f64> {
     }
 }
 
+/// The most a submission can score on `tree`, where the groups say it: the root's maximum
+/// (2023-07), or the sum of a folder problem's groups' points (its root's range).
+pub fn total_max_score(tree: &GroupTree) -> Option<f64> {
+    max_score(&tree.root).or_else(|| {
+        (tree.format == crate::scoring::Format::Folder).then_some(tree.root.settings.range.max)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

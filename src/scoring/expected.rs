@@ -20,8 +20,11 @@
 //!   may and must have. A glob naming a folder matches the submissions in it. Keys naming
 //!   test groups inside an entry (the specification's per-group requirements) are not read
 //!   yet.
-//! - Folder problems: `problem.toml`'s `expected_score` of a solution folder (see
-//!   [`super::folder`]), with the same folder rule as legacy packages.
+//! - Folder problems: `problem.toml`'s `[expected_scores]` of a solution (see
+//!   [`super::folder`]) and the solution's folder: `accepted/` accepted with the full score,
+//!   `partially_accepted/` more than nothing and less than the full score
+//!   ([`ScoreExpectation::Partly`]: its verdict is its first failing group's), the others
+//!   their verdict (`grade::verify`).
 
 use std::path::Path;
 
@@ -66,6 +69,10 @@ pub enum ScoreExpectation {
     Partial,
     /// Between these, both included.
     Between { min: f64, max: f64 },
+    /// More than the low end of the range and less than the full score, whatever the verdict
+    /// (a folder problem's `partially_accepted/`: its root group has the first failing
+    /// group's verdict).
+    Partly,
 }
 
 /// What is expected of one submission.
@@ -150,6 +157,15 @@ impl Expectation {
                         "AC with a partial score (in {} to {}, not {})",
                         number(full.range.min),
                         number(full.range.max),
+                        number(best)
+                    )));
+                }
+            }
+            ScoreExpectation::Partly => {
+                if !score.is_some_and(|s| s > full.range.min && s < best) {
+                    return Err(miss(format!(
+                        "a partial score (more than {}, less than {})",
+                        number(full.range.min),
                         number(best)
                     )));
                 }

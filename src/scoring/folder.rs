@@ -10,6 +10,7 @@
 //! includes = ["samples"]      # groups whose result counts in this one too (they must pass first)
 //! validator_args = ["--max-n=100"]   # given to the validator for the group's tests
 //! checker_args = []           # given to the checker for the group's tests
+//! generator_args = ["--max-n=100"]   # given to the generator for the group (`judge gen --group`)
 //!
 //! [expected_scores]           # solutions (relative to the problem's solutions folder)
 //! "partially_accepted/brute.cpp" = 30
@@ -52,6 +53,10 @@ pub struct GroupSpec {
     pub validator_args: Vec<String>,
     #[serde(default)]
     pub checker_args: Vec<String>,
+    /// Given to the generator after its own arguments when it makes a test for the group
+    /// (`judge gen --group`).
+    #[serde(default)]
+    pub generator_args: Vec<String>,
 }
 
 /// The `[[groups]]` and `[expected_scores]` of a problem.toml, as serde reads them.
@@ -281,6 +286,7 @@ fn build(
         "includes",
         "validator_args",
         "checker_args",
+        "generator_args",
     ]
     .into_iter()
     .map(|key| (format!("groups.{}.{key}", spec.name), here.clone()))
@@ -561,6 +567,7 @@ includes = ["small"]
                 },
                 validator_args: Vec::new(),
                 checker_args: Vec::new(),
+                generator_args: Vec::new(),
             })
             .collect();
         let error = tree(Path::new("problem.toml"), &groups, &tests()).unwrap_err();
@@ -583,6 +590,7 @@ includes = ["small"]
                 includes: (i.max(2) - 2..i).map(|j| format!("g{j}")).collect(),
                 validator_args: Vec::new(),
                 checker_args: Vec::new(),
+                generator_args: Vec::new(),
             })
             .collect();
         let error = tree(Path::new("problem.toml"), &doubling, &tests()).unwrap_err();

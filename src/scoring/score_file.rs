@@ -20,6 +20,8 @@ pub enum ScoreError {
     OutOfBounds { from: String, bound: OutOfBounds },
     #[error("{from}: the multiplier must be between 0 and 1, found {found}")]
     Multiplier { from: String, found: f64 },
+    #[error("{from}: the outcome must be between 0 and 1, found {found}")]
+    Fraction { from: String, found: f64 },
 }
 
 /// The one number `text` holds (whitespace around it allowed), finite.
@@ -103,6 +105,18 @@ pub fn number_on_a_line(output: &str, from: &str) -> Result<f64, ScoreError> {
     one_number(output.lines().next().unwrap_or(""), from)
 }
 
+/// A fraction from 0 to 1 alone on the first line of `output` (a CMS checker's outcome).
+pub fn fraction_on_a_line(output: &str, from: &str) -> Result<f64, ScoreError> {
+    let value = number_on_a_line(output, from)?;
+    if !(0.0..=1.0).contains(&value) {
+        return Err(ScoreError::Fraction {
+            from: from.to_string(),
+            found: value,
+        });
+    }
+    Ok(value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,5 +188,15 @@ mod tests {
                 .to_string(),
             "checker stdout: holds \"seven\", not one number"
         );
+        assert_eq!(fraction_on_a_line("0.5\n", "stdout"), Ok(0.5));
+        assert_eq!(fraction_on_a_line(" 1 \nok\n", "stdout"), Ok(1.0));
+        assert_eq!(
+            fraction_on_a_line("1.5\n", "stdout")
+                .unwrap_err()
+                .to_string(),
+            "stdout: the outcome must be between 0 and 1, found 1.5"
+        );
+        assert!(fraction_on_a_line("-0.1", "stdout").is_err());
+        assert!(fraction_on_a_line("", "stdout").is_err());
     }
 }
