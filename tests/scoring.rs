@@ -374,16 +374,29 @@ fn a_custom_grader_grades_its_groups_as_problemtools_does() {
         dir.path().join("results").to_str().unwrap(),
         "--json",
         report.to_str().unwrap(),
+        // One worker: a test is skipped only when the rejection that decides its group is
+        // known before it starts.
+        "--jobs",
+        "1",
     ]);
     assert_eq!(output.status.code(), Some(1), "{}", show(&output));
     let board: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
-    let scores: Vec<f64> = board["submissions"]
-        .as_array()
-        .unwrap()
+    let rows = board["submissions"].as_array().unwrap();
+    let scores: Vec<f64> = rows
         .iter()
         .map(|row| row["graded"]["tests"]["groups"]["score"].as_f64().unwrap())
         .collect();
     assert_eq!(scores, [68.0, 23.0, 11.0]);
+    // The group stopped at its first rejection (on_reject: break) runs no more of its tests,
+    // as in `judge test` (above: no result for secret/g_max).
+    let ran: Vec<&str> = rows[2]["graded"]["tests"]["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|test| test["name"].as_str().unwrap())
+        .collect();
+    assert!(ran.contains(&"secret/g_max/1"), "{ran:?}");
+    assert!(!ran.contains(&"secret/g_max/2"), "{ran:?}");
     let output = judge(&[
         "test",
         &format!("{package}/submissions/accepted/full.py"),

@@ -480,7 +480,8 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
             tests,
         }
     };
-    // A scored problem's submissions run every test: their groups are graded on them.
+    // A scored problem's submissions do not stop at a first failure: their groups say which
+    // tests they need (`scored::Skipping`), and are graded on them.
     let stops =
         request.stop_at_first_failure && plan.unit() == Unit::Tests && problem.groups.is_none();
     let hashes: Vec<Option<String>> = request
@@ -608,12 +609,31 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
         tell(reporter, Event::SubmissionGraded(row))?;
     }
     let programs: Vec<OnceLock<Prepared>> = jobs.iter().map(|_| OnceLock::new()).collect();
+    // A scored problem's tests that a submission need not run, as `judge test` skips them;
+    // told first what its earlier run decided, so that a resumed run skips what it would have.
+    let skipping = decided
+        .iter()
+        .map(|decided| {
+            let (Some(tree), Plan::Tests { tests, .. }) = (problem.groups.as_deref(), &plan) else {
+                return None;
+            };
+            let paths = (0..tests.len())
+                .map(|unit| tests.get(unit).map(|t| t.name).unwrap_or_default())
+                .collect();
+            let skipping = scored::Skipping::new(tree, paths);
+            for (&unit, outcome) in decided {
+                skipping.judged(unit, outcome);
+            }
+            Some(skipping)
+        })
+        .collect();
     let executor = GradeExecutor {
         request,
         plan: &plan,
         jobs: &jobs,
         scratch: &scratch,
         programs: &programs,
+        skipping,
     };
     let schedule = Schedule::new(request.jobs, stops, true);
     let units: Vec<usize> = (0..plan.units()).collect();
@@ -920,6 +940,8 @@ struct GradeExecutor<'a> {
     scratch: &'a Scratch,
     /// Each job's program, once it is compiled.
     programs: &'a [OnceLock<Prepared>],
+    /// Each job's tests that need not run (a scored problem's; see `scored::Skipping`).
+    skipping: Vec<Option<scored::Skipping<'a>>>,
 }
 
 impl<'a> JobExecutor for GradeExecutor<'a> {
@@ -953,6 +975,18 @@ impl<'a> JobExecutor for GradeExecutor<'a> {
 
     fn limits(&self, job: usize) -> Limits {
         self.jobs[job].target.limits
+    }
+
+    fn skip(&self, job: usize, unit: usize) -> bool {
+        self.skipping[job]
+            .as_ref()
+            .is_some_and(|skipping| skipping.skip(unit))
+    }
+
+    fn judged(&self, job: usize, unit: usize, outcome: &Outcome) {
+        if let Some(skipping) = &self.skipping[job] {
+            skipping.judged(unit, outcome);
+        }
     }
 
     fn execute(&self, worker: &mut Option<Worker<'a>>, job: usize, unit: usize) -> UnitFacts {
