@@ -223,8 +223,18 @@ fn a_second_run_takes_the_results_of_the_first() {
     // byte more) does not take this build's results for its own.
     let mut rebuilt = std::fs::read(env!("CARGO_BIN_EXE_judge")).unwrap();
     rebuilt.push(0);
+    // Written by another process, `cp`: a file this process had open for writing could be
+    // held, for a moment, by a child another test thread forks, and executing it would then
+    // fail with "Text file busy" (seen once in tests/fresh-machine.sh).
+    let staged = dir.path().join("judge-rebuilt.staged");
+    std::fs::write(&staged, rebuilt).unwrap();
     let rebuilt_judge = dir.path().join("judge-rebuilt");
-    std::fs::write(&rebuilt_judge, rebuilt).unwrap();
+    let copied = std::process::Command::new("cp")
+        .arg(&staged)
+        .arg(&rebuilt_judge)
+        .status()
+        .unwrap();
+    assert!(copied.success());
     std::fs::set_permissions(
         &rebuilt_judge,
         std::os::unix::fs::PermissionsExt::from_mode(0o755),
