@@ -337,6 +337,29 @@ fn gen_makes_a_test_for_a_group_with_its_generator_arguments() {
         let (n, largest) = sizes(&String::from_utf8_lossy(&output.stdout));
         assert!(n <= 100 && largest <= 1000, "{n} {largest}");
     }
+    // Written to a folder: named after the group, each within its limits (inputs only: the
+    // problem has no reference program to answer them).
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("small");
+    let output = judge(&[
+        "gen",
+        "sumandmax",
+        "--group",
+        "small",
+        "--count",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["small-001.in", "small-002.in"]);
+    let (n, largest) = sizes(&std::fs::read_to_string(out.join("small-002.in")).unwrap());
+    assert!(n <= 100 && largest <= 1000, "{n} {largest}");
     // Without the group: the statement's limits (a 1% size keeps it small).
     let output = judge(&["gen", "sumandmax", "--index", "0", "--size", "1"]);
     let (n, largest) = sizes(&String::from_utf8_lossy(&output.stdout));

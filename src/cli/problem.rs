@@ -148,7 +148,15 @@ pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
             write!(stdout(), "{input}")?;
         }
         (None, Some(count), Some(out)) => {
-            problems::write_tests(problem, set, seed, count, args.size, out)?;
+            problems::write_tests(
+                problem,
+                set,
+                seed,
+                count,
+                args.size,
+                out,
+                args.group.as_deref(),
+            )?;
             eprintln!("wrote {count} tests to {}", out.display());
         }
         _ => bail!("give --index I, or --count N with --out DIR"),

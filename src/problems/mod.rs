@@ -326,7 +326,8 @@ pub enum WriteTestsError {
 
 /// Writes generated tests `0..count` of `set` under `seed` at `size_percent` into `dir` as
 /// `001.in` with `001.ans`, `002.in` ... (without answers when the problem has no reference: an
-/// interactive problem's interactor judges by itself). `dir` must be missing or empty; the
+/// interactive problem's interactor judges by itself), a group's as `GROUP-001.in` ...
+/// `dir` must be missing or empty; the
 /// tests are written into a folder beside it, renamed to `dir` once all are there, so a
 /// failed or interrupted run leaves no folder of part of the tests.
 pub fn write_tests(
@@ -336,6 +337,7 @@ pub fn write_tests(
     count: u64,
     size_percent: u32,
     dir: &std::path::Path,
+    group: Option<&str>,
 ) -> Result<(), WriteTestsError> {
     let failed = |cause| WriteTestsError::Write {
         path: dir.to_path_buf(),
@@ -358,7 +360,12 @@ pub fn write_tests(
             size_percent,
         };
         let input = generate_in(code, set, seed, request).map_err(code_error)?;
-        let base = staged.path().join(format!("{:03}", index + 1));
+        // A group's tests are named after it (`small-001`), for its `tests` pattern to take.
+        let name = match group {
+            Some(group) => format!("{group}-{:03}", index + 1),
+            None => format!("{:03}", index + 1),
+        };
+        let base = staged.path().join(name);
         if code.can_solve() {
             let answer = code.solve(&input).map_err(code_error)?;
             write(base.with_extension("ans"), &answer)?;
