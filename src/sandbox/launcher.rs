@@ -507,15 +507,10 @@ impl Sandbox {
                     waited_sent_us = waits.waited_us();
                     let _ = channel::send(keeper, &ToKeeper::Waited(waited_sent_us), &[]);
                 }
-                let cgroup_cpu_us = self.cpu_since_us(cpu_before);
-                // Without cgroups the program itself is watched, from /proc.
-                let solution = if cgroup_cpu_us.is_none() || !self.groups.has_memory() {
-                    first_child_of(self.keeper).and_then(process_usage)
-                } else {
-                    None
-                };
-                let cpu_us = cgroup_cpu_us
-                    .or(solution.map(|usage| usage.cpu_us))
+                // Without a CPU cgroup the program itself is watched, from /proc.
+                let cpu_us = self
+                    .cpu_since_us(cpu_before)
+                    .or_else(|| first_child_of(self.keeper).and_then(process_cpu_us))
                     .unwrap_or(0)
                     .max(waits.on_cpu_us());
                 last_cpu_us = last_cpu_us.max(cpu_us);
@@ -524,11 +519,6 @@ impl Sandbox {
                 }
                 if refused_before.is_some_and(|before| self.groups.refused_forks() > before) {
                     kill(StopReason::ProcessLimit, &mut stopped_by, &mut killed_at);
-                }
-                if watch_memory
-                    && solution.is_some_and(|usage| usage.resident_bytes > limits.memory_bytes)
-                {
-                    kill(StopReason::MemoryLimit, &mut stopped_by, &mut killed_at);
                 }
             }
         };
@@ -669,35 +659,19 @@ impl Capture {
     }
 }
 
-/// What the launcher watches of one process when there are no cgroups.
-#[derive(Clone, Copy)]
-struct ProcessUsage {
-    /// User + system CPU time (all its threads), microseconds.
-    cpu_us: u64,
-    resident_bytes: u64,
-}
-
-/// One process's CPU time and resident size, from one read of /proc/PID/stat.
-fn process_usage(pid: libc::pid_t) -> Option<ProcessUsage> {
+/// One process's CPU time, user + system (all its threads), microseconds, from
+/// /proc/PID/stat: what the launcher watches when no cgroup counts it.
+fn process_cpu_us(pid: libc::pid_t) -> Option<u64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // Fields after the command name, which is in parentheses and may contain spaces.
     let rest = &stat[stat.rfind(')')? + 2..];
     let fields: Vec<&str> = rest.split(' ').collect();
     let field = |number: usize| fields.get(number - 3)?.parse::<u64>().ok();
-    // utime and stime are fields 14 and 15 (clock ticks), rss field 24 (pages).
+    // utime and stime are fields 14 and 15 (clock ticks).
     let ticks = field(14)? + field(15)?;
-    let pages = field(24)?;
     // SAFETY: sysconf has no preconditions.
-    let (per_second, page_size) = unsafe {
-        (
-            libc::sysconf(libc::_SC_CLK_TCK).max(1) as u64,
-            libc::sysconf(libc::_SC_PAGESIZE).max(1) as u64,
-        )
-    };
-    Some(ProcessUsage {
-        cpu_us: ticks * 1_000_000 / per_second,
-        resident_bytes: pages * page_size,
-    })
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK).max(1) as u64 };
+    Some(ticks * 1_000_000 / per_second)
 }
 
 /// One process's resident size, bytes, from /proc/PID/statm (shorter to read than stat).
@@ -716,7 +690,7 @@ fn process_cpu_ns(pid: libc::pid_t) -> Option<u64> {
     std::fs::read_to_string(format!("/proc/{pid}/schedstat"))
         .ok()
         .and_then(|text| text.split_whitespace().next()?.parse().ok())
-        .or_else(|| process_usage(pid).map(|usage| usage.cpu_us * 1000))
+        .or_else(|| process_cpu_us(pid).map(|us| us * 1000))
 }
 
 /// The first child of `pid` (the solution under the keeper), from /proc.
@@ -762,7 +736,9 @@ mod tests {
     #[test]
     fn cpu_time_and_resident_size_are_read_from_proc() {
         // SAFETY: getpid has no preconditions.
-        let own = process_usage(unsafe { libc::getpid() }).expect("own /proc/PID/stat");
+        let own = unsafe { libc::getpid() };
+        assert!(process_cpu_us(own).is_some(), "own /proc/PID/stat");
+        assert!(process_cpu_us(-1).is_none());
         let status = std::fs::read_to_string("/proc/self/status").unwrap();
         let resident_kib: u64 = status
             .lines()
@@ -770,14 +746,7 @@ mod tests {
             .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
             .unwrap();
         // The two readings are moments apart: the same size within a few MiB.
-        let stat_kib = own.resident_bytes / 1024;
-        assert!(
-            stat_kib.abs_diff(resident_kib) < 4096,
-            "stat {stat_kib} KiB, status {resident_kib} KiB"
-        );
-        assert!(process_usage(-1).is_none());
-        // SAFETY: getpid has no preconditions.
-        let statm_kib = resident_bytes(unsafe { libc::getpid() }).expect("own statm") / 1024;
+        let statm_kib = resident_bytes(own).expect("own statm") / 1024;
         assert!(
             statm_kib.abs_diff(resident_kib) < 4096,
             "statm {statm_kib} KiB, status {resident_kib} KiB"
