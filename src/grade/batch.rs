@@ -682,12 +682,8 @@ fn run_tests(
     tests: &TestPlan,
     reporter: &mut dyn Reporter,
 ) -> Result<GroupResult, GradeError> {
-    let skipping = context.problem.groups.as_deref().map(|tree| {
-        let paths = (0..tests.len())
-            .map(|unit| tests.get(unit).map(|t| t.name).unwrap_or_default())
-            .collect();
-        scored::Skipping::new(tree, paths)
-    });
+    let groups = context.problem.groups.as_deref();
+    let skipping = groups.map(|tree| scored::Skipping::of_plan(tree, tests));
     let executor = TestExecutor {
         context,
         tests,

@@ -617,10 +617,7 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
             let (Some(tree), Plan::Tests { tests, .. }) = (problem.groups.as_deref(), &plan) else {
                 return None;
             };
-            let paths = (0..tests.len())
-                .map(|unit| tests.get(unit).map(|t| t.name).unwrap_or_default())
-                .collect();
-            let skipping = scored::Skipping::new(tree, paths);
+            let skipping = scored::Skipping::of_plan(tree, tests);
             for (&unit, outcome) in decided {
                 skipping.judged(unit, outcome);
             }

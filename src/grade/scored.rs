@@ -42,12 +42,20 @@ pub struct Skipping<'a> {
 
 impl<'a> Skipping<'a> {
     /// For a plan whose unit `i` is the test named `paths[i]` in `tree`.
-    pub fn new(tree: &'a GroupTree, paths: Vec<String>) -> Skipping<'a> {
+    fn new(tree: &'a GroupTree, paths: Vec<String>) -> Skipping<'a> {
         Skipping {
             tree,
             paths,
             known: Mutex::new(BTreeMap::new()),
         }
+    }
+
+    /// For the tests of `plan`, each unit its test.
+    pub fn of_plan(tree: &'a GroupTree, plan: &crate::plan::TestPlan) -> Skipping<'a> {
+        let paths = (0..plan.len())
+            .map(|unit| plan.get(unit).map(|t| t.name).unwrap_or_default())
+            .collect();
+        Skipping::new(tree, paths)
     }
 
     /// Records unit `unit`'s outcome.
