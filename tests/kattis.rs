@@ -415,6 +415,21 @@ fn a_build_script_that_fails_ends_the_run_naming_the_program() {
     );
 }
 
+/// A solution that is not there is named at once, before the package's accepted submissions
+/// are run to derive its time limit.
+#[test]
+fn a_missing_solution_is_named_before_the_limit_is_derived() {
+    let path = package("sumdefault");
+    let output = judge(&["test", "no-such-solution.c", "--problem", path.as_str()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("cannot read no-such-solution.c: No such file or directory"),
+        "{text}"
+    );
+    assert!(!text.contains("slowest accepted"), "{text}");
+}
+
 /// A program folder with a file of the name of one a call gives it (`answer`, which each
 /// call would replace) is refused, naming the program and the file.
 #[test]

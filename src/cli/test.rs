@@ -78,6 +78,11 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let grading = &args.grading;
     let overrides = grading.overrides();
+    // Before the problem: a package's time limit is derived by running its accepted
+    // submissions, which is wasted on a solution that is not there.
+    if let Err(e) = std::fs::symlink_metadata(&args.solution) {
+        bail!("cannot read {}: {e}", args.solution.display());
+    }
     let problem = grading.problem_or_folder(
         &runner,
         infer_problem(&args.solution, args.problem.as_deref()),
