@@ -424,7 +424,7 @@ fn a_missing_solution_is_named_before_the_limit_is_derived() {
     let text = show(&output);
     assert_eq!(output.status.code(), Some(2), "{text}");
     assert!(
-        text.contains("cannot read no-such-solution.c: No such file or directory"),
+        text.contains("cannot read the solution no-such-solution.c: No such file or directory"),
         "{text}"
     );
     assert!(!text.contains("slowest accepted"), "{text}");

@@ -80,8 +80,12 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
     let overrides = grading.overrides();
     // Before the problem: a package's time limit is derived by running its accepted
     // submissions, which is wasted on a solution that is not there.
-    if let Err(e) = std::fs::symlink_metadata(&args.solution) {
-        bail!("cannot read {}: {e}", args.solution.display());
+    if let Err(cause) = std::fs::symlink_metadata(&args.solution) {
+        return Err(judge::lang::LangError::ReadSource {
+            path: args.solution.clone(),
+            cause,
+        }
+        .into());
     }
     let problem = grading.problem_or_folder(
         &runner,
