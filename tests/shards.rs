@@ -355,6 +355,11 @@ fn a_scored_scoreboard_in_shards_merges_with_its_group_table() {
             "--results",
             &results,
             "--regrade",
+            // One job, as for `judge test` above: a submission skips what its `on_reject:
+            // break` groups no longer need once the rejection is known, which with two
+            // workers may be after the next test started.
+            "--jobs",
+            "1",
         ],
         2,
     );
