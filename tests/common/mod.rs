@@ -62,7 +62,22 @@ pub fn program(name: &str) -> String {
 
 /// Runs `judge ARGS` from the repository root (arguments may be any bytes: `OsStr`s).
 pub fn judge<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_judge"))
+    run_judge(&[], args)
+}
+
+/// Runs `PREFIX... judge ARGS` from the repository root: a prefix is a command that runs judge
+/// (as tests/programs/one_cpu.py does), or nothing.
+pub fn run_judge<S: AsRef<std::ffi::OsStr>>(prefix: &[&str], args: &[S]) -> Output {
+    let judge = env!("CARGO_BIN_EXE_judge");
+    let mut command = match prefix.split_first() {
+        None => Command::new(judge),
+        Some((program, rest)) => {
+            let mut command = Command::new(program);
+            command.args(rest).arg(judge);
+            command
+        }
+    };
+    command
         .args(args)
         .current_dir(repo())
         .env("NO_COLOR", "1")
@@ -72,13 +87,22 @@ pub fn judge<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
 
 /// Runs `judge test SOLUTION EXTRA... --json FILE` and returns the exit code and the report.
 pub fn grade(solution: &str, extra: &[&str]) -> (i32, serde_json::Value, String) {
+    grade_by(&[], solution, extra)
+}
+
+/// [`grade`] with judge started by a prefix command (see [`run_judge`]).
+pub fn grade_by(
+    prefix: &[&str],
+    solution: &str,
+    extra: &[&str],
+) -> (i32, serde_json::Value, String) {
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("report.json");
     let mut args = vec!["test", solution];
     args.extend_from_slice(extra);
     let report_arg = report.to_string_lossy().into_owned();
     args.extend_from_slice(&["--json", &report_arg]);
-    let output = judge(&args);
+    let output = run_judge(prefix, &args);
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&output.stdout),
