@@ -230,10 +230,20 @@ pub const TESTS: Bound = Bound {
         min: 1,
         max: 1_000_000,
     },
-    given_as: "`--count` (test, grade, verify, gen, export, stress); runner.toml \
-               `random_tests`",
+    given_as: "`--count` (test, grade, verify, gen, stress); runner.toml `random_tests`",
     why: "0 would grade nothing and call it accepted; a million is hours of grading (tests \
           are made as they run and reported at once, so memory does not grow with the count)",
+};
+
+pub const EXPORTED_TESTS: Bound = Bound {
+    quantity: "generated tests of an exported package",
+    unit: "",
+    range: Range::Whole {
+        min: 0,
+        max: 1_000_000,
+    },
+    given_as: "`--count` (export)",
+    why: "0 writes the samples alone; a million tests is a package of gigabytes",
 };
 
 pub const GAMES: Bound = Bound {
@@ -406,7 +416,7 @@ pub const GROUPS: Bound = Bound {
 };
 
 /// Every bound, in the order of the README's table.
-pub const ALL: [&Bound; 29] = [
+pub const ALL: [&Bound; 30] = [
     &TIME_LIMIT,
     &TIME_EXTRA,
     &TIME_RESOLUTION,
@@ -421,6 +431,7 @@ pub const ALL: [&Bound; 29] = [
     &PROCESSES,
     &JOBS,
     &TESTS,
+    &EXPORTED_TESTS,
     &GAMES,
     &SEED,
     &INDEX,

@@ -24,7 +24,7 @@
 
 use std::fs::{File, FileType, Metadata, OpenOptions};
 use std::io::{self, Read, Write};
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsFd, AsRawFd};
 use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
@@ -414,6 +414,16 @@ impl OutputFile {
     /// Opens it for writing (errors name the file, as those of writing it do).
     pub fn create(path: &Path) -> io::Result<OutputFile> {
         Self::open(path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+    }
+
+    /// Standard output as a report's file (`--json -`): written as a stream, to whatever it
+    /// is (a pipe, a terminal, a file a shell opened).
+    pub fn standard_output() -> io::Result<OutputFile> {
+        let descriptor = io::stdout().as_fd().try_clone_to_owned()?;
+        Ok(OutputFile {
+            path: PathBuf::from("standard output"),
+            sink: Some(Sink::Stream(File::from(descriptor))),
+        })
     }
 
     fn open(path: &Path) -> io::Result<OutputFile> {

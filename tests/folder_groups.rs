@@ -154,6 +154,21 @@ fn judge_test_shows_partial_points_the_score_and_the_group_table() {
     );
     let groups = &json["groups"];
     assert_eq!(groups["score"].as_f64(), Some(73.75), "{groups}");
+    // Each group counts its tests once, those of the groups it includes too: the root has
+    // the 7 tests, large its 3 with small's 3 and the sample (the tree holds small's tests
+    // twice: in small, and in large's copy of small).
+    let count = |path: &str| {
+        let group = groups["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["path"] == path)
+            .unwrap_or_else(|| panic!("no group {path}: {groups}"));
+        (group["tests"].as_u64(), group["tests_run"].as_u64())
+    };
+    assert_eq!(count(""), (Some(7), Some(7)), "{groups}");
+    assert_eq!(count("large"), (Some(7), Some(7)), "{groups}");
+    assert_eq!(count("small"), (Some(4), Some(4)), "{groups}");
     assert_eq!(groups["test_scores"]["large-1"].as_f64(), Some(0.5));
     assert_eq!(groups["test_scores"]["small-1"].as_f64(), Some(1.0));
     // The samples alone are graded test by test: no groups, no judge error for the tests
@@ -313,6 +328,69 @@ fn validate_checks_each_test_against_its_groups_limits() {
     let output = judge(&["validate", "sumandmax", "--group", "huge", &large]);
     assert_eq!(output.status.code(), Some(2), "{}", show(&output));
     assert!(String::from_utf8_lossy(&output.stderr).contains("no group \"huge\""));
+}
+
+#[test]
+fn the_validators_own_arguments_come_before_its_groups() {
+    // `args` of [validator] are passed on every call, a group's `validator_args` after them
+    // (the validator takes the last of each): the large tests, whose group gives none, break
+    // the validator's own --max-n=100; small's --max-n=100 and the samples' none keep theirs.
+    let copied = copy(|text| {
+        text.replace(
+            "source = \"programs/validate.py\"\n",
+            "source = \"programs/validate.py\"\nargs = [\"--max-n=2\"]\n",
+        )
+    });
+    let output = judge(&["validate", &path(&copied.problem)]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{}", show(&output));
+    assert!(
+        stdout.contains("large-1 (group large): invalid") && stdout.contains("is not in 1..2"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("small-2 (group small): valid"), "{stdout}");
+}
+
+#[test]
+fn show_lists_the_groups_and_export_refuses_them() {
+    let output = judge(&["show", "sumandmax", "--samples", "0"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    assert!(stdout.contains("groups:  3 (a scored problem)"), "{stdout}");
+    let line = |name: &str| {
+        stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("no line for {name}: {stdout}"))
+            .to_string()
+    };
+    assert!(line("samples").contains("0 points, its least test, 1 tests"));
+    assert!(
+        line("small").contains("30 points, its least test, 4 tests, includes samples"),
+        "{stdout}"
+    );
+    assert!(
+        line("large").contains("70 points, each test a share, 7 tests, includes small"),
+        "{stdout}"
+    );
+    // Written as a pass-fail package it would be another problem.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("exported");
+    let output = judge(&[
+        "export",
+        "sumandmax",
+        "--kattis",
+        &path(&out),
+        "--count",
+        "0",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("it is scored by groups"),
+        "{}",
+        show(&output)
+    );
+    assert!(!out.exists());
 }
 
 /// The N and the largest |a_i| of a generated input.

@@ -442,6 +442,20 @@ fn validation_custom_score_without_a_score_txt_is_a_judge_error_as_in_problemtoo
         .unwrap()
         .clone();
     assert_eq!(sample["verdict"], "JudgeError", "{sample}");
+    // Why, named with the test, in the JSON, on the result line and on verify's row (it said
+    // "no reason was recorded": every test's own run was accepted).
+    let why = "the output validator accepted without writing score.txt, which the package's \
+               `validation: custom score` requires";
+    assert_eq!(
+        json["groups"]["judge_error"],
+        format!("sample/1: {why}"),
+        "{json}"
+    );
+    assert!(text.contains(why), "{text}");
+    let output = judge(&["verify", &package]);
+    let verified = show(&output);
+    assert!(verified.contains(why), "{verified}");
+    assert!(!verified.contains("no reason was recorded"), "{verified}");
     // Without `score` in `validation`, the same run is accepted with 208 (above).
     let (code, json, text) = grade(
         "tests/kattis/scoringflags/submissions/accepted/full.py",
@@ -470,4 +484,48 @@ fn a_2023_package_without_submissions_yaml_is_held_to_its_folders_as_problemtool
         text.contains("expected AC (the folder partially_accepted/), got WA 34"),
         "{text}"
     );
+}
+
+#[test]
+fn a_test_repeated_in_another_group_is_judged_on_the_first_ones_run() {
+    // Olympiad packages repeat tests across their groups (NOI 2023's icecreammachines: 236
+    // tests, 61 different). As problemtools does, a test whose input, answer and validator
+    // arguments are another's takes that test's run instead of running again.
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("scoringflags");
+    common::copy_tree(&common::repo().join("tests/kattis/scoringflags"), &package);
+    // A test of its own (the package repeats some already), in two groups.
+    let secret = package.join("data/secret");
+    for group in ["g_sum", "g_avg"] {
+        std::fs::write(secret.join(format!("{group}/9.in")), "twin test\n").unwrap();
+        std::fs::write(secret.join(format!("{group}/9.ans")), "ok\n").unwrap();
+    }
+    let package = package.to_string_lossy().into_owned();
+    let (code, json, text) = grade(
+        &format!("{package}/submissions/accepted/full.py"),
+        &["--problem", &package],
+    );
+    assert_eq!(code, 0, "{text}");
+    let test = |name: &str| {
+        json["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == name)
+            .unwrap_or_else(|| panic!("no {name}: {json}"))
+            .clone()
+    };
+    // One of the two ran (the first to start), the other took its run.
+    let (avg, sum) = (test("secret/g_avg/9"), test("secret/g_sum/9"));
+    let (first, twin) = match avg.get("same_as") {
+        Some(_) => (sum, avg),
+        None => (avg, sum),
+    };
+    assert!(first.get("same_as").is_none(), "{first}");
+    assert_eq!(twin["same_as"], first["name"], "{twin}");
+    for key in ["verdict", "cpu_ms", "wall_ms", "peak_kib"] {
+        assert_eq!(first[key], twin[key], "{key}: {first} {twin}");
+    }
+    // The package's own repeated tests: sample/1 is g_break/1 too.
+    assert_eq!(test("secret/g_break/1")["same_as"], "sample/1", "{json}");
 }

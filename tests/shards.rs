@@ -292,13 +292,16 @@ fn the_readme_shows_the_sbatch_examples_as_they_are() {
 }
 
 /// A scored run's report without what the machine decides: times (see [`without_times`]),
-/// and each group's slowest test, which is the slowest by time.
+/// each group's slowest test, which is the slowest by time, and which test took the run of
+/// an earlier one of the same input and answer (`same_as`: a shard runs a test whose twin
+/// another shard has).
 fn without_slowest(report: serde_json::Value) -> serde_json::Value {
     let mut report = without_times(report);
     fn strip(value: &mut serde_json::Value) {
         match value {
             serde_json::Value::Object(map) => {
                 map.remove("slowest");
+                map.remove("same_as");
                 map.values_mut().for_each(strip);
             }
             serde_json::Value::Array(items) => items.iter_mut().for_each(strip),

@@ -577,6 +577,26 @@ fn a_report_to_a_device_or_a_fifo_is_written_as_a_shell_redirection_writes_it() 
         written.contains("sample") && written.contains("\"judge_version\""),
         "{written}"
     );
+    // `-`: the report alone on standard output (it parses whole), the table on standard
+    // error, and no file named `-`.
+    let output = report_run(d, "022", &["--json -"]);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    let report: serde_json::Value =
+        serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}: {}", show(&output)));
+    assert_eq!(report["verdict"], "AC", "{report}");
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("tests passed"),
+        "{}",
+        show(&output)
+    );
+    assert!(!d.join("-").exists());
+    let output = report_run(d, "022", &["--json -", "--junit -"]);
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+    assert!(
+        show(&output).contains("only one report can be written to standard output"),
+        "{}",
+        show(&output)
+    );
     // A full device: an error naming it, and the device is still there.
     for option in ["--json", "--junit", "--html"] {
         let output = report_run(d, "022", &[&format!("{option} /dev/full")]);

@@ -16,6 +16,10 @@ pub fn tests_u64(text: &str) -> Result<u64, OutOfBounds> {
     bounds::TESTS.parse_whole(text)
 }
 
+pub fn exported_tests(text: &str) -> Result<u64, OutOfBounds> {
+    bounds::EXPORTED_TESTS.parse_whole(text)
+}
+
 pub fn games(text: &str) -> Result<usize, OutOfBounds> {
     bounds::GAMES.parse_count(text)
 }

@@ -136,7 +136,7 @@ impl GradingArgs {
 
 #[derive(Debug, Args)]
 pub struct ReportFiles {
-    /// Write a JSON report here.
+    /// Write a JSON report here (`-`: standard output, and the table to standard error).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// Write a JUnit XML report here.
@@ -148,9 +148,14 @@ pub struct ReportFiles {
 }
 
 impl ReportFiles {
+    /// The files asked for, each `None` when not.
+    pub fn paths(&self) -> [&Option<PathBuf>; 3] {
+        [&self.json, &self.junit, &self.html]
+    }
+
     /// Whether any report file is asked for.
     pub fn any(&self) -> bool {
-        self.json.is_some() || self.junit.is_some() || self.html.is_some()
+        self.paths().iter().any(|path| path.is_some())
     }
 
     /// Adds a reporter for each file asked for.

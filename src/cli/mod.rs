@@ -26,6 +26,7 @@ pub use bounded::refused_value;
 use std::ffi::{OsStr, OsString};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{anyhow, Result};
 use clap::{Parser, Subcommand};
@@ -120,6 +121,16 @@ pub fn refused(error: clap::Error) -> u8 {
 /// Runs a command; the exit code for it, or an error (exit code 2).
 pub fn run(cli: &Cli) -> Result<u8> {
     let config = cli.config.as_deref();
+    let to_standard_output = report_paths(&cli.command)
+        .into_iter()
+        .filter(|path| *path == Path::new(STANDARD_OUTPUT))
+        .count();
+    if to_standard_output > 1 {
+        return Err(anyhow!(
+            "only one report can be written to standard output (`{STANDARD_OUTPUT}`)"
+        ));
+    }
+    REPORT_ON_STANDARD_OUTPUT.store(to_standard_output == 1, Ordering::Relaxed);
     match &cli.command {
         Command::Test(args) => test::run(config, args),
         Command::Grade(args) => grade::run(config, args),
@@ -142,6 +153,32 @@ pub fn run(cli: &Cli) -> Result<u8> {
         Command::Completions(args) => docs::completions(args),
         Command::Man(args) => docs::man(args),
     }
+}
+
+/// The report path that means standard output (`--json -`).
+const STANDARD_OUTPUT: &str = "-";
+
+/// Whether a report is written to standard output: then everything else judge would print
+/// there (tables, progress) goes to standard error, so that the report can be piped whole.
+static REPORT_ON_STANDARD_OUTPUT: AtomicBool = AtomicBool::new(false);
+
+/// The report files a command is given (`--json`, `--junit`, `--html`, `--csv`).
+fn report_paths(command: &Command) -> Vec<&Path> {
+    let files = match command {
+        Command::Test(args) => args.reports.paths().to_vec(),
+        Command::Grade(args) => std::iter::once(&args.csv)
+            .chain(args.reports.paths())
+            .collect(),
+        Command::Merge(args) => std::iter::once(&args.csv)
+            .chain(args.reports.paths())
+            .collect(),
+        Command::Verify(args) => vec![&args.json, &args.html],
+        Command::Compare(args) => vec![&args.json, &args.html],
+        Command::Stress(args) => vec![&args.json],
+        Command::Validate(args) => vec![&args.json],
+        _ => Vec::new(),
+    };
+    files.into_iter().flatten().map(PathBuf::as_path).collect()
 }
 
 /// The configuration: the built-in one under the user's runner.toml, the project's (found in
@@ -186,6 +223,9 @@ fn infer_problem(solution: &Path, given: Option<&OsStr>) -> Result<OsString> {
 /// reader has gone (`judge test ... | head -1`), what is written to it is dropped and the
 /// command goes on to its own exit code.
 fn stdout() -> Box<dyn Write> {
+    if REPORT_ON_STANDARD_OUTPUT.load(Ordering::Relaxed) {
+        return stderr();
+    }
     Box::new(UntilClosed::new(anstream::stdout()))
 }
 
@@ -239,8 +279,12 @@ fn stderr() -> Box<dyn Write> {
     Box::new(anstream::stderr())
 }
 
-/// Whether standard output is a terminal (progress bars, animations).
+/// Whether standard output is a terminal (progress bars, animations); standard error when a
+/// report takes standard output.
 fn on_terminal() -> bool {
+    if REPORT_ON_STANDARD_OUTPUT.load(Ordering::Relaxed) {
+        return std::io::stderr().is_terminal();
+    }
     std::io::stdout().is_terminal()
 }
 
@@ -250,8 +294,13 @@ fn verdict_code(accepted: bool) -> u8 {
 }
 
 /// A report file (JSON, JUnit, HTML, CSV), written whole when its reporter finishes, or
-/// written like a shell redirection to a device or a FIFO (see `OutputFile`).
+/// written like a shell redirection to a device or a FIFO (see `OutputFile`); `-` is standard
+/// output.
 fn report_file(path: &Path) -> Result<OutputFile> {
+    if path == Path::new(STANDARD_OUTPUT) {
+        return OutputFile::standard_output()
+            .map_err(|e| anyhow!("cannot write to standard output: {e}"));
+    }
     OutputFile::create(path).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
 }
 

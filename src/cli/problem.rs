@@ -64,8 +64,9 @@ pub struct SolveArgs {
 pub struct ValidateArgs {
     /// The problem id or folder.
     pub problem: OsString,
-    /// The input files to check against the problem's format and guarantees (none: a problem
-    /// with [[groups]] checks each of its tests with each of its groups' validator arguments).
+    /// The input files to check against the problem's format and guarantees (none: a Kattis
+    /// package checks each of its tests with its group's input_validator_flags, a problem with
+    /// [[groups]] each of its tests with each of its groups' validator arguments).
     pub files: Vec<PathBuf>,
     /// Check the files against this group's limits (its `validator_args` in problem.toml).
     #[arg(long, value_name = "NAME")]
@@ -193,7 +194,7 @@ pub fn solve(config: Option<&Path>, args: &SolveArgs) -> Result<u8> {
 pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let problem = judge::resolve::problem(&runner, &args.problem)?;
-    let inputs = inputs_to_validate(&problem.spec, args)?;
+    let inputs = inputs_to_validate(&problem.spec, problem.package.is_some(), args)?;
     let mut reporters = Reporters::new();
     let out = if on_terminal() {
         let bar = ProgressReporter::new();
@@ -264,9 +265,11 @@ pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
 }
 
 /// What `judge validate` checks: the files named, with `--group`'s validator arguments; or,
-/// named none, each test of a problem with groups with each of its groups' arguments.
+/// named none, a package's tests, or each test of a problem with groups with each of its
+/// groups' arguments.
 fn inputs_to_validate(
     spec: &judge::config::ProblemSpec,
+    is_package: bool,
     args: &ValidateArgs,
 ) -> Result<Vec<InputToCheck>> {
     let folder_groups = spec
@@ -300,9 +303,14 @@ fn inputs_to_validate(
             })
             .collect());
     }
+    // A package's own tests, each with its group's input_validator_flags.
+    if let (None, true, Some(tests)) = (folder_groups, is_package, spec.file_tests.as_ref()) {
+        return Ok(tests.iter().map(InputToCheck::from).collect());
+    }
     let (Some(tree), Some(tests)) = (folder_groups, spec.file_tests.as_ref()) else {
         bail!(
-            "give the input files to check (only a problem with [[groups]] checks its own tests)"
+            "give the input files to check (only a package or a problem with [[groups]] checks \
+             its own tests)"
         );
     };
     let calls = judge::config::groups::validator_calls(tree);
@@ -351,8 +359,9 @@ pub struct ExportArgs {
     /// validator or interactor programs become the package's validators).
     #[arg(long, value_name = "DIR")]
     pub kattis: PathBuf,
-    /// Generated tests to write besides the samples (default: runner.toml's random_tests).
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::tests_u64)]
+    /// Generated tests to write besides the samples (default: runner.toml's random_tests; 0:
+    /// the samples alone).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::exported_tests)]
     pub count: Option<u64>,
     /// Master seed of the generated tests (default: runner.toml's seed).
     #[arg(long, allow_negative_numbers = true, value_parser = bounded::seed)]

@@ -1,7 +1,7 @@
 //! `judge show PROBLEM`: what a problem is, to read before solving it: its title, kind and
-//! where it comes from, its limits, the parts it is made of, its samples and its statement
-//! (Markdown rendered for a terminal, the text as written elsewhere; a Kattis package's
-//! statement file as text, LaTeX included).
+//! where it comes from, its limits, the parts it is made of, a scored problem's groups, its
+//! samples and its statement (Markdown rendered for a terminal, the text as written
+//! elsewhere; a Kattis package's statement file as text, LaTeX included).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -16,6 +16,10 @@ use judge::grade::display_path;
 use judge::kattis;
 use judge::plan::TestSource;
 use judge::resolve::{Judge, Problem};
+use judge::scoring::aggregate;
+use judge::scoring::{
+    Aggregation, Child, Format, Group, GroupTree, Rule, ScoreRule, SpecAggregation,
+};
 
 use super::{exit, load_runner, on_terminal, stdout};
 
@@ -33,6 +37,9 @@ pub struct ShowArgs {
 const SAMPLE_LINES: usize = 20;
 /// Characters of a sample's line shown.
 const SAMPLE_LINE_CHARS: usize = 100;
+
+/// Groups of a scored problem listed, a line each; the rest are counted.
+const GROUP_LINES: usize = 40;
 
 /// `judge show`.
 pub fn show(config: Option<&Path>, args: &ShowArgs) -> Result<u8> {
@@ -57,6 +64,16 @@ pub fn show(config: Option<&Path>, args: &ShowArgs) -> Result<u8> {
     writeln!(out, "parts:")?;
     for (role, what) in parts(&resolved) {
         writeln!(out, "  {role:<11} {what}")?;
+    }
+    if let Some(tree) = &problem.groups {
+        let lines = groups(tree);
+        writeln!(out, "groups:  {} (a scored problem)", lines.len())?;
+        for line in lines.iter().take(GROUP_LINES) {
+            writeln!(out, "  {line}")?;
+        }
+        if lines.len() > GROUP_LINES {
+            writeln!(out, "  ... and {} more", lines.len() - GROUP_LINES)?;
+        }
     }
     let samples = samples(&runner, problem)?;
     writeln!(out, "samples: {}", samples.len())?;
@@ -125,6 +142,69 @@ fn limits(problem: &ProblemSpec, package: Option<&kattis::Package>) -> String {
         line += "; the same for every language";
     }
     line
+}
+
+/// A scored problem's groups, a line each: a folder problem's as its `problem.toml` lists them
+/// (with the groups each includes), a package's every group under `data/`.
+fn groups(tree: &GroupTree) -> Vec<String> {
+    let listed: Vec<&Group> = match tree.format {
+        Format::Folder => sub_groups(&tree.root).collect(),
+        Format::KattisLegacy | Format::Kattis2023 => {
+            tree.root.groups().into_iter().skip(1).collect()
+        }
+    };
+    let width = listed.iter().map(|g| g.path.len()).max().unwrap_or(0);
+    listed
+        .iter()
+        .map(|group| {
+            let points = aggregate::max_score(group)
+                .or(Some(group.settings.range.max).filter(|max| max.is_finite()))
+                .map_or("its validator's score".into(), |max| {
+                    format!("{max} points")
+                });
+            let how = match &group.settings.rule {
+                Rule::Points { aggregation, .. } => match aggregation {
+                    Aggregation::Min => "its least test",
+                    Aggregation::Sum => "each test a share",
+                },
+                Rule::Spec(spec) => match spec.aggregation {
+                    SpecAggregation::PassFail => "pass-fail",
+                    SpecAggregation::Sum => "the sum of its tests",
+                    SpecAggregation::Min => "its least test",
+                },
+                Rule::Default(flags) => match flags.score {
+                    ScoreRule::Sum => "the sum of its parts",
+                    ScoreRule::Avg => "the mean of its parts",
+                    ScoreRule::Min => "its least part",
+                    ScoreRule::Max => "its best part",
+                },
+                Rule::Custom { .. } => "by the package's grader",
+            };
+            let includes: Vec<&str> = match tree.format {
+                Format::Folder => sub_groups(group)
+                    .map(|g| g.path.rsplit('/').next().unwrap_or(&g.path))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            let includes = match includes.is_empty() {
+                true => String::new(),
+                false => format!(", includes {}", includes.join(", ")),
+            };
+            format!(
+                "{:<width$}  {points}, {how}, {} tests{includes}",
+                group.path,
+                group.tests().len()
+            )
+        })
+        .collect()
+}
+
+/// A group's groups (not their own).
+fn sub_groups(group: &Group) -> impl Iterator<Item = &Group> {
+    group.children.iter().filter_map(|child| match child {
+        Child::Group(group) => Some(group),
+        Child::Test(_) => None,
+    })
 }
 
 /// A program's line: its source (or command) and its convention.

@@ -11,6 +11,7 @@ use thiserror::Error;
 
 use super::engine::{self, Executor, GroupResult, Judgement, Schedule, UnitFacts, UnitRun};
 use super::outcome::{Detail, Outcome, RunDetail, RunSummary, TestDetail};
+use super::same_tests::{self, SameTests};
 use super::scored;
 use super::{
     build, plan_digest, submission_digest, tell, AppliedLimits, GradeError, PlannedUnits,
@@ -158,6 +159,9 @@ pub(crate) struct TestContext<'a> {
     pub shared: Option<&'a SharedTestData>,
     /// The cap on the tests' files (`files.test_file_limit_mib`).
     pub test_files: Cap,
+    /// The facts of the submission's tests so far, for a test that is the same as one that
+    /// ran (see `grade::same_tests`); `None` runs every test.
+    pub same_tests: Option<&'a SameTests>,
 }
 
 impl TestContext<'_> {
@@ -234,7 +238,7 @@ impl TestContext<'_> {
     /// `engine::judge` for what they decide).
     pub(crate) fn execute_test(&self, worker: &mut Worker, test: &PlannedTest) -> UnitFacts {
         let problem_id = &self.problem.id;
-        let mut detail = TestDetail {
+        let detail = TestDetail {
             name: test.name.clone(),
             reproduce: test.reproduce_command(problem_id),
             ..TestDetail::default()
@@ -248,6 +252,24 @@ impl TestContext<'_> {
                 }
             }
         };
+        match self.same_tests {
+            Some(same) => {
+                let key = same_tests::key(&pair.input, &pair.answer, &test.checker_args);
+                let own = detail.clone();
+                same.facts(key, &own, || self.run_test(worker, test, &pair, detail))
+            }
+            None => self.run_test(worker, test, &pair, detail),
+        }
+    }
+
+    /// Runs one test on its input and answer (`pair`), its detail so far named.
+    fn run_test(
+        &self,
+        worker: &mut Worker,
+        test: &PlannedTest,
+        pair: &TestPair,
+        mut detail: TestDetail,
+    ) -> UnitFacts {
         let (input, answer) = (&pair.input, &pair.answer);
         detail.input_head = head(input);
         detail.input_bytes = input.len();
@@ -402,6 +424,13 @@ impl<'a> Executor for TestExecutor<'a> {
             skipping.judged(unit, outcome);
         }
     }
+
+    fn run_order(&self, units: Vec<usize>) -> Vec<usize> {
+        match &self.skipping {
+            Some(skipping) => skipping.run_order(units),
+            None => units,
+        }
+    }
 }
 
 /// Grades a batch solution, telling `reporter` as it goes; returns the summary (CE included).
@@ -477,6 +506,7 @@ pub fn grade(
         request.jobs,
     );
     tell(reporter, Event::Started(&started))?;
+    let same_tests = SameTests::default();
     let context = TestContext {
         problem,
         parts: &parts,
@@ -488,6 +518,7 @@ pub fn grade(
         ),
         shared: Some(&read_ahead),
         test_files: request.runner.files.tests(),
+        same_tests: Some(&same_tests),
     };
     summary.conclude(run_tests(
         request, &context, &scratch, &prepared, &tests, reporter,

@@ -48,6 +48,12 @@ pub trait Executor: Sync {
     /// Hears of unit `unit`'s outcome as soon as it is judged (before it is told in plan
     /// order), so that [`Executor::skip`] can know it.
     fn judged(&self, _unit: usize, _outcome: &Outcome) {}
+
+    /// The order to run `units` (plan indices, in plan order) in; they are told and
+    /// concluded in plan order whatever it is. By default plan order.
+    fn run_order(&self, units: Vec<usize>) -> Vec<usize> {
+        units
+    }
 }
 
 /// What running a unit gave, before anything is decided.
@@ -366,6 +372,10 @@ impl<E: Executor> JobExecutor for OneJob<'_, E> {
     fn judged(&self, _: usize, unit: usize, outcome: &Outcome) {
         self.executor.judged(unit, outcome)
     }
+
+    fn run_order(&self, _: usize, units: Vec<usize>) -> Vec<usize> {
+        self.executor.run_order(units)
+    }
 }
 
 /// Runs the units of many jobs: `judge grade`'s submissions, each graded on the same plan.
@@ -395,6 +405,11 @@ pub trait JobExecutor: Sync {
 
     /// Hears of a unit's outcome as soon as it is judged (see [`Executor::judged`]).
     fn judged(&self, _job: usize, _unit: usize, _outcome: &Outcome) {}
+
+    /// The order to run job `job`'s `units` in (see [`Executor::run_order`]).
+    fn run_order(&self, _job: usize, units: Vec<usize>) -> Vec<usize> {
+        units
+    }
 }
 
 /// The units of a run of many jobs that an earlier run decided (see [`run_jobs`]).
@@ -531,16 +546,17 @@ fn drive<E: JobExecutor>(
         true => first_failure[job].load(Ordering::SeqCst),
         false => usize::MAX,
     };
-    // What each job has left to run, in plan order.
+    // What each job has left to run, in the order the executor runs them.
     let pending: Vec<Vec<usize>> = decided
         .iter()
         .enumerate()
         .map(|(job, decided)| {
-            units
+            let left = units
                 .iter()
                 .copied()
                 .filter(|unit| !decided.contains_key(unit) && *unit <= limit(job))
-                .collect()
+                .collect();
+            executor.run_order(job, left)
         })
         .collect();
     let mut jobs: Vec<InOrder> = decided

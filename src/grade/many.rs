@@ -631,6 +631,7 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
         scratch: &scratch,
         programs: &programs,
         skipping,
+        same_tests: jobs.iter().map(|_| Default::default()).collect(),
     };
     let schedule = Schedule::new(request.jobs, stops, true);
     let units: Vec<usize> = (0..plan.units()).collect();
@@ -939,6 +940,8 @@ struct GradeExecutor<'a> {
     programs: &'a [OnceLock<Prepared>],
     /// Each job's tests that need not run (a scored problem's; see `scored::Skipping`).
     skipping: Vec<Option<scored::Skipping<'a>>>,
+    /// Each job's facts of its tests so far (see `grade::same_tests`).
+    same_tests: Vec<super::same_tests::SameTests>,
 }
 
 impl<'a> JobExecutor for GradeExecutor<'a> {
@@ -986,6 +989,13 @@ impl<'a> JobExecutor for GradeExecutor<'a> {
         }
     }
 
+    fn run_order(&self, job: usize, units: Vec<usize>) -> Vec<usize> {
+        match &self.skipping[job] {
+            Some(skipping) => skipping.run_order(units),
+            None => units,
+        }
+    }
+
     fn execute(&self, worker: &mut Option<Worker<'a>>, job: usize, unit: usize) -> UnitFacts {
         let request = self.request;
         let programs: &'a [OnceLock<Prepared>] = self.programs;
@@ -1023,6 +1033,7 @@ impl<'a> JobExecutor for GradeExecutor<'a> {
                     enforced: limits,
                     shared: Some(shared),
                     test_files: request.runner.files.tests(),
+                    same_tests: Some(&self.same_tests[job]),
                 };
                 context.execute_test(worker, &test)
             }

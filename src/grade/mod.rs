@@ -26,6 +26,7 @@ pub mod many;
 pub mod merge;
 pub mod outcome;
 pub mod package;
+mod same_tests;
 pub mod scored;
 pub mod stress;
 pub mod validation;

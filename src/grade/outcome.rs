@@ -67,6 +67,9 @@ pub struct TestDetail {
     /// (a scoring problem's; the test's score is its group's rules applied to it, see
     /// `grade::scored`).
     pub validator_score: Option<ValidatorScore>,
+    /// The test of the same input, answer and checker arguments whose run this test's facts
+    /// are (see `grade::same_tests`); `None` when it ran itself.
+    pub same_as: Option<String>,
 }
 
 /// A game's particulars.
@@ -361,11 +364,15 @@ impl RunSummary {
         }
     }
 
-    /// Why the verdict is not AC, in words, when the run says it (games).
+    /// Why the verdict is not AC, in words, when the run says it: a run of games's, or a
+    /// judge error of a scored run's groups that no test had (a validator's missing score).
     pub fn reason(&self) -> Option<&str> {
         match &self.detail {
             RunDetail::Games { reason, .. } => reason.as_deref(),
-            RunDetail::Tests { .. } => None,
+            RunDetail::Tests { groups, .. } => groups
+                .as_deref()
+                .filter(|_| matches!(self.verdict, Verdict::JudgeError))
+                .and_then(|groups| groups.judge_error.as_deref()),
         }
     }
 
@@ -479,6 +486,7 @@ impl Serialize for Outcome {
                 message: self.message.as_deref(),
                 reproduce: test.reproduce.as_deref(),
                 validator_score: test.validator_score,
+                same_as: test.same_as.as_deref(),
             }
             .serialize(serializer),
             Detail::Game(game) => GameWire {
@@ -538,6 +546,8 @@ struct TestWire<'a> {
     reproduce: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     validator_score: Option<ValidatorScore>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    same_as: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -623,6 +633,8 @@ struct TestIn {
     reproduce: Option<String>,
     #[serde(default)]
     validator_score: Option<ValidatorScore>,
+    #[serde(default)]
+    same_as: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -704,6 +716,7 @@ impl From<TestIn> for Outcome {
                 name: test.name,
                 reproduce: test.reproduce,
                 validator_score: test.validator_score,
+                same_as: test.same_as,
                 ..TestDetail::default()
             }),
         }

@@ -65,6 +65,40 @@ impl<'a> Skipping<'a> {
         }
     }
 
+    /// `units` (plan indices, in plan order) in the order to run them: the first test of each
+    /// group that holds tests, then the second of each, and so on, each group's own in plan
+    /// order. A group decided by a rejection skips its other tests, and a worker that runs a
+    /// test of another group beside it never runs one that the rejection makes needless (in
+    /// plan order the second worker runs the next test of the group that is failing).
+    pub fn run_order(&self, units: Vec<usize>) -> Vec<usize> {
+        let mut holder: BTreeMap<&str, usize> = BTreeMap::new();
+        for (index, group) in self.tree.root.groups().into_iter().enumerate() {
+            for child in &group.children {
+                if let Child::Test(test) = child {
+                    holder.entry(test.path.as_str()).or_insert(index);
+                }
+            }
+        }
+        let mut by_group: BTreeMap<usize, std::collections::VecDeque<usize>> = BTreeMap::new();
+        for unit in units {
+            let group = self
+                .paths
+                .get(unit)
+                .and_then(|path| holder.get(path.as_str()))
+                .copied()
+                .unwrap_or(usize::MAX);
+            by_group.entry(group).or_default().push_back(unit);
+        }
+        let mut order = Vec::new();
+        while !by_group.is_empty() {
+            by_group.retain(|_, units| {
+                order.extend(units.pop_front());
+                !units.is_empty()
+            });
+        }
+        order
+    }
+
     /// Whether unit `unit` need not run: every place the tree holds its test is under a
     /// group decided by an earlier child known to be rejected.
     pub fn skip(&self, unit: usize) -> bool {
@@ -184,6 +218,11 @@ pub struct GroupsSummary {
     /// Each test's score after its group's rules (`accept_score`, a validator's score),
     /// by test path, for the tests that have one.
     pub test_scores: BTreeMap<String, f64>,
+    /// Why the groups have a judge error that no run had, if they have: the first test its
+    /// group's rules made one (`secret/g1/03: the output validator accepted without writing
+    /// score.txt, ...`), or a test the groups need that did not run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judge_error: Option<String>,
 }
 
 /// One group's result.
@@ -239,11 +278,24 @@ pub fn grade(
         score: None,
     };
     // A test the tree needs that the run lacks (it could not run): the root is a judge error.
-    let graded = aggregate::grade(tree, &mut results).unwrap_or_else(|_| Graded {
-        tests: Vec::new(),
-        groups: vec![(String::new(), judge_error)],
-        total: Some(judge_error),
-    });
+    let (graded, why_judge_error) = match aggregate::grade(tree, &mut results) {
+        Ok(graded) => {
+            let why = graded
+                .first_judge_error
+                .as_ref()
+                .map(|(test, error)| format!("{test}: {error}"));
+            (graded, why)
+        }
+        Err(missing) => (
+            Graded {
+                tests: Vec::new(),
+                groups: vec![(String::new(), judge_error)],
+                total: Some(judge_error),
+                first_judge_error: None,
+            },
+            Some(missing.to_string()),
+        ),
+    };
     let results = graded.by_path();
     let groups = tree
         .root
@@ -288,6 +340,7 @@ pub fn grade(
         max_score: aggregate::total_max_score(tree),
         groups,
         test_scores,
+        judge_error: why_judge_error,
     }
 }
 
@@ -473,6 +526,43 @@ mod tests {
         );
         assert_eq!((whole.verdict, whole.score), (one.verdict, one.score));
         assert_eq!(whole.score, Some(80.0));
+    }
+
+    #[test]
+    fn tests_run_group_by_group_in_turn_each_groups_in_order() {
+        let tree = crate::report::fixtures::group_tree();
+        let paths: Vec<String> = tree.root.tests().iter().map(|t| t.path.clone()).collect();
+        let skipping = Skipping::new(&tree, paths.clone());
+        let order: Vec<&str> = skipping
+            .run_order((0..paths.len()).collect())
+            .into_iter()
+            .map(|unit| paths[unit].as_str())
+            .collect();
+        // Every unit once, the first test of each group before the second of any.
+        let mut sorted = order.clone();
+        sorted.sort();
+        let mut all: Vec<&str> = paths.iter().map(String::as_str).collect();
+        all.sort();
+        assert_eq!(sorted, all);
+        fn group_of(path: &str) -> &str {
+            path.rsplit_once('/').map_or("", |(group, _)| group)
+        }
+        let groups: std::collections::BTreeSet<&str> = paths.iter().map(|p| group_of(p)).collect();
+        let firsts: Vec<&str> = order
+            .iter()
+            .take(groups.len())
+            .map(|p| group_of(p))
+            .collect();
+        let mut distinct = firsts.clone();
+        distinct.dedup();
+        assert_eq!(firsts.len(), distinct.len(), "{order:?}");
+        for group in groups {
+            let in_run: Vec<&&str> = order.iter().filter(|p| group_of(p) == group).collect();
+            let in_plan: Vec<&String> = paths.iter().filter(|p| group_of(p) == group).collect();
+            assert_eq!(in_run.len(), in_plan.len());
+            assert!(in_run.iter().zip(&in_plan).all(|(a, b)| **a == b.as_str()));
+        }
+        assert_ne!(order, paths.iter().map(String::as_str).collect::<Vec<_>>());
     }
 
     #[test]

@@ -108,6 +108,7 @@ pub fn run(
         enforced: limits,
         shared: None,
         test_files: request.runner.files.tests(),
+        same_tests: None,
     };
     let worker = Mutex::new(Worker::new(request.runner, &scratch, &prepared));
     // Each input is a run of one unit on the engine; an interruption ends it with an error.

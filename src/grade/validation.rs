@@ -29,6 +29,19 @@ pub struct InputToCheck {
     pub args: Vec<String>,
 }
 
+impl From<&crate::config::FileTest> for InputToCheck {
+    /// A test of a problem's own (a package's, a folder problem's with groups), with its
+    /// group's validator arguments.
+    fn from(test: &crate::config::FileTest) -> InputToCheck {
+        InputToCheck {
+            name: test.name.clone(),
+            path: test.input.clone(),
+            root: Some(test.folder.clone()),
+            args: test.validator_args.clone(),
+        }
+    }
+}
+
 impl InputToCheck {
     /// Its bytes, at most `cap` of them.
     fn read(&self, cap: Cap) -> Result<Vec<u8>, FileError> {

@@ -67,8 +67,8 @@ pub struct Checked {
 const MESSAGE_CHARS: usize = 2000;
 
 /// Why a batch grading was not accepted, for its verify row: the compiler's message (CE),
-/// else the first failing test's message (its reason, the checker's words, a JE's cause);
-/// `None` when accepted.
+/// else the run's reason (a judge error of its groups' rules), else the first failing test's
+/// message (its reason, the checker's words, a JE's cause); `None` when accepted.
 pub(crate) fn failure_message(summary: &RunSummary) -> Option<String> {
     let message = match summary.verdict {
         Verdict::CompileError => summary
@@ -77,8 +77,9 @@ pub(crate) fn failure_message(summary: &RunSummary) -> Option<String> {
             .unwrap_or_else(|| "the compiler gave no message".into()),
         Verdict::Accepted => return None,
         _ => summary
-            .first_failure()
-            .and_then(|t| t.message.clone())
+            .reason()
+            .map(String::from)
+            .or_else(|| summary.first_failure().and_then(|t| t.message.clone()))
             .unwrap_or_else(|| "no reason was recorded".into()),
     };
     Some(crate::check::clip(message.trim(), MESSAGE_CHARS))

@@ -71,6 +71,15 @@ pub fn write_package(
     if judge == Judge::Referee {
         return write_game_package(runner, problem, solutions, out, count, seed);
     }
+    if problem.groups.is_some() {
+        // Written as a pass-fail package it would grade a different problem.
+        return Err(ExportError::Unsupported {
+            problem: problem.id.clone(),
+            why: "it is scored by groups, and export writes pass-fail and interactive \
+                  packages only (a scoring package is not written yet)"
+                .into(),
+        });
+    }
     let source = Source::new(problem)?;
     let interactor = problem.programs.interactor.as_ref();
     // An interactive problem's tests need no answers (its interactor judges), unless it has

@@ -127,7 +127,9 @@ impl ProblemCode for ProgramCode {
             ],
             ..Call::default()
         };
-        call.args.extend(args.iter().cloned());
+        // Its own arguments (problem.toml's `args`), then a group's.
+        call.args
+            .extend(generator.spec().args.iter().chain(args).cloned());
         let first = Self::text_output(generator, &call)?;
         let second = Self::text_output(generator, &call)?;
         if first != second {
@@ -155,8 +157,9 @@ impl ProblemCode for ProgramCode {
 
     fn validate_with_args(&self, input: &str, args: &[String]) -> Result<(), CodeError> {
         let validator = self.validator.as_ref().ok_or(self.missing("validator"))?;
+        // Its own arguments (problem.toml's `args`), then a group's.
         let call = Call {
-            args: args.to_vec(),
+            args: validator.spec().args.iter().chain(args).cloned().collect(),
             stdin: input.as_bytes(),
             ..Call::default()
         };

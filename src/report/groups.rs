@@ -157,6 +157,7 @@ fn graded_of(groups: &GroupsSummary) -> Graded {
             verdict,
             score: groups.score,
         }),
+        first_judge_error: None,
     }
 }
 

@@ -274,6 +274,9 @@ fn batch_summary(summary: &RunSummary, group_table: Option<String>) -> String {
         summary.passed(),
         tests_planned,
     ));
+    if let Some(reason) = summary.reason() {
+        out.line(format!("  {reason}"));
+    }
     if let Some(warning) = summary.timing_warning() {
         out.line(format!("warning: {warning}"));
     }

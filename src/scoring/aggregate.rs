@@ -61,68 +61,115 @@ pub fn round_like_grader(score: f64) -> f64 {
     format!("{score:.6}").parse().unwrap_or(score)
 }
 
-/// The result of one test in `group` (the group holding it). A validator score on a
-/// rejected test is a judge error (problemtools, and the 2023-07 specification); so is a
-/// multiplier on a legacy test or one with no maximum, a missing score where the maximum
-/// is unbounded, and an accepted legacy test without a score where the package's
-/// `validation: custom score` makes one mandatory (problemtools).
-pub fn test_result(tree: &GroupTree, group: &Group, test: &TestCase, run: TestRun) -> Scored {
-    let judge_error = Scored {
-        verdict: Verdict::JudgeError,
-        score: None,
-    };
+/// Why a test is a judge error of its group when its run was not: what the validator's score,
+/// or its absence, breaks in the group's rules (problemtools, and the 2023-07 specification).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize)]
+pub enum ScoreError {
+    #[error("the output validator gave a score to a run it rejected")]
+    ScoreOnRejected,
+    #[error(
+        "the output validator accepted without writing score.txt, which the package's \
+         `validation: custom score` requires"
+    )]
+    ScoreMissing,
+    #[error("the output validator wrote score_multiplier.txt, which only the 2023-07 format has")]
+    MultiplierInLegacy,
+    #[error("the output validator gave a score in a pass-fail group")]
+    ScoreInPassFail,
+    #[error("the test has no maximum score and the output validator gave none")]
+    NoScore,
+    #[error("the output validator's score is not a number of 0 or more")]
+    BadScore,
+    #[error("the output validator's score is above the test's maximum")]
+    AboveMaximum,
+    #[error("the output validator's score multiplier is not between 0 and 1, or the test has no maximum score")]
+    BadMultiplier,
+}
+
+/// The result of one test in `group` (the group holding it): its verdict and score, or a
+/// judge error where the validator's score breaks the group's rules (see [`ScoreError`];
+/// the error's result is [`test_result`]'s).
+pub fn test_score(
+    tree: &GroupTree,
+    group: &Group,
+    test: &TestCase,
+    run: TestRun,
+) -> Result<Scored, ScoreError> {
     if run.validator_score.is_some() && !run.verdict.is_accepted() {
-        return with_default_score(tree, group, judge_error);
+        return Err(ScoreError::ScoreOnRejected);
     }
     match &group.settings.rule {
         Rule::Default(_) | Rule::Custom { .. } => match run.validator_score {
             // `validation: custom score` and no score.txt: problemtools' judge error.
             None if tree.score_required && run.verdict.is_accepted() => {
-                with_default_score(tree, group, judge_error)
+                Err(ScoreError::ScoreMissing)
             }
-            None => with_default_score(
+            None => Ok(with_default_score(
                 tree,
                 group,
                 Scored {
                     verdict: run.verdict,
                     score: None,
                 },
-            ),
-            Some(ValidatorScore::Score(score)) => Scored {
+            )),
+            Some(ValidatorScore::Score(score)) => Ok(Scored {
                 verdict: run.verdict,
                 score: tree.scoring.then_some(score),
-            },
-            Some(ValidatorScore::Multiplier(_)) => with_default_score(tree, group, judge_error),
+            }),
+            Some(ValidatorScore::Multiplier(_)) => Err(ScoreError::MultiplierInLegacy),
         },
         Rule::Spec(spec) if spec.aggregation == SpecAggregation::PassFail => {
-            // A pass-fail group's tests get no score of their own; a validator that gives one
-            // is a judge error.
-            if run.validator_score.is_some() {
-                judge_error
-            } else {
-                Scored::new(run.verdict, 0.0)
+            // A pass-fail group's tests get no score of their own.
+            match run.validator_score {
+                Some(_) => Err(ScoreError::ScoreInPassFail),
+                None => Ok(Scored::new(run.verdict, 0.0)),
             }
         }
         Rule::Spec(_) | Rule::Points { .. } => {
             if !run.verdict.is_accepted() {
-                return Scored::new(run.verdict, 0.0);
+                return Ok(Scored::new(run.verdict, 0.0));
             }
             let max = test.max_score;
             match (run.validator_score, max) {
-                (None, Some(max)) => Scored::new(run.verdict, max),
-                (Some(ValidatorScore::Score(score)), _) if score >= 0.0 => {
+                (None, Some(max)) => Ok(Scored::new(run.verdict, max)),
+                (None, None) => Err(ScoreError::NoScore),
+                (Some(ValidatorScore::Score(score)), _) if score.is_nan() || score < 0.0 => {
+                    Err(ScoreError::BadScore)
+                }
+                (Some(ValidatorScore::Score(score)), _) => {
                     if max.is_some_and(|max| score > max * (1.0 + 1e-9)) {
-                        judge_error
+                        Err(ScoreError::AboveMaximum)
                     } else {
-                        Scored::new(run.verdict, score)
+                        Ok(Scored::new(run.verdict, score))
                     }
                 }
                 (Some(ValidatorScore::Multiplier(m)), Some(max)) if (0.0..=1.0).contains(&m) => {
-                    Scored::new(run.verdict, m * max)
+                    Ok(Scored::new(run.verdict, m * max))
                 }
-                _ => judge_error,
+                (Some(ValidatorScore::Multiplier(_)), _) => Err(ScoreError::BadMultiplier),
             }
         }
+    }
+}
+
+/// The result of one test in `group` (the group holding it), as [`test_score`] makes it, a
+/// judge error where that finds one (see [`error_result`]).
+pub fn test_result(tree: &GroupTree, group: &Group, test: &TestCase, run: TestRun) -> Scored {
+    test_score(tree, group, test, run).unwrap_or_else(|error| error_result(tree, group, error))
+}
+
+/// A test's judge error: given its group's `reject_score` in a legacy group (and for a score
+/// on a rejected run in any), no score elsewhere.
+fn error_result(tree: &GroupTree, group: &Group, error: ScoreError) -> Scored {
+    let judge_error = Scored {
+        verdict: Verdict::JudgeError,
+        score: None,
+    };
+    match (error, &group.settings.rule) {
+        (ScoreError::ScoreOnRejected, _) | (_, Rule::Default(_) | Rule::Custom { .. }) => {
+            with_default_score(tree, group, judge_error)
+        }
+        _ => judge_error,
     }
 }
 
@@ -347,6 +394,8 @@ pub struct Graded {
     pub groups: Vec<(String, Scored)>,
     /// The root's result: the submission's verdict and score (`None` if no group had a test).
     pub total: Option<Scored>,
+    /// The first test, in judging order, that its group's rules made a judge error, and why.
+    pub first_judge_error: Option<(String, ScoreError)>,
 }
 
 impl Graded {
@@ -378,6 +427,7 @@ pub fn grade(tree: &GroupTree, results: &mut dyn Results) -> Result<Graded, Miss
         tests: Vec::new(),
         groups: Vec::new(),
         total: None,
+        first_judge_error: None,
     };
     graded.total = grade_group(tree, &tree.root, results, &mut graded)?;
     Ok(graded)
@@ -396,7 +446,12 @@ fn grade_group(
                 let run = results
                     .test(test)
                     .ok_or_else(|| MissingResult(test.path.clone()))?;
-                let result = test_result(tree, group, test, run);
+                let result = test_score(tree, group, test, run).unwrap_or_else(|error| {
+                    graded
+                        .first_judge_error
+                        .get_or_insert_with(|| (test.path.clone(), error));
+                    error_result(tree, group, error)
+                });
                 graded.tests.push((test.path.clone(), result));
                 ChildResult {
                     result,
@@ -813,6 +868,15 @@ mod tests {
         assert_eq!(
             test_result(&required, g1, &case, run("AC", None)),
             Scored::new(Verdict::JudgeError, 0.0)
+        );
+        // Each judge error says why.
+        assert_eq!(
+            test_score(&required, g1, &case, run("AC", None)),
+            Err(ScoreError::ScoreMissing)
+        );
+        assert_eq!(
+            test_score(&t, g1, &case, run("WA", Some(ValidatorScore::Score(1.0)))),
+            Err(ScoreError::ScoreOnRejected)
         );
         assert_eq!(
             test_result(&required, g1, &case, run("WA", None)),

@@ -45,7 +45,7 @@ pub mod folder;
 pub mod kattis;
 pub mod score_file;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::path::PathBuf;
 
@@ -414,10 +414,13 @@ impl Group {
         })
     }
 
-    /// Its test cases, and those of its sub-groups, in judging order.
+    /// Its test cases, and those of its sub-groups, in judging order, each once (a folder
+    /// group's included groups may share tests).
     pub fn tests(&self) -> Vec<&TestCase> {
         let mut found = Vec::new();
         self.collect_tests(&mut found);
+        let mut seen = BTreeSet::new();
+        found.retain(|test| seen.insert(test.path.as_str()));
         found
     }
 
