@@ -393,6 +393,46 @@ fn show_lists_the_groups_and_export_refuses_them() {
     assert!(!out.exists());
 }
 
+#[test]
+fn a_built_in_problem_may_have_groups_too() {
+    // boj2615 (built into judge: its checker, generator and validator are Rust code) with
+    // groups over its samples: graded by them, with the built-in checker.
+    let dir = tempfile::tempdir().unwrap();
+    let problem = dir.path().join("boj2615");
+    copy_tree(&repo().join("problems/boj2615"), &problem);
+    let toml = problem.join("problem.toml");
+    let mut text = std::fs::read_to_string(&toml).unwrap();
+    text += "\n[[groups]]\nname = \"edges\"\ntests = [\"edge-*\"]\npoints = 60\n\
+             \n[[groups]]\nname = \"official\"\ntests = [\"official-*\"]\npoints = 40\n";
+    std::fs::write(&toml, text).unwrap();
+    let problem = path(&problem);
+    let (code, json, text) = grade(
+        "solutions/boj2615/accepted/scan.cpp",
+        &["--problem", &problem],
+    );
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(json["groups"]["score"].as_f64(), Some(100.0), "{json}");
+    assert!(text.contains("AC score 100/100"), "{text}");
+    // A wrong solution loses the points of the groups it fails, and only those.
+    let (code, json, text) = grade(
+        "solutions/boj2615/wrong_answer/rising_upper_end.py",
+        &["--problem", &problem],
+    );
+    assert_eq!(code, 1, "{text}");
+    let score = json["groups"]["score"].as_f64().unwrap();
+    let groups = json["groups"]["groups"].as_array().unwrap();
+    let earned: f64 = groups
+        .iter()
+        .filter(|g| g["path"] != "")
+        .map(|g| g["score"].as_f64().unwrap_or(0.0))
+        .sum();
+    assert!(score < 100.0 && score == earned, "{json}");
+    // Its groups give no generator arguments: the built-in generator makes a group's test.
+    let output = judge(&["gen", &problem, "--group", "edges", "--index", "0"]);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    assert!(!output.stdout.is_empty());
+}
+
 /// The N and the largest |a_i| of a generated input.
 fn sizes(input: &str) -> (usize, i64) {
     let mut lines = input.lines();
