@@ -261,6 +261,17 @@ fn checktestdata_not_installed_is_a_warning_naming_the_script() {
     );
 }
 
+#[test]
+fn show_lists_a_packages_checktestdata_script_among_its_validators() {
+    let output = judge(&["show", "tests/kattis/ctdvalidator", "--samples", "0"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("validator   input_validators/format.ctd (checktestdata)"),
+        "{text}"
+    );
+}
+
 /// DOMjudge's files are read: the limit they fix is said beside the one the package format
 /// gives (derived, as problemtools derives it), and graded at with --domjudge-time-limit; what
 /// DOMjudge reads that is not used, and where the files disagree, is noted.

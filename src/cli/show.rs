@@ -265,6 +265,10 @@ fn parts(resolved: &Problem) -> Vec<(&'static str, String)> {
         for spec in &package.input_validators {
             parts.push(("validator", program(spec, problem)));
         }
+        for script in &package.checktestdata {
+            let shown = script.strip_prefix(&problem.dir).unwrap_or(script);
+            parts.push(("validator", format!("{} (checktestdata)", shown.display())));
+        }
     }
     if let Some(interactor) = &programs.interactor {
         parts.push(("interactor", program(interactor, problem)));
