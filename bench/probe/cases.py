@@ -702,7 +702,7 @@ def interrupt_cases():
     ic("validate-sighup", validate_phase, 2.5, H, "judge")
     ic("grade-sigint-group", grade_phase, 5.0, I, "group", ["r.json", "r.csv"], after=regrade_all_ac, timeout=120)
     ic("grade-sigterm", grade_phase, 6.0, T, "judge", ["r.json", "r.csv"], after=regrade_all_ac, timeout=120)
-    ic("grade-sighup", grade_phase, 7.0, H, "judge", ["r.json", "r.csv"], after=regrade_all_ac, timeout=120)
+    ic("grade-sighup", grade_phase, 4.0, H, "judge", ["r.json", "r.csv"], after=regrade_all_ac, timeout=120)
     ic("stress-sigint", stress_phase, 3.0, I, "group", ["fails"],
        expect=lambda ctx, run: ("wrong", "said 'looks right' after an interruption") if b"looks right" in run.stdout + run.stderr else interrupted("fails")(ctx, run))
     ic("stress-sigterm", stress_phase, 3.0, T, "judge", ["fails"])
