@@ -424,13 +424,6 @@ impl<'a> Executor for TestExecutor<'a> {
             skipping.judged(unit, outcome);
         }
     }
-
-    fn run_order(&self, units: Vec<usize>) -> Vec<usize> {
-        match &self.skipping {
-            Some(skipping) => skipping.run_order(units),
-            None => units,
-        }
-    }
 }
 
 /// Grades a batch solution, telling `reporter` as it goes; returns the summary (CE included).

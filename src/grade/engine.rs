@@ -48,12 +48,6 @@ pub trait Executor: Sync {
     /// Hears of unit `unit`'s outcome as soon as it is judged (before it is told in plan
     /// order), so that [`Executor::skip`] can know it.
     fn judged(&self, _unit: usize, _outcome: &Outcome) {}
-
-    /// The order to run `units` (plan indices, in plan order) in; they are told and
-    /// concluded in plan order whatever it is. By default plan order.
-    fn run_order(&self, units: Vec<usize>) -> Vec<usize> {
-        units
-    }
 }
 
 /// What running a unit gave, before anything is decided.
@@ -372,10 +366,6 @@ impl<E: Executor> JobExecutor for OneJob<'_, E> {
     fn judged(&self, _: usize, unit: usize, outcome: &Outcome) {
         self.executor.judged(unit, outcome)
     }
-
-    fn run_order(&self, _: usize, units: Vec<usize>) -> Vec<usize> {
-        self.executor.run_order(units)
-    }
 }
 
 /// Runs the units of many jobs: `judge grade`'s submissions, each graded on the same plan.
@@ -405,11 +395,6 @@ pub trait JobExecutor: Sync {
 
     /// Hears of a unit's outcome as soon as it is judged (see [`Executor::judged`]).
     fn judged(&self, _job: usize, _unit: usize, _outcome: &Outcome) {}
-
-    /// The order to run job `job`'s `units` in (see [`Executor::run_order`]).
-    fn run_order(&self, _job: usize, units: Vec<usize>) -> Vec<usize> {
-        units
-    }
 }
 
 /// The units of a run of many jobs that an earlier run decided (see [`run_jobs`]).
@@ -546,17 +531,16 @@ fn drive<E: JobExecutor>(
         true => first_failure[job].load(Ordering::SeqCst),
         false => usize::MAX,
     };
-    // What each job has left to run, in the order the executor runs them.
+    // What each job has left to run, in plan order.
     let pending: Vec<Vec<usize>> = decided
         .iter()
         .enumerate()
         .map(|(job, decided)| {
-            let left = units
+            units
                 .iter()
                 .copied()
                 .filter(|unit| !decided.contains_key(unit) && *unit <= limit(job))
-                .collect();
-            executor.run_order(job, left)
+                .collect()
         })
         .collect();
     let mut jobs: Vec<InOrder> = decided

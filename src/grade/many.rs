@@ -989,13 +989,6 @@ impl<'a> JobExecutor for GradeExecutor<'a> {
         }
     }
 
-    fn run_order(&self, job: usize, units: Vec<usize>) -> Vec<usize> {
-        match &self.skipping[job] {
-            Some(skipping) => skipping.run_order(units),
-            None => units,
-        }
-    }
-
     fn execute(&self, worker: &mut Option<Worker<'a>>, job: usize, unit: usize) -> UnitFacts {
         let request = self.request;
         let programs: &'a [OnceLock<Prepared>] = self.programs;

@@ -65,40 +65,6 @@ impl<'a> Skipping<'a> {
         }
     }
 
-    /// `units` (plan indices, in plan order) in the order to run them: the first test of each
-    /// group that holds tests, then the second of each, and so on, each group's own in plan
-    /// order. A group decided by a rejection skips its other tests, and a worker that runs a
-    /// test of another group beside it never runs one that the rejection makes needless (in
-    /// plan order the second worker runs the next test of the group that is failing).
-    pub fn run_order(&self, units: Vec<usize>) -> Vec<usize> {
-        let mut holder: BTreeMap<&str, usize> = BTreeMap::new();
-        for (index, group) in self.tree.root.groups().into_iter().enumerate() {
-            for child in &group.children {
-                if let Child::Test(test) = child {
-                    holder.entry(test.path.as_str()).or_insert(index);
-                }
-            }
-        }
-        let mut by_group: BTreeMap<usize, std::collections::VecDeque<usize>> = BTreeMap::new();
-        for unit in units {
-            let group = self
-                .paths
-                .get(unit)
-                .and_then(|path| holder.get(path.as_str()))
-                .copied()
-                .unwrap_or(usize::MAX);
-            by_group.entry(group).or_default().push_back(unit);
-        }
-        let mut order = Vec::new();
-        while !by_group.is_empty() {
-            by_group.retain(|_, units| {
-                order.extend(units.pop_front());
-                !units.is_empty()
-            });
-        }
-        order
-    }
-
     /// Whether unit `unit` need not run: every place the tree holds its test is under a
     /// group decided by an earlier child known to be rejected.
     pub fn skip(&self, unit: usize) -> bool {
@@ -526,43 +492,6 @@ mod tests {
         );
         assert_eq!((whole.verdict, whole.score), (one.verdict, one.score));
         assert_eq!(whole.score, Some(80.0));
-    }
-
-    #[test]
-    fn tests_run_group_by_group_in_turn_each_groups_in_order() {
-        let tree = crate::report::fixtures::group_tree();
-        let paths: Vec<String> = tree.root.tests().iter().map(|t| t.path.clone()).collect();
-        let skipping = Skipping::new(&tree, paths.clone());
-        let order: Vec<&str> = skipping
-            .run_order((0..paths.len()).collect())
-            .into_iter()
-            .map(|unit| paths[unit].as_str())
-            .collect();
-        // Every unit once, the first test of each group before the second of any.
-        let mut sorted = order.clone();
-        sorted.sort();
-        let mut all: Vec<&str> = paths.iter().map(String::as_str).collect();
-        all.sort();
-        assert_eq!(sorted, all);
-        fn group_of(path: &str) -> &str {
-            path.rsplit_once('/').map_or("", |(group, _)| group)
-        }
-        let groups: std::collections::BTreeSet<&str> = paths.iter().map(|p| group_of(p)).collect();
-        let firsts: Vec<&str> = order
-            .iter()
-            .take(groups.len())
-            .map(|p| group_of(p))
-            .collect();
-        let mut distinct = firsts.clone();
-        distinct.dedup();
-        assert_eq!(firsts.len(), distinct.len(), "{order:?}");
-        for group in groups {
-            let in_run: Vec<&&str> = order.iter().filter(|p| group_of(p) == group).collect();
-            let in_plan: Vec<&String> = paths.iter().filter(|p| group_of(p) == group).collect();
-            assert_eq!(in_run.len(), in_plan.len());
-            assert!(in_run.iter().zip(&in_plan).all(|(a, b)| **a == b.as_str()));
-        }
-        assert_ne!(order, paths.iter().map(String::as_str).collect::<Vec<_>>());
     }
 
     #[test]
