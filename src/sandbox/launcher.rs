@@ -343,7 +343,7 @@ impl Sandbox {
             // cannot (it does not reap them).
             wait_time_us: report.wait_us.min(wall_us),
             ended_at_ns: report.ended_ns,
-            peak_rss_kib: report.peak_rss_kib,
+            peak_rss_kib: report.peak_rss_kib.max(watch.watched_peak_kib),
             cgroup_peak_kib: self.groups.memory_peak_bytes().map(|b| b / 1024),
             oom_killed: self.oom_kills > oom_kills_before,
             process_limit_reached: refused_before
@@ -444,6 +444,7 @@ impl Sandbox {
             POLL_INTERVAL
         };
         let mut solution_pid = None;
+        let mut watched_peak_bytes = 0;
         let report = loop {
             let now = Instant::now();
             let timeout = deadline(&waits)
@@ -492,11 +493,11 @@ impl Sandbox {
                 if solution_pid.is_none() {
                     solution_pid = first_child_of(self.keeper);
                 }
-                if solution_pid
-                    .and_then(resident_bytes)
-                    .is_some_and(|bytes| bytes > limits.memory_bytes)
-                {
-                    kill(StopReason::MemoryLimit, &mut stopped_by, &mut killed_at);
+                if let Some(bytes) = solution_pid.and_then(resident_bytes) {
+                    watched_peak_bytes = watched_peak_bytes.max(bytes);
+                    if bytes > limits.memory_bytes {
+                        kill(StopReason::MemoryLimit, &mut stopped_by, &mut killed_at);
+                    }
                 }
             }
             if now >= next_cpu_check {
@@ -537,6 +538,7 @@ impl Sandbox {
             stdout_bytes: stdout.map_or(0, |out| out.kept),
             stderr_bytes: stderr.seen,
             last_cpu_us,
+            watched_peak_kib: watched_peak_bytes / 1024,
         })
     }
 
@@ -589,6 +591,11 @@ struct Watch {
     stdout_bytes: u64,
     stderr_bytes: u64,
     last_cpu_us: u64,
+    /// The largest resident size the memory watch read (0 with a memory cgroup): the
+    /// process's own high-water mark is kept in per-CPU counts and may lag a reading by a
+    /// few dozen pages, so a run stopped for a reading over the limit could report a peak
+    /// under it.
+    watched_peak_kib: u64,
 }
 
 /// One output of the program that the launcher captures: the pipe it reads (until the
