@@ -370,15 +370,10 @@ pub fn time_limit<'a>(
     }
     // Graded on several workers, the slowest tests are timed again one at a time.
     if request.jobs > 1 {
-        if let Some((us, submission)) = slowest_alone(request.runner, &provisional, &graded) {
-            let summary = graded.iter().find_map(|(graded, summary)| {
-                (graded.path == submission.path)
-                    .then(|| summary.as_ref().ok().cloned())
-                    .flatten()
-            });
-            if let Some(summary) = summary {
-                slowest = Some((us, submission, summary));
-            }
+        if let Some((us, submission, summary)) =
+            slowest_alone(request.runner, &provisional, &graded)
+        {
+            slowest = Some((us, submission, summary.clone()));
         }
     }
     // A limit from runs the interruption cut short would be no limit.
@@ -474,17 +469,18 @@ const RETIME_WITHIN: f64 = 0.9;
 const RETIMED: usize = 2;
 
 /// The slowest of the accepted submissions' slowest tests, each timed again on one worker
-/// with nothing else of judge running, and the submission it is of; `None` when none could
-/// be. On two workers a test shares the machine's caches and memory with the one beside it
+/// with nothing else of judge running, with the submission it is of and that submission's
+/// graded run; `None` when none could be. On two workers a test shares the machine's caches and memory with the one beside it
 /// and takes up to a fifth longer (islandalliances' slowest: 3.0 - 3.2 s alone, 3.3 - 4.0 s
 /// beside another), enough to derive the next limit up; problemtools, whose limit judge's is
 /// to be, times one test at a time.
-fn slowest_alone<'a>(
+fn slowest_alone<'a, 'g>(
     runner: &RunnerConfig,
     problem: &ProblemSpec,
-    graded: &AcceptedRuns<'a>,
-) -> Option<(u64, &'a PackageSubmission)> {
-    let mut timed: Vec<(u64, &'a PackageSubmission, String)> = graded
+    graded: &'g AcceptedRuns<'a>,
+) -> Option<(u64, &'a PackageSubmission, &'g RunSummary)> {
+    type Timed<'a, 'g> = (u64, &'a PackageSubmission, &'g RunSummary, String);
+    let mut timed: Vec<Timed<'a, 'g>> = graded
         .iter()
         .filter_map(|(submission, summary)| Some((*submission, summary.as_ref().ok()?)))
         .flat_map(|(submission, summary)| {
@@ -494,16 +490,17 @@ fn slowest_alone<'a>(
                 (
                     cpu_us(outcome),
                     submission,
+                    summary,
                     ran.unwrap_or_else(|| outcome.name()),
                 )
             })
         })
         .collect();
     timed.sort_by_key(|timed| std::cmp::Reverse(timed.0));
-    timed.dedup_by(|a, b| a.1.path == b.1.path && a.2 == b.2);
+    timed.dedup_by(|a, b| a.1.path == b.1.path && a.3 == b.3);
     let slowest = timed.first()?.0;
-    let mut alone: Option<(u64, &'a PackageSubmission)> = None;
-    for (_, submission, test) in timed
+    let mut alone: Option<(u64, &'a PackageSubmission, &'g RunSummary)> = None;
+    for (_, submission, graded_run, test) in timed
         .into_iter()
         .take_while(|(us, ..)| *us as f64 >= RETIME_WITHIN * slowest as f64)
         .take(RETIMED)
@@ -528,8 +525,8 @@ fn slowest_alone<'a>(
             return None;
         }
         let us = max_cpu_us(&summary);
-        if alone.map_or(true, |(most, _)| us > most) {
-            alone = Some((us, submission));
+        if alone.map_or(true, |(most, ..)| us > most) {
+            alone = Some((us, submission, graded_run));
         }
     }
     alone
