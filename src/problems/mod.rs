@@ -445,12 +445,26 @@ pub trait Replayer: Send + Sync {
 /// drawing of one (`make(element)` makes the board and returns what draws a position) and
 /// what the last position says (`final(position)`); `style` is the look of its tiles. The
 /// report's own script keeps the controls.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct PageBoard {
     pub name: &'static str,
     pub script: &'static str,
     pub style: &'static str,
+    /// The character a regular round (the line sent, the reply) is coded as in the page's
+    /// data (`data.rounds`, which `script` decodes), so that a report of many games stays
+    /// small; `None` for a round it does not code, which ends the coded rounds (that round and
+    /// the rest go in `data.tail` as sent and replied).
+    pub round_code: fn(sent: &str, reply: Option<&str>) -> Option<char>,
 }
+
+/// A board is its name in the page (`judgeBoards[name]`).
+impl PartialEq for PageBoard {
+    fn eq(&self, other: &PageBoard) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for PageBoard {}
 
 /// A transcript replayed.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,7 +5,8 @@
 "use strict";
 (window.judgeBoards = window.judgeBoards || {})["2048"] = (function () {
   const DIRECTIONS = ["UP", "DOWN", "LEFT", "RIGHT"];
-  // One character per regular round (the cell sent and the reply), as the report codes them.
+  // One character per regular round (the cell sent and the reply), as view.rs's round_code
+  // codes them for the page.
   const ROUND_CODES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
   // One move on a 4 x 4 board (row-major); returns whether the board changed.

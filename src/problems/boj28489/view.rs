@@ -4,7 +4,7 @@
 //! [`transcript`]: super::transcript
 
 use super::{parse_transcript, replay};
-use crate::problems::game2048::Grid;
+use crate::problems::game2048::{Direction, Grid};
 use crate::problems::{Frame, PageBoard, Replayed, Replayer};
 
 /// The 2048 replayer: draws every position of a transcript that follows the rules.
@@ -50,8 +50,21 @@ impl Replayer for BoardReplayer {
             name: "2048",
             script: include_str!("board.js"),
             style: include_str!("board.css"),
+            round_code,
         })
     }
+}
+
+/// The characters that code a regular round in a report's data: `(cell - 1) * 4 + direction`,
+/// cells 1 to 16 and directions in [`Direction::ALL`]'s order; `board.js` decodes them.
+const ROUND_CODES: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// A round coded as one character, when the cell sent is 1 to 16 and the reply a direction.
+fn round_code(sent: &str, reply: Option<&str>) -> Option<char> {
+    let cell: usize = sent.trim().parse().ok().filter(|c| (1..=16).contains(c))?;
+    let reply = Direction::parse(reply?.trim())?;
+    let direction = Direction::ALL.iter().position(|&d| d == reply)?;
+    ROUND_CODES.chars().nth((cell - 1) * 4 + direction)
 }
 
 /// ANSI 256-colour background for a tile value.
@@ -117,5 +130,25 @@ mod tests {
         // Coloured tiles on a terminal.
         let coloured = BoardReplayer.replay(SAMPLE, true).unwrap();
         assert!(coloured.frames[0].board.contains("\x1b[48;5;"));
+    }
+
+    #[test]
+    fn a_regular_round_is_one_character_the_pages_board_decodes() {
+        assert_eq!(round_code("1", Some("UP")), Some('A'));
+        assert_eq!(round_code(" 16 ", Some(" RIGHT")), Some('_'));
+        for (sent, reply) in [("6", Some("SIDEWAYS")), ("17", Some("UP")), ("6", None)] {
+            assert_eq!(round_code(sent, reply), None, "{sent} {reply:?}");
+        }
+        // board.js decodes with the same characters, directions in the same order.
+        let script = include_str!("board.js");
+        assert!(
+            script.contains(&format!("const ROUND_CODES = \"{ROUND_CODES}\";")),
+            "board.js decodes rounds otherwise"
+        );
+        let directions = Direction::ALL.map(|d| format!("\"{}\"", d.as_word()));
+        assert!(
+            script.contains(&format!("const DIRECTIONS = [{}];", directions.join(", "))),
+            "board.js orders directions otherwise"
+        );
     }
 }

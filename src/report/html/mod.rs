@@ -425,8 +425,8 @@ impl<D: Destination> Reporter for HtmlReporter<D> {
             }
             Event::GameFinished(outcome) => {
                 if let Some(game) = outcome.game().filter(|g| !g.transcript.is_empty()) {
-                    self.transcripts
-                        .insert(game.game, CodedTranscript::of(&game.transcript));
+                    let coded = CodedTranscript::of(&game.transcript, self.page.board.as_ref());
+                    self.transcripts.insert(game.game, coded);
                 }
             }
             Event::PackageChecked(check) => self.page.set_package(check),
@@ -557,9 +557,10 @@ mod tests {
         if let Some(detail) = game.game_mut() {
             detail.transcript = vec![line("6", "LEFT"), line("11", "UP"), line("10", "SIDEWAYS")];
         }
+        let board = fixtures::games_started().board;
         insta::assert_snapshot!(markup::json_block(
             "sub-0-run-2",
-            &run_data::GameData::new(&game, "ai.cpp", "boj28489")
+            &run_data::GameData::new(&game, board.as_ref(), "ai.cpp", "boj28489")
         ));
     }
 

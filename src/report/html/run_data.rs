@@ -1,13 +1,14 @@
 //! The data of one run (a test or a game) as the page embeds it: a JSON block per run that the
 //! page's script parses only when the run is opened. A test carries its input, expected and
 //! received output with the first difference located; a game carries its transcript in a
-//! compact form (one character per regular round), so a report of 1000 games stays small.
+//! compact form (one character per regular round, as the game's board codes it), so a report
+//! of 1000 games stays small.
 
 use serde::Serialize;
 
 use crate::grade::outcome::{GameDetail, Outcome, TestDetail};
 use crate::interact::TranscriptLine;
-use crate::problems::game2048::Direction;
+use crate::problems::PageBoard;
 
 /// A test as the detail panel shows it.
 #[derive(Debug, Serialize)]
@@ -129,26 +130,10 @@ pub fn first_difference(expected: &str, received: &str) -> Option<Difference> {
     })
 }
 
-/// The characters that code a regular round: `(cell - 1) * 4 + direction`, cells 1 to 16 and
-/// directions in [`Direction::ALL`]'s order.
-const ROUND_CODES: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/// A round coded as one character, when the cell is 1 to 16 and the reply a direction.
-fn round_code(line: &TranscriptLine) -> Option<char> {
-    let cell: usize = line
-        .sent
-        .trim()
-        .parse()
-        .ok()
-        .filter(|c| (1..=16).contains(c))?;
-    let reply = Direction::parse(line.reply.as_deref()?.trim())?;
-    let direction = Direction::ALL.iter().position(|&d| d == reply)?;
-    Some(ROUND_CODES[(cell - 1) * 4 + direction] as char)
-}
-
-/// A game's transcript as the replayer reads it: the regular rounds one character each (see
-/// [`ROUND_CODES`]), the rest as sent and replied. A few bytes a move, so a report can keep it
-/// for a game whose outcome no longer holds its transcript (see `HtmlReporter`).
+/// A game's transcript as the replayer reads it: the regular rounds one character each, as the
+/// game's board codes them (`PageBoard::round_code`), the rest as sent and replied. A few bytes
+/// a move, so a report can keep it for a game whose outcome no longer holds its transcript (see
+/// `HtmlReporter`). A game without a board has no coded rounds.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CodedTranscript {
     pub rounds: String,
@@ -156,13 +141,22 @@ pub struct CodedTranscript {
 }
 
 impl CodedTranscript {
-    pub fn of(transcript: &[TranscriptLine]) -> CodedTranscript {
-        let rounds = transcript.iter().map_while(round_code).collect::<String>();
+    pub fn of(transcript: &[TranscriptLine], board: Option<&PageBoard>) -> CodedTranscript {
+        let rounds = match board {
+            Some(board) => transcript
+                .iter()
+                .map_while(|line| (board.round_code)(&line.sent, line.reply.as_deref()))
+                .collect::<Vec<char>>(),
+            None => Vec::new(),
+        };
         let tail = transcript[rounds.len()..]
             .iter()
             .map(|line| (line.sent.clone(), line.reply.clone()))
             .collect();
-        CodedTranscript { rounds, tail }
+        CodedTranscript {
+            rounds: rounds.into_iter().collect(),
+            tail,
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -179,7 +173,7 @@ pub struct GameData<'a> {
     pub moves: u64,
     pub verdict: &'a str,
     pub message: Option<&'a str>,
-    /// The regular rounds, one character each (see [`ROUND_CODES`]).
+    /// The regular rounds, one character each (see [`CodedTranscript`]).
     pub rounds: String,
     /// The rounds from the first irregular one on (a reply that is not a direction, no reply),
     /// as sent and replied.
@@ -194,12 +188,17 @@ pub struct GameData<'a> {
 impl<'a> GameData<'a> {
     /// A game with its own transcript (the tests' way; sections use [`GameData::coded`]).
     #[cfg(test)]
-    pub fn new(outcome: &'a Outcome, solution: &str, problem: &str) -> GameData<'a> {
+    pub fn new(
+        outcome: &'a Outcome,
+        board: Option<&PageBoard>,
+        solution: &str,
+        problem: &str,
+    ) -> GameData<'a> {
         let game = outcome.game().expect("the outcome of a game");
         GameData::coded(
             outcome,
             game,
-            CodedTranscript::of(&game.transcript),
+            CodedTranscript::of(&game.transcript, board),
             solution,
             problem,
         )
@@ -268,15 +267,35 @@ mod tests {
         let mut outcome = crate::report::fixtures::games_summary().outcomes[0].clone();
         if let Some(game) = outcome.game_mut() {
             game.transcript = vec![
-                line("1", Some("UP")),
-                line("16", Some("RIGHT")),
+                line("1", Some("R")),
+                line("9", Some("R")),
                 line("6", Some("SIDEWAYS")),
+                line("2", Some("R")),
             ];
             game.final_line = None;
         }
-        let data = GameData::new(&outcome, "ai.cpp", "boj28489");
-        assert_eq!(data.rounds, "A_");
-        assert_eq!(data.tail, vec![("6".into(), Some("SIDEWAYS".into()))]);
+        // A board that codes a round whose reply is `R` as its cell.
+        let board = PageBoard {
+            name: "test",
+            script: "",
+            style: "",
+            round_code: |sent, reply| match reply {
+                Some("R") => sent.chars().next(),
+                _ => None,
+            },
+        };
+        let data = GameData::new(&outcome, Some(&board), "ai.cpp", "boj28489");
+        assert_eq!(data.rounds, "19");
+        assert_eq!(
+            data.tail,
+            vec![
+                ("6".into(), Some("SIDEWAYS".into())),
+                ("2".into(), Some("R".into()))
+            ]
+        );
         assert!(!data.ended);
+        // Without a board, no round is coded.
+        let data = GameData::new(&outcome, None, "ai.cpp", "boj28489");
+        assert_eq!((data.rounds.as_str(), data.tail.len()), ("", 4));
     }
 }

@@ -454,7 +454,7 @@ pub fn games(
     for (run, (outcome, game)) in games.iter().enumerate() {
         let transcript = match kept.get(&game.game) {
             Some(coded) if game.transcript.is_empty() => coded.clone(),
-            _ => CodedTranscript::of(&game.transcript),
+            _ => CodedTranscript::of(&game.transcript, board),
         };
         out += &json_block(
             &id.run_data(run),
