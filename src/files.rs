@@ -242,6 +242,14 @@ pub enum Kind {
     Folder,
 }
 
+/// A test's files in a folder: `NAME.in` and its answer `NAME.ans`, if there is one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestFiles {
+    pub name: String,
+    pub input: PathBuf,
+    pub answer: Option<PathBuf>,
+}
+
 /// A folder judge did not write (a package, a problem's folder, a folder of tests or of
 /// submissions): what is read through it is a regular file inside it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -321,6 +329,31 @@ impl Folder {
             });
         };
         Ok((handle, real, kind, meta))
+    }
+
+    /// The tests among `entries` (a folder's listing, inside this folder): each regular file
+    /// `NAME.in`, with `NAME.ans` beside it if that is a regular file too, sorted by name. A
+    /// link out of this folder, a device or a FIFO among them is an error naming it.
+    pub fn test_files(&self, entries: std::fs::ReadDir) -> Result<Vec<TestFiles>, FileError> {
+        let mut tests = Vec::new();
+        for entry in entries.flatten() {
+            let input = entry.path();
+            if !input.extension().is_some_and(|e| e == "in") || self.kind(&input)? != Kind::File {
+                continue;
+            }
+            let answer = input.with_extension("ans");
+            let answer = (self.kind_if_any(&answer)? == Some(Kind::File)).then_some(answer);
+            tests.push(TestFiles {
+                name: input
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                input,
+                answer,
+            });
+        }
+        tests.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(tests)
     }
 
     /// Opens a regular file inside this folder for reading (see the module's comment).

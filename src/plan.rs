@@ -16,7 +16,7 @@ use thiserror::Error;
 
 use crate::bounds::{self, OutOfBounds};
 use crate::config::{FileTest, ProblemSpec};
-use crate::files::{FileError, Folder, Kind};
+use crate::files::{FileError, Folder};
 
 mod folder;
 
@@ -537,33 +537,26 @@ pub fn tests_in(root: &Path, dir: &Path) -> Result<Vec<PlannedTest>, PlanError> 
         dir: dir.to_path_buf(),
         cause,
     })?;
-    let mut tests = Vec::new();
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.extension().is_some_and(|e| e == "in") && folder.kind(&path)? == Kind::File {
-            let name = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let answer = path.with_extension("ans");
-            if folder.kind_if_any(&answer)? != Some(Kind::File) {
+    folder
+        .test_files(entries)?
+        .into_iter()
+        .map(|test| {
+            let Some(answer) = test.answer else {
                 return Err(PlanError::MissingAnswer {
                     dir: dir.to_path_buf(),
-                    name,
+                    name: test.name,
                 });
-            }
-            tests.push(PlannedTest::new(
-                name,
-                TestSource::Files {
-                    input: path,
-                    answer,
-                    folder: folder.clone(),
-                },
-            ));
-        }
-    }
-    tests.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(tests)
+            };
+            let input = test.input;
+            let folder = folder.clone();
+            let source = TestSource::Files {
+                input,
+                answer,
+                folder,
+            };
+            Ok(PlannedTest::new(test.name, source))
+        })
+        .collect()
 }
 
 /// The tests in a folder of the user's (`--tests-dir`), which must hold at least one: its

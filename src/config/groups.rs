@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::problem::FileTest;
 use super::{invalid, ConfigError};
-use crate::files::{Folder, Kind};
+use crate::files::Folder;
 use crate::scoring::expected::Expectation;
 use crate::scoring::folder::{self, GroupSpec};
 use crate::scoring::{Child, GroupTree, ScoringError};
@@ -136,24 +136,16 @@ fn tests_of(file: &Path, dir: &Path) -> Result<Vec<FileTest>, ConfigError> {
         let Ok(entries) = std::fs::read_dir(&here) else {
             continue;
         };
-        let mut found = Vec::new();
-        for entry in entries.flatten() {
-            let input = entry.path();
-            if !input.extension().is_some_and(|e| e == "in") || folder.kind(&input)? != Kind::File {
-                continue;
-            }
-            let name = input
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let answer = input.with_extension("ans");
-            if folder.kind_if_any(&answer)? != Some(Kind::File) {
+        for found in folder.test_files(entries)? {
+            let (name, input) = (found.name, found.input);
+            let Some(answer) = found.answer else {
+                let answer = input.with_extension("ans");
                 return Err(invalid(
                     file,
                     "groups",
                     format!("the test {} has no answer {}", name, answer.display()),
                 ));
-            }
+            };
             if let Some(other) = tests.iter().find(|t| t.name == name) {
                 return Err(invalid(
                     file,
@@ -165,7 +157,7 @@ fn tests_of(file: &Path, dir: &Path) -> Result<Vec<FileTest>, ConfigError> {
                     ),
                 ));
             }
-            found.push(FileTest {
+            tests.push(FileTest {
                 name,
                 input,
                 answer,
@@ -175,8 +167,6 @@ fn tests_of(file: &Path, dir: &Path) -> Result<Vec<FileTest>, ConfigError> {
                 validator_args: Vec::new(),
             });
         }
-        found.sort_by(|a, b| a.name.cmp(&b.name));
-        tests.extend(found);
     }
     if tests.is_empty() {
         return Err(invalid(
