@@ -317,7 +317,7 @@ pub fn build(
     near_factor: f64,
     submissions: &[SubmissionFacts],
 ) -> GroupTable {
-    let full = aggregate::grade(tree, &mut AllAccepted).ok();
+    let full = aggregate::grade(tree, &mut aggregate::AllAccepted).ok();
     let mut columns = Vec::new();
     for top in top_groups(tree) {
         let index = columns.len();
@@ -419,26 +419,6 @@ fn max_score(group: &Group, full: Option<&Graded>) -> Option<f64> {
                 .and_then(|r| r.score)
         })
         .or(range)
-}
-
-/// Every test accepted without a validator's score: a group's full marks. A custom grader
-/// cannot be asked here, so its group has no maximum from this.
-struct AllAccepted;
-
-impl Results for AllAccepted {
-    fn test(&mut self, _: &TestCase) -> Option<TestRun> {
-        Some(TestRun {
-            verdict: Verdict::Accepted,
-            validator_score: None,
-        })
-    }
-
-    fn custom_grader(&mut self, _: &Group, _: &str, _: &[String]) -> Scored {
-        Scored {
-            verdict: Verdict::JudgeError,
-            score: None,
-        }
-    }
 }
 
 /// Whether a test is near the limit: accepted in more than limit / factor, or over the limit

@@ -883,7 +883,7 @@ fn spec_settings(scoring: SpecScoring, args: &SpecArgs) -> Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scoring::aggregate::{self, Results, TestRun};
+    use crate::scoring::aggregate;
     use crate::scoring::{ScoreRule, Scored, Verdict, VerdictRule};
 
     fn write(dir: &Path, path: &str, text: &str) {
@@ -1129,25 +1129,12 @@ mod tests {
         assert!(legacy(dir.path()).is_err());
     }
 
-    struct AllAccepted;
-    impl Results for AllAccepted {
-        fn test(&mut self, _: &TestCase) -> Option<TestRun> {
-            Some(TestRun {
-                verdict: Verdict::Accepted,
-                validator_score: None,
-            })
-        }
-        fn custom_grader(&mut self, _: &Group, _: &str, _: &[String]) -> Scored {
-            unreachable!()
-        }
-    }
-
     #[test]
     fn an_olympiad_package_grades_to_its_full_score() {
         let dir = tempfile::tempdir().unwrap();
         olympiad(dir.path());
         let tree = legacy(dir.path()).unwrap();
-        let graded = aggregate::grade(&tree, &mut AllAccepted).unwrap();
+        let graded = aggregate::grade(&tree, &mut aggregate::AllAccepted).unwrap();
         assert_eq!(graded.total, Some(Scored::new(Verdict::Accepted, 100.0)));
         assert_eq!(
             graded.group("sample"),
@@ -1209,7 +1196,7 @@ mod tests {
             a.tests().iter().all(|t| t.max_score.is_none()),
             "pass-fail tests have no score"
         );
-        let graded = aggregate::grade(&tree, &mut AllAccepted).unwrap();
+        let graded = aggregate::grade(&tree, &mut aggregate::AllAccepted).unwrap();
         assert_eq!(graded.total, Some(Scored::new(Verdict::Accepted, 100.0)));
     }
 
@@ -1263,7 +1250,7 @@ mod tests {
         let tree = spec_package(dir.path());
         assert_eq!(tree.format, Format::Kattis2023);
         assert!(matches!(tree.root.settings.rule, Rule::Default(_)));
-        let graded = aggregate::grade(&tree, &mut AllAccepted).unwrap();
+        let graded = aggregate::grade(&tree, &mut aggregate::AllAccepted).unwrap();
         assert_eq!(graded.total, Some(Scored::new(Verdict::Accepted, 100.0)));
     }
 
