@@ -343,39 +343,28 @@ pub fn time_limit<'a>(
             Vec::new(),
         ));
     }
-    let mut graded = Vec::new();
-    // The slowest accepted submission's CPU time in microseconds (problemtools reads it from
-    // rusage, to the microsecond), and the summary it comes from.
-    let mut slowest: Option<(u64, &PackageSubmission, RunSummary)> = None;
     let provisional = package.with_time_limit(package.spec.limits.cpu_time);
-    for submission in package.accepted() {
-        let summary = grade_submission(
-            request.runner,
-            &provisional,
-            &submission.path,
-            request.jobs,
-            1.0,
-            &mut Reporters::new(),
-        );
-        if let Ok(summary) = &summary {
-            let us = max_cpu_us(summary);
-            if slowest
-                .as_ref()
-                .map_or(true, |(slowest_us, ..)| us > *slowest_us)
-            {
-                slowest = Some((us, submission, summary.clone()));
-            }
-        }
-        graded.push((submission, summary));
-    }
-    // Graded on several workers, the slowest tests are timed again one at a time.
-    if request.jobs > 1 {
-        if let Some((us, submission, summary)) =
-            slowest_alone(request.runner, &provisional, &graded)
-        {
-            slowest = Some((us, submission, summary.clone()));
-        }
-    }
+    let graded: AcceptedRuns = package
+        .accepted()
+        .map(|submission| {
+            let summary = grade_submission(
+                request.runner,
+                &provisional,
+                &submission.path,
+                request.jobs,
+                1.0,
+                &mut Reporters::new(),
+            );
+            (submission, summary)
+        })
+        .collect();
+    // The slowest accepted submission's CPU time in microseconds (problemtools reads it from
+    // rusage, to the microsecond), with the submission and its graded run: graded on several
+    // workers, its slowest tests timed again one at a time.
+    let slowest = (request.jobs > 1)
+        .then(|| slowest_alone(request.runner, &provisional, &graded))
+        .flatten()
+        .or_else(|| slowest_graded(&graded));
     // A limit from runs the interruption cut short would be no limit.
     if crate::cleanup::interrupted() {
         return Err(GradeError::Interrupted);
@@ -530,6 +519,21 @@ fn slowest_alone<'a, 'g>(
         }
     }
     alone
+}
+
+/// The accepted submission whose slowest test took the most CPU time, as graded: that time
+/// (microseconds), the submission and its graded run.
+fn slowest_graded<'a, 'g>(
+    graded: &'g AcceptedRuns<'a>,
+) -> Option<(u64, &'a PackageSubmission, &'g RunSummary)> {
+    graded
+        .iter()
+        .filter_map(|(submission, summary)| {
+            let summary = summary.as_ref().ok()?;
+            Some((max_cpu_us(summary), *submission, summary))
+        })
+        .rev()
+        .max_by_key(|(us, ..)| *us)
 }
 
 /// A test's CPU time, microseconds.
