@@ -168,6 +168,42 @@ fn a_score_other_than_the_expected_one_is_a_mismatch() {
 }
 
 #[test]
+fn submissions_yaml_requirements_on_test_groups_are_checked() {
+    // The 2023-07 format: a key of a submission's entry that is no key of its own is a glob of
+    // test groups and cases with requirements of their own. half.py: g1 rejected (0 of 30, a
+    // wrong answer), g2 accepted with 34 of 70.
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("scoring2023");
+    common::copy_tree(&common::repo().join("tests/kattis/scoring2023"), &package);
+    let verify_with = |half: &str| {
+        std::fs::write(
+            package.join("submissions/submissions.yaml"),
+            format!("accepted:\n  score: 100\npartially_accepted/half.py:\n  score: 34\n{half}"),
+        )
+        .unwrap();
+        let output = judge(&["verify", package.to_str().unwrap()]);
+        (output.status.code(), show(&output))
+    };
+    let (code, text) = verify_with(
+        "  secret/g1:\n    required: [WA]\n    score: 0\n  secret/g2:\n    permitted: [AC]\n    score: [30, 40]\n  sample:\n    permitted: [AC]\n",
+    );
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("0 mismatches"), "{text}");
+    let (code, text) = verify_with("  secret/g2:\n    score: 35\n");
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("expected score 35 (submissions.yaml: partially_accepted/half.py, secret/g2), got score 34 on secret/g2"),
+        "{text}"
+    );
+    let (code, text) = verify_with("  secret/g*:\n    permitted: [AC]\n");
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("expected only AC on its test cases (submissions.yaml: partially_accepted/half.py, secret/g*), got WA on secret/g1/"),
+        "{text}"
+    );
+}
+
+#[test]
 fn judge_test_reports_the_groups_and_each_validator_score_in_json() {
     let (code, json, text) = grade(
         "tests/kattis/scoring2023/submissions/partially_accepted/half.py",

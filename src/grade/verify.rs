@@ -20,7 +20,7 @@ use crate::grade::events::{Event, Reporter};
 use crate::limits::Overrides;
 use crate::plan::{sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestSelection};
 use crate::resolve::{Judge, Problem};
-use crate::scoring::expected::{Expectation, FullScore, Objective, ScoreExpectation};
+use crate::scoring::expected::{Expectation, FullScore, Judged, Objective, ScoreExpectation};
 use crate::scoring::{self, Scored};
 use crate::verdict::Verdict;
 
@@ -377,6 +377,7 @@ fn folder_rule(name: &str, expected: Verdict) -> Expectation {
         score,
         permitted: None,
         required: None,
+        on: None,
         said_by: format!("the folder {directory}/"),
     }
 }
@@ -396,14 +397,23 @@ pub(crate) fn with_groups(
         verdict: groups.verdict.unwrap_or(scoring::Verdict::JudgeError),
         score: groups.score,
     };
-    let tests: Vec<scoring::Verdict> = summary
-        .outcomes
-        .iter()
-        .map(|o| scoring::Verdict::from(&o.verdict))
-        .collect();
+    let names: Vec<String> = summary.outcomes.iter().map(|o| o.name()).collect();
+    let run = Judged {
+        result: actual,
+        tests: names
+            .iter()
+            .zip(&summary.outcomes)
+            .map(|(name, o)| (name.as_str(), scoring::Verdict::from(&o.verdict)))
+            .collect(),
+        groups: groups
+            .groups
+            .iter()
+            .map(|g| (g.path.as_str(), g.score))
+            .collect(),
+    };
     checked.score_mismatch = expectations
         .iter()
-        .find_map(|e| e.matches(&actual, &tests, full).err())
+        .find_map(|e| e.matches_run(&run, full).err())
         .map(|mismatch| mismatch.to_string());
     // The score first: a partially accepted submission is accepted with a failure.
     if let Some(score) = groups.score {

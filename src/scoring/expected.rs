@@ -17,9 +17,11 @@
 //!   Otherwise `submissions/submissions.yaml`, whose keys are globs of submission
 //!   paths (`accepted`, `accepted/*`, `partially_accepted/sol.py`) and whose `score` is a
 //!   number or an inclusive `[low, high]`, `permitted`/`required` the verdicts its test cases
-//!   may and must have. A glob naming a folder matches the submissions in it. Keys naming
-//!   test groups inside an entry (the specification's per-group requirements) are not read
-//!   yet.
+//!   may and must have. A glob naming a folder matches the submissions in it. Any other key
+//!   of an entry is a glob of test cases and groups (relative to `data/`, `*` within a name,
+//!   braces for alternatives) with requirements of its own: `permitted` and `required` over
+//!   the test cases it names (itself or a group they are in), `score` the score of each
+//!   group it names. `message` (text a judge message must hold) is not checked.
 //! - Folder problems: `problem.toml`'s `[expected_scores]` of a solution (see
 //!   [`super::folder`]) and the solution's folder: `accepted/` accepted with the full score,
 //!   `partially_accepted/` more than nothing and less than the full score
@@ -28,7 +30,7 @@
 
 use std::path::Path;
 
-use globset::{Glob, GlobMatcher};
+use globset::{Glob, GlobBuilder, GlobMatcher};
 use serde::Serialize;
 use yaml_serde::Value;
 
@@ -85,8 +87,24 @@ pub struct Expectation {
     pub permitted: Option<Vec<Verdict>>,
     /// Verdicts at least one test case must have one of (`required`), if said.
     pub required: Option<Vec<Verdict>>,
+    /// The test cases and groups this is about, a glob of their paths relative to `data/`
+    /// (`secret/group1`, `secret/*-hard`: a `submissions.yaml` entry's key naming test
+    /// groups); `None`, the whole run.
+    pub on: Option<String>,
     /// Where this was said: `the folder accepted/`, `submissions.yaml: accepted/*`.
     pub said_by: String,
+}
+
+/// A submission's run as expectations are checked against it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Judged<'a> {
+    /// Its verdict and score (its root group's).
+    pub result: Scored,
+    /// Each test case judged, by path relative to `data/` (`secret/group1/1`), with its
+    /// verdict.
+    pub tests: Vec<(&'a str, Verdict)>,
+    /// Each group's score, by path relative to `data/` (`secret/group1`).
+    pub groups: Vec<(&'a str, Option<f64>)>,
 }
 
 /// How an actual result misses its expectation.
@@ -115,8 +133,85 @@ impl Expectation {
             score,
             permitted: None,
             required: None,
+            on: None,
             said_by: format!("the folder {directory}/"),
         })
+    }
+
+    /// Whether `run` meets this: the whole run ([`Expectation::matches`]), or, for an
+    /// expectation `on` some test cases, theirs: `permitted` and `required` over the test
+    /// cases the glob names (itself or one of its groups), `score` the score of each group
+    /// it names, which must name one.
+    pub fn matches_run(&self, run: &Judged, full: &FullScore) -> Result<(), Mismatch> {
+        let Some(on) = &self.on else {
+            let tests: Vec<Verdict> = run.tests.iter().map(|(_, verdict)| *verdict).collect();
+            return self.matches(&run.result, &tests, full);
+        };
+        let miss = |expected: String, got: String| Mismatch {
+            expected,
+            got,
+            said_by: self.said_by.clone(),
+        };
+        let glob =
+            test_glob(on).map_err(|e| miss(format!("a glob of test cases ({e})"), on.clone()))?;
+        if let ScoreExpectation::Between { min, max } = self.score {
+            let named: Vec<&(&str, Option<f64>)> = run
+                .groups
+                .iter()
+                .filter(|(path, _)| glob.is_match(path))
+                .collect();
+            if named.is_empty() {
+                return Err(miss(
+                    format!("a score of the test groups {on}"),
+                    "no group of that name".into(),
+                ));
+            }
+            for (path, score) in named {
+                if !score.is_some_and(|s| min <= s && s <= max) {
+                    let score =
+                        score.map_or_else(|| "no score".into(), |s| format!("score {}", number(s)));
+                    return Err(miss(
+                        if min == max {
+                            format!("score {}", number(min))
+                        } else {
+                            format!("a score from {} to {}", number(min), number(max))
+                        },
+                        format!("{score} on {path}"),
+                    ));
+                }
+            }
+        }
+        let tests: Vec<&(&str, Verdict)> = run
+            .tests
+            .iter()
+            .filter(|(path, _)| ancestry(path).iter().any(|p| glob.is_match(p)))
+            .collect();
+        if let Some(permitted) = &self.permitted {
+            if let Some((path, bad)) = tests.iter().find(|(_, v)| !permitted.contains(v)) {
+                return Err(miss(
+                    format!("only {} on its test cases", codes(permitted)),
+                    format!("{bad} on {path}"),
+                ));
+            }
+        }
+        if let Some(required) = &self.required {
+            if !tests.iter().any(|(_, v)| required.contains(v)) {
+                let got = tests.iter().map(|(_, v)| *v).collect::<Vec<_>>();
+                let got = if got.is_empty() {
+                    "no test case judged".to_string()
+                } else {
+                    let mut verdicts: Vec<Verdict> = Vec::new();
+                    for verdict in &got {
+                        if !verdicts.contains(verdict) {
+                            verdicts.push(*verdict);
+                        }
+                    }
+                    format!("{} on its {} test cases", codes(&verdicts), got.len())
+                };
+                return Err(miss(format!("{} on some test case", codes(required)), got));
+            }
+        }
+        Ok(())
     }
 
     /// Whether `actual` (and the verdicts of the test cases judged, `tests`) meet this.
@@ -248,8 +343,10 @@ impl SubmissionsYaml {
                 score: ScoreExpectation::Any,
                 permitted: None,
                 required: None,
+                on: None,
                 said_by: format!("submissions.yaml: {pattern}"),
             };
+            let mut scoped = Vec::new();
             let Value::Mapping(keys) = entry else {
                 return Err(ScoringError::invalid(
                     file,
@@ -265,12 +362,16 @@ impl SubmissionsYaml {
                         expectation.permitted = Some(parse_verdicts(file, &key, &value)?)
                     }
                     "required" => expectation.required = Some(parse_verdicts(file, &key, &value)?),
-                    // Keys that do not bear on a score or verdict, and per-group requirements
-                    // (keys naming test groups), left for later.
-                    _ => {}
+                    // Keys that do not bear on a score or verdict; `message` (a judge
+                    // message's text) is not checked.
+                    "language" | "entrypoint" | "authors" | "model_solution" | "message"
+                    | "use_for_time_limit" => {}
+                    // A glob of test cases and groups, with requirements of their own.
+                    _ => scoped.push(scoped_expectation(file, &pattern, name, &value)?),
                 }
             }
-            entries.push((matcher, expectation));
+            entries.push((matcher.clone(), expectation));
+            entries.extend(scoped.drain(..).map(|e| (matcher.clone(), e)));
         }
         Ok(SubmissionsYaml { entries })
     }
@@ -278,21 +379,82 @@ impl SubmissionsYaml {
     /// The expectations of the submission at `path` (relative to `submissions/`): those of
     /// every entry whose glob matches it or one of its folders.
     pub fn for_submission(&self, path: &str) -> Vec<&Expectation> {
-        let mut prefixes = Vec::new();
-        let mut at = path.trim_end_matches('/');
-        loop {
-            prefixes.push(at);
-            match at.rfind('/') {
-                Some(slash) => at = &at[..slash],
-                None => break,
-            }
-        }
+        let prefixes = ancestry(path);
         self.entries
             .iter()
             .filter(|(matcher, _)| prefixes.iter().any(|p| matcher.is_match(p)))
             .map(|(_, expectation)| expectation)
             .collect()
     }
+}
+
+/// `path` and the folders it is in: `a/b/c`, `a/b`, `a`.
+fn ancestry(path: &str) -> Vec<&str> {
+    let mut prefixes = Vec::new();
+    let mut at = path.trim_end_matches('/');
+    loop {
+        prefixes.push(at);
+        match at.rfind('/') {
+            Some(slash) => at = &at[..slash],
+            None => break,
+        }
+    }
+    prefixes
+}
+
+/// A glob of test cases or groups, as the 2023-07 format reads it: `*` within one name,
+/// braces for alternatives.
+fn test_glob(pattern: &str) -> Result<GlobMatcher, globset::Error> {
+    Ok(GlobBuilder::new(pattern.trim_end_matches('/'))
+        .literal_separator(true)
+        .build()?
+        .compile_matcher())
+}
+
+/// The requirements a `submissions.yaml` entry `pattern` gives under the key `on`, a glob of
+/// test cases and groups: `score` (of each group it names), `permitted`, `required`.
+fn scoped_expectation(
+    file: &Path,
+    pattern: &str,
+    on: &str,
+    value: &Value,
+) -> Result<Expectation, ScoringError> {
+    let key = format!("{pattern}.{on}");
+    test_glob(on).map_err(|e| ScoringError::invalid(file, format!("{key}: {e}")))?;
+    let Value::Mapping(keys) = value else {
+        return Err(ScoringError::invalid(
+            file,
+            format!(
+                "{key}: not a key of a submission's entry, so a glob of test cases, whose \
+                 value must be a mapping of requirements"
+            ),
+        ));
+    };
+    let mut expectation = Expectation {
+        verdict: None,
+        score: ScoreExpectation::Any,
+        permitted: None,
+        required: None,
+        on: Some(on.trim_end_matches('/').to_string()),
+        said_by: format!("submissions.yaml: {pattern}, {on}"),
+    };
+    for (name, value) in keys {
+        let name = name.as_str().unwrap_or("");
+        let key = format!("{key}.{name}");
+        match name {
+            "score" => expectation.score = parse_expected_score(file, &key, value)?,
+            "permitted" => expectation.permitted = Some(parse_verdicts(file, &key, value)?),
+            "required" => expectation.required = Some(parse_verdicts(file, &key, value)?),
+            "message" | "use_for_time_limit" => {}
+            _ => {
+                return Err(ScoringError::invalid(
+                    file,
+                    format!("{key}: unknown (a test group's requirements are score, permitted, required, message, use_for_time_limit)"),
+                ))
+            }
+        }
+    }
+    Ok(expectation)
 }
 
 fn parse_expected_score(
@@ -446,6 +608,89 @@ mod tests {
         assert!(yaml
             .for_submission("partially_accepted/half.cpp")
             .is_empty());
+    }
+
+    #[test]
+    fn submissions_yaml_requirements_on_test_groups() {
+        let text = "partially_accepted/half.py:\n  score: [0, 100]\n  sample:\n    permitted: [AC]\n  secret/g1:\n    permitted: [AC]\n    score: 30\n  secret/{g2,g3}:\n    required: [WA]\n  secret/*1:\n    permitted: [AC, TLE]\n";
+        let yaml = SubmissionsYaml::parse(Path::new("submissions.yaml"), text).unwrap();
+        let found = yaml.for_submission("partially_accepted/half.py");
+        assert_eq!(found.len(), 5, "the entry's own and four on test groups");
+        let (ac, wa) = (Verdict::Accepted, Verdict::WrongAnswer);
+        let run = |g1_2: Verdict, g1_score: f64, g3_1: Verdict| Judged {
+            result: Scored::new(Verdict::Accepted, 30.0),
+            tests: vec![
+                ("sample/1", ac),
+                ("secret/g1/1", ac),
+                ("secret/g1/2", g1_2),
+                ("secret/g2/1", ac),
+                // Not named by `secret/*1`: `*` stays within a name.
+                ("secret/g2/1x1", wa),
+                ("secret/g3/1", g3_1),
+            ],
+            groups: vec![
+                ("", Some(30.0)),
+                ("secret/g1", Some(g1_score)),
+                ("secret/g2", Some(0.0)),
+                ("secret/g3", Some(0.0)),
+            ],
+        };
+        let first_miss = |run: &Judged| {
+            found
+                .iter()
+                .find_map(|e| e.matches_run(run, &FULL).err())
+                .map(|m| m.to_string())
+        };
+        assert_eq!(first_miss(&run(ac, 30.0, ac)), None);
+        assert_eq!(
+            first_miss(&run(wa, 30.0, ac)).unwrap(),
+            "expected only AC on its test cases (submissions.yaml: partially_accepted/half.py, \
+             secret/g1), got WA on secret/g1/2"
+        );
+        assert_eq!(
+            first_miss(&run(ac, 20.0, ac)).unwrap(),
+            "expected score 30 (submissions.yaml: partially_accepted/half.py, secret/g1), got \
+             score 20 on secret/g1"
+        );
+        // secret/g2 and secret/g3 together need one WA (secret/g2/1x1's).
+        let mut without = run(ac, 30.0, ac);
+        without.tests.retain(|(path, _)| *path != "secret/g2/1x1");
+        assert_eq!(
+            first_miss(&without).unwrap(),
+            "expected WA on some test case (submissions.yaml: partially_accepted/half.py, \
+             secret/{g2,g3}), got AC on its 2 test cases"
+        );
+        // secret/*1 names secret/g1 (and its tests): TLE is permitted there, RTE is not.
+        let mut rte = run(ac, 30.0, ac);
+        rte.tests[1].1 = Verdict::RunTimeError;
+        assert!(first_miss(&rte).unwrap().contains("got RTE on secret/g1/1"));
+        // A score of a group the glob does not name.
+        let yaml = SubmissionsYaml::parse(
+            Path::new("submissions.yaml"),
+            "half.py:\n  secret/g9:\n    score: 1\n",
+        )
+        .unwrap();
+        let error = yaml.for_submission("half.py")[1]
+            .matches_run(&run(ac, 30.0, ac), &FULL)
+            .unwrap_err();
+        assert_eq!(error.got, "no group of that name");
+        for (text, message) in [
+            (
+                "half.py:\n  secret/g1: [AC]\n",
+                "half.py.secret/g1: not a key of a submission's entry",
+            ),
+            (
+                "half.py:\n  secret/g1:\n    verdict: AC\n",
+                "half.py.secret/g1.verdict: unknown",
+            ),
+            (
+                "half.py:\n  secret/g1:\n    permitted: [OK]\n",
+                "half.py.secret/g1.permitted: must be a list",
+            ),
+        ] {
+            let error = SubmissionsYaml::parse(Path::new("submissions.yaml"), text).unwrap_err();
+            assert!(error.to_string().contains(message), "{error}");
+        }
     }
 
     #[test]

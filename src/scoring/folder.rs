@@ -368,6 +368,7 @@ pub fn expected_scores(
                 score: ScoreExpectation::Between { min, max },
                 permitted: None,
                 required: None,
+                on: None,
                 said_by: format!("problem.toml {key}"),
             },
         ));
