@@ -607,7 +607,7 @@ fn a_broken_package_is_refused_by_name() {
     let text = show(&output);
     assert_eq!(output.status.code(), Some(2), "{text}");
     assert!(text.contains("invalid: secret/2: validator"), "{text}");
-    assert!(text.contains("not graded: submissions/rejected"), "{text}");
+    assert!(text.contains("skipped: submissions/rejected"), "{text}");
     assert!(
         text.lines()
             .any(|l| l.starts_with("accepted/main.swift") && l.contains("Swift")),

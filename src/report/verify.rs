@@ -180,7 +180,7 @@ pub(crate) enum CheckLine {
 
 /// The package's own checks as the lines the terminal shows, in order (the HTML report
 /// shows the same): its tests and input validators run, each refusal, the time limit and
-/// where it came from, then its notes, warnings and what was not graded.
+/// where it came from, then its notes, warnings and the entries of `submissions/` skipped.
 pub(crate) fn package_check_lines(check: &PackageCheck) -> Vec<(CheckLine, String)> {
     let mut summary = format!(
         "package {}: {} tests, {} input validator{}",
@@ -222,7 +222,7 @@ pub(crate) fn package_check_lines(check: &PackageCheck) -> Vec<(CheckLine, Strin
         lines.push((CheckLine::Aside, format!("note: {note}")));
     }
     for skipped in &check.skipped {
-        lines.push((CheckLine::Aside, format!("not graded: {skipped}")));
+        lines.push((CheckLine::Aside, format!("skipped: {skipped}")));
     }
     lines
 }
