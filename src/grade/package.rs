@@ -459,10 +459,10 @@ const RETIMED: usize = 2;
 
 /// The slowest of the accepted submissions' slowest tests, each timed again on one worker
 /// with nothing else of judge running, with the submission it is of and that submission's
-/// graded run; `None` when none could be. On two workers a test shares the machine's caches and memory with the one beside it
-/// and takes up to a fifth longer (islandalliances' slowest: 3.0 - 3.2 s alone, 3.3 - 4.0 s
-/// beside another), enough to derive the next limit up; problemtools, whose limit judge's is
-/// to be, times one test at a time.
+/// graded run; `None` when none could be. On two workers a test shares the machine's caches
+/// and memory with the one beside it and takes up to a fifth longer (islandalliances'
+/// slowest: 3.0 - 3.2 s alone, 3.3 - 4.0 s beside another), enough to derive the next limit
+/// up; problemtools, whose limit judge's is to be, times one test at a time.
 fn slowest_alone<'a, 'g>(
     runner: &RunnerConfig,
     problem: &ProblemSpec,

@@ -138,6 +138,24 @@ impl Expectation {
         })
     }
 
+    /// Reads the `submissions.yaml` key `name` (named `key` in errors) into this when it is a
+    /// requirement (`score`, `permitted`, `required`); whether it was one.
+    fn read_requirement(
+        &mut self,
+        file: &Path,
+        key: &str,
+        name: &str,
+        value: &Value,
+    ) -> Result<bool, ScoringError> {
+        match name {
+            "score" => self.score = parse_expected_score(file, key, value)?,
+            "permitted" => self.permitted = Some(parse_verdicts(file, key, value)?),
+            "required" => self.required = Some(parse_verdicts(file, key, value)?),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
     /// Whether `run` meets this: the whole run ([`Expectation::matches`]), or, for an
     /// expectation `on` some test cases, theirs: `permitted` and `required` over the test
     /// cases the glob names (itself or one of its groups), `score` the score of each group
@@ -170,14 +188,7 @@ impl Expectation {
                 if !score.is_some_and(|s| min <= s && s <= max) {
                     let score =
                         score.map_or_else(|| "no score".into(), |s| format!("score {}", number(s)));
-                    return Err(miss(
-                        if min == max {
-                            format!("score {}", number(min))
-                        } else {
-                            format!("a score from {} to {}", number(min), number(max))
-                        },
-                        format!("{score} on {path}"),
-                    ));
+                    return Err(miss(between(min, max), format!("{score} on {path}")));
                 }
             }
         }
@@ -267,11 +278,7 @@ impl Expectation {
             }
             ScoreExpectation::Between { min, max } => {
                 if !score.is_some_and(|s| min <= s && s <= max) {
-                    return Err(miss(if min == max {
-                        format!("score {}", number(min))
-                    } else {
-                        format!("a score from {} to {}", number(min), number(max))
-                    }));
+                    return Err(miss(between(min, max)));
                 }
             }
         }
@@ -298,6 +305,15 @@ fn codes(verdicts: &[Verdict]) -> String {
         .map(|v| v.code())
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// A score from `min` to `max` as a mismatch expects it: `score 30`, `a score from 20 to 60`.
+fn between(min: f64, max: f64) -> String {
+    if min == max {
+        format!("score {}", number(min))
+    } else {
+        format!("a score from {} to {}", number(min), number(max))
+    }
 }
 
 /// A score as messages write it: `100`, `12.5`, `inf`.
@@ -356,12 +372,10 @@ impl SubmissionsYaml {
             for (name, value) in keys {
                 let name = name.as_str().unwrap_or("");
                 let key = format!("{pattern}.{name}");
+                if expectation.read_requirement(file, &key, name, &value)? {
+                    continue;
+                }
                 match name {
-                    "score" => expectation.score = parse_expected_score(file, &key, &value)?,
-                    "permitted" => {
-                        expectation.permitted = Some(parse_verdicts(file, &key, &value)?)
-                    }
-                    "required" => expectation.required = Some(parse_verdicts(file, &key, &value)?),
                     // Keys that do not bear on a score or verdict; `message` (a judge
                     // message's text) is not checked.
                     "language" | "entrypoint" | "authors" | "model_solution" | "message"
@@ -371,7 +385,7 @@ impl SubmissionsYaml {
                 }
             }
             entries.push((matcher.clone(), expectation));
-            entries.extend(scoped.drain(..).map(|e| (matcher.clone(), e)));
+            entries.extend(scoped.into_iter().map(|e| (matcher.clone(), e)));
         }
         Ok(SubmissionsYaml { entries })
     }
@@ -441,10 +455,10 @@ fn scoped_expectation(
     for (name, value) in keys {
         let name = name.as_str().unwrap_or("");
         let key = format!("{key}.{name}");
+        if expectation.read_requirement(file, &key, name, value)? {
+            continue;
+        }
         match name {
-            "score" => expectation.score = parse_expected_score(file, &key, value)?,
-            "permitted" => expectation.permitted = Some(parse_verdicts(file, &key, value)?),
-            "required" => expectation.required = Some(parse_verdicts(file, &key, value)?),
             "message" | "use_for_time_limit" => {}
             _ => {
                 return Err(ScoringError::invalid(
