@@ -74,6 +74,17 @@ impl Outcome {
         )
     }
 
+    /// Every test ran a program of its own (none took an earlier test's run, `same_as`): the
+    /// runs came one after another.
+    fn assert_each_test_ran(&self, count: usize) {
+        assert_eq!(self.tests().len(), count, "{}", self.show());
+        assert!(
+            self.tests().iter().all(|test| test["same_as"].is_null()),
+            "a test took another's run\n{}",
+            self.show()
+        );
+    }
+
     fn assert_no_panic(&self) {
         assert!(
             !self.text.contains("panicked"),
@@ -120,10 +131,15 @@ impl Session {
 
     /// Starts `judge test ARGS --json REPORT` with this session's TMPDIR.
     fn spawn(&self, args: &[&str]) -> Child {
+        self.spawn_command("test", args)
+    }
+
+    /// Starts `judge COMMAND ARGS --json REPORT` with this session's TMPDIR.
+    fn spawn_command(&self, command: &str, args: &[&str]) -> Child {
         let _ = std::fs::remove_file(self.report_path());
         let log = File::create(self.out.path().join("log")).unwrap();
         Command::new(env!("CARGO_BIN_EXE_judge"))
-            .arg("test")
+            .arg(command)
             .args(args)
             .arg("--json")
             .arg(self.report_path())
@@ -289,11 +305,13 @@ fn reap(child: Child, limit: Duration) -> (i32, libc::rusage) {
 
 const ANSWER_FRESH: &[(&str, &str, &str)] = &[("t", "x\n", "fresh\n")];
 
-/// Three such tests, for what must hold from one run of a worker to the next.
+/// Three such tests, for what must hold from one run of a worker to the next. Their inputs
+/// differ: a test whose input and answer repeat an earlier test's takes that test's run
+/// (`same_as`) and would not run at all.
 const THREE_FRESH: &[(&str, &str, &str)] = &[
     ("a", "x\n", "fresh\n"),
-    ("b", "x\n", "fresh\n"),
-    ("c", "x\n", "fresh\n"),
+    ("b", "y\n", "fresh\n"),
+    ("c", "z\n", "fresh\n"),
 ];
 
 // ----- 1. fork bomb ------------------------------------------------------------------------
@@ -421,7 +439,7 @@ fn a_run_ends_everything_before_the_next_run_of_its_worker() {
         "a later run saw a process left by an earlier one\n{}",
         run.show()
     );
-    assert_eq!(run.tests().len(), 3, "{}", run.show());
+    run.assert_each_test_ran(3);
     session.assert_nothing_left();
 }
 
@@ -608,7 +626,7 @@ fn files_written_to_tmp_and_shm_vanish_between_runs() {
         }
     }
     let session = Session::new();
-    let tests = tests_dir(&[("a", "x\n", "fresh\n"), ("b", "x\n", "fresh\n")]);
+    let tests = tests_dir(&[("a", "x\n", "fresh\n"), ("b", "y\n", "fresh\n")]);
     for round in 0..2 {
         let run = session.grade("tmp_leak.c", tests.path(), "1", &["--jobs", "1", "--all"]);
         run.assert_no_panic();
@@ -618,11 +636,167 @@ fn files_written_to_tmp_and_shm_vanish_between_runs() {
             "round {round}: a file from an earlier run was seen\n{}",
             run.show()
         );
-        assert_eq!(run.tests().len(), 2, "{}", run.show());
+        run.assert_each_test_ran(2);
     }
     for file in host_files {
         assert!(!Path::new(file).exists(), "{file} leaked to the host");
     }
+    session.assert_nothing_left();
+}
+
+#[test]
+fn ipc_objects_made_by_one_run_are_gone_in_the_next() {
+    let _serial = serial();
+    let session = Session::new();
+    let tests = tests_dir(THREE_FRESH);
+    // One worker: its three runs come one after another in the same sandbox session.
+    let run = session.grade("ipc_leak.c", tests.path(), "1", &["--jobs", "1", "--all"]);
+    run.assert_no_panic();
+    assert!(
+        run.report["protections"]
+            .to_string()
+            .contains("ipc-namespace-per-run"),
+        "{}",
+        run.show()
+    );
+    assert_eq!(
+        run.verdict(),
+        "AC",
+        "a run met an IPC object (System V, POSIX queue or abstract socket) of an earlier \
+         run\n{}",
+        run.show()
+    );
+    run.assert_each_test_ran(3);
+    session.assert_nothing_left();
+}
+
+#[test]
+fn an_abstract_socket_left_in_flight_is_gone_in_the_next_run() {
+    let _serial = serial();
+    let session = Session::new();
+    let tests = tests_dir(THREE_FRESH);
+    // Each run binds an abstract name and leaves the socket only in a cycle of descriptors in
+    // flight, which the kernel frees some time later: without a fresh network namespace the
+    // next run found it bound (2 of 3 runs here).
+    let run = session.grade(
+        "socket_cycle.c",
+        tests.path(),
+        "1",
+        &["--jobs", "1", "--all"],
+    );
+    run.assert_no_panic();
+    assert_eq!(
+        run.verdict(),
+        "AC",
+        "a run connected to a socket of an earlier run\n{}",
+        run.show()
+    );
+    run.assert_each_test_ran(3);
+    session.assert_nothing_left();
+}
+
+#[test]
+fn ipc_objects_of_one_submission_are_gone_for_the_next_one_graded() {
+    let _serial = serial();
+    let session = Session::new();
+    let tests = tests_dir(ANSWER_FRESH);
+    // Two submissions that differ by a comment (identical files are graded once), graded by
+    // one worker one after the other: the second must not meet what the first left.
+    let class = tempfile::Builder::new()
+        .prefix("hostile-class-")
+        .tempdir()
+        .unwrap();
+    let source = std::fs::read_to_string(program("ipc_leak.c")).unwrap();
+    std::fs::write(class.path().join("first.c"), &source).unwrap();
+    std::fs::write(
+        class.path().join("second.c"),
+        format!("// the second submission\n{source}"),
+    )
+    .unwrap();
+    let results = session.out.path().join("results");
+    let started = Instant::now();
+    let child = session.spawn_command(
+        "grade",
+        &[
+            &class.path().to_string_lossy(),
+            "--problem",
+            "boj1525",
+            "--tests-dir",
+            &dir_arg(&tests),
+            "--jobs",
+            "1",
+            "--results",
+            &results.to_string_lossy(),
+        ],
+    );
+    let run = session.finish(child, started, Duration::from_secs(60));
+    run.assert_no_panic();
+    let board = &run.report;
+    let verdicts: Vec<String> = board["submissions"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|row| row["graded"]["tests"]["verdict"].to_string())
+        .collect();
+    assert_eq!(
+        verdicts,
+        ["\"AC\"", "\"AC\""],
+        "a submission met the IPC objects of the one graded before it\n{board:#}\n{}",
+        run.text
+    );
+    session.assert_nothing_left();
+}
+
+#[test]
+fn a_shared_memory_segment_left_behind_is_not_charged_to_the_next_run() {
+    let _serial = serial();
+    let session = Session::new();
+    // The first run leaves 192 MiB of System V shared memory; the next two use 128 MiB each,
+    // which fits the 256 MiB limit only if the segment is gone.
+    let tests = tests_dir(&[
+        ("a", "leave\n", "fresh\n"),
+        ("b", "use\n", "fresh\n"),
+        ("c", "use\nagain\n", "fresh\n"),
+    ]);
+    let run = session.grade_within(
+        "shm_hog.c",
+        tests.path(),
+        "2",
+        "256",
+        &["--jobs", "1", "--all"],
+    );
+    run.assert_no_panic();
+    assert_eq!(
+        run.verdict(),
+        "AC",
+        "a later run was charged for an earlier run's segment\n{}",
+        run.show()
+    );
+    run.assert_each_test_ran(3);
+    session.assert_nothing_left();
+}
+
+#[test]
+fn a_run_sees_a_neutral_host_name_and_nothing_of_the_launcher_as_pid_1() {
+    let _serial = serial();
+    let session = Session::new();
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .unwrap()
+        .trim()
+        .to_string();
+    // The program is given the host's name and the grader's temporary folder's name (which the
+    // launcher's command line carries) and looks for them in what the sandbox shows.
+    let input = format!("{host} {}\n", session.marker());
+    let tests = tests_dir(&[("a", &input, "fresh\n")]);
+    let run = session.grade("host_view.c", tests.path(), "1", &[]);
+    run.assert_no_panic();
+    assert_eq!(
+        run.verdict(),
+        "AC",
+        "the run saw the host's name or the launcher's command line\n{}",
+        run.show()
+    );
     session.assert_nothing_left();
 }
 
@@ -738,10 +912,10 @@ fn kill_minus_one_hurts_nobody_outside() {
         .unwrap();
     let session = Session::new();
     let tests = tests_dir(&[
-        ("a", "x\n", "fresh\n"),
+        ("a", "w\n", "fresh\n"),
         ("b", "x\n", "fresh\n"),
-        ("c", "x\n", "fresh\n"),
-        ("d", "x\n", "fresh\n"),
+        ("c", "y\n", "fresh\n"),
+        ("d", "z\n", "fresh\n"),
     ]);
     let run = session.grade(
         "kill_everything.c",
@@ -764,7 +938,7 @@ fn kill_minus_one_hurts_nobody_outside() {
         run.show()
     );
     assert_eq!(run.verdict(), "AC", "{}", run.show());
-    assert_eq!(run.tests().len(), 4, "{}", run.show());
+    run.assert_each_test_ran(4);
     assert!(
         root_alive,
         "kill(-1) from a solution killed a root process outside the sandbox"

@@ -1,8 +1,9 @@
 //! Interruption and what runs leave behind, end to end, and problem programs run in parallel:
-//! - Ctrl-C (SIGINT to judge's process group, as a terminal sends it), and SIGTERM or SIGHUP
-//!   to judge alone, end a `judge grade` whose output validator runs with exit 130, storing
-//!   no result (a rerun grades again) and leaving no temporary folder or cgroup; every other
-//!   command that runs programs exits 130 too, `stress` included (it said "looks right");
+//! - Ctrl-C and Ctrl-\ (SIGINT and SIGQUIT to judge's process group, as a terminal sends
+//!   them), and SIGTERM or SIGHUP to judge alone, end a `judge grade` whose output validator
+//!   runs with exit 130, storing no result (a rerun grades again) and leaving no temporary
+//!   folder or cgroup; every other command that runs programs exits 130 too, `stress`
+//!   included (it said "looks right");
 //! - a SIGKILLed run's temporary folder and cgroups are swept by the next run, and a live
 //!   run's are not;
 //! - `judge test WA | head -1` keeps exit 1;
@@ -128,13 +129,14 @@ fn program_runs(tmp: &Path, role: &str) -> bool {
         })
         .map(|(&pid, _)| pid)
         .collect();
+    // A launcher's one child is its keeper (whose command line no longer names the launcher:
+    // runs see it as their pid 1); the programs run are the keeper's children.
     let keepers: Vec<i32> = all
         .iter()
-        .filter(|(_, (parent, command))| launchers.contains(parent) && command.contains("__launch"))
+        .filter(|(_, (parent, _))| launchers.contains(parent))
         .map(|(&pid, _)| pid)
         .collect();
-    all.values()
-        .any(|(parent, command)| keepers.contains(parent) && !command.contains("__launch"))
+    all.values().any(|(parent, _)| keepers.contains(parent))
 }
 
 /// Whether any process of a judge whose TMPDIR is `tmp` lives (its launchers name it).
@@ -289,6 +291,13 @@ fn sigterm_to_grade_alone_stores_nothing() {
 #[test]
 fn sighup_to_grade_alone_stores_nothing() {
     interrupted_grade_stores_nothing(|pid| signal(pid, libc::SIGHUP));
+}
+
+/// Ctrl-\ (SIGQUIT to the process group, as a terminal sends it) is an interruption like
+/// Ctrl-C: its default action would end judge at once, leaving its folder and cgroups.
+#[test]
+fn ctrl_backslash_to_the_process_group_of_grade_stores_nothing() {
+    interrupted_grade_stores_nothing(|pid| signal_group(pid, libc::SIGQUIT));
 }
 
 /// A second signal does not wait for the orderly stop: judge kills its launchers, removes its

@@ -50,6 +50,19 @@ impl Workspace {
         name.to_string()
     }
 
+    /// A folder NAME of `--tests-dir` tests (name, input), each answered `fresh`, that `nobody`
+    /// can read.
+    fn fresh_tests(&self, name: &str, tests: &[(&str, &str)]) -> String {
+        let folder = self.dir.path().join(name);
+        std::fs::create_dir(&folder).unwrap();
+        for (test, input) in tests {
+            std::fs::write(folder.join(format!("{test}.in")), input).unwrap();
+            std::fs::write(folder.join(format!("{test}.ans")), "fresh\n").unwrap();
+        }
+        chown_tree(&folder);
+        name.to_string()
+    }
+
     /// `judge test SOLUTION --problem boj1525 EXTRA...` as `nobody`, with a JSON report.
     fn grade(&self, solution: &str, extra: &[&str]) -> Graded {
         let root = self.dir.path();
@@ -297,5 +310,61 @@ fn without_root_the_compiler_sees_only_the_sandbox() {
         );
         assert!(message.contains("reads.cpp:1:"), "{}", run.text);
         assert!(!run.text.contains("USER-SECRET"), "{}", run.text);
+    });
+}
+
+#[test]
+#[ignore = "needs root and setpriv"]
+fn without_root_ipc_objects_of_one_run_are_gone_in_the_next() {
+    as_nobody(|workspace| {
+        // Three different inputs: a repeated test would take the first one's run.
+        let tests = workspace.fresh_tests("ipc-tests", &[("a", "a\n"), ("b", "b\n"), ("c", "c\n")]);
+        let run = workspace.grade(
+            "programs/ipc_leak.c",
+            &["--tests-dir", &tests, "--jobs", "1", "--all"],
+        );
+        assert!(run.protections().contains("user-namespace"), "{}", run.text);
+        assert_eq!(
+            run.verdict(),
+            "AC",
+            "a run met an IPC object of an earlier run\n{}",
+            run.text
+        );
+        let ran = run.report["tests"].as_array().cloned().unwrap_or_default();
+        assert_eq!(ran.len(), 3, "{}", run.text);
+        assert!(
+            ran.iter().all(|test| test["same_as"].is_null()),
+            "{}",
+            run.text
+        );
+        let sockets = workspace.grade(
+            "programs/socket_cycle.c",
+            &["--tests-dir", &tests, "--jobs", "1", "--all"],
+        );
+        assert_eq!(
+            sockets.verdict(),
+            "AC",
+            "a run connected to a socket of an earlier run\n{}",
+            sockets.text
+        );
+    });
+}
+
+#[test]
+#[ignore = "needs root and setpriv"]
+fn without_root_a_run_sees_a_neutral_host_name_and_nothing_of_the_launcher() {
+    as_nobody(|workspace| {
+        let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap();
+        // The keeper runs as the same user as the solution here, so /proc/1 is readable: its
+        // command line must tell nothing (the launcher's carries the session's JSON).
+        let input = format!("{} judge-unprivileged\n", host.trim());
+        let tests = workspace.fresh_tests("host-tests", &[("a", &input)]);
+        let run = workspace.grade("programs/host_view.c", &["--tests-dir", &tests]);
+        assert_eq!(
+            run.verdict(),
+            "AC",
+            "the run saw the host's name or the launcher's command line\n{}",
+            run.text
+        );
     });
 }

@@ -92,9 +92,14 @@ fn bind_writable(source: &Path, target: &Path) -> Result<(), String> {
     )
 }
 
-/// Creates the new namespaces that the child may create itself: mount, network, IPC, UTS.
-/// (The pid namespace, and the user namespace when not root, are made by the launcher before
-/// it forks, so the child is the first process of the new pid namespace.)
+/// The host name (and NIS domain name) programs see: the machine's tells a run nothing it
+/// needs, and names the host.
+pub const HOST_NAME: &str = "judge";
+
+/// Creates the new namespaces that the child may create itself: mount, network, IPC, UTS,
+/// and names the new UTS namespace's host [`HOST_NAME`]. (The pid namespace, and the user
+/// namespace when not root, are made by the launcher before it forks, so the child is the
+/// first process of the new pid namespace.)
 pub fn unshare_child_namespaces() -> Result<(), String> {
     // SAFETY: unshare has no memory-safety preconditions.
     let result = unsafe {
@@ -102,7 +107,143 @@ pub fn unshare_child_namespaces() -> Result<(), String> {
             libc::CLONE_NEWNS | libc::CLONE_NEWNET | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS,
         )
     };
-    check(result, "unshare")
+    check(result, "unshare")?;
+    // SAFETY: a pointer to HOST_NAME's bytes with their length.
+    check(
+        unsafe { libc::sethostname(HOST_NAME.as_ptr().cast(), HOST_NAME.len()) },
+        "sethostname",
+    )?;
+    // SAFETY: as above.
+    check(
+        unsafe { libc::setdomainname(HOST_NAME.as_ptr().cast(), HOST_NAME.len()) },
+        "setdomainname",
+    )
+}
+
+/// The System V IPC objects of the current IPC namespace, as `/proc/sysvipc` lists them:
+/// shared-memory segments, semaphore sets and message queues, by id.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct IpcObjects {
+    pub shared_memory: Vec<libc::c_int>,
+    pub semaphores: Vec<libc::c_int>,
+    pub message_queues: Vec<libc::c_int>,
+}
+
+impl IpcObjects {
+    /// Reads the lists (the second column of each file is the object's id). A list that
+    /// cannot be read is empty: without System V IPC there is nothing to remove.
+    pub fn listed() -> IpcObjects {
+        let ids = |file: &str| -> Vec<libc::c_int> {
+            std::fs::read_to_string(Path::new("/proc/sysvipc").join(file))
+                .map(|text| ids_in_sysvipc_listing(&text))
+                .unwrap_or_default()
+        };
+        IpcObjects {
+            shared_memory: ids("shm"),
+            semaphores: ids("sem"),
+            message_queues: ids("msg"),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.shared_memory.is_empty()
+            && self.semaphores.is_empty()
+            && self.message_queues.is_empty()
+    }
+
+    /// Removes every object listed. A shared-memory segment that no process has attached (the
+    /// run's processes are gone) is freed at once, so its pages are no longer charged to the
+    /// session's memory group when the next run starts.
+    pub fn remove(&self) {
+        for &id in &self.shared_memory {
+            // SAFETY: IPC_RMID reads no buffer; a null pointer is allowed.
+            unsafe { libc::shmctl(id, libc::IPC_RMID, std::ptr::null_mut()) };
+        }
+        for &id in &self.semaphores {
+            // SAFETY: IPC_RMID takes no fourth argument.
+            unsafe { libc::semctl(id, 0, libc::IPC_RMID) };
+        }
+        for &id in &self.message_queues {
+            // SAFETY: IPC_RMID reads no buffer; a null pointer is allowed.
+            unsafe { libc::msgctl(id, libc::IPC_RMID, std::ptr::null_mut()) };
+        }
+    }
+}
+
+/// The ids in a `/proc/sysvipc/{shm,sem,msg}` listing: a header line, then one object a line
+/// with its key first and its id second.
+fn ids_in_sysvipc_listing(text: &str) -> Vec<libc::c_int> {
+    text.lines()
+        .skip(1)
+        .filter_map(|line| line.split_whitespace().nth(1)?.parse().ok())
+        .collect()
+}
+
+/// Ends what a run left in its IPC namespace: removes the System V objects it made (at once,
+/// see [`IpcObjects::remove`]), then moves the keeper, and so every later run, into a new IPC
+/// namespace, where no POSIX message queue or System V object of an earlier run exists (the
+/// old namespace goes when its last process, the keeper, has left it).
+pub fn fresh_ipc_namespace() -> Result<(), String> {
+    let left = IpcObjects::listed();
+    if !left.is_empty() {
+        left.remove();
+    }
+    // SAFETY: unshare has no memory-safety preconditions; the keeper is single-threaded.
+    check(unsafe { libc::unshare(libc::CLONE_NEWIPC) }, "unshare IPC")
+}
+
+/// Moves the keeper, and so every later run, into a new network namespace when Unix sockets
+/// of the last run are still open in the current one. Once the run's processes are gone only a
+/// socket whose descriptor was left "in flight" (sent over a socket in a cycle that no process
+/// can receive) stays, until the kernel's collector of such cycles finds it: long enough for
+/// the next run to connect to its abstract name. A new namespace is costly (unlike an IPC
+/// namespace), so it is made only then.
+pub fn fresh_network_namespace_if_sockets_left() -> Result<(), String> {
+    let listed = std::fs::read_to_string("/proc/net/unix").unwrap_or_default();
+    // A header line, then one socket a line.
+    if listed.lines().skip(1).all(|line| line.trim().is_empty()) {
+        return Ok(());
+    }
+    // SAFETY: unshare has no memory-safety preconditions; the keeper is single-threaded.
+    check(
+        unsafe { libc::unshare(libc::CLONE_NEWNET) },
+        "unshare network",
+    )
+}
+
+/// Overwrites this process's command line (`/proc/self/cmdline`, which any process of the
+/// namespace may read as `/proc/1/cmdline`) with `name`: the launcher's arguments carry the
+/// session's JSON, with the host's paths and the uid settings. The argument strings are
+/// rewritten in place through `/proc/self/mem`; the last byte of their area is made non-zero,
+/// which makes the kernel show only the first string (as `setproctitle` relies on).
+pub fn hide_command_line(name: &str) -> Result<(), String> {
+    use std::os::unix::fs::FileExt;
+    let stat = std::fs::read_to_string("/proc/self/stat").map_err(|e| format!("stat: {e}"))?;
+    let (start, end) = argument_area(&stat).ok_or("no argument area in /proc/self/stat")?;
+    let length = usize::try_from(end.saturating_sub(start)).map_err(|e| e.to_string())?;
+    if length < name.len() + 2 {
+        return Err("the argument area is too small".into());
+    }
+    let mut area = vec![b' '; length];
+    area[..name.len()].copy_from_slice(name.as_bytes());
+    area[name.len()] = 0;
+    let memory = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/proc/self/mem")
+        .map_err(|e| format!("open /proc/self/mem: {e}"))?;
+    memory
+        .write_all_at(&area, start)
+        .map_err(|e| format!("write the command line: {e}"))
+}
+
+/// The `arg_start` and `arg_end` fields of a `/proc/PID/stat` line (the 48th and 49th; the
+/// command name before them is in parentheses and may hold spaces).
+fn argument_area(stat: &str) -> Option<(u64, u64)> {
+    let after_name = &stat[stat.rfind(')')? + 1..];
+    let mut fields = after_name.split_whitespace().skip(45);
+    let start = fields.next()?.parse().ok()?;
+    let end = fields.next()?.parse().ok()?;
+    (start < end).then_some((start, end))
 }
 
 /// What of the work folder programs may write to.
@@ -202,7 +343,9 @@ pub fn enter_private_root(
         &proc_dir,
         Some("proc"),
         libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-        None,
+        // Solutions (another uid than the keeper's when the grader is root) see only their
+        // own processes: not the keeper, pid 1.
+        Some("hidepid=2"),
     )?;
     mkdir(&root.join("tmp"))?;
     let boxed = root.join("box");

@@ -23,6 +23,9 @@ use super::spawn::{self, Child, Launch};
 use super::waiting::{self, WaitGauge};
 use super::{channel, isolate, poll_readable, RunRequest, SessionSpec, StartFailure};
 
+/// The keeper's command line as runs see it (`/proc/1/cmdline`).
+const KEEPER_NAME: &str = "judge-sandbox";
+
 /// How often the keeper wakes to reap orphans while a solution runs.
 const REAP_INTERVAL: Duration = Duration::from_millis(20);
 
@@ -105,20 +108,23 @@ pub fn main(plan: &KeeperPlan, socket: OwnedFd) -> ! {
         unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
     }
     let setup = if plan.private_root {
-        isolate::unshare_child_namespaces().and_then(|_| {
-            let session = plan.session;
-            let access = match (&session.writable_subfolder, session.writable_workdir) {
-                (_, true) => isolate::WorkdirAccess::Writable,
-                (Some(name), false) => isolate::WorkdirAccess::Subfolder(name),
-                (None, false) => isolate::WorkdirAccess::ReadOnly,
-            };
-            isolate::enter_private_root(
-                &session.root_mount,
-                &session.workdir,
-                access,
-                &session.isolation.read_only_paths,
-            )
-        })
+        // Runs see the keeper as their pid 1: its command line must not be the launcher's.
+        isolate::hide_command_line(KEEPER_NAME)
+            .and_then(|_| isolate::unshare_child_namespaces())
+            .and_then(|_| {
+                let session = plan.session;
+                let access = match (&session.writable_subfolder, session.writable_workdir) {
+                    (_, true) => isolate::WorkdirAccess::Writable,
+                    (Some(name), false) => isolate::WorkdirAccess::Subfolder(name),
+                    (None, false) => isolate::WorkdirAccess::ReadOnly,
+                };
+                isolate::enter_private_root(
+                    &session.root_mount,
+                    &session.workdir,
+                    access,
+                    &session.isolation.read_only_paths,
+                )
+            })
     } else {
         std::env::set_current_dir(&plan.session.workdir)
             .map_err(|e| format!("cannot enter the work folder: {e}"))
@@ -133,8 +139,19 @@ pub fn main(plan: &KeeperPlan, socket: OwnedFd) -> ! {
     // The size of the scratch tmpfs mounted now; they are mounted afresh when a run wrote
     // to them or needs another size.
     let mut scratch_size: Option<u64> = None;
+    // Why a namespace of the last run could not be replaced: every later run then
+    // reports it rather than meet what an earlier run left.
+    let mut namespace_failure: Option<String> = None;
     loop {
         let (request, fds) = match channel::receive::<ToKeeper>(socket.as_fd()) {
+            Ok(Some((ToKeeper::Run(_), _))) if namespace_failure.is_some() => {
+                let message = namespace_failure.clone().unwrap_or_default();
+                let report = sandbox_failed(format!("no fresh namespace: {message}"));
+                if channel::send(socket.as_fd(), &FromKeeper::Finished(report), &[]).is_err() {
+                    exit(1);
+                }
+                continue;
+            }
             Ok(Some((ToKeeper::Run(request), fds))) => (request, fds),
             // A kill or a wait that arrives after its run ended has nothing left to do.
             Ok(Some((ToKeeper::Kill | ToKeeper::Waited(_), _))) => continue,
@@ -143,6 +160,15 @@ pub fn main(plan: &KeeperPlan, socket: OwnedFd) -> ! {
         let report = run(plan, &request, fds, &socket, &mut scratch_size);
         if channel::send(socket.as_fd(), &FromKeeper::Finished(report), &[]).is_err() {
             exit(1);
+        }
+        if plan.private_root {
+            // Nothing a run made in its IPC or network namespace reaches the next run: done
+            // after the report, while the grader reads it, and before the next run is received.
+            let fresh = isolate::fresh_ipc_namespace()
+                .and_then(|_| isolate::fresh_network_namespace_if_sockets_left());
+            if let Err(message) = fresh {
+                namespace_failure = Some(message);
+            }
         }
     }
 }

@@ -188,6 +188,7 @@ impl Sandbox {
                     "pid-namespace",
                     "mount-namespace",
                     "network-namespace",
+                    "ipc-namespace-per-run",
                     "private-root",
                 ]
                 .map(String::from),
