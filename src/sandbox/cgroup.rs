@@ -7,7 +7,7 @@ use std::fs::{self, File};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
-use super::leftovers::{Owner, ProcessStamp};
+use super::stamp::{Owner, ProcessStamp};
 
 /// Where the cgroup hierarchies are mounted.
 pub(crate) const ROOT: &str = "/sys/fs/cgroup";

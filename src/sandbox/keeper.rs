@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::spawn::{self, Child, Launch};
+use super::spawn::{self, Child, Launch, SpawnRules};
 use super::waiting::{self, WaitGauge};
 use super::{channel, isolate, poll_readable, RunRequest, SessionSpec, StartFailure};
 
@@ -84,12 +84,8 @@ pub struct KeeperPlan<'a> {
     pub session: &'a SessionSpec,
     /// Build the private root (only inside new namespaces).
     pub private_root: bool,
-    /// Run solutions as this uid and gid (when the grader is root).
-    pub drop_to: Option<(u32, u32)>,
-    /// No memory cgroup: fall back to `RLIMIT_DATA`.
-    pub memory_rlimit: bool,
-    /// No pids cgroup: fall back to `RLIMIT_NPROC`.
-    pub process_rlimit: bool,
+    /// The user and rlimits every program starts with.
+    pub rules: SpawnRules,
 }
 
 /// The keeper's life: set up, then serve runs until the launcher closes the socket.
@@ -236,7 +232,7 @@ fn run(
             *scratch_size = Some(size);
         }
     }
-    let launch = match Launch::new(plan, request) {
+    let launch = match Launch::new(plan.rules, request) {
         Ok(launch) => launch,
         Err(message) => return not_started(Some(StartFailure::Program(message))),
     };

@@ -22,7 +22,9 @@ use std::time::{Duration, Instant};
 
 use super::cgroup::{RunGroups, GROUP_PREFIX};
 use super::keeper::{self, FromKeeper, KeeperPlan, KeeperReport, ToKeeper};
-use super::leftovers::{self, ProcessStamp};
+use super::leftovers;
+use super::spawn::SpawnRules;
+use super::stamp::ProcessStamp;
 use super::waiting::{self, WaitGauge};
 use super::{channel, isolate, pipe, poll_readable};
 use super::{RunFacts, RunRequest, SessionSpec, StartFailure, StdoutMode, StopReason, Termination};
@@ -204,9 +206,11 @@ impl Sandbox {
         let plan = KeeperPlan {
             session: spec,
             private_root: in_pid_namespace,
-            drop_to,
-            memory_rlimit: !groups.has_memory(),
-            process_rlimit: !groups.has_pids(),
+            rules: SpawnRules {
+                drop_to,
+                memory_rlimit: !groups.has_memory(),
+                process_rlimit: !groups.has_pids(),
+            },
         };
 
         let (ours, theirs) = channel::pair().map_err(|e| format!("socketpair: {e}"))?;

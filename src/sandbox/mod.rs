@@ -25,6 +25,7 @@ pub mod launcher;
 mod leftovers;
 mod os;
 mod spawn;
+mod stamp;
 mod waiting;
 
 use std::io::Read;
@@ -40,8 +41,9 @@ use thiserror::Error;
 
 use crate::limits::Limits;
 
-pub use leftovers::{groups_of_run, remove_groups, sweep_run_folder, Owner, ProcessStamp};
+pub use leftovers::{groups_of_run, remove_groups, sweep_run_folder};
 pub use os::{effective_uid, is_root, kill_process, memory_file, set_pipe_capacity};
+pub use stamp::{Owner, ProcessStamp};
 pub use waiting::hard_wall_limit;
 
 /// Where the solution's standard output goes.

@@ -10,8 +10,18 @@ use std::io;
 use std::os::fd::RawFd;
 use std::os::unix::ffi::OsStrExt;
 
-use super::keeper::KeeperPlan;
 use super::{RunRequest, StartFailure};
+
+/// How every program of a session starts, decided by the launcher once per session.
+#[derive(Debug, Clone, Copy)]
+pub struct SpawnRules {
+    /// Run programs as this uid and gid (when the grader is root).
+    pub drop_to: Option<(u32, u32)>,
+    /// No memory cgroup: fall back to `RLIMIT_DATA`.
+    pub memory_rlimit: bool,
+    /// No pids cgroup: fall back to `RLIMIT_NPROC`.
+    pub process_rlimit: bool,
+}
 
 /// Everything the child needs, prepared before it is cloned: it shares the keeper's memory
 /// until it calls `execve`, so it must not allocate, and only makes system calls.
@@ -31,7 +41,7 @@ pub struct Launch {
 }
 
 impl Launch {
-    pub fn new(plan: &KeeperPlan, request: &RunRequest) -> Result<Launch, String> {
+    pub fn new(rules: SpawnRules, request: &RunRequest) -> Result<Launch, String> {
         let to_cstring = |text: &[u8]| {
             CString::new(text)
                 .map_err(|_| "argument or environment contains a NUL byte".to_string())
@@ -61,9 +71,9 @@ impl Launch {
             file_size_bytes: request
                 .file_size_bytes
                 .unwrap_or(request.limits.output_bytes),
-            memory_rlimit: plan.memory_rlimit,
-            process_rlimit: plan.process_rlimit,
-            drop_to: plan.drop_to,
+            memory_rlimit: rules.memory_rlimit,
+            process_rlimit: rules.process_rlimit,
+            drop_to: rules.drop_to,
         })
     }
 }
