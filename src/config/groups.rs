@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::problem::FileTest;
+use super::file_test::FileTest;
 use super::{invalid, ConfigError};
 use crate::files::Folder;
 use crate::scoring::expected::Expectation;

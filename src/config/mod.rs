@@ -7,6 +7,7 @@
 //! problems.
 
 mod checker;
+mod file_test;
 pub mod groups;
 mod layers;
 mod problem;
@@ -26,8 +27,9 @@ use crate::files::FileLimits;
 use crate::limits::{Allowance, CompileLimits, ProblemLimits, RunnerLimits, MIB};
 
 pub use checker::{Checker, Comparison};
+pub use file_test::FileTest;
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
-pub use problem::{FileTest, InteractiveSpec, Judge, ProblemKind, ProblemSpec};
+pub use problem::{InteractiveSpec, Judge, ProblemKind, ProblemSpec};
 pub use program::{Convention, ProblemPrograms, ProgramSource, ProgramSpec, Role};
 pub use scaffold::{init_project, new_problem, NewProblem, Placement, Scaffold, ScaffoldLanguage};
 pub use sources::{

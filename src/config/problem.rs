@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::checker::{Checker, Comparison};
+use super::file_test::FileTest;
 use super::program::{self, ProblemPrograms, Role};
 use super::{invalid, raw, within, ConfigError};
 use crate::bounds;
@@ -81,23 +82,6 @@ pub struct ProblemSpec {
     /// A folder problem's groups by name, each with its generator's arguments
     /// (`generator_args`, for `judge gen --group`); empty for any other problem.
     pub group_generator_args: std::collections::BTreeMap<String, Vec<String>>,
-}
-
-/// A test kept as files, with the arguments its group gives the programs that read it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FileTest {
-    /// Its path under the package's `data/` without extension: `secret/group1/10`.
-    pub name: String,
-    pub input: PathBuf,
-    pub answer: PathBuf,
-    /// The package's folder: the files are read only as files inside it.
-    pub folder: crate::files::Folder,
-    /// A sample (shown in the statement), as opposed to a secret test.
-    pub sample: bool,
-    /// Arguments after the checker's (or interactor's) own.
-    pub checker_args: Vec<String>,
-    /// Arguments of the input validators.
-    pub validator_args: Vec<String>,
 }
 
 impl ProblemSpec {

@@ -25,7 +25,6 @@ use crate::sandbox::{
     Termination,
 };
 
-use super::cache::make_world_readable;
 use super::{
     find_program, missing_program, stem, BuildSetup, LangError, Workspace, BINARY, MESSAGE_CAP,
 };
@@ -886,6 +885,25 @@ fn ends_name(rest: &str) -> bool {
             .next()
             .is_some_and(|c| c.is_alphanumeric() || c == '_'),
         Some(c) => !(c.is_alphanumeric() || matches!(c, '_' | '-' | '/' | '+')),
+    }
+}
+
+/// Lets the sandbox user (any user) read a published entry and run its programs.
+pub(super) fn make_world_readable(dir: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755));
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            if let Ok(meta) = entry.metadata() {
+                let mode = if meta.permissions().mode() & 0o111 != 0 {
+                    0o755
+                } else {
+                    0o644
+                };
+                let _ =
+                    std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(mode));
+            }
+        }
     }
 }
 

@@ -196,25 +196,6 @@ fn folder_bytes(dir: &Path) -> u64 {
         .unwrap_or(0)
 }
 
-/// Lets the sandbox user (any user) read a published entry and run its programs.
-pub(super) fn make_world_readable(dir: &Path) {
-    use std::os::unix::fs::PermissionsExt;
-    let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755));
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for entry in entries.flatten() {
-            if let Ok(meta) = entry.metadata() {
-                let mode = if meta.permissions().mode() & 0o111 != 0 {
-                    0o755
-                } else {
-                    0o644
-                };
-                let _ =
-                    std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(mode));
-            }
-        }
-    }
-}
-
 /// The cache key: language, build commands, the name the source is compiled under (which
 /// matters to Java) and the source bytes.
 pub(super) fn cache_key(language: &Language, source_name: &str, source: &[u8]) -> String {

@@ -14,7 +14,7 @@ use super::{
     TestCase, Verdict, VerdictRule,
 };
 
-/// The score an output validator or checker gave a test (see [`super::score_file`]).
+/// The score an output validator or checker gave a test (read by `score_file.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ValidatorScore {

@@ -23,7 +23,7 @@
 //!   the test cases it names (itself or a group they are in), `score` the score of each
 //!   group it names. `message` (text a judge message must hold) is not checked.
 //! - Folder problems: `problem.toml`'s `[expected_scores]` of a solution (see
-//!   [`super::folder`]) and the solution's folder: `accepted/` accepted with the full score,
+//!   `folder.rs`) and the solution's folder: `accepted/` accepted with the full score,
 //!   `partially_accepted/` more than nothing and less than the full score
 //!   ([`ScoreExpectation::Partly`]: its verdict is its first failing group's), the others
 //!   their verdict (`grade::verify`).
