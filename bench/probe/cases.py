@@ -1264,5 +1264,9 @@ def config_cases():
 
 
 def all_cases():
+    # Families kept in files of their own (they import this module's builders).
+    import cases_isolation
+
     return (compile_cases() + package_cases() + report_cases() + interrupt_cases() + clean_cases()
-            + number_cases() + path_cases() + hostile_cases() + config_cases())
+            + number_cases() + path_cases() + hostile_cases() + config_cases()
+            + cases_isolation.cases())
