@@ -28,7 +28,7 @@ pub mod programs;
 pub mod report;
 pub mod resolve;
 pub mod rng;
-pub mod sandbox;
+pub use judge_sandbox as sandbox;
 pub mod scoring;
 pub mod stats;
 pub mod stress;

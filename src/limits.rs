@@ -1,28 +1,11 @@
-//! The one `Limits` value (what a single run of a solution may use) and the one place that
-//! works it out: the problem's limits, the language's allowance where the problem permits it,
-//! the command line's overrides and the wall-clock rule. The sandbox enforces the result and
-//! `verdict` classifies facts against it.
+//! The one place that works out the one `Limits` value (what a single run of a solution may
+//! use; the type is the sandbox crate's, which enforces it): the problem's limits, the
+//! language's allowance where the problem permits it, the command line's overrides and the
+//! wall-clock rule. `verdict` classifies facts against the result.
 
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
-
-/// Resource limits of one run. Sizes are bytes, times are durations.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Limits {
-    /// CPU time (user + system) of the solution and everything it starts: the time limit.
-    pub cpu_time: Duration,
-    /// Wall-clock time, looser than `cpu_time`: ends programs that sleep or block.
-    pub wall_time: Duration,
-    /// Peak memory of the solution.
-    pub memory_bytes: u64,
-    /// Bytes the solution may write to standard output.
-    pub output_bytes: u64,
-    /// Bytes of standard error kept for the report; the rest is read and dropped.
-    pub stderr_bytes: u64,
-    /// Processes and threads the solution may have at once.
-    pub max_processes: u32,
-}
+pub use judge_sandbox::Limits;
 
 pub const MIB: u64 = 1024 * 1024;
 

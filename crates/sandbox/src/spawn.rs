@@ -32,7 +32,7 @@ pub struct Launch {
     _env: Vec<CString>,
     argv: Vec<*const libc::c_char>,
     envp: Vec<*const libc::c_char>,
-    limits: crate::limits::Limits,
+    limits: crate::Limits,
     /// The largest file the program may write.
     file_size_bytes: u64,
     memory_rlimit: bool,

@@ -23,6 +23,7 @@ mod isolate;
 mod keeper;
 pub mod launcher;
 mod leftovers;
+mod limits;
 mod os;
 mod spawn;
 mod stamp;
@@ -39,7 +40,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::limits::Limits;
+pub use limits::Limits;
 
 pub use leftovers::{groups_of_run, remove_groups, sweep_run_folder};
 pub use os::{effective_uid, is_root, kill_process, memory_file, set_pipe_capacity};

@@ -740,7 +740,7 @@ mod tests {
             }
             assert!(capture.raw_fd().is_none(), "closed at end of file");
             assert_eq!(capture.seen, 10);
-            let kept = crate::sandbox::read_from_start(&capture.sink, 100).unwrap();
+            let kept = crate::read_from_start(&capture.sink, 100).unwrap();
             assert_eq!(kept, b"0123");
         }
     }
