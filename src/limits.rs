@@ -51,6 +51,46 @@ pub struct RunnerLimits {
     pub max_processes: u32,
 }
 
+impl RunnerLimits {
+    /// The wall-clock rule, the one place it is written: a run may take `wall_time_factor`
+    /// times its CPU limit plus `wall_time_extra` (an allowance for starting up) of wall-clock
+    /// time, less the time it waited for a CPU (the sandbox's part).
+    pub fn wall_time_for(&self, cpu_time: Duration) -> Duration {
+        cpu_time.mul_f64(self.wall_time_factor) + self.wall_time_extra
+    }
+
+    /// The limits of a program given its CPU time and memory: the wall-clock rule and the
+    /// runner's caps on output, standard error and processes.
+    pub fn limits_for(&self, cpu_time: Duration, memory_bytes: u64) -> Limits {
+        Limits {
+            cpu_time,
+            wall_time: self.wall_time_for(cpu_time),
+            memory_bytes,
+            output_bytes: self.output_bytes,
+            stderr_bytes: self.stderr_bytes,
+            max_processes: self.max_processes,
+        }
+    }
+
+    /// The limits the sandbox enforces when a run is let go past its own limits (verify runs
+    /// a submission to `factor` times its time limit, to tell a slow one from one that never
+    /// ends): the CPU time limit times `factor` (at least 1), and a wall-clock limit of
+    /// `wall_time_factor` times that, or the run's own if larger. The run's own wall-clock limit
+    /// is not scaled whole: its extra is an allowance for starting up, which a longer run does
+    /// not need more of, and problemtools' interactive runner stops a run at 2 x the CPU limit
+    /// it runs at (a program that sleeps at x 4 of a 1 s limit: 8 s there, 9 s scaled by the
+    /// rule, 12 s scaled whole).
+    pub fn enforced(&self, limits: Limits, factor: f64) -> Limits {
+        let factor = factor.max(1.0);
+        let mut enforced = limits;
+        enforced.cpu_time = enforced.cpu_time.mul_f64(factor);
+        enforced.wall_time = limits
+            .wall_time
+            .max(enforced.cpu_time.mul_f64(self.wall_time_factor));
+        enforced
+    }
+}
+
 /// What one compile (every step of building a program: compile, then package) may use. A
 /// compiler runs in the sandbox like a solution, under these limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,18 +151,38 @@ pub fn resolve(
         }
     });
     Limits {
-        cpu_time,
-        wall_time: cpu_time.mul_f64(runner.wall_time_factor) + runner.wall_time_extra,
-        memory_bytes,
         output_bytes: problem.output_bytes.unwrap_or(runner.output_bytes),
-        stderr_bytes: runner.stderr_bytes,
-        max_processes: runner.max_processes,
+        ..runner.limits_for(cpu_time, memory_bytes)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_enforced_wall_limit_follows_the_enforced_cpu_limit() {
+        let runner = RunnerLimits {
+            wall_time_factor: 2.0,
+            ..RUNNER
+        };
+        let limits = runner.limits_for(Duration::from_secs(1), 64 * MIB);
+        assert_eq!(limits.wall_time, Duration::from_secs(3));
+        let enforced = runner.enforced(limits, 4.0);
+        assert_eq!(enforced.cpu_time, Duration::from_secs(4));
+        assert_eq!(
+            enforced.wall_time,
+            Duration::from_secs(8),
+            "problemtools' 2 x 4 s"
+        );
+        assert_eq!(enforced.memory_bytes, limits.memory_bytes);
+        // At x 1 (or below) the run's own limits, its start-up allowance included.
+        assert_eq!(runner.enforced(limits, 1.0), limits);
+        assert_eq!(runner.enforced(limits, 0.5), limits);
+        // A small factor keeps the run's own wall-clock limit while that is larger.
+        let slightly = runner.enforced(limits, 1.2);
+        assert_eq!(slightly.wall_time, Duration::from_secs(3));
+    }
 
     const RUNNER: RunnerLimits = RunnerLimits {
         wall_time_factor: 2.0,

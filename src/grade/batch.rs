@@ -504,11 +504,10 @@ pub fn grade(
         problem,
         parts: &parts,
         limits: build.target.limits,
-        enforced: enforced_limits(
-            build.target.limits,
-            request.enforce_time_factor,
-            request.runner.limits.wall_time_factor,
-        ),
+        enforced: request
+            .runner
+            .limits
+            .enforced(build.target.limits, request.enforce_time_factor),
         shared: Some(&read_ahead),
         test_files: request.runner.files.tests(),
         same_tests: Some(&same_tests),
@@ -667,23 +666,6 @@ pub(crate) fn new_summary(
     }
 }
 
-/// The limits the sandbox enforces: the CPU time limit times `factor` (at least 1), and a
-/// wall-clock limit of `wall_time_factor` times that, or the run's own if larger. The
-/// run's own wall-clock limit (`wall_time_factor` x CPU + `wall_time_extra`) is not scaled
-/// whole: its extra is an allowance for starting up, which a longer run does not need more of,
-/// and problemtools' interactive runner stops a run at 2 x the CPU limit it runs at (a
-/// program that sleeps at x 4 of a 1 s limit: 8 s there, 9 s scaled by the rule, 12 s scaled
-/// whole).
-pub(crate) fn enforced_limits(limits: Limits, factor: f64, wall_time_factor: f64) -> Limits {
-    let factor = factor.max(1.0);
-    let mut enforced = limits;
-    enforced.cpu_time = enforced.cpu_time.mul_f64(factor);
-    enforced.wall_time = limits
-        .wall_time
-        .max(enforced.cpu_time.mul_f64(wall_time_factor));
-    enforced
-}
-
 /// Tells the reporter the grading is over and hands the summary back.
 fn finish(summary: RunSummary, reporter: &mut dyn Reporter) -> Result<RunSummary, GradeError> {
     tell(reporter, Event::Finished(&summary))?;
@@ -736,30 +718,6 @@ mod tests {
 
     fn names(read: &ReadAhead) -> Vec<&str> {
         read.pairs.iter().map(|(name, _)| name.as_str()).collect()
-    }
-
-    #[test]
-    fn the_enforced_wall_limit_follows_the_enforced_cpu_limit() {
-        use std::time::Duration;
-        let limits = crate::verdict::fixtures::limits();
-        assert_eq!(
-            (limits.cpu_time, limits.wall_time),
-            (Duration::from_secs(1), Duration::from_secs(3))
-        );
-        let enforced = enforced_limits(limits, 4.0, 2.0);
-        assert_eq!(enforced.cpu_time, Duration::from_secs(4));
-        assert_eq!(
-            enforced.wall_time,
-            Duration::from_secs(8),
-            "problemtools' 2 x 4 s"
-        );
-        assert_eq!(enforced.memory_bytes, limits.memory_bytes);
-        // At x 1 (or below) the run's own limits, its start-up allowance included.
-        assert_eq!(enforced_limits(limits, 1.0, 2.0), limits);
-        assert_eq!(enforced_limits(limits, 0.5, 2.0), limits);
-        // A small factor keeps the run's own wall-clock limit while that is larger.
-        let slightly = enforced_limits(limits, 1.2, 2.0);
-        assert_eq!(slightly.wall_time, Duration::from_secs(3));
     }
 
     #[test]

@@ -247,15 +247,9 @@ impl ProblemProgram {
             .sandbox
             .read_only_paths
             .push(problem_dir.to_path_buf());
-        let rules = &runner.limits;
-        let limits = Limits {
-            cpu_time: spec.time_limit,
-            wall_time: spec.time_limit.mul_f64(rules.wall_time_factor) + rules.wall_time_extra,
-            memory_bytes: spec.memory_bytes,
-            output_bytes: rules.output_bytes,
-            stderr_bytes: rules.stderr_bytes,
-            max_processes: rules.max_processes,
-        };
+        let limits = runner
+            .limits
+            .limits_for(spec.time_limit, spec.memory_bytes);
         Ok(ProblemProgram {
             spec: spec.clone(),
             name,
