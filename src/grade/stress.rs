@@ -11,11 +11,12 @@ use serde::Serialize;
 use super::batch::TestContext;
 use super::engine::{self, Executor, Schedule, UnitFacts};
 use super::outcome::Outcome;
-use super::{compile_or_fail, tell, GradeError, ProblemParts, Submission};
+use super::{tell, GradeError, ProblemParts, Submission};
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
 use crate::grade::events::{Event, Reporter};
-use crate::limits::{self, Allowance, Overrides};
+use crate::lang::Compiled;
+use crate::limits::Overrides;
 use crate::plan::{PlannedTest, TestSource};
 use crate::problems::{self, CodeError, GenRequest, TestSet};
 use crate::stress::{self, Shrunk};
@@ -90,17 +91,23 @@ pub fn run(
         .as_deref()
         .filter(|code| code.can_generate())
         .ok_or_else(|| GradeError::NoGenerator(problem.id.clone()))?;
-    let prepared = compile_or_fail(request.runner, &request.submission.path)?;
-    let allowance = request
-        .runner
-        .language(&prepared.language_id)
-        .map_or(Allowance::NONE, |l| l.allowance);
-    let limits = limits::resolve(
-        &problem.limits,
-        &allowance,
-        &request.runner.limits,
+    // Built and its limits resolved as every grading does (`grade::build`).
+    let build = super::build(
+        request.runner,
+        problem,
+        &request.submission,
         &Overrides::default(),
-    );
+    )?;
+    let prepared = match build.compiled {
+        Compiled::Ready(prepared) => prepared,
+        Compiled::Failed { message, .. } => {
+            return Err(GradeError::DoesNotCompile {
+                path: request.submission.path.clone(),
+                message,
+            })
+        }
+    };
+    let limits = build.target.limits;
     let context = TestContext {
         problem,
         parts: &parts,
