@@ -1,11 +1,12 @@
 //! Interruption, and what a run leaves behind.
 //!
-//! Ctrl-C, SIGTERM or SIGHUP set the grader's interrupted flag and ask every launcher to end
-//! its run; from then on no run starts, a run cut short is never judged (the sandbox says
-//! `Interrupted` instead of facts), and nothing more is reported, stored or written: each
-//! command stops where it is, its temporary folders and sessions are removed as its values
-//! are dropped, and the binary exits 130. The launchers live in process groups of their own,
-//! so a terminal's Ctrl-C reaches the grader alone and it is the grader that ends the runs.
+//! Ctrl-C (SIGINT), Ctrl-\ (SIGQUIT), SIGTERM or SIGHUP set the grader's interrupted flag and
+//! ask every launcher to end its run; from then on no run starts, a run cut short is never
+//! judged (the sandbox says `Interrupted` instead of facts), and nothing more is reported,
+//! stored or written: each command stops where it is, its temporary folders and sessions are
+//! removed as its values are dropped, and the binary exits 130. The launchers live in process
+//! groups of their own, so a terminal's Ctrl-C or Ctrl-\ reaches the grader alone and it is
+//! the grader that ends the runs.
 //! If the orderly stop takes longer than [`ORDERLY_STOP`], or a second signal comes, the
 //! grader kills its launchers and compilers, removes its temporary folders with the cgroups
 //! they list, and exits 130 at once.
@@ -70,10 +71,15 @@ fn temp_dirs() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Installs the handling of SIGINT, SIGTERM and SIGHUP. Call once, early in `main`.
+/// The signals that interrupt the grader: a terminal's Ctrl-C (SIGINT) and Ctrl-\ (SIGQUIT,
+/// whose default action would end the grader at once and leave its temporary folder and
+/// cgroups to the next run), SIGTERM and SIGHUP (a closed terminal or session).
+pub const STOP_SIGNALS: [libc::c_int; 4] =
+    [libc::SIGINT, libc::SIGQUIT, libc::SIGTERM, libc::SIGHUP];
+
+/// Installs the handling of [`STOP_SIGNALS`]. Call once, early in `main`.
 pub fn install() {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+    let Ok(mut signals) = signal_hook::iterator::Signals::new(STOP_SIGNALS) else {
         return;
     };
     std::thread::spawn(move || {

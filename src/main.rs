@@ -1,8 +1,8 @@
 //! The `judge` binary: parses the command line, runs the command, maps the result to an exit
 //! code of the one table in `cli::exit` (0 accepted, 1 not accepted, 2 usage/configuration/
-//! internal error, 130 interrupted: Ctrl-C, SIGTERM or SIGHUP, whatever the command had come
-//! to). A closed standard output (`judge ... | head`) changes nothing: the command runs on and
-//! exits with its own code (see `cli::stdout`). `anyhow` lives here and in `cli` only.
+//! internal error, 130 interrupted: Ctrl-C, Ctrl-\, SIGTERM or SIGHUP, whatever the command had
+//! come to). A closed standard output (`judge ... | head`) changes nothing: the command runs on
+//! and exits with its own code (see `cli::stdout`). `anyhow` lives here and in `cli` only.
 
 mod cli;
 

@@ -13,7 +13,8 @@ pub const NOT_ACCEPTED: u8 = 1;
 /// graded; for `validate`, a validator that failed; for `list`, a problem that cannot be
 /// loaded.
 pub const ERROR: u8 = 2;
-/// Interrupted (SIGINT, SIGTERM or SIGHUP), in every command: 128 + SIGINT, as shells say.
+/// Interrupted (SIGINT, SIGQUIT, SIGTERM or SIGHUP), in every command: 128 + SIGINT, as shells
+/// say.
 pub const INTERRUPTED: u8 = judge::cleanup::INTERRUPTED_EXIT_CODE;
 
 /// Every exit code with what it means, in the words of `judge --help`.
@@ -29,7 +30,7 @@ pub const TABLE: [(u8, &str); 4] = [
     ),
     (
         INTERRUPTED,
-        "interrupted (Ctrl-C, SIGTERM or SIGHUP), in every command",
+        "interrupted (Ctrl-C, Ctrl-\\, SIGTERM or SIGHUP), in every command",
     ),
 ];
 
@@ -91,7 +92,9 @@ mod tests {
         let help = after_help();
         assert!(help.starts_with("Exit codes:\n  0    accepted"), "{help}");
         assert!(
-            help.ends_with("\n  130  interrupted (Ctrl-C, SIGTERM or SIGHUP), in every command"),
+            help.ends_with(
+                "\n  130  interrupted (Ctrl-C, Ctrl-\\, SIGTERM or SIGHUP), in every command"
+            ),
             "{help}"
         );
         assert_eq!(help.lines().count(), 1 + TABLE.len());
