@@ -1,8 +1,8 @@
 //! End-to-end: `judge grade` on a class of submissions made from the real solutions: the
 //! scoreboard and its files, identical submissions graded once, a compile error and an
 //! ungradable folder on the board while the rest go on, resuming from the results folder
-//! (after a rerun, a SIGKILL, a full disk), shards merged, and players of the interactive
-//! problem.
+//! (after a rerun, a SIGKILL, a full disk; of this build only; a judge error never, which the
+//! next run grades again), shards merged, and players of the interactive problem.
 
 mod common;
 
@@ -508,6 +508,238 @@ fn players_of_the_interactive_problem_get_mean_scores() {
     assert!(shown.contains("mean score (95%)"), "{shown}");
     assert!(shown.contains(" ± "), "{shown}");
     assert!(shown.contains("8/8"), "{shown}");
+}
+
+/// A project of a problem `flaky` whose output validator fails (exit 1, which the Kattis
+/// convention does not allow: a judge error) on its second test while `flags/broken` exists,
+/// a file outside the problem (no part of what a stored result is keyed by), as a checker
+/// with a missing helper would; and a class of three: `ok.py` (accepted once the validator
+/// works), `crash.py` (exits 3 at once: RE, the validator never runs) and `bad.c` (CE).
+fn flaky_project() -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let project = tempfile::tempdir().unwrap();
+    let root = project.path();
+    // The sandbox's user reads the flags folder.
+    std::fs::set_permissions(root, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let flags = root.join("flags");
+    std::fs::create_dir(&flags).unwrap();
+    std::fs::set_permissions(&flags, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(
+        root.join("runner.toml"),
+        format!(
+            "[defaults]\ncache_dir = \"cache\"\n[sandbox]\nread_only_paths = [\"{}\"]\n",
+            flags.display()
+        ),
+    )
+    .unwrap();
+    let problem = root.join("flaky");
+    std::fs::create_dir_all(problem.join("samples")).unwrap();
+    std::fs::write(
+        problem.join("problem.toml"),
+        "id = \"flaky\"\ntitle = \"Flaky\"\nsource = \"judge's tests\"\nkind = \"batch\"\n\
+         [limits]\ntime_seconds = 1.0\nmemory_mib = 64\n\
+         [checker]\ntype = \"program\"\nsource = \"validate.py\"\nconvention = \"kattis\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        problem.join("validate.py"),
+        format!(
+            "import os, sys\nanswer = open(sys.argv[2]).read().split()\n\
+             if answer == ['11'] and os.path.exists({:?}):\n    sys.exit(1)\n\
+             sys.exit(42 if sys.stdin.read().split() == answer else 43)\n",
+            flags.join("broken").display().to_string()
+        ),
+    )
+    .unwrap();
+    for (name, input, answer) in [("1", "1 2\n", "3\n"), ("2", "5 6\n", "11\n")] {
+        std::fs::write(problem.join(format!("samples/{name}.in")), input).unwrap();
+        std::fs::write(problem.join(format!("samples/{name}.ans")), answer).unwrap();
+    }
+    let class = root.join("class");
+    std::fs::create_dir(&class).unwrap();
+    std::fs::write(
+        class.join("ok.py"),
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    )
+    .unwrap();
+    std::fs::write(class.join("crash.py"), "raise SystemExit(3)\n").unwrap();
+    std::fs::write(class.join("bad.c"), "int main( { return 0; }\n").unwrap();
+    project
+}
+
+/// `judge grade` of the flaky project's class (in the project's folder), with `extra`
+/// arguments: its output, and the scoreboard's verdicts by file name.
+fn grade_flaky(root: &Path, extra: &[&str]) -> (Output, Vec<(String, String)>) {
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args([
+            "--config",
+            "runner.toml",
+            "grade",
+            "--problem",
+            "flaky",
+            "class",
+        ])
+        .args(["--results", "results", "--json", "board.json"])
+        .args(extra)
+        .current_dir(root)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let board: serde_json::Value = std::fs::read_to_string(root.join("board.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or(serde_json::Value::Null);
+    let verdicts = match board["submissions"].as_array() {
+        Some(_) => verdicts(&board)
+            .into_iter()
+            .map(|(name, verdict)| (name.replace("class/", ""), verdict))
+            .collect(),
+        None => Vec::new(),
+    };
+    (output, verdicts)
+}
+
+fn pairs(expected: &[(&str, &str)]) -> Vec<(String, String)> {
+    expected
+        .iter()
+        .map(|(name, verdict)| (name.to_string(), verdict.to_string()))
+        .collect()
+}
+
+/// The files in `dir` (none when it is missing).
+fn files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| entries.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
+/// A judge error (here the output validator failing) is the grader's failure, not a verdict
+/// about the submission: it is shown, but not kept, and the next run grades that submission
+/// again (from its tests decided without one) and gives it its real verdict; a CE and an RE
+/// are verdicts and are kept. A --regrade that meets a judge error leaves no older result
+/// kept for it either.
+#[test]
+fn a_judge_error_is_not_kept_and_the_next_run_grades_the_submission_again() {
+    let project = flaky_project();
+    let root = project.path();
+    let broken = root.join("flags/broken");
+    std::fs::write(&broken, "").unwrap();
+    let (first, board) = grade_flaky(root, &[]);
+    let shown = show(&first);
+    assert_eq!(first.status.code(), Some(1), "{shown}");
+    assert_eq!(
+        board,
+        pairs(&[("bad.c", "CE"), ("crash.py", "RE"), ("ok.py", "JE")]),
+        "{shown}"
+    );
+    assert!(shown.contains("the checker validate.py"), "{shown}");
+    assert!(
+        shown.contains("it is not kept as a result, and the next run grades that submission again"),
+        "{shown}"
+    );
+    // The CE and the RE are kept; the JE is not, but its first test (accepted) is.
+    assert_eq!(files_in(&root.join("results")).len(), 2, "{shown}");
+    let units = files_in(&root.join("cache/grade-units"));
+    assert_eq!(units.len(), 1, "{units:?}");
+    let lines = std::fs::read_to_string(&units[0]).unwrap();
+    let lines: Vec<&str> = lines.lines().collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[1].contains("\"verdict\":\"AC\""), "{lines:?}");
+
+    // The grader works again: the JE is graded again, the rest taken from the first run.
+    std::fs::remove_file(&broken).unwrap();
+    let (second, board) = grade_flaky(root, &[]);
+    let shown = show(&second);
+    assert_eq!(second.status.code(), Some(1), "{shown}");
+    assert!(
+        shown.contains("2 graded by an earlier run, 1 to grade"),
+        "{shown}"
+    );
+    assert!(shown.contains("class/ok.py: AC"), "{shown}");
+    assert_eq!(
+        board,
+        pairs(&[("bad.c", "CE"), ("crash.py", "RE"), ("ok.py", "AC")]),
+        "{shown}"
+    );
+    assert!(!shown.contains("not kept"), "{shown}");
+    assert_eq!(files_in(&root.join("results")).len(), 3);
+    assert!(files_in(&root.join("cache/grade-units")).is_empty());
+    let (third, _) = grade_flaky(root, &[]);
+    assert!(
+        show(&third).contains("3 graded by an earlier run, 0 to grade"),
+        "{}",
+        show(&third)
+    );
+
+    // A regrade that meets a judge error drops the accepted result kept before it ...
+    std::fs::write(&broken, "").unwrap();
+    let (regraded, board) = grade_flaky(root, &["--regrade"]);
+    assert_eq!(
+        board,
+        pairs(&[("bad.c", "CE"), ("crash.py", "RE"), ("ok.py", "JE")]),
+        "{}",
+        show(&regraded)
+    );
+    assert_eq!(files_in(&root.join("results")).len(), 2);
+    // ... so that the next run grades it again rather than take the older result.
+    std::fs::remove_file(&broken).unwrap();
+    let (after, board) = grade_flaky(root, &[]);
+    let shown = show(&after);
+    assert!(
+        shown.contains("2 graded by an earlier run, 1 to grade"),
+        "{shown}"
+    );
+    assert_eq!(board[2], ("ok.py".to_string(), "AC".to_string()));
+}
+
+/// A stored result names the judge build that made it, and another build's is not taken,
+/// even in a file of this build's key (its verdicts may have been decided otherwise).
+#[test]
+fn a_result_stored_by_another_build_is_graded_again() {
+    let project = flaky_project();
+    let root = project.path();
+    let (first, board) = grade_flaky(root, &[]);
+    assert_eq!(
+        board,
+        pairs(&[("bad.c", "CE"), ("crash.py", "RE"), ("ok.py", "AC")]),
+        "{}",
+        show(&first)
+    );
+    let stored = files_in(&root.join("results"));
+    assert_eq!(stored.len(), 3);
+    let text = std::fs::read_to_string(&stored[0]).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let build = value["judge_build"].as_str().unwrap().to_string();
+    // The version, and a digest of the executable.
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        build.starts_with(&format!("{version}+")) && build.len() == version.len() + 17,
+        "{build}"
+    );
+    // Another build of the same version made one of them.
+    let quoted = format!("\"judge_build\": \"{build}\"");
+    assert!(text.contains(&quoted), "{text}");
+    let other = text.replace(
+        &quoted,
+        &format!("\"judge_build\": \"{version}+0000000000000000\""),
+    );
+    std::fs::write(&stored[0], other).unwrap();
+    let (again, board) = grade_flaky(root, &[]);
+    let shown = show(&again);
+    assert!(
+        shown.contains("2 graded by an earlier run, 1 to grade"),
+        "{shown}"
+    );
+    assert_eq!(
+        board,
+        pairs(&[("bad.c", "CE"), ("crash.py", "RE"), ("ok.py", "AC")]),
+        "{shown}"
+    );
+    // Graded again, the result is kept as this build's.
+    let rewritten = std::fs::read_to_string(&stored[0]).unwrap();
+    assert!(rewritten.contains(&quoted), "{rewritten}");
 }
 
 #[test]

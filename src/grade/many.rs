@@ -16,10 +16,13 @@
 //!   in parallel when few are left.
 //!
 //! Resumable: each finished submission's summary is written at once, atomically, to a results
-//! folder under a key of everything that decides it (the judge's version, the problem, the
-//! seed, the tests or games, the language, the limits, the submission's bytes). A later run
-//! with the same key takes the result from there instead of grading again, so an interrupted
-//! or killed run, or one stopped by a full disk, loses only the submissions in progress.
+//! folder under a key of everything that decides it (the judge's build, the problem, the seed,
+//! the tests or games, the language, the limits, the submission's bytes), and names the build
+//! that made it. A later run with the same key, of the same build, takes the result from there
+//! instead of grading again, so an interrupted or killed run, or one stopped by a full disk,
+//! loses only the submissions in progress. Only a verdict about the submission is kept
+//! ([`Graded::is_final`]): a judge error is the grader's failure, so that submission is graded
+//! again by the next run (from its tests decided without one).
 //!
 //! A sharded run grades its share of the submissions (sorted by name; submission `i` belongs
 //! to shard `i mod N`).
@@ -259,6 +262,26 @@ impl Graded {
         self.summary().map(|summary| summary.verdict)
     }
 
+    /// Whether this is a verdict about the submission, to be kept for later runs: AC, a
+    /// rejection, a compile error. A judge error anywhere in it (a checker or interactor that
+    /// failed, a run the sandbox could not set up, a group's rules that could not be applied)
+    /// is the grader's failure, not the submission's; and a submission that could not be
+    /// graded at all may be gradable later. Neither is final: the next run grades it again.
+    pub fn is_final(&self) -> bool {
+        let Graded::Run(summary) = self else {
+            return false;
+        };
+        let judge_error = |verdict: Verdict| verdict == Verdict::JudgeError;
+        !judge_error(summary.verdict)
+            && !summary
+                .outcomes
+                .iter()
+                .any(|unit| judge_error(unit.verdict))
+            && summary
+                .groups()
+                .map_or(true, |groups| groups.judge_error.is_none())
+    }
+
     /// After reading back from JSON: verdicts from their details (see `restore_verdicts`).
     pub fn restore_verdicts(&mut self) {
         if let Graded::Run(summary) = self {
@@ -452,7 +475,7 @@ struct Job {
     target: Target,
     /// The plan identity of this submission's grading (its `RunIdentity`).
     identity: PlanIdentity,
-    /// Where its result is kept: a digest of the identity and the judge's version.
+    /// Where its result is kept: a digest of the identity and the judge's build.
     key: String,
     /// The scoreboard rows it fills.
     rows: Vec<usize>,
@@ -652,10 +675,15 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
                 Ok(group) => summarise(request, &plan, &jobs[job], group),
                 Err(unready) => unready,
             };
-            if let (Some(store), Graded::Run(_)) = (&store, &graded) {
-                store.save(&jobs[job].key, &graded)?;
+            // A result that is not final is not kept (nor one kept before it, which a
+            // --regrade replaces), and its units decided without a judge error stay for the
+            // next run, which grades the rest again.
+            match (&store, graded.is_final()) {
+                (Some(store), true) => store.save(&jobs[job].key, &graded)?,
+                (Some(store), false) => store.forget(&jobs[job].key),
+                (None, _) => {}
             }
-            if let Some(units) = &unit_store {
+            if let (Some(units), true) = (&unit_store, graded.is_final()) {
                 units.forget(&jobs[job].key);
             }
             for &row in &jobs[job].rows {
@@ -771,6 +799,15 @@ struct ResultStore {
     dir: PathBuf,
 }
 
+/// A result as the results folder keeps it: with the build of the judge that made it, so
+/// that a result of another build is not taken whatever its file is named (a judge whose
+/// verdicts differ would take another's for its own).
+#[derive(Serialize, Deserialize)]
+struct StoredResult<G> {
+    judge_build: String,
+    graded: G,
+}
+
 impl ResultStore {
     fn open(dir: &Path) -> Result<ResultStore, GradeError> {
         std::fs::create_dir_all(dir).map_err(|cause| GradeError::Write {
@@ -786,12 +823,17 @@ impl ResultStore {
         self.dir.join(format!("{key}.json"))
     }
 
-    /// A stored result of this identity, if there is a readable one.
+    /// A stored result of this identity, made by this build, if there is a readable one that
+    /// is final.
     fn load(&self, key: &str, identity: &PlanIdentity) -> Option<Graded> {
         let text = crate::files::read(&self.path(key), crate::files::Cap::JSON).ok()?;
-        let mut graded: Graded = serde_json::from_slice(&text).ok()?;
+        let stored: StoredResult<Graded> = serde_json::from_slice(&text).ok()?;
+        let mut graded = stored.graded;
         let stored_identity = &graded.summary()?.run.plan;
-        if stored_identity != identity {
+        if stored.judge_build != super::judge_build()
+            || stored_identity != identity
+            || !graded.is_final()
+        {
             return None;
         }
         graded.restore_verdicts();
@@ -801,21 +843,47 @@ impl ResultStore {
     /// Keeps a result: written whole or not at all (a full disk leaves no half file).
     fn save(&self, key: &str, graded: &Graded) -> Result<(), GradeError> {
         let path = self.path(key);
-        let bytes = serde_json::to_vec_pretty(graded)
+        let stored = StoredResult {
+            judge_build: super::judge_build().to_string(),
+            graded,
+        };
+        let bytes = serde_json::to_vec_pretty(&stored)
             .map_err(|e| GradeError::Report(std::io::Error::other(e)))?;
         write_file(&path, &bytes).map_err(GradeError::Keep)
+    }
+
+    /// Removes a job's result, if one is kept.
+    fn forget(&self, key: &str) {
+        let _ = std::fs::remove_file(self.path(key));
     }
 }
 
 /// The units of unfinished jobs, kept as they are decided so that a run cut short (killed,
 /// interrupted, stopped by a full disk) resumes a submission where it stood instead of from
 /// its first unit. One file of JSON lines per job, named by the job's key, in the compile
-/// cache's folder (the results folder holds whole results alone): its identity, then one
-/// line per unit. Removed once the job's whole result is kept.
+/// cache's folder (the results folder holds whole results alone): the judge's build and the
+/// job's identity ([`UnitHeader`]), then one line per unit. A unit that is a judge error is
+/// not kept (it runs again). Removed once the job's whole result is kept.
 struct UnitStore {
     dir: PathBuf,
     /// Whether the units are games (their JSON differs from a test's).
     games: bool,
+}
+
+/// The first line of a [`UnitStore`] file: whose units follow.
+#[derive(Serialize, Deserialize, PartialEq)]
+struct UnitHeader {
+    judge_build: String,
+    plan: PlanIdentity,
+}
+
+impl UnitHeader {
+    fn of(identity: &PlanIdentity) -> UnitHeader {
+        UnitHeader {
+            judge_build: super::judge_build().to_string(),
+            plan: identity.clone(),
+        }
+    }
 }
 
 /// A unit's line in a [`UnitStore`] file.
@@ -843,15 +911,17 @@ impl UnitStore {
         self.dir.join(format!("{key}.jsonl"))
     }
 
-    /// The units an earlier run decided for a job of this key and identity; none when its file
-    /// is missing or of another identity (then it is removed). A line cut short by a kill
-    /// ends what is read, and is cut off the file so that new lines follow whole ones.
+    /// The units an earlier run of this build decided for a job of this key and identity; none
+    /// when its file is missing or of another build or identity (then it is removed). A line
+    /// cut short by a kill ends what is read, and is cut off the file so that new lines follow
+    /// whole ones.
     fn load(&self, key: &str, identity: &PlanIdentity, units: usize) -> Decided {
         let path = self.path(key);
         let mut decided = Decided::new();
         let Ok(text) = crate::files::read(&path, crate::files::Cap::JSON) else {
             return decided;
         };
+        let header = UnitHeader::of(identity);
         // The bytes of the whole lines read: what a line cut short is cut back to.
         let mut whole = 0;
         for (index, line) in text.split_inclusive(|&byte| byte == b'\n').enumerate() {
@@ -859,8 +929,8 @@ impl UnitStore {
                 break;
             }
             if index == 0 {
-                let header = serde_json::from_slice::<PlanIdentity>(line).ok();
-                if header.as_ref() != Some(identity) {
+                let read = serde_json::from_slice::<UnitHeader>(line).ok();
+                if read.as_ref() != Some(&header) {
                     break;
                 }
             } else {
@@ -874,7 +944,10 @@ impl UnitStore {
                 else {
                     break;
                 };
-                decided.insert(unit, outcome);
+                // Written by no run of this build; a judge error runs again all the same.
+                if outcome.verdict != Verdict::JudgeError {
+                    decided.insert(unit, outcome);
+                }
             }
             whole += line.len();
         }
@@ -894,7 +967,8 @@ impl UnitStore {
         decided
     }
 
-    /// Adds a decided unit to a job's file (made with its identity first, if new).
+    /// Adds a decided unit to a job's file (made with its header first, if new); a judge error
+    /// is not kept, so that the next run runs that unit again.
     fn add(
         &self,
         key: &str,
@@ -903,6 +977,9 @@ impl UnitStore {
         outcome: &Outcome,
     ) -> std::io::Result<()> {
         use std::io::Write;
+        if outcome.verdict == Verdict::JudgeError {
+            return Ok(());
+        }
         let path = self.path(key);
         let named =
             |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
@@ -914,7 +991,8 @@ impl UnitStore {
             .map_err(named)?;
         let mut bytes = Vec::new();
         if file.metadata().map_err(named)?.len() == 0 {
-            serde_json::to_writer(&mut bytes, identity).map_err(std::io::Error::other)?;
+            serde_json::to_writer(&mut bytes, &UnitHeader::of(identity))
+                .map_err(std::io::Error::other)?;
             bytes.push(b'\n');
         }
         serde_json::to_writer(&mut bytes, &UnitLine { unit, outcome })
@@ -1113,6 +1191,76 @@ mod tests {
         }
     }
 
+    #[test]
+    fn only_a_verdict_about_the_submission_is_final() {
+        let scoreboard = crate::report::fixtures::scoreboard();
+        let finals: Vec<(Option<Verdict>, bool)> = scoreboard
+            .submissions
+            .iter()
+            .map(|row| (row.graded.verdict(), row.graded.is_final()))
+            .collect();
+        // AC, WA and CE are verdicts about the submission; not graded is none.
+        assert_eq!(
+            finals,
+            [
+                (Some(Verdict::Accepted), true),
+                (Some(Verdict::WrongAnswer), true),
+                (Some(Verdict::CompileError), true),
+                (None, false),
+                (Some(Verdict::Accepted), true),
+            ]
+        );
+        let Graded::Run(wrong) = &scoreboard.submissions[1].graded else {
+            panic!("graded");
+        };
+        // A judge error in a unit after the first failure: the result is not whole.
+        let mut later = wrong.clone();
+        let last = later.outcomes.len() - 1;
+        assert!(last > 0 && later.verdict != Verdict::JudgeError);
+        later.outcomes[last].verdict = Verdict::JudgeError;
+        assert!(!Graded::Run(later).is_final());
+        // A judge error of the whole (a scored problem's rules), with no unit's.
+        let mut whole = wrong.clone();
+        whole.verdict = Verdict::JudgeError;
+        assert!(!Graded::Run(whole).is_final());
+        // A crash is the submission's.
+        let mut crashed = wrong.clone();
+        crashed.verdict = Verdict::RuntimeError(crate::verdict::Crash::Signal(libc::SIGSEGV));
+        crashed.outcomes[0].verdict = crashed.verdict;
+        assert!(Graded::Run(crashed).is_final());
+    }
+
+    #[test]
+    fn a_stored_result_is_taken_only_from_this_build_and_when_final() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = ResultStore::open(dir.path()).unwrap();
+        let scoreboard = crate::report::fixtures::scoreboard();
+        let graded = scoreboard.submissions[1].graded.clone();
+        let identity = graded.summary().unwrap().run.plan.clone();
+        store.save("k", &graded).unwrap();
+        let taken = store.load("k", &identity).map(|g| g.verdict());
+        assert_eq!(taken, Some(graded.verdict()));
+        // The file names the build that made it; another build's is not taken.
+        let path = store.path("k");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let ours = format!("\"judge_build\": \"{}\"", super::super::judge_build());
+        assert!(text.contains(&ours), "{text}");
+        std::fs::write(&path, text.replace(&ours, "\"judge_build\": \"0.1.0\"")).unwrap();
+        assert!(store.load("k", &identity).is_none());
+        // A judge error found kept (by hand, or by a judge before this rule) is not taken.
+        let Graded::Run(mut failed) = graded else {
+            panic!("graded");
+        };
+        failed.verdict = Verdict::JudgeError;
+        failed.outcomes[0].verdict = Verdict::JudgeError;
+        failed.outcomes[0].verdict_detail = Verdict::JudgeError.describe();
+        store.save("k", &Graded::Run(failed)).unwrap();
+        assert!(path.exists());
+        assert!(store.load("k", &identity).is_none());
+        store.forget("k");
+        assert!(!path.exists());
+    }
+
     /// The repository's runner.toml, copied into `dir` (its languages are what matter).
     fn runner_in(dir: &Path) -> RunnerConfig {
         let file = dir.join("runner.toml");
@@ -1222,6 +1370,28 @@ mod tests {
         assert_eq!(decided.keys().copied().collect::<Vec<_>>(), [0, 3, 4]);
         // A unit past the plan is not one of it.
         assert_eq!(store.load("k", &identity, 4).len(), 2);
+
+        // A judge error is not kept: that unit runs again. (The load of a 4-unit plan cut
+        // unit 4 off the file.)
+        store
+            .add("k", &identity, 2, &outcome(2, Verdict::JudgeError))
+            .unwrap();
+        let decided = store.load("k", &identity, 5);
+        assert_eq!(decided.keys().copied().collect::<Vec<_>>(), [0, 3]);
+        assert!(!std::fs::read_to_string(&path).unwrap().contains("test-2"));
+
+        // Another build's file takes nothing, and goes.
+        let text = std::fs::read_to_string(&path).unwrap();
+        let ours = format!("\"judge_build\":\"{}\"", super::super::judge_build());
+        assert!(text.starts_with(&format!("{{{ours}")), "{text}");
+        std::fs::write(&path, text.replacen(&ours, "\"judge_build\":\"0.0.1\"", 1)).unwrap();
+        assert!(store.load("k", &identity, 5).is_empty());
+        assert!(!path.exists());
+        for unit in [0, 3, 4] {
+            store
+                .add("k", &identity, unit, &outcome(unit, Verdict::Accepted))
+                .unwrap();
+        }
 
         // Another plan (another digest) takes nothing, and the file goes.
         let other = PlanIdentity {

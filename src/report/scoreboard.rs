@@ -241,6 +241,16 @@ pub fn table(scoreboard: &Scoreboard) -> String {
         scoreboard.problem,
         tally.join(", ")
     ));
+    // A judge error is not a result (`Graded::is_final`): say what becomes of it.
+    if rows
+        .iter()
+        .any(|row| row.graded.summary().is_some() && !row.graded.is_final())
+    {
+        text.push_str(
+            "a judge error (JE) is the grader's failure, not the submission's: it is not kept \
+             as a result, and the next run grades that submission again\n",
+        );
+    }
     text
 }
 
@@ -295,6 +305,23 @@ mod tests {
         assert!(out.contains("groups of boj12100"), "{out}");
         assert!(out.contains("100 AC"), "{out}");
         insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn a_judge_error_on_the_board_is_said_not_to_be_kept() {
+        let kept = "the next run grades that submission again";
+        let mut scoreboard = fixtures::scoreboard();
+        assert!(!table(&scoreboard).contains(kept));
+        let Some(summary) = scoreboard.submissions[1].graded.summary().cloned() else {
+            panic!("bob.py was graded");
+        };
+        let mut failed = summary;
+        failed.verdict = crate::verdict::Verdict::JudgeError;
+        failed.outcomes[0].verdict = crate::verdict::Verdict::JudgeError;
+        scoreboard.submissions[1].graded = crate::grade::many::Graded::Run(Box::new(failed));
+        let out = anstream::adapter::strip_str(&table(&scoreboard)).to_string();
+        assert!(out.contains("JE 1"), "{out}");
+        assert!(out.contains(kept), "{out}");
     }
 
     #[test]
