@@ -1266,7 +1266,8 @@ def config_cases():
 def all_cases():
     # Families kept in files of their own (they import this module's builders).
     import cases_isolation
+    import cases_results
 
     return (compile_cases() + package_cases() + report_cases() + interrupt_cases() + clean_cases()
             + number_cases() + path_cases() + hostile_cases() + config_cases()
-            + cases_isolation.cases())
+            + cases_isolation.cases() + cases_results.cases())
