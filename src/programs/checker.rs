@@ -149,17 +149,53 @@ pub fn judged(convention: Convention, name: &str, ended: Ended, message: String)
         }
         (Ended::Exit(2), Convention::Testlib) => CheckOutcome::PresentationError(message),
         (Ended::Exit(3), Convention::Testlib) => {
-            CheckOutcome::JudgeError(format!("the {name} failed: {message}"))
+            CheckOutcome::JudgeError(format!("the {name} failed{}", said(&message)))
         }
         (Ended::Exit(code), _) => CheckOutcome::JudgeError(format!(
-            "the {name} ended with exit code {code}, which its convention does not allow: {message}"
+            "the {name} ended with exit code {code}, which its convention does not allow{}",
+            said(&message)
         )),
+    }
+}
+
+/// What a failing checker said, after a colon; nothing when it said nothing.
+fn said(message: &str) -> String {
+    if message.trim().is_empty() {
+        String::new()
+    } else {
+        format!(": {message}")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_judge_error_quotes_the_checker_only_when_it_said_something() {
+        let silent = judged(
+            Convention::Kattis,
+            "checker c",
+            Ended::Exit(1),
+            " \n".into(),
+        );
+        assert_eq!(
+            silent,
+            CheckOutcome::JudgeError(
+                "the checker c ended with exit code 1, which its convention does not allow".into()
+            )
+        );
+        let failed = judged(
+            Convention::Testlib,
+            "checker c",
+            Ended::Exit(3),
+            "no".into(),
+        );
+        assert_eq!(
+            failed,
+            CheckOutcome::JudgeError("the checker c failed: no".into())
+        );
+    }
 
     #[test]
     fn a_cms_checker_judges_by_its_outcome_and_exits_0() {
