@@ -404,6 +404,17 @@ pub const GROUP_DEPTH: Bound = Bound {
           grading it recurses once a level",
 };
 
+pub const FOLDER_DEPTH: Bound = Bound {
+    quantity: "folder depth",
+    unit: "",
+    range: Range::Whole { min: 1, max: 128 },
+    given_as: "folders nested in a submission folder, a package's program folder or a \
+               package's zip (the folder itself is 1)",
+    why: "sources nest a few folders deep and a package's groups at most 64 (group depth); a \
+          deeper tree is a mistake or a trap, walked until its paths grow longer than the \
+          system takes",
+};
+
 pub const GROUPS: Bound = Bound {
     quantity: "groups",
     unit: "",
@@ -416,7 +427,7 @@ pub const GROUPS: Bound = Bound {
 };
 
 /// Every bound, in the order of the README's table.
-pub const ALL: [&Bound; 30] = [
+pub const ALL: [&Bound; 31] = [
     &TIME_LIMIT,
     &TIME_EXTRA,
     &TIME_RESOLUTION,
@@ -446,6 +457,7 @@ pub const ALL: [&Bound; 30] = [
     &MEAN_SCORE,
     &SCORE,
     &GROUP_DEPTH,
+    &FOLDER_DEPTH,
     &GROUPS,
 ];
 

@@ -694,6 +694,20 @@ pub fn is_real_folder(path: &Path) -> bool {
     std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir())
 }
 
+/// Makes `levels` folders named `name` under `top`, each in the one before, and returns a
+/// handle on the deepest (its path is `/proc/self/fd/N`): made through the handles, so a tree
+/// thousands deep is made without a path longer than the system takes.
+#[cfg(test)]
+pub(crate) fn nest_folders(top: &Path, name: &str, levels: usize) -> File {
+    let mut handle = File::open(top).unwrap();
+    for _ in 0..levels {
+        let next = format!("/proc/self/fd/{}/{name}", handle.as_raw_fd());
+        std::fs::create_dir(&next).unwrap();
+        handle = File::open(&next).unwrap();
+    }
+    handle
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

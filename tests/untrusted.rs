@@ -292,31 +292,6 @@ fn a_package_test_whose_name_is_not_utf8_is_run() {
     assert!(text.contains("5/5 tests passed"), "{text}");
 }
 
-/// A package whose groups nest a thousand deep is read in moments (each group's identity is
-/// compared, not its real path, which cost a lookup per component: minutes at this depth).
-#[test]
-fn a_package_nested_a_thousand_groups_deep_is_read_at_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = package(dir.path());
-    let mut group = root.join("data/secret");
-    for _ in 0..1000 {
-        group.push("g");
-    }
-    std::fs::create_dir_all(&group).unwrap();
-    write(&group.join("deep.in"), "2 2\n");
-    write(&group.join("deep.ans"), "4\n");
-    let start = Instant::now();
-    let output = test_package(dir.path(), &root);
-    let text = show(&output);
-    assert_eq!(output.status.code(), Some(0), "{text}");
-    assert!(text.contains("5/5 tests passed"), "{text}");
-    assert!(
-        start.elapsed() < Duration::from_secs(30),
-        "took {:?}",
-        start.elapsed()
-    );
-}
-
 #[test]
 fn a_fifo_a_dangling_link_or_a_loop_in_a_package_is_refused_without_waiting() {
     let dir = tempfile::tempdir().unwrap();

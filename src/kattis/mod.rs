@@ -470,6 +470,9 @@ fn program_folder(folder: &Path) -> Result<(), PackageError> {
     }
     let files = crate::lang::folder_files(folder).map_err(|e| match e {
         crate::lang::LangError::File(e) => PackageError::File(e),
+        crate::lang::LangError::TooDeep { path, bound } => {
+            PackageError::invalid(&path, format!("the depth of its folders {bound}"))
+        }
         other => PackageError::invalid(folder, other.to_string()),
     })?;
     if !files.iter().any(|file| crate::lang::is_kattis_source(file)) {

@@ -15,6 +15,7 @@ use yaml_serde::Value;
 
 use super::metadata::split_args;
 use super::PackageError;
+use crate::bounds::GROUP_DEPTH;
 use crate::config::FileTest;
 use crate::files::{Cap, Folder, Kind};
 
@@ -48,7 +49,8 @@ pub fn read(package: &Folder) -> Result<Vec<FileTest>, PackageError> {
                 tests: &mut tests,
                 open: Vec::new(),
             };
-            walk.group(&folder, &root)?;
+            // `data/` is depth 1, as a scoring package's tree counts it.
+            walk.group(&folder, &root, 2)?;
         }
     }
     // No secret data (an empty `data/secret/`, or none) is graded on the samples, with a
@@ -77,8 +79,13 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    /// Adds the tests of the group at `folder` (and its sub-groups) in judging order.
-    fn group(&mut self, folder: &Path, parent: &GroupArgs) -> Result<(), PackageError> {
+    /// Adds the tests of the group at `folder` (and its sub-groups) in judging order. A group
+    /// deeper than the bound on group depth is an error naming it: a tree thousands of
+    /// folders deep would be walked until its paths grew too long.
+    fn group(&mut self, folder: &Path, parent: &GroupArgs, depth: u64) -> Result<(), PackageError> {
+        GROUP_DEPTH.whole(depth).map_err(|bound| {
+            PackageError::invalid(folder, format!("the depth of its groups {bound}"))
+        })?;
         let meta = std::fs::metadata(folder).map_err(|cause| PackageError::Read {
             path: folder.to_path_buf(),
             cause,
@@ -110,7 +117,7 @@ impl Walk<'_> {
                 continue;
             }
             if self.package.kind(&path)? == Kind::Folder {
-                self.group(&path, &args)?;
+                self.group(&path, &args, depth + 1)?;
             } else if let Some(stem) = answer_stem {
                 let input = path.with_file_name(with_suffix(stem, ".in"));
                 if self.package.kind_if_any(&input)? != Some(Kind::File) {
@@ -300,6 +307,31 @@ mod tests {
         );
         let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
         assert!(e.contains("output_validator_flags"), "{e}");
+    }
+
+    #[test]
+    fn groups_deeper_than_the_bound_are_refused_naming_the_first_too_deep() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        case(d, "sample/1");
+        // `data/` is 1 and `secret/` 2: 62 groups under it reach the bound, 64.
+        let deepest = format!("secret/{}1", "g/".repeat(62));
+        case(d, &deepest);
+        let tests = read(&Folder::new(d).unwrap()).unwrap();
+        assert_eq!(tests[1].name, deepest);
+        // A tree thousands deep (its paths longer than the system takes) is refused at the
+        // first group past the bound, not walked until a path is too long.
+        std::fs::create_dir(d.join("data/secret/h")).unwrap();
+        crate::files::nest_folders(&d.join("data/secret/h"), "g", 3000);
+        let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
+        let too_deep = d.join(format!("data/secret/h{}", "/g".repeat(62)));
+        assert_eq!(
+            e,
+            format!(
+                "{}: the depth of its groups must be between 1 and 64, found 65",
+                too_deep.display()
+            )
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
+use crate::bounds::FOLDER_DEPTH;
 use crate::files::{self, FileError, Folder, Kind};
 
 use super::cache::{build_cached, folder_cache_key};
@@ -163,15 +164,24 @@ fn has_build_script(dir: &Path) -> bool {
 /// The files under `dir`, relative to it, sorted by their bytes (as Kattis sorts names).
 /// Links to files inside `dir` count as the files; links to folders are not followed (a loop
 /// would never end). Anything else is refused, naming it (see `files::Folder`): a link out of
-/// the folder, a dangling link, a device, a FIFO, a socket.
+/// the folder, a dangling link, a device, a FIFO, a socket; so is a folder nested deeper than
+/// the bound on folder depth (`dir` itself is 1), which would be walked until its paths grew
+/// too long.
 pub(crate) fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, LangError> {
     fn walk(
         root: &Folder,
         dir: &Path,
         relative: &Path,
+        depth: u64,
         files: &mut Vec<PathBuf>,
     ) -> Result<(), LangError> {
         let folder = dir.join(relative);
+        if let Err(bound) = FOLDER_DEPTH.whole(depth) {
+            return Err(LangError::TooDeep {
+                path: folder,
+                bound,
+            });
+        }
         let read_error = |cause| LangError::ReadSource {
             path: folder.clone(),
             cause,
@@ -181,7 +191,7 @@ pub(crate) fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, LangError> {
             let path = relative.join(entry.file_name());
             let kind = entry.file_type().map_err(read_error)?;
             if kind.is_dir() {
-                walk(root, dir, &path, files)?;
+                walk(root, dir, &path, depth + 1, files)?;
             } else if root.kind(&entry.path())? == Kind::File {
                 files.push(path);
             }
@@ -189,7 +199,7 @@ pub(crate) fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, LangError> {
         Ok(())
     }
     let mut files = Vec::new();
-    walk(&Folder::new(dir)?, dir, Path::new(""), &mut files)?;
+    walk(&Folder::new(dir)?, dir, Path::new(""), 1, &mut files)?;
     files.sort_by(|a, b| a.as_os_str().as_bytes().cmp(b.as_os_str().as_bytes()));
     Ok(files)
 }
@@ -228,6 +238,29 @@ mod tests {
         assert_eq!(main(&["a.cpp", "MAIN.cpp"]), 1);
         assert_eq!(main(&["a.cpp", "domain.cpp", "main"]), 0);
         assert_eq!(main(&["b.cpp"]), 0);
+    }
+
+    #[test]
+    fn folders_deeper_than_the_bound_are_refused_naming_the_first_too_deep() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = folder(dir.path(), &[("main.cpp", "")]);
+        // The folder itself is 1: 127 folders under it reach the bound, 128.
+        let deepest = format!("{}x.h", "a/".repeat(127));
+        std::fs::create_dir_all(root.join(&deepest).parent().unwrap()).unwrap();
+        std::fs::write(root.join(&deepest), "").unwrap();
+        let names = folder_files(&root).unwrap();
+        assert_eq!(names, [PathBuf::from(&deepest), PathBuf::from("main.cpp")]);
+        // A tree thousands deep is refused at the first folder past the bound.
+        crate::files::nest_folders(&root, "b", 3000);
+        let error = folder_files(&root).unwrap_err().to_string();
+        let too_deep = root.join(format!("b{}", "/b".repeat(127)));
+        assert_eq!(
+            error,
+            format!(
+                "{}: the depth of its folders must be between 1 and 128, found 129",
+                too_deep.display()
+            )
+        );
     }
 
     #[test]

@@ -97,6 +97,12 @@ pub enum LangError {
     CompilerNotStarted { program: String, message: String },
     #[error("`{program}` is not in the sandbox PATH ({path})")]
     ProgramNotFound { program: String, path: String },
+    /// A folder of a submission or a program nested deeper than the bound on folder depth.
+    #[error("{path}: the depth of its folders {bound}")]
+    TooDeep {
+        path: PathBuf,
+        bound: crate::bounds::OutOfBounds,
+    },
     #[error("no source file of a known language in {path} (known extensions: {known})")]
     NoSource { path: PathBuf, known: String },
     /// Kattis would grade it, but not here: the caller reports it as not graded, naming the
