@@ -25,6 +25,7 @@ pub mod plan;
 pub mod pool;
 pub mod problems;
 pub mod programs;
+pub mod quote;
 pub mod report;
 pub mod resolve;
 pub mod rng;

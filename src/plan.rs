@@ -17,6 +17,7 @@ use thiserror::Error;
 use crate::bounds::{self, OutOfBounds};
 use crate::config::{FileTest, ProblemSpec};
 use crate::files::{FileError, Folder};
+use crate::quote;
 
 mod folder;
 
@@ -382,16 +383,26 @@ impl PlannedTest {
 }
 
 impl PlannedTest {
-    /// The command that prints this test's input again.
+    /// The command that prints this test's input again, for a person to paste into a shell:
+    /// each name in it quoted (`quote::shell`), so a test's file named `x$(touch F)y.in` is
+    /// printed, not run.
     pub fn reproduce_command(&self, problem_id: &str) -> Option<String> {
+        let problem = quote::shell(problem_id);
         match self.source {
-            TestSource::Generated { seed, index } => Some(format!(
-                "judge gen {problem_id} --seed {seed} --index {index}"
-            )),
+            TestSource::Generated { seed, index } => {
+                Some(format!("judge gen {problem} --seed {seed} --index {index}"))
+            }
             TestSource::GeneratedHard { seed, index } => Some(format!(
-                "judge gen {problem_id} --seed {seed} --index {index} --hard"
+                "judge gen {problem} --seed {seed} --index {index} --hard"
             )),
-            TestSource::Files { ref input, .. } => Some(format!("cat {}", input.display())),
+            TestSource::Files { ref input, .. } => {
+                // A path that starts with `-` would be read by cat as an option.
+                let input = match input.as_os_str().as_encoded_bytes().first() {
+                    Some(b'-') => Path::new(".").join(input),
+                    _ => input.clone(),
+                };
+                Some(format!("cat {}", quote::shell(input)))
+            }
             TestSource::Inline { .. } => None,
         }
     }
@@ -698,6 +709,26 @@ mod tests {
             test.reproduce_command("boj12100").unwrap(),
             "judge gen boj12100 --seed 5 --index 7"
         );
+    }
+
+    #[test]
+    fn a_test_files_reproduction_quotes_its_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = |input: &str| {
+            PlannedTest::new(
+                "t".into(),
+                TestSource::Files {
+                    input: PathBuf::from(input),
+                    answer: PathBuf::from("t.ans"),
+                    folder: Folder::new(dir.path()).unwrap(),
+                },
+            )
+            .reproduce_command("p")
+            .unwrap()
+        };
+        assert_eq!(file("tests/1.in"), "cat tests/1.in");
+        assert_eq!(file("t/x$(touch F)y.in"), "cat 't/x$(touch F)y.in'");
+        assert_eq!(file("-n.in"), "cat ./-n.in");
     }
 
     fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {

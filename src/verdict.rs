@@ -19,6 +19,7 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::limits::Limits;
+use crate::quote;
 use crate::sandbox::{RunFacts, StopReason, Termination};
 
 /// How a run ended abnormally, for `RE`.
@@ -348,7 +349,7 @@ pub fn reason(
                 Crash::NotStarted => "could not start".to_string(),
             }];
             if let Some(error) = &facts.launch_error {
-                parts.push(escape_control(error));
+                parts.push(quote::terminal(error).into_owned());
             }
             if facts.process_limit_reached {
                 parts.push(format!(
@@ -379,7 +380,7 @@ pub fn last_lines(stderr: &str) -> String {
         .collect();
     let quoted = lines[lines.len().saturating_sub(STDERR_LINES_QUOTED)..]
         .iter()
-        .map(|line| escape_control(line.trim_start()))
+        .map(|line| quote::terminal(line.trim_start()))
         .collect::<Vec<_>>()
         .join(" | ");
     let count = quoted.chars().count();
@@ -388,17 +389,6 @@ pub fn last_lines(stderr: &str) -> String {
     }
     let kept: String = quoted.chars().skip(count - STDERR_CHARS_QUOTED).collect();
     format!("...{kept}")
-}
-
-/// A text from an untrusted program with its control characters (escape sequences, carriage
-/// returns, NUL...) written as escapes (`\u{1b}`), so that it can change no terminal or page.
-pub fn escape_control(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| match c.is_control() {
-            true => c.escape_default().collect::<Vec<char>>(),
-            false => vec![c],
-        })
-        .collect()
 }
 
 /// Limits and run facts for the unit tests of the modules that classify runs.

@@ -10,7 +10,7 @@ use clap::Args;
 
 use judge::config::{self, built_in_ids, Placement, Scaffold, ScaffoldLanguage};
 use judge::grade::display_path;
-use judge::{lang, report};
+use judge::{lang, quote, report};
 
 use super::{exit, load_runner, stdout};
 
@@ -110,15 +110,16 @@ pub fn new(config: Option<&Path>, args: &NewArgs) -> Result<u8> {
             made.id
         )?;
     }
-    let problem = match &placement {
+    // The commands next are for a person to paste into a shell: their names quoted.
+    let problem = quote::shell(match &placement {
         Placement::Project { .. } => made.id.clone(),
         Placement::Alone { .. } => path_argument(&args.problem),
-    };
+    });
     let accepted = std::fs::read_dir(made.solutions.join("accepted"))
         .ok()
         .and_then(|mut entries| entries.next())
         .and_then(|entry| entry.ok())
-        .map(|entry| display_path(&entry.path()).display().to_string())
+        .map(|entry| quote::shell(display_path(&entry.path())))
         .unwrap_or_else(|| "SOLUTION".into());
     writeln!(out, "next:")?;
     writeln!(

@@ -169,7 +169,7 @@ impl PartRun {
         let clipped = crate::check::clip(text.trim(), MESSAGE_CHARS);
         let lines: Vec<String> = clipped
             .lines()
-            .map(crate::verdict::escape_control)
+            .map(|line| crate::quote::terminal(line).into_owned())
             .collect();
         crate::check::clip(&lines.join("\n"), MESSAGE_CHARS)
     }

@@ -7,6 +7,7 @@ use std::io::{self, Write};
 
 use super::{Event, Reporter};
 use crate::grade::games::Comparison;
+use crate::quote;
 use crate::stats::Difference;
 
 /// Most games shown one row each.
@@ -48,9 +49,9 @@ fn table(comparison: &Comparison) -> String {
     let (mean, half) = (comparison.mean_difference, comparison.half_width);
     text.push_str(&format!(
         "\nfirst:  {} mean {:.1}\nsecond: {} mean {:.1}\n",
-        comparison.first.solution,
+        quote::terminal(&comparison.first.solution),
         comparison.first.stats().map_or(0.0, |s| s.mean),
-        comparison.second.solution,
+        quote::terminal(&comparison.second.solution),
         comparison.second.stats().map_or(0.0, |s| s.mean)
     ));
     text.push_str(&format!(
@@ -79,7 +80,8 @@ impl<W: Write, N: Write> Reporter for CompareReporter<W, N> {
             Event::Started(started) => writeln!(
                 self.note,
                 "playing {} games with {}",
-                started.count, started.solution
+                started.count,
+                quote::terminal(&started.solution)
             ),
             Event::Compared(comparison) => self.out.write_all(table(comparison).as_bytes()),
             _ => Ok(()),

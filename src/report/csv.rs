@@ -1,7 +1,10 @@
 //! The scoreboard of `judge grade` as CSV (RFC 4180: a header line, fields quoted when they
 //! hold a comma, a quote or a line break), one row per submission, written whole when the
 //! grading is over; a scored problem's group table ([`render_groups`]), one row per
-//! submission and group.
+//! submission and group. A text cell that a spreadsheet would take for a formula (it starts
+//! with `=`, `+`, `-`, `@`, a tab or a carriage return, as OWASP's guidance on CSV injection
+//! lists) starts with a `'` ([`Cell::Text`]); a number stays a number, negative or not
+//! ([`Cell::Number`]).
 
 use std::io;
 
@@ -39,6 +42,31 @@ impl<D: Destination> CsvReporter<D> {
     }
 }
 
+/// One cell of a row: text judge did not choose (a name, a verdict, a note) or a number judge
+/// wrote.
+enum Cell {
+    Text(String),
+    Number(String),
+}
+
+impl Cell {
+    /// The field: a text that would start a formula with a `'` before it; then quoted when it
+    /// must be.
+    fn field(&self) -> String {
+        match self {
+            Cell::Text(text) if text.starts_with(['=', '+', '-', '@', '\t', '\r']) => {
+                field(&format!("'{text}"))
+            }
+            Cell::Text(text) | Cell::Number(text) => field(text),
+        }
+    }
+}
+
+/// A row of cells as a line (without its end).
+fn line(cells: &[Cell]) -> String {
+    cells.iter().map(Cell::field).collect::<Vec<_>>().join(",")
+}
+
 /// A field, quoted when it must be.
 fn field(text: &str) -> String {
     if text.contains([',', '"', '\n', '\r']) {
@@ -69,23 +97,22 @@ pub fn render(scoreboard: &Scoreboard) -> String {
             None => (String::new(), String::new()),
         };
         let verdict = row.graded.verdict();
-        let fields = [
-            row.name.clone(),
-            row.sha256.clone().unwrap_or_default(),
-            row.language().to_string(),
-            verdict.map_or("not graded".into(), |v| v.code().to_string()),
-            verdict.map_or(String::new(), |v| v.describe()),
-            passed,
-            planned,
-            row.first_failure().unwrap_or_default(),
-            row.max_cpu_ms().to_string(),
-            row.max_peak_kib().to_string(),
-            mean,
-            half_width,
-            row.note().unwrap_or_default(),
+        let cells = [
+            Cell::Text(row.name.clone()),
+            Cell::Text(row.sha256.clone().unwrap_or_default()),
+            Cell::Text(row.language().to_string()),
+            Cell::Text(verdict.map_or("not graded".into(), |v| v.code().to_string())),
+            Cell::Text(verdict.map_or(String::new(), |v| v.describe())),
+            Cell::Number(passed),
+            Cell::Number(planned),
+            Cell::Text(row.first_failure().unwrap_or_default()),
+            Cell::Number(row.max_cpu_ms().to_string()),
+            Cell::Number(row.max_peak_kib().to_string()),
+            Cell::Number(mean),
+            Cell::Number(half_width),
+            Cell::Text(row.note().unwrap_or_default()),
         ];
-        let line: Vec<String> = fields.iter().map(|f| field(f)).collect();
-        text.push_str(&line.join(","));
+        text.push_str(&line(&cells));
         text.push('\n');
     }
     text
@@ -121,54 +148,57 @@ pub fn render_groups(table: &GroupTable) -> String {
             .collect();
         let (run, planned) = tests_run(&all_tests);
         let mut lines = vec![[
-            rank.clone(),
-            row.submission.clone(),
-            row.language.clone(),
-            String::new(),
-            String::new(),
-            row.total
-                .map(|t| t.verdict.code().to_string())
-                .unwrap_or_default(),
-            number(row.total.and_then(|t| t.score)),
-            number(table.max_total),
-            String::new(),
-            String::new(),
-            String::new(),
-            row.time_limit_ms.to_string(),
-            row.total_near_limit.to_string(),
-            run,
-            planned,
-            row.note.clone().unwrap_or_default(),
+            Cell::Number(rank.clone()),
+            Cell::Text(row.submission.clone()),
+            Cell::Text(row.language.clone()),
+            Cell::Text(String::new()),
+            Cell::Number(String::new()),
+            Cell::Text(
+                row.total
+                    .map(|t| t.verdict.code().to_string())
+                    .unwrap_or_default(),
+            ),
+            Cell::Number(number(row.total.and_then(|t| t.score))),
+            Cell::Number(number(table.max_total)),
+            Cell::Text(String::new()),
+            Cell::Number(String::new()),
+            Cell::Number(String::new()),
+            Cell::Number(row.time_limit_ms.to_string()),
+            Cell::Text(row.total_near_limit.to_string()),
+            Cell::Number(run),
+            Cell::Number(planned),
+            Cell::Text(row.note.clone().unwrap_or_default()),
         ]];
         if row.note.is_none() {
             for (column, cell) in table.columns.iter().zip(&row.cells) {
                 let (run, planned) = tests_run(&cell.tests);
                 let slowest = cell.slowest.as_ref();
                 lines.push([
-                    rank.clone(),
-                    row.submission.clone(),
-                    row.language.clone(),
-                    column.path.clone(),
-                    column.depth.to_string(),
-                    cell.result
-                        .map(|r| r.verdict.code().to_string())
-                        .unwrap_or_default(),
-                    number(cell.result.and_then(|r| r.score)),
-                    number(column.max_score.filter(|_| table.scoring)),
-                    slowest.map(|s| s.test.clone()).unwrap_or_default(),
-                    slowest.map(|s| s.cpu_ms.to_string()).unwrap_or_default(),
-                    slowest.map(|s| s.wall_ms.to_string()).unwrap_or_default(),
-                    row.time_limit_ms.to_string(),
-                    cell.near_limit.to_string(),
-                    run,
-                    planned,
-                    String::new(),
+                    Cell::Number(rank.clone()),
+                    Cell::Text(row.submission.clone()),
+                    Cell::Text(row.language.clone()),
+                    Cell::Text(column.path.clone()),
+                    Cell::Number(column.depth.to_string()),
+                    Cell::Text(
+                        cell.result
+                            .map(|r| r.verdict.code().to_string())
+                            .unwrap_or_default(),
+                    ),
+                    Cell::Number(number(cell.result.and_then(|r| r.score))),
+                    Cell::Number(number(column.max_score.filter(|_| table.scoring))),
+                    Cell::Text(slowest.map(|s| s.test.clone()).unwrap_or_default()),
+                    Cell::Number(slowest.map(|s| s.cpu_ms.to_string()).unwrap_or_default()),
+                    Cell::Number(slowest.map(|s| s.wall_ms.to_string()).unwrap_or_default()),
+                    Cell::Number(row.time_limit_ms.to_string()),
+                    Cell::Text(cell.near_limit.to_string()),
+                    Cell::Number(run),
+                    Cell::Number(planned),
+                    Cell::Text(String::new()),
                 ]);
             }
         }
-        for line in lines {
-            let fields: Vec<String> = line.iter().map(|f| field(f)).collect();
-            text.push_str(&fields.join(","));
+        for cells in lines {
+            text.push_str(&line(&cells));
             text.push('\n');
         }
     }
@@ -208,6 +238,45 @@ mod tests {
         assert_eq!(field("a,b"), "\"a,b\"");
         assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(field("two\nlines"), "\"two\nlines\"");
+    }
+
+    #[test]
+    fn a_text_cell_that_would_start_a_formula_starts_with_a_quote_and_a_number_stays() {
+        for formula in [
+            "=HYPERLINK(\"http://x\",\"y\")",
+            "+1+2",
+            "-2+3",
+            "@SUM(A1)",
+            "\tx",
+            "\rx",
+        ] {
+            let written = Cell::Text(formula.into()).field();
+            let unquoted = written
+                .strip_prefix('"')
+                .and_then(|w| w.strip_suffix('"'))
+                .unwrap_or(&written);
+            assert!(unquoted.starts_with('\''), "{formula:?} -> {written}");
+        }
+        assert_eq!(Cell::Text("-3".into()).field(), "'-3");
+        assert_eq!(Cell::Text("=a,b".into()).field(), "\"'=a,b\"");
+        assert_eq!(Cell::Text("accepted/a.py".into()).field(), "accepted/a.py");
+        assert_eq!(Cell::Number("-3".into()).field(), "-3");
+        assert_eq!(Cell::Number("-0.5".into()).field(), "-0.5");
+    }
+
+    #[test]
+    fn the_scoreboards_names_and_notes_are_neutralized_and_its_numbers_kept() {
+        let mut scoreboard = fixtures::games_scoreboard();
+        scoreboard.submissions[0].name = "=cmd|' /C calc'!A0.py".into();
+        let text = render(&scoreboard);
+        let row = text.lines().nth(1).unwrap();
+        assert!(row.starts_with("'=cmd|' /C calc'!A0.py,"), "{text}");
+        // A mean score is a number wherever it stands, a negative one too.
+        let mean_column = HEADER.split(',').position(|c| c == "mean_score").unwrap();
+        for row in text.lines().skip(1) {
+            let mean = row.split(',').nth(mean_column).unwrap();
+            assert!(mean.is_empty() || mean.parse::<f64>().is_ok(), "{row}");
+        }
     }
 
     #[test]

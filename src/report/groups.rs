@@ -26,6 +26,7 @@ use super::style;
 use crate::grade::many::{self, Scoreboard};
 use crate::grade::outcome::{Outcome, RunSummary};
 use crate::grade::scored::GroupsSummary;
+use crate::quote;
 use crate::scoring::aggregate::{self, Graded, Results, TestRun, ValidatorScore};
 use crate::scoring::{Child, Group, GroupTree, Rule, Scored, TestCase, Verdict};
 
@@ -717,13 +718,25 @@ pub fn terminal(table: &GroupTable, rows: &[&Row]) -> String {
     let top: Vec<usize> = table.top_columns().collect();
     // Names get 24 columns, or what the groups leave when they fit beside them in one block.
     let room = WIDTH.saturating_sub(1 + total_width + CELL * top.len());
-    let name_width = rows
+    // Each submission without the shared folders, its control characters escaped.
+    let shown: Vec<String> = rows
         .iter()
-        .map(|r| r.submission.chars().count() - shared.chars().count())
+        .map(|r| {
+            let name = r.submission.strip_prefix(shared).unwrap_or(&r.submission);
+            quote::terminal(name).into_owned()
+        })
+        .collect();
+    let name_width = shown
+        .iter()
+        .map(|name| name.chars().count())
         .max()
         .unwrap_or(0)
         .clamp(16, room.clamp(24, 40));
-    let mut text = format!("{} {}\n", style::bold("groups of"), table.problem);
+    let mut text = format!(
+        "{} {}\n",
+        style::bold("groups of"),
+        quote::terminal(&table.problem)
+    );
     // The first block has the total beside the names; the others only the names.
     let first_fits = ((WIDTH - name_width - 1 - total_width) / CELL).max(1);
     let others_fit = ((WIDTH - name_width - 1) / CELL).max(1);
@@ -757,10 +770,11 @@ pub fn terminal(table: &GroupTable, rows: &[&Row]) -> String {
                 .columns
                 .iter()
                 .any(|c| c.top == column.top && c.depth > 0);
+            let label = quote::terminal(&column.label);
             let label = if nested {
-                format!("{}+", column.label)
+                format!("{label}+")
             } else {
-                column.label.clone()
+                label.into_owned()
             };
             names.push_str(&format!(" {:<w$}", fit(&label, CELL - 1), w = CELL - 1));
             maxima.push_str(&format!(
@@ -779,11 +793,7 @@ pub fn terminal(table: &GroupTable, rows: &[&Row]) -> String {
             text.push_str(maxima.trim_end());
             text.push('\n');
         }
-        for row in rows {
-            let name = row
-                .submission
-                .strip_prefix(shared)
-                .unwrap_or(&row.submission);
+        for (row, name) in rows.iter().zip(&shown) {
             let mut results = format!("{}{gap}", pad(name, name_width, str::to_string));
             let mut times = format!(
                 "{:<name_width$}{gap}",
@@ -837,9 +847,13 @@ pub fn terminal(table: &GroupTable, rows: &[&Row]) -> String {
     let notes: Vec<String> = rows
         .iter()
         .filter_map(|r| {
-            r.note
-                .as_ref()
-                .map(|n| format!("  {}: {}", r.submission, n))
+            r.note.as_ref().map(|n| {
+                format!(
+                    "  {}: {}",
+                    quote::terminal(&r.submission),
+                    quote::terminal(n)
+                )
+            })
         })
         .collect();
     if !notes.is_empty() {

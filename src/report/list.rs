@@ -6,6 +6,7 @@ use std::io::{self, Write};
 
 use crate::config::ProblemKind;
 use crate::limits::MIB;
+use crate::quote;
 use crate::resolve::FoundProblem;
 
 /// Writes the list; returns how many problems could not be read.
@@ -33,18 +34,23 @@ pub fn write(out: &mut impl Write, problems: &[FoundProblem]) -> io::Result<usiz
                 writeln!(
                     out,
                     "{:<10} {:<12} {:>8} {:>10}  {:<10} {:<9} {}{note}",
-                    spec.id,
+                    quote::terminal(&spec.id),
                     spec.kind.name(),
                     spec.limits.cpu_time.as_secs_f64(),
                     spec.limits.memory_bytes / MIB,
                     checker,
                     from,
-                    spec.title
+                    quote::terminal(&spec.title)
                 )?;
             }
             Err(error) => {
                 broken += 1;
-                writeln!(out, "{id:<10} BROKEN ({from}): {error}")?;
+                writeln!(
+                    out,
+                    "{:<10} BROKEN ({from}): {}",
+                    quote::terminal(id),
+                    quote::terminal_lines(&error.to_string())
+                )?;
             }
         }
     }

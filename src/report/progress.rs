@@ -101,7 +101,7 @@ impl ProgressReporter {
         let message = self
             .running
             .first()
-            .map(|running| format!("running: {running}"))
+            .map(|running| format!("running: {}", crate::quote::terminal(running)))
             .unwrap_or_default();
         self.bar.set_message(message);
     }

@@ -14,6 +14,7 @@ use super::{Event, Reporter};
 use crate::check::clip;
 use crate::grade::many::{GradeStarted, GradedSubmission, Scoreboard};
 use crate::grade::Unit;
+use crate::quote;
 
 pub struct ScoreboardReporter<W: Write, N: Write> {
     out: W,
@@ -63,7 +64,9 @@ impl<W: Write, N: Write> Reporter for ScoreboardReporter<W, N> {
                 writeln!(
                     self.note,
                     "[{}/{}] {}: {verdict}",
-                    self.done, self.total, row.name
+                    self.done,
+                    self.total,
+                    quote::terminal(&row.name)
                 )
             }
             Event::GradeFinished(scoreboard) => {
@@ -113,7 +116,7 @@ fn heading(started: &GradeStarted) -> String {
         "{} {}{shard} of {}, {} each, seed {}, {}{earlier}\n",
         style::bold("judge grade"),
         plural(started.submissions, "submission"),
-        started.problem,
+        quote::terminal(&started.problem),
         plural(started.units, unit),
         started.seed,
         plural(started.jobs, "job"),
@@ -135,14 +138,19 @@ fn mean_score(row: &GradedSubmission) -> String {
     }
 }
 
-/// The scoreboard, the notes on submissions not accepted, and the tally.
+/// The scoreboard, the notes on submissions not accepted, and the tally. Names (of
+/// submissions, of tests) and notes are shown with their control characters escaped.
 pub fn table(scoreboard: &Scoreboard) -> String {
     let rows = &scoreboard.submissions;
+    let names: Vec<String> = rows
+        .iter()
+        .map(|r| quote::terminal(&r.name).into_owned())
+        .collect();
     let width = |texts: &mut dyn Iterator<Item = usize>, header: &str, most: usize| {
         texts.max().unwrap_or(0).clamp(header.len(), most)
     };
     let name_width = width(
-        &mut rows.iter().map(|r| r.name.chars().count()),
+        &mut names.iter().map(|name| name.chars().count()),
         "submission",
         48,
     );
@@ -154,7 +162,7 @@ pub fn table(scoreboard: &Scoreboard) -> String {
         (
             "first failure",
             rows.iter()
-                .map(|r| r.first_failure().unwrap_or_default())
+                .map(|r| quote::terminal(&r.first_failure().unwrap_or_default()).into_owned())
                 .collect(),
         )
     };
@@ -171,7 +179,7 @@ pub fn table(scoreboard: &Scoreboard) -> String {
             "submission", "language", "verdict", passed_header, detail_header, "cpu ms", "peak MiB"
         ))
     );
-    for (row, detail) in rows.iter().zip(&details) {
+    for ((row, detail), name) in rows.iter().zip(&details).zip(&names) {
         // A scored problem's submission: its verdict and score.
         let score = row
             .graded
@@ -204,17 +212,18 @@ pub fn table(scoreboard: &Scoreboard) -> String {
         };
         text.push_str(&format!(
             "{:<name_width$}  {:<language_width$}  {verdict} {passed:>9}  {:<detail_width$} {cpu:>8} {peak:>9}\n",
-            clip(&row.name, name_width),
+            clip(name, name_width),
             row.language(),
             clip(detail, detail_width),
         ));
     }
     let notes: Vec<String> = rows
         .iter()
-        .filter(|r| !r.graded.verdict().is_some_and(|v| v.is_accepted()))
-        .filter_map(|r| {
+        .zip(&names)
+        .filter(|(r, _)| !r.graded.verdict().is_some_and(|v| v.is_accepted()))
+        .filter_map(|(r, name)| {
             r.note()
-                .map(|note| format!("  {}: {}", r.name, clip(&note, 280)))
+                .map(|note| format!("  {name}: {}", clip(&quote::terminal(&note), 280)))
         })
         .collect();
     if !notes.is_empty() {
@@ -238,7 +247,7 @@ pub fn table(scoreboard: &Scoreboard) -> String {
         "\n{} {}{shard} of {}: {}\n",
         style::bold("result"),
         plural(rows.len(), "submission"),
-        scoreboard.problem,
+        quote::terminal(&scoreboard.problem),
         tally.join(", ")
     ));
     // A judge error is not a result (`Graded::is_final`): say what becomes of it.
@@ -322,6 +331,33 @@ mod tests {
         let out = anstream::adapter::strip_str(&table(&scoreboard)).to_string();
         assert!(out.contains("JE 1"), "{out}");
         assert!(out.contains(kept), "{out}");
+    }
+
+    #[test]
+    fn a_name_with_control_characters_keeps_to_its_row() {
+        let mut scoreboard = fixtures::scoreboard();
+        let rows = scoreboard.submissions.len();
+        scoreboard.submissions[0].name = "evil\nsecond row\u{1b}[2J.py".into();
+        let started = fixtures::grade_started(&scoreboard);
+        let mut events = vec![Event::GradeStarted(&started)];
+        events.extend(scoreboard.submissions.iter().map(Event::SubmissionGraded));
+        events.push(Event::GradeFinished(&scoreboard));
+        let (out, note) = render(&events);
+        assert!(
+            !out.contains('\u{1b}') && !note.contains('\u{1b}'),
+            "{out}{note}"
+        );
+        let board: Vec<&str> = out.lines().skip(2).take_while(|l| !l.is_empty()).collect();
+        assert_eq!(board.len(), rows, "{out}");
+        assert!(
+            board
+                .iter()
+                .any(|row| row.starts_with("evil\\nsecond row\\u{1b}[2J.py")),
+            "{out}"
+        );
+        let graded_now = scoreboard.submissions.iter().filter(|r| !r.resumed).count();
+        assert_eq!(note.lines().count(), graded_now, "{note}");
+        assert!(note.contains("evil\\nsecond row\\u{1b}[2J.py: "), "{note}");
     }
 
     #[test]

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use super::{Event, Reporter};
 use crate::grade::stress::{ShrunkFailure, StressSummary};
 use crate::problems::TestSet;
+use crate::quote;
 
 pub struct StressReporter<W: Write> {
     out: W,
@@ -38,13 +39,14 @@ impl<W: Write> StressReporter<W> {
         let write = |path: PathBuf, text: &str| crate::files::write_file(&path, text.as_bytes());
         write(base.with_extension("in"), &failure.shrunk.input)?;
         write(base.with_extension("ans"), &failure.expected)?;
+        // The commands are for a person to paste into a shell: their names quoted.
         Ok(format!(
             "saved {} and .ans\nrerun it: judge test {} --problem {} --tests-dir {}\nthe original: judge gen {} --seed {} --index {} --size {}{hard_flag}\n",
-            base.with_extension("in").display(),
-            summary.solution,
-            summary.problem,
-            self.save_dir.display(),
-            summary.problem,
+            quote::terminal(&base.with_extension("in").to_string_lossy()),
+            quote::shell(&summary.solution),
+            quote::shell(&summary.problem),
+            quote::shell(&self.save_dir),
+            quote::shell(&summary.problem),
             summary.seed,
             found.index,
             found.size_percent
@@ -52,7 +54,8 @@ impl<W: Write> StressReporter<W> {
     }
 }
 
-/// Two texts side by side in columns of `width` characters, with titles.
+/// Two texts side by side in columns of `width` characters, with titles; their control
+/// characters other than line breaks escaped (they are inputs and outputs).
 pub fn side_by_side(
     left_title: &str,
     left: &str,
@@ -60,6 +63,7 @@ pub fn side_by_side(
     right: &str,
     width: usize,
 ) -> String {
+    let (left, right) = (quote::terminal_lines(left), quote::terminal_lines(right));
     let cut = |line: &str| -> String {
         if line.chars().count() > width {
             format!("{}~", line.chars().take(width - 1).collect::<String>())
@@ -109,7 +113,7 @@ fn shrunk_report(failure: &ShrunkFailure) -> String {
                 .unwrap_or_default(),
             40
         ),
-        failure.minimal.verdict_with_message()
+        quote::terminal(&failure.minimal.verdict_with_message())
     )
 }
 
@@ -124,7 +128,7 @@ impl<W: Write> Reporter for StressReporter<W> {
                 },
                 found.index,
                 found.size_percent,
-                found.outcome.verdict_with_message(),
+                quote::terminal(&found.outcome.verdict_with_message()),
                 found.shrink_budget
             ),
             Event::StressFinished(summary) => match &summary.failure {
@@ -133,7 +137,7 @@ impl<W: Write> Reporter for StressReporter<W> {
                     summary.tests_run,
                     summary.elapsed_ms as f64 / 1000.0,
                     summary.seed,
-                    summary.solution
+                    quote::terminal(&summary.solution)
                 ),
                 Some(failure) => shrunk_report(failure) + &self.save(summary, failure)?,
             },
@@ -147,6 +151,14 @@ impl<W: Write> Reporter for StressReporter<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn side_by_side_escapes_what_the_programs_wrote() {
+        let text = side_by_side("in", "1\r2\n", "out", "\u{1b}[2J3\r\n", 12);
+        assert!(text.contains("1\\r2"), "{text}");
+        assert!(text.contains("\\u{1b}[2J3"), "{text}");
+        assert!(!text.contains(['\r', '\u{1b}']), "{text}");
+    }
 
     #[test]
     fn side_by_side_aligns_columns() {

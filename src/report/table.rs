@@ -13,6 +13,7 @@ use super::style;
 use super::{Event, Reporter};
 use crate::grade::outcome::{Detail, GameDetail, Outcome, RunSummary, TestDetail};
 use crate::grade::{Started, Unit};
+use crate::quote;
 use crate::scoring::aggregate::ValidatorScore;
 use crate::scoring::GroupTree;
 
@@ -103,8 +104,8 @@ fn heading(started: &Started) -> String {
     format!(
         "{} {} on {} ({}): {count}, seed {}, {} job{}{compile}\n{}\n",
         style::bold("judge"),
-        started.solution,
-        started.problem,
+        quote::terminal(&started.solution),
+        quote::terminal(&started.problem),
         started.language,
         started.seed,
         started.jobs,
@@ -136,7 +137,7 @@ fn test_row(outcome: &Outcome, test: &TestDetail) -> String {
     let verdict = format!("{verdict:<17}");
     format!(
         "{:<23} {} {:>8} {:>9} {:>10.1}{}{}",
-        test.name,
+        quote::terminal(&test.name),
         style::verdict(&outcome.verdict, &verdict),
         outcome.cpu_ms,
         outcome.wall_ms,
@@ -147,10 +148,12 @@ fn test_row(outcome: &Outcome, test: &TestDetail) -> String {
 }
 
 /// After a row not accepted: its reason (the checker's message, or what the run's facts
-/// say), on one line.
+/// say), on one line, its control characters escaped.
 fn why(message: Option<&str>) -> String {
     match message.map(|m| m.lines().next().unwrap_or("")) {
-        Some(line) if !line.trim().is_empty() => format!("   {}", crate::check::clip(line, 120)),
+        Some(line) if !line.trim().is_empty() => {
+            format!("   {}", crate::check::clip(&quote::terminal(line), 120))
+        }
         _ => String::new(),
     }
 }
@@ -194,8 +197,10 @@ fn game_row(outcome: &Outcome, game: &GameDetail) -> String {
     )
 }
 
-/// Shortens a text for display: at most `max_lines` lines of at most 100 characters.
+/// Shortens a text for display: at most `max_lines` lines of at most 100 characters, its
+/// control characters other than line breaks escaped (it is a program's words or output).
 pub fn shorten(text: &str, max_lines: usize) -> String {
+    let text = quote::terminal_lines(text);
     let lines: Vec<&str> = text.lines().collect();
     let mut out: Vec<String> = lines
         .iter()
@@ -215,6 +220,16 @@ pub fn indent(text: &str) -> String {
     }
     text.lines()
         .map(|l| format!("    {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A failure's message under its heading: each line indented by two spaces, its control
+/// characters escaped.
+fn message_lines(message: &str) -> String {
+    quote::terminal_lines(message)
+        .lines()
+        .map(|line| format!("  {line}"))
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -268,14 +283,14 @@ fn batch_summary(summary: &RunSummary, group_table: Option<String>) -> String {
     out.line(format!(
         "{} {} ({}): {}{score}  {}/{} tests passed{not_run}",
         style::bold("result"),
-        summary.solution,
+        quote::terminal(&summary.solution),
         summary.language,
         verdict,
         summary.passed(),
         tests_planned,
     ));
     if let Some(reason) = summary.reason() {
-        out.line(format!("  {reason}"));
+        out.line(format!("  {}", quote::terminal(&reason)));
     }
     if let Some(warning) = summary.timing_warning() {
         out.line(format!("warning: {warning}"));
@@ -301,11 +316,11 @@ fn batch_summary(summary: &RunSummary, group_table: Option<String>) -> String {
         out.line(format!(
             "{} {}: {}",
             style::bold("first failing test"),
-            failure.name(),
+            quote::terminal(&failure.name()),
             style::verdict(&failure.verdict, &failure.verdict_detail)
         ));
         if let Some(message) = &failure.message {
-            out.line(format!("  {message}"));
+            out.line(message_lines(message));
         }
         let test = failure.test().cloned().unwrap_or_default();
         if test.input_bytes > 0 {
@@ -381,12 +396,12 @@ fn games_summary(summary: &RunSummary) -> String {
     out.line(format!(
         "{} {} ({}): {}{}",
         style::bold("result"),
-        summary.solution,
+        quote::terminal(&summary.solution),
         summary.language,
         style::verdict(&summary.verdict, &summary.verdict.describe()),
         summary
             .reason()
-            .map(|r| format!("  ({r})"))
+            .map(|r| format!("  ({})", quote::terminal(&r)))
             .unwrap_or_default()
     ));
     if let Some((failed, game)) = summary
@@ -398,7 +413,7 @@ fn games_summary(summary: &RunSummary) -> String {
             game.game, failed.verdict_detail
         ));
         if let Some(message) = &failed.message {
-            out.line(format!("  {message}"));
+            out.line(message_lines(message));
         }
         if !failed.stderr_head.trim().is_empty() {
             out.line(format!(
@@ -408,7 +423,7 @@ fn games_summary(summary: &RunSummary) -> String {
         }
         out.line(format!(
             "  replay it: judge test SOLUTION --problem {} --seed {} --game {} --transcripts DIR, then judge replay DIR/game-{:02}.txt",
-            summary.problem, game.seed, game.game, game.game
+            quote::shell(&summary.problem), game.seed, game.game, game.game
         ));
     }
     out.0
@@ -455,6 +470,62 @@ mod tests {
     fn every_failed_run_shows_its_reason_on_its_row() {
         let summary = fixtures::failed_runs_summary();
         insta::assert_snapshot!(render_tests_run(&summary));
+    }
+
+    #[test]
+    fn names_messages_and_outputs_reach_the_terminal_escaped() {
+        let mut summary = fixtures::batch_summary();
+        summary.solution = "sol\u{1b}]0;owned\u{7}.cpp".into();
+        for outcome in &mut summary.outcomes {
+            let Detail::Test(test) = &mut outcome.detail else {
+                unreachable!()
+            };
+            if outcome.verdict.is_accepted() {
+                test.name = "two\nlines".into();
+                continue;
+            }
+            test.name = "x\ry\u{9b}2J".into();
+            test.received_head = "\u{1b}[2J32\r9\n".into();
+            outcome.message = Some("wrong: \u{1b}[31m32\r\nsecond line\u{8}".into());
+            outcome.stderr_head = "debug\u{1b}[H\n".into();
+        }
+        let mut out = Vec::new();
+        let mut reporter = TableReporter::new(&mut out);
+        let started = fixtures::started(Unit::Tests, summary.units_planned());
+        reporter.report(&Event::Started(&started)).unwrap();
+        for outcome in &summary.outcomes {
+            reporter.report(&Event::TestFinished(outcome)).unwrap();
+        }
+        reporter.report(&Event::Finished(&summary)).unwrap();
+        // What the reporter writes, its own styles taken out: no other escape, and line
+        // breaks only where the table puts them.
+        let text = String::from_utf8(out).unwrap();
+        let plain = anstream::adapter::strip_str(&text).to_string();
+        assert_eq!(
+            plain.chars().filter(|&c| c == '\u{1b}').count(),
+            0,
+            "{plain:?}"
+        );
+        assert!(
+            !text.contains(['\r', '\u{7}', '\u{8}', '\u{9b}']),
+            "{text:?}"
+        );
+        assert!(plain.contains("\nx\\ry\\u{9b}2J "), "{plain}");
+        assert!(plain.contains("\ntwo\\nlines "), "{plain}");
+        assert!(plain.contains("sol\\u{1b}]0;owned\\u{7}.cpp"), "{plain}");
+        assert!(
+            plain.contains("\n  wrong: \\u{1b}[31m32\n  second line\\u{8}\n"),
+            "{plain}"
+        );
+        assert!(plain.contains("    \\u{1b}[2J32\\r9\n"), "{plain}");
+        assert!(plain.contains("    debug\\u{1b}[H\n"), "{plain}");
+        // One row per test: the header, then the rows, then the blank line.
+        let rows: Vec<&str> = plain
+            .lines()
+            .skip(2)
+            .take_while(|l| !l.is_empty())
+            .collect();
+        assert_eq!(rows.len(), summary.outcomes.len(), "{plain}");
     }
 
     #[test]

@@ -8,6 +8,7 @@ use std::io::{self, Write};
 use super::style;
 use super::{Event, Reporter};
 use crate::grade::validation::{InputCheck, PROBLEM_VALIDATOR};
+use crate::quote;
 use crate::verdict::Verdict;
 
 pub struct ValidationReporter<W: Write> {
@@ -25,19 +26,23 @@ impl<W: Write> Reporter for ValidationReporter<W> {
         let Event::InputChecked(done) = event else {
             return Ok(());
         };
+        // The input's name and what a validator said, with their control characters escaped.
+        let input = quote::terminal(&done.input);
         let line = match &done.check {
             // A package's validators are named (the input is checked by each in turn).
             InputCheck::Valid if done.validator == PROBLEM_VALIDATOR => {
-                format!("{}: valid", done.input)
+                format!("{input}: valid")
             }
-            InputCheck::Valid => format!("{}: valid ({})", done.input, done.validator),
+            InputCheck::Valid => {
+                format!("{input}: valid ({})", quote::terminal(&done.validator))
+            }
             InputCheck::Invalid(why) => style::verdict(
                 &Verdict::WrongAnswer,
-                &format!("{}: invalid: {why}", done.input),
+                &format!("{input}: invalid: {}", quote::terminal(why)),
             ),
             InputCheck::Failed(why) => style::verdict(
                 &Verdict::JudgeError,
-                &format!("{}: not checked: {why}", done.input),
+                &format!("{input}: not checked: {}", quote::terminal(why)),
             ),
         };
         writeln!(self.out, "{line}")

@@ -13,6 +13,7 @@ use super::{Event, Reporter};
 use crate::grade::outcome::RunSummary;
 use crate::grade::package::PackageCheck;
 use crate::grade::verify::{VerifyRow, VerifySummary};
+use crate::quote;
 use crate::scoring::GroupTree;
 use crate::verdict::Verdict;
 
@@ -119,7 +120,10 @@ impl<W: Write> VerifyReporter<W> {
     }
 }
 
+/// A solution's row, with the lines under it; names and messages with their control
+/// characters escaped.
 fn row(row: &VerifyRow, language_column: bool) -> String {
+    let solution = quote::terminal(&row.solution);
     let language = |name: &str| {
         if language_column {
             format!("{name:<20} ")
@@ -132,10 +136,13 @@ fn row(row: &VerifyRow, language_column: bool) -> String {
         Err(error) => {
             return format!(
                 "{:<58} {}{:<9} {}\n",
-                row.solution,
+                solution,
                 language(""),
                 row.expected.code(),
-                style::verdict(&Verdict::WrongAnswer, &format!("ERROR: {error}"))
+                style::verdict(
+                    &Verdict::WrongAnswer,
+                    &format!("ERROR: {}", quote::terminal_lines(error))
+                )
             )
         }
     };
@@ -147,21 +154,24 @@ fn row(row: &VerifyRow, language_column: bool) -> String {
     };
     let mut text = format!(
         "{:<58} {}{:<9} {} {:>8} {:>9.1}  {mark}\n",
-        row.solution,
+        solution,
         language(&checked.language),
         row.expected.code(),
-        style::verdict(&checked.got, &format!("{:<30}", checked.detail)),
+        style::verdict(
+            &checked.got,
+            &format!("{:<30}", quote::terminal(&checked.detail))
+        ),
         checked.max_cpu_ms,
         checked.max_peak_kib as f64 / 1024.0,
     );
     if let Some(mismatch) = &checked.score_mismatch {
-        text.push_str(&format!("    score: {mismatch}\n"));
+        text.push_str(&format!("    score: {}\n", quote::terminal(mismatch)));
     }
     if let Some(warning) = &checked.warning {
-        text.push_str(&format!("    warning: {warning}\n"));
+        text.push_str(&format!("    warning: {}\n", quote::terminal(warning)));
     }
     if let Some(message) = &checked.message {
-        for line in message.lines() {
+        for line in quote::terminal_lines(message).lines() {
             text.push_str(&format!("    | {line}\n"));
         }
     }
@@ -227,10 +237,12 @@ pub(crate) fn package_check_lines(check: &PackageCheck) -> Vec<(CheckLine, Strin
     lines
 }
 
-/// The package's own checks, before its submissions.
+/// The package's own checks, before its submissions (what a package's files and validators
+/// say, with their control characters escaped).
 fn package_check(check: &PackageCheck) -> String {
     let mut text = String::new();
     for (kind, line) in package_check_lines(check) {
+        let line = quote::terminal(&line);
         match kind {
             CheckLine::Summary | CheckLine::TimeLimit => text.push_str(&line),
             CheckLine::Invalid => {

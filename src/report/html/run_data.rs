@@ -9,6 +9,7 @@ use serde::Serialize;
 use crate::grade::outcome::{GameDetail, Outcome, TestDetail};
 use crate::interact::TranscriptLine;
 use crate::problems::PageBoard;
+use crate::quote;
 
 /// A test as the detail panel shows it.
 #[derive(Debug, Serialize)]
@@ -224,9 +225,14 @@ impl<'a> GameData<'a> {
             tail,
             ended: game.final_line.is_some(),
             stderr: &outcome.stderr_head,
+            // For a person to paste into a shell: the names quoted.
             reproduce: format!(
-                "judge test {solution} --problem {problem} --seed {} --game {} --transcripts games/ && judge replay games/game-{:02}.txt",
-                game.seed, game.game, game.game
+                "judge test {} --problem {} --seed {} --game {} --transcripts games/ && judge replay games/game-{:02}.txt",
+                quote::shell(solution),
+                quote::shell(problem),
+                game.seed,
+                game.game,
+                game.game
             ),
         }
     }
