@@ -34,7 +34,10 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(error) => {
-            eprintln!("judge: error: {error:#}");
+            // An error may name what the user gave (a path, a value): its control characters
+            // escaped, its line breaks kept.
+            let message = format!("{error:#}");
+            eprintln!("judge: error: {}", judge::quote::terminal_lines(&message));
             ExitCode::from(cli::exit::ERROR)
         }
     }

@@ -171,3 +171,17 @@ fn grade_keeps_a_name_with_a_line_break_to_its_row_and_neutralizes_csv_formulas(
     assert!(csv.contains("\n\"'=1+2/a\nb\u{1b}[2J.py\","), "{csv}");
     assert!(csv.contains("\n'=1+2/ok.py,"), "{csv}");
 }
+
+#[test]
+fn an_error_naming_what_the_user_gave_reaches_the_terminal_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    problem(dir.path(), None, "3\n");
+    let output = judge_in(
+        dir.path(),
+        &["test", "no\u{1b}[2J\rsuch.py", "--problem", "./sum"],
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+    let text = String::from_utf8(output.stderr.clone()).unwrap();
+    assert!(!text.contains(['\u{1b}', '\r']), "{text:?}");
+    assert!(text.contains("no\\u{1b}[2J\\rsuch.py"), "{text}");
+}

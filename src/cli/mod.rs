@@ -104,7 +104,7 @@ pub enum Command {
 pub fn refused(error: clap::Error) -> u8 {
     match refused_value(&error) {
         Some(message) => {
-            eprintln!("judge: error: {message}");
+            eprintln!("judge: error: {}", judge::quote::terminal(&message));
             exit::ERROR
         }
         None => {
