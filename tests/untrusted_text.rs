@@ -185,3 +185,20 @@ fn an_error_naming_what_the_user_gave_reaches_the_terminal_escaped() {
     assert!(!text.contains(['\u{1b}', '\r']), "{text:?}");
     assert!(text.contains("no\\u{1b}[2J\\rsuch.py"), "{text}");
 }
+
+#[test]
+fn show_escapes_the_title_a_problem_gives() {
+    let dir = tempfile::tempdir().unwrap();
+    problem(dir.path(), None, "3\n");
+    let toml = dir.path().join("sum/problem.toml");
+    let text = std::fs::read_to_string(&toml).unwrap().replace(
+        "title = \"sum\"",
+        "title = \"T\\u001b]0;owned\\u0007itle\\nsecond\"",
+    );
+    std::fs::write(&toml, text).unwrap();
+    let output = judge_in(dir.path(), &["show", "./sum"]);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    let text = String::from_utf8(output.stdout.clone()).unwrap();
+    let first = text.lines().next().unwrap();
+    assert_eq!(first, "T\\u{1b}]0;owned\\u{7}itle\\nsecond (sum)", "{text}");
+}

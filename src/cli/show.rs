@@ -15,6 +15,7 @@ use judge::files::{Cap, Folder, Kind};
 use judge::grade::display_path;
 use judge::kattis;
 use judge::plan::TestSource;
+use judge::quote;
 use judge::resolve::{Judge, Problem};
 use judge::scoring::aggregate;
 use judge::scoring::{
@@ -47,13 +48,20 @@ pub fn show(config: Option<&Path>, args: &ShowArgs) -> Result<u8> {
     let (origin, resolved) = judge::resolve::problem_with_origin(&runner, &args.problem)?;
     let (problem, package) = (&resolved.spec, resolved.package.as_ref());
     let mut out = stdout();
-    writeln!(out, "{} ({})", problem.title, problem.id)?;
+    // What the problem's files name, with control characters escaped (a package is not
+    // judge's to trust); its samples and statement are shown as they are, as cat would.
+    writeln!(
+        out,
+        "{} ({})",
+        quote::terminal(&problem.title),
+        quote::terminal(&problem.id)
+    )?;
     let kind = match package {
         Some(_) => format!("{} (a Kattis problem package)", problem.kind.name()),
         None => problem.kind.name().to_string(),
     };
     writeln!(out, "kind:    {kind}")?;
-    writeln!(out, "source:  {}", problem.source)?;
+    writeln!(out, "source:  {}", quote::terminal(&problem.source))?;
     writeln!(
         out,
         "from:    {} ({})",
@@ -69,7 +77,7 @@ pub fn show(config: Option<&Path>, args: &ShowArgs) -> Result<u8> {
         let lines = groups(tree);
         writeln!(out, "groups:  {} (a scored problem)", lines.len())?;
         for line in lines.iter().take(GROUP_LINES) {
-            writeln!(out, "  {line}")?;
+            writeln!(out, "  {}", quote::terminal(line))?;
         }
         if lines.len() > GROUP_LINES {
             writeln!(out, "  ... and {} more", lines.len() - GROUP_LINES)?;
@@ -78,6 +86,7 @@ pub fn show(config: Option<&Path>, args: &ShowArgs) -> Result<u8> {
     let samples = samples(&runner, problem)?;
     writeln!(out, "samples: {}", samples.len())?;
     for (name, input, answer) in samples.iter().take(args.samples) {
+        let name = quote::terminal(name);
         writeln!(out, "\n--- sample {name}: input")?;
         write!(out, "{}", excerpt(input))?;
         writeln!(out, "--- sample {name}: answer")?;
