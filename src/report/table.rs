@@ -290,7 +290,7 @@ fn batch_summary(summary: &RunSummary, group_table: Option<String>) -> String {
         tests_planned,
     ));
     if let Some(reason) = summary.reason() {
-        out.line(format!("  {}", quote::terminal(&reason)));
+        out.line(format!("  {}", quote::terminal(reason)));
     }
     if let Some(warning) = summary.timing_warning() {
         out.line(format!("warning: {warning}"));
@@ -401,7 +401,7 @@ fn games_summary(summary: &RunSummary) -> String {
         style::verdict(&summary.verdict, &summary.verdict.describe()),
         summary
             .reason()
-            .map(|r| format!("  ({})", quote::terminal(&r)))
+            .map(|r| format!("  ({})", quote::terminal(r)))
             .unwrap_or_default()
     ));
     if let Some((failed, game)) = summary
