@@ -1266,8 +1266,11 @@ def config_cases():
 def all_cases():
     # Families kept in files of their own (they import this module's builders).
     import cases_isolation
+    import cases_packages
     import cases_results
+    import cases_text
 
     return (compile_cases() + package_cases() + report_cases() + interrupt_cases() + clean_cases()
             + number_cases() + path_cases() + hostile_cases() + config_cases()
-            + cases_isolation.cases() + cases_results.cases())
+            + cases_isolation.cases() + cases_results.cases() + cases_packages.cases()
+            + cases_text.cases())
