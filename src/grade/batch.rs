@@ -9,13 +9,16 @@ use std::sync::{Arc, OnceLock};
 
 use thiserror::Error;
 
-use super::engine::{self, Executor, GroupResult, Judgement, Schedule, UnitFacts, UnitRun};
-use super::outcome::{Detail, Outcome, RunDetail, RunSummary, TestDetail};
+use super::engine::{self, Executor, Judgement, Schedule, UnitFacts, UnitRun};
+use super::outcome::{
+    AppliedLimits, Detail, GroupResult, Outcome, RunDetail, RunIdentity, RunSummary, TestDetail,
+};
+use super::results::{Started, Unit};
 use super::same_tests::{self, SameTests};
 use super::scored;
 use super::{
-    build, plan_digest, submission_digest, tell, AppliedLimits, GradeError, PlannedUnits,
-    ProblemParts, RunIdentity, Started, Submission, Target, Unit,
+    build, plan_digest, submission_digest, tell, GradeError, PlannedUnits, ProblemParts,
+    Submission, Target,
 };
 use crate::check::Checker;
 use crate::config::{ProblemSpec, RunnerConfig};

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::events::Event;
-use super::outcome::{Detail, Outcome, Tally};
+use super::outcome::{Detail, GroupResult, Outcome, Tally};
 use super::{protections_of, GradeError};
 use crate::interact::Ending;
 use crate::limits::Limits;
@@ -224,19 +224,6 @@ impl Schedule {
     fn stopped(&self) -> bool {
         self.stop.load(Ordering::SeqCst)
     }
-}
-
-/// What a group's units came to.
-#[derive(Debug, Clone)]
-pub struct GroupResult {
-    pub verdict: Verdict,
-    /// The sandbox's protections, from the first unit that ran (one that could not run has
-    /// none to say).
-    pub protections: Vec<String>,
-    /// Every outcome in plan order, or the first failure alone (see `keep_every_unit`).
-    pub kept: Vec<Outcome>,
-    /// The figures of every unit reported.
-    pub tally: Tally,
 }
 
 /// A group's result from its children's, in plan order: pass-fail, the first failure

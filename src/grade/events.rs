@@ -1,17 +1,17 @@
 //! What grading tells: the [`Event`]s of a run, in the order they happen, and the
 //! [`Reporter`] trait that consumes them (every report in `report` implements it). It lives
 //! here, beside the engine that sends the events, so that grading never depends on the
-//! reports: the reports depend on grading's outcomes.
+//! reports: the reports depend on grading's outcomes. An event carries only results, from
+//! `outcome` and `results` below it: it names no command, and the engine and the commands that
+//! tell it are above it.
 
 use std::io;
 
-use super::games::Comparison;
-use super::many::{GradeStarted, GradedSubmission, Scoreboard};
 use super::outcome::{Detail, Outcome, RunSummary};
-use super::stress::{FoundFailure, StressSummary};
-use super::validation::CheckedInput;
-use super::verify::{VerifyRow, VerifySummary};
-use super::Started;
+use super::results::{
+    CheckedInput, Comparison, FoundFailure, GradeStarted, GradedSubmission, PackageCheck,
+    Scoreboard, Started, StressSummary, VerifyRow, VerifySummary,
+};
 
 /// What grading tells reporters, in the order it happens.
 #[derive(Debug, Clone, Copy)]
@@ -29,7 +29,7 @@ pub enum Event<'a> {
     /// `verify`: one solution was checked against its folder's verdict.
     Verified(&'a VerifyRow),
     /// `verify` of a package: its tests checked by its input validators, its time limit.
-    PackageChecked(&'a super::package::PackageCheck),
+    PackageChecked(&'a PackageCheck),
     /// `verify` is over.
     VerifyFinished(&'a VerifySummary),
     /// `stress` found a failing test and starts shrinking it.

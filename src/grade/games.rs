@@ -9,13 +9,14 @@
 //! even if the program later crashes or runs out of time; otherwise the run's facts decide
 //! (TLE, MLE, RE ...), and a program that ends before the game is over is WA.
 
-use serde::Serialize;
-
-use super::engine::{self, Executor, GroupResult, Judgement, Schedule, UnitFacts, UnitRun};
-use super::outcome::{Detail, GameDetail, RunDetail, RunSummary};
+use super::engine::{self, Executor, Judgement, Schedule, UnitFacts, UnitRun};
+use super::outcome::{
+    AppliedLimits, Detail, GameDetail, GroupResult, RunDetail, RunIdentity, RunSummary,
+};
+use super::results::{Started, Unit};
 use super::{
-    build, compile_or_fail, plan_digest, submission_digest, tell, AppliedLimits, GradeError,
-    PlannedUnits, RunIdentity, Started, Submission, Target, Unit,
+    build, compile_or_fail, plan_digest, submission_digest, tell, GradeError, PlannedUnits,
+    Submission, Target,
 };
 use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
@@ -28,6 +29,9 @@ use crate::problems::InteractiveProblem;
 use crate::resolve::{Judge, Problem};
 use crate::stats;
 use crate::verdict::Verdict;
+
+// What `compare` gives, defined with the other results (`grade::results`).
+pub use super::results::{Comparison, PairedGame};
 
 /// What to play and how.
 pub struct GamesRequest<'a> {
@@ -287,38 +291,6 @@ pub struct CompareRequest<'a> {
     pub seed: u64,
     pub count: Option<usize>,
     pub jobs: usize,
-}
-
-/// One game played by both solutions.
-#[derive(Debug, Clone, Serialize)]
-pub struct PairedGame {
-    pub game: u64,
-    pub first_score: u64,
-    pub second_score: u64,
-    pub first_verdict: String,
-    pub second_verdict: String,
-}
-
-impl PairedGame {
-    /// Second minus first.
-    pub fn difference(&self) -> f64 {
-        self.second_score as f64 - self.first_score as f64
-    }
-}
-
-/// The paired comparison of two solutions.
-#[derive(Debug, Clone, Serialize)]
-pub struct Comparison {
-    pub problem: String,
-    pub first: RunSummary,
-    pub second: RunSummary,
-    pub games: Vec<PairedGame>,
-    /// Mean of second - first over the paired games, with the half-width of its 95 %
-    /// confidence interval.
-    pub mean_difference: f64,
-    pub half_width: f64,
-    /// Whether the interval excludes zero, and on which side.
-    pub difference: stats::Difference,
 }
 
 /// Plays both solutions on the same seeds and compares their scores game by game.

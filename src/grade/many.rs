@@ -34,13 +34,13 @@ use std::sync::{Arc, OnceLock};
 use serde::{Deserialize, Serialize};
 
 use super::batch::{self, SharedTestData, TestContext, Tests};
-use super::engine::{self, Decided, GroupResult, JobExecutor, Schedule, UnitFacts};
+use super::engine::{self, Decided, JobExecutor, Schedule, UnitFacts};
 use super::games;
-use super::outcome::{self, Detail, Outcome, RunSummary, TestDetail};
+use super::outcome::{Detail, GroupResult, Outcome, RunIdentity, TestDetail};
+use super::results::Unit;
 use super::scored;
 use super::{
-    display_path, plan_digest, tell, GradeError, PlannedUnits, ProblemParts, RunIdentity,
-    Submission, Target, Unit,
+    display_path, plan_digest, tell, GradeError, PlannedUnits, ProblemParts, Submission, Target,
 };
 use crate::config::{InteractiveSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
@@ -52,8 +52,10 @@ use crate::limits::{Limits, Overrides};
 use crate::plan::{self, sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestPlan};
 use crate::problems::InteractiveProblem;
 use crate::resolve::{Judge, Problem};
-use crate::scoring::GroupTree;
 use crate::verdict::Verdict;
+
+// What `grade` tells and gives, defined with the other results (`grade::results`).
+pub use super::results::{GradeStarted, Graded, GradedSubmission, Scoreboard};
 
 /// One submission named on the command line or found in a folder: its name on the scoreboard
 /// and its source file, or why it has none.
@@ -197,244 +199,6 @@ pub struct ManyRequest<'a> {
     pub results: Option<PathBuf>,
     /// Grade again even what the results folder holds.
     pub regrade: bool,
-}
-
-/// What a submission got.
-#[derive(Debug, Clone)]
-pub enum Graded {
-    /// Graded on tests or by games (CE included); boxed, as a summary is large beside a
-    /// reason.
-    Run(Box<RunSummary>),
-    /// It could not be graded: no source file, an unknown language, a missing compiler ...
-    NotGraded(String),
-}
-
-/// A row's result as the JSON keeps it: `tests`, `games` or `not_graded`.
-#[derive(Serialize)]
-#[serde(rename_all = "snake_case")]
-enum GradedOut<'a> {
-    Tests(&'a RunSummary),
-    Games(&'a RunSummary),
-    NotGraded(&'a str),
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum GradedIn {
-    #[serde(deserialize_with = "outcome::deserialize_tests")]
-    Tests(RunSummary),
-    #[serde(deserialize_with = "outcome::deserialize_games")]
-    Games(RunSummary),
-    NotGraded(String),
-}
-
-impl Serialize for Graded {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Graded::Run(summary) if summary.is_games() => GradedOut::Games(summary),
-            Graded::Run(summary) => GradedOut::Tests(summary),
-            Graded::NotGraded(reason) => GradedOut::NotGraded(reason),
-        }
-        .serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for Graded {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Ok(match GradedIn::deserialize(deserializer)? {
-            GradedIn::Tests(summary) | GradedIn::Games(summary) => Graded::Run(Box::new(summary)),
-            GradedIn::NotGraded(reason) => Graded::NotGraded(reason),
-        })
-    }
-}
-
-impl Graded {
-    /// The run's summary, if it was graded.
-    pub fn summary(&self) -> Option<&RunSummary> {
-        match self {
-            Graded::Run(summary) => Some(summary),
-            Graded::NotGraded(_) => None,
-        }
-    }
-
-    /// The verdict, if it was graded.
-    pub fn verdict(&self) -> Option<Verdict> {
-        self.summary().map(|summary| summary.verdict)
-    }
-
-    /// Whether this is a verdict about the submission, to be kept for later runs: AC, a
-    /// rejection, a compile error. A judge error anywhere in it (a checker or interactor that
-    /// failed, a run the sandbox could not set up, a group's rules that could not be applied)
-    /// is the grader's failure, not the submission's; and a submission that could not be
-    /// graded at all may be gradable later. Neither is final: the next run grades it again.
-    pub fn is_final(&self) -> bool {
-        let Graded::Run(summary) = self else {
-            return false;
-        };
-        let judge_error = |verdict: Verdict| verdict == Verdict::JudgeError;
-        !judge_error(summary.verdict)
-            && !summary
-                .outcomes
-                .iter()
-                .any(|unit| judge_error(unit.verdict))
-            && summary
-                .groups()
-                .map_or(true, |groups| groups.judge_error.is_none())
-    }
-
-    /// After reading back from JSON: verdicts from their details (see `restore_verdicts`).
-    pub fn restore_verdicts(&mut self) {
-        if let Graded::Run(summary) = self {
-            summary.restore_verdicts();
-        }
-    }
-
-    fn rename(&mut self, name: &str) {
-        if let Graded::Run(summary) = self {
-            summary.solution = name.to_string();
-        }
-    }
-}
-
-/// One row of the scoreboard.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct GradedSubmission {
-    pub name: String,
-    /// SHA-256 of its bytes (first 16 bytes, hex): identical submissions have the same.
-    pub sha256: Option<String>,
-    pub graded: Graded,
-    /// Its result came from the results folder, from an earlier run.
-    #[serde(skip)]
-    pub resumed: bool,
-}
-
-impl GradedSubmission {
-    pub fn language(&self) -> &str {
-        self.graded
-            .summary()
-            .map_or("", |summary| &summary.language)
-    }
-
-    /// Units passed and planned: tests, or games accepted.
-    pub fn passed(&self) -> Option<(usize, usize)> {
-        match &self.graded {
-            Graded::Run(s) => Some((s.passed(), s.units_planned())),
-            Graded::NotGraded(_) => None,
-        }
-    }
-
-    /// The first failing test or game, by name.
-    pub fn first_failure(&self) -> Option<String> {
-        match &self.graded {
-            Graded::Run(s) => s.first_failure().map(Outcome::name),
-            Graded::NotGraded(_) => None,
-        }
-    }
-
-    pub fn max_cpu_ms(&self) -> u64 {
-        match &self.graded {
-            Graded::Run(s) => s.max_cpu_ms(),
-            Graded::NotGraded(_) => 0,
-        }
-    }
-
-    pub fn max_peak_kib(&self) -> u64 {
-        match &self.graded {
-            Graded::Run(s) => s.max_peak_kib(),
-            Graded::NotGraded(_) => 0,
-        }
-    }
-
-    /// Why it is not accepted, in one line: the compiler's first line, the checker's message,
-    /// why it could not be graded.
-    pub fn note(&self) -> Option<String> {
-        // A compiler's message: its first line that says `error`, else its first line.
-        let first_line = |text: &str| {
-            text.lines()
-                .find(|line| line.to_ascii_lowercase().contains("error"))
-                .or_else(|| text.lines().next())
-                .unwrap_or("")
-                .trim()
-                .to_string()
-        };
-        match &self.graded {
-            Graded::Run(s) if s.is_games() => s
-                .compile_message
-                .as_deref()
-                .map(first_line)
-                .or_else(|| s.reason().map(String::from)),
-            Graded::Run(s) => s
-                .compile_message
-                .as_deref()
-                .map(first_line)
-                .or_else(|| s.first_failure().and_then(|t| t.message.clone())),
-            Graded::NotGraded(reason) => Some(reason.clone()),
-        }
-    }
-}
-
-/// How a `grade` began, for reporters.
-#[derive(Debug, Clone, Serialize)]
-pub struct GradeStarted {
-    pub problem: String,
-    /// Submissions in this run (this shard's share, when sharded).
-    pub submissions: usize,
-    /// What each submission is graded on, and how many of them.
-    pub unit: Unit,
-    pub units: usize,
-    pub seed: u64,
-    pub jobs: usize,
-    pub shard: Option<Shard>,
-    /// Submissions whose results an earlier run left in the results folder.
-    pub resumed: usize,
-    /// Submissions to grade now, after identical ones are put together.
-    pub to_grade: usize,
-    /// How a report draws the games' boards: the problem's view, if any.
-    #[serde(skip)]
-    pub board: Option<crate::problems::PageBoard>,
-}
-
-/// The scoreboard: every submission's result, in name order.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Scoreboard {
-    pub problem: String,
-    pub seed: u64,
-    /// What each submission was graded on.
-    pub unit: Unit,
-    pub submissions: Vec<GradedSubmission>,
-    /// A scored problem's groups, which its group table is made of (each row's results are
-    /// in its summary): kept in the JSON so that a merge of shards has them too.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub group_tree: Option<Arc<GroupTree>>,
-    /// The judge's version, the plan's identity and the shard, for merging.
-    #[serde(flatten)]
-    pub run: RunIdentity,
-}
-
-impl Scoreboard {
-    /// How many submissions got each verdict (`not graded` for those that could not be),
-    /// in order of first appearance.
-    pub fn tally(&self) -> Vec<(String, usize)> {
-        let mut tally: Vec<(String, usize)> = Vec::new();
-        for row in &self.submissions {
-            let key = row
-                .graded
-                .verdict()
-                .map_or("not graded".to_string(), |v| v.code().to_string());
-            match tally.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, count)) => *count += 1,
-                None => tally.push((key, 1)),
-            }
-        }
-        tally
-    }
-
-    /// Every submission was graded and accepted.
-    pub fn all_accepted(&self) -> bool {
-        self.submissions
-            .iter()
-            .all(|row| row.graded.verdict().is_some_and(|v| v.is_accepted()))
-    }
 }
 
 /// What every submission is graded on.

@@ -15,11 +15,9 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::engine;
-use super::many::Scoreboard;
-use super::outcome::{RunDetail, RunSummary};
+use super::outcome::{AppliedLimits, RunDetail, RunIdentity, RunSummary};
+use super::results::{Scoreboard, VerifyRow, VerifySummary};
 use super::scored;
-use super::verify::{VerifyRow, VerifySummary};
-use super::{AppliedLimits, RunIdentity};
 use crate::bounds;
 use crate::plan::{PlanUnit, Shard};
 use crate::scoring;

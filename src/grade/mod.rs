@@ -1,19 +1,34 @@
 //! Grading, the library's engine: each kind of work is a function from a typed request to a
 //! typed summary that tells reporters what happens as it happens ([`events`]: the `Event`s and
 //! the `Reporter` trait the reports implement).
+//!
+//! Its modules, lowest first: each imports only modules listed before it, so the folder has
+//! no import circle.
+//! - [`outcome`]: the one `Outcome` of a unit and the one `RunSummary` of a run, with their
+//!   JSON, and what a summary holds (`AppliedLimits`, `RunIdentity`, a scored run's
+//!   `GroupsSummary`, a group's `GroupResult`);
+//! - [`results`]: what each command tells and gives (`Started`, `VerifyRow`, `PackageCheck`,
+//!   `StressSummary`, `Comparison`, `Scoreboard`, `CheckedInput` ...), each re-exported by its
+//!   command's module;
+//! - [`scored`]: a scored problem's tests graded in their groups (skipping, aggregation);
+//! - [`events`]: the `Event`s, which carry only those results, and the `Reporter` trait;
 //! - [`engine`]: the one loop of a run (execute through an `Executor`, judge, report in plan
 //!   order, conclude a group), and the seam that runs it on scripted facts in tests;
-//! - [`batch`]: a solution on a problem's tests (samples, seeded random tests, a folder);
+//! - `same_tests`: a test that the submission already ran with the same input, answer and
+//!   checker arguments takes that run's facts;
+//! - [`validation`]: inputs against a problem's validators, in parallel;
 //! - [`games`]: a solution of an interactive problem over seeded games, and two solutions
 //!   compared game by game;
-//! - [`stress`]: tests of growing size until a solution fails, then the failing input shrunk;
-//! - [`verify`]: every bundled solution against the verdict its folder names;
-//! - [`validation`]: inputs against a problem's validators, in parallel;
-//! - [`many`]: many submissions of one problem at once, into a scoreboard, resumable;
-//! - [`scored`]: a scored problem's tests graded in their groups (skipping, aggregation);
 //! - [`merge`]: the JSON parts of a sharded run back into the report of one run;
-//! - [`outcome`]: the one `Outcome` of a unit and the one `RunSummary` of a run, with their
-//!   JSON.
+//! - [`batch`]: a solution on a problem's tests (samples, seeded random tests, a folder);
+//! - [`stress`]: tests of growing size until a solution fails, then the failing input shrunk;
+//! - [`many`]: many submissions of one problem at once, into a scoreboard, resumable;
+//! - [`verify`]: every bundled solution against the verdict its folder names;
+//! - [`package`]: a Kattis package verified as problemtools does (its inputs, its time limit,
+//!   its submissions, each row made as `verify` makes one).
+//!
+//! What they share is here: the `GradeError`, a `Submission` and its build, the problem's
+//! programs (`ProblemParts`), the plan digest.
 //!
 //! Each test goes plan -> execution (raw facts) -> checker -> `verdict::classify` here; nothing
 //! here prints.
@@ -26,16 +41,19 @@ pub mod many;
 pub mod merge;
 pub mod outcome;
 pub mod package;
+pub mod results;
 mod same_tests;
 pub mod scored;
 pub mod stress;
 pub mod validation;
 pub mod verify;
 
+pub use outcome::{AppliedLimits, RunIdentity, JUDGE_VERSION};
+pub use results::{Started, Unit};
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::check::Checker;
@@ -46,11 +64,10 @@ use crate::files::Cap;
 use crate::grade::events::{Event, Reporter};
 use crate::lang::{self, Compiled, LangError, Prepared};
 use crate::limits::{self, Allowance, Limits, Overrides};
-use crate::plan::{PlanDigest, PlanError, PlanIdentity, Shard, TestPlan};
+use crate::plan::{PlanDigest, PlanError, Shard, TestPlan};
 use crate::problems::{CodeError, ProblemCode};
 use crate::programs::{PartError, ProblemProgram};
 use crate::sandbox::RunFacts;
-use crate::verdict::Verdict;
 
 #[derive(Debug, Error)]
 pub enum GradeError {
@@ -110,10 +127,6 @@ pub enum GradeError {
     Package(String),
 }
 
-/// This judge's version, written into JSON reports: parts of a sharded run merge only when
-/// the same version made them.
-pub const JUDGE_VERSION: &str = env!("CARGO_PKG_VERSION");
-
 /// This judge's build: its version and a digest of its own executable, so results stored by
 /// another build of the same version (a rebuilt or upgraded judge) are not taken for its own.
 pub fn judge_build() -> &'static str {
@@ -128,44 +141,6 @@ pub fn judge_build() -> &'static str {
             None => JUDGE_VERSION.to_string(),
         }
     })
-}
-
-/// What a JSON report carries for the parts of a sharded run to be checked and merged: the
-/// version of the judge that made it, the identity of the whole run's plan, and which shard
-/// of it this report is (none for a whole run).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RunIdentity {
-    pub judge_version: String,
-    pub plan: PlanIdentity,
-    pub shard: Option<Shard>,
-}
-
-impl RunIdentity {
-    pub fn new(plan: PlanIdentity, shard: Option<Shard>) -> RunIdentity {
-        RunIdentity {
-            judge_version: JUDGE_VERSION.to_string(),
-            plan,
-            shard,
-        }
-    }
-}
-
-/// After reading a summary back from JSON, where a `verdict` is only a code (`RE`): each
-/// unit's verdict from its detail (`RE (SIGSEGV)`), and the summary's from its first failure.
-fn restore_verdicts<'a>(
-    summary: &mut Verdict,
-    units: impl Iterator<Item = (&'a mut Verdict, &'a str)>,
-) {
-    let mut first_failure = None;
-    for (verdict, detail) in units {
-        *verdict = Verdict::parse(detail).unwrap_or(*verdict);
-        if !verdict.is_accepted() {
-            first_failure.get_or_insert(*verdict);
-        }
-    }
-    if let Some(failure) = first_failure.filter(|f| f.same_kind(summary)) {
-        *summary = failure;
-    }
 }
 
 /// The units a plan digest covers, with what decides their results besides the problem.
@@ -457,36 +432,8 @@ pub fn compile_or_fail(runner: &RunnerConfig, path: &Path) -> Result<Prepared, G
     }
 }
 
-/// How a grading began, for reporters: the submission compiled, and what will run.
-#[derive(Debug, Clone, Serialize)]
-pub struct Started {
-    pub problem: String,
-    pub solution: String,
-    pub language: String,
-    /// Tests or games.
-    pub unit: Unit,
-    /// How many will run (this shard's share of the plan, when sharded).
-    pub count: usize,
-    /// The share of the plan this run does, if it is one shard of several.
-    pub shard: Option<Shard>,
-    pub seed: u64,
-    pub jobs: usize,
-    /// The compile was served from the cache.
-    pub cached: bool,
-    pub compile_ms: u64,
-    /// How a report draws the games' boards: the problem's view (`resolve::Views`), if any.
-    #[serde(skip)]
-    pub board: Option<crate::problems::PageBoard>,
-}
-
-/// What a grading is made of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Unit {
-    Tests,
-    Games,
-}
-
+/// A grading's start is made here, from the submission and its build, which `results` (where
+/// `Started` is) does not know.
 impl Started {
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -511,26 +458,6 @@ impl Started {
             cached: prepared.cached,
             compile_ms: prepared.compile_time.as_millis() as u64,
             board: None,
-        }
-    }
-}
-
-/// Limits as applied, in report units.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AppliedLimits {
-    pub cpu_ms: u64,
-    pub wall_ms: u64,
-    pub memory_kib: u64,
-    pub output_kib: u64,
-}
-
-impl From<&Limits> for AppliedLimits {
-    fn from(limits: &Limits) -> Self {
-        AppliedLimits {
-            cpu_ms: limits.cpu_time.as_millis() as u64,
-            wall_ms: limits.wall_time.as_millis() as u64,
-            memory_kib: limits.memory_bytes / 1024,
-            output_kib: limits.output_bytes / 1024,
         }
     }
 }

@@ -4,18 +4,23 @@
 //! [`RunDetail`]). Their JSON keeps the schema of the reports (a run of tests writes `tests`,
 //! a run of games `games`, each with its own keys in their own order): it goes through the
 //! private wire types at the end of this file, which are the only place that knows it.
+//!
+//! Beside them, what a summary is made of: the [`AppliedLimits`], the [`RunIdentity`] the parts
+//! of a sharded run merge by, a scored run's [`GroupsSummary`], and the [`GroupResult`] the
+//! engine concludes a group's units into. This is the bottom of `grade`: it imports no other
+//! module of it (`results`, the commands' results, is the one above).
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::engine::GroupResult;
-use super::scored::GroupsSummary;
-use super::{AppliedLimits, RunIdentity};
 use crate::interact::TranscriptLine;
+use crate::limits::Limits;
+use crate::plan::{PlanIdentity, Shard};
 use crate::sandbox::RunFacts;
 use crate::scoring::aggregate::ValidatorScore;
-use crate::scoring::GroupTree;
+use crate::scoring::{self, GroupTree};
 use crate::stats::{self, ScoreStats};
 use crate::verdict::Verdict;
 
@@ -199,6 +204,20 @@ impl Tally {
         self.max_peak_kib = self.max_peak_kib.max(outcome.peak_kib);
         self.disturbed += usize::from(outcome.disturbed);
     }
+}
+
+/// What a group's units came to.
+#[derive(Debug, Clone)]
+pub struct GroupResult {
+    pub verdict: Verdict,
+    /// The sandbox's protections, from the first unit that ran (one that could not run has
+    /// none to say).
+    pub protections: Vec<String>,
+    /// Every outcome in plan order, or the first failure alone (see
+    /// `engine::Schedule::keep_every_unit`).
+    pub kept: Vec<Outcome>,
+    /// The figures of every unit reported.
+    pub tally: Tally,
 }
 
 /// Everything a report of one submission's run needs, once it is over (a compile error
@@ -409,7 +428,7 @@ impl RunSummary {
             .outcomes
             .iter_mut()
             .map(|o| (&mut o.verdict, o.verdict_detail.as_str()));
-        super::restore_verdicts(&mut self.verdict, units);
+        restore_verdicts(&mut self.verdict, units);
     }
 
     /// The summary as the JSON of a run of tests or of games.
@@ -470,6 +489,120 @@ impl RunSummary {
         deserialize_games(value)
     }
 }
+
+/// After reading a summary back from JSON, where a `verdict` is only a code (`RE`): each
+/// unit's verdict from its detail (`RE (SIGSEGV)`), and the summary's from its first failure.
+fn restore_verdicts<'a>(
+    summary: &mut Verdict,
+    units: impl Iterator<Item = (&'a mut Verdict, &'a str)>,
+) {
+    let mut first_failure = None;
+    for (verdict, detail) in units {
+        *verdict = Verdict::parse(detail).unwrap_or(*verdict);
+        if !verdict.is_accepted() {
+            first_failure.get_or_insert(*verdict);
+        }
+    }
+    if let Some(failure) = first_failure.filter(|f| f.same_kind(summary)) {
+        *summary = failure;
+    }
+}
+
+/// Limits as applied, in report units.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AppliedLimits {
+    pub cpu_ms: u64,
+    pub wall_ms: u64,
+    pub memory_kib: u64,
+    pub output_kib: u64,
+}
+
+impl From<&Limits> for AppliedLimits {
+    fn from(limits: &Limits) -> Self {
+        AppliedLimits {
+            cpu_ms: limits.cpu_time.as_millis() as u64,
+            wall_ms: limits.wall_time.as_millis() as u64,
+            memory_kib: limits.memory_bytes / 1024,
+            output_kib: limits.output_bytes / 1024,
+        }
+    }
+}
+
+/// This judge's version, written into JSON reports: parts of a sharded run merge only when
+/// the same version made them.
+pub const JUDGE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// What a JSON report carries for the parts of a sharded run to be checked and merged: the
+/// version of the judge that made it, the identity of the whole run's plan, and which shard
+/// of it this report is (none for a whole run).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunIdentity {
+    pub judge_version: String,
+    pub plan: PlanIdentity,
+    pub shard: Option<Shard>,
+}
+
+impl RunIdentity {
+    pub fn new(plan: PlanIdentity, shard: Option<Shard>) -> RunIdentity {
+        RunIdentity {
+            judge_version: JUDGE_VERSION.to_string(),
+            plan,
+            shard,
+        }
+    }
+}
+
+/// What a scored run's groups came to: the submission's verdict and score, each group's.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GroupsSummary {
+    /// The root's verdict and score (problemtools' codes): the submission's; `None` when no
+    /// group had a test.
+    pub verdict: Option<scoring::Verdict>,
+    pub score: Option<f64>,
+    /// The most the submission can score, where the groups say it (2023-07, folder groups).
+    pub max_score: Option<f64>,
+    /// Every group with a result, parents before children, in the tree's order (the root,
+    /// path `""`, first).
+    pub groups: Vec<GroupRow>,
+    /// Each test's score after its group's rules (`accept_score`, a validator's score),
+    /// by test path, for the tests that have one.
+    pub test_scores: BTreeMap<String, f64>,
+    /// Why the groups have a judge error that no run had, if they have: the first test its
+    /// group's rules made one (`secret/g1/03: the output validator accepted without writing
+    /// score.txt, ...`), or a test the groups need that did not run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judge_error: Option<String>,
+}
+
+/// One group's result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GroupRow {
+    /// Relative to `data/` (`secret/group1`; the root `""`), or a folder group's name.
+    pub path: String,
+    pub verdict: scoring::Verdict,
+    pub score: Option<f64>,
+    pub max_score: Option<f64>,
+    /// Its tests (at any depth) and how many ran (the others were skipped: the group was
+    /// decided without them).
+    pub tests: usize,
+    pub tests_run: usize,
+    /// Its slowest test that ran, by CPU time.
+    pub slowest: Option<Slowest>,
+}
+
+/// A group's slowest test against the time limit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Slowest {
+    pub test: String,
+    pub cpu_ms: u64,
+    pub limit_ms: u64,
+    /// Whether its time is within [`NEAR_LIMIT`] of the limit either way: a time limit that
+    /// much smaller (or larger) could change its verdict and so the group's score.
+    pub near_limit: bool,
+}
+
+/// How near the limit (a fraction of it, either way) a slowest test is marked.
+pub const NEAR_LIMIT: f64 = 0.2;
 
 impl Serialize for Outcome {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -9,13 +9,12 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde::Serialize;
-
 use super::batch::{self, BatchRequest, Tests};
-use super::outcome::{Outcome, RunSummary};
-use super::validation::{self, CheckedInput, InputToCheck, InputValidator, KattisValidator};
-use super::verify::{checked, Against, Checked, VerifyRow, VerifySummary};
-use super::{row_error, tell, GradeError, RunIdentity, Submission};
+use super::outcome::{Outcome, RunIdentity, RunSummary};
+use super::results::{Checked, CheckedInput, VerifyRow, VerifySummary};
+use super::validation::{self, InputToCheck, InputValidator, KattisValidator};
+use super::verify::{checked, Against};
+use super::{row_error, tell, GradeError, Submission};
 use crate::config::{Convention, ProblemSpec, ProgramSource, ProgramSpec, Role, RunnerConfig};
 use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter, Reporters};
@@ -24,10 +23,11 @@ use crate::lang::LangError;
 use crate::limits::Overrides;
 use crate::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
 use crate::programs::{PartError, ProblemProgram};
-use crate::sandbox::Termination;
 use crate::scoring::expected::{Expectation, FullScore, Objective, SubmissionsYaml};
 use crate::scoring::GroupTree;
-use crate::verdict::{Crash, Verdict};
+
+// What a package's own checks give, defined with the other results (`grade::results`).
+pub use super::results::{PackageCheck, TimeLimit};
 
 /// How near a rounding step (a fraction of the slowest accepted time) a derived limit is
 /// said to be: CPU times of one program differ by a few percent from run to run and between
@@ -44,45 +44,6 @@ pub struct PackageRequest<'a> {
     /// Grade at the limit DOMjudge's files fix (`domjudge-problem.ini`, `.timelimit`), when
     /// they fix one and problem.yaml does not, instead of deriving the package format's.
     pub domjudge_time_limit: bool,
-}
-
-/// Where the time limit came from.
-#[derive(Debug, Clone, Serialize)]
-pub struct TimeLimit {
-    pub ms: u64,
-    /// `problem.yaml`, `.timelimit`, `--time-limit`, or how it was derived.
-    pub from: String,
-    /// Submissions run at the limit times this; verdicts are read at the limit.
-    pub safety_margin: f64,
-    /// Why a derived limit may differ from Kattis's: the slowest accepted submission was
-    /// timed under another interpreter than Kattis's (Python under CPython); or that no
-    /// accepted submission could be timed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub warning: Option<String>,
-    /// The limit DOMjudge's files fix when it is not the one graded at, and which file.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub domjudge: Option<String>,
-}
-
-/// The package's own checks before any submission: its tests against its input validators,
-/// and its time limit.
-#[derive(Debug, Clone, Serialize)]
-pub struct PackageCheck {
-    pub problem: String,
-    pub tests: usize,
-    pub input_validators: usize,
-    /// Tests an input validator refused, or a validator that failed: `secret/3: ...`.
-    pub invalid: Vec<String>,
-    pub time_limit: Option<TimeLimit>,
-    /// Entries of `submissions/` that are not graded, with why.
-    pub skipped: Vec<String>,
-    /// What problemtools would warn of and grade anyway (no secret test data), and input
-    /// validators that could not be run here (checktestdata not installed), each named.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub warnings: Vec<String>,
-    /// What DOMjudge's files say that is not used here, or that disagrees with problem.yaml.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub notes: Vec<String>,
 }
 
 /// What checking a package's inputs found.
@@ -736,29 +697,4 @@ fn plan_identity(package: &Package, limit: &TimeLimit, rows: &[VerifyRow]) -> Pl
         stops_at_first_failure: true,
         digest: digest.finish(),
     }
-}
-
-/// The verdict a package's submission is compared by, and its detail: the package format has
-/// no memory-limit verdict (no such submission folder), and problemtools reports a run that
-/// went over the memory limit as the run-time error it causes there, so judge's MLE counts
-/// as RTE here; the detail keeps judge's own verdict, `MLE @secret/1 (RTE in the package
-/// format)`.
-pub(super) fn as_the_format_says(summary: &RunSummary, detail: String) -> (Verdict, String) {
-    if summary.verdict != Verdict::MemoryLimitExceeded {
-        return (summary.verdict, detail);
-    }
-    let termination = summary
-        .first_failure()
-        .and_then(|t| t.facts.as_ref())
-        .map(|f| f.termination);
-    let crash = match termination {
-        Some(Termination::Exited(code)) if code != 0 => Crash::ExitCode(code),
-        Some(Termination::Signaled(signal)) => Crash::Signal(signal),
-        // Stopped at the limit by this judge: killed.
-        _ => Crash::Signal(9),
-    };
-    (
-        Verdict::RuntimeError(crash),
-        format!("{detail} (RTE in the package format)"),
-    )
 }

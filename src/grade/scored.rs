@@ -9,11 +9,12 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use serde::{Deserialize, Serialize};
-
 use super::outcome::Outcome;
 use crate::scoring::aggregate::{self, Folded, Graded, Results, TestRun};
 use crate::scoring::{self, Child, Group, GroupTree, Scored, TestCase};
+
+// What a scored run's groups come to, defined with the run's summary (`grade::outcome`).
+pub use super::outcome::{GroupRow, GroupsSummary, Slowest, NEAR_LIMIT};
 
 /// A test's run as its group sees it: the verdict in problemtools' terms and the score its
 /// validator gave. A Kattis package's run over the memory limit is the run-time error
@@ -168,58 +169,6 @@ impl Results for ByName<'_> {
         (self.grader)(group, input, args)
     }
 }
-
-/// What a scored run's groups came to: the submission's verdict and score, each group's.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct GroupsSummary {
-    /// The root's verdict and score (problemtools' codes): the submission's; `None` when no
-    /// group had a test.
-    pub verdict: Option<scoring::Verdict>,
-    pub score: Option<f64>,
-    /// The most the submission can score, where the groups say it (2023-07, folder groups).
-    pub max_score: Option<f64>,
-    /// Every group with a result, parents before children, in the tree's order (the root,
-    /// path `""`, first).
-    pub groups: Vec<GroupRow>,
-    /// Each test's score after its group's rules (`accept_score`, a validator's score),
-    /// by test path, for the tests that have one.
-    pub test_scores: BTreeMap<String, f64>,
-    /// Why the groups have a judge error that no run had, if they have: the first test its
-    /// group's rules made one (`secret/g1/03: the output validator accepted without writing
-    /// score.txt, ...`), or a test the groups need that did not run.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub judge_error: Option<String>,
-}
-
-/// One group's result.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct GroupRow {
-    /// Relative to `data/` (`secret/group1`; the root `""`), or a folder group's name.
-    pub path: String,
-    pub verdict: scoring::Verdict,
-    pub score: Option<f64>,
-    pub max_score: Option<f64>,
-    /// Its tests (at any depth) and how many ran (the others were skipped: the group was
-    /// decided without them).
-    pub tests: usize,
-    pub tests_run: usize,
-    /// Its slowest test that ran, by CPU time.
-    pub slowest: Option<Slowest>,
-}
-
-/// A group's slowest test against the time limit.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Slowest {
-    pub test: String,
-    pub cpu_ms: u64,
-    pub limit_ms: u64,
-    /// Whether its time is within [`NEAR_LIMIT`] of the limit either way: a time limit that
-    /// much smaller (or larger) could change its verdict and so the group's score.
-    pub near_limit: bool,
-}
-
-/// How near the limit (a fraction of it, either way) a slowest test is marked.
-pub const NEAR_LIMIT: f64 = 0.2;
 
 /// Grades the tree on a run's outcomes (every test that ran, in any order; a test the tree
 /// needs and the run did not have is a judge error of its group), under a time limit of

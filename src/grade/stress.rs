@@ -6,8 +6,6 @@
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
-
 use super::batch::TestContext;
 use super::engine::{self, Executor, Schedule, UnitFacts};
 use super::outcome::Outcome;
@@ -21,6 +19,9 @@ use crate::plan::{PlannedTest, TestSource};
 use crate::problems::{self, CodeError, GenRequest, TestSet};
 use crate::stress::{self, Shrunk};
 use crate::verdict::Verdict;
+
+// What `stress` tells and gives, defined with the other results (`grade::results`).
+pub use super::results::{FoundFailure, ShrunkFailure, StressSummary};
 
 /// Tests over which sizes grow from 1 % to 100 %.
 const SIZE_RAMP: u64 = 60;
@@ -40,42 +41,6 @@ pub struct StressRequest<'a> {
     pub budget: Budget,
     /// Runs of the solution the shrinker may spend.
     pub shrink_budget: usize,
-}
-
-/// The first failing test the search found.
-#[derive(Debug, Clone, Serialize)]
-pub struct FoundFailure {
-    /// The set of the generated test (the default tests or the hard set) and its index there.
-    pub set: TestSet,
-    pub index: u64,
-    pub size_percent: u32,
-    pub input: String,
-    pub outcome: Outcome,
-    /// Runs the shrinker may spend on it.
-    pub shrink_budget: usize,
-}
-
-/// A failure shrunk to a minimal input.
-#[derive(Debug, Clone, Serialize)]
-pub struct ShrunkFailure {
-    pub found: FoundFailure,
-    pub shrunk: Shrunk,
-    /// The minimal input run once more: it fails the same way.
-    pub minimal: Outcome,
-    /// The reference's answer to the minimal input.
-    pub expected: String,
-}
-
-/// The result of a stress run.
-#[derive(Debug, Clone, Serialize)]
-pub struct StressSummary {
-    pub problem: String,
-    pub solution: String,
-    pub seed: u64,
-    /// Tests run before the first failure (or in all, without one).
-    pub tests_run: u64,
-    pub elapsed_ms: u64,
-    pub failure: Option<ShrunkFailure>,
 }
 
 /// Searches for a failing test and shrinks it.

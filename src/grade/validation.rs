@@ -7,8 +7,6 @@
 
 use std::path::PathBuf;
 
-use serde::Serialize;
-
 use super::GradeError;
 use crate::files::{self, Cap, FileError, Folder};
 use crate::grade::events::{Event, Reporter};
@@ -16,6 +14,9 @@ use crate::pool::{self, News};
 use crate::problems::{CodeError, ProblemCode};
 use crate::programs::{Call, Ended, ProblemProgram};
 use crate::sandbox::StopReason;
+
+// What checking inputs tells, defined with the other results (`grade::results`).
+pub use super::results::{CheckedInput, InputCheck};
 
 /// One input to check: its name in reports (a test's, a file's), where its bytes are, and
 /// the arguments its validators get (a Kattis test group's `input_validator_flags`).
@@ -48,39 +49,6 @@ impl InputToCheck {
         match &self.root {
             Some(folder) => folder.read(&self.path, cap),
             None => files::read(&self.path, cap),
-        }
-    }
-}
-
-/// What a validator said of an input.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "result", content = "message", rename_all = "snake_case")]
-pub enum InputCheck {
-    Valid,
-    /// The input breaks the problem's format or guarantees: why.
-    Invalid(String),
-    /// The validator could not say (it crashed, broke its convention, ran out of time), or
-    /// the input could not be read: why.
-    Failed(String),
-}
-
-/// One input checked by one validator.
-#[derive(Debug, Clone, Serialize)]
-pub struct CheckedInput {
-    pub input: String,
-    pub validator: String,
-    #[serde(flatten)]
-    pub check: InputCheck,
-}
-
-impl CheckedInput {
-    /// The line a report gives a pair that is not valid: `secret/3: validator v.py says: ...`.
-    pub fn problem(&self) -> Option<String> {
-        match &self.check {
-            InputCheck::Valid => None,
-            InputCheck::Invalid(why) | InputCheck::Failed(why) => {
-                Some(format!("{}: {why}", self.input))
-            }
         }
     }
 }

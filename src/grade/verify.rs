@@ -8,21 +8,23 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
-
 use super::batch::{self, BatchRequest, Tests};
 use super::games::{self, GamesRequest};
-use super::outcome::RunSummary;
-use super::package::TimeLimit;
-use super::{row_error, tell, GradeError, RunIdentity, Submission};
+use super::outcome::{RunIdentity, RunSummary};
+use super::results::TimeLimit;
+use super::{row_error, tell, GradeError, Submission};
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::grade::events::{Event, Reporter};
 use crate::limits::Overrides;
 use crate::plan::{sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestSelection};
 use crate::resolve::{Judge, Problem};
+use crate::sandbox::Termination;
 use crate::scoring::expected::{Expectation, FullScore, Judged, Objective, ScoreExpectation};
 use crate::scoring::{self, Scored};
-use crate::verdict::Verdict;
+use crate::verdict::{Crash, Verdict};
+
+// What `verify` tells and gives, defined with the other results (`grade::results`).
+pub use super::results::{Checked, VerifyRow, VerifySummary};
 
 pub struct VerifyRequest<'a> {
     pub runner: &'a RunnerConfig,
@@ -35,32 +37,6 @@ pub struct VerifyRequest<'a> {
     pub jobs: usize,
     /// Check only this shard's share of the solutions.
     pub shard: Option<Shard>,
-}
-
-/// What one solution got.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Checked {
-    /// The language it ran in (for a Kattis package's Python: the interpreter, PyPy 3 or
-    /// CPython).
-    #[serde(default)]
-    pub language: String,
-    pub got: Verdict,
-    /// The verdict with where it happened, e.g. `WA @random-003` or `AC mean 20480`.
-    pub detail: String,
-    pub max_cpu_ms: u64,
-    pub max_peak_kib: u64,
-    pub warning: Option<String>,
-    /// Why it was not accepted: the compiler's message (CE), the first failing test's reason
-    /// or checker's message, clipped.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-    /// A scored problem's groups: the score, each group's result (see `grade::scored`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub groups: Option<Box<super::scored::GroupsSummary>>,
-    /// How its verdict and score miss what the problem expects of it (a scored problem's
-    /// `scoring::expected`), if they do: a mismatch like a verdict's.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub score_mismatch: Option<String>,
 }
 
 /// How much of a compiler's or judge error's message a verify row keeps.
@@ -83,61 +59,6 @@ pub(crate) fn failure_message(summary: &RunSummary) -> Option<String> {
             .unwrap_or_else(|| "no reason was recorded".into()),
     };
     Some(crate::check::clip(message.trim(), MESSAGE_CHARS))
-}
-
-/// One solution checked against its folder's verdict.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct VerifyRow {
-    pub problem: String,
-    /// The solution's path relative to the runner's folder.
-    pub solution: String,
-    pub expected: Verdict,
-    /// What it got, or why it could not be graded.
-    pub result: Result<Checked, String>,
-}
-
-impl VerifyRow {
-    /// It was graded and got its folder's verdict; a scored submission, what its problem
-    /// expects of its verdict and score (`score_mismatch`).
-    pub fn matched(&self) -> bool {
-        self.result
-            .as_ref()
-            .is_ok_and(|checked| match checked.groups {
-                Some(_) => checked.score_mismatch.is_none(),
-                None => checked.got.same_kind(&self.expected),
-            })
-    }
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct VerifySummary {
-    pub rows: Vec<VerifyRow>,
-    pub mismatches: usize,
-    pub warnings: usize,
-    /// Solutions that could not be graded.
-    pub not_graded: usize,
-    /// The judge's version, the plan's identity and the shard, for merging.
-    #[serde(flatten)]
-    pub run: RunIdentity,
-}
-
-impl VerifySummary {
-    /// The summary of these rows: the counts of mismatches, warnings and rows not graded.
-    pub fn of(rows: Vec<VerifyRow>, run: RunIdentity) -> VerifySummary {
-        VerifySummary {
-            mismatches: rows
-                .iter()
-                .filter(|r| r.result.is_ok() && !r.matched())
-                .count(),
-            warnings: rows
-                .iter()
-                .filter(|r| r.result.as_ref().is_ok_and(|c| c.warning.is_some()))
-                .count(),
-            not_graded: rows.iter().filter(|r| r.result.is_err()).count(),
-            rows,
-            run,
-        }
-    }
 }
 
 /// The folder of a problem's solutions (`<verdict>/<name>.<ext>` in it): `solutions/` inside
@@ -436,7 +357,7 @@ pub(crate) enum Against<'a> {
     Folder(Verdict),
     /// A Kattis package's submission, run at the limit times its safety margin: warned of when
     /// too slow yet within that, or when its timing differs from Kattis's; its verdict as the
-    /// package format says it (`package::as_the_format_says`).
+    /// package format says it (`as_the_format_says`).
     Package(&'a TimeLimit),
 }
 
@@ -504,7 +425,7 @@ pub(crate) fn checked(summary: &RunSummary, against: Against) -> Checked {
     };
     let (got, detail) = match against {
         Against::Folder(_) => (summary.verdict, detail),
-        Against::Package(_) => super::package::as_the_format_says(summary, detail),
+        Against::Package(_) => as_the_format_says(summary, detail),
     };
     Checked {
         language: summary.language.clone(),
@@ -517,6 +438,31 @@ pub(crate) fn checked(summary: &RunSummary, against: Against) -> Checked {
         groups: None,
         score_mismatch: None,
     }
+}
+
+/// The verdict a package's submission is compared by, and its detail: the package format has
+/// no memory-limit verdict (no such submission folder), and problemtools reports a run that
+/// went over the memory limit as the run-time error it causes there, so judge's MLE counts
+/// as RTE here; the detail keeps judge's own verdict, `MLE @secret/1 (RTE in the package
+/// format)`.
+fn as_the_format_says(summary: &RunSummary, detail: String) -> (Verdict, String) {
+    if summary.verdict != Verdict::MemoryLimitExceeded {
+        return (summary.verdict, detail);
+    }
+    let termination = summary
+        .first_failure()
+        .and_then(|t| t.facts.as_ref())
+        .map(|f| f.termination);
+    let crash = match termination {
+        Some(Termination::Exited(code)) if code != 0 => Crash::ExitCode(code),
+        Some(Termination::Signaled(signal)) => Crash::Signal(signal),
+        // Stopped at the limit by this judge: killed.
+        _ => Crash::Signal(9),
+    };
+    (
+        Verdict::RuntimeError(crash),
+        format!("{detail} (RTE in the package format)"),
+    )
 }
 
 #[cfg(test)]
