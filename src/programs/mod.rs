@@ -247,9 +247,7 @@ impl ProblemProgram {
             .sandbox
             .read_only_paths
             .push(problem_dir.to_path_buf());
-        let limits = runner
-            .limits
-            .limits_for(spec.time_limit, spec.memory_bytes);
+        let limits = runner.limits.limits_for(spec.time_limit, spec.memory_bytes);
         Ok(ProblemProgram {
             spec: spec.clone(),
             name,
