@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use crate::cleanup::Stop;
 use crate::config::RunnerConfig;
 use crate::execute::{run_request, ExecError, MemoryFiles, Scratch};
 use crate::grade::batch::{self, BatchRequest, Tests};
@@ -45,9 +46,10 @@ pub enum BenchError {
 
 type Result<T> = std::result::Result<T, BenchError>;
 
-/// Ends a figure once the grader is interrupted (a measurement cut short is none).
-fn go_on() -> Result<()> {
-    if crate::cleanup::interrupted() {
+/// Ends a figure once `stop` is asked for (the grader is interrupted: a measurement cut short
+/// is none).
+fn go_on(stop: Stop) -> Result<()> {
+    if stop.requested() {
         return Err(GradeError::Interrupted.into());
     }
     Ok(())
@@ -64,11 +66,13 @@ pub struct BenchRequest<'a> {
     pub solver_tests: u64,
     /// Near-limit runs on each side of the verdict-flip figure (with and without load).
     pub flip_runs: usize,
+    /// Ends the figures when asked for.
+    pub stop: Stop,
 }
 
 /// Runs `judge ARGS` and returns its wall time; fails when it exits with an error.
-fn timed_judge(args: &[&str], accept_codes: &[i32]) -> Result<Duration> {
-    go_on()?;
+fn timed_judge(stop: Stop, args: &[&str], accept_codes: &[i32]) -> Result<Duration> {
+    go_on(stop)?;
     let exe = std::env::current_exe()?;
     let started = Instant::now();
     let output = Command::new(&exe)
@@ -113,6 +117,7 @@ fn seconds(d: Duration) -> String {
 /// Runs every benchmark and writes each figure to `out` as it is measured.
 pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
     let runner = request.runner;
+    let stop = request.stop;
     let args = request;
     // The benchmarks use the repository's bench/ and solutions/, and give the children the
     // project's runner.toml so that they grade with the same configuration.
@@ -140,7 +145,7 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
     let plain_loop = || -> Result<Duration> {
         let started = Instant::now();
         for i in 0..args.tiny_tests {
-            go_on()?;
+            go_on(stop)?;
             let base = tests_dir.join(format!("t{i:04}"));
             let output = Command::new(&tiny.artifact)
                 .stdin(std::fs::File::open(base.with_extension("in"))?)
@@ -157,6 +162,7 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
     };
     let graded_run = || {
         timed_judge(
+            stop,
             &[
                 "--config",
                 &config_arg,
@@ -270,6 +276,7 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
     let heavy_arg = heavy_dir.to_string_lossy().into_owned();
     let heavy = |jobs: &str| {
         timed_judge(
+            stop,
             &[
                 "--config",
                 &config_arg,
@@ -319,6 +326,7 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
     for _ in 0..5 {
         // The responder's mean score is far below 2048, so the verdict is WA (exit 1).
         timed_judge(
+            stop,
             &[
                 "--config",
                 &config_arg,
@@ -383,7 +391,7 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
             .collect();
         let started = Instant::now();
         for input in &inputs {
-            go_on()?;
+            go_on(stop)?;
             problem
                 .solve(input)
                 .map_err(|e| measurement(format!("{}: {e}", problem.id())))?;
@@ -402,7 +410,7 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
     let worst_file = scratch.path().join("blockgame-worst.in");
     std::fs::write(&worst_file, problems::blockgame::worst_case_input())?;
     let worst_arg = worst_file.to_string_lossy().into_owned();
-    let worst_time = timed_judge(&["solve", "blockgame", &worst_arg], &[0])?;
+    let worst_time = timed_judge(stop, &["solve", "blockgame", &worst_arg], &[0])?;
     writeln!(out,
         "reference blockgame worst case (50 empty boards, fresh `judge solve` process): {} / time limit 2 s = {:.3}",
         seconds(worst_time),
@@ -413,7 +421,7 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
     let runs = 20;
     let started = Instant::now();
     for _ in 0..runs {
-        timed_judge(&["--version"], &[0])?;
+        timed_judge(stop, &["--version"], &[0])?;
     }
     let version = started.elapsed() / runs;
     let sample_solution = root
@@ -430,10 +438,10 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
         "--jobs",
         "1",
     ];
-    timed_judge(&sample_args, &[0])?; // fills the compile cache
+    timed_judge(stop, &sample_args, &[0])?; // fills the compile cache
     let started = Instant::now();
     for _ in 0..5 {
-        timed_judge(&sample_args, &[0])?;
+        timed_judge(stop, &sample_args, &[0])?;
     }
     let sample_run = started.elapsed() / 5;
     let true_started = Instant::now();

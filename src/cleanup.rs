@@ -17,6 +17,7 @@
 //! process is provably gone is removed with those groups.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
 use std::time::Duration;
 
@@ -45,6 +46,43 @@ pub fn interrupted() -> bool {
 /// `Schedule`).
 pub fn stop_flag() -> &'static std::sync::atomic::AtomicBool {
     sandbox::runs_stopped_flag()
+}
+
+/// A handle on the grader's interruption, for a loop or a writer that must stop at it: `main`
+/// (through the command it runs) takes the one stop signals set ([`Stop::on_signals`]) and
+/// hands it down, so that nothing below reads the process's state itself; a test may give one
+/// that never stops, or one of its own.
+#[derive(Debug, Clone, Copy)]
+pub struct Stop {
+    flag: &'static AtomicBool,
+}
+
+impl Stop {
+    /// The stop that SIGINT, SIGQUIT, SIGTERM and SIGHUP set (see [`install`]).
+    pub fn on_signals() -> Stop {
+        Stop { flag: stop_flag() }
+    }
+
+    /// A stop that is never asked for.
+    pub fn never() -> Stop {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        Stop { flag: &NEVER }
+    }
+
+    /// A stop of the caller's own, asked for by setting `flag`.
+    pub fn of(flag: &'static AtomicBool) -> Stop {
+        Stop { flag }
+    }
+
+    /// Whether it has been asked for.
+    pub fn requested(&self) -> bool {
+        self.flag.load(Ordering::SeqCst)
+    }
+
+    /// The flag itself, for the engine's schedule and the pool, which take a flag.
+    pub fn flag(&self) -> &'static AtomicBool {
+        self.flag
+    }
 }
 
 /// What a stop signal does: the sandbox sets the flag first, then ends the runs, so that

@@ -30,6 +30,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+use crate::cleanup::Stop;
 use crate::limits::MIB;
 
 #[derive(Debug, Error)]
@@ -429,10 +430,12 @@ fn kind_name(kind: FileType) -> &'static str {
 /// it is written as a shell redirection writes it; otherwise the content goes to a temporary
 /// file beside the file (beside the file a link leads to) and replaces it on
 /// [`OutputFile::commit`], so readers see the old or the whole new content, never half. The
-/// new file has the mode the umask gives (0644 under 022), as a shell's would.
+/// new file has the mode the umask gives (0644 under 022), as a shell's would. Once its stop
+/// is asked for, nothing is committed.
 pub struct OutputFile {
     path: PathBuf,
     sink: Option<Sink>,
+    stop: Stop,
 }
 
 enum Sink {
@@ -444,22 +447,25 @@ enum Sink {
 }
 
 impl OutputFile {
-    /// Opens it for writing (errors name the file, as those of writing it do).
-    pub fn create(path: &Path) -> io::Result<OutputFile> {
-        Self::open(path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+    /// Opens it for writing (errors name the file, as those of writing it do); nothing is
+    /// committed once `stop` is asked for.
+    pub fn create(path: &Path, stop: Stop) -> io::Result<OutputFile> {
+        Self::open(path, stop)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
     }
 
     /// Standard output as a report's file (`--json -`): written as a stream, to whatever it
     /// is (a pipe, a terminal, a file a shell opened).
-    pub fn standard_output() -> io::Result<OutputFile> {
+    pub fn standard_output(stop: Stop) -> io::Result<OutputFile> {
         let descriptor = io::stdout().as_fd().try_clone_to_owned()?;
         Ok(OutputFile {
             path: PathBuf::from("standard output"),
             sink: Some(Sink::Stream(File::from(descriptor))),
+            stop,
         })
     }
 
-    fn open(path: &Path) -> io::Result<OutputFile> {
+    fn open(path: &Path, stop: Stop) -> io::Result<OutputFile> {
         let sink = match std::fs::metadata(path) {
             Ok(meta) if meta.is_dir() => return Err(io::Error::other("it is a folder")),
             Ok(meta) if !meta.is_file() => Sink::Stream(OpenOptions::new().write(true).open(path)?),
@@ -485,6 +491,7 @@ impl OutputFile {
         Ok(OutputFile {
             path: path.to_path_buf(),
             sink: Some(sink),
+            stop,
         })
     }
 
@@ -496,10 +503,10 @@ impl OutputFile {
     }
 
     /// Makes what was written visible (the file replaced whole, or the stream flushed). Once
-    /// the grader is interrupted nothing is committed: what was written may be a run cut
-    /// short (the temporary file goes when the value is dropped).
+    /// the stop is asked for (the grader is interrupted) nothing is committed: what was
+    /// written may be a run cut short (the temporary file goes when the value is dropped).
     pub fn commit(&mut self) -> io::Result<()> {
-        if crate::cleanup::interrupted() {
+        if self.stop.requested() {
             return Err(io::Error::new(
                 io::ErrorKind::Interrupted,
                 format!("{} not written: interrupted", self.path.display()),
@@ -539,9 +546,9 @@ impl Write for OutputFile {
     }
 }
 
-/// Writes a whole file (see [`OutputFile`]; errors name it).
-pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = OutputFile::create(path)?;
+/// Writes a whole file (see [`OutputFile`]; errors name it), unless `stop` is asked for.
+pub fn write_file(path: &Path, bytes: &[u8], stop: Stop) -> io::Result<()> {
+    let mut file = OutputFile::create(path, stop)?;
     file.write_all(bytes)?;
     file.commit()
 }
@@ -593,16 +600,18 @@ fn link_target(path: &Path) -> io::Result<PathBuf> {
 
 /// A new folder built under a temporary name beside its target and renamed into place by
 /// [`StagedFolder::publish`]; dropped before, it is removed (and an interruption removes it,
-/// see `cleanup`), so no half-built folder ever stands at the target.
+/// see `cleanup`), so no half-built folder ever stands at the target. Once its stop is asked
+/// for it is not published.
 pub struct StagedFolder {
     temp: Option<tempfile::TempDir>,
     target: PathBuf,
+    stop: Stop,
 }
 
 impl StagedFolder {
     /// Starts one for `target`, which must be missing or an empty folder (an error of kind
     /// `AlreadyExists` otherwise). Its parent folders are created.
-    pub fn new(target: &Path) -> io::Result<StagedFolder> {
+    pub fn new(target: &Path, stop: Stop) -> io::Result<StagedFolder> {
         let holds_something = if target.is_dir() {
             std::fs::read_dir(target)?.next().is_some()
         } else {
@@ -632,6 +641,7 @@ impl StagedFolder {
         Ok(StagedFolder {
             temp: Some(temp),
             target: target.to_path_buf(),
+            stop,
         })
     }
 
@@ -647,7 +657,7 @@ impl StagedFolder {
 
     /// Renames it to its target (replacing the empty folder there, if any).
     pub fn publish(mut self) -> io::Result<()> {
-        if crate::cleanup::interrupted() {
+        if self.stop.requested() {
             return Err(io::Error::new(
                 io::ErrorKind::Interrupted,
                 format!("{} not written: interrupted", self.target.display()),
@@ -798,7 +808,7 @@ mod tests {
         let path = dir.path().join("report.json");
         std::fs::write(&path, "old").unwrap();
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
-        let mut file = OutputFile::create(&path).unwrap();
+        let mut file = OutputFile::create(&path, Stop::never()).unwrap();
         file.write_all(b"{}").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"old");
         file.commit().unwrap();
@@ -812,7 +822,7 @@ mod tests {
         assert_eq!(mode, umask_mode);
         let link = dir.path().join("link.json");
         symlink("report.json", &link).unwrap();
-        write_file(&link, b"[]").unwrap();
+        write_file(&link, b"[]", Stop::never()).unwrap();
         assert!(std::fs::symlink_metadata(&link)
             .unwrap()
             .file_type()
@@ -825,7 +835,7 @@ mod tests {
     fn a_staged_folder_appears_whole_or_not_at_all() {
         let dir = tempfile::tempdir().unwrap();
         let target = dir.path().join("out/package");
-        let staged = StagedFolder::new(&target).unwrap();
+        let staged = StagedFolder::new(&target, Stop::never()).unwrap();
         std::fs::write(staged.path().join("a"), "1").unwrap();
         assert!(!target.exists());
         drop(staged);
@@ -834,11 +844,11 @@ mod tests {
             std::fs::read_dir(dir.path().join("out")).unwrap().count(),
             0
         );
-        let staged = StagedFolder::new(&target).unwrap();
+        let staged = StagedFolder::new(&target, Stop::never()).unwrap();
         std::fs::write(staged.path().join("a"), "1").unwrap();
         staged.publish().unwrap();
         assert_eq!(std::fs::read(target.join("a")).unwrap(), b"1");
-        let again = StagedFolder::new(&target).err().unwrap();
+        let again = StagedFolder::new(&target, Stop::never()).err().unwrap();
         assert_eq!(again.kind(), io::ErrorKind::AlreadyExists);
     }
 

@@ -49,6 +49,7 @@ pub fn run(config: Option<&Path>, args: &BenchArgs) -> Result<u8> {
         games: args.games,
         solver_tests: args.solver_tests,
         flip_runs: args.flip_runs,
+        stop: judge::cleanup::Stop::on_signals(),
     };
     bench::run(&request, &mut stdout())?;
     Ok(exit::ACCEPTED)

@@ -79,7 +79,7 @@ fn write_pages(dir: &Path, command: clap::Command) -> Result<()> {
         clap_mangen::Man::new(command.clone())
             .render(&mut page)
             .map_err(|e| anyhow!("cannot render {name}.1: {e}"))?;
-        judge::files::OutputFile::create(&path)
+        judge::files::OutputFile::create(&path, judge::cleanup::Stop::on_signals())
             .and_then(|mut file| {
                 file.write_all(&page)?;
                 file.commit()

@@ -55,7 +55,13 @@ pub fn replay(args: &ReplayArgs) -> Result<u8> {
         (_, _, Some(ms)) => Pace::Animate(Duration::from_millis(ms)),
         _ => Pace::All,
     };
-    replay::show(&replayed, pace, &mut out, &mut std::io::stdin().lock())?;
+    replay::show(
+        &replayed,
+        pace,
+        &mut out,
+        &mut std::io::stdin().lock(),
+        judge::cleanup::Stop::on_signals(),
+    )?;
     Ok(exit::ACCEPTED)
 }
 

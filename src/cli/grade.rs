@@ -67,6 +67,7 @@ pub fn run(config: Option<&Path>, args: &GradeArgs) -> Result<u8> {
             None => runner.cache_dir.join("results"),
         })),
         regrade: args.regrade,
+        stop: judge::cleanup::Stop::on_signals(),
     };
     let mut reporters = Reporters::new();
     reporters

@@ -71,6 +71,7 @@ impl GradingArgs {
             judge::resolve::problem(runner, id)?,
             runner.jobs(self.jobs),
             overrides.cpu_time,
+            judge::cleanup::Stop::on_signals(),
         )?;
         if let Some(limit) = derived {
             eprintln!("time limit {} ms ({})", limit.ms, limit.from);

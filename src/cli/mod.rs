@@ -298,10 +298,11 @@ fn verdict_code(accepted: bool) -> u8 {
 /// output.
 fn report_file(path: &Path) -> Result<OutputFile> {
     if path == Path::new(STANDARD_OUTPUT) {
-        return OutputFile::standard_output()
+        return OutputFile::standard_output(judge::cleanup::Stop::on_signals())
             .map_err(|e| anyhow!("cannot write to standard output: {e}"));
     }
-    OutputFile::create(path).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
+    OutputFile::create(path, judge::cleanup::Stop::on_signals())
+        .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
 }
 
 /// Lets every reporter write what it held back (JSON, JUnit files) once grading is over.

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 
+use judge::cleanup::Stop;
 use judge::config::RunnerConfig;
 use judge::execute::Scratch;
 use judge::files;
@@ -157,6 +158,7 @@ pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
                 args.size,
                 out,
                 args.group.as_deref(),
+                Stop::on_signals(),
             )?;
             eprintln!("wrote {count} tests to {}", out.display());
         }
@@ -217,8 +219,14 @@ pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
                 problem.spec.dir.display()
             );
         }
-        let (validators, checked) =
-            package::validate_inputs(&runner, package, &inputs, jobs, &mut reporters)?;
+        let (validators, checked) = package::validate_inputs(
+            &runner,
+            package,
+            &inputs,
+            jobs,
+            Stop::on_signals(),
+            &mut reporters,
+        )?;
         for warning in &validators.warnings {
             eprintln!("warning: {warning}");
         }
@@ -249,6 +257,7 @@ pub fn validate(config: Option<&Path>, args: &ValidateArgs) -> Result<u8> {
             runner.files.tests(),
             &[&validator],
             jobs,
+            Stop::on_signals(),
             &mut reporters,
         )?
     };
@@ -385,6 +394,7 @@ pub fn export(config: Option<&Path>, args: &ExportArgs) -> Result<u8> {
         &args.kattis,
         args.count.unwrap_or(runner.random_tests as u64),
         args.seed.unwrap_or(runner.seed),
+        Stop::on_signals(),
     )?;
     eprintln!(
         "wrote {}: {} tests, {} submissions",

@@ -8,6 +8,7 @@ use std::time::Duration;
 use anyhow::Result;
 use clap::Args;
 
+use judge::cleanup::Stop;
 use judge::grade::stress::{self, Budget, StressRequest};
 use judge::grade::Submission;
 use judge::report::json::JsonReporter;
@@ -59,9 +60,14 @@ pub fn run(config: Option<&Path>, args: &StressArgs) -> Result<u8> {
         seed: args.seed.unwrap_or(runner.seed),
         budget,
         shrink_budget: args.shrink_budget,
+        stop: Stop::on_signals(),
     };
     let mut reporters = Reporters::new();
-    reporters.add(StressReporter::new(stdout(), args.out.clone()));
+    reporters.add(StressReporter::new(
+        stdout(),
+        args.out.clone(),
+        Stop::on_signals(),
+    ));
     if let Some(path) = &args.json {
         reporters.add(JsonReporter::new(report_file(path)?));
     }

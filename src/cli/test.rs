@@ -9,6 +9,7 @@ use std::sync::Arc;
 use anyhow::{bail, Result};
 use clap::Args;
 
+use judge::cleanup::Stop;
 use judge::grade::batch::{self, BatchRequest};
 use judge::grade::games::{self, GamesRequest};
 use judge::grade::Submission;
@@ -63,7 +64,11 @@ fn reporters(
         stdout()
     };
     if let Some(dir) = &args.transcripts {
-        reporters.add(TranscriptReporter::new(dir.clone(), stderr()));
+        reporters.add(TranscriptReporter::new(
+            dir.clone(),
+            stderr(),
+            Stop::on_signals(),
+        ));
     }
     let table = TableReporter::new(out);
     reporters.add(match groups {

@@ -114,6 +114,7 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
         games: args.games,
         jobs: runner.jobs(args.jobs),
         shard: super::shard::resolve(args.shard)?,
+        stop: judge::cleanup::Stop::on_signals(),
     };
     // One problem with groups: its group table after the rows.
     let grouped = match request.problems.as_slice() {
@@ -171,6 +172,7 @@ fn verify_package(runner: &RunnerConfig, package: &Package, args: &VerifyArgs) -
         jobs: runner.jobs(args.jobs),
         time_limit: args.time_limit,
         domjudge_time_limit: args.domjudge_time_limit,
+        stop: judge::cleanup::Stop::on_signals(),
     };
     let mut reporters = reporters(
         args,

@@ -42,6 +42,7 @@ use super::scored;
 use super::{
     display_path, plan_digest, tell, GradeError, PlannedUnits, ProblemParts, Submission, Target,
 };
+use crate::cleanup::Stop;
 use crate::config::{InteractiveSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
 use crate::files::{write_file, Folder, Kind};
@@ -199,6 +200,8 @@ pub struct ManyRequest<'a> {
     pub results: Option<PathBuf>,
     /// Grade again even what the results folder holds.
     pub regrade: bool,
+    /// Once asked for, no result is stored (the grader is interrupted).
+    pub stop: Stop,
 }
 
 /// What every submission is graded on.
@@ -297,7 +300,7 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
     let store = request
         .results
         .as_deref()
-        .map(ResultStore::open)
+        .map(|dir| ResultStore::open(dir, request.stop))
         .transpose()?;
     // Kept with the results: the units of a submission not graded to its end.
     let unit_store = store
@@ -561,6 +564,8 @@ fn result_key(identity: &PlanIdentity) -> String {
 /// The results folder: one JSON file per graded submission, named by its key.
 struct ResultStore {
     dir: PathBuf,
+    /// Once asked for, nothing more is written.
+    stop: Stop,
 }
 
 /// A result as the results folder keeps it: with the build of the judge that made it, so
@@ -573,13 +578,14 @@ struct StoredResult<G> {
 }
 
 impl ResultStore {
-    fn open(dir: &Path) -> Result<ResultStore, GradeError> {
+    fn open(dir: &Path, stop: Stop) -> Result<ResultStore, GradeError> {
         std::fs::create_dir_all(dir).map_err(|cause| GradeError::Write {
             path: dir.to_path_buf(),
             cause,
         })?;
         Ok(ResultStore {
             dir: dir.to_path_buf(),
+            stop,
         })
     }
 
@@ -613,7 +619,7 @@ impl ResultStore {
         };
         let bytes = serde_json::to_vec_pretty(&stored)
             .map_err(|e| GradeError::Report(std::io::Error::other(e)))?;
-        write_file(&path, &bytes).map_err(GradeError::Keep)
+        write_file(&path, &bytes, self.stop).map_err(GradeError::Keep)
     }
 
     /// Removes a job's result, if one is kept.
@@ -997,7 +1003,7 @@ mod tests {
     #[test]
     fn a_stored_result_is_taken_only_from_this_build_and_when_final() {
         let dir = tempfile::tempdir().unwrap();
-        let store = ResultStore::open(dir.path()).unwrap();
+        let store = ResultStore::open(dir.path(), Stop::never()).unwrap();
         let scoreboard = crate::report::fixtures::scoreboard();
         let graded = scoreboard.submissions[1].graded.clone();
         let identity = graded.summary().unwrap().run.plan.clone();

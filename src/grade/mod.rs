@@ -57,6 +57,7 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use crate::check::Checker;
+use crate::cleanup::Stop;
 use crate::config::{ConfigError, ProblemSpec, ProgramSource, ProgramSpec, RunnerConfig};
 use crate::execute::ExecError;
 use crate::execute::Scratch;
@@ -474,11 +475,11 @@ fn protections_of<'a>(facts: impl Iterator<Item = Option<&'a RunFacts>>) -> Vec<
 
 /// The error of one row of a run of many (a solution of `verify` that could not be graded),
 /// as the row says it; or the end of the whole run: a reporter that cannot write, or an
-/// interruption (whatever failed then failed because of it).
-pub(crate) fn row_error(error: GradeError) -> Result<String, GradeError> {
+/// interruption, `stop` asked for (whatever failed then failed because of it).
+pub(crate) fn row_error(error: GradeError, stop: Stop) -> Result<String, GradeError> {
     match error {
         GradeError::Report(e) => Err(GradeError::Report(e)),
-        _ if crate::cleanup::interrupted() => Err(GradeError::Interrupted),
+        _ if stop.requested() => Err(GradeError::Interrupted),
         error => Ok(error.to_string()),
     }
 }

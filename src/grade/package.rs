@@ -15,6 +15,7 @@ use super::results::{Checked, CheckedInput, VerifyRow, VerifySummary};
 use super::validation::{self, InputToCheck, InputValidator, KattisValidator};
 use super::verify::{checked, Against};
 use super::{row_error, tell, GradeError, Submission};
+use crate::cleanup::Stop;
 use crate::config::{Convention, ProblemSpec, ProgramSource, ProgramSpec, Role, RunnerConfig};
 use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter, Reporters};
@@ -44,6 +45,8 @@ pub struct PackageRequest<'a> {
     /// Grade at the limit DOMjudge's files fix (`domjudge-problem.ini`, `.timelimit`), when
     /// they fix one and problem.yaml does not, instead of deriving the package format's.
     pub domjudge_time_limit: bool,
+    /// Ends the run when asked for (the grader is interrupted).
+    pub stop: Stop,
 }
 
 /// What checking a package's inputs found.
@@ -67,13 +70,14 @@ pub fn check_inputs(
     runner: &RunnerConfig,
     package: &Package,
     jobs: usize,
+    stop: Stop,
     reporter: &mut dyn Reporter,
 ) -> Result<InputsChecked, GradeError> {
     let Some(tests) = package.spec.file_tests.as_ref() else {
         return Ok(InputsChecked::default());
     };
     let inputs: Vec<InputToCheck> = tests.iter().map(InputToCheck::from).collect();
-    let (mut result, checked) = validate_inputs(runner, package, &inputs, jobs, reporter)?;
+    let (mut result, checked) = validate_inputs(runner, package, &inputs, jobs, stop, reporter)?;
     result
         .invalid
         .extend(checked.iter().filter_map(CheckedInput::problem));
@@ -90,6 +94,7 @@ pub fn validate_inputs(
     package: &Package,
     inputs: &[InputToCheck],
     jobs: usize,
+    stop: Stop,
     reporter: &mut dyn Reporter,
 ) -> Result<(InputsChecked, Vec<CheckedInput>), GradeError> {
     let mut result = InputsChecked::default();
@@ -128,8 +133,14 @@ pub fn validate_inputs(
         .iter()
         .map(|v| v as &dyn InputValidator)
         .collect();
-    let checked =
-        validation::check_inputs(inputs, runner.files.tests(), &validators, jobs, reporter)?;
+    let checked = validation::check_inputs(
+        inputs,
+        runner.files.tests(),
+        &validators,
+        jobs,
+        stop,
+        reporter,
+    )?;
     Ok((result, checked))
 }
 
@@ -168,12 +179,12 @@ fn build_parts(runner: &RunnerConfig, package: &Package) -> Result<(), GradeErro
 /// Compiles every submission of the package into the compile cache on `jobs` workers, so that
 /// grading each one finds it there. What fails is not kept: grading the submission compiles it
 /// again and reports the CE or the error (not cached, so it is met again).
-fn compile_submissions(runner: &RunnerConfig, package: &Package, jobs: usize) {
+fn compile_submissions(runner: &RunnerConfig, package: &Package, jobs: usize, stop: Stop) {
     let submissions = &package.submissions;
     crate::pool::run_parallel(
         submissions.len(),
         jobs,
-        crate::cleanup::stop_flag(),
+        stop.flag(),
         |_| true,
         || (),
         |(), index| {
@@ -225,6 +236,7 @@ pub fn problem_to_grade_on(
     problem: crate::resolve::Problem,
     jobs: usize,
     given: Option<Duration>,
+    stop: Stop,
 ) -> Result<(crate::resolve::Problem, Option<TimeLimit>), GradeError> {
     let package = match &problem.package {
         Some(package) if given.is_none() => package,
@@ -240,6 +252,7 @@ pub fn problem_to_grade_on(
         jobs,
         time_limit: None,
         domjudge_time_limit: false,
+        stop,
     };
     let (limit, _) = time_limit(&request)?;
     let spec = package.with_time_limit(Duration::from_millis(limit.ms));
@@ -327,7 +340,7 @@ pub fn time_limit<'a>(
         .flatten()
         .or_else(|| slowest_graded(&graded));
     // A limit from runs the interruption cut short would be no limit.
-    if crate::cleanup::interrupted() {
+    if request.stop.requested() {
         return Err(GradeError::Interrupted);
     }
     if graded.is_empty() {
@@ -524,8 +537,8 @@ pub fn verify(
     // built, `jobs` at a time: problemtools compiles each just before it runs, one after
     // another. No submission is timed while anything compiles.
     let (inputs, parts) = std::thread::scope(|scope| {
-        scope.spawn(|| compile_submissions(runner, package, request.jobs));
-        let inputs = check_inputs(runner, package, request.jobs, reporter);
+        scope.spawn(|| compile_submissions(runner, package, request.jobs, request.stop));
+        let inputs = check_inputs(runner, package, request.jobs, request.stop, reporter);
         (inputs, build_parts(runner, package))
     });
     let inputs = inputs?;
@@ -591,7 +604,7 @@ pub fn verify(
                 expectations.as_ref(),
                 submission,
             )),
-            Err(error) => Err(row_error(error)?),
+            Err(error) => Err(row_error(error, request.stop)?),
         };
         let row = VerifyRow {
             problem: package.spec.id.clone(),

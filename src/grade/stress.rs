@@ -10,6 +10,7 @@ use super::batch::TestContext;
 use super::engine::{self, Executor, Schedule, UnitFacts};
 use super::outcome::Outcome;
 use super::{tell, GradeError, ProblemParts, Submission};
+use crate::cleanup::Stop;
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
 use crate::grade::events::{Event, Reporter};
@@ -41,6 +42,8 @@ pub struct StressRequest<'a> {
     pub budget: Budget,
     /// Runs of the solution the shrinker may spend.
     pub shrink_budget: usize,
+    /// Ends the search when asked for (the grader is interrupted).
+    pub stop: Stop,
 }
 
 /// Searches for a failing test and shrinks it.
@@ -125,7 +128,7 @@ pub fn run(
                 Budget::Time(budget) => started.elapsed() >= budget,
             };
         // An interrupted search found nothing: it did not look right.
-        if crate::cleanup::interrupted() {
+        if request.stop.requested() {
             return Err(GradeError::Interrupted);
         }
         if out_of_budget {

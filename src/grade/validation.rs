@@ -8,6 +8,7 @@
 use std::path::PathBuf;
 
 use super::GradeError;
+use crate::cleanup::Stop;
 use crate::files::{self, Cap, FileError, Folder};
 use crate::grade::events::{Event, Reporter};
 use crate::pool::{self, News};
@@ -176,6 +177,7 @@ pub fn check_inputs(
     cap: Cap,
     validators: &[&dyn InputValidator],
     jobs: usize,
+    stop: Stop,
     reporter: &mut dyn Reporter,
 ) -> Result<Vec<CheckedInput>, GradeError> {
     let names: Vec<String> = validators.iter().map(|v| v.name()).collect();
@@ -190,7 +192,7 @@ pub fn check_inputs(
     pool::run_parallel(
         count,
         jobs,
-        crate::cleanup::stop_flag(),
+        stop.flag(),
         |_| true,
         || (),
         |_, unit| {
@@ -238,7 +240,7 @@ pub fn check_inputs(
     );
     told.map_err(GradeError::Report)?;
     // Pairs cut short by an interruption are no result.
-    if crate::cleanup::interrupted() {
+    if stop.requested() {
         return Err(GradeError::Interrupted);
     }
     let checked: Vec<CheckedInput> = checked.into_iter().flatten().collect();
@@ -315,7 +317,15 @@ mod tests {
             },
         );
         let mut told = Told::default();
-        let checked = check_inputs(&inputs, Cap::CONFIG, &[&first, &second], 3, &mut told).unwrap();
+        let checked = check_inputs(
+            &inputs,
+            Cap::CONFIG,
+            &[&first, &second],
+            3,
+            Stop::never(),
+            &mut told,
+        )
+        .unwrap();
         assert_eq!(checked.len(), 8);
         assert_eq!(first.calls.load(Ordering::SeqCst), 4);
         assert_eq!(second.calls.load(Ordering::SeqCst), 4);
@@ -349,8 +359,15 @@ mod tests {
         let validator = FirstByte {
             calls: AtomicUsize::new(0),
         };
-        let checked =
-            check_inputs(&inputs, Cap::CONFIG, &[&validator], 1, &mut Told::default()).unwrap();
+        let checked = check_inputs(
+            &inputs,
+            Cap::CONFIG,
+            &[&validator],
+            1,
+            Stop::never(),
+            &mut Told::default(),
+        )
+        .unwrap();
         assert!(
             matches!(&checked[0].check, InputCheck::Failed(why) if why.contains("/nonexistent/gone.in"))
         );

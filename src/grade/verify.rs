@@ -13,6 +13,7 @@ use super::games::{self, GamesRequest};
 use super::outcome::{RunIdentity, RunSummary};
 use super::results::TimeLimit;
 use super::{row_error, tell, GradeError, Submission};
+use crate::cleanup::Stop;
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::grade::events::{Event, Reporter};
 use crate::limits::Overrides;
@@ -37,6 +38,8 @@ pub struct VerifyRequest<'a> {
     pub jobs: usize,
     /// Check only this shard's share of the solutions.
     pub shard: Option<Shard>,
+    /// Ends the run when asked for (the grader is interrupted).
+    pub stop: Stop,
 }
 
 /// How much of a compiler's or judge error's message a verify row keeps.
@@ -163,7 +166,7 @@ pub fn run(
             Ok(checked) => Ok(checked),
             // A reporter that cannot write, or an interruption, ends the run; anything else
             // is this row's.
-            Err(error) => Err(row_error(error)?),
+            Err(error) => Err(row_error(error, request.stop)?),
         };
         let row = VerifyRow {
             problem: problem_id.clone(),

@@ -11,6 +11,7 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use crate::check::{Checker, Comparison};
+use crate::cleanup::Stop;
 use crate::config::{Convention, Judge, ProblemSpec, ProgramSource, ProgramSpec, RunnerConfig};
 use crate::files::{Cap, FileError, Folder, Kind, StagedFolder};
 use crate::limits::Allowance;
@@ -56,7 +57,7 @@ pub struct Exported {
 /// Writes `problem`, judged by `judge` (the resolved problem's), as a package in `out`
 /// (created; it must not hold anything yet) with `count` generated tests of master seed
 /// `seed`, and the solutions found in `solutions` (`solutions/<verdict>/`), if given. The
-/// package appears at `out` whole, or not at all.
+/// package appears at `out` whole, or not at all: not once `stop` is asked for.
 #[allow(clippy::too_many_arguments)]
 pub fn write_package(
     runner: &RunnerConfig,
@@ -67,9 +68,10 @@ pub fn write_package(
     out: &Path,
     count: u64,
     seed: u64,
+    stop: Stop,
 ) -> Result<Exported, ExportError> {
     if judge == Judge::Referee {
-        return write_game_package(runner, problem, solutions, out, count, seed);
+        return write_game_package(runner, problem, solutions, out, count, seed, stop);
     }
     if problem.groups.is_some() {
         // Written as a pass-fail package it would grade a different problem.
@@ -154,7 +156,7 @@ pub fn write_package(
         .as_ref()
         .map(|spec| spec.args.clone())
         .unwrap_or_default();
-    let staged = stage(out)?;
+    let staged = stage(out, stop)?;
     let out = staged.path();
     let mut exported = Exported::default();
     let kind = if interactor.is_some() {
@@ -213,7 +215,7 @@ pub fn write_package(
     }
     for index in 0..count {
         let Some(code) = code else { break };
-        if crate::cleanup::interrupted() {
+        if stop.requested() {
             return Err(ExportError::Interrupted);
         }
         let generate_error = |e: crate::problems::CodeError| ExportError::Generate {
@@ -618,8 +620,8 @@ fn wrap_c(target: Target, name: &str, original: &str) -> String {
 
 /// Where the package is built until it is complete; `out` must be missing or empty: export
 /// writes a new package.
-fn stage(out: &Path) -> Result<StagedFolder, ExportError> {
-    StagedFolder::new(out).map_err(|cause| match cause.kind() {
+fn stage(out: &Path, stop: Stop) -> Result<StagedFolder, ExportError> {
+    StagedFolder::new(out, stop).map_err(|cause| match cause.kind() {
         std::io::ErrorKind::AlreadyExists => ExportError::NotEmpty(out.to_path_buf()),
         _ => ExportError::Write {
             path: out.to_path_buf(),
@@ -800,6 +802,7 @@ fn write_game_package(
     out: &Path,
     count: u64,
     seed: u64,
+    stop: Stop,
 ) -> Result<Exported, ExportError> {
     let source = Source::new(problem)?;
     let interactor = problem.dir.join(GAME_INTERACTOR);
@@ -812,7 +815,7 @@ fn write_game_package(
             ),
         });
     }
-    let staged = stage(out)?;
+    let staged = stage(out, stop)?;
     let out = staged.path();
     let mut exported = Exported::default();
     write_metadata(&source, problem, out, "interactive")?;

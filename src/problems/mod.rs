@@ -329,7 +329,8 @@ pub enum WriteTestsError {
 /// interactive problem's interactor judges by itself), a group's as `GROUP-001.in` ...
 /// `dir` must be missing or empty; the
 /// tests are written into a folder beside it, renamed to `dir` once all are there, so a
-/// failed or interrupted run leaves no folder of part of the tests.
+/// failed or interrupted run (`stop` asked for) leaves no folder of part of the tests.
+#[allow(clippy::too_many_arguments)]
 pub fn write_tests(
     code: &dyn ProblemCode,
     set: TestSet,
@@ -338,20 +339,22 @@ pub fn write_tests(
     size_percent: u32,
     dir: &std::path::Path,
     group: Option<&str>,
+    stop: crate::cleanup::Stop,
 ) -> Result<(), WriteTestsError> {
     let failed = |cause| WriteTestsError::Write {
         path: dir.to_path_buf(),
         cause,
     };
-    let staged = crate::files::StagedFolder::new(dir).map_err(|cause| match cause.kind() {
-        std::io::ErrorKind::AlreadyExists => WriteTestsError::NotEmpty(dir.to_path_buf()),
-        _ => failed(cause),
-    })?;
+    let staged =
+        crate::files::StagedFolder::new(dir, stop).map_err(|cause| match cause.kind() {
+            std::io::ErrorKind::AlreadyExists => WriteTestsError::NotEmpty(dir.to_path_buf()),
+            _ => failed(cause),
+        })?;
     let write = |path: std::path::PathBuf, text: &str| {
         std::fs::write(&path, text).map_err(|cause| WriteTestsError::Write { path, cause })
     };
     for index in 0..count {
-        if crate::cleanup::interrupted() {
+        if stop.requested() {
             return Err(WriteTestsError::Interrupted { written: index });
         }
         let code_error = |cause| WriteTestsError::Code { index, cause };

@@ -27,12 +27,13 @@ pub fn heading(replayed: &Replayed) -> String {
 }
 
 /// Shows a replay that follows the rules on `out`; with [`Pace::Step`], waits for a line of
-/// `input` between boards (and stops at its end).
+/// `input` between boards (and stops at its end), and stops when `stop` is asked for.
 pub fn show(
     replayed: &Replayed,
     pace: Pace,
     out: &mut impl Write,
     input: &mut impl BufRead,
+    stop: crate::cleanup::Stop,
 ) -> io::Result<()> {
     let heading = heading(replayed);
     writeln!(out, "{heading}")?;
@@ -41,7 +42,7 @@ pub fn show(
         _ => replayed.frames.iter().collect(),
     };
     for frame in frames {
-        if crate::cleanup::interrupted() {
+        if stop.requested() {
             return Err(io::ErrorKind::Interrupted.into());
         }
         if let Pace::Animate(wait) = pace {

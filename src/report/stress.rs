@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::{Event, Reporter};
+use crate::cleanup::Stop;
 use crate::grade::stress::{ShrunkFailure, StressSummary};
 use crate::problems::TestSet;
 use crate::quote;
@@ -15,11 +16,17 @@ pub struct StressReporter<W: Write> {
     out: W,
     /// Where the minimal failing test is saved.
     save_dir: PathBuf,
+    /// Once asked for, nothing is saved.
+    stop: Stop,
 }
 
 impl<W: Write> StressReporter<W> {
-    pub fn new(out: W, save_dir: PathBuf) -> Self {
-        StressReporter { out, save_dir }
+    pub fn new(out: W, save_dir: PathBuf, stop: Stop) -> Self {
+        StressReporter {
+            out,
+            save_dir,
+            stop,
+        }
     }
 
     /// Saves the minimal failing test; says where and how to run it again.
@@ -36,7 +43,8 @@ impl<W: Write> StressReporter<W> {
             "{}-seed{}-{kind}{}",
             summary.problem, summary.seed, found.index
         ));
-        let write = |path: PathBuf, text: &str| crate::files::write_file(&path, text.as_bytes());
+        let write =
+            |path: PathBuf, text: &str| crate::files::write_file(&path, text.as_bytes(), self.stop);
         write(base.with_extension("in"), &failure.shrunk.input)?;
         write(base.with_extension("ans"), &failure.expected)?;
         // The commands are for a person to paste into a shell: their names quoted.

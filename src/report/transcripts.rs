@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::{Event, Reporter};
+use crate::cleanup::Stop;
 use crate::grade::outcome::{GameDetail, Outcome};
 
 /// Writes each game's transcript into `dir` as the game is reported, and says where on `note`
@@ -13,16 +14,19 @@ use crate::grade::outcome::{GameDetail, Outcome};
 pub struct TranscriptReporter<W: Write> {
     dir: PathBuf,
     note: W,
+    /// Once asked for, no transcript is written.
+    stop: Stop,
     /// The problem's id, from the grading's start (a transcript's header names it).
     problem: String,
     written: usize,
 }
 
 impl<W: Write> TranscriptReporter<W> {
-    pub fn new(dir: PathBuf, note: W) -> Self {
+    pub fn new(dir: PathBuf, note: W, stop: Stop) -> Self {
         TranscriptReporter {
             dir,
             note,
+            stop,
             problem: String::new(),
             written: 0,
         }
@@ -71,7 +75,7 @@ impl<W: Write> Reporter for TranscriptReporter<W> {
                 }
                 let path = self.dir.join(format!("game-{:02}.txt", game.game));
                 let text = transcript_text(&self.problem, outcome, game);
-                crate::files::write_file(&path, text.as_bytes())?;
+                crate::files::write_file(&path, text.as_bytes(), self.stop)?;
                 self.written += 1;
                 Ok(())
             }
