@@ -62,6 +62,19 @@ def _stored(ctx):
     return sorted(d.iterdir()) if d.is_dir() else []
 
 
+def _board_is(want, note):
+    """Exit 1 (a submission not accepted) and the scoreboard `r.json` giving each submission
+    the verdict `want` names."""
+
+    def check(ctx, run):
+        board = _board(ctx, "r.json")
+        if run.code != 1 or board != want:
+            return "wrong", f"exit {run.code}, board {board}, expected {want}"
+        return "verdict", note
+
+    return check
+
+
 def results_cases():
     out = []
 
@@ -71,12 +84,7 @@ def results_cases():
         write(flags / "broken", "")
         return GRADE
 
-    def je_expect(ctx, run):
-        board = _board(ctx, "r.json")
-        want = {"bad.c": "CE", "crash.py": "RE", "ok.py": "JE"}
-        if run.code != 1 or board != want:
-            return "wrong", f"exit {run.code}, board {board}, expected {want}"
-        return "verdict", "JE shown on the first run"
+    je_expect = _board_is({"bad.c": "CE", "crash.py": "RE", "ok.py": "JE"}, "JE shown on the first run")
 
     def je_after(ctx, run):
         problems = []
@@ -101,12 +109,7 @@ def results_cases():
         _flaky(ctx)
         return GRADE
 
-    def build_expect(ctx, run):
-        board = _board(ctx, "r.json")
-        want = {"bad.c": "CE", "crash.py": "RE", "ok.py": "AC"}
-        if run.code != 1 or board != want:
-            return "wrong", f"exit {run.code}, board {board}, expected {want}"
-        return "verdict", "graded"
+    build_expect = _board_is({"bad.c": "CE", "crash.py": "RE", "ok.py": "AC"}, "graded")
 
     def build_after(ctx, run):
         rebuilt = ctx.folder / "judge-rebuilt"
