@@ -686,6 +686,9 @@ def interrupt_cases():
     ic("run-sigint-judge", run_phase, 2.5, I, "judge", ["r.json", "r.xml"])
     ic("run-sigterm", run_phase, 2.5, T, "judge", ["r.json", "r.xml"])
     ic("run-sighup", run_phase, 2.5, H, "judge", ["r.json", "r.xml"])
+    # Ctrl-\ (SIGQUIT): as Ctrl-C, to judge alone and to a grade's process group.
+    Q = signal.SIGQUIT
+    ic("run-sigquit", run_phase, 2.5, Q, "judge", ["r.json", "r.xml"])
     ic("run-double-sigint", run_phase, 2.5, I, "judge", ["r.json"])
     out[-1].interrupt = None
     out[-1].setup = (lambda f: f)(run_phase)
@@ -704,6 +707,7 @@ def interrupt_cases():
     ic("grade-sigint-group", grade_phase, 5.0, I, "group", ["r.json", "r.csv"], after=regrade_all_ac, timeout=120)
     ic("grade-sigterm", grade_phase, 6.0, T, "judge", ["r.json", "r.csv"], after=regrade_all_ac, timeout=120)
     ic("grade-sighup", grade_phase, 4.0, H, "judge", ["r.json", "r.csv"], after=regrade_all_ac, timeout=120)
+    ic("grade-sigquit-group", grade_phase, 4.0, Q, "group", ["r.json", "r.csv"], after=regrade_all_ac, timeout=120)
     ic("stress-sigint", stress_phase, 3.0, I, "group", ["fails"],
        expect=lambda ctx, run: ("wrong", "said 'looks right' after an interruption") if b"looks right" in run.stdout + run.stderr else interrupted("fails")(ctx, run))
     ic("stress-sigterm", stress_phase, 3.0, T, "judge", ["fails"])

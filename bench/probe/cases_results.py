@@ -1,15 +1,14 @@
 """The probe's results family (issue 30, results that are only final when they are final): a
 `judge grade` whose grader fails (a judge error) must not keep that result, so that the next
 run grades the submission again and gives it its real verdict; a result stored by another
-build of judge must not be taken; and Ctrl-\\ (SIGQUIT) must interrupt as Ctrl-C does: exit
-130, no report, no stored result, no temporary folder or cgroup left."""
+build of judge must not be taken. (Ctrl-\\, SIGQUIT, is with the other signals in
+`cases.interrupt_cases`.)"""
 
 import json
 import shutil
-import signal
 import subprocess
 
-from cases import SUM_PY, gsum_problem, interrupted, report, sol, test_args, write
+from cases import SUM_PY, report, write
 from probe import Case
 
 # A class of three for the problem `flaky`: accepted once its validator works, an RE (the
@@ -137,39 +136,6 @@ def results_cases():
     out.append(Case("results", "grade-result-of-another-build", build_setup, build_expect, timeout=120,
                     after=build_after))
 
-    # --- Ctrl-\ (SIGQUIT) during a grade, to the process group as a terminal sends it, and to
-    # judge alone during a test
-    slow_py = "import time\ntime.sleep(0.4)\n" + SUM_PY
-
-    def grade_phase(ctx):
-        gsum_problem(ctx)
-        cls = ctx.w / "class"
-        write(cls / "a_fast.py", SUM_PY)
-        write(cls / "b_slow.py", slow_py)
-        write(cls / "c_fast.py", SUM_PY + "# another\n")
-        return ["grade", "--problem", "gsum", "class", "--count", "12", "--jobs", "1", "--results", "res",
-                "--json", "r.json", "--csv", "r.csv"]
-
-    def regrade_all_ac(ctx, run):
-        """A rerun after the interruption: every submission AC (a stored result of the
-        interrupted one would show otherwise)."""
-        rerun = ctx.judge(["grade", "--problem", "gsum", "class", "--count", "12", "--jobs", "1", "--results", "res",
-                           "--json", "r2.json"], timeout=120)
-        if rerun.code != 0:
-            return [f"lost result: rerun after interruption exit {rerun.code}: "
-                    f"{rerun.stdout.decode(errors='replace')[-400:]}"]
-        return []
-
-    def run_phase(ctx):
-        gsum_problem(ctx)
-        sol(ctx, "slow.py", slow_py)
-        return test_args("slow.py", "gsum", "--count", "30", "--jobs", "1", "--junit", "r.xml")
-
-    Q = signal.SIGQUIT
-    out.append(Case("interrupt", "grade-sigquit-group", grade_phase, interrupted("r.json", "r.csv"), timeout=120,
-                    interrupt=(4.0, Q, "group"), after=regrade_all_ac))
-    out.append(Case("interrupt", "run-sigquit", run_phase, interrupted("r.json", "r.xml"), timeout=60,
-                    interrupt=(2.5, Q, "judge")))
     return out
 
 
