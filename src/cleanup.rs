@@ -69,11 +69,6 @@ impl Stop {
         Stop { flag: &NEVER }
     }
 
-    /// A stop of the caller's own, asked for by setting `flag`.
-    pub fn of(flag: &'static AtomicBool) -> Stop {
-        Stop { flag }
-    }
-
     /// Whether it has been asked for.
     pub fn requested(&self) -> bool {
         self.flag.load(Ordering::SeqCst)

@@ -145,12 +145,6 @@ impl IpcObjects {
         }
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.shared_memory.is_empty()
-            && self.semaphores.is_empty()
-            && self.message_queues.is_empty()
-    }
-
     /// Removes every object listed. A shared-memory segment that no process has attached (the
     /// run's processes are gone) is freed at once, so its pages are no longer charged to the
     /// session's memory group when the next run starts.
@@ -184,10 +178,7 @@ fn ids_in_sysvipc_listing(text: &str) -> Vec<libc::c_int> {
 /// namespace, where no POSIX message queue or System V object of an earlier run exists (the
 /// old namespace goes when its last process, the keeper, has left it).
 pub fn fresh_ipc_namespace() -> Result<(), String> {
-    let left = IpcObjects::listed();
-    if !left.is_empty() {
-        left.remove();
-    }
+    IpcObjects::listed().remove();
     // SAFETY: unshare has no memory-safety preconditions; the keeper is single-threaded.
     check(unsafe { libc::unshare(libc::CLONE_NEWIPC) }, "unshare IPC")
 }
@@ -460,4 +451,28 @@ pub fn map_own_ids(uid: u32, gid: u32) -> Result<(), String> {
     write("/proc/self/setgroups", "deny".to_string())?;
     write("/proc/self/uid_map", format!("{uid} {uid} 1"))?;
     write("/proc/self/gid_map", format!("{gid} {gid} 1"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ids_of_a_sysvipc_listing_are_its_second_column() {
+        let listing = "       key      shmid perms                  size  cpid  lpid nattch   uid   gid\n\
+                       1246054215          3   666                  4096    10    10      0 65534 65534\n\
+                                0      32769   600             201326592    11    11      0 65534 65534\n";
+        assert_eq!(ids_in_sysvipc_listing(listing), [3, 32769]);
+        assert!(ids_in_sysvipc_listing(listing.lines().next().unwrap()).is_empty());
+    }
+
+    #[test]
+    fn the_argument_area_is_read_past_a_command_name_with_spaces() {
+        let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
+        let (start, end) = argument_area(&stat).expect("this process has arguments");
+        assert!(start < end);
+        let renamed = stat.replacen('(', "(a) b (", 1);
+        assert_eq!(argument_area(&renamed), Some((start, end)));
+        assert_eq!(argument_area("1 (x) S 0"), None);
+    }
 }
