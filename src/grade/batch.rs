@@ -9,9 +9,10 @@ use std::sync::{Arc, OnceLock};
 
 use thiserror::Error;
 
-use super::engine::{self, Executor, Judgement, Schedule, UnitFacts, UnitRun};
+use super::engine::{self, Judgement, Schedule, UnitFacts, UnitRun};
+use super::executor::{Job, Sessions, UnitExecutor, Units};
 use super::outcome::{
-    AppliedLimits, Detail, GroupResult, Outcome, RunDetail, RunIdentity, RunSummary, TestDetail,
+    AppliedLimits, Detail, GroupResult, RunDetail, RunIdentity, RunSummary, TestDetail,
 };
 use super::results::{Started, Unit};
 use super::same_tests::{self, SameTests};
@@ -154,9 +155,8 @@ enum TestDataError {
 pub(crate) struct TestContext<'a> {
     pub problem: &'a ProblemSpec,
     pub parts: &'a ProblemParts,
-    /// The limits verdicts are judged against.
-    pub limits: Limits,
-    /// The limits the sandbox enforces: the same, or larger (see `enforce_time_factor`).
+    /// The limits the sandbox enforces: the job's, or larger (see `enforce_time_factor`);
+    /// verdicts are judged against the job's (`JobExecutor::limits`).
     pub enforced: Limits,
     /// Inputs and answers made once for many submissions (else made for each test).
     pub shared: Option<&'a SharedTestData>,
@@ -386,49 +386,6 @@ impl TestContext<'_> {
     }
 }
 
-/// The tests of a plan run by a context's workers: the engine's executor for a run of tests.
-struct TestExecutor<'a> {
-    context: &'a TestContext<'a>,
-    tests: &'a TestPlan,
-    runner: &'a RunnerConfig,
-    scratch: &'a Scratch,
-    prepared: &'a Prepared,
-    /// A scored problem's tests that need not run (see `scored::Skipping`).
-    skipping: Option<scored::Skipping<'a>>,
-}
-
-impl<'a> Executor for TestExecutor<'a> {
-    type Worker = Worker<'a>;
-
-    fn worker(&self) -> Worker<'a> {
-        Worker::new(self.runner, self.scratch, self.prepared)
-    }
-
-    fn name(&self, unit: usize) -> String {
-        self.tests.get(unit).map(|t| t.name).unwrap_or_default()
-    }
-
-    fn execute(&self, worker: &mut Worker<'a>, unit: usize) -> UnitFacts {
-        match self.tests.get(unit) {
-            Some(test) => self.context.execute_test(worker, &test),
-            None => UnitFacts {
-                run: Err(format!("the plan has no test {unit}")),
-                detail: Detail::Test(TestDetail::default()),
-            },
-        }
-    }
-
-    fn skip(&self, unit: usize) -> bool {
-        self.skipping.as_ref().is_some_and(|s| s.skip(unit))
-    }
-
-    fn judged(&self, unit: usize, outcome: &Outcome) {
-        if let Some(skipping) = &self.skipping {
-            skipping.judged(unit, outcome);
-        }
-    }
-}
-
 /// Grades a batch solution, telling `reporter` as it goes; returns the summary (CE included).
 pub fn grade(
     request: &BatchRequest,
@@ -502,21 +459,24 @@ pub fn grade(
         request.jobs,
     );
     tell(reporter, Event::Started(&started))?;
-    let same_tests = SameTests::default();
-    let context = TestContext {
-        problem,
-        parts: &parts,
+    let job = Job {
+        build: None,
         limits: build.target.limits,
         enforced: request
             .runner
             .limits
             .enforced(build.target.limits, request.enforce_time_factor),
-        shared: Some(&read_ahead),
-        test_files: request.runner.files.tests(),
-        same_tests: Some(&same_tests),
     };
+    let programs = [OnceLock::from(prepared)];
     summary.conclude(run_tests(
-        request, &context, &scratch, &prepared, &tests, reporter,
+        request,
+        &parts,
+        &read_ahead,
+        job,
+        &programs,
+        &scratch,
+        &tests,
+        reporter,
     )?);
     // A scored problem's whole run is graded by its groups (a shard's share cannot be: its
     // groups are the merge's; nor a run of some of its tests, its samples or a folder's).
@@ -681,38 +641,52 @@ fn keeps_every_test(request: &BatchRequest) -> bool {
     request.keep_every_test || request.problem.groups.is_some()
 }
 
-/// Runs the tests on `request.jobs` workers through the engine, telling the reporter of each
-/// in plan order (see `engine::run`).
+/// Runs the tests of `job` on `request.jobs` workers through the engine, telling the
+/// reporter of each in plan order (see `engine::run`).
+#[allow(clippy::too_many_arguments)]
 fn run_tests(
     request: &BatchRequest,
-    context: &TestContext,
+    parts: &ProblemParts,
+    shared: &SharedTestData,
+    job: Job,
+    programs: &[OnceLock<Prepared>],
     scratch: &Scratch,
-    prepared: &Prepared,
     tests: &TestPlan,
     reporter: &mut dyn Reporter,
 ) -> Result<GroupResult, GradeError> {
-    let groups = context.problem.groups.as_deref();
-    let skipping = groups.map(|tree| scored::Skipping::of_plan(tree, tests));
-    let executor = TestExecutor {
-        context,
+    let problem = request.problem;
+    let sessions = Sessions::new();
+    let units = Units::Tests {
         tests,
-        runner: request.runner,
-        scratch,
-        prepared,
-        skipping,
+        parts,
+        shared: Some(shared),
+        reuse_same_tests: true,
     };
+    let skipping = problem
+        .groups
+        .as_deref()
+        .map(|tree| scored::Skipping::of_plan(tree, tests));
+    let executor = UnitExecutor::new(
+        request.runner,
+        problem,
+        scratch,
+        units,
+        vec![job],
+        programs,
+        &sessions,
+    )
+    .skipping(vec![skipping]);
     let units: Vec<usize> = (0..tests.len()).collect();
     // A scored problem runs every test its groups need: they decide what to skip, and its
     // groups are graded on every outcome.
-    let scored = context.problem.groups.is_some();
+    let scored = problem.groups.is_some();
     let schedule = Schedule::new(
         request.jobs,
         request.stop_at_first_failure && !scored,
         keeps_every_test(request),
     );
-    engine::run(&executor, &units, &context.limits, schedule, |event| {
-        reporter.report(event)
-    })
+    engine::run(&executor, &units, schedule, |event| reporter.report(event))?
+        .map_err(|unready| unready.into_error(&request.submission.path))
 }
 
 #[cfg(test)]

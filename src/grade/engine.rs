@@ -1,6 +1,6 @@
 //! The engine: the one loop a run's units go through, and the seam that lets it run without
-//! processes. A run is a plan of units (tests or games; `grade`'s submissions to come),
-//! each *executed* by an [`Executor`] into [`UnitFacts`] (the sandbox in production, scripted
+//! processes. A run is a plan of units (tests or games) for one job or many (submissions),
+//! each *executed* by a [`JobExecutor`] into [`UnitFacts`] (the sandbox in production, scripted
 //! facts in the tests below), *judged* by [`judge`] (pure: the run's facts and the judge's word
 //! to a verdict), *reported* in plan order, and *concluded* into a result per group
 //! ([`conclude`]).
@@ -22,33 +22,6 @@ use crate::limits::Limits;
 use crate::pool::{self, JobNews};
 use crate::sandbox::RunFacts;
 use crate::verdict::{self, CheckOutcome, StderrSays, Verdict};
-
-/// Runs a plan's units; shared by the worker threads, each with a worker of its own (a
-/// sandbox session).
-pub trait Executor: Sync {
-    type Worker;
-
-    /// A worker's state, made once per worker thread.
-    fn worker(&self) -> Self::Worker;
-
-    /// The name reporters show while unit `unit` runs.
-    fn name(&self, unit: usize) -> String;
-
-    /// Runs unit `unit` (an index into the run's plan) to its facts; nothing is decided yet.
-    fn execute(&self, worker: &mut Self::Worker, unit: usize) -> UnitFacts;
-
-    /// Whether unit `unit` need not run, asked as a worker is about to run it: the result of
-    /// every group holding it is decided without it (a scored problem's groups, see
-    /// `grade::scored`). A skipped unit is neither told nor concluded. By default every unit
-    /// runs.
-    fn skip(&self, _unit: usize) -> bool {
-        false
-    }
-
-    /// Hears of unit `unit`'s outcome as soon as it is judged (before it is told in plan
-    /// order), so that [`Executor::skip`] can know it.
-    fn judged(&self, _unit: usize, _outcome: &Outcome) {}
-}
 
 /// What running a unit gave, before anything is decided.
 #[derive(Debug, Clone)]
@@ -274,89 +247,43 @@ impl GroupResult {
     }
 }
 
-/// Runs `units` (indices into the plan: the whole plan, or a shard's share) on the schedule's
-/// workers, judges each under `limits`, and tells `tell` of each unit as it starts and, in plan
-/// order, as it is decided (as soon as every unit before it is). A unit's outcome is held
-/// only until it is told. Returns the group's result; a reporter that cannot write, or an
-/// interruption (`schedule.stop`), ends the run with an error and nothing more is told.
+/// Runs `units` (indices into the plan: the whole plan, or a shard's share) of the one job
+/// of `executor` (job 0: `judge test`'s submission, a stress input) on the schedule's
+/// workers, and tells `tell` of each unit as it starts and, in plan order, as it is decided
+/// (as soon as every unit before it is). A unit's outcome is held only until it is told.
+/// Returns the job's result, or why it could not be prepared; a reporter that cannot write,
+/// or an interruption (`schedule.stop`), ends the run with an error and nothing more is told.
 ///
-/// The run of one job: the loop is [`run_jobs`]'s, the job needing no preparation.
-pub fn run<E: Executor>(
+/// The run of one job: the loop is [`run_jobs`]'s.
+pub fn run<E: JobExecutor>(
     executor: &E,
     units: &[usize],
-    limits: &Limits,
     schedule: Schedule,
     mut tell: impl FnMut(&Event) -> std::io::Result<()>,
-) -> Result<GroupResult, GradeError> {
-    let one_job = OneJob {
-        executor,
-        limits: *limits,
-    };
+) -> Result<Result<GroupResult, E::Unready>, GradeError> {
     let mut concluded = None;
-    let prepare = false;
-    drive(
-        &one_job,
-        units,
-        vec![Decided::new()],
-        schedule,
-        prepare,
-        |news| {
-            match news {
-                Told::Started { unit, .. } => {
-                    let name = executor.name(unit);
-                    tell(&Event::TestStarted { name: &name })
-                }
-                Told::Decided { outcome, .. } => tell(&Event::unit_finished(outcome)),
-                Told::Done { result, .. } => {
-                    concluded = Some(result.unwrap_or_else(|never| match never {}));
-                    Ok(())
-                }
+    run_jobs(executor, units, vec![Decided::new()], schedule, |news| {
+        match news {
+            News::Started { job, unit } => {
+                let name = executor.name(job, unit);
+                tell(&Event::TestStarted { name: &name })
             }
-            .map_err(GradeError::Report)
-        },
-    )?;
+            News::Decided { outcome, .. } => tell(&Event::unit_finished(outcome)),
+            News::Done { result, .. } => {
+                concluded = Some(result);
+                Ok(())
+            }
+        }
+        .map_err(GradeError::Report)
+    })?;
     // A run that was not stopped ends its one job.
     concluded.ok_or(GradeError::Interrupted)
 }
 
-/// A run of one job as the loop of many sees it: nothing to prepare, every unit judged under
-/// the same limits.
-struct OneJob<'a, E> {
-    executor: &'a E,
-    limits: Limits,
-}
-
-impl<E: Executor> JobExecutor for OneJob<'_, E> {
-    type Worker = E::Worker;
-    type Unready = std::convert::Infallible;
-
-    fn worker(&self) -> E::Worker {
-        self.executor.worker()
-    }
-
-    fn prepare(&self, _: usize) -> Result<(), Self::Unready> {
-        Ok(())
-    }
-
-    fn limits(&self, _: usize) -> Limits {
-        self.limits
-    }
-
-    fn execute(&self, worker: &mut E::Worker, _: usize, unit: usize) -> UnitFacts {
-        self.executor.execute(worker, unit)
-    }
-
-    fn skip(&self, _: usize, unit: usize) -> bool {
-        self.executor.skip(unit)
-    }
-
-    fn judged(&self, _: usize, unit: usize, outcome: &Outcome) {
-        self.executor.judged(unit, outcome)
-    }
-}
-
-/// Runs the units of many jobs: `judge grade`'s submissions, each graded on the same plan.
-/// A job is prepared (compiled) before its units run, on the same workers.
+/// Runs the units of jobs: a job is a submission (`judge test`'s one, `judge grade`'s many),
+/// each graded on the same plan of units. A job is prepared (compiled) before its units run,
+/// on the same workers. Production has one: `grade::executor::UnitExecutor`; the tests below
+/// script facts.
 pub trait JobExecutor: Sync {
     type Worker;
     /// What a job that could not be prepared comes to (a compile error, say).
@@ -371,64 +298,33 @@ pub trait JobExecutor: Sync {
     /// The limits job `job`'s units are judged under.
     fn limits(&self, job: usize) -> Limits;
 
-    /// Runs unit `unit` (an index into the plan) of job `job` to its facts.
+    /// The name reporters show while unit `unit` runs.
+    fn name(&self, job: usize, unit: usize) -> String;
+
+    /// Runs unit `unit` (an index into the plan) of job `job` to its facts; nothing is
+    /// decided yet.
     fn execute(&self, worker: &mut Self::Worker, job: usize, unit: usize) -> UnitFacts;
 
-    /// Whether unit `unit` of job `job` need not run (see [`Executor::skip`]). By default
+    /// Whether unit `unit` of job `job` need not run, asked as a worker is about to run it:
+    /// the result of every group holding it is decided without it (a scored problem's
+    /// groups, see `grade::scored`). A skipped unit is neither told nor concluded. By default
     /// every unit runs.
     fn skip(&self, _job: usize, _unit: usize) -> bool {
         false
     }
 
-    /// Hears of a unit's outcome as soon as it is judged (see [`Executor::judged`]).
+    /// Hears of a unit's outcome as soon as it is judged (before it is told in plan order),
+    /// so that [`JobExecutor::skip`] can know it.
     fn judged(&self, _job: usize, _unit: usize, _outcome: &Outcome) {}
 }
 
 /// The units of a run of many jobs that an earlier run decided (see [`run_jobs`]).
 pub type Decided = BTreeMap<usize, Outcome>;
 
-/// Runs `units` (indices into the plan) of every job on the schedule's workers, judges each
-/// under its job's limits, and concludes each job with [`conclude`] over its units in plan
-/// order, those of `decided[job]` (from an earlier run: they do not run again) with those run
-/// now. A job stops at its first failure in plan order when the schedule says so; its later
-/// units are left out even if they ran (or were decided).
-///
-/// Workers take tasks by the scheduler's rule (`pool::Board`): units of the earliest prepared
-/// job first, else the next job to prepare; stopping at the first failure, a job nobody else
-/// runs a unit of first, since a unit run beside a failing one is thrown away.
-///
-/// `unit_done(job, unit, outcome)` hears of each unit run now as it is decided, in plan order
-/// within its job (as soon as every unit of the job before it is), and `job_done(job, result)`
-/// of each job as it is over, its result or why it was not ready; both on the calling thread.
-/// An error from either, or an interruption (`schedule.stop`), ends the run with that error
-/// and nothing more is told.
-pub fn run_jobs<E: JobExecutor>(
-    executor: &E,
-    units: &[usize],
-    decided: Vec<Decided>,
-    schedule: Schedule,
-    mut unit_done: impl FnMut(usize, usize, &Outcome) -> Result<(), GradeError>,
-    mut job_done: impl FnMut(usize, Result<GroupResult, E::Unready>) -> Result<(), GradeError>,
-) -> Result<(), GradeError> {
-    let prepare = true;
-    drive(
-        executor,
-        units,
-        decided,
-        schedule,
-        prepare,
-        |news| match news {
-            Told::Started { .. } => Ok(()),
-            Told::Decided { job, unit, outcome } => unit_done(job, unit, outcome),
-            Told::Done { job, result } => job_done(job, result),
-        },
-    )
-}
-
 /// What the loop tells its caller, on the calling thread.
-enum Told<'a, U> {
-    /// A worker began unit `unit` (of one of the jobs).
-    Started { unit: usize },
+pub enum News<'a, U> {
+    /// A worker began unit `unit` of job `job`.
+    Started { job: usize, unit: usize },
     /// A unit run now is decided; told in plan order within its job.
     Decided {
         job: usize,
@@ -496,17 +392,27 @@ impl InOrder {
     }
 }
 
-/// The one loop: runs `units` of every job on the pool (each job prepared first with
-/// `prepare`), judges each unit, tells `on_news` of each as it starts and, in plan order
-/// within its job, as it is decided, and concludes each job as it is over. The first error of
-/// `on_news`, or an interruption, ends the run with it.
-fn drive<E: JobExecutor>(
+/// The one loop: runs `units` (indices into the plan) of every job on the schedule's
+/// workers, each job prepared first, judges each unit under its job's limits, and concludes
+/// each job with [`conclude`] over its units in plan order, those of `decided[job]` (from an
+/// earlier run: they do not run again) with those run now. A job stops at its first failure
+/// in plan order when the schedule says so; its later units are left out even if they ran
+/// (or were decided).
+///
+/// Workers take tasks by the scheduler's rule (`pool::Board`): units of the earliest prepared
+/// job first, else the next job to prepare; stopping at the first failure, a job nobody else
+/// runs a unit of first, since a unit run beside a failing one is thrown away.
+///
+/// `on_news` hears, on the calling thread, of each unit as it starts and, in plan order
+/// within its job, as it is decided (as soon as every unit of the job before it is), and of
+/// each job as it is over, with its result or why it was not ready. Its first error, or an
+/// interruption (`schedule.stop`), ends the run with that error and nothing more is told.
+pub fn run_jobs<E: JobExecutor>(
     executor: &E,
     units: &[usize],
     decided: Vec<Decided>,
     schedule: Schedule,
-    prepare: bool,
-    mut on_news: impl FnMut(Told<'_, E::Unready>) -> Result<(), GradeError>,
+    mut on_news: impl FnMut(News<'_, E::Unready>) -> Result<(), GradeError>,
 ) -> Result<(), GradeError> {
     let (stops, keep) = (schedule.stop_at_first_failure, schedule.keep_every_unit);
     // Each job's first failure in plan order, of the units decided so far.
@@ -549,13 +455,14 @@ fn drive<E: JobExecutor>(
     };
     let counts: Vec<usize> = pending.iter().map(Vec::len).collect();
     let rule = pool::Rule {
-        prepare,
+        prepare: true,
         one_worker_per_job_first: stops,
     };
     let mut error = None;
     pool::run_jobs(&counts, schedule.jobs, rule, schedule.stop, &work, |news| {
         let went = match news {
-            JobNews::Started { job, unit } => on_news(Told::Started {
+            JobNews::Started { job, unit } => on_news(News::Started {
+                job,
                 unit: pending[job][unit],
             }),
             JobNews::Finished { job, unit, result } => {
@@ -564,7 +471,7 @@ fn drive<E: JobExecutor>(
                     .waiting
                     .insert(pending[job][unit], Waiting::Ran(result));
                 in_order.advance(units, limit(job), keep, |unit, outcome| {
-                    on_news(Told::Decided { job, unit, outcome })
+                    on_news(News::Decided { job, unit, outcome })
                 })
             }
             JobNews::Done { job, prepared } => {
@@ -572,12 +479,12 @@ fn drive<E: JobExecutor>(
                 let result = match prepared {
                     Ok(()) => in_order
                         .advance(units, limit(job), keep, |unit, outcome| {
-                            on_news(Told::Decided { job, unit, outcome })
+                            on_news(News::Decided { job, unit, outcome })
                         })
                         .map(|()| Ok(in_order.take_result(keep))),
                     Err(unready) => Ok(Err(unready)),
                 };
-                result.and_then(|result| on_news(Told::Done { job, result }))
+                result.and_then(|result| on_news(News::Done { job, result }))
             }
         };
         match went {
@@ -657,6 +564,79 @@ mod tests {
     use crate::sandbox::{StopReason, Termination};
     use crate::verdict::fixtures::{self, limits};
     use crate::verdict::Crash;
+
+    /// A unit test's executor of one job: what [`JobExecutor`] asks of a job, without the job.
+    trait Executor: Sync {
+        type Worker;
+        fn worker(&self) -> Self::Worker;
+        fn name(&self, unit: usize) -> String;
+        fn execute(&self, worker: &mut Self::Worker, unit: usize) -> UnitFacts;
+    }
+
+    /// An [`Executor`] as the one job of a run, its units judged under `limits`.
+    struct OneJob<'a, E> {
+        executor: &'a E,
+        limits: Limits,
+    }
+
+    impl<E: Executor> JobExecutor for OneJob<'_, E> {
+        type Worker = E::Worker;
+        type Unready = std::convert::Infallible;
+
+        fn worker(&self) -> E::Worker {
+            self.executor.worker()
+        }
+
+        fn prepare(&self, _: usize) -> Result<(), Self::Unready> {
+            Ok(())
+        }
+
+        fn limits(&self, _: usize) -> Limits {
+            self.limits
+        }
+
+        fn name(&self, _: usize, unit: usize) -> String {
+            self.executor.name(unit)
+        }
+
+        fn execute(&self, worker: &mut E::Worker, _: usize, unit: usize) -> UnitFacts {
+            self.executor.execute(worker, unit)
+        }
+    }
+
+    /// [`super::run`] of a one-job executor.
+    fn run<E: Executor>(
+        executor: &E,
+        units: &[usize],
+        limits: &Limits,
+        schedule: Schedule,
+        tell: impl FnMut(&Event) -> std::io::Result<()>,
+    ) -> Result<GroupResult, GradeError> {
+        let one_job = OneJob {
+            executor,
+            limits: *limits,
+        };
+        super::run(&one_job, units, schedule, tell).map(|result| match result {
+            Ok(result) => result,
+            Err(never) => match never {},
+        })
+    }
+
+    /// [`run_jobs`] with its news split: each unit decided, each job over.
+    fn run_jobs_split<E: JobExecutor>(
+        executor: &E,
+        units: &[usize],
+        decided: Vec<Decided>,
+        schedule: Schedule,
+        mut unit_done: impl FnMut(usize, usize, &Outcome) -> Result<(), GradeError>,
+        mut job_done: impl FnMut(usize, Result<GroupResult, E::Unready>) -> Result<(), GradeError>,
+    ) -> Result<(), GradeError> {
+        run_jobs(executor, units, decided, schedule, |news| match news {
+            News::Started { .. } => Ok(()),
+            News::Decided { job, unit, outcome } => unit_done(job, unit, outcome),
+            News::Done { job, result } => job_done(job, result),
+        })
+    }
 
     /// A clean exit, its peak read from the process (no cgroup), its protections scripted.
     fn clean_exit() -> RunFacts {
@@ -1108,6 +1088,10 @@ mod tests {
             limits()
         }
 
+        fn name(&self, _: usize, unit: usize) -> String {
+            self.0.name(unit)
+        }
+
         fn execute(&self, _: &mut (), _: usize, unit: usize) -> UnitFacts {
             SlowFirst::execute(self, unit)
         }
@@ -1126,7 +1110,7 @@ mod tests {
             let one_of_many = SlowFirst(Scripted::failing(&[5, 9]));
             let mut told = Vec::new();
             let mut result = None;
-            run_jobs(
+            run_jobs_split(
                 &one_of_many,
                 &units,
                 vec![Decided::new()],
@@ -1218,6 +1202,10 @@ mod tests {
             limits()
         }
 
+        fn name(&self, job: usize, unit: usize) -> String {
+            format!("{job}/{unit}")
+        }
+
         fn execute(&self, _: &mut (), job: usize, unit: usize) -> UnitFacts {
             self.ran.lock().unwrap().push((job, unit));
             let said = match self.failing.contains(&(job, unit)) {
@@ -1247,7 +1235,7 @@ mod tests {
         let results: RefCell<Vec<Option<Result<GroupResult, String>>>> =
             RefCell::new(vec![None; decided.len()]);
         let mut told = Vec::new();
-        run_jobs(
+        run_jobs_split(
             executor,
             &units,
             decided,
@@ -1434,7 +1422,7 @@ mod tests {
     fn an_error_from_the_caller_ends_the_run_of_jobs() {
         let executor = ScriptedJobs::new(&[], &[]);
         let mut ended = 0;
-        let run = run_jobs(
+        let run = run_jobs_split(
             &executor,
             &[0, 1, 2],
             vec![Decided::new(); 20],

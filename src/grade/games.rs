@@ -9,7 +9,10 @@
 //! even if the program later crashes or runs out of time; otherwise the run's facts decide
 //! (TLE, MLE, RE ...), and a program that ends before the game is over is WA.
 
-use super::engine::{self, Executor, Judgement, Schedule, UnitFacts, UnitRun};
+use std::sync::OnceLock;
+
+use super::engine::{self, Judgement, Schedule, UnitFacts, UnitRun};
+use super::executor::{Job, Sessions, UnitExecutor, Units};
 use super::outcome::{
     AppliedLimits, Detail, GameDetail, GroupResult, RunDetail, RunIdentity, RunSummary,
 };
@@ -21,9 +24,9 @@ use super::{
 use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter};
-use crate::interact::{self, GameRecord, GameSetup, InteractError};
-use crate::lang::Compiled;
-use crate::limits::Overrides;
+use crate::interact::{GameRecord, InteractError};
+use crate::lang::{Compiled, Prepared};
+use crate::limits::{Limits, Overrides};
 use crate::plan::{self, PlanIdentity, PlanUnit, Shard};
 use crate::problems::InteractiveProblem;
 use crate::resolve::{Judge, Problem};
@@ -127,30 +130,6 @@ pub(crate) fn game_facts(
     }
 }
 
-/// The games of a plan played against the problem's referee: the engine's executor for a run
-/// of games. Each game is a sandbox session of its own, so a worker holds nothing.
-struct GameExecutor<'a> {
-    setup: &'a GameSetup<'a>,
-    scratch: &'a Scratch,
-    games: &'a [u64],
-}
-
-impl Executor for GameExecutor<'_> {
-    type Worker = ();
-
-    fn worker(&self) {}
-
-    fn name(&self, unit: usize) -> String {
-        format!("game {}", self.games[unit])
-    }
-
-    fn execute(&self, _: &mut (), unit: usize) -> UnitFacts {
-        let game = self.games[unit];
-        let played = interact::play_game(self.setup, self.scratch, game);
-        game_facts(self.setup.seed, game, played)
-    }
-}
-
 /// Grades a solution of an interactive problem by playing its games, telling `reporter` of
 /// each game as it finishes; returns the summary (CE included) with the games in game order.
 pub fn grade(
@@ -217,14 +196,9 @@ pub fn grade(
         )
     };
     tell(reporter, Event::Started(&started))?;
-    let setup = GameSetup {
-        runner: request.runner,
-        problem: side,
-        solution: &prepared,
-        limits: build.target.limits,
-        seed: request.seed,
-    };
-    summary.conclude(play(&setup, &games, request, reporter)?);
+    let limits = build.target.limits;
+    let programs = [OnceLock::from(prepared)];
+    summary.conclude(play(request, side, limits, &programs, &games, reporter)?);
     tell(reporter, Event::Finished(&summary))?;
     Ok(summary)
 }
@@ -263,23 +237,40 @@ pub(crate) fn new_summary(
 /// Plays the games through the engine on `request.jobs` workers, telling the reporter of
 /// each in plan order (see `engine::run`); a run that stops at a failure ends with it.
 fn play(
-    setup: &GameSetup,
-    games: &[u64],
     request: &GamesRequest,
+    side: &dyn InteractiveProblem,
+    limits: Limits,
+    programs: &[OnceLock<Prepared>],
+    games: &[u64],
     reporter: &mut dyn Reporter,
 ) -> Result<GroupResult, GradeError> {
     let scratch = Scratch::new(&request.runner.sandbox)?;
-    let executor = GameExecutor {
-        setup,
-        scratch: &scratch,
+    let sessions = Sessions::new();
+    let units = Units::Games {
         games,
+        side,
+        seed: request.seed,
+        keep_transcripts: true,
     };
+    let job = Job {
+        build: None,
+        limits,
+        enforced: limits,
+    };
+    let executor = UnitExecutor::new(
+        request.runner,
+        &request.problem.spec,
+        &scratch,
+        units,
+        vec![job],
+        programs,
+        &sessions,
+    );
     let units: Vec<usize> = (0..games.len()).collect();
     // Every game is kept: the score statistics need them all (their transcripts go once told).
     let schedule = Schedule::new(request.jobs, request.stop_at_first_failure, true);
-    engine::run(&executor, &units, &setup.limits, schedule, |event| {
-        reporter.report(event)
-    })
+    engine::run(&executor, &units, schedule, |event| reporter.report(event))?
+        .map_err(|unready| unready.into_error(&request.submission.path))
 }
 
 /// Two solutions to play on the same games.

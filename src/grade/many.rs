@@ -33,10 +33,11 @@ use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
-use super::batch::{self, SharedTestData, TestContext, Tests};
-use super::engine::{self, Decided, JobExecutor, Schedule, UnitFacts};
+use super::batch::{self, SharedTestData, Tests};
+use super::engine::{self, Decided, News, Schedule};
+use super::executor::{self, Sessions, UnitExecutor, Units, Unready};
 use super::games;
-use super::outcome::{Detail, GroupResult, Outcome, RunIdentity, TestDetail};
+use super::outcome::{GroupResult, Outcome, RunIdentity};
 use super::results::Unit;
 use super::scored;
 use super::{
@@ -44,12 +45,11 @@ use super::{
 };
 use crate::cleanup::Stop;
 use crate::config::{InteractiveSpec, RunnerConfig};
-use crate::execute::{Scratch, Worker};
+use crate::execute::Scratch;
 use crate::files::{write_file, Folder, Kind};
 use crate::grade::events::{Event, Reporter};
-use crate::interact::{self, GameSetup};
-use crate::lang::{self, Compiled, Prepared};
-use crate::limits::{Limits, Overrides};
+use crate::lang::{self, Prepared};
+use crate::limits::Overrides;
 use crate::plan::{self, sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestPlan};
 use crate::problems::InteractiveProblem;
 use crate::resolve::{Judge, Problem};
@@ -414,15 +414,44 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
             Some(skipping)
         })
         .collect();
-    let executor = GradeExecutor {
-        request,
-        plan: &plan,
-        jobs: &jobs,
-        scratch: &scratch,
-        programs: &programs,
-        skipping,
-        same_tests: jobs.iter().map(|_| Default::default()).collect(),
+    let sessions = Sessions::new();
+    let units = match &plan {
+        Plan::Tests {
+            tests,
+            parts,
+            shared,
+        } => Units::Tests {
+            tests,
+            parts,
+            shared: Some(shared),
+            reuse_same_tests: true,
+        },
+        Plan::Games { games, side, .. } => Units::Games {
+            games,
+            side: *side,
+            seed: request.seed,
+            // The scoreboard shows no moves: a game lets go of its transcript at once.
+            keep_transcripts: false,
+        },
     };
+    let runs = jobs
+        .iter()
+        .map(|job| executor::Job {
+            build: Some((&job.submission, &job.target)),
+            limits: job.target.limits,
+            enforced: job.target.limits,
+        })
+        .collect();
+    let executor = UnitExecutor::new(
+        request.runner,
+        problem,
+        &scratch,
+        units,
+        runs,
+        &programs,
+        &sessions,
+    )
+    .skipping(skipping);
     let schedule = Schedule::new(request.jobs, stops, true);
     let units: Vec<usize> = (0..plan.units()).collect();
     let keep_unit = |job: usize, unit: usize, outcome: &Outcome| match &unit_store {
@@ -431,46 +460,51 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
             .map_err(GradeError::Keep),
         None => Ok(()),
     };
-    engine::run_jobs(
-        &executor,
-        &units,
-        decided,
-        schedule,
-        keep_unit,
-        |job, result| {
-            let graded = match result {
-                Ok(group) => summarise(request, &plan, &jobs[job], group),
-                Err(unready) => unready,
+    let mut job_done = |job: usize, result: Result<GroupResult, Unready>| {
+        let graded = match result {
+            Ok(group) => summarise(request, &plan, &jobs[job], group),
+            Err(Unready::CompileError(message)) => {
+                let mut graded = skeleton(request, &plan, &jobs[job]);
+                if let Graded::Run(summary) = &mut graded {
+                    summary.compile_message = Some(message);
+                }
+                graded
+            }
+            Err(Unready::NotBuilt(why)) => Graded::NotGraded(why),
+        };
+        // A result that is not final is not kept (nor one kept before it, which a
+        // --regrade replaces), and its units decided without a judge error stay for the
+        // next run, which grades the rest again.
+        match (&store, graded.is_final()) {
+            (Some(store), true) => store.save(&jobs[job].key, &graded)?,
+            (Some(store), false) => store.forget(&jobs[job].key),
+            (None, _) => {}
+        }
+        if let (Some(units), true) = (&unit_store, graded.is_final()) {
+            units.forget(&jobs[job].key);
+        }
+        for &row in &jobs[job].rows {
+            let entry = &request.submissions[positions[row]];
+            let mut graded = graded.clone();
+            graded.rename(&entry.name);
+            let done = GradedSubmission {
+                name: entry.name.clone(),
+                sha256: hashes[positions[row]].clone(),
+                graded,
+                resumed: false,
             };
-            // A result that is not final is not kept (nor one kept before it, which a
-            // --regrade replaces), and its units decided without a judge error stay for the
-            // next run, which grades the rest again.
-            match (&store, graded.is_final()) {
-                (Some(store), true) => store.save(&jobs[job].key, &graded)?,
-                (Some(store), false) => store.forget(&jobs[job].key),
-                (None, _) => {}
-            }
-            if let (Some(units), true) = (&unit_store, graded.is_final()) {
-                units.forget(&jobs[job].key);
-            }
-            for &row in &jobs[job].rows {
-                let entry = &request.submissions[positions[row]];
-                let mut graded = graded.clone();
-                graded.rename(&entry.name);
-                let done = GradedSubmission {
-                    name: entry.name.clone(),
-                    sha256: hashes[positions[row]].clone(),
-                    graded,
-                    resumed: false,
-                };
-                reporter
-                    .report(&Event::SubmissionGraded(&done))
-                    .map_err(GradeError::Report)?;
-                rows[row] = Some(done);
-            }
-            Ok(())
-        },
-    )?;
+            reporter
+                .report(&Event::SubmissionGraded(&done))
+                .map_err(GradeError::Report)?;
+            rows[row] = Some(done);
+        }
+        Ok(())
+    };
+    engine::run_jobs(&executor, &units, decided, schedule, |news| match news {
+        News::Started { .. } => Ok(()),
+        News::Decided { job, unit, outcome } => keep_unit(job, unit, outcome),
+        News::Done { job, result } => job_done(job, result),
+    })?;
     let scoreboard = Scoreboard {
         problem: problem.id.clone(),
         seed: request.seed,
@@ -777,128 +811,6 @@ impl UnitStore {
     }
 }
 
-/// The engine's executor for `grade`: a job is a submission (compiled when prepared), its
-/// units the plan's tests or games.
-struct GradeExecutor<'a> {
-    request: &'a ManyRequest<'a>,
-    plan: &'a Plan<'a>,
-    jobs: &'a [Job],
-    scratch: &'a Scratch,
-    /// Each job's program, once it is compiled.
-    programs: &'a [OnceLock<Prepared>],
-    /// Each job's tests that need not run (a scored problem's; see `scored::Skipping`).
-    skipping: Vec<Option<scored::Skipping<'a>>>,
-    /// Each job's facts of its tests so far (see `grade::same_tests`).
-    same_tests: Vec<super::same_tests::SameTests>,
-}
-
-impl<'a> JobExecutor for GradeExecutor<'a> {
-    /// A worker keeps one sandbox session for tests (made with the first program it runs),
-    /// and puts each job's program in its folder; games keep a session per game.
-    type Worker = Option<Worker<'a>>;
-    /// A compile error's summary, or why the submission could not be graded.
-    type Unready = Graded;
-
-    fn worker(&self) -> Option<Worker<'a>> {
-        None
-    }
-
-    fn prepare(&self, job: usize) -> Result<(), Graded> {
-        let (request, job_of) = (self.request, &self.jobs[job]);
-        match job_of.submission.prepare(request.runner, &job_of.target) {
-            Ok(Compiled::Ready(prepared)) => {
-                let _ = self.programs[job].set(prepared);
-                Ok(())
-            }
-            Ok(Compiled::Failed { message, .. }) => {
-                let mut graded = skeleton(request, self.plan, job_of);
-                if let Graded::Run(summary) = &mut graded {
-                    summary.compile_message = Some(message);
-                }
-                Err(graded)
-            }
-            Err(error) => Err(Graded::NotGraded(error.to_string())),
-        }
-    }
-
-    fn limits(&self, job: usize) -> Limits {
-        self.jobs[job].target.limits
-    }
-
-    fn skip(&self, job: usize, unit: usize) -> bool {
-        self.skipping[job]
-            .as_ref()
-            .is_some_and(|skipping| skipping.skip(unit))
-    }
-
-    fn judged(&self, job: usize, unit: usize, outcome: &Outcome) {
-        if let Some(skipping) = &self.skipping[job] {
-            skipping.judged(unit, outcome);
-        }
-    }
-
-    fn execute(&self, worker: &mut Option<Worker<'a>>, job: usize, unit: usize) -> UnitFacts {
-        let request = self.request;
-        let programs: &'a [OnceLock<Prepared>] = self.programs;
-        let program = programs[job]
-            .get()
-            .expect("a job's units run once it is prepared");
-        let limits = self.jobs[job].target.limits;
-        match self.plan {
-            Plan::Tests {
-                tests,
-                parts,
-                shared,
-            } => {
-                let Some(test) = tests.get(unit) else {
-                    unreachable!("units are the plan's indices")
-                };
-                let worker = match worker {
-                    Some(worker) => worker,
-                    none => none.insert(Worker::new(request.runner, self.scratch, program)),
-                };
-                if let Err(e) = worker.switch_program(program) {
-                    return UnitFacts {
-                        run: Err(format!("cannot install the program: {e}")),
-                        detail: Detail::Test(TestDetail {
-                            name: test.name.clone(),
-                            reproduce: test.reproduce_command(&request.problem.spec.id),
-                            ..TestDetail::default()
-                        }),
-                    };
-                }
-                let context = TestContext {
-                    problem: &request.problem.spec,
-                    parts,
-                    limits,
-                    enforced: limits,
-                    shared: Some(shared),
-                    test_files: request.runner.files.tests(),
-                    same_tests: Some(&self.same_tests[job]),
-                };
-                context.execute_test(worker, &test)
-            }
-            Plan::Games { games, side, .. } => {
-                let setup = GameSetup {
-                    runner: request.runner,
-                    problem: *side,
-                    solution: program,
-                    limits,
-                    seed: request.seed,
-                };
-                let game = games[unit];
-                let played = interact::play_game(&setup, self.scratch, game);
-                let mut facts = games::game_facts(setup.seed, game, played);
-                // The scoreboard shows no moves: a game lets go of its transcript at once.
-                if let Detail::Game(game) = &mut facts.detail {
-                    game.transcript = Vec::new();
-                }
-                facts
-            }
-        }
-    }
-}
-
 /// A job's summary before any unit ran.
 fn skeleton(request: &ManyRequest, plan: &Plan, job: &Job) -> Graded {
     let run = RunIdentity::new(job.identity.clone(), None);
@@ -942,6 +854,7 @@ fn summarise(request: &ManyRequest, plan: &Plan, job: &Job, group: GroupResult) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grade::outcome::{Detail, TestDetail};
 
     #[test]
     fn a_graded_row_keeps_its_runs_kind_in_json() {

@@ -36,6 +36,7 @@
 pub mod batch;
 pub mod engine;
 pub mod events;
+mod executor;
 pub mod games;
 pub mod many;
 pub mod merge;
@@ -94,6 +95,8 @@ pub enum GradeError {
     },
     #[error("{path} does not compile:\n{message}")]
     DoesNotCompile { path: PathBuf, message: String },
+    #[error("{path} cannot be built: {message}")]
+    NotBuilt { path: PathBuf, message: String },
     #[error("the reference rejected {what}: {message}")]
     Reference { what: String, message: String },
     #[error("cannot write {path}: {cause}")]

@@ -1,22 +1,22 @@
 //! Stress testing: generated tests of growing size until the solution fails, then the failing
 //! input shrunk to a minimal one that fails the same way (`crate::stress` has the size
-//! schedule and the shrinker). Each input is a run of one unit on the engine (`engine::run`);
-//! one sandbox session serves the whole search and shrink.
+//! schedule and the shrinker). Each input is a run of one unit on the engine (`engine::run`,
+//! through the one executor); one sandbox session serves the whole search and shrink.
 
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use super::batch::TestContext;
-use super::engine::{self, Executor, Schedule, UnitFacts};
+use super::engine::{self, Schedule};
+use super::executor::{Job, Sessions, UnitExecutor, Units};
 use super::outcome::Outcome;
 use super::{tell, GradeError, ProblemParts, Submission};
 use crate::cleanup::Stop;
 use crate::config::{ProblemSpec, RunnerConfig};
-use crate::execute::{Scratch, Worker};
+use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter};
 use crate::lang::Compiled;
 use crate::limits::Overrides;
-use crate::plan::{PlannedTest, TestSource};
+use crate::plan::{PlannedTest, TestPlan, TestSource};
 use crate::problems::{self, CodeError, GenRequest, TestSet};
 use crate::stress::{self, Shrunk};
 use crate::verdict::Verdict;
@@ -75,31 +75,40 @@ pub fn run(
             })
         }
     };
-    let limits = build.target.limits;
-    let context = TestContext {
-        problem,
-        parts: &parts,
-        limits,
-        enforced: limits,
-        shared: None,
-        test_files: request.runner.files.tests(),
-        same_tests: None,
+    let job = || Job {
+        build: None,
+        limits: build.target.limits,
+        enforced: build.target.limits,
     };
-    let worker = Mutex::new(Worker::new(request.runner, &scratch, &prepared));
+    let programs = [OnceLock::from(prepared)];
+    // One sandbox session serves the whole search and shrink.
+    let sessions = Sessions::new();
     // Each input is a run of one unit on the engine; an interruption ends it with an error.
     let run_input = |input: &str| -> Result<Outcome, GradeError> {
-        let executor = OneInput {
-            context: &context,
-            worker: &worker,
-            test: PlannedTest::new(
-                "stress".into(),
-                TestSource::Inline {
-                    input: input.to_string(),
-                },
-            ),
+        let tests = TestPlan::of_files(vec![PlannedTest::new(
+            "stress".into(),
+            TestSource::Inline {
+                input: input.to_string(),
+            },
+        )]);
+        let units = Units::Tests {
+            tests: &tests,
+            parts: &parts,
+            shared: None,
+            reuse_same_tests: false,
         };
+        let executor = UnitExecutor::new(
+            request.runner,
+            problem,
+            &scratch,
+            units,
+            vec![job()],
+            &programs,
+            &sessions,
+        );
         let schedule = Schedule::new(1, true, true);
-        let group = engine::run(&executor, &[0], &context.limits, schedule, |_| Ok(()))?;
+        let group = engine::run(&executor, &[0], schedule, |_| Ok(()))?
+            .map_err(|unready| unready.into_error(&request.submission.path))?;
         group.kept.into_iter().next().ok_or(GradeError::Interrupted)
     };
     let generate = |set: TestSet, index: u64, size_percent: u32| {
@@ -223,30 +232,6 @@ pub fn run(
     });
     tell(reporter, Event::StressFinished(&summary))?;
     Ok(summary)
-}
-
-/// One input run by the engine on the search's one worker (its sandbox session serves the
-/// whole search and shrink).
-struct OneInput<'a, 'w> {
-    context: &'a TestContext<'a>,
-    worker: &'w Mutex<Worker<'a>>,
-    test: PlannedTest,
-}
-
-impl<'a, 'w> Executor for OneInput<'a, 'w> {
-    type Worker = MutexGuard<'w, Worker<'a>>;
-
-    fn worker(&self) -> Self::Worker {
-        self.worker.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn name(&self, _: usize) -> String {
-        self.test.name.clone()
-    }
-
-    fn execute(&self, worker: &mut Self::Worker, _: usize) -> UnitFacts {
-        self.context.execute_test(worker, &self.test)
-    }
 }
 
 /// Sizes tried, smallest first, when a generated test is shrunk by generating smaller ones.
