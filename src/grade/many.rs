@@ -29,30 +29,25 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::batch::{self, SharedTestData, Tests};
-use super::engine::{self, Decided, News, Schedule};
-use super::executor::{self, Sessions, UnitExecutor, Units, Unready};
-use super::games;
-use super::outcome::{GroupResult, Outcome, RunIdentity};
+use super::batch::Tests;
+use super::engine::{Decided, Schedule};
+use super::jobs::{grade_jobs, JobsRequest, Plan, ToGrade};
+use super::outcome::{Outcome, RunIdentity};
 use super::results::Unit;
-use super::scored;
-use super::{
-    display_path, plan_digest, tell, GradeError, PlannedUnits, ProblemParts, Submission, Target,
-};
+use super::{display_path, tell, GradeError, Submission, Target};
 use crate::cleanup::Stop;
-use crate::config::{InteractiveSpec, RunnerConfig};
+use crate::config::RunnerConfig;
 use crate::execute::Scratch;
 use crate::files::{write_file, Folder, Kind};
 use crate::grade::events::{Event, Reporter};
-use crate::lang::{self, Prepared};
+use crate::lang;
 use crate::limits::Overrides;
-use crate::plan::{self, sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestPlan};
-use crate::problems::InteractiveProblem;
-use crate::resolve::{Judge, Problem};
+use crate::plan::{PlanDigest, PlanIdentity, PlanUnit, Shard};
+use crate::resolve::Problem;
 use crate::verdict::Verdict;
 
 // What `grade` tells and gives, defined with the other results (`grade::results`).
@@ -204,37 +199,6 @@ pub struct ManyRequest<'a> {
     pub stop: Stop,
 }
 
-/// What every submission is graded on.
-enum Plan<'a> {
-    Tests {
-        tests: TestPlan,
-        /// The problem's code, checker and interactor (built in, or its programs).
-        parts: Box<ProblemParts>,
-        shared: SharedTestData,
-    },
-    Games {
-        games: Vec<u64>,
-        side: &'static dyn InteractiveProblem,
-        settings: &'a InteractiveSpec,
-    },
-}
-
-impl Plan<'_> {
-    fn units(&self) -> usize {
-        match self {
-            Plan::Tests { tests, .. } => tests.len(),
-            Plan::Games { games, .. } => games.len(),
-        }
-    }
-
-    fn unit(&self) -> Unit {
-        match self {
-            Plan::Tests { .. } => Unit::Tests,
-            Plan::Games { .. } => Unit::Games,
-        }
-    }
-}
-
 /// Submissions that are graded as one: the same bytes, language and limits.
 struct Job {
     /// The file that is compiled and run (the first of the identical ones).
@@ -253,23 +217,14 @@ struct Job {
 pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Scoreboard, GradeError> {
     let problem = &request.problem.spec;
     let scratch = Arc::new(Scratch::new(&request.runner.sandbox)?);
-    let plan = if request.problem.judge == Judge::Referee {
-        let (side, settings) = games::game_side(request.problem)?;
-        Plan::Games {
-            games: plan::games(request.games.unwrap_or(settings.games), None),
-            side,
-            settings,
-        }
-    } else {
-        let parts = ProblemParts::build(request.runner, problem, &scratch)?;
-        let tests =
-            batch::plan_tests(problem, &request.tests, request.seed, parts.code.as_deref())?;
-        Plan::Tests {
-            shared: SharedTestData::new(&tests),
-            parts: Box::new(parts),
-            tests,
-        }
-    };
+    let plan = Plan::of(
+        request.runner,
+        request.problem,
+        &request.tests,
+        request.games,
+        request.seed,
+        &scratch,
+    )?;
     // A scored problem's submissions do not stop at a first failure: their groups say which
     // tests they need (`scored::Skipping`), and are graded on them.
     let stops =
@@ -339,12 +294,14 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
                 continue;
             }
         };
-        let identity = submission_identity(
-            request,
-            &plan,
+        let identity = plan.identity(
+            request.runner,
+            request.problem,
+            request.seed,
             &target,
             sha256.as_deref().unwrap_or(""),
             stops,
+            1.0,
         );
         let key = result_key(&identity);
         if let Some(&job) = job_of_key.get(&key) {
@@ -398,79 +355,38 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
     for row in rows.iter().flatten() {
         tell(reporter, Event::SubmissionGraded(row))?;
     }
-    let programs: Vec<OnceLock<Prepared>> = jobs.iter().map(|_| OnceLock::new()).collect();
-    // A scored problem's tests that a submission need not run, as `judge test` skips them;
-    // told first what its earlier run decided, so that a resumed run skips what it would have.
-    let skipping = decided
-        .iter()
-        .map(|decided| {
-            let (Some(tree), Plan::Tests { tests, .. }) = (problem.groups.as_deref(), &plan) else {
-                return None;
-            };
-            let skipping = scored::Skipping::of_plan(tree, tests);
-            for (&unit, outcome) in decided {
-                skipping.judged(unit, outcome);
-            }
-            Some(skipping)
-        })
-        .collect();
-    let sessions = Sessions::new();
-    let units = match &plan {
-        Plan::Tests {
-            tests,
-            parts,
-            shared,
-        } => Units::Tests {
-            tests,
-            parts,
-            shared: Some(shared),
-            reuse_same_tests: true,
-        },
-        Plan::Games { games, side, .. } => Units::Games {
-            games,
-            side: *side,
-            seed: request.seed,
-            // The scoreboard shows no moves: a game lets go of its transcript at once.
-            keep_transcripts: false,
-        },
-    };
-    let runs = jobs
-        .iter()
-        .map(|job| executor::Job {
-            build: Some((&job.submission, &job.target)),
-            limits: job.target.limits,
-            enforced: job.target.limits,
-        })
-        .collect();
-    let executor = UnitExecutor::new(
-        request.runner,
-        problem,
-        &scratch,
-        units,
-        runs,
-        &programs,
-        &sessions,
-    )
-    .skipping(skipping);
     let schedule = Schedule::new(request.jobs, stops, true);
-    let units: Vec<usize> = (0..plan.units()).collect();
     let keep_unit = |job: usize, unit: usize, outcome: &Outcome| match &unit_store {
         Some(units) => units
             .add(&jobs[job].key, &jobs[job].identity, unit, outcome)
             .map_err(GradeError::Keep),
         None => Ok(()),
     };
-    let mut job_done = |job: usize, result: Result<GroupResult, Unready>| {
+    let to_grade = jobs
+        .iter()
+        .map(|job| ToGrade {
+            submission: &job.submission,
+            target: &job.target,
+            enforce_time_factor: 1.0,
+            identity: job.identity.clone(),
+        })
+        .collect();
+    let graded_jobs = JobsRequest {
+        runner: request.runner,
+        problem: request.problem,
+        plan: &plan,
+        scratch: &scratch,
+        seed: request.seed,
+        jobs: to_grade,
+        decided,
+        schedule,
+        // The scoreboard shows no moves: a game lets go of its transcript at once.
+        keep_transcripts: false,
+    };
+    grade_jobs(graded_jobs, keep_unit, |job, result, _| {
         let graded = match result {
-            Ok(group) => summarise(request, &plan, &jobs[job], group),
-            Err(Unready::CompileError(message)) => {
-                let mut graded = skeleton(request, &plan, &jobs[job]);
-                if let Graded::Run(summary) = &mut graded {
-                    summary.compile_message = Some(message);
-                }
-                graded
-            }
-            Err(Unready::NotBuilt(why)) => Graded::NotGraded(why),
+            Ok(summary) => Graded::Run(Box::new(summary)),
+            Err(why) => Graded::NotGraded(why),
         };
         // A result that is not final is not kept (nor one kept before it, which a
         // --regrade replaces), and its units decided without a judge error stay for the
@@ -499,11 +415,6 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
             rows[row] = Some(done);
         }
         Ok(())
-    };
-    engine::run_jobs(&executor, &units, decided, schedule, |news| match news {
-        News::Started { .. } => Ok(()),
-        News::Decided { job, unit, outcome } => keep_unit(job, unit, outcome),
-        News::Done { job, result } => job_done(job, result),
     })?;
     let scoreboard = Scoreboard {
         problem: problem.id.clone(),
@@ -543,45 +454,6 @@ fn scoreboard_digest(request: &ManyRequest, plan: &Plan, hashes: &[Option<String
         digest.add("sha256", hash.as_deref().unwrap_or("-"));
     }
     digest.finish()
-}
-
-/// The identity of one submission's grading, as `judge test` would make it.
-fn submission_identity(
-    request: &ManyRequest,
-    plan: &Plan,
-    target: &Target,
-    sha256: &str,
-    stops: bool,
-) -> PlanIdentity {
-    let (unit, units) = match plan {
-        Plan::Tests { tests, .. } => (
-            PlanUnit::Tests,
-            PlannedUnits::Tests {
-                tests,
-                enforce_time_factor: 1.0,
-                files: request.runner.files.tests(),
-                read_ahead: None,
-            },
-        ),
-        Plan::Games { games, .. } => (PlanUnit::Games, PlannedUnits::Games(games)),
-    };
-    let digest = plan_digest(
-        &request.problem.spec,
-        request.seed,
-        units,
-        &target.language_id,
-        &target.limits,
-        sha256,
-    )
-    // The tests' files were read once already (the plan was made from them); a file that
-    // vanished since makes the digest of its name alone.
-    .unwrap_or_else(|_| sha256_hex(format!("{sha256}/{:?}", target.limits).as_bytes()));
-    PlanIdentity {
-        unit,
-        units: plan.units(),
-        stops_at_first_failure: stops,
-        digest,
-    }
 }
 
 /// The key of a result in the results folder.
@@ -809,46 +681,6 @@ impl UnitStore {
     fn forget(&self, key: &str) {
         let _ = std::fs::remove_file(self.path(key));
     }
-}
-
-/// A job's summary before any unit ran.
-fn skeleton(request: &ManyRequest, plan: &Plan, job: &Job) -> Graded {
-    let run = RunIdentity::new(job.identity.clone(), None);
-    let solution = job.submission.display_name();
-    match plan {
-        Plan::Tests { .. } => Graded::Run(Box::new(batch::new_summary(
-            &request.problem.spec,
-            solution,
-            &job.target,
-            request.seed,
-            plan.units(),
-            run,
-        ))),
-        Plan::Games { side, settings, .. } => Graded::Run(Box::new(games::new_summary(
-            &request.problem.spec,
-            settings,
-            *side,
-            solution,
-            &job.target,
-            request.seed,
-            run,
-        ))),
-    }
-}
-
-/// A job's summary from what its units came to (`engine::conclude`); a scored problem's
-/// graded by its groups, as `judge test` grades it.
-fn summarise(request: &ManyRequest, plan: &Plan, job: &Job, group: GroupResult) -> Graded {
-    let mut graded = skeleton(request, plan, job);
-    if let Graded::Run(summary) = &mut graded {
-        summary.conclude(group);
-        if let (Some(tree), Plan::Tests { parts, .. }) = (&request.problem.spec.groups, plan) {
-            scored::complete(summary, tree, &|group, input, args| {
-                scored::run_grader(parts, group, input, args, tree.scoring)
-            });
-        }
-    }
-    graded
 }
 
 #[cfg(test)]

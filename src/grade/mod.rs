@@ -38,6 +38,7 @@ pub mod engine;
 pub mod events;
 mod executor;
 pub mod games;
+pub(crate) mod jobs;
 pub mod many;
 pub mod merge;
 pub mod outcome;

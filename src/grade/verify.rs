@@ -7,18 +7,22 @@
 //! problems' solutions in order; solution `i` belongs to shard `i mod N`).
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use super::batch::{self, BatchRequest, Tests};
-use super::games::{self, GamesRequest};
-use super::outcome::{RunIdentity, RunSummary};
-use super::results::TimeLimit;
-use super::{row_error, tell, GradeError, Submission};
+use super::batch::Tests;
+use super::engine::Schedule;
+use super::jobs::{grade_jobs, JobsRequest, Plan, ToGrade};
+use super::outcome::{Outcome, RunIdentity, RunSummary};
+use super::results::{Started, TimeLimit, Unit};
+use super::{row_error, tell, GradeError, Submission, Target};
 use crate::cleanup::Stop;
 use crate::config::{ProblemSpec, RunnerConfig};
+use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter};
+use crate::lang::{self, Prepared};
 use crate::limits::Overrides;
 use crate::plan::{sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestSelection};
-use crate::resolve::{Judge, Problem};
+use crate::resolve::Problem;
 use crate::sandbox::Termination;
 use crate::scoring::expected::{Expectation, FullScore, Judged, Objective, ScoreExpectation};
 use crate::scoring::{self, Scored};
@@ -155,31 +159,200 @@ pub fn run(
         resolved.push(problem);
     }
     let identity = plan_identity(request, root, &resolved, &plan);
+    // This shard's solutions, by problem, in plan order.
     let mut rows = Vec::new();
-    for (position, (problem, path, expected)) in plan.into_iter().enumerate() {
-        if request.shard.is_some_and(|shard| !shard.owns(position)) {
-            continue;
+    for (index, problem) in resolved.iter().enumerate() {
+        let solutions: Vec<(PathBuf, Verdict)> = plan
+            .iter()
+            .enumerate()
+            .filter(|(position, (of, _, _))| {
+                *of == index && request.shard.map_or(true, |shard| shard.owns(*position))
+            })
+            .map(|(_, (_, path, expected))| (path.clone(), *expected))
+            .collect();
+        if !solutions.is_empty() {
+            verify_problem(request, root, problem, &solutions, &mut rows, reporter)?;
         }
-        let problem = &resolved[problem];
-        let problem_id = &problem.spec.id;
-        let result = match check(request, problem, &path, expected, reporter) {
-            Ok(checked) => Ok(checked),
-            // A reporter that cannot write, or an interruption, ends the run; anything else
-            // is this row's.
-            Err(error) => Err(row_error(error, request.stop)?),
-        };
-        let row = VerifyRow {
-            problem: problem_id.clone(),
-            solution: shown(root, &path),
-            expected,
-            result,
-        };
-        tell(reporter, Event::Verified(&row))?;
-        rows.push(row);
     }
     let summary = VerifySummary::of(rows, RunIdentity::new(identity, request.shard));
     tell(reporter, Event::VerifyFinished(&summary))?;
     Ok(summary)
+}
+
+/// A solution graded, waiting to be told in its place: its units as they were told, its
+/// summary (or why it was not graded) and its program.
+struct Finished {
+    units: Vec<Outcome>,
+    result: Option<Result<(RunSummary, Option<Started>), String>>,
+}
+
+/// Grades the solutions of one problem (each a job of the one loop, `grade::jobs`: they run
+/// side by side on the workers) and checks what each got, telling `reporter` of each in
+/// order (its start, units and end as `judge test` tells them, then its row) and adding its
+/// row to `rows`.
+fn verify_problem(
+    request: &VerifyRequest,
+    root: Option<&Path>,
+    problem: &Problem,
+    solutions: &[(PathBuf, Verdict)],
+    rows: &mut Vec<VerifyRow>,
+    reporter: &mut dyn Reporter,
+) -> Result<(), GradeError> {
+    let runner = request.runner;
+    let row_of = |(path, expected): &(PathBuf, Verdict), result| VerifyRow {
+        problem: problem.spec.id.clone(),
+        solution: shown(root, path),
+        expected: *expected,
+        result,
+    };
+    let seed = runner.seed;
+    let tests = Tests::Planned {
+        selection: TestSelection::All,
+        random_count: request.random_count.unwrap_or(runner.random_tests),
+    };
+    let made = Scratch::new(&runner.sandbox)
+        .map(Arc::new)
+        .map_err(GradeError::from)
+        .and_then(|scratch| {
+            let plan = Plan::of(runner, problem, &tests, request.games, seed, &scratch)?;
+            Ok((scratch, plan))
+        });
+    let (scratch, plan) = match made {
+        Ok(made) => made,
+        // Nothing of the problem can be graded: each solution's row says why.
+        Err(error) => {
+            let why = row_error(error, request.stop)?;
+            for solution in solutions {
+                let row = row_of(solution, Err(why.clone()));
+                tell(reporter, Event::Verified(&row))?;
+                rows.push(row);
+            }
+            return Ok(());
+        }
+    };
+    // A scored problem's solutions do not stop at a first failure: their groups say which
+    // tests they need.
+    let stops = plan.unit() == Unit::Games || problem.spec.groups.is_none();
+    let submissions: Vec<Submission> = solutions
+        .iter()
+        .map(|(path, _)| Submission::new(path))
+        .collect();
+    // Each solution's target, or why it has none (a language not installed).
+    let targets: Vec<Result<Target, String>> = submissions
+        .iter()
+        .map(|submission| {
+            Target::of(runner, &problem.spec, submission, &Overrides::default())
+                .map_err(|e| e.to_string())
+        })
+        .collect();
+    let mut graded: Vec<Finished> = solutions
+        .iter()
+        .zip(&targets)
+        .map(|(_, target)| Finished {
+            units: Vec::new(),
+            result: target.as_ref().err().map(|why| Err(why.clone())),
+        })
+        .collect();
+    let mut job_of = Vec::new();
+    let mut jobs = Vec::new();
+    for (index, ((submission, target), (_, expected))) in
+        submissions.iter().zip(&targets).zip(solutions).enumerate()
+    {
+        let Ok(target) = target else { continue };
+        // A too-slow solution runs with twice the limit, to see whether it would finish.
+        let factor = if *expected == Verdict::TimeLimitExceeded && plan.unit() == Unit::Tests {
+            2.0
+        } else {
+            1.0
+        };
+        let sha256 = lang::submission_sha256(&submission.path).unwrap_or_default();
+        let identity = plan.identity(runner, problem, seed, target, &sha256, stops, factor);
+        job_of.push(index);
+        jobs.push(ToGrade {
+            submission,
+            target,
+            enforce_time_factor: factor,
+            identity,
+        });
+    }
+    let started = |index: usize, prepared: &Prepared| Started {
+        board: problem.views.page_board(),
+        ..Started::new(
+            &problem.spec,
+            &submissions[index],
+            prepared,
+            plan.unit(),
+            plan.units(),
+            None,
+            seed,
+            request.jobs,
+        )
+    };
+    let mut told = 0;
+    // Tells every solution graded in order up to the first one still running.
+    let mut tell_ready = |graded: &mut Vec<Finished>,
+                          rows: &mut Vec<VerifyRow>,
+                          reporter: &mut dyn Reporter|
+     -> Result<(), GradeError> {
+        while let Some(Finished {
+            units,
+            result: Some(_),
+        }) = graded.get_mut(told)
+        {
+            let units = std::mem::take(units);
+            let result = graded[told].result.take().expect("a graded solution");
+            let solution = &solutions[told];
+            let result = match result {
+                Ok((summary, started)) => {
+                    if let Some(started) = &started {
+                        tell(reporter, Event::Started(started))?;
+                    }
+                    for unit in &units {
+                        tell(reporter, Event::unit_finished(unit))?;
+                    }
+                    tell(reporter, Event::Finished(&summary))?;
+                    Ok(check(request, problem, &solution.0, solution.1, &summary))
+                }
+                Err(why) => Err(why),
+            };
+            let row = row_of(solution, result);
+            tell(reporter, Event::Verified(&row))?;
+            rows.push(row);
+            told += 1;
+        }
+        Ok(())
+    };
+    tell_ready(&mut graded, rows, reporter)?;
+    let request_of_jobs = JobsRequest {
+        runner,
+        problem,
+        plan: &plan,
+        scratch: &scratch,
+        seed,
+        jobs,
+        decided: Vec::new(),
+        schedule: Schedule::new(request.jobs, stops, true),
+        keep_transcripts: true,
+    };
+    let graded_cell = std::cell::RefCell::new(graded);
+    grade_jobs(
+        request_of_jobs,
+        |job, _, outcome| {
+            graded_cell.borrow_mut()[job_of[job]]
+                .units
+                .push(outcome.clone());
+            Ok(())
+        },
+        |job, result, prepared| {
+            let result = result.map(|summary| {
+                let started = prepared.map(|prepared| started(job_of[job], prepared));
+                (summary, started)
+            });
+            let mut graded = graded_cell.borrow_mut();
+            graded[job_of[job]].result = Some(result);
+            tell_ready(&mut graded, rows, reporter)
+        },
+    )
 }
 
 /// The identity of a verify run: the options and every solution with its bytes and the
@@ -213,53 +386,18 @@ fn plan_identity(
     }
 }
 
-/// Grades one solution (a run of tests, or of games for a problem played as games, each on
-/// the engine) and checks what it got.
+/// What one solution's run got, checked against its folder's verdict (and, for a scored
+/// problem, what problem.toml says of its score).
 fn check(
     request: &VerifyRequest,
     problem: &Problem,
     path: &Path,
     expected: Verdict,
-    reporter: &mut dyn Reporter,
-) -> Result<Checked, GradeError> {
-    let slow_expected = expected == Verdict::TimeLimitExceeded;
-    let summary = if problem.judge == Judge::Referee {
-        let games_request = GamesRequest {
-            runner: request.runner,
-            problem,
-            submission: Submission::new(path),
-            seed: request.runner.seed,
-            count: request.games,
-            only_game: None,
-            overrides: Overrides::default(),
-            jobs: request.jobs,
-            stop_at_first_failure: true,
-            shard: None,
-        };
-        games::grade(&games_request, reporter)?
-    } else {
-        let batch_request = BatchRequest {
-            runner: request.runner,
-            problem: &problem.spec,
-            submission: Submission::new(path),
-            tests: Tests::Planned {
-                selection: TestSelection::All,
-                random_count: request.random_count.unwrap_or(request.runner.random_tests),
-            },
-            seed: request.runner.seed,
-            overrides: Overrides::default(),
-            jobs: request.jobs,
-            stop_at_first_failure: true,
-            // A too-slow solution runs with twice the limit, to see whether it would finish.
-            enforce_time_factor: if slow_expected { 2.0 } else { 1.0 },
-            shard: None,
-            keep_every_test: true,
-        };
-        batch::grade(&batch_request, reporter)?
-    };
-    let checked = checked(&summary, Against::Folder(expected));
+    summary: &RunSummary,
+) -> Checked {
+    let checked = checked(summary, Against::Folder(expected));
     let Some(tree) = &problem.spec.groups else {
-        return Ok(checked);
+        return checked;
     };
     // A scored problem's solution: what problem.toml says of it, and its folder's rule.
     let root = request.runner.project_root().ok();
@@ -281,7 +419,7 @@ fn check(
         range: tree.root.settings.range,
         objective: Objective::Max,
     };
-    Ok(with_groups(checked, &summary, &expectations, &full))
+    with_groups(checked, summary, &expectations, &full)
 }
 
 /// What a folder problem's solution folder says of a solution's score: `accepted/` the full
