@@ -12,10 +12,10 @@ use super::engine::{self, Decided, News, Schedule};
 use super::executor::{self, Sessions, UnitExecutor, Units, Unready};
 use super::games;
 use super::outcome::{GroupResult, Outcome, RunIdentity, RunSummary};
-use super::results::Unit;
+use super::results::{Started, Unit};
 use super::scored;
 use super::{plan_digest, GradeError, PlannedUnits, ProblemParts, Submission, Target};
-use crate::config::{InteractiveSpec, RunnerConfig};
+use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::lang::Prepared;
 use crate::plan::{self, sha256_hex, PlanIdentity, PlanUnit, TestPlan};
@@ -57,8 +57,19 @@ impl<'a> Plan<'a> {
                 settings,
             });
         }
-        let parts = ProblemParts::build(runner, &problem.spec, scratch)?;
-        let tests = batch::plan_tests(&problem.spec, tests, seed, parts.code.as_deref())?;
+        Plan::tests(runner, &problem.spec, tests, seed, scratch)
+    }
+
+    /// The plan of `tests` of a problem that is not played as games.
+    pub fn tests(
+        runner: &RunnerConfig,
+        problem: &ProblemSpec,
+        tests: &Tests,
+        seed: u64,
+        scratch: &Arc<Scratch>,
+    ) -> Result<Plan<'a>, GradeError> {
+        let parts = ProblemParts::build(runner, problem, scratch)?;
+        let tests = batch::plan_tests(problem, tests, seed, parts.code.as_deref())?;
         Ok(Plan::Tests {
             shared: SharedTestData::new(&tests),
             parts: Box::new(parts),
@@ -84,7 +95,7 @@ impl<'a> Plan<'a> {
     pub fn identity(
         &self,
         runner: &RunnerConfig,
-        problem: &Problem,
+        problem: &ProblemSpec,
         seed: u64,
         target: &Target,
         sha256: &str,
@@ -104,7 +115,7 @@ impl<'a> Plan<'a> {
             Plan::Games { games, .. } => (PlanUnit::Games, PlannedUnits::Games(games)),
         };
         let digest = plan_digest(
-            &problem.spec,
+            problem,
             seed,
             units,
             &target.language_id,
@@ -136,7 +147,7 @@ pub(crate) struct ToGrade<'a> {
 /// Submissions to grade on one plan.
 pub(crate) struct JobsRequest<'a> {
     pub runner: &'a RunnerConfig,
-    pub problem: &'a Problem,
+    pub problem: &'a ProblemSpec,
     pub plan: &'a Plan<'a>,
     pub scratch: &'a Scratch,
     pub seed: u64,
@@ -199,8 +210,7 @@ pub(crate) fn grade_jobs(
     let skipping = decided
         .iter()
         .map(|decided| {
-            let (Some(tree), Plan::Tests { tests, .. }) = (problem.spec.groups.as_deref(), plan)
-            else {
+            let (Some(tree), Plan::Tests { tests, .. }) = (problem.groups.as_deref(), plan) else {
                 return None;
             };
             let skipping = scored::Skipping::of_plan(tree, tests);
@@ -220,16 +230,8 @@ pub(crate) fn grade_jobs(
                 .enforced(job.target.limits, job.enforce_time_factor),
         })
         .collect();
-    let executor = UnitExecutor::new(
-        runner,
-        &problem.spec,
-        scratch,
-        units,
-        runs,
-        &programs,
-        &sessions,
-    )
-    .skipping(skipping);
+    let executor = UnitExecutor::new(runner, problem, scratch, units, runs, &programs, &sessions)
+        .skipping(skipping);
     let units: Vec<usize> = (0..plan.units()).collect();
     engine::run_jobs(&executor, &units, decided, schedule, |news| match news {
         News::Started { .. } => Ok(()),
@@ -250,29 +252,23 @@ pub(crate) fn grade_jobs(
 }
 
 /// A job's summary before any unit ran (a compile error's as it stands).
-pub(crate) fn skeleton(problem: &Problem, plan: &Plan, seed: u64, job: &ToGrade) -> RunSummary {
+pub(crate) fn skeleton(problem: &ProblemSpec, plan: &Plan, seed: u64, job: &ToGrade) -> RunSummary {
     let run = RunIdentity::new(job.identity.clone(), None);
     let solution = job.submission.display_name();
     match plan {
         Plan::Tests { .. } => {
-            batch::new_summary(&problem.spec, solution, job.target, seed, plan.units(), run)
+            batch::new_summary(problem, solution, job.target, seed, plan.units(), run)
         }
-        Plan::Games { side, settings, .. } => games::new_summary(
-            &problem.spec,
-            settings,
-            *side,
-            solution,
-            job.target,
-            seed,
-            run,
-        ),
+        Plan::Games { side, settings, .. } => {
+            games::new_summary(problem, settings, *side, solution, job.target, seed, run)
+        }
     }
 }
 
 /// A job's summary from what its units came to (`engine::conclude`); a scored problem's
 /// graded by its groups, as `judge test` grades it.
 fn summarise(
-    problem: &Problem,
+    problem: &ProblemSpec,
     plan: &Plan,
     seed: u64,
     job: &ToGrade,
@@ -280,10 +276,66 @@ fn summarise(
 ) -> RunSummary {
     let mut summary = skeleton(problem, plan, seed, job);
     summary.conclude(group);
-    if let (Some(tree), Plan::Tests { parts, .. }) = (&problem.spec.groups, plan) {
+    if let (Some(tree), Plan::Tests { parts, .. }) = (&problem.groups, plan) {
         scored::complete(&mut summary, tree, &|group, input, args| {
             scored::run_grader(parts, group, input, args, tree.scoring)
         });
     }
     summary
+}
+
+/// A job over, as [`grade_in_order`] tells it: the units it ran as they were decided (a
+/// game's transcript kept), its summary or why it was not graded, and its start (`None`
+/// when it was not built).
+pub(crate) struct JobEnd {
+    pub units: Vec<Outcome>,
+    pub result: Result<RunSummary, String>,
+    pub started: Option<Started>,
+}
+
+/// [`grade_jobs`], each job told to `on_job` in job order once it and every job before it
+/// are over (they run side by side; what one that ended early ran waits until then). `workers`
+/// is what each job's start says of the run.
+pub(crate) fn grade_in_order(
+    request: JobsRequest,
+    workers: usize,
+    mut on_job: impl FnMut(usize, JobEnd) -> Result<(), GradeError>,
+) -> Result<(), GradeError> {
+    let count = request.jobs.len();
+    let (problem, plan, seed) = (request.problem, request.plan, request.seed);
+    let submissions: Vec<&Submission> = request.jobs.iter().map(|job| job.submission).collect();
+    let units = std::cell::RefCell::new(vec![Vec::new(); count]);
+    let mut ended: Vec<Option<JobEnd>> = (0..count).map(|_| None).collect();
+    let mut told = 0;
+    grade_jobs(
+        request,
+        |job, _, outcome| {
+            units.borrow_mut()[job].push(outcome.clone());
+            Ok(())
+        },
+        |job, result, program| {
+            let started = program.map(|prepared| {
+                Started::new(
+                    problem,
+                    submissions[job],
+                    prepared,
+                    plan.unit(),
+                    plan.units(),
+                    None,
+                    seed,
+                    workers,
+                )
+            });
+            ended[job] = Some(JobEnd {
+                units: std::mem::take(&mut units.borrow_mut()[job]),
+                result,
+                started,
+            });
+            while let Some(end) = ended.get_mut(told).and_then(Option::take) {
+                on_job(told, end)?;
+                told += 1;
+            }
+            Ok(())
+        },
+    )
 }

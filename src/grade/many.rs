@@ -296,7 +296,7 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
         };
         let identity = plan.identity(
             request.runner,
-            request.problem,
+            problem,
             request.seed,
             &target,
             sha256.as_deref().unwrap_or(""),
@@ -373,7 +373,7 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
         .collect();
     let graded_jobs = JobsRequest {
         runner: request.runner,
-        problem: request.problem,
+        problem,
         plan: &plan,
         scratch: &scratch,
         seed: request.seed,

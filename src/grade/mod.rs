@@ -96,7 +96,9 @@ pub enum GradeError {
     },
     #[error("{path} does not compile:\n{message}")]
     DoesNotCompile { path: PathBuf, message: String },
-    #[error("{path} cannot be built: {message}")]
+    /// A submission that cannot be built (its folder cannot be read, say): the message
+    /// names it.
+    #[error("{message}")]
     NotBuilt { path: PathBuf, message: String },
     #[error("the reference rejected {what}: {message}")]
     Reference { what: String, message: String },

@@ -9,12 +9,14 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::batch::{self, BatchRequest, Tests};
+use super::batch::Tests;
+use super::engine::Schedule;
+use super::jobs::{grade_in_order, JobsRequest, Plan, ToGrade};
 use super::outcome::{Outcome, RunIdentity, RunSummary};
 use super::results::{Checked, CheckedInput, VerifyRow, VerifySummary};
 use super::validation::{self, InputToCheck, InputValidator, KattisValidator};
 use super::verify::{checked, Against};
-use super::{row_error, tell, GradeError, Submission};
+use super::{row_error, tell, GradeError, Submission, Target};
 use crate::cleanup::Stop;
 use crate::config::{Convention, ProblemSpec, ProgramSource, ProgramSpec, Role, RunnerConfig};
 use crate::execute::Scratch;
@@ -198,8 +200,8 @@ fn compile_submissions(runner: &RunnerConfig, package: &Package, jobs: usize, st
     );
 }
 
-/// Grades one submission of the package on all its tests at `limit`, run at the limit times
-/// `margin`.
+/// Grades one submission of the package on all its tests at the problem's limit, run at the
+/// limit times `margin` (see [`grade_submissions`]).
 fn grade_submission(
     runner: &RunnerConfig,
     problem: &ProblemSpec,
@@ -208,23 +210,131 @@ fn grade_submission(
     margin: f64,
     reporter: &mut dyn Reporter,
 ) -> Result<RunSummary, GradeError> {
-    let request = BatchRequest {
+    let mut graded = None;
+    grade_submissions(
         runner,
         problem,
-        submission: Submission::of_package(path),
-        tests: Tests::Planned {
-            selection: TestSelection::All,
-            random_count: 0,
-        },
-        seed: runner.seed,
-        overrides: Overrides::default(),
+        &[path],
         jobs,
-        stop_at_first_failure: true,
-        enforce_time_factor: margin,
-        shard: None,
-        keep_every_test: true,
+        margin,
+        reporter,
+        |_, summary, _| {
+            graded = Some(summary);
+            Ok(())
+        },
+    )?;
+    graded.unwrap_or(Err(GradeError::Interrupted))
+}
+
+/// Grades the submissions at `paths` on all the package's tests at the problem's limit, run
+/// at the limit times `margin`, side by side on `jobs` workers (each a job of the one loop,
+/// `grade::jobs`), stopping each at its first failure; tells `reporter` of each in order as
+/// `judge test` tells a run (its start, tests and end) and gives `graded` its summary, or why
+/// it could not be graded, in order. A reporter that cannot write, or an interruption, ends
+/// the run with that error.
+fn grade_submissions(
+    runner: &RunnerConfig,
+    problem: &ProblemSpec,
+    paths: &[&Path],
+    jobs: usize,
+    margin: f64,
+    reporter: &mut dyn Reporter,
+    mut graded: impl FnMut(
+        usize,
+        Result<RunSummary, GradeError>,
+        &mut dyn Reporter,
+    ) -> Result<(), GradeError>,
+) -> Result<(), GradeError> {
+    let seed = runner.seed;
+    let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
+    let tests = Tests::Planned {
+        selection: TestSelection::All,
+        random_count: 0,
     };
-    batch::grade(&request, reporter)
+    let plan = Plan::tests(runner, problem, &tests, seed, &scratch)?;
+    // A scored package's submissions do not stop at a first failure: their groups say which
+    // tests they need.
+    let stops = problem.groups.is_none();
+    let submissions: Vec<Submission> = paths.iter().map(|p| Submission::of_package(*p)).collect();
+    // Each submission's target, or why it cannot be graded (its language not installed).
+    let mut unbuilt: Vec<Option<GradeError>> = Vec::new();
+    let mut targets: Vec<Option<Target>> = Vec::new();
+    for submission in &submissions {
+        match Target::of(runner, problem, submission, &Overrides::default()) {
+            Ok(target) => {
+                targets.push(Some(target));
+                unbuilt.push(None);
+            }
+            Err(error) => {
+                targets.push(None);
+                unbuilt.push(Some(error));
+            }
+        }
+    }
+    let mut job_of = Vec::new();
+    let mut to_grade = Vec::new();
+    for (index, (submission, target)) in submissions.iter().zip(&targets).enumerate() {
+        let Some(target) = target else { continue };
+        let sha256 = crate::lang::submission_sha256(&submission.path).unwrap_or_default();
+        job_of.push(index);
+        to_grade.push(ToGrade {
+            submission,
+            target,
+            enforce_time_factor: margin,
+            identity: plan.identity(runner, problem, seed, target, &sha256, stops, margin),
+        });
+    }
+    let request = JobsRequest {
+        runner,
+        problem,
+        plan: &plan,
+        scratch: &scratch,
+        seed,
+        jobs: to_grade,
+        decided: Vec::new(),
+        schedule: Schedule::new(jobs, stops, true),
+        keep_transcripts: true,
+    };
+    // Tells, in their places up to `until`, the submissions that could not be graded.
+    let mut told = 0;
+    let mut tell_unbuilt = |until: usize,
+                            graded: &mut dyn FnMut(
+        usize,
+        Result<RunSummary, GradeError>,
+    ) -> Result<(), GradeError>|
+     -> Result<(), GradeError> {
+        while told < until {
+            if let Some(error) = unbuilt[told].take() {
+                graded(told, Err(error))?;
+            }
+            told += 1;
+        }
+        Ok(())
+    };
+    grade_in_order(request, jobs, |job, end| {
+        let index = job_of[job];
+        tell_unbuilt(index, &mut |i, summary| graded(i, summary, &mut *reporter))?;
+        let summary = match end.result {
+            Ok(summary) => {
+                if let Some(started) = &end.started {
+                    tell(reporter, Event::Started(started))?;
+                }
+                for unit in &end.units {
+                    tell(reporter, Event::unit_finished(unit))?;
+                }
+                tell(reporter, Event::Finished(&summary))?;
+                Ok(summary)
+            }
+            Err(why) => Err(GradeError::NotBuilt {
+                path: paths[index].to_path_buf(),
+                message: why,
+            }),
+        };
+        graded(index, summary, reporter)
+    })?;
+    tell_unbuilt(paths.len(), &mut |i, summary| {
+        graded(i, summary, &mut *reporter)
+    })
 }
 
 /// A problem as a submission is graded on: a Kattis package without a fixed time limit gets
@@ -318,19 +428,27 @@ pub fn time_limit<'a>(
         ));
     }
     let provisional = package.with_time_limit(package.spec.limits.cpu_time);
-    let graded: AcceptedRuns = package
-        .accepted()
-        .map(|submission| {
-            let summary = grade_submission(
-                request.runner,
-                &provisional,
-                &submission.path,
-                request.jobs,
-                1.0,
-                &mut Reporters::new(),
-            );
-            (submission, summary)
-        })
+    // Graded side by side, each a job of the one loop.
+    let accepted: Vec<&PackageSubmission> = package.accepted().collect();
+    let paths: Vec<&Path> = accepted.iter().map(|s| s.path.as_path()).collect();
+    let mut summaries: Vec<Option<Result<RunSummary, GradeError>>> =
+        accepted.iter().map(|_| None).collect();
+    grade_submissions(
+        request.runner,
+        &provisional,
+        &paths,
+        request.jobs,
+        1.0,
+        &mut Reporters::new(),
+        |index, summary, _| {
+            summaries[index] = Some(summary);
+            Ok(())
+        },
+    )?;
+    let graded: AcceptedRuns = accepted
+        .into_iter()
+        .zip(summaries)
+        .map(|(submission, summary)| (submission, summary.unwrap_or(Err(GradeError::Interrupted))))
         .collect();
     // The slowest accepted submission's CPU time in microseconds (problemtools reads it from
     // rusage, to the microsecond), with the submission and its graded run: graded on several
@@ -572,31 +690,30 @@ pub fn verify(
         Some(tree) => Some(Expectations::of(package, tree)?),
         None => None,
     };
+    // The submissions not graded to set the limit, graded side by side.
+    let to_grade: Vec<usize> = (0..package.submissions.len())
+        .filter(|&index| {
+            let path = &package.submissions[index].path;
+            !accepted_runs
+                .iter()
+                .any(|run| run.as_ref().is_some_and(|(s, _)| &s.path == path))
+        })
+        .collect();
+    let paths: Vec<&Path> = to_grade
+        .iter()
+        .map(|&index| package.submissions[index].path.as_path())
+        .collect();
     let mut rows = Vec::new();
-    for submission in &package.submissions {
-        // An accepted submission graded to set the limit keeps that verdict (problemtools does
-        // not judge it again at the derived limit).
-        let earlier = accepted_runs
-            .iter_mut()
-            .find(|run| run.as_ref().is_some_and(|(s, _)| s.path == submission.path))
-            .and_then(Option::take);
-        let summary = match earlier {
-            // Graded out of the reporters' sight: told now, in its row's place.
-            Some((_, summary)) => {
-                if let Ok(summary) = &summary {
-                    tell(reporter, Event::Finished(summary))?;
-                }
-                summary
-            }
-            None => grade_submission(
-                runner,
-                &problem,
-                &submission.path,
-                request.jobs,
-                margin,
-                reporter,
-            ),
-        };
+    // Tells the row of each submission in order, up to `until`: those graded to set the
+    // limit (an accepted submission keeps that verdict: problemtools does not judge it again
+    // at the derived limit) told now, in their places.
+    let mut next = 0;
+    let row_of = |index: usize,
+                  summary: Result<RunSummary, GradeError>,
+                  rows: &mut Vec<VerifyRow>,
+                  reporter: &mut dyn Reporter|
+     -> Result<(), GradeError> {
+        let submission = &package.submissions[index];
         let result = match summary {
             Ok(summary) => Ok(with_groups(
                 checked(&summary, Against::Package(&limit)),
@@ -614,7 +731,43 @@ pub fn verify(
         };
         tell(reporter, Event::Verified(&row))?;
         rows.push(row);
-    }
+        Ok(())
+    };
+    let mut tell_earlier = |until: usize,
+                            rows: &mut Vec<VerifyRow>,
+                            reporter: &mut dyn Reporter|
+     -> Result<(), GradeError> {
+        while next < until {
+            let path = &package.submissions[next].path;
+            let earlier = accepted_runs
+                .iter_mut()
+                .find(|run| run.as_ref().is_some_and(|(s, _)| &s.path == path))
+                .and_then(Option::take);
+            if let Some((_, summary)) = earlier {
+                // Graded out of the reporters' sight: told now, in its row's place.
+                if let Ok(summary) = &summary {
+                    tell(reporter, Event::Finished(summary))?;
+                }
+                row_of(next, summary, rows, reporter)?;
+            }
+            next += 1;
+        }
+        Ok(())
+    };
+    grade_submissions(
+        runner,
+        &problem,
+        &paths,
+        request.jobs,
+        margin,
+        reporter,
+        |position, summary, reporter| {
+            let index = to_grade[position];
+            tell_earlier(index, &mut rows, reporter)?;
+            row_of(index, summary, &mut rows, reporter)
+        },
+    )?;
+    tell_earlier(package.submissions.len(), &mut rows, reporter)?;
     let identity = plan_identity(package, &limit, &rows);
     let summary = VerifySummary::of(rows, RunIdentity::new(identity, None));
     tell(reporter, Event::VerifyFinished(&summary))?;

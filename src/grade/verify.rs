@@ -11,15 +11,15 @@ use std::sync::Arc;
 
 use super::batch::Tests;
 use super::engine::Schedule;
-use super::jobs::{grade_jobs, JobsRequest, Plan, ToGrade};
-use super::outcome::{Outcome, RunIdentity, RunSummary};
+use super::jobs::{grade_in_order, JobsRequest, Plan, ToGrade};
+use super::outcome::{RunIdentity, RunSummary};
 use super::results::{Started, TimeLimit, Unit};
 use super::{row_error, tell, GradeError, Submission, Target};
 use crate::cleanup::Stop;
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter};
-use crate::lang::{self, Prepared};
+use crate::lang;
 use crate::limits::Overrides;
 use crate::plan::{sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestSelection};
 use crate::resolve::Problem;
@@ -179,13 +179,6 @@ pub fn run(
     Ok(summary)
 }
 
-/// A solution graded, waiting to be told in its place: its units as they were told, its
-/// summary (or why it was not graded) and its program.
-struct Finished {
-    units: Vec<Outcome>,
-    result: Option<Result<(RunSummary, Option<Started>), String>>,
-}
-
 /// Grades the solutions of one problem (each a job of the one loop, `grade::jobs`: they run
 /// side by side on the workers) and checks what each got, telling `reporter` of each in
 /// order (its start, units and end as `judge test` tells them, then its row) and adding its
@@ -245,14 +238,6 @@ fn verify_problem(
                 .map_err(|e| e.to_string())
         })
         .collect();
-    let mut graded: Vec<Finished> = solutions
-        .iter()
-        .zip(&targets)
-        .map(|(_, target)| Finished {
-            units: Vec::new(),
-            result: target.as_ref().err().map(|why| Err(why.clone())),
-        })
-        .collect();
     let mut job_of = Vec::new();
     let mut jobs = Vec::new();
     for (index, ((submission, target), (_, expected))) in
@@ -266,7 +251,7 @@ fn verify_problem(
             1.0
         };
         let sha256 = lang::submission_sha256(&submission.path).unwrap_or_default();
-        let identity = plan.identity(runner, problem, seed, target, &sha256, stops, factor);
+        let identity = plan.identity(runner, &problem.spec, seed, target, &sha256, stops, factor);
         job_of.push(index);
         jobs.push(ToGrade {
             submission,
@@ -275,57 +260,25 @@ fn verify_problem(
             identity,
         });
     }
-    let started = |index: usize, prepared: &Prepared| Started {
-        board: problem.views.page_board(),
-        ..Started::new(
-            &problem.spec,
-            &submissions[index],
-            prepared,
-            plan.unit(),
-            plan.units(),
-            None,
-            seed,
-            request.jobs,
-        )
-    };
+    // Tells the rows of the solutions before `index` that have no job (no target): why.
     let mut told = 0;
-    // Tells every solution graded in order up to the first one still running.
-    let mut tell_ready = |graded: &mut Vec<Finished>,
-                          rows: &mut Vec<VerifyRow>,
-                          reporter: &mut dyn Reporter|
+    let mut tell_unbuilt = |until: usize,
+                            rows: &mut Vec<VerifyRow>,
+                            reporter: &mut dyn Reporter|
      -> Result<(), GradeError> {
-        while let Some(Finished {
-            units,
-            result: Some(_),
-        }) = graded.get_mut(told)
-        {
-            let units = std::mem::take(units);
-            let result = graded[told].result.take().expect("a graded solution");
-            let solution = &solutions[told];
-            let result = match result {
-                Ok((summary, started)) => {
-                    if let Some(started) = &started {
-                        tell(reporter, Event::Started(started))?;
-                    }
-                    for unit in &units {
-                        tell(reporter, Event::unit_finished(unit))?;
-                    }
-                    tell(reporter, Event::Finished(&summary))?;
-                    Ok(check(request, problem, &solution.0, solution.1, &summary))
-                }
-                Err(why) => Err(why),
-            };
-            let row = row_of(solution, result);
-            tell(reporter, Event::Verified(&row))?;
-            rows.push(row);
+        while told < until {
+            if let Err(why) = &targets[told] {
+                let row = row_of(&solutions[told], Err(why.clone()));
+                tell(reporter, Event::Verified(&row))?;
+                rows.push(row);
+            }
             told += 1;
         }
         Ok(())
     };
-    tell_ready(&mut graded, rows, reporter)?;
-    let request_of_jobs = JobsRequest {
+    let graded_jobs = JobsRequest {
         runner,
-        problem,
+        problem: &problem.spec,
         plan: &plan,
         scratch: &scratch,
         seed,
@@ -334,25 +287,33 @@ fn verify_problem(
         schedule: Schedule::new(request.jobs, stops, true),
         keep_transcripts: true,
     };
-    let graded_cell = std::cell::RefCell::new(graded);
-    grade_jobs(
-        request_of_jobs,
-        |job, _, outcome| {
-            graded_cell.borrow_mut()[job_of[job]]
-                .units
-                .push(outcome.clone());
-            Ok(())
-        },
-        |job, result, prepared| {
-            let result = result.map(|summary| {
-                let started = prepared.map(|prepared| started(job_of[job], prepared));
-                (summary, started)
-            });
-            let mut graded = graded_cell.borrow_mut();
-            graded[job_of[job]].result = Some(result);
-            tell_ready(&mut graded, rows, reporter)
-        },
-    )
+    grade_in_order(graded_jobs, request.jobs, |job, end| {
+        let index = job_of[job];
+        tell_unbuilt(index, rows, reporter)?;
+        let solution = &solutions[index];
+        let result = match end.result {
+            Ok(summary) => {
+                if let Some(started) = end.started {
+                    let started = Started {
+                        board: problem.views.page_board(),
+                        ..started
+                    };
+                    tell(reporter, Event::Started(&started))?;
+                }
+                for unit in &end.units {
+                    tell(reporter, Event::unit_finished(unit))?;
+                }
+                tell(reporter, Event::Finished(&summary))?;
+                Ok(check(request, problem, &solution.0, solution.1, &summary))
+            }
+            Err(why) => Err(why),
+        };
+        let row = row_of(solution, result);
+        tell(reporter, Event::Verified(&row))?;
+        rows.push(row);
+        Ok(())
+    })?;
+    tell_unbuilt(solutions.len(), rows, reporter)
 }
 
 /// The identity of a verify run: the options and every solution with its bytes and the
