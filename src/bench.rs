@@ -763,7 +763,7 @@ fn verdict_flips(
         loaded.extend(grade()?.outcomes);
         drop(load);
     }
-    let wall_limit = tight.limits.wall_time_factor * CPU_LIMIT.as_millis() as f64;
+    let wall_limit = tight.limits.wall_time_for(CPU_LIMIT).as_secs_f64() * 1000.0;
     let side = |tests: &[Outcome]| {
         let flips = tests.iter().filter(|t| !t.verdict.is_accepted()).count();
         let waits = median(tests.iter().map(|t| t.wait_ms).collect());

@@ -84,9 +84,9 @@ impl RunnerLimits {
         let factor = factor.max(1.0);
         let mut enforced = limits;
         enforced.cpu_time = enforced.cpu_time.mul_f64(factor);
-        enforced.wall_time = limits
-            .wall_time
-            .max(enforced.cpu_time.mul_f64(self.wall_time_factor));
+        // The rule's scaled part alone: its extra is not wanted again (see above).
+        let scaled = self.wall_time_for(enforced.cpu_time) - self.wall_time_extra;
+        enforced.wall_time = limits.wall_time.max(scaled);
         enforced
     }
 }

@@ -5,10 +5,18 @@
 //! its judge, its code and its views. It is the only place that asks which format a problem is
 //! written in; `config` knows nothing of packages, and nothing below knows where a problem came
 //! from. Callers match on the judge or use a view; none asks what kind of problem it holds.
+//!
+//! A problem carries its final limits (`spec.limits`) and the rule that set its time limit
+//! ([`TimeLimitRule`]). A Kattis package without a fixed limit resolves provisionally: one more
+//! step of resolving (`grade::package::problem_to_grade_on`, which grades the accepted
+//! submissions, or `--time-limit`) gives it its final limit, through
+//! [`Problem::with_final_time_limit`], once, before any request is built; nothing after it
+//! changes the limits.
 
 use std::ffi::OsStr;
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
 use thiserror::Error;
 
@@ -31,6 +39,60 @@ pub struct Problem {
     pub judge: Judge,
     /// What it shows of itself besides verdicts.
     pub views: Views,
+    /// How its time limit (`spec.limits.cpu_time`) was set.
+    pub time_limit: TimeLimitRule,
+}
+
+/// How a problem's CPU time limit was set.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TimeLimitRule {
+    /// The problem's own: problem.toml's, or the configuration's default for a folder of tests.
+    Problem,
+    /// A package's `problem.yaml` `limits.time_limit`.
+    Package,
+    /// Given on the command line (`--time-limit`).
+    CommandLine,
+    /// Fixed by DOMjudge's file (`domjudge-problem.ini`, `.timelimit`; named), chosen with
+    /// `--domjudge-time-limit`.
+    Domjudge { file: String },
+    /// Derived from the package's accepted submissions, as problemtools derives it.
+    Derived(Derivation),
+    /// Not derived: none of the package's `accepted` submissions could be graded, so the
+    /// limit is the format's least one, a placeholder.
+    NotDerived { accepted: usize },
+    /// A package without a fixed limit, not yet given one: a provisional limit, to be replaced
+    /// by the step that derives it (see the module's doc).
+    Provisional,
+}
+
+impl TimeLimitRule {
+    /// Whether the limit was worked out from the accepted submissions (or tried to be).
+    pub fn is_derived(&self) -> bool {
+        matches!(
+            self,
+            TimeLimitRule::Derived(_) | TimeLimitRule::NotDerived { .. }
+        )
+    }
+}
+
+/// How a package's time limit was derived from its accepted submissions:
+/// `max(1, ceil(slowest x multiplier / resolution)) x resolution`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Derivation {
+    /// The slowest accepted submission's slowest test, CPU time in microseconds.
+    pub slowest_us: u64,
+    /// That submission (`accepted/sum.cpp`) and the name of its language.
+    pub submission: String,
+    pub language: String,
+    /// problem.yaml's multiplier (`ac_to_time_limit`, `time_multiplier`).
+    pub multiplier: f64,
+    /// The step the limit is rounded up to, seconds.
+    pub resolution: f64,
+    /// When the slowest time is near a rounding step: the limit a run a little off derives
+    /// (seconds), and by how much it is off (a fraction, slower when positive).
+    pub near_step: Option<(f64, f64)>,
+    /// Why the slowest submission's time may differ from Kattis's (its interpreter).
+    pub timing_warning: Option<String>,
 }
 
 /// What a problem shows of itself besides its verdicts, for reports and `judge replay`.
@@ -64,7 +126,8 @@ impl std::fmt::Debug for Views {
 }
 
 impl Problem {
-    /// A problem of this spec (and package, when it is one), with its judge and views.
+    /// A problem of this spec (and package, when it is one), with its judge and views; its
+    /// time limit is the spec's, provisional for a package that fixes none.
     pub fn new(spec: ProblemSpec, package: Option<Package>) -> Problem {
         let judge = spec.judge();
         let game = match judge {
@@ -76,11 +139,34 @@ impl Problem {
             replayer: game.and_then(|game| game.replayer()),
             game,
         };
+        let time_limit = match &package {
+            None => TimeLimitRule::Problem,
+            Some(package) if package.fixed_time_limit().is_some() => TimeLimitRule::Package,
+            Some(_) => TimeLimitRule::Provisional,
+        };
         Problem {
             spec,
             package,
             judge,
             views,
+            time_limit,
+        }
+    }
+
+    /// The last step of resolving: the problem with its final time limit, `cpu_time`, set by
+    /// `rule`. Called once, by what resolves a problem for a command (the CLI, through
+    /// `grade::package`), before any request is built; nothing after it changes the limits.
+    pub fn with_final_time_limit(self, cpu_time: Duration, rule: TimeLimitRule) -> Problem {
+        debug_assert!(
+            rule != TimeLimitRule::Provisional,
+            "a final limit has a rule"
+        );
+        let mut spec = self.spec;
+        spec.limits.cpu_time = cpu_time;
+        Problem {
+            spec,
+            time_limit: rule,
+            ..self
         }
     }
 
@@ -233,5 +319,47 @@ mod tests {
         let batch = package("floatanswers");
         assert_eq!(batch.judge, Judge::Checker);
         assert!(batch.package.is_some() && batch.views.replayer.is_none());
+    }
+
+    #[test]
+    fn a_problem_resolves_with_the_rule_of_its_time_limit() {
+        assert_eq!(problem("boj12100").time_limit, TimeLimitRule::Problem);
+        let kattis = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kattis");
+        let package = |name: &str| {
+            load(
+                Located::Package {
+                    dir: kattis.join(name),
+                },
+                &ValidatorLimits::default(),
+            )
+            .unwrap()
+        };
+        let fixed = package("divisor2023");
+        assert_eq!(fixed.time_limit, TimeLimitRule::Package);
+        assert_eq!(fixed.spec.limits.cpu_time, Duration::from_secs(1));
+        // Without a fixed limit: provisional until the last step gives the derived one, which
+        // the problem then carries with how it was derived.
+        let provisional = package("sumdefault");
+        assert_eq!(provisional.time_limit, TimeLimitRule::Provisional);
+        assert!(!provisional.time_limit.is_derived());
+        let derivation = Derivation {
+            slowest_us: 130_400,
+            submission: "accepted/sum.py".into(),
+            language: "Python 3".into(),
+            multiplier: 5.0,
+            resolution: 1.0,
+            near_step: None,
+            timing_warning: None,
+        };
+        let memory_bytes = provisional.spec.limits.memory_bytes;
+        let derived = provisional.with_final_time_limit(
+            Duration::from_secs(1),
+            TimeLimitRule::Derived(derivation.clone()),
+        );
+        assert_eq!(derived.time_limit, TimeLimitRule::Derived(derivation));
+        assert!(derived.time_limit.is_derived());
+        assert_eq!(derived.spec.limits.cpu_time, Duration::from_secs(1));
+        assert_eq!(derived.spec.limits.memory_bytes, memory_bytes);
+        assert!(derived.package.is_some());
     }
 }

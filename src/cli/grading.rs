@@ -17,7 +17,7 @@ use judge::report::html::HtmlReporter;
 use judge::report::json::JsonReporter;
 use judge::report::junit::JunitReporter;
 use judge::report::{groups, Reporters};
-use judge::resolve::Problem;
+use judge::resolve::{Problem, TimeLimitRule};
 
 use super::{bounded, report_file};
 
@@ -58,28 +58,15 @@ pub struct GradingArgs {
 }
 
 impl GradingArgs {
-    /// The problem `id` as a submission is graded on under `overrides` (a Kattis package's
-    /// time limit derived when neither fixes one: said on standard error).
+    /// The problem `id` as a submission is graded on under `overrides` (see
+    /// [`resolved_to_grade_on`]).
     pub fn problem(
         &self,
         runner: &RunnerConfig,
         id: &OsStr,
         overrides: &Overrides,
     ) -> Result<Problem> {
-        let (problem, derived) = package::problem_to_grade_on(
-            runner,
-            judge::resolve::problem(runner, id)?,
-            runner.jobs(self.jobs),
-            overrides.cpu_time,
-            judge::cleanup::Stop::on_signals(),
-        )?;
-        if let Some(limit) = derived {
-            eprintln!("time limit {} ms ({})", limit.ms, limit.from);
-            if let Some(warning) = &limit.warning {
-                eprintln!("warning: {warning}");
-            }
-        }
-        Ok(problem)
+        resolved_to_grade_on(runner, id, runner.jobs(self.jobs), overrides.cpu_time)
     }
 
     /// The problem named (`--problem`, or inferred from the solution's path), or with none and
@@ -112,7 +99,11 @@ impl GradingArgs {
             overrides.memory_bytes.unwrap_or(limits.memory_bytes) / MIB,
             from(overrides.memory_bytes.is_some(), "memory_limit_mib"),
         );
-        Ok(Problem::new(spec, None))
+        let problem = Problem::new(spec, None);
+        Ok(match overrides.cpu_time {
+            Some(limit) => problem.with_final_time_limit(limit, TimeLimitRule::CommandLine),
+            None => problem,
+        })
     }
 
     /// The tests asked for: a folder's, or the planned ones.
@@ -133,6 +124,32 @@ impl GradingArgs {
             memory_bytes: self.memory_limit.map(|mib| mib * MIB),
         }
     }
+}
+
+/// The problem `id` resolved for grading a submission on, once, before any request is built:
+/// its final limits, `given` (`--time-limit`) if given, else a Kattis package's fixed one or the
+/// one derived from its accepted submissions on `jobs` workers (said on standard error).
+pub fn resolved_to_grade_on(
+    runner: &RunnerConfig,
+    id: &OsStr,
+    jobs: usize,
+    given: Option<Duration>,
+) -> Result<Problem> {
+    let problem = package::problem_to_grade_on(
+        runner,
+        judge::resolve::problem(runner, id)?,
+        jobs,
+        given,
+        judge::cleanup::Stop::on_signals(),
+    )?;
+    if let (true, Some(package)) = (problem.time_limit.is_derived(), &problem.package) {
+        let limit = package::told(&problem, package, false);
+        eprintln!("time limit {} ms ({})", limit.ms, limit.from);
+        if let Some(warning) = &limit.warning {
+            eprintln!("warning: {warning}");
+        }
+    }
+    Ok(problem)
 }
 
 #[derive(Debug, Args)]

@@ -13,10 +13,9 @@ use judge::check::{Checker, Comparison};
 use judge::config::{ProblemOrigin, ProblemSpec, ProgramSpec, RunnerConfig};
 use judge::files::{Cap, Folder, Kind};
 use judge::grade::display_path;
-use judge::kattis;
 use judge::plan::TestSource;
 use judge::quote;
-use judge::resolve::{Judge, Problem};
+use judge::resolve::{Judge, Problem, TimeLimitRule};
 use judge::scoring::aggregate;
 use judge::scoring::{
     Aggregation, Child, Format, Group, GroupTree, Rule, ScoreRule, SpecAggregation,
@@ -68,7 +67,7 @@ pub fn show(config: Option<&Path>, args: &ShowArgs) -> Result<u8> {
         origin_name(origin),
         display_path(&problem.dir).display()
     )?;
-    writeln!(out, "limits:  {}", limits(problem, package))?;
+    writeln!(out, "limits:  {}", limits(&resolved))?;
     writeln!(out, "parts:")?;
     for (role, what) in parts(&resolved) {
         writeln!(out, "  {role:<11} {what}")?;
@@ -126,10 +125,10 @@ fn origin_name(origin: ProblemOrigin) -> &'static str {
 }
 
 /// The limits as a line: `cpu 1 s, memory 256 MiB; slower languages get their allowance`.
-fn limits(problem: &ProblemSpec, package: Option<&kattis::Package>) -> String {
-    let limits = &problem.limits;
+fn limits(resolved: &Problem) -> String {
+    let (limits, package) = (&resolved.spec.limits, resolved.package.as_ref());
     let time = match package {
-        Some(package) if package.metadata.time.fixed.is_none() => format!(
+        Some(package) if resolved.time_limit == TimeLimitRule::Provisional => format!(
             "cpu derived from the accepted submissions (slowest x {}, as verifyproblem does; \
              `judge verify` sets it)",
             package.metadata.time.ac_to_time_limit

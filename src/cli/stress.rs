@@ -48,7 +48,8 @@ pub struct StressArgs {
 pub fn run(config: Option<&Path>, args: &StressArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let problem_id = infer_problem(&args.solution, args.problem.as_deref())?;
-    let problem = judge::resolve::problem(&runner, &problem_id)?.spec;
+    let problem =
+        super::grading::resolved_to_grade_on(&runner, &problem_id, runner.jobs(None), None)?;
     let budget = match args.count {
         Some(count) => Budget::Tests(count),
         None => Budget::Time(args.time.unwrap_or(Duration::from_secs(60))),

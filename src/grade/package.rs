@@ -26,6 +26,7 @@ use crate::lang::LangError;
 use crate::limits::Overrides;
 use crate::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
 use crate::programs::{PartError, ProblemProgram};
+use crate::resolve::{Derivation, Problem, TimeLimitRule};
 use crate::scoring::expected::{Expectation, FullScore, Objective, SubmissionsYaml};
 use crate::scoring::GroupTree;
 
@@ -337,25 +338,25 @@ fn grade_submissions(
     })
 }
 
-/// A problem as a submission is graded on: a Kattis package without a fixed time limit gets
-/// the one its accepted submissions give (graded first, as problemtools does), which is
-/// returned too, to be told; any other problem, or any problem when a time limit is `given`
-/// (it replaces the problem's anyway), is graded as it is.
+/// The last step of resolving a problem a submission is graded on (the CLI takes it once,
+/// before it builds a request): a time limit `given` on the command line is the problem's; a
+/// Kattis package gets its fixed limit, or the one its accepted submissions give (graded first,
+/// as problemtools does), and is graded without its input validator (see
+/// [`Package::spec_to_grade_on`]); any other problem keeps its own. The problem returned
+/// carries its final limits and the rule that set its time limit; nothing after changes them.
 pub fn problem_to_grade_on(
     runner: &RunnerConfig,
-    problem: crate::resolve::Problem,
+    problem: Problem,
     jobs: usize,
     given: Option<Duration>,
     stop: Stop,
-) -> Result<(crate::resolve::Problem, Option<TimeLimit>), GradeError> {
-    let package = match &problem.package {
-        Some(package) if given.is_none() => package,
-        _ => return Ok((problem, None)),
-    };
-    if let Some(limit) = package.fixed_time_limit() {
-        let spec = package.with_time_limit(limit);
-        return Ok((crate::resolve::Problem { spec, ..problem }, None));
+) -> Result<Problem, GradeError> {
+    if let Some(limit) = given {
+        return Ok(problem.with_final_time_limit(limit, TimeLimitRule::CommandLine));
     }
+    let Some(package) = &problem.package else {
+        return Ok(problem);
+    };
     let request = PackageRequest {
         runner,
         package,
@@ -364,70 +365,128 @@ pub fn problem_to_grade_on(
         domjudge_time_limit: false,
         stop,
     };
-    let (limit, _) = time_limit(&request)?;
-    let spec = package.with_time_limit(Duration::from_millis(limit.ms));
-    Ok((crate::resolve::Problem { spec, ..problem }, Some(limit)))
+    let (limit, rule, _) = time_limit(&request)?;
+    let spec = package.spec_to_grade_on();
+    Ok(Problem { spec, ..problem }.with_final_time_limit(limit, rule))
 }
 
-/// The time limit of the package: `time_limit` if given, else the package's fixed one, else
-/// the one problemtools derives from the accepted submissions (graded here, silently, at the
-/// provisional limit). Returns the limit and the accepted submissions' summaries (when they
-/// were graded for it).
+/// The time limit a package's problem was resolved with, as `judge verify` tells it: the
+/// limit, where it came from (the words of [`TimeLimit::from`]), the safety margin, and
+/// DOMjudge's limit when that is another (`domjudge_time_limit`: it was asked for).
+pub fn told(problem: &Problem, package: &Package, domjudge_time_limit: bool) -> TimeLimit {
+    let rules = package.metadata.time;
+    let ms = problem.spec.limits.cpu_time.as_millis() as u64;
+    let from = match &problem.time_limit {
+        TimeLimitRule::CommandLine => "--time-limit".to_string(),
+        TimeLimitRule::Package => "problem.yaml limits.time_limit".to_string(),
+        TimeLimitRule::Domjudge { file } => format!("DOMjudge's {file}, --domjudge-time-limit"),
+        TimeLimitRule::NotDerived { accepted } => format!(
+            "not derived: none of the {accepted} accepted submissions could be graded; the \
+             format's least limit"
+        ),
+        TimeLimitRule::Derived(derivation) => {
+            // Near a rounding step, the limit is as unsteady as the time: say which limit a
+            // time a little off derives (problemtools, timing the same run, may derive it).
+            let near_step = derivation
+                .near_step
+                .map_or_else(String::new, |(other, change)| {
+                    let how = if change >= 0.0 { "slower" } else { "faster" };
+                    format!(
+                        "; near a step: a run {:.1} % {how} derives {} ms",
+                        (change.abs() * 100.0).max(0.1),
+                        (other * 1000.0).round()
+                    )
+                });
+            format!(
+                "slowest accepted {:.3} ms ({} under {}) x {}, rounded up to a multiple of {} s\
+                 {near_step}",
+                derivation.slowest_us as f64 / 1000.0,
+                derivation.submission,
+                derivation.language,
+                derivation.multiplier,
+                derivation.resolution
+            )
+        }
+        TimeLimitRule::Problem => "the problem's".to_string(),
+        TimeLimitRule::Provisional => "provisional".to_string(),
+    };
+    let warning = match &problem.time_limit {
+        TimeLimitRule::NotDerived { .. } => Some(
+            "no accepted submission ran, so the limit is a placeholder: give one with \
+             --time-limit"
+                .into(),
+        ),
+        TimeLimitRule::Derived(derivation) => derivation.timing_warning.as_ref().map(|warning| {
+            format!(
+                "the slowest accepted, {}, was {warning}",
+                derivation.submission
+            )
+        }),
+        _ => None,
+    };
+    // DOMjudge's limit, said beside the one graded at when that is another.
+    let domjudge_chosen = domjudge_time_limit && package.fixed_time_limit().is_none();
+    let domjudge = package
+        .domjudge
+        .time_limit
+        .filter(|_| !domjudge_chosen)
+        .map(|(seconds, file)| {
+            let domjudge_ms = (seconds * 1000.0).round() as u64;
+            if domjudge_ms == ms {
+                format!("DOMjudge's {file} fixes the same {domjudge_ms} ms")
+            } else {
+                format!(
+                    "DOMjudge's {file} fixes {domjudge_ms} ms, which DOMjudge judges at; not \
+                     graded at here (--domjudge-time-limit grades at it)"
+                )
+            }
+        });
+    TimeLimit {
+        ms,
+        from,
+        safety_margin: rules.time_limit_to_tle,
+        warning,
+        domjudge,
+    }
+}
+
+/// The time limit of the package and the rule that sets it: `time_limit` if given, else the
+/// package's fixed one, else DOMjudge's when asked for, else the one problemtools derives from
+/// the accepted submissions (graded here, silently, at the provisional limit; whole
+/// milliseconds). Returns the limit, its rule and the accepted submissions' summaries (when
+/// they were graded for it).
 pub fn time_limit<'a>(
     request: &PackageRequest<'a>,
-) -> Result<(TimeLimit, AcceptedRuns<'a>), GradeError> {
+) -> Result<(Duration, TimeLimitRule, AcceptedRuns<'a>), GradeError> {
     let package = request.package;
     let rules = package.metadata.time;
-    let margin = rules.time_limit_to_tle;
-    let domjudge = package.domjudge.time_limit;
     let domjudge_chosen = request.domjudge_time_limit && package.fixed_time_limit().is_none();
     let given = request
         .time_limit
-        .map(|d| (d, "--time-limit".to_string()))
+        .map(|d| (d, TimeLimitRule::CommandLine))
         .or_else(|| {
             package
                 .fixed_time_limit()
-                .map(|d| (d, "problem.yaml limits.time_limit".to_string()))
+                .map(|d| (d, TimeLimitRule::Package))
         })
         .or_else(|| {
-            domjudge.filter(|_| domjudge_chosen).map(|(seconds, file)| {
-                (
-                    Duration::from_secs_f64(seconds),
-                    format!("DOMjudge's {file}, --domjudge-time-limit"),
-                )
-            })
+            package
+                .domjudge
+                .time_limit
+                .filter(|_| domjudge_chosen)
+                .map(|(seconds, file)| {
+                    (
+                        Duration::from_secs_f64(seconds),
+                        TimeLimitRule::Domjudge {
+                            file: file.to_string(),
+                        },
+                    )
+                })
         });
-    // DOMjudge's limit, said beside the one graded at when that is another.
-    let domjudge_note = |graded_ms: u64| {
-        domjudge.and_then(|(seconds, file)| {
-            let ms = (seconds * 1000.0).round() as u64;
-            if domjudge_chosen {
-                return None;
-            }
-            Some(if ms == graded_ms {
-                format!("DOMjudge's {file} fixes the same {ms} ms")
-            } else {
-                format!(
-                    "DOMjudge's {file} fixes {ms} ms, which DOMjudge judges at; not graded at \
-                     here (--domjudge-time-limit grades at it)"
-                )
-            })
-        })
-    };
-    if let Some((limit, from)) = given {
-        let ms = limit.as_millis() as u64;
-        return Ok((
-            TimeLimit {
-                ms,
-                domjudge: domjudge_note(ms).filter(|_| !from.contains("DOMjudge")),
-                from,
-                safety_margin: margin,
-                warning: None,
-            },
-            Vec::new(),
-        ));
+    if let Some((limit, rule)) = given {
+        return Ok((limit, rule, Vec::new()));
     }
-    let provisional = package.with_time_limit(package.spec.limits.cpu_time);
+    let provisional = package.spec_to_grade_on();
     // Graded side by side, each a job of the one loop.
     let accepted: Vec<&PackageSubmission> = package.accepted().collect();
     let paths: Vec<&Path> = accepted.iter().map(|s| s.path.as_path()).collect();
@@ -484,64 +543,24 @@ pub fn time_limit<'a>(
                 rules.ac_to_time_limit
             ))
         })?;
-    let ms = (seconds * 1000.0).round() as u64;
-    let Some((_, slowest_submission, slowest_summary)) = slowest else {
+    let limit = Duration::from_millis((seconds * 1000.0).round() as u64);
+    let rule = match slowest {
         // Not one accepted submission could be graded (each one's row says why): nothing to
         // derive a limit from.
-        return Ok((
-            TimeLimit {
-                ms,
-                from: format!(
-                    "not derived: none of the {} accepted submissions could be graded; the \
-                     format's least limit",
-                    graded.len()
-                ),
-                safety_margin: margin,
-                warning: Some(
-                    "no accepted submission ran, so the limit is a placeholder: give one with \
-                     --time-limit"
-                        .into(),
-                ),
-                domjudge: domjudge_note(ms),
-            },
-            graded,
-        ));
-    };
-    // Near a rounding step, the limit is as unsteady as the time: say which limit a time a
-    // little off derives (problemtools, timing the same run, may derive it).
-    let near_step = rules
-        .near_step(slowest_us as f64 / 1e6, NEAR_STEP)
-        .map_or_else(String::new, |(other, change)| {
-            let how = if change >= 0.0 { "slower" } else { "faster" };
-            format!(
-                "; near a step: a run {:.1} % {how} derives {} ms",
-                (change.abs() * 100.0).max(0.1),
-                (other * 1000.0).round()
-            )
-        });
-    Ok((
-        TimeLimit {
-            ms,
-            from: format!(
-                "slowest accepted {:.3} ms ({} under {}) x {}, rounded up to a multiple of {} s\
-                 {near_step}",
-                slowest_us as f64 / 1000.0,
-                slowest_submission.name,
-                slowest_summary.language,
-                rules.ac_to_time_limit,
-                rules.resolution
-            ),
-            safety_margin: margin,
-            warning: slowest_summary.timing_warning().map(|warning| {
-                format!(
-                    "the slowest accepted, {}, was {warning}",
-                    slowest_submission.name
-                )
-            }),
-            domjudge: domjudge_note(ms),
+        None => TimeLimitRule::NotDerived {
+            accepted: graded.len(),
         },
-        graded,
-    ))
+        Some((_, submission, summary)) => TimeLimitRule::Derived(Derivation {
+            slowest_us,
+            submission: submission.name.clone(),
+            language: summary.language.clone(),
+            multiplier: rules.ac_to_time_limit,
+            resolution: rules.resolution,
+            near_step: rules.near_step(slowest_us as f64 / 1e6, NEAR_STEP),
+            timing_warning: summary.timing_warning().map(str::to_string),
+        }),
+    };
+    Ok((limit, rule, graded))
 }
 
 /// Accepted tests timed within this fraction of the slowest are timed again alone (see
@@ -680,10 +699,16 @@ pub fn verify(
         tell(reporter, Event::PackageChecked(&check))?;
         return Err(error);
     }
-    let (limit, accepted_runs) = time_limit(request)?;
+    // The last step of resolving the package (`problem_to_grade_on`'s, with the verify's
+    // own choices): its submissions are graded on this problem, its limits final.
+    let (cpu_time, rule, accepted_runs) = time_limit(request)?;
+    // Graded at the limit told, in whole milliseconds.
+    let cpu_time = Duration::from_millis(cpu_time.as_millis() as u64);
+    let problem = Problem::new(package.spec_to_grade_on(), Some(package.clone()))
+        .with_final_time_limit(cpu_time, rule);
+    let limit = told(&problem, package, request.domjudge_time_limit);
     let mut accepted_runs: Vec<_> = accepted_runs.into_iter().map(Some).collect();
     let margin = limit.safety_margin;
-    let problem = package.with_time_limit(Duration::from_millis(limit.ms));
     check.time_limit = Some(limit.clone());
     tell(reporter, Event::PackageChecked(&check))?;
     let expectations = match &package.spec.groups {
@@ -756,7 +781,7 @@ pub fn verify(
     };
     grade_submissions(
         runner,
-        &problem,
+        &problem.spec,
         &paths,
         request.jobs,
         margin,
@@ -862,5 +887,126 @@ fn plan_identity(package: &Package, limit: &TimeLimit, rows: &[VerifyRow]) -> Pl
         units: rows.len(),
         stops_at_first_failure: true,
         digest: digest.finish(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Located, ValidatorLimits};
+    use crate::grade::Target;
+    use std::path::PathBuf;
+
+    /// The repository's runner.toml, its compile cache in `cache`.
+    fn runner(cache: &Path) -> RunnerConfig {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("runner.toml");
+        let mut runner = RunnerConfig::load(&file).unwrap();
+        runner.cache_dir = cache.to_path_buf();
+        runner
+    }
+
+    /// The package at `dir`, resolved.
+    fn resolved(dir: &Path) -> Problem {
+        crate::resolve::load(
+            Located::Package {
+                dir: dir.to_path_buf(),
+            },
+            &ValidatorLimits::default(),
+        )
+        .unwrap()
+    }
+
+    /// A legacy package (no fixed limit: problemtools derives it, x 5 in steps of 1 s) of
+    /// two tests and one accepted submission, in `dir`.
+    fn sum_package(dir: &Path) -> PathBuf {
+        let files = [
+            ("problem.yaml", "name: Sum\nvalidation: default\n"),
+            ("data/sample/1.in", "1 2\n"),
+            ("data/sample/1.ans", "3\n"),
+            ("data/secret/1.in", "20 22\n"),
+            ("data/secret/1.ans", "42\n"),
+            (
+                "submissions/accepted/sum.c",
+                "#include <stdio.h>\nint main(void) { long a, b; if (scanf(\"%ld %ld\", &a, &b) != 2) return 1; printf(\"%ld\\n\", a + b); return 0; }\n",
+            ),
+        ];
+        let package = dir.join("sum");
+        for (name, text) in files {
+            let path = package.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        package
+    }
+
+    #[test]
+    fn a_derived_limit_is_resolved_with_how_it_was_derived_and_requests_read_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = runner(&dir.path().join("cache"));
+        let package = sum_package(dir.path());
+        let provisional = resolved(&package);
+        assert_eq!(provisional.time_limit, TimeLimitRule::Provisional);
+        let problem = problem_to_grade_on(&runner, provisional, 1, None, Stop::never()).unwrap();
+        let TimeLimitRule::Derived(derivation) = &problem.time_limit else {
+            panic!("not derived: {:?}", problem.time_limit);
+        };
+        assert_eq!(derivation.submission, "accepted/sum.c");
+        assert_eq!((derivation.multiplier, derivation.resolution), (5.0, 1.0));
+        assert!(derivation.slowest_us < 200_000, "{derivation:?}");
+        // max(1, ceil(slowest x 5 / 1 s)) x 1 s.
+        assert_eq!(problem.spec.limits.cpu_time, Duration::from_secs(1));
+        assert!(problem.time_limit.is_derived());
+        // Graded without the input validator, as before.
+        assert!(problem.spec.programs.validator.is_none());
+        // Told as `judge verify` tells it.
+        let told = told(&problem, problem.package.as_ref().unwrap(), false);
+        assert_eq!(told.ms, 1000);
+        assert!(
+            told.from.starts_with("slowest accepted ")
+                && told.from.contains(" (accepted/sum.c under ")
+                && told.from.contains(" x 5, rounded up to a multiple of 1 s"),
+            "{}",
+            told.from
+        );
+        assert_eq!(told.safety_margin, 2.0);
+        // A request on it runs at the problem's limits: nothing after resolving changes them.
+        let submission = Submission::of_package(package.join("submissions/accepted/sum.c"));
+        let target =
+            Target::of(&runner, &problem.spec, &submission, &Overrides::default()).unwrap();
+        let limits = &problem.spec.limits;
+        assert_eq!(target.limits.cpu_time, limits.cpu_time);
+        assert_eq!(
+            target.limits.wall_time,
+            runner.limits.wall_time_for(limits.cpu_time)
+        );
+        assert_eq!(target.limits.memory_bytes, limits.memory_bytes);
+        assert_eq!(Some(target.limits.output_bytes), limits.output_bytes);
+    }
+
+    #[test]
+    fn a_fixed_or_given_limit_is_final_without_grading_a_submission() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = runner(&dir.path().join("cache"));
+        let kattis = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kattis");
+        let fixed = resolved(&kattis.join("divisor2023"));
+        assert_eq!(fixed.time_limit, TimeLimitRule::Package);
+        let fixed = problem_to_grade_on(&runner, fixed, 1, None, Stop::never()).unwrap();
+        assert_eq!(fixed.time_limit, TimeLimitRule::Package);
+        assert_eq!(fixed.spec.limits.cpu_time, Duration::from_secs(1));
+        assert!(fixed.spec.programs.validator.is_none());
+        let told = told(&fixed, fixed.package.as_ref().unwrap(), false);
+        assert_eq!(
+            (told.ms, told.from.as_str()),
+            (1000, "problem.yaml limits.time_limit")
+        );
+        // A limit given replaces the package's, fixed or to be derived (nothing is graded).
+        let given = Duration::from_millis(2500);
+        let package = sum_package(dir.path());
+        let problem =
+            problem_to_grade_on(&runner, resolved(&package), 1, Some(given), Stop::never())
+                .unwrap();
+        assert_eq!(problem.time_limit, TimeLimitRule::CommandLine);
+        assert_eq!(problem.spec.limits.cpu_time, given);
+        assert!(!dir.path().join("cache").exists(), "nothing was compiled");
     }
 }

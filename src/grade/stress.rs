@@ -11,13 +11,14 @@ use super::executor::{Job, Sessions, UnitExecutor, Units};
 use super::outcome::Outcome;
 use super::{tell, GradeError, ProblemParts, Submission};
 use crate::cleanup::Stop;
-use crate::config::{ProblemSpec, RunnerConfig};
+use crate::config::RunnerConfig;
 use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter};
 use crate::lang::Compiled;
 use crate::limits::Overrides;
 use crate::plan::{PlannedTest, TestPlan, TestSource};
 use crate::problems::{self, CodeError, GenRequest, TestSet};
+use crate::resolve::Problem;
 use crate::stress::{self, Shrunk};
 use crate::verdict::Verdict;
 
@@ -36,7 +37,8 @@ pub enum Budget {
 
 pub struct StressRequest<'a> {
     pub runner: &'a RunnerConfig,
-    pub problem: &'a ProblemSpec,
+    /// The problem as resolved for the command, its limits final (see `resolve`).
+    pub problem: &'a Problem,
     pub submission: Submission,
     pub seed: u64,
     pub budget: Budget,
@@ -51,7 +53,7 @@ pub fn run(
     request: &StressRequest,
     reporter: &mut dyn Reporter,
 ) -> Result<StressSummary, GradeError> {
-    let problem = request.problem;
+    let problem = &request.problem.spec;
     let scratch = Arc::new(Scratch::new(&request.runner.sandbox)?);
     let parts = ProblemParts::build(request.runner, problem, &scratch)?;
     let code = parts

@@ -71,8 +71,8 @@ pub struct Package {
     pub dir: PathBuf,
     pub metadata: Metadata,
     /// The package as a problem. Its time limit is the package's fixed one, or a provisional
-    /// one until [`Package::with_time_limit`] gives the limit derived from the accepted
-    /// submissions.
+    /// one until the last step of resolving (`grade::package::problem_to_grade_on`) gives the
+    /// problem the limit derived from the accepted submissions.
     pub spec: ProblemSpec,
     pub input_validators: Vec<ProgramSpec>,
     pub submissions: Vec<PackageSubmission>,
@@ -261,14 +261,12 @@ impl Package {
         self.metadata.time.fixed.map(Duration::from_secs_f64)
     }
 
-    /// The package as a problem with this time limit.
-    /// The package as a problem with this time limit, to grade submissions on: without its
+    /// The package as a problem to grade submissions on, its limits as read: without its
     /// input validator, which checks the package's own tests (`judge verify` runs them all
     /// before any submission) and has no part in grading one (a validator that does not
     /// build is the package's error, not every submission's).
-    pub fn with_time_limit(&self, limit: Duration) -> ProblemSpec {
+    pub fn spec_to_grade_on(&self) -> ProblemSpec {
         let mut spec = self.spec.clone();
-        spec.limits.cpu_time = limit;
         spec.programs.validator = None;
         spec
     }
