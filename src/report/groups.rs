@@ -646,8 +646,8 @@ pub fn cell_text(result: Option<Scored>, near_limit: bool) -> String {
         Some(Scored {
             verdict,
             score: Some(score),
-        }) => format!("{} {verdict}{mark}", points(score)),
-        Some(Scored { verdict, .. }) => format!("{verdict}{mark}"),
+        }) => format!("{} {}{mark}", points(score), verdict.problemtools_code()),
+        Some(Scored { verdict, .. }) => format!("{}{mark}", verdict.problemtools_code()),
         None => "-".to_string(),
     }
 }

@@ -243,10 +243,11 @@ pub fn fold(tree: &GroupTree, group: &Group, children: &[ChildResult]) -> Folded
                 Verdict::Accepted
             } else {
                 match flags.verdict {
+                    // The worst by problemtools' rank; the first of the worst ones.
                     VerdictRule::WorstError => results
                         .iter()
                         .map(|r| r.verdict)
-                        .min()
+                        .min_by_key(|v| v.rank())
                         .unwrap_or(Verdict::Accepted),
                     VerdictRule::FirstError => results
                         .iter()
@@ -341,7 +342,7 @@ fn from_grader(verdict: Verdict, score: f64, scoring: bool) -> Scored {
 pub fn grader_input(children: &[Scored]) -> String {
     children
         .iter()
-        .map(|r| format!("{} {}\n", r.verdict.code(), r.score_or_zero()))
+        .map(|r| format!("{} {}\n", r.verdict.problemtools_code(), r.score_or_zero()))
         .collect()
 }
 
@@ -357,7 +358,7 @@ pub fn parse_grader_output(output: &str, scoring: bool) -> Scored {
     let (Some(code), Some(number), None) = (words.next(), words.next(), words.next()) else {
         return error;
     };
-    let verdict = match Verdict::from_code(code) {
+    let verdict = match Verdict::from_problemtools_code(code) {
         Some(Verdict::PresentationError | Verdict::IllegalFunction) | None => return error,
         Some(verdict) => verdict,
     };
@@ -567,7 +568,7 @@ mod tests {
 
     fn r(code: &str, score: f64) -> ChildResult {
         ChildResult {
-            result: Scored::new(Verdict::from_code(code).unwrap(), score),
+            result: Scored::new(Verdict::from_problemtools_code(code).unwrap(), score),
             max_score: None,
         }
     }
@@ -579,7 +580,10 @@ mod tests {
     }
 
     fn done(code: &str, score: f64) -> Folded {
-        Folded::Done(Scored::new(Verdict::from_code(code).unwrap(), score))
+        Folded::Done(Scored::new(
+            Verdict::from_problemtools_code(code).unwrap(),
+            score,
+        ))
     }
 
     #[test]
@@ -725,7 +729,7 @@ mod tests {
                         (
                             path.to_string(),
                             TestRun {
-                                verdict: Verdict::from_code(code).unwrap(),
+                                verdict: Verdict::from_problemtools_code(code).unwrap(),
                                 validator_score: *score,
                             },
                         )
@@ -849,7 +853,7 @@ mod tests {
             max_score: None,
         };
         let run = |code: &str, score: Option<ValidatorScore>| TestRun {
-            verdict: Verdict::from_code(code).unwrap(),
+            verdict: Verdict::from_problemtools_code(code).unwrap(),
             validator_score: score,
         };
         assert_eq!(

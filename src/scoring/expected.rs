@@ -201,7 +201,7 @@ impl Expectation {
             if let Some((path, bad)) = tests.iter().find(|(_, v)| !permitted.contains(v)) {
                 return Err(miss(
                     format!("only {} on its test cases", codes(permitted)),
-                    format!("{bad} on {path}"),
+                    format!("{} on {path}", bad.problemtools_code()),
                 ));
             }
         }
@@ -233,8 +233,8 @@ impl Expectation {
         full: &FullScore,
     ) -> Result<(), Mismatch> {
         let got = match actual.score {
-            Some(score) => format!("{} {}", actual.verdict, number(score)),
-            None => actual.verdict.to_string(),
+            Some(score) => format!("{} {}", actual.verdict.problemtools_code(), number(score)),
+            None => actual.verdict.problemtools_code().to_string(),
         };
         let miss = |expected: String| Mismatch {
             expected,
@@ -243,7 +243,7 @@ impl Expectation {
         };
         if let Some(verdict) = self.verdict {
             if actual.verdict != verdict {
-                return Err(miss(verdict.to_string()));
+                return Err(miss(verdict.problemtools_code().to_string()));
             }
         }
         let score = actual.score;
@@ -285,8 +285,9 @@ impl Expectation {
         if let Some(permitted) = &self.permitted {
             if let Some(bad) = tests.iter().find(|v| !permitted.contains(v)) {
                 return Err(miss(format!(
-                    "only {} on test cases (one got {bad})",
-                    codes(permitted)
+                    "only {} on test cases (one got {})",
+                    codes(permitted),
+                    bad.problemtools_code()
                 )));
             }
         }
@@ -302,7 +303,7 @@ impl Expectation {
 fn codes(verdicts: &[Verdict]) -> String {
     verdicts
         .iter()
-        .map(|v| v.code())
+        .map(|v| v.problemtools_code())
         .collect::<Vec<_>>()
         .join("/")
 }

@@ -46,7 +46,6 @@ pub mod kattis;
 pub mod score_file;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
@@ -56,7 +55,7 @@ use crate::bounds::OutOfBounds;
 
 /// A verdict as groups are graded on it: problemtools' codes, worst first in the order its
 /// default grader's `worst_error` ranks them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Verdict {
     JudgeError,
     /// problemtools' `IF`, ranked between a judge error and a run-time error; nothing in
@@ -86,7 +85,7 @@ impl Verdict {
     ];
 
     /// problemtools' code: `AC`, `WA`, `RTE`, ...
-    pub fn code(self) -> &'static str {
+    pub fn problemtools_code(self) -> &'static str {
         match self {
             Verdict::JudgeError => "JE",
             Verdict::IllegalFunction => "IF",
@@ -101,18 +100,19 @@ impl Verdict {
     }
 
     /// The verdict of a problemtools code, `None` for anything else.
-    pub fn from_code(code: &str) -> Option<Verdict> {
-        Verdict::ALL.into_iter().find(|v| v.code() == code)
+    pub fn from_problemtools_code(code: &str) -> Option<Verdict> {
+        Verdict::ALL
+            .into_iter()
+            .find(|v| v.problemtools_code() == code)
+    }
+
+    /// problemtools' rank, worst first: 0 for `JE`, 8 for `AC`.
+    pub fn rank(self) -> u8 {
+        Verdict::ALL.iter().position(|v| *v == self).unwrap_or(0) as u8
     }
 
     pub fn is_accepted(self) -> bool {
         self == Verdict::Accepted
-    }
-}
-
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
     }
 }
 
@@ -485,12 +485,15 @@ mod tests {
     #[test]
     fn codes_round_trip_and_rank_worst_first() {
         for verdict in Verdict::ALL {
-            assert_eq!(Verdict::from_code(verdict.code()), Some(verdict));
+            assert_eq!(
+                Verdict::from_problemtools_code(verdict.problemtools_code()),
+                Some(verdict)
+            );
         }
-        assert_eq!(Verdict::from_code("XX"), None);
-        assert!(Verdict::JudgeError < Verdict::RunTimeError);
-        assert!(Verdict::TimeLimitExceeded < Verdict::WrongAnswer);
-        assert!(Verdict::WrongAnswer < Verdict::Accepted);
+        assert_eq!(Verdict::from_problemtools_code("XX"), None);
+        assert!(Verdict::JudgeError.rank() < Verdict::RunTimeError.rank());
+        assert!(Verdict::TimeLimitExceeded.rank() < Verdict::WrongAnswer.rank());
+        assert!(Verdict::WrongAnswer.rank() < Verdict::Accepted.rank());
     }
 
     #[test]
