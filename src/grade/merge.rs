@@ -454,7 +454,7 @@ fn merge_runs(parts: &[Part], whole: RunIdentity) -> Result<RunSummary, MergeErr
             });
         }
         scored::complete(&mut merged, tree, &|_, _, _| scoring::Scored {
-            verdict: scoring::Verdict::JudgeError,
+            verdict: crate::verdict::Verdict::JudgeError,
             score: None,
         });
     }

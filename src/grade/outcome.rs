@@ -20,7 +20,7 @@ use crate::limits::Limits;
 use crate::plan::{PlanIdentity, Shard};
 use crate::sandbox::RunFacts;
 use crate::scoring::aggregate::ValidatorScore;
-use crate::scoring::{self, GroupTree};
+use crate::scoring::GroupTree;
 use crate::stats::{self, ScoreStats};
 use crate::verdict::{Crash, Verdict};
 
@@ -529,9 +529,11 @@ impl RunIdentity {
 /// What a scored run's groups came to: the submission's verdict and score, each group's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GroupsSummary {
-    /// The root's verdict and score (problemtools' codes): the submission's; `None` when no
-    /// group had a test.
-    pub verdict: Option<scoring::Verdict>,
+    /// The root's verdict (problemtools', see [`Verdict::as_problemtools`]; in JSON by its
+    /// problemtools name, `RunTimeError`) and score: the submission's; `None` when no group
+    /// had a test.
+    #[serde(with = "crate::verdict::problemtools_name::option")]
+    pub verdict: Option<Verdict>,
     pub score: Option<f64>,
     /// The most the submission can score, where the groups say it (2023-07, folder groups).
     pub max_score: Option<f64>,
@@ -553,7 +555,9 @@ pub struct GroupsSummary {
 pub struct GroupRow {
     /// Relative to `data/` (`secret/group1`; the root `""`), or a folder group's name.
     pub path: String,
-    pub verdict: scoring::Verdict,
+    /// problemtools' verdict (see [`GroupsSummary::verdict`]).
+    #[serde(with = "crate::verdict::problemtools_name")]
+    pub verdict: Verdict,
     pub score: Option<f64>,
     pub max_score: Option<f64>,
     /// Its tests (at any depth) and how many ran (the others were skipped: the group was
