@@ -13,6 +13,9 @@
 //!    `OutOfMemoryError`: a heap sized from the limit runs out before the limit is reached).
 //! 6. `RE` if it could not be executed, was killed by a signal, or exited with a non-zero code.
 //! 7. The checker's verdict: `AC`, `WA`, `PE`, or `JE` when the checker or reference failed.
+//!
+//! The same enum is a test group's verdict (`scoring`), in problemtools' terms: see
+//! [`Verdict::as_problemtools`], [`Verdict::rank`] and [`problemtools_name`].
 
 use std::fmt;
 
@@ -22,15 +25,75 @@ use crate::limits::Limits;
 use crate::quote;
 use crate::sandbox::{RunFacts, StopReason, Termination};
 
-/// How a run ended abnormally, for `RE`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How a run ended abnormally, for `RE`. In JSON (a `crash` beside a report's `verdict`):
+/// `{"kind": "exit_code", "exit_code": 3}`, `{"kind": "signal", "signal": 11}`,
+/// `{"kind": "not_started"}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "CrashData", from = "CrashData")]
 pub enum Crash {
+    /// It exited with this non-zero code.
     ExitCode(i32),
+    /// This signal killed it.
     Signal(i32),
+    /// It could not be executed (not a program, an interpreter missing).
     NotStarted,
+    /// A run-time error that names no run's end: a test group's (problemtools' `RTE`, which a
+    /// custom grader may answer, and which a Kattis package's run over its memory limit is to
+    /// its groups), the verdict a `run_time_error/` folder expects, or an `RE` read from JSON
+    /// without its crash. No run of judge's ends so.
+    Unknown,
 }
 
-/// The verdict of one test, or of a whole submission.
+/// [`Crash`] as JSON holds it.
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum CrashData {
+    ExitCode { exit_code: i32 },
+    Signal { signal: i32 },
+    NotStarted,
+    Unknown,
+}
+
+impl From<Crash> for CrashData {
+    fn from(crash: Crash) -> CrashData {
+        match crash {
+            Crash::ExitCode(exit_code) => CrashData::ExitCode { exit_code },
+            Crash::Signal(signal) => CrashData::Signal { signal },
+            Crash::NotStarted => CrashData::NotStarted,
+            Crash::Unknown => CrashData::Unknown,
+        }
+    }
+}
+
+impl From<CrashData> for Crash {
+    fn from(data: CrashData) -> Crash {
+        match data {
+            CrashData::ExitCode { exit_code } => Crash::ExitCode(exit_code),
+            CrashData::Signal { signal } => Crash::Signal(signal),
+            CrashData::NotStarted => Crash::NotStarted,
+            CrashData::Unknown => Crash::Unknown,
+        }
+    }
+}
+
+/// The verdict of one test, of a test group, or of a whole submission.
+///
+/// In JSON a verdict is its code (`"RE"`); a crash's particulars are data beside it (a
+/// `crash`, see [`Crash`]), and a report's `verdict_detail` says both for people
+/// ([`Verdict::describe`], `RE (SIGSEGV)`), never to be read back.
+///
+/// A test group's verdict is problemtools' (`scoring::aggregate` folds a group's children as
+/// its default grader does): a test's verdict as a group sees it ([`Verdict::as_problemtools`]:
+/// PE is WA, CE is JE, and an `RE` names no crash), worst first by [`Verdict::rank`]
+/// (`JE > IF > RTE > MLE > TLE > OLE > WA > PE > AC`), named by
+/// [`Verdict::problemtools_code`] (`RTE`) and, in a report's groups, by [`problemtools_name`]
+/// (`RunTimeError`).
+///
+/// problemtools' `IF` (illegal function) has no variant: nothing in judge gives it to a test,
+/// and a custom grader that answers it (or `PE`) gets the judge error problemtools makes of
+/// an answer outside `AC WA TLE RTE MLE OLE JE` (`scoring::aggregate::parse_grader_output`);
+/// [`Verdict::from_problemtools_code`] knows no `IF`, and rank 1 (between JE and RTE) is
+/// left to it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
     Accepted,
@@ -75,14 +138,14 @@ impl Verdict {
         }
     }
 
-    /// One verdict of each kind (a crash stands for every `RE`).
+    /// One verdict of each kind (an `RE` naming no crash stands for every `RE`).
     const KINDS: [Verdict; 9] = [
         Verdict::Accepted,
         Verdict::WrongAnswer,
         Verdict::PresentationError,
         Verdict::TimeLimitExceeded,
         Verdict::MemoryLimitExceeded,
-        Verdict::RuntimeError(Crash::ExitCode(1)),
+        Verdict::RuntimeError(Crash::Unknown),
         Verdict::OutputLimitExceeded,
         Verdict::CompileError,
         Verdict::JudgeError,
@@ -94,6 +157,11 @@ impl Verdict {
         Verdict::KINDS.into_iter().find(|v| v.folder() == folder)
     }
 
+    /// The verdict of a [`Verdict::code`] (`RE` naming no crash), `None` for anything else.
+    pub fn from_code(code: &str) -> Option<Verdict> {
+        Verdict::KINDS.into_iter().find(|v| v.code() == code)
+    }
+
     /// Same kind of verdict, ignoring the details of a crash.
     pub fn same_kind(&self, other: &Verdict) -> bool {
         self.code() == other.code()
@@ -101,6 +169,24 @@ impl Verdict {
 
     pub fn is_accepted(&self) -> bool {
         matches!(self, Verdict::Accepted)
+    }
+
+    /// How the run crashed, for an `RE` that says it.
+    pub fn crash(&self) -> Option<Crash> {
+        match self {
+            Verdict::RuntimeError(Crash::Unknown) => None,
+            Verdict::RuntimeError(crash) => Some(*crash),
+            _ => None,
+        }
+    }
+
+    /// This verdict with `crash` (as [`Verdict::crash`] gives it) for an `RE`; any other
+    /// verdict has no crash to take.
+    pub fn with_crash(self, crash: Option<Crash>) -> Verdict {
+        match self {
+            Verdict::RuntimeError(_) => Verdict::RuntimeError(crash.unwrap_or(Crash::Unknown)),
+            other => other,
+        }
     }
 
     /// A longer description, with the exit code or signal name for `RE`.
@@ -116,32 +202,138 @@ impl Verdict {
     }
 }
 
+// A test group's verdict, as problemtools has it.
 impl Verdict {
-    /// A verdict as reports write it: its code (`WA`) or its description (`RE (SIGSEGV)`,
-    /// `RE (exit code 3)`). A bare `RE` names no crash and reads as `RE (exit code 1)`.
-    pub fn parse(text: &str) -> Option<Verdict> {
-        let text = text.trim();
-        if let Some(verdict) = Verdict::KINDS.into_iter().find(|v| v.code() == text) {
-            return Some(verdict);
+    /// This verdict as a test group sees it, in problemtools' verdicts (`AC WA TLE RTE MLE
+    /// OLE JE`): a presentation error is a wrong answer (a Kattis validator answers accepted
+    /// or wrong answer), a compile error a judge error (it never reaches a group: a
+    /// submission that does not compile runs no test), and a run-time error names no crash.
+    pub fn as_problemtools(&self) -> Verdict {
+        match self {
+            Verdict::PresentationError => Verdict::WrongAnswer,
+            Verdict::RuntimeError(_) => Verdict::RuntimeError(Crash::Unknown),
+            Verdict::CompileError => Verdict::JudgeError,
+            other => *other,
         }
-        let detail = text.strip_prefix("RE (")?.strip_suffix(')')?;
-        let crash = if detail == "could not start" {
-            Crash::NotStarted
-        } else if let Some(code) = detail.strip_prefix("exit code ") {
-            Crash::ExitCode(code.parse().ok()?)
-        } else if let Some(number) = detail.strip_prefix("signal ") {
-            Crash::Signal(number.parse().ok()?)
-        } else {
-            Crash::Signal((1..=64).find(|&s| crate::sandbox::signal_name(s) == detail)?)
-        };
-        Some(Verdict::RuntimeError(crash))
+    }
+
+    /// problemtools' rank of this verdict, worst first as its default grader's
+    /// `worst_error` ranks them: `JE` 0, `IF` 1 (no variant), `RTE` 2, `MLE` 3, `TLE` 4,
+    /// `OLE` 5, `WA` 6, `PE` 7, `AC` 8. A compile error ranks as the judge error it is to a
+    /// group. Groups fold [`Verdict::as_problemtools`] verdicts, where PE is WA.
+    pub fn rank(&self) -> u8 {
+        match self {
+            Verdict::JudgeError | Verdict::CompileError => 0,
+            Verdict::RuntimeError(_) => 2,
+            Verdict::MemoryLimitExceeded => 3,
+            Verdict::TimeLimitExceeded => 4,
+            Verdict::OutputLimitExceeded => 5,
+            Verdict::WrongAnswer => 6,
+            Verdict::PresentationError => 7,
+            Verdict::Accepted => 8,
+        }
+    }
+
+    /// problemtools' code of this verdict: `AC`, `WA`, `RTE`, ... (a compile error's is
+    /// `JE`, as a group sees it).
+    pub fn problemtools_code(&self) -> &'static str {
+        match self {
+            Verdict::RuntimeError(_) => "RTE",
+            Verdict::CompileError => "JE",
+            other => other.code(),
+        }
+    }
+
+    /// The verdict of a problemtools code (`RTE` naming no crash), `None` for anything else,
+    /// `IF` included (see [`Verdict`]).
+    pub fn from_problemtools_code(code: &str) -> Option<Verdict> {
+        Verdict::KINDS
+            .into_iter()
+            .filter(|v| *v != Verdict::CompileError)
+            .find(|v| v.problemtools_code() == code)
     }
 }
 
+/// A test group's verdict in JSON (`GroupRow::verdict`, `GroupsSummary::verdict`): the name
+/// of problemtools' verdict as it has always been written there (`Accepted`, `RunTimeError`,
+/// ...), for `#[serde(with = "crate::verdict::problemtools_name")]`; [`option`] for an
+/// `Option<Verdict>`. It writes [`Verdict::as_problemtools`], so a crash is not written, and
+/// reads an `RE` naming no crash.
+pub mod problemtools_name {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use super::{Crash, Verdict};
+
+    const NAMES: [(Verdict, &str); 8] = [
+        (Verdict::JudgeError, "JudgeError"),
+        (Verdict::RuntimeError(Crash::Unknown), "RunTimeError"),
+        (Verdict::MemoryLimitExceeded, "MemoryLimitExceeded"),
+        (Verdict::TimeLimitExceeded, "TimeLimitExceeded"),
+        (Verdict::OutputLimitExceeded, "OutputLimitExceeded"),
+        (Verdict::WrongAnswer, "WrongAnswer"),
+        (Verdict::PresentationError, "PresentationError"),
+        (Verdict::Accepted, "Accepted"),
+    ];
+
+    /// The name of `verdict` as a group sees it.
+    pub fn name(verdict: &Verdict) -> &'static str {
+        let seen = verdict.as_problemtools();
+        NAMES
+            .iter()
+            .find(|(v, _)| *v == seen)
+            .map_or("JudgeError", |(_, name)| name)
+    }
+
+    /// The verdict of a name, `None` for anything else.
+    pub fn verdict(name: &str) -> Option<Verdict> {
+        NAMES.iter().find(|(_, n)| *n == name).map(|(v, _)| *v)
+    }
+
+    pub fn serialize<S: Serializer>(verdict: &Verdict, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(name(verdict))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Verdict, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        verdict(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown group verdict `{text}`")))
+    }
+
+    /// The same for an `Option<Verdict>` (`null` for `None`).
+    pub mod option {
+        use serde::{Deserialize, Deserializer, Serializer};
+
+        use super::Verdict;
+
+        pub fn serialize<S: Serializer>(
+            verdict: &Option<Verdict>,
+            serializer: S,
+        ) -> Result<S::Ok, S::Error> {
+            match verdict {
+                Some(verdict) => serializer.serialize_some(super::name(verdict)),
+                None => serializer.serialize_none(),
+            }
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(
+            deserializer: D,
+        ) -> Result<Option<Verdict>, D::Error> {
+            match Option::<String>::deserialize(deserializer)? {
+                Some(text) => super::verdict(&text).map(Some).ok_or_else(|| {
+                    serde::de::Error::custom(format!("unknown group verdict `{text}`"))
+                }),
+                None => Ok(None),
+            }
+        }
+    }
+}
+
+/// A verdict in JSON is its code (`RE` naming no crash: the crash is read beside it, see
+/// [`Verdict::with_crash`]).
 impl<'de> Deserialize<'de> for Verdict {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = String::deserialize(deserializer)?;
-        Verdict::parse(&text)
+        Verdict::from_code(&text)
             .ok_or_else(|| serde::de::Error::custom(format!("unknown verdict `{text}`")))
     }
 }
@@ -347,6 +539,7 @@ pub fn reason(
                     crate::sandbox::signal_name(signal)
                 ),
                 Crash::NotStarted => "could not start".to_string(),
+                Crash::Unknown => "a run-time error".to_string(),
             }];
             if let Some(error) = &facts.launch_error {
                 parts.push(quote::terminal(error).into_owned());
@@ -842,27 +1035,129 @@ mod tests {
         assert_eq!(last_lines(&many), "line 97 | line 98 | line 99");
     }
 
+    /// Every verdict of a run, each crash a run can end with.
+    const EVERY_KIND: [Verdict; 12] = [
+        Verdict::Accepted,
+        Verdict::WrongAnswer,
+        Verdict::PresentationError,
+        Verdict::TimeLimitExceeded,
+        Verdict::MemoryLimitExceeded,
+        Verdict::RuntimeError(Crash::ExitCode(3)),
+        Verdict::RuntimeError(Crash::Signal(libc::SIGSEGV)),
+        Verdict::RuntimeError(Crash::Signal(40)),
+        Verdict::RuntimeError(Crash::NotStarted),
+        Verdict::OutputLimitExceeded,
+        Verdict::CompileError,
+        Verdict::JudgeError,
+    ];
+
     #[test]
-    fn verdicts_read_back_from_their_descriptions() {
-        for verdict in [
-            Verdict::Accepted,
+    fn a_verdict_reads_back_from_its_code_and_its_crash_as_data() {
+        for verdict in EVERY_KIND {
+            let code = serde_json::to_value(verdict).unwrap();
+            assert_eq!(code, verdict.code());
+            let read: Verdict = serde_json::from_value(code).unwrap();
+            assert!(read.same_kind(&verdict));
+            let crash = serde_json::to_value(verdict.crash()).unwrap();
+            let crash: Option<Crash> = serde_json::from_value(crash).unwrap();
+            assert_eq!(read.with_crash(crash), verdict);
+        }
+        // The crash is data: no text to parse.
+        let crash = |verdict: Verdict| serde_json::to_string(&verdict.crash()).unwrap();
+        assert_eq!(
+            crash(Verdict::RuntimeError(Crash::Signal(libc::SIGSEGV))),
+            r#"{"kind":"signal","signal":11}"#
+        );
+        assert_eq!(
+            crash(Verdict::RuntimeError(Crash::ExitCode(3))),
+            r#"{"kind":"exit_code","exit_code":3}"#
+        );
+        assert_eq!(
+            crash(Verdict::RuntimeError(Crash::NotStarted)),
+            r#"{"kind":"not_started"}"#
+        );
+        // Only an RE has one, and one that names no crash writes none.
+        assert_eq!(crash(Verdict::WrongAnswer), "null");
+        assert_eq!(crash(Verdict::RuntimeError(Crash::Unknown)), "null");
+        assert_eq!(
+            Verdict::WrongAnswer.with_crash(Some(Crash::ExitCode(3))),
+            Verdict::WrongAnswer
+        );
+        // A bare RE (JSON without its crash) is an RE naming none.
+        let bare: Verdict = serde_json::from_str(r#""RE""#).unwrap();
+        assert_eq!(bare.with_crash(None), Verdict::RuntimeError(Crash::Unknown));
+        assert_eq!(bare.describe(), "RE");
+        // A description is for people only.
+        assert!(serde_json::from_str::<Verdict>(r#""RE (SIGSEGV)""#).is_err());
+        assert!(serde_json::from_str::<Verdict>(r#""OK""#).is_err());
+    }
+
+    #[test]
+    fn groups_rank_verdicts_as_problemtools_worst_first() {
+        // problemtools: JE > IF > RTE > MLE > TLE > OLE > WA > PE > AC.
+        let worst_first = [
+            Verdict::JudgeError,
+            Verdict::RuntimeError(Crash::Signal(libc::SIGSEGV)),
+            Verdict::MemoryLimitExceeded,
+            Verdict::TimeLimitExceeded,
+            Verdict::OutputLimitExceeded,
             Verdict::WrongAnswer,
             Verdict::PresentationError,
-            Verdict::TimeLimitExceeded,
-            Verdict::MemoryLimitExceeded,
-            Verdict::RuntimeError(Crash::ExitCode(3)),
-            Verdict::RuntimeError(Crash::Signal(libc::SIGSEGV)),
-            Verdict::RuntimeError(Crash::Signal(40)),
-            Verdict::RuntimeError(Crash::NotStarted),
-            Verdict::OutputLimitExceeded,
-            Verdict::CompileError,
-            Verdict::JudgeError,
-        ] {
-            assert_eq!(Verdict::parse(&verdict.describe()), Some(verdict));
-            assert!(Verdict::parse(verdict.code()).unwrap().same_kind(&verdict));
+            Verdict::Accepted,
+        ];
+        let ranks: Vec<u8> = worst_first.iter().map(Verdict::rank).collect();
+        assert_eq!(ranks, [0, 2, 3, 4, 5, 6, 7, 8], "IF keeps rank 1");
+        assert_eq!(Verdict::CompileError.rank(), Verdict::JudgeError.rank());
+        // Every crash ranks alike.
+        assert_eq!(
+            Verdict::RuntimeError(Crash::ExitCode(1)).rank(),
+            Verdict::RuntimeError(Crash::Unknown).rank()
+        );
+        // A group sees problemtools' verdicts: PE is WA, CE is JE, an RE names no crash.
+        let seen: Vec<&str> = EVERY_KIND
+            .iter()
+            .map(|v| v.as_problemtools().problemtools_code())
+            .collect();
+        assert_eq!(
+            seen,
+            ["AC", "WA", "WA", "TLE", "MLE", "RTE", "RTE", "RTE", "RTE", "OLE", "JE", "JE"]
+        );
+        assert_eq!(
+            Verdict::RuntimeError(Crash::Signal(libc::SIGSEGV)).as_problemtools(),
+            Verdict::RuntimeError(Crash::Unknown)
+        );
+        for code in ["AC", "WA", "PE", "TLE", "MLE", "OLE", "RTE", "JE"] {
+            let verdict = Verdict::from_problemtools_code(code).unwrap();
+            assert_eq!(verdict.problemtools_code(), code);
         }
-        assert_eq!(Verdict::parse("RE (mystery)"), None);
-        assert_eq!(Verdict::parse("OK"), None);
+        // IF has no variant (a custom grader's IF is a judge error, see
+        // `scoring::aggregate::parse_grader_output`), nor has judge's RE or CE a code there.
+        for code in ["IF", "RE", "CE", "XX"] {
+            assert_eq!(Verdict::from_problemtools_code(code), None, "{code}");
+        }
+    }
+
+    #[test]
+    fn a_groups_verdict_keeps_its_problemtools_name_in_json() {
+        #[derive(Serialize, Deserialize, PartialEq, Debug)]
+        struct Row {
+            #[serde(with = "problemtools_name")]
+            verdict: Verdict,
+            #[serde(with = "problemtools_name::option")]
+            total: Option<Verdict>,
+        }
+        let row = Row {
+            verdict: Verdict::RuntimeError(Crash::Signal(libc::SIGSEGV)),
+            total: Some(Verdict::PresentationError),
+        };
+        let json = serde_json::to_string(&row).unwrap();
+        assert_eq!(json, r#"{"verdict":"RunTimeError","total":"WrongAnswer"}"#);
+        let back: Row = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.verdict, Verdict::RuntimeError(Crash::Unknown));
+        assert_eq!(back.total, Some(Verdict::WrongAnswer));
+        let none: Row = serde_json::from_str(r#"{"verdict":"Accepted","total":null}"#).unwrap();
+        assert_eq!(none.total, None);
+        assert!(serde_json::from_str::<Row>(r#"{"verdict":"RTE","total":null}"#).is_err());
     }
 
     #[test]

@@ -504,7 +504,7 @@ impl ResultStore {
     fn load(&self, key: &str, identity: &PlanIdentity) -> Option<Graded> {
         let text = crate::files::read(&self.path(key), crate::files::Cap::JSON).ok()?;
         let stored: StoredResult<Graded> = serde_json::from_slice(&text).ok()?;
-        let mut graded = stored.graded;
+        let graded = stored.graded;
         let stored_identity = &graded.summary()?.run.plan;
         if stored.judge_build != super::judge_build()
             || stored_identity != identity
@@ -512,7 +512,6 @@ impl ResultStore {
         {
             return None;
         }
-        graded.restore_verdicts();
         Some(graded)
     }
 

@@ -155,23 +155,9 @@ pub fn read_part(path: &Path) -> Result<Part, MergeError> {
         serde_json::from_value(unit).map_err(|e| not_a_report(format!("plan.unit: {e}")))?;
     let read = |e: serde_json::Error| not_a_report(e.to_string());
     let report = match unit {
-        PlanUnit::Tests => {
-            let mut summary = RunSummary::tests_from_json(value).map_err(read)?;
-            summary.restore_verdicts();
-            Report::Run(Box::new(summary))
-        }
-        PlanUnit::Games => {
-            let mut summary = RunSummary::games_from_json(value).map_err(read)?;
-            summary.restore_verdicts();
-            Report::Run(Box::new(summary))
-        }
-        PlanUnit::Submissions => {
-            let mut scoreboard: Scoreboard = serde_json::from_value(value).map_err(read)?;
-            for row in &mut scoreboard.submissions {
-                row.graded.restore_verdicts();
-            }
-            Report::Grade(scoreboard)
-        }
+        PlanUnit::Tests => Report::Run(Box::new(RunSummary::tests_from_json(value).map_err(read)?)),
+        PlanUnit::Games => Report::Run(Box::new(RunSummary::games_from_json(value).map_err(read)?)),
+        PlanUnit::Submissions => Report::Grade(serde_json::from_value(value).map_err(read)?),
         PlanUnit::Solutions => Report::Verify(serde_json::from_value(value).map_err(read)?),
     };
     // Its shard was checked as it was read (`plan::Shard`); its counts are checked here.
@@ -468,7 +454,7 @@ fn merge_runs(parts: &[Part], whole: RunIdentity) -> Result<RunSummary, MergeErr
             });
         }
         scored::complete(&mut merged, tree, &|_, _, _| scoring::Scored {
-            verdict: scoring::Verdict::JudgeError,
+            verdict: crate::verdict::Verdict::JudgeError,
             score: None,
         });
     }
@@ -703,12 +689,16 @@ mod tests {
         summary.outcomes[2].verdict_detail = summary.outcomes[2].verdict.describe();
         summary.verdict = summary.outcomes[2].verdict;
         summary.run.shard = Some(Shard::new(0, 1).unwrap());
-        std::fs::write(&path, serde_json::to_vec(&summary).unwrap()).unwrap();
+        // The crash is read from its data, not from the text for people.
+        let mut value = serde_json::to_value(&summary).unwrap();
+        value["tests"][2]["verdict_detail"] = "RE (exit code 1)".into();
+        std::fs::write(&path, serde_json::to_vec(&value).unwrap()).unwrap();
         let Report::Run(back) = read_part(&path).unwrap().report else {
             panic!("a batch report reads back as one");
         };
         assert_eq!(back.verdict, summary.verdict);
         assert_eq!(back.verdict.describe(), "RE (SIGSEGV)");
+        assert_eq!(back.outcomes[2].verdict, summary.outcomes[2].verdict);
         assert!(!back.is_games());
         assert_eq!(back.outcomes.len(), 3);
         std::fs::write(&path, "{\"verdict\": \"AC\"}").unwrap();

@@ -20,15 +20,17 @@ use crate::limits::Limits;
 use crate::plan::{PlanIdentity, Shard};
 use crate::sandbox::RunFacts;
 use crate::scoring::aggregate::ValidatorScore;
-use crate::scoring::{self, GroupTree};
+use crate::scoring::GroupTree;
 use crate::stats::{self, ScoreStats};
-use crate::verdict::Verdict;
+use crate::verdict::{Crash, Verdict};
 
 /// The result of one unit of a run.
 #[derive(Debug, Clone)]
 pub struct Outcome {
     pub verdict: Verdict,
-    /// `RE (SIGSEGV)` and the like.
+    /// The verdict for people: `RE (SIGSEGV)` and the like ([`Verdict::describe`]). JSON
+    /// carries it for them and for older readers; it is never read back (a crash is read from
+    /// its data).
     pub verdict_detail: String,
     pub cpu_ms: u64,
     pub wall_ms: u64,
@@ -114,14 +116,12 @@ impl Outcome {
     }
 
     /// Reads back one unit's JSON (a test's, or a game's with `games`, as a report writes
-    /// it), its verdict from its detail (`RE (SIGSEGV)`, where `verdict` says only `RE`).
+    /// it), its verdict from its `verdict` and `crash`.
     pub(crate) fn from_json(value: serde_json::Value, games: bool) -> serde_json::Result<Outcome> {
-        let mut outcome = match games {
+        Ok(match games {
             true => Outcome::from(GameIn::deserialize(value)?),
             false => Outcome::from(TestIn::deserialize(value)?),
-        };
-        outcome.verdict = Verdict::parse(&outcome.verdict_detail).unwrap_or(outcome.verdict);
-        Ok(outcome)
+        })
     }
 
     /// The unit's name as reports give it: the test's, or `game N`.
@@ -421,16 +421,6 @@ impl RunSummary {
         }
     }
 
-    /// After reading a summary back from JSON: each verdict from its detail (`RE (SIGSEGV)`,
-    /// where the JSON's `verdict` says only `RE`), and the summary's from its first failure.
-    pub fn restore_verdicts(&mut self) {
-        let units = self
-            .outcomes
-            .iter_mut()
-            .map(|o| (&mut o.verdict, o.verdict_detail.as_str()));
-        restore_verdicts(&mut self.verdict, units);
-    }
-
     /// The summary as the JSON of a run of tests or of games.
     fn wire(&self) -> SummaryWire<'_> {
         match &self.detail {
@@ -445,6 +435,7 @@ impl RunSummary {
                 language: &self.language,
                 timing_warning: timing_warning.as_deref(),
                 verdict: self.verdict,
+                crash: self.verdict.crash(),
                 seed: self.seed,
                 limits: &self.limits,
                 protections: &self.protections,
@@ -465,6 +456,7 @@ impl RunSummary {
                 solution: &self.solution,
                 language: &self.language,
                 verdict: self.verdict,
+                crash: self.verdict.crash(),
                 reason: reason.as_deref(),
                 seed: self.seed,
                 limits: &self.limits,
@@ -487,24 +479,6 @@ impl RunSummary {
     /// Reads the JSON of a run of games (a report written by `--json`).
     pub fn games_from_json(value: serde_json::Value) -> serde_json::Result<RunSummary> {
         deserialize_games(value)
-    }
-}
-
-/// After reading a summary back from JSON, where a `verdict` is only a code (`RE`): each
-/// unit's verdict from its detail (`RE (SIGSEGV)`), and the summary's from its first failure.
-fn restore_verdicts<'a>(
-    summary: &mut Verdict,
-    units: impl Iterator<Item = (&'a mut Verdict, &'a str)>,
-) {
-    let mut first_failure = None;
-    for (verdict, detail) in units {
-        *verdict = Verdict::parse(detail).unwrap_or(*verdict);
-        if !verdict.is_accepted() {
-            first_failure.get_or_insert(*verdict);
-        }
-    }
-    if let Some(failure) = first_failure.filter(|f| f.same_kind(summary)) {
-        *summary = failure;
     }
 }
 
@@ -555,9 +529,11 @@ impl RunIdentity {
 /// What a scored run's groups came to: the submission's verdict and score, each group's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GroupsSummary {
-    /// The root's verdict and score (problemtools' codes): the submission's; `None` when no
-    /// group had a test.
-    pub verdict: Option<scoring::Verdict>,
+    /// The root's verdict (problemtools', see [`Verdict::as_problemtools`]; in JSON by its
+    /// problemtools name, `RunTimeError`) and score: the submission's; `None` when no group
+    /// had a test.
+    #[serde(with = "crate::verdict::problemtools_name::option")]
+    pub verdict: Option<Verdict>,
     pub score: Option<f64>,
     /// The most the submission can score, where the groups say it (2023-07, folder groups).
     pub max_score: Option<f64>,
@@ -579,7 +555,9 @@ pub struct GroupsSummary {
 pub struct GroupRow {
     /// Relative to `data/` (`secret/group1`; the root `""`), or a folder group's name.
     pub path: String,
-    pub verdict: scoring::Verdict,
+    /// problemtools' verdict (see [`GroupsSummary::verdict`]).
+    #[serde(with = "crate::verdict::problemtools_name")]
+    pub verdict: Verdict,
     pub score: Option<f64>,
     pub max_score: Option<f64>,
     /// Its tests (at any depth) and how many ran (the others were skipped: the group was
@@ -610,6 +588,7 @@ impl Serialize for Outcome {
             Detail::Test(test) => TestWire {
                 name: &test.name,
                 verdict: self.verdict,
+                crash: self.verdict.crash(),
                 verdict_detail: &self.verdict_detail,
                 cpu_ms: self.cpu_ms,
                 wall_ms: self.wall_ms,
@@ -634,6 +613,7 @@ impl Serialize for Outcome {
                 interaction_us: game.interaction_us,
                 peak_kib: self.peak_kib,
                 verdict: self.verdict,
+                crash: self.verdict.crash(),
                 verdict_detail: &self.verdict_detail,
                 message: self.message.as_deref(),
             }
@@ -669,6 +649,8 @@ pub(crate) fn deserialize_games<'de, D: Deserializer<'de>>(
 struct TestWire<'a> {
     name: &'a str,
     verdict: Verdict,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    crash: Option<Crash>,
     verdict_detail: &'a str,
     cpu_ms: u64,
     wall_ms: u64,
@@ -696,6 +678,8 @@ struct GameWire<'a> {
     interaction_us: u64,
     peak_kib: u64,
     verdict: Verdict,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    crash: Option<Crash>,
     verdict_detail: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<&'a str>,
@@ -716,6 +700,8 @@ struct TestsSummaryWire<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     timing_warning: Option<&'a str>,
     verdict: Verdict,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    crash: Option<Crash>,
     seed: u64,
     limits: &'a AppliedLimits,
     protections: &'a [String],
@@ -738,6 +724,8 @@ struct GamesSummaryWire<'a> {
     language: &'a str,
     verdict: Verdict,
     #[serde(skip_serializing_if = "Option::is_none")]
+    crash: Option<Crash>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'a str>,
     seed: u64,
     limits: &'a AppliedLimits,
@@ -756,6 +744,8 @@ struct GamesSummaryWire<'a> {
 struct TestIn {
     name: String,
     verdict: Verdict,
+    #[serde(default)]
+    crash: Option<Crash>,
     verdict_detail: String,
     cpu_ms: u64,
     wall_ms: u64,
@@ -783,6 +773,8 @@ struct GameIn {
     interaction_us: u64,
     peak_kib: u64,
     verdict: Verdict,
+    #[serde(default)]
+    crash: Option<Crash>,
     verdict_detail: String,
     #[serde(default)]
     message: Option<String>,
@@ -796,6 +788,8 @@ struct TestsSummaryIn {
     #[serde(default)]
     timing_warning: Option<String>,
     verdict: Verdict,
+    #[serde(default)]
+    crash: Option<Crash>,
     seed: u64,
     limits: AppliedLimits,
     protections: Vec<String>,
@@ -818,6 +812,8 @@ struct GamesSummaryIn {
     language: String,
     verdict: Verdict,
     #[serde(default)]
+    crash: Option<Crash>,
+    #[serde(default)]
     reason: Option<String>,
     seed: u64,
     limits: AppliedLimits,
@@ -835,7 +831,7 @@ struct GamesSummaryIn {
 impl From<TestIn> for Outcome {
     fn from(test: TestIn) -> Outcome {
         Outcome {
-            verdict: test.verdict,
+            verdict: test.verdict.with_crash(test.crash),
             verdict_detail: test.verdict_detail,
             cpu_ms: test.cpu_ms,
             wall_ms: test.wall_ms,
@@ -859,7 +855,7 @@ impl From<TestIn> for Outcome {
 impl From<GameIn> for Outcome {
     fn from(game: GameIn) -> Outcome {
         Outcome {
-            verdict: game.verdict,
+            verdict: game.verdict.with_crash(game.crash),
             verdict_detail: game.verdict_detail,
             cpu_ms: game.cpu_ms,
             wall_ms: game.wall_ms,
@@ -887,7 +883,7 @@ impl From<TestsSummaryIn> for RunSummary {
             problem: summary.problem,
             solution: summary.solution,
             language: summary.language,
-            verdict: summary.verdict,
+            verdict: summary.verdict.with_crash(summary.crash),
             seed: summary.seed,
             limits: summary.limits,
             protections: summary.protections,
@@ -911,7 +907,7 @@ impl From<GamesSummaryIn> for RunSummary {
             problem: summary.problem,
             solution: summary.solution,
             language: summary.language,
-            verdict: summary.verdict,
+            verdict: summary.verdict.with_crash(summary.crash),
             seed: summary.seed,
             limits: summary.limits,
             protections: summary.protections,
@@ -975,6 +971,51 @@ mod tests {
         assert_eq!(back.reason(), Some("game 2 failed: WA"));
         assert_eq!(back.outcomes[1].score(), Some(4096.0));
         assert_eq!(back.stats(), summary.stats());
+    }
+
+    #[test]
+    fn a_crash_is_written_beside_its_verdict_and_read_back_from_there() {
+        let mut summary = fixtures::batch_summary();
+        let segfault = Verdict::RuntimeError(Crash::Signal(libc::SIGSEGV));
+        summary.outcomes[2].verdict = segfault;
+        summary.outcomes[2].verdict_detail = segfault.describe();
+        summary.verdict = segfault;
+        let mut value = serde_json::to_value(&summary).unwrap();
+        let crash = serde_json::json!({"kind": "signal", "signal": 11});
+        assert_eq!(value["verdict"], "RE");
+        assert_eq!(value["crash"], crash);
+        assert_eq!(value["tests"][2]["crash"], crash);
+        assert_eq!(value["tests"][2]["verdict_detail"], "RE (SIGSEGV)");
+        // Only a crash has one.
+        assert!(value["tests"][1].get("crash").is_none());
+        // The text is for people: what it says is not read.
+        value["tests"][2]["verdict_detail"] = "RE (exit code 7)".into();
+        let back = RunSummary::tests_from_json(value.clone()).unwrap();
+        assert_eq!(back.verdict, segfault);
+        assert_eq!(back.outcomes[2].verdict, segfault);
+        assert_eq!(back.outcomes[2].verdict_detail, "RE (exit code 7)");
+        // A unit read alone (a job's file of decided units) the same.
+        let unit = Outcome::from_json(value["tests"][2].clone(), false).unwrap();
+        assert_eq!(unit.verdict, segfault);
+        // Without its crash (JSON of an older judge) an RE names none.
+        value["tests"][2].as_object_mut().unwrap().remove("crash");
+        let bare = RunSummary::tests_from_json(value).unwrap();
+        assert_eq!(
+            bare.outcomes[2].verdict,
+            Verdict::RuntimeError(Crash::Unknown)
+        );
+        // A game's crash too.
+        let mut games = fixtures::games_summary();
+        games.outcomes[2].verdict = Verdict::RuntimeError(Crash::ExitCode(3));
+        games.verdict = games.outcomes[2].verdict;
+        let value = serde_json::to_value(&games).unwrap();
+        assert_eq!(
+            value["games"][2]["crash"],
+            serde_json::json!({"kind": "exit_code", "exit_code": 3})
+        );
+        let back = round_trip(&games);
+        assert_eq!(back.outcomes[2].verdict, games.outcomes[2].verdict);
+        assert_eq!(back.verdict, games.verdict);
     }
 
     #[test]

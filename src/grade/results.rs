@@ -334,13 +334,6 @@ impl Graded {
                 .map_or(true, |groups| groups.judge_error.is_none())
     }
 
-    /// After reading back from JSON: verdicts from their details (see `restore_verdicts`).
-    pub fn restore_verdicts(&mut self) {
-        if let Graded::Run(summary) = self {
-            summary.restore_verdicts();
-        }
-    }
-
     /// Names its summary's solution as the scoreboard does (an identical submission's result
     /// taken for this one).
     pub(super) fn rename(&mut self, name: &str) {

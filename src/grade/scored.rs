@@ -12,18 +12,19 @@ use std::sync::{Arc, Mutex};
 use super::outcome::Outcome;
 use crate::scoring::aggregate::{self, Folded, Graded, Results, TestRun};
 use crate::scoring::{self, Child, Group, GroupTree, Scored, TestCase};
+use crate::verdict::{Crash, Verdict};
 
 // What a scored run's groups come to, defined with the run's summary (`grade::outcome`).
 pub use super::outcome::{GroupRow, GroupsSummary, Slowest, NEAR_LIMIT};
 
-/// A test's run as its group sees it: the verdict in problemtools' terms and the score its
-/// validator gave. A Kattis package's run over the memory limit is the run-time error
-/// problemtools sees there (its groups never get MLE; `grade::package` compares verdicts
-/// the same way).
+/// A test's run as its group sees it: the verdict in problemtools' terms
+/// ([`Verdict::as_problemtools`]) and the score its validator gave. A Kattis package's run
+/// over the memory limit is the run-time error problemtools sees there (its groups never get
+/// MLE; `grade::verify` compares a package's verdicts the same way).
 pub fn test_run(tree: &GroupTree, outcome: &Outcome) -> TestRun {
-    let verdict = match scoring::Verdict::from(&outcome.verdict) {
-        scoring::Verdict::MemoryLimitExceeded if tree.format != scoring::Format::Folder => {
-            scoring::Verdict::RunTimeError
+    let verdict = match outcome.verdict.as_problemtools() {
+        Verdict::MemoryLimitExceeded if tree.format != scoring::Format::Folder => {
+            Verdict::RuntimeError(Crash::Unknown)
         }
         verdict => verdict,
     };
@@ -189,7 +190,7 @@ pub fn grade(
         grader,
     };
     let judge_error = Scored {
-        verdict: scoring::Verdict::JudgeError,
+        verdict: Verdict::JudgeError,
         score: None,
     };
     // A test the tree needs that the run lacks (it could not run): the root is a judge error.
@@ -272,7 +273,7 @@ pub fn complete(
         return;
     }
     let groups = grade(tree, &summary.outcomes, summary.limits.cpu_ms, grader);
-    summary.verdict = verdict_of(&groups, &summary.outcomes);
+    summary.verdict = verdict_of(tree, &groups, &summary.outcomes);
     if let super::outcome::RunDetail::Tests { groups: slot, .. } = &mut summary.detail {
         *slot = Some(Box::new(groups));
     }
@@ -314,7 +315,7 @@ pub fn missing_test(tree: &GroupTree, outcomes: &[Outcome]) -> Option<String> {
         .filter_map(|o| o.test().map(|t| (t.name.as_str(), o)))
         .collect();
     let no_grader = |_: &Group, _: &str, _: &[String]| Scored {
-        verdict: scoring::Verdict::JudgeError,
+        verdict: Verdict::JudgeError,
         score: None,
     };
     let mut results = ByName {
@@ -327,31 +328,20 @@ pub fn missing_test(tree: &GroupTree, outcomes: &[Outcome]) -> Option<String> {
         .map(|missing| missing.0)
 }
 
-/// The run's verdict from its groups': the root's as judge's verdict (a scored problem's
-/// submission is accepted when its root group is), taken from the first test that got it so
-/// that its particulars (a crash's signal) stay.
-pub fn verdict_of(summary: &GroupsSummary, outcomes: &[Outcome]) -> crate::verdict::Verdict {
-    use crate::verdict::{Crash, Verdict as V};
+/// The run's verdict from its groups': the root's (a scored problem's submission is accepted
+/// when its root group is), as the test that got it has it. That is the first test, in the
+/// run's order, whose verdict its groups see as the root's ([`test_run`]), with its own
+/// particulars: a crash's signal, a Kattis package's MLE (which its groups see as RTE, and
+/// `grade::verify` compares as RTE). A root verdict that no test had (a custom grader's
+/// answer, a judge error of the groups' rules) is the run's as it is.
+pub fn verdict_of(tree: &GroupTree, summary: &GroupsSummary, outcomes: &[Outcome]) -> Verdict {
     let Some(root) = summary.verdict else {
-        return V::JudgeError;
+        return Verdict::JudgeError;
     };
-    if let Some(first) = outcomes
+    outcomes
         .iter()
-        .find(|o| scoring::Verdict::from(&o.verdict) == root)
-    {
-        return first.verdict;
-    }
-    match root {
-        scoring::Verdict::Accepted => V::Accepted,
-        scoring::Verdict::WrongAnswer | scoring::Verdict::PresentationError => V::WrongAnswer,
-        scoring::Verdict::TimeLimitExceeded => V::TimeLimitExceeded,
-        scoring::Verdict::MemoryLimitExceeded => V::MemoryLimitExceeded,
-        scoring::Verdict::OutputLimitExceeded => V::OutputLimitExceeded,
-        scoring::Verdict::RunTimeError | scoring::Verdict::IllegalFunction => {
-            V::RuntimeError(Crash::ExitCode(1))
-        }
-        scoring::Verdict::JudgeError => V::JudgeError,
-    }
+        .find(|o| test_run(tree, o).verdict == root)
+        .map_or(root, |first| first.verdict)
 }
 
 /// Runs the custom grader of `group` (`grading: custom`) on `input` with `args`.
@@ -364,7 +354,7 @@ pub(crate) fn run_grader(
 ) -> Scored {
     let Some(grader) = &parts.grader else {
         return Scored {
-            verdict: scoring::Verdict::JudgeError,
+            verdict: Verdict::JudgeError,
             score: None,
         };
     };
@@ -378,7 +368,7 @@ pub(crate) fn run_grader(
             aggregate::parse_grader_output(&String::from_utf8_lossy(&run.stdout), scoring)
         }
         _ => Scored {
-            verdict: scoring::Verdict::JudgeError,
+            verdict: Verdict::JudgeError,
             score: None,
         },
     }
@@ -388,7 +378,6 @@ pub(crate) fn run_grader(
 mod tests {
     use super::*;
     use crate::grade::outcome::{Detail, TestDetail};
-    use crate::verdict::Verdict;
 
     fn outcome(name: &str, verdict: Verdict) -> Outcome {
         Outcome {
@@ -441,6 +430,103 @@ mod tests {
         );
         assert_eq!((whole.verdict, whole.score), (one.verdict, one.score));
         assert_eq!(whole.score, Some(80.0));
+    }
+
+    /// `outcomes` with the test `name`'s verdict `verdict`.
+    fn with(mut outcomes: Vec<Outcome>, name: &str, verdict: Verdict) -> Vec<Outcome> {
+        let test = outcomes.iter_mut().find(|o| o.name() == name).unwrap();
+        *test = outcome(name, verdict);
+        outcomes
+    }
+
+    #[test]
+    fn the_run_gets_the_verdict_of_the_test_that_decided_its_root() {
+        let tree = Arc::new(crate::report::fixtures::group_tree());
+        let grader: &GraderRunner = &|_, _, _| unreachable!("no custom grader");
+        let segfault = Verdict::RuntimeError(Crash::Signal(libc::SIGSEGV));
+        let outcomes = with(run(&tree, &[]), "secret/group2/2", segfault);
+        let groups = grade(&tree, &outcomes, 1000, grader);
+        // The groups have problemtools' RTE, which names no crash; the run has the test's.
+        let rte = Verdict::RuntimeError(Crash::Unknown);
+        assert_eq!(groups.verdict, Some(rte));
+        assert_eq!(verdict_of(&tree, &groups, &outcomes), segfault);
+        // Worst error: the crash outranks a wrong answer before it.
+        let outcomes = with(outcomes, "secret/group1/1", Verdict::WrongAnswer);
+        let groups = grade(&tree, &outcomes, 1000, grader);
+        assert_eq!(groups.verdict, Some(rte));
+        assert_eq!(verdict_of(&tree, &groups, &outcomes), segfault);
+        // A presentation error is a wrong answer to the groups, and the run's own.
+        let outcomes = with(
+            run(&tree, &[]),
+            "secret/group3/small/1",
+            Verdict::PresentationError,
+        );
+        let groups = grade(&tree, &outcomes, 1000, grader);
+        assert_eq!(groups.verdict, Some(Verdict::WrongAnswer));
+        assert_eq!(
+            verdict_of(&tree, &groups, &outcomes),
+            Verdict::PresentationError
+        );
+    }
+
+    #[test]
+    fn a_packages_mle_is_rte_to_its_groups_and_mle_to_its_run() {
+        let tree = Arc::new(crate::report::fixtures::group_tree());
+        let grader: &GraderRunner = &|_, _, _| unreachable!("no custom grader");
+        let outcomes = with(
+            run(&tree, &[]),
+            "secret/group2/2",
+            Verdict::MemoryLimitExceeded,
+        );
+        let groups = grade(&tree, &outcomes, 1000, grader);
+        let rte = Verdict::RuntimeError(Crash::Unknown);
+        assert_eq!(groups.verdict, Some(rte));
+        let group2 = groups.groups.iter().find(|g| g.path == "secret/group2");
+        assert_eq!(group2.unwrap().verdict, rte);
+        // The groups' JSON names problemtools' verdicts as it always has.
+        let json = serde_json::to_value(&groups).unwrap();
+        assert_eq!(json["verdict"], "RunTimeError");
+        assert!(json["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["path"] == "secret/group2" && g["verdict"] == "RunTimeError"));
+        let back: GroupsSummary = serde_json::from_value(json).unwrap();
+        assert_eq!(back, groups);
+        // The run keeps judge's own verdict (`grade::verify` compares it as RTE).
+        assert_eq!(
+            verdict_of(&tree, &groups, &outcomes),
+            Verdict::MemoryLimitExceeded
+        );
+        // A folder problem's groups have MLE.
+        let mut folder = (*tree).clone();
+        folder.format = scoring::Format::Folder;
+        let groups = grade(&Arc::new(folder), &outcomes, 1000, grader);
+        assert_eq!(groups.verdict, Some(Verdict::MemoryLimitExceeded));
+    }
+
+    #[test]
+    fn a_root_verdict_no_test_had_is_the_runs_as_it_is() {
+        // A custom grader at the root answers what no test got: no crash is made up.
+        let mut tree = crate::report::fixtures::group_tree();
+        tree.root.settings.rule = scoring::Rule::Custom { flags: Vec::new() };
+        let tree = Arc::new(tree);
+        let outcomes = run(&tree, &[]);
+        let answer = |text: &'static str| {
+            move |_: &Group, _: &str, _: &[String]| aggregate::parse_grader_output(text, true)
+        };
+        let groups = grade(&tree, &outcomes, 1000, &answer("RTE 0"));
+        let rte = Verdict::RuntimeError(Crash::Unknown);
+        assert_eq!(groups.verdict, Some(rte));
+        assert_eq!(verdict_of(&tree, &groups, &outcomes), rte);
+        assert_eq!(rte.describe(), "RE");
+        // problemtools' IF from a custom grader is the judge error problemtools makes of it.
+        let groups = grade(&tree, &outcomes, 1000, &answer("IF 0"));
+        assert_eq!(
+            (groups.verdict, groups.score),
+            (Some(Verdict::JudgeError), None)
+        );
+        assert_eq!(verdict_of(&tree, &groups, &outcomes), Verdict::JudgeError);
     }
 
     #[test]

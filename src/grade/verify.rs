@@ -25,7 +25,7 @@ use crate::plan::{sha256_hex, PlanDigest, PlanIdentity, PlanUnit, Shard, TestSel
 use crate::resolve::Problem;
 use crate::sandbox::Termination;
 use crate::scoring::expected::{Expectation, FullScore, Judged, Objective, ScoreExpectation};
-use crate::scoring::{self, Scored};
+use crate::scoring::Scored;
 use crate::verdict::{Crash, Verdict};
 
 // What `verify` tells and gives, defined with the other results (`grade::results`).
@@ -388,12 +388,9 @@ fn check(
 fn folder_rule(name: &str, expected: Verdict) -> Expectation {
     let directory = name.split('/').next().unwrap_or_default();
     let (verdict, score) = match directory {
-        "accepted" => (Some(scoring::Verdict::Accepted), ScoreExpectation::Full),
+        "accepted" => (Some(Verdict::Accepted), ScoreExpectation::Full),
         PARTIALLY_ACCEPTED => (None, ScoreExpectation::Partly),
-        _ => (
-            Some(scoring::Verdict::from(&expected)),
-            ScoreExpectation::Any,
-        ),
+        _ => (Some(expected.as_problemtools()), ScoreExpectation::Any),
     };
     Expectation {
         verdict,
@@ -417,7 +414,7 @@ pub(crate) fn with_groups(
         return checked;
     };
     let actual = Scored {
-        verdict: groups.verdict.unwrap_or(scoring::Verdict::JudgeError),
+        verdict: groups.verdict.unwrap_or(Verdict::JudgeError),
         score: groups.score,
     };
     let names: Vec<String> = summary.outcomes.iter().map(|o| o.name()).collect();
@@ -426,7 +423,7 @@ pub(crate) fn with_groups(
         tests: names
             .iter()
             .zip(&summary.outcomes)
-            .map(|(name, o)| (name.as_str(), scoring::Verdict::from(&o.verdict)))
+            .map(|(name, o)| (name.as_str(), o.verdict.as_problemtools()))
             .collect(),
         groups: groups
             .groups

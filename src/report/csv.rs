@@ -155,7 +155,7 @@ pub fn render_groups(table: &GroupTable) -> String {
             Cell::Number(String::new()),
             Cell::Text(
                 row.total
-                    .map(|t| t.verdict.code().to_string())
+                    .map(|t| t.verdict.problemtools_code().to_string())
                     .unwrap_or_default(),
             ),
             Cell::Number(number(row.total.and_then(|t| t.score))),
@@ -181,7 +181,7 @@ pub fn render_groups(table: &GroupTable) -> String {
                     Cell::Number(column.depth.to_string()),
                     Cell::Text(
                         cell.result
-                            .map(|r| r.verdict.code().to_string())
+                            .map(|r| r.verdict.problemtools_code().to_string())
                             .unwrap_or_default(),
                     ),
                     Cell::Number(number(cell.result.and_then(|r| r.score))),

@@ -414,7 +414,8 @@ pub fn group_tree() -> crate::scoring::GroupTree {
 pub fn group_submissions() -> Vec<crate::report::groups::SubmissionFacts> {
     use crate::report::groups::{SubmissionFacts, TestFacts};
     use crate::scoring::aggregate::{self, Results, TestRun};
-    use crate::scoring::{Group, Scored, TestCase, Verdict as V};
+    use crate::scoring::{Group, Scored, TestCase};
+    use crate::verdict::Verdict as V;
     use std::collections::BTreeMap;
 
     struct Facts<'a>(&'a BTreeMap<String, TestFacts>);

@@ -28,7 +28,8 @@ use crate::grade::outcome::{Outcome, RunSummary};
 use crate::grade::scored::GroupsSummary;
 use crate::quote;
 use crate::scoring::aggregate::{self, Graded, Results, TestRun, ValidatorScore};
-use crate::scoring::{Child, Group, GroupTree, Rule, Scored, TestCase, Verdict};
+use crate::scoring::{Child, Group, GroupTree, Rule, Scored, TestCase};
+use crate::verdict::Verdict;
 
 /// The factor of "near the limit" where the problem gives none: problemtools' default
 /// `time_safety_margin` of a legacy package, which `verify` runs submissions at.
@@ -70,7 +71,7 @@ impl TestFacts {
     pub fn of(outcome: &Outcome, validator_score: Option<ValidatorScore>) -> TestFacts {
         TestFacts {
             run: TestRun {
-                verdict: Verdict::from(&outcome.verdict),
+                verdict: outcome.verdict.as_problemtools(),
                 validator_score,
             },
             cpu_ms: outcome.cpu_ms,
@@ -646,8 +647,8 @@ pub fn cell_text(result: Option<Scored>, near_limit: bool) -> String {
         Some(Scored {
             verdict,
             score: Some(score),
-        }) => format!("{} {verdict}{mark}", points(score)),
-        Some(Scored { verdict, .. }) => format!("{verdict}{mark}"),
+        }) => format!("{} {}{mark}", points(score), verdict.problemtools_code()),
+        Some(Scored { verdict, .. }) => format!("{}{mark}", verdict.problemtools_code()),
         None => "-".to_string(),
     }
 }
@@ -1031,7 +1032,7 @@ mod tests {
         let summary = fixtures::batch_summary();
         let failing = summary.first_failure().unwrap();
         let facts = TestFacts::of(failing, Some(ValidatorScore::Score(0.5)));
-        assert_eq!(facts.run.verdict, Verdict::from(&failing.verdict));
+        assert_eq!(facts.run.verdict, failing.verdict.as_problemtools());
         assert_eq!(facts.run.validator_score, Some(ValidatorScore::Score(0.5)));
         assert_eq!(
             (facts.cpu_ms, facts.wall_ms),

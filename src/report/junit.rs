@@ -114,7 +114,7 @@ pub fn render_groups(table: &GroupTable) -> Report {
     for row in table.ranked() {
         let mut suite = TestSuite::new(format!("{} groups: {}", table.problem, row.submission));
         if let Some(total) = row.total {
-            suite.add_property(Property::new("verdict", total.verdict.code()));
+            suite.add_property(Property::new("verdict", total.verdict.problemtools_code()));
             if let Some(score) = total.score {
                 suite.add_property(Property::new("score", groups::points(score)));
             }
@@ -165,7 +165,7 @@ pub fn render_groups(table: &GroupTable) -> Report {
                 Some(result) => {
                     let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
                     status
-                        .set_type(result.verdict.code())
+                        .set_type(result.verdict.problemtools_code())
                         .set_message(message.as_str());
                     status
                 }
@@ -193,7 +193,7 @@ pub fn render_groups(table: &GroupTable) -> Report {
                     Some(result) => format!(
                         "{} {}{} {} ms{}\n",
                         test.path,
-                        result.verdict,
+                        result.verdict.problemtools_code(),
                         result
                             .score
                             .map(|s| format!(" {}", groups::points(s)))

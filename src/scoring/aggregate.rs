@@ -27,6 +27,9 @@ pub enum ValidatorScore {
 /// What running one test gave, before its group's rules make it a result.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct TestRun {
+    /// The test's verdict as its group sees it (`Verdict::as_problemtools`, and see
+    /// `grade::scored::test_run`); written by its problemtools name.
+    #[serde(serialize_with = "crate::verdict::problemtools_name::serialize")]
     pub verdict: Verdict,
     pub validator_score: Option<ValidatorScore>,
 }
@@ -243,10 +246,11 @@ pub fn fold(tree: &GroupTree, group: &Group, children: &[ChildResult]) -> Folded
                 Verdict::Accepted
             } else {
                 match flags.verdict {
+                    // The worst by problemtools' rank; the first of the worst ones.
                     VerdictRule::WorstError => results
                         .iter()
                         .map(|r| r.verdict)
-                        .min()
+                        .min_by_key(|v| v.rank())
                         .unwrap_or(Verdict::Accepted),
                     VerdictRule::FirstError => results
                         .iter()
@@ -319,7 +323,7 @@ fn from_grader(verdict: Verdict, score: f64, scoring: bool) -> Scored {
         Verdict::Accepted
             | Verdict::WrongAnswer
             | Verdict::TimeLimitExceeded
-            | Verdict::RunTimeError
+            | Verdict::RuntimeError(_)
             | Verdict::MemoryLimitExceeded
             | Verdict::OutputLimitExceeded
             | Verdict::JudgeError
@@ -341,7 +345,7 @@ fn from_grader(verdict: Verdict, score: f64, scoring: bool) -> Scored {
 pub fn grader_input(children: &[Scored]) -> String {
     children
         .iter()
-        .map(|r| format!("{} {}\n", r.verdict.code(), r.score_or_zero()))
+        .map(|r| format!("{} {}\n", r.verdict.problemtools_code(), r.score_or_zero()))
         .collect()
 }
 
@@ -357,8 +361,9 @@ pub fn parse_grader_output(output: &str, scoring: bool) -> Scored {
     let (Some(code), Some(number), None) = (words.next(), words.next(), words.next()) else {
         return error;
     };
-    let verdict = match Verdict::from_code(code) {
-        Some(Verdict::PresentationError | Verdict::IllegalFunction) | None => return error,
+    let verdict = match Verdict::from_problemtools_code(code) {
+        // `IF` is no verdict of judge's (see `Verdict`): like `PE`, a judge error here.
+        Some(Verdict::PresentationError) | None => return error,
         Some(verdict) => verdict,
     };
     let digits = number.strip_prefix('-').unwrap_or(number);
@@ -522,6 +527,7 @@ pub fn total_max_score(tree: &GroupTree) -> Option<f64> {
 mod tests {
     use super::*;
     use crate::scoring::{Format, GraderFlags, ScoreRange, Settings, SpecScoring};
+    use crate::verdict::Crash;
 
     fn settings(rule: Rule, on_reject: OnReject) -> Settings {
         Settings {
@@ -567,7 +573,7 @@ mod tests {
 
     fn r(code: &str, score: f64) -> ChildResult {
         ChildResult {
-            result: Scored::new(Verdict::from_code(code).unwrap(), score),
+            result: Scored::new(Verdict::from_problemtools_code(code).unwrap(), score),
             max_score: None,
         }
     }
@@ -579,7 +585,10 @@ mod tests {
     }
 
     fn done(code: &str, score: f64) -> Folded {
-        Folded::Done(Scored::new(Verdict::from_code(code).unwrap(), score))
+        Folded::Done(Scored::new(
+            Verdict::from_problemtools_code(code).unwrap(),
+            score,
+        ))
     }
 
     #[test]
@@ -599,6 +608,69 @@ mod tests {
         let children = [r("AC", 1.0), r("WA", 0.0), r("RTE", 0.0)];
         assert_eq!(default_fold("first_error", &children), done("WA", 1.0));
         assert_eq!(default_fold("", &children), done("RTE", 1.0));
+    }
+
+    #[test]
+    fn worst_error_ranks_as_problemtools_and_takes_the_first_of_the_worst() {
+        // problemtools: JE > IF > RTE > MLE > TLE > OLE > WA > PE > AC.
+        let children = [
+            r("AC", 1.0),
+            r("WA", 0.0),
+            r("OLE", 0.0),
+            r("TLE", 0.0),
+            r("MLE", 0.0),
+            r("RTE", 0.0),
+        ];
+        for shift in 0..children.len() {
+            let mut order = children;
+            order.rotate_left(shift);
+            assert_eq!(default_fold("", &order), done("RTE", 1.0));
+        }
+        assert_eq!(default_fold("", &children[..5]), done("MLE", 1.0));
+        assert_eq!(default_fold("", &children[..4]), done("TLE", 1.0));
+        assert_eq!(default_fold("", &children[..3]), done("OLE", 1.0));
+        // Of verdicts that rank alike (two crashes), the first.
+        let crash = |crash: Crash| ChildResult {
+            result: Scored::new(Verdict::RuntimeError(crash), 0.0),
+            max_score: None,
+        };
+        let (segfault, exit) = (crash(Crash::Signal(11)), crash(Crash::ExitCode(3)));
+        let Folded::Done(worst) = default_fold("", &[r("WA", 0.0), segfault, exit]) else {
+            panic!("a default grader's group is done");
+        };
+        assert_eq!(worst.verdict, segfault.result.verdict);
+        // First error: the first that is not accepted, whatever its rank.
+        let Folded::Done(first) = default_fold("first_error", &[r("AC", 0.0), exit, r("JE", 0.0)])
+        else {
+            panic!("a default grader's group is done");
+        };
+        assert_eq!(first.verdict, Verdict::JudgeError, "a judge error decides");
+        let Folded::Done(first) = default_fold("first_error", &[r("AC", 0.0), exit, segfault])
+        else {
+            panic!("a default grader's group is done");
+        };
+        assert_eq!(first.verdict, exit.result.verdict);
+    }
+
+    #[test]
+    fn a_custom_graders_if_is_a_judge_error_and_its_rte_names_no_crash() {
+        let judge_error = Scored {
+            verdict: Verdict::JudgeError,
+            score: None,
+        };
+        assert_eq!(parse_grader_output("IF 0\n", true), judge_error);
+        assert_eq!(parse_grader_output("IF 10", false), judge_error);
+        assert_eq!(
+            parse_grader_output("RTE 5", true),
+            Scored::new(Verdict::RuntimeError(Crash::Unknown), 5.0)
+        );
+        // What a grader reads: problemtools' codes of the children's verdicts.
+        let children = [
+            Scored::new(Verdict::RuntimeError(Crash::Signal(11)), 0.0),
+            Scored::new(Verdict::MemoryLimitExceeded, 0.0),
+            Scored::new(Verdict::Accepted, 2.5),
+        ];
+        assert_eq!(grader_input(&children), "RTE 0\nMLE 0\nAC 2.5\n");
     }
 
     #[test]
@@ -725,7 +797,7 @@ mod tests {
                         (
                             path.to_string(),
                             TestRun {
-                                verdict: Verdict::from_code(code).unwrap(),
+                                verdict: Verdict::from_problemtools_code(code).unwrap(),
                                 validator_score: *score,
                             },
                         )
@@ -849,7 +921,7 @@ mod tests {
             max_score: None,
         };
         let run = |code: &str, score: Option<ValidatorScore>| TestRun {
-            verdict: Verdict::from_code(code).unwrap(),
+            verdict: Verdict::from_problemtools_code(code).unwrap(),
             validator_score: score,
         };
         assert_eq!(

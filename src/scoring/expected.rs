@@ -36,6 +36,10 @@ use yaml_serde::Value;
 
 use super::{ScoreRange, Scored, ScoringError, Verdict};
 use crate::bounds::SCORE;
+use crate::verdict::Crash;
+
+/// problemtools' `RTE`, as groups and expectations have it: naming no crash.
+const RUN_TIME_ERROR: Verdict = Verdict::RuntimeError(Crash::Unknown);
 
 /// Which end of the score range is the best.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -77,8 +81,9 @@ pub enum ScoreExpectation {
     Partly,
 }
 
-/// What is expected of one submission.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// What is expected of one submission. Its verdicts are in problemtools' terms
+/// ([`Verdict::as_problemtools`]).
+#[derive(Debug, Clone, PartialEq)]
 pub struct Expectation {
     /// The verdict it must get, if one is said.
     pub verdict: Option<Verdict>,
@@ -125,7 +130,7 @@ impl Expectation {
             "partially_accepted" => (Verdict::Accepted, ScoreExpectation::Partial),
             "wrong_answer" => (Verdict::WrongAnswer, ScoreExpectation::Any),
             "time_limit_exceeded" => (Verdict::TimeLimitExceeded, ScoreExpectation::Any),
-            "run_time_error" => (Verdict::RunTimeError, ScoreExpectation::Any),
+            "run_time_error" => (RUN_TIME_ERROR, ScoreExpectation::Any),
             _ => return None,
         };
         Some(Expectation {
@@ -201,7 +206,7 @@ impl Expectation {
             if let Some((path, bad)) = tests.iter().find(|(_, v)| !permitted.contains(v)) {
                 return Err(miss(
                     format!("only {} on its test cases", codes(permitted)),
-                    format!("{bad} on {path}"),
+                    format!("{} on {path}", bad.problemtools_code()),
                 ));
             }
         }
@@ -233,8 +238,8 @@ impl Expectation {
         full: &FullScore,
     ) -> Result<(), Mismatch> {
         let got = match actual.score {
-            Some(score) => format!("{} {}", actual.verdict, number(score)),
-            None => actual.verdict.to_string(),
+            Some(score) => format!("{} {}", actual.verdict.problemtools_code(), number(score)),
+            None => actual.verdict.problemtools_code().to_string(),
         };
         let miss = |expected: String| Mismatch {
             expected,
@@ -243,7 +248,7 @@ impl Expectation {
         };
         if let Some(verdict) = self.verdict {
             if actual.verdict != verdict {
-                return Err(miss(verdict.to_string()));
+                return Err(miss(verdict.problemtools_code().to_string()));
             }
         }
         let score = actual.score;
@@ -285,8 +290,9 @@ impl Expectation {
         if let Some(permitted) = &self.permitted {
             if let Some(bad) = tests.iter().find(|v| !permitted.contains(v)) {
                 return Err(miss(format!(
-                    "only {} on test cases (one got {bad})",
-                    codes(permitted)
+                    "only {} on test cases (one got {})",
+                    codes(permitted),
+                    bad.problemtools_code()
                 )));
             }
         }
@@ -302,7 +308,7 @@ impl Expectation {
 fn codes(verdicts: &[Verdict]) -> String {
     verdicts
         .iter()
-        .map(|v| v.code())
+        .map(|v| v.problemtools_code())
         .collect::<Vec<_>>()
         .join("/")
 }
@@ -526,7 +532,7 @@ fn parse_verdicts(file: &Path, key: &str, value: &Value) -> Result<Vec<Verdict>,
             Some("AC") => Ok(Verdict::Accepted),
             Some("WA") => Ok(Verdict::WrongAnswer),
             Some("TLE") => Ok(Verdict::TimeLimitExceeded),
-            Some("RTE") => Ok(Verdict::RunTimeError),
+            Some("RTE") => Ok(RUN_TIME_ERROR),
             _ => Err(bad()),
         })
         .collect()
@@ -676,7 +682,7 @@ mod tests {
         );
         // secret/*1 names secret/g1 (and its tests): TLE is permitted there, RTE is not.
         let mut rte = run(ac, 30.0, ac);
-        rte.tests[1].1 = Verdict::RunTimeError;
+        rte.tests[1].1 = RUN_TIME_ERROR;
         assert!(first_miss(&rte).unwrap().contains("got RTE on secret/g1/1"));
         // A score of a group the glob does not name.
         let yaml = SubmissionsYaml::parse(

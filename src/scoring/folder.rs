@@ -435,7 +435,7 @@ includes = ["small"]
 
     fn run(code: &str, score: Option<f64>) -> TestRun {
         TestRun {
-            verdict: Verdict::from_code(code).unwrap(),
+            verdict: Verdict::from_problemtools_code(code).unwrap(),
             validator_score: score.map(ValidatorScore::Score),
         }
     }

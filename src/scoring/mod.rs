@@ -46,7 +46,6 @@ pub mod kattis;
 pub mod score_file;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
@@ -54,92 +53,20 @@ use thiserror::Error;
 
 use crate::bounds::OutOfBounds;
 
-/// A verdict as groups are graded on it: problemtools' codes, worst first in the order its
-/// default grader's `worst_error` ranks them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Verdict {
-    JudgeError,
-    /// problemtools' `IF`, ranked between a judge error and a run-time error; nothing in
-    /// judge gives it, but a custom grader may.
-    IllegalFunction,
-    RunTimeError,
-    MemoryLimitExceeded,
-    TimeLimitExceeded,
-    OutputLimitExceeded,
-    WrongAnswer,
-    PresentationError,
-    Accepted,
-}
-
-impl Verdict {
-    /// Every verdict, worst first.
-    pub const ALL: [Verdict; 9] = [
-        Verdict::JudgeError,
-        Verdict::IllegalFunction,
-        Verdict::RunTimeError,
-        Verdict::MemoryLimitExceeded,
-        Verdict::TimeLimitExceeded,
-        Verdict::OutputLimitExceeded,
-        Verdict::WrongAnswer,
-        Verdict::PresentationError,
-        Verdict::Accepted,
-    ];
-
-    /// problemtools' code: `AC`, `WA`, `RTE`, ...
-    pub fn code(self) -> &'static str {
-        match self {
-            Verdict::JudgeError => "JE",
-            Verdict::IllegalFunction => "IF",
-            Verdict::RunTimeError => "RTE",
-            Verdict::MemoryLimitExceeded => "MLE",
-            Verdict::TimeLimitExceeded => "TLE",
-            Verdict::OutputLimitExceeded => "OLE",
-            Verdict::WrongAnswer => "WA",
-            Verdict::PresentationError => "PE",
-            Verdict::Accepted => "AC",
-        }
-    }
-
-    /// The verdict of a problemtools code, `None` for anything else.
-    pub fn from_code(code: &str) -> Option<Verdict> {
-        Verdict::ALL.into_iter().find(|v| v.code() == code)
-    }
-
-    pub fn is_accepted(self) -> bool {
-        self == Verdict::Accepted
-    }
-}
-
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
-    }
-}
-
-impl From<&crate::verdict::Verdict> for Verdict {
-    /// judge's verdict of a test as a group sees it. Kattis has no presentation error (its
-    /// validators answer accepted or wrong answer), so one counts as a wrong answer; a compile
-    /// error never reaches a group (a submission that does not compile runs no test), and is
-    /// a judge error if it does.
-    fn from(verdict: &crate::verdict::Verdict) -> Verdict {
-        use crate::verdict::Verdict as V;
-        match verdict {
-            V::Accepted => Verdict::Accepted,
-            V::WrongAnswer | V::PresentationError => Verdict::WrongAnswer,
-            V::TimeLimitExceeded => Verdict::TimeLimitExceeded,
-            V::MemoryLimitExceeded => Verdict::MemoryLimitExceeded,
-            V::RuntimeError(_) => Verdict::RunTimeError,
-            V::OutputLimitExceeded => Verdict::OutputLimitExceeded,
-            V::CompileError | V::JudgeError => Verdict::JudgeError,
-        }
-    }
-}
+/// A group's verdict is the crate's one verdict, in problemtools' terms: what a test's
+/// verdict is to its group is [`Verdict::as_problemtools`] (PE is WA, an RTE names no crash;
+/// `grade::scored::test_run` adds a Kattis package's MLE as RTE), and groups fold by
+/// [`Verdict::rank`]. Re-exported so that the group types read as they always have.
+pub use crate::verdict::Verdict;
 
 /// A verdict with a score: a test's, a group's, a submission's. The score is `None` only
 /// where problemtools has none: a judge error from a grader, and every group of a pass-fail
 /// problem.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Scored {
+    /// In problemtools' terms ([`Verdict::as_problemtools`]); written by its problemtools
+    /// name (`RunTimeError`).
+    #[serde(serialize_with = "crate::verdict::problemtools_name::serialize")]
     pub verdict: Verdict,
     pub score: Option<f64>,
 }
@@ -483,17 +410,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn codes_round_trip_and_rank_worst_first() {
-        for verdict in Verdict::ALL {
-            assert_eq!(Verdict::from_code(verdict.code()), Some(verdict));
-        }
-        assert_eq!(Verdict::from_code("XX"), None);
-        assert!(Verdict::JudgeError < Verdict::RunTimeError);
-        assert!(Verdict::TimeLimitExceeded < Verdict::WrongAnswer);
-        assert!(Verdict::WrongAnswer < Verdict::Accepted);
-    }
-
-    #[test]
     fn grader_flags_take_the_last_rule_and_keep_unknown_words() {
         let words: Vec<String> = ["min", "first_error", "sum", "ignore_sample", "bogus"]
             .iter()
@@ -523,13 +439,5 @@ mod tests {
         let any: ScoreRange =
             serde_json::from_str(&serde_json::to_string(&ScoreRange::ANY).unwrap()).unwrap();
         assert_eq!(any, ScoreRange::ANY);
-    }
-
-    #[test]
-    fn judge_verdicts_map_to_kattis_ones() {
-        use crate::verdict::Verdict as V;
-        assert_eq!(Verdict::from(&V::PresentationError), Verdict::WrongAnswer);
-        assert_eq!(Verdict::from(&V::Accepted), Verdict::Accepted);
-        assert_eq!(Verdict::from(&V::CompileError), Verdict::JudgeError);
     }
 }

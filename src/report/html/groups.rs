@@ -129,8 +129,8 @@ pub fn section(table: &GroupTable) -> String {
                          <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
                         if test.near_limit { " near" } else { "" },
                         escape(&test.path),
-                        result.verdict.code(),
-                        result.verdict.code(),
+                        result.verdict.problemtools_code(),
+                        result.verdict.problemtools_code(),
                         result.score.map(points).unwrap_or_default(),
                         test.cpu_ms,
                         test.wall_ms
