@@ -92,6 +92,7 @@ impl<'a> Plan<'a> {
     }
 
     /// The identity of one submission's grading on the plan, as `judge test` makes it.
+    #[allow(clippy::too_many_arguments)]
     pub fn identity(
         &self,
         runner: &RunnerConfig,
