@@ -301,18 +301,20 @@ mod tests {
         assert!(batch.views.milestones.is_empty());
     }
 
+    /// A package of `tests/kattis`, loaded.
+    fn package(name: &str) -> Problem {
+        let kattis = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kattis");
+        load(
+            Located::Package {
+                dir: kattis.join(name),
+            },
+            &ValidatorLimits::default(),
+        )
+        .unwrap()
+    }
+
     #[test]
     fn a_kattis_package_is_loaded_once_with_the_problem() {
-        let kattis = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kattis");
-        let package = |name: &str| {
-            load(
-                Located::Package {
-                    dir: kattis.join(name),
-                },
-                &ValidatorLimits::default(),
-            )
-            .unwrap()
-        };
         let interactive = package("guessinteractive");
         assert_eq!(interactive.judge, Judge::Interactor);
         assert_eq!(interactive.package.as_ref().unwrap().spec, interactive.spec);
@@ -324,16 +326,6 @@ mod tests {
     #[test]
     fn a_problem_resolves_with_the_rule_of_its_time_limit() {
         assert_eq!(problem("boj12100").time_limit, TimeLimitRule::Problem);
-        let kattis = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kattis");
-        let package = |name: &str| {
-            load(
-                Located::Package {
-                    dir: kattis.join(name),
-                },
-                &ValidatorLimits::default(),
-            )
-            .unwrap()
-        };
         let fixed = package("divisor2023");
         assert_eq!(fixed.time_limit, TimeLimitRule::Package);
         assert_eq!(fixed.spec.limits.cpu_time, Duration::from_secs(1));
