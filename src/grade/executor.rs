@@ -1,6 +1,6 @@
 //! The one executor: what running a unit of any kind is, for a job of any command. A unit is
 //! a test of the plan (run against the problem's checker or interactor, see
-//! `batch::TestContext`) or a game (played against the problem's referee); a job is a
+//! `test_unit::TestContext`) or a game (played against the problem's referee); a job is a
 //! submission, compiled when the engine prepares it (or given ready) and run under its
 //! limits. `judge test` and each input of `judge stress` are one job of it, `judge grade`'s
 //! submissions many; the engine (`engine::run_jobs`) schedules, judges and concludes.
@@ -12,16 +12,15 @@
 use std::path::Path;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use super::batch::{SharedTestData, TestContext};
-use super::engine::{JobExecutor, UnitFacts};
-use super::games;
-use super::outcome::{Detail, Outcome, TestDetail};
+use super::engine::{JobExecutor, Judgement, UnitFacts, UnitRun};
+use super::outcome::{Detail, GameDetail, Outcome, TestDetail};
 use super::same_tests::SameTests;
 use super::scored::Skipping;
+use super::test_unit::{SharedTestData, TestContext};
 use super::{GradeError, ProblemParts, Submission, Target};
 use crate::config::{ProblemSpec, RunnerConfig};
 use crate::execute::{Scratch, Worker};
-use crate::interact::{self, GameSetup};
+use crate::interact::{self, GameRecord, GameSetup, InteractError};
 use crate::lang::{Compiled, Prepared};
 use crate::limits::Limits;
 use crate::plan::TestPlan;
@@ -278,7 +277,7 @@ impl<'e, 'w: 'e> JobExecutor for UnitExecutor<'e, 'w> {
                 };
                 let game = games[unit];
                 let played = interact::play_game(&setup, self.scratch, game);
-                let mut facts = games::game_facts(setup.seed, game, played);
+                let mut facts = game_facts(setup.seed, game, played);
                 if !keep_transcripts {
                     if let Detail::Game(game) = &mut facts.detail {
                         game.transcript = Vec::new();
@@ -287,5 +286,39 @@ impl<'e, 'w: 'e> JobExecutor for UnitExecutor<'e, 'w> {
                 facts
             }
         }
+    }
+}
+
+/// What playing game `game` gave, before anything is decided: the run's facts and the
+/// referee's word.
+pub(crate) fn game_facts(
+    seed: u64,
+    game: u64,
+    played: Result<GameRecord, InteractError>,
+) -> UnitFacts {
+    let mut detail = GameDetail {
+        seed,
+        game,
+        ..GameDetail::default()
+    };
+    let run = match played {
+        Ok(record) => {
+            detail.score = record.score;
+            detail.moves = record.moves;
+            detail.interaction_us = record.interaction_us;
+            detail.transcript = record.transcript;
+            detail.final_line = record.final_line;
+            Ok(UnitRun {
+                facts: record.facts,
+                stderr_says: record.stderr_says,
+                stderr_head: record.stderr_head,
+                judgement: Judgement::Referee(record.ending),
+            })
+        }
+        Err(e) => Err(e.to_string()),
+    };
+    UnitFacts {
+        run,
+        detail: Detail::Game(detail),
     }
 }

@@ -11,11 +11,9 @@
 
 use std::sync::OnceLock;
 
-use super::engine::{self, Judgement, Schedule, UnitFacts, UnitRun};
+use super::engine::{self, Schedule};
 use super::executor::{Job, Sessions, UnitExecutor, Units};
-use super::outcome::{
-    AppliedLimits, Detail, GameDetail, GroupResult, RunDetail, RunIdentity, RunSummary,
-};
+use super::outcome::{AppliedLimits, GroupResult, RunDetail, RunIdentity, RunSummary};
 use super::results::{Started, Unit};
 use super::{
     build, compile_or_fail, plan_digest, submission_digest, tell, GradeError, PlannedUnits,
@@ -24,7 +22,6 @@ use super::{
 use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter};
-use crate::interact::{GameRecord, InteractError};
 use crate::lang::{Compiled, Prepared};
 use crate::limits::{Limits, Overrides};
 use crate::plan::{self, PlanIdentity, PlanUnit, Shard};
@@ -91,43 +88,9 @@ pub(crate) fn judge_game(
     limits: &crate::limits::Limits,
     seed: u64,
     game: u64,
-    played: Result<GameRecord, InteractError>,
+    played: Result<crate::interact::GameRecord, crate::interact::InteractError>,
 ) -> super::outcome::Outcome {
-    engine::judge(limits, game_facts(seed, game, played))
-}
-
-/// What playing game `game` gave, before anything is decided: the run's facts and the
-/// referee's word.
-pub(crate) fn game_facts(
-    seed: u64,
-    game: u64,
-    played: Result<GameRecord, InteractError>,
-) -> UnitFacts {
-    let mut detail = GameDetail {
-        seed,
-        game,
-        ..GameDetail::default()
-    };
-    let run = match played {
-        Ok(record) => {
-            detail.score = record.score;
-            detail.moves = record.moves;
-            detail.interaction_us = record.interaction_us;
-            detail.transcript = record.transcript;
-            detail.final_line = record.final_line;
-            Ok(UnitRun {
-                facts: record.facts,
-                stderr_says: record.stderr_says,
-                stderr_head: record.stderr_head,
-                judgement: Judgement::Referee(record.ending),
-            })
-        }
-        Err(e) => Err(e.to_string()),
-    };
-    UnitFacts {
-        run,
-        detail: Detail::Game(detail),
-    }
+    engine::judge(limits, super::executor::game_facts(seed, game, played))
 }
 
 /// Grades a solution of an interactive problem by playing its games, telling `reporter` of
@@ -348,7 +311,7 @@ pub fn compare(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::interact::Ending;
+    use crate::interact::{Ending, GameRecord, InteractError};
     use crate::sandbox::{RunFacts, StopReason, Termination};
     use crate::verdict::fixtures::{self, limits};
     use crate::verdict::{Crash, StderrSays};

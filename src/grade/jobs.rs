@@ -7,13 +7,14 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::batch::{self, SharedTestData, Tests};
+use super::batch::{self, Tests};
 use super::engine::{self, Decided, News, Schedule};
 use super::executor::{self, Sessions, UnitExecutor, Units, Unready};
 use super::games;
 use super::outcome::{GroupResult, Outcome, RunIdentity, RunSummary};
 use super::results::{Started, Unit};
 use super::scored;
+use super::test_unit::SharedTestData;
 use super::{plan_digest, GradeError, PlannedUnits, ProblemParts, Submission, Target};
 use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;

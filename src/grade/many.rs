@@ -6,7 +6,7 @@
 //! - the compile: identical submissions (same bytes, same language, same limits) are one job,
 //!   compiled and graded once, and every compile goes through the content-hash cache;
 //! - the tests' data: each test's input and reference answer are made once, for every
-//!   submission (`batch::SharedTestData`);
+//!   submission (`test_unit::SharedTestData`);
 //! - the sandbox sessions: each worker keeps one session and puts the next submission's
 //!   program in its folder (`execute::Worker::switch_program`), instead of a launcher, its
 //!   namespaces and cgroups per submission (games keep a session per game, as `test` does);

@@ -47,6 +47,7 @@ pub mod results;
 mod same_tests;
 pub mod scored;
 pub mod stress;
+mod test_unit;
 pub mod validation;
 pub mod verify;
 
