@@ -9,18 +9,19 @@ use std::sync::{Arc, OnceLock};
 
 use super::batch::{self, Tests};
 use super::engine::{self, Decided, News, Schedule};
+use super::events::{Event, Reporter};
 use super::executor::{self, Sessions, UnitExecutor, Units, Unready};
 use super::games;
 use super::outcome::{GroupResult, Outcome, RunIdentity, RunSummary};
 use super::results::{Started, Unit};
 use super::scored;
 use super::test_unit::SharedTestData;
-use super::{plan_digest, GradeError, PlannedUnits, ProblemParts, Submission, Target};
+use super::{plan_digest, tell, GradeError, PlannedUnits, ProblemParts, Submission, Target};
 use crate::config::{InteractiveSpec, ProblemSpec, RunnerConfig};
 use crate::execute::Scratch;
 use crate::lang::Prepared;
 use crate::plan::{self, sha256_hex, PlanIdentity, PlanUnit, TestPlan};
-use crate::problems::InteractiveProblem;
+use crate::problems::{InteractiveProblem, PageBoard};
 use crate::resolve::{Judge, Problem};
 
 /// What every submission is graded on.
@@ -153,7 +154,9 @@ pub(crate) struct JobsRequest<'a> {
     pub plan: &'a Plan<'a>,
     pub scratch: &'a Scratch,
     pub seed: u64,
-    pub jobs: Vec<ToGrade<'a>>,
+    /// Each submission to grade, or why it cannot be graded (its language is not installed,
+    /// say): it is over at once, with that reason.
+    pub jobs: Vec<Result<ToGrade<'a>, String>>,
     /// Each job's units an earlier run decided (they do not run again); empty: none.
     pub decided: Vec<Decided>,
     pub schedule: Schedule,
@@ -187,6 +190,21 @@ pub(crate) fn grade_jobs(
         keep_transcripts,
     } = request;
     decided.resize_with(jobs.len(), Decided::new);
+    // The jobs that run, each with its place in the request; the others are over now.
+    let mut place = Vec::new();
+    let mut ready = Vec::new();
+    let mut ready_decided = Vec::new();
+    for (index, (job, decided)) in jobs.into_iter().zip(decided).enumerate() {
+        match job {
+            Ok(job) => {
+                place.push(index);
+                ready.push(job);
+                ready_decided.push(decided);
+            }
+            Err(why) => on_done(index, Err(why), None)?,
+        }
+    }
+    let (jobs, decided) = (ready, ready_decided);
     let programs: Vec<OnceLock<Prepared>> = jobs.iter().map(|_| OnceLock::new()).collect();
     let sessions = Sessions::new();
     let units = match plan {
@@ -237,7 +255,7 @@ pub(crate) fn grade_jobs(
     let units: Vec<usize> = (0..plan.units()).collect();
     engine::run_jobs(&executor, &units, decided, schedule, |news| match news {
         News::Started { .. } => Ok(()),
-        News::Decided { job, unit, outcome } => on_unit(job, unit, outcome),
+        News::Decided { job, unit, outcome } => on_unit(place[job], unit, outcome),
         News::Done { job, result } => {
             let summary = match result {
                 Ok(group) => Ok(summarise(problem, plan, seed, &jobs[job], group)),
@@ -248,7 +266,7 @@ pub(crate) fn grade_jobs(
                 }
                 Err(Unready::NotBuilt(why)) => Err(why),
             };
-            on_done(job, summary, programs[job].get())
+            on_done(place[job], summary, programs[job].get())
         }
     })
 }
@@ -295,6 +313,30 @@ pub(crate) struct JobEnd {
     pub started: Option<Started>,
 }
 
+impl JobEnd {
+    /// Tells `reporter` of a graded job as `judge test` tells a run: its start (with the
+    /// problem's `board`, if it draws one), its units, its end. Gives its summary, or why it
+    /// was not graded.
+    pub fn tell(
+        self,
+        board: Option<PageBoard>,
+        reporter: &mut dyn Reporter,
+    ) -> Result<Result<RunSummary, String>, GradeError> {
+        let summary = match self.result {
+            Ok(summary) => summary,
+            Err(why) => return Ok(Err(why)),
+        };
+        if let Some(started) = self.started {
+            tell(reporter, Event::Started(&Started { board, ..started }))?;
+        }
+        for unit in &self.units {
+            tell(reporter, Event::unit_finished(unit))?;
+        }
+        tell(reporter, Event::Finished(&summary))?;
+        Ok(Ok(summary))
+    }
+}
+
 /// [`grade_jobs`], each job told to `on_job` in job order once it and every job before it
 /// are over (they run side by side; what one that ended early ran waits until then). `workers`
 /// is what each job's start says of the run.
@@ -305,7 +347,11 @@ pub(crate) fn grade_in_order(
 ) -> Result<(), GradeError> {
     let count = request.jobs.len();
     let (problem, plan, seed) = (request.problem, request.plan, request.seed);
-    let submissions: Vec<&Submission> = request.jobs.iter().map(|job| job.submission).collect();
+    let submissions: Vec<Option<&Submission>> = request
+        .jobs
+        .iter()
+        .map(|job| job.as_ref().ok().map(|job| job.submission))
+        .collect();
     let units = std::cell::RefCell::new(vec![Vec::new(); count]);
     let mut ended: Vec<Option<JobEnd>> = (0..count).map(|_| None).collect();
     let mut told = 0;
@@ -316,10 +362,10 @@ pub(crate) fn grade_in_order(
             Ok(())
         },
         |job, result, program| {
-            let started = program.map(|prepared| {
+            let started = program.zip(submissions[job]).map(|(prepared, submission)| {
                 Started::new(
                     problem,
-                    submissions[job],
+                    submission,
                     prepared,
                     plan.unit(),
                     plan.units(),

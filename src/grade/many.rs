@@ -364,11 +364,13 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
     };
     let to_grade = jobs
         .iter()
-        .map(|job| ToGrade {
-            submission: &job.submission,
-            target: &job.target,
-            enforce_time_factor: 1.0,
-            identity: job.identity.clone(),
+        .map(|job| {
+            Ok(ToGrade {
+                submission: &job.submission,
+                target: &job.target,
+                enforce_time_factor: 1.0,
+                identity: job.identity.clone(),
+            })
         })
         .collect();
     let graded_jobs = JobsRequest {

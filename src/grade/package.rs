@@ -258,33 +258,27 @@ fn grade_submissions(
     let stops = problem.groups.is_none();
     let submissions: Vec<Submission> = paths.iter().map(|p| Submission::of_package(*p)).collect();
     // Each submission's target, or why it cannot be graded (its language not installed).
-    let mut unbuilt: Vec<Option<GradeError>> = Vec::new();
-    let mut targets: Vec<Option<Target>> = Vec::new();
-    for submission in &submissions {
-        match Target::of(runner, problem, submission, &Overrides::default()) {
-            Ok(target) => {
-                targets.push(Some(target));
-                unbuilt.push(None);
-            }
-            Err(error) => {
-                targets.push(None);
-                unbuilt.push(Some(error));
-            }
-        }
-    }
-    let mut job_of = Vec::new();
-    let mut to_grade = Vec::new();
-    for (index, (submission, target)) in submissions.iter().zip(&targets).enumerate() {
-        let Some(target) = target else { continue };
-        let sha256 = crate::lang::submission_sha256(&submission.path).unwrap_or_default();
-        job_of.push(index);
-        to_grade.push(ToGrade {
-            submission,
-            target,
-            enforce_time_factor: margin,
-            identity: plan.identity(runner, problem, seed, target, &sha256, stops, margin),
-        });
-    }
+    let targets: Vec<Result<Target, String>> = submissions
+        .iter()
+        .map(|submission| {
+            Target::of(runner, problem, submission, &Overrides::default())
+                .map_err(|e| e.to_string())
+        })
+        .collect();
+    let to_grade = submissions
+        .iter()
+        .zip(&targets)
+        .map(|(submission, target)| {
+            let target = target.as_ref().map_err(Clone::clone)?;
+            let sha256 = crate::lang::submission_sha256(&submission.path).unwrap_or_default();
+            Ok(ToGrade {
+                submission,
+                target,
+                enforce_time_factor: margin,
+                identity: plan.identity(runner, problem, seed, target, &sha256, stops, margin),
+            })
+        })
+        .collect();
     let request = JobsRequest {
         runner,
         problem,
@@ -296,45 +290,14 @@ fn grade_submissions(
         schedule: Schedule::new(jobs, stops, true),
         keep_transcripts: true,
     };
-    // Tells, in their places up to `until`, the submissions that could not be graded.
-    let mut told = 0;
-    let mut tell_unbuilt = |until: usize,
-                            graded: &mut dyn FnMut(
-        usize,
-        Result<RunSummary, GradeError>,
-    ) -> Result<(), GradeError>|
-     -> Result<(), GradeError> {
-        while told < until {
-            if let Some(error) = unbuilt[told].take() {
-                graded(told, Err(error))?;
-            }
-            told += 1;
-        }
-        Ok(())
-    };
-    grade_in_order(request, jobs, |job, end| {
-        let index = job_of[job];
-        tell_unbuilt(index, &mut |i, summary| graded(i, summary, &mut *reporter))?;
-        let summary = match end.result {
-            Ok(summary) => {
-                if let Some(started) = &end.started {
-                    tell(reporter, Event::Started(started))?;
-                }
-                for unit in &end.units {
-                    tell(reporter, Event::unit_finished(unit))?;
-                }
-                tell(reporter, Event::Finished(&summary))?;
-                Ok(summary)
-            }
-            Err(why) => Err(GradeError::NotBuilt {
+    grade_in_order(request, jobs, |index, end| {
+        let summary = end
+            .tell(None, reporter)?
+            .map_err(|why| GradeError::NotBuilt {
                 path: paths[index].to_path_buf(),
                 message: why,
-            }),
-        };
+            });
         graded(index, summary, reporter)
-    })?;
-    tell_unbuilt(paths.len(), &mut |i, summary| {
-        graded(i, summary, &mut *reporter)
     })
 }
 

@@ -13,7 +13,7 @@ use super::batch::Tests;
 use super::engine::Schedule;
 use super::jobs::{grade_in_order, JobsRequest, Plan, ToGrade};
 use super::outcome::{RunIdentity, RunSummary};
-use super::results::{Started, TimeLimit, Unit};
+use super::results::{TimeLimit, Unit};
 use super::{row_error, tell, GradeError, Submission, Target};
 use crate::cleanup::Stop;
 use crate::config::{ProblemSpec, RunnerConfig};
@@ -238,44 +238,29 @@ fn verify_problem(
                 .map_err(|e| e.to_string())
         })
         .collect();
-    let mut job_of = Vec::new();
-    let mut jobs = Vec::new();
-    for (index, ((submission, target), (_, expected))) in
-        submissions.iter().zip(&targets).zip(solutions).enumerate()
-    {
-        let Ok(target) = target else { continue };
-        // A too-slow solution runs with twice the limit, to see whether it would finish.
-        let factor = if *expected == Verdict::TimeLimitExceeded && plan.unit() == Unit::Tests {
-            2.0
-        } else {
-            1.0
-        };
-        let sha256 = lang::submission_sha256(&submission.path).unwrap_or_default();
-        let identity = plan.identity(runner, &problem.spec, seed, target, &sha256, stops, factor);
-        job_of.push(index);
-        jobs.push(ToGrade {
-            submission,
-            target,
-            enforce_time_factor: factor,
-            identity,
-        });
-    }
-    // Tells the rows of the solutions before `index` that have no job (no target): why.
-    let mut told = 0;
-    let mut tell_unbuilt = |until: usize,
-                            rows: &mut Vec<VerifyRow>,
-                            reporter: &mut dyn Reporter|
-     -> Result<(), GradeError> {
-        while told < until {
-            if let Err(why) = &targets[told] {
-                let row = row_of(&solutions[told], Err(why.clone()));
-                tell(reporter, Event::Verified(&row))?;
-                rows.push(row);
-            }
-            told += 1;
-        }
-        Ok(())
-    };
+    let jobs = submissions
+        .iter()
+        .zip(&targets)
+        .zip(solutions)
+        .map(|((submission, target), (_, expected))| {
+            let target = target.as_ref().map_err(Clone::clone)?;
+            // A too-slow solution runs with twice the limit, to see whether it would finish.
+            let factor = if *expected == Verdict::TimeLimitExceeded && plan.unit() == Unit::Tests {
+                2.0
+            } else {
+                1.0
+            };
+            let sha256 = lang::submission_sha256(&submission.path).unwrap_or_default();
+            let identity =
+                plan.identity(runner, &problem.spec, seed, target, &sha256, stops, factor);
+            Ok(ToGrade {
+                submission,
+                target,
+                enforce_time_factor: factor,
+                identity,
+            })
+        })
+        .collect();
     let graded_jobs = JobsRequest {
         runner,
         problem: &problem.spec,
@@ -287,33 +272,16 @@ fn verify_problem(
         schedule: Schedule::new(request.jobs, stops, true),
         keep_transcripts: true,
     };
-    grade_in_order(graded_jobs, request.jobs, |job, end| {
-        let index = job_of[job];
-        tell_unbuilt(index, rows, reporter)?;
+    grade_in_order(graded_jobs, request.jobs, |index, end| {
         let solution = &solutions[index];
-        let result = match end.result {
-            Ok(summary) => {
-                if let Some(started) = end.started {
-                    let started = Started {
-                        board: problem.views.page_board(),
-                        ..started
-                    };
-                    tell(reporter, Event::Started(&started))?;
-                }
-                for unit in &end.units {
-                    tell(reporter, Event::unit_finished(unit))?;
-                }
-                tell(reporter, Event::Finished(&summary))?;
-                Ok(check(request, problem, &solution.0, solution.1, &summary))
-            }
-            Err(why) => Err(why),
-        };
+        let result = end
+            .tell(problem.views.page_board(), reporter)?
+            .map(|summary| check(request, problem, &solution.0, solution.1, &summary));
         let row = row_of(solution, result);
         tell(reporter, Event::Verified(&row))?;
         rows.push(row);
         Ok(())
-    })?;
-    tell_unbuilt(solutions.len(), rows, reporter)
+    })
 }
 
 /// The identity of a verify run: the options and every solution with its bytes and the
