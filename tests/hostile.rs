@@ -608,6 +608,23 @@ fn self_stopped_program_is_tle_by_wall_clock() {
 }
 
 #[test]
+fn a_program_ended_by_sigxcpu_was_stopped_at_the_cpu_limit() {
+    let _serial = serial();
+    let session = Session::new();
+    let tests = tests_dir(ANSWER_FRESH);
+    let run = session.grade("raises_xcpu.c", tests.path(), "1", &[]);
+    run.assert_no_panic();
+    assert_eq!(run.verdict(), "TLE", "{}", run.show());
+    let detail = run.first_test()["message"].to_string();
+    assert!(
+        detail.contains("stopped at the CPU time limit"),
+        "{}",
+        run.show()
+    );
+    session.assert_nothing_left();
+}
+
+#[test]
 fn sleeping_program_is_tle_by_wall_clock() {
     let _serial = serial();
     assert_wall_clock_tle("sleeps.c");

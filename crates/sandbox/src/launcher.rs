@@ -332,6 +332,12 @@ impl Sandbox {
                 _ => Termination::Signaled(libc::SIGKILL),
             }
         };
+        // SIGXCPU is the kernel's CPU-time backstop (spawn.rs): the run was stopped at the CPU
+        // limit, as DOMjudge's runguard reads it too.
+        let stopped_by = match termination {
+            Termination::Signaled(libc::SIGXCPU) => watch.stopped_by.or(Some(StopReason::CpuTime)),
+            _ => watch.stopped_by,
+        };
         let cgroup_cpu_us = self.cpu_since_us(cpu_before).unwrap_or(0);
         self.oom_kills = self.groups.oom_kills();
         let wall_us = if report.wall_us > 0 {
@@ -341,7 +347,7 @@ impl Sandbox {
         };
         Ok(RunFacts {
             termination,
-            stopped_by: watch.stopped_by,
+            stopped_by,
             cpu_time_us: report.cpu_us.max(cgroup_cpu_us).max(watch.last_cpu_us),
             wall_time_us: wall_us,
             // The keeper's reading: it also read each process as a zombie, which the launcher

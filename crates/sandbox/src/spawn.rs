@@ -211,8 +211,12 @@ extern "C" fn child_entry(argument: *mut libc::c_void) -> libc::c_int {
             libc::close(adjust);
         }
     }
-    // CPU backstop (whole seconds): the launcher's polling normally stops the run first.
-    let cpu_seconds = limits.cpu_time.as_secs() + 1;
+    // CPU backstop (whole seconds), for a launcher that could not stop the run: the launcher
+    // polls the precise count and stops the run at the limit. The kernel checks this limit
+    // against CPU time sampled at each timer tick, which, under load, can run well ahead of the
+    // precise count (a program that waits for its interactor at each move was sent SIGXCPU
+    // at 16 s of sampled time with 13.9 s counted), so it lies at twice the limit.
+    let cpu_seconds = limits.cpu_time.as_secs().saturating_mul(2) + 2;
     set_rlimit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1);
     // Deep recursion works up to the memory limit, as on Baekjoon.
     set_rlimit(libc::RLIMIT_STACK, limits.memory_bytes, limits.memory_bytes);
