@@ -11,16 +11,16 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::cleanup::Stop;
-use crate::config::RunnerConfig;
-use crate::execute::{run_request, ExecError, MemoryFiles, Scratch};
-use crate::grade::batch::{self, BatchRequest, Tests};
-use crate::grade::outcome::{Outcome, RunSummary};
-use crate::grade::{compile_or_fail, GradeError, Submission};
-use crate::limits::{Limits, Overrides, MIB};
-use crate::problems::{self, GenRequest};
 use crate::report::Reporters;
-use crate::sandbox::{SandboxError, Session, StdoutMode};
+use judge_core::cleanup::Stop;
+use judge_core::config::RunnerConfig;
+use judge_core::limits::{Limits, Overrides, MIB};
+use judge_core::problems::{self, GenRequest};
+use judge_engine::execute::{run_request, ExecError, MemoryFiles, Scratch};
+use judge_engine::grade::batch::{self, BatchRequest, Tests};
+use judge_engine::grade::outcome::{Outcome, RunSummary};
+use judge_engine::grade::{compile_or_fail, GradeError, Submission};
+use judge_sandbox::{SandboxError, Session, StdoutMode};
 
 #[derive(Debug, Error)]
 pub enum BenchError {
@@ -33,7 +33,7 @@ pub enum BenchError {
     #[error(transparent)]
     Sandbox(#[from] SandboxError),
     #[error(transparent)]
-    File(#[from] crate::files::FileError),
+    File(#[from] judge_core::files::FileError),
     #[error("judge {command} exited with {code}:\n{output}")]
     Judge {
         command: String,
@@ -105,8 +105,8 @@ fn measurement(message: impl Into<String>) -> BenchError {
 fn project(runner: &RunnerConfig) -> Result<(&Path, &Path)> {
     let root = runner.project_root().map_err(GradeError::from)?;
     match runner.layers.project_file().map(|layer| &layer.origin) {
-        Some(crate::config::Origin::File(file)) => Ok((root, file.as_path())),
-        _ => Err(GradeError::from(crate::config::ConfigError::NoProject).into()),
+        Some(judge_core::config::Origin::File(file)) => Ok((root, file.as_path())),
+        _ => Err(GradeError::from(judge_core::config::ConfigError::NoProject).into()),
     }
 }
 
@@ -343,9 +343,11 @@ pub fn run(request: &BenchRequest, out: &mut dyn Write) -> Result<()> {
             ],
             &[0, 1],
         )?;
-        let json: serde_json::Value =
-            serde_json::from_str(&crate::files::read_text(&report, crate::files::Cap::JSON)?)
-                .map_err(|e| measurement(format!("the games report: {e}")))?;
+        let json: serde_json::Value = serde_json::from_str(&judge_core::files::read_text(
+            &report,
+            judge_core::files::Cap::JSON,
+        )?)
+        .map_err(|e| measurement(format!("the games report: {e}")))?;
         let games = json["games"]
             .as_array()
             .ok_or_else(|| measurement("no games in the report"))?;
@@ -507,7 +509,7 @@ pub fn make_class(runner: &RunnerConfig, count: usize, dir: &Path) -> Result<Vec
         let round = uses.entry(base).or_default();
         let r = *round;
         *round += 1;
-        let source = crate::files::read_text(
+        let source = judge_core::files::read_text(
             &root.join("solutions/boj12100").join(base),
             runner.files.sources(),
         )?;
@@ -543,7 +545,7 @@ fn runner_with_fresh_cache(runner: &RunnerConfig, dir: &Path, name: &str) -> Res
     let (project_root, project_file) = project(runner)?;
     let root = dir.join(name);
     std::fs::create_dir_all(&root)?;
-    let text = crate::files::read_text(project_file, crate::files::Cap::CONFIG)?;
+    let text = judge_core::files::read_text(project_file, judge_core::files::Cap::CONFIG)?;
     const CACHE: &str = "cache_dir = \"cache\"";
     let mut lines: Vec<String> = text
         .lines()
@@ -728,7 +730,7 @@ fn verdict_flips(
     }
     let mut tight = runner.clone();
     tight.limits.wall_time_extra = Duration::ZERO;
-    let problem = crate::resolve::problem(runner, "boj12100")
+    let problem = judge_engine::resolve::problem(runner, "boj12100")
         .map_err(GradeError::from)?
         .spec;
     let request = BatchRequest {

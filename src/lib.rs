@@ -1,36 +1,20 @@
 //! judge: a local online-judge grader.
 //!
-//! Data flows one way: [`config`] (runner.toml, problem.toml, validated once) -> [`plan`]
-//! (which tests and games) and [`limits`] (resolved once) -> [`lang`] (compile, cached) and
-//! [`execute`] / [`interact`] over [`sandbox`] (runs under limits: raw facts) -> [`check`]
-//! (or a checker or interactor of the problem's, in [`programs`]) and
-//! [`verdict`] (a pure function of facts and limits) -> [`report`]. [`grade`] drives that
-//! flow for each command and tells reporters what happens; the binary's `cli` only maps
-//! arguments to requests and picks reporters. Every file judge reads or writes for the user
-//! goes through [`files`] (caps on sizes; folders judge did not write read as untrusted).
+//! The crates are the layers, each importing only the ones below it: `judge_sandbox` (runs
+//! under limits: raw facts; all of the project's `unsafe`) <- `judge_core` (configuration,
+//! limits, plans, languages, checkers, the one `Verdict`) <- `judge_formats` (Kattis and
+//! DOMjudge packages) <- `judge_engine` (resolving a problem, running, judging, the one
+//! engine) <- this crate: the reports ([`report`]), `judge bench` ([`bench`]) and the binary's
+//! `cli`, which only maps arguments to requests and picks reporters. The modules of the
+//! crates below are named here too, so a path such as `judge::grade` reads as before.
 
 pub mod bench;
-pub mod bounds;
-pub mod check;
-pub mod cleanup;
-pub mod config;
-pub mod execute;
-pub mod files;
-pub mod grade;
-pub mod interact;
-pub mod kattis;
-pub mod lang;
-pub mod limits;
-pub mod plan;
-pub mod pool;
-pub mod problems;
-pub mod programs;
-pub mod quote;
 pub mod report;
-pub mod resolve;
-pub mod rng;
+
+pub use judge_core::{
+    bounds, check, cleanup, config, files, lang, limits, plan, problems, quote, rng, scoring,
+    stats, verdict,
+};
+pub use judge_engine::{execute, grade, interact, pool, programs, resolve, stress};
+pub use judge_formats::kattis;
 pub use judge_sandbox as sandbox;
-pub mod scoring;
-pub mod stats;
-pub mod stress;
-pub mod verdict;

@@ -26,7 +26,10 @@ fn installed_judge() -> &'static Path {
             .parent()
             .and_then(Path::parent)
             .expect("a target folder");
-        let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("install-e2e");
+        // One folder per test process: nextest runs each test in a process of its own, and
+        // one process's install must not replace a binary another is running.
+        let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("install-e2e-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let output = Command::new(cargo)

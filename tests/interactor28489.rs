@@ -120,7 +120,7 @@ fn interactor_tests(problem: &str, solution: &str, extra: &[&str]) -> (i32, Vec<
 
 #[test]
 fn the_interactors_random_stream_has_the_golden_values() {
-    // The golden values of src/rng.rs and src/problems/boj28489/game.rs's unit tests.
+    // The golden values of crates/core/src/rng.rs and crates/core/src/problems/boj28489/game.rs's unit tests.
     let output = std::process::Command::new("python3")
         .arg(repo().join(INTERACTOR))
         .arg("--check")

@@ -6,9 +6,9 @@
 use std::io::{self, Write};
 
 use super::{Event, Reporter};
-use crate::grade::games::Comparison;
-use crate::quote;
-use crate::stats::Difference;
+use judge_core::quote;
+use judge_core::stats::Difference;
+use judge_engine::grade::games::Comparison;
 
 /// Most games shown one row each.
 pub const MAX_GAME_ROWS: usize = 100;

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use toml::{Table, Value};
 
-use crate::config::{LayerKind, Layers, Origin, RunnerConfig};
+use judge_core::config::{LayerKind, Layers, Origin, RunnerConfig};
 
 /// Values are padded to this column before their origin.
 const ORIGIN_COLUMN: usize = 56;
@@ -80,7 +80,7 @@ fn origin_note(kind: LayerKind, origin: &Origin) -> String {
 
 /// A path relative to the current folder when that is shorter.
 fn short(path: &std::path::Path) -> PathBuf {
-    crate::grade::display_path(path)
+    judge_engine::grade::display_path(path)
 }
 
 fn table(

@@ -10,7 +10,7 @@ use std::io;
 
 use super::groups::{self, GroupSource, GroupTable};
 use super::{Destination, Event, Reporter};
-use crate::grade::many::Scoreboard;
+use judge_engine::grade::many::Scoreboard;
 
 pub const HEADER: &str = "submission,sha256,language,verdict,verdict_detail,passed,planned,\
 first_failure,max_cpu_ms,max_peak_kib,mean_score,mean_half_width_95,note";

@@ -23,13 +23,13 @@ use anstyle::{AnsiColor, Style};
 use serde::Serialize;
 
 use super::style;
-use crate::grade::many::{self, Scoreboard};
-use crate::grade::outcome::{Outcome, RunSummary};
-use crate::grade::scored::GroupsSummary;
-use crate::quote;
-use crate::scoring::aggregate::{self, Graded, Results, TestRun, ValidatorScore};
-use crate::scoring::{Child, Group, GroupTree, Rule, Scored, TestCase};
-use crate::verdict::Verdict;
+use judge_core::quote;
+use judge_core::scoring::aggregate::{self, Graded, Results, TestRun, ValidatorScore};
+use judge_core::scoring::{Child, Group, GroupTree, Rule, Scored, TestCase};
+use judge_core::verdict::Verdict;
+use judge_engine::grade::many::{self, Scoreboard};
+use judge_engine::grade::outcome::{Outcome, RunSummary};
+use judge_engine::grade::scored::GroupsSummary;
 
 /// The factor of "near the limit" where the problem gives none: problemtools' default
 /// `time_safety_margin` of a legacy package, which `verify` runs submissions at.
@@ -1083,7 +1083,7 @@ mod tests {
     #[test]
     fn many_groups_wrap_in_blocks_within_80_columns() {
         // A folder problem with nine groups of one test each.
-        use crate::scoring::folder::{self, GroupSpec};
+        use judge_core::scoring::folder::{self, GroupSpec};
         let tests: Vec<String> = (1..=9).map(|i| format!("{i:02}")).collect();
         let specs: Vec<GroupSpec> = tests
             .iter()

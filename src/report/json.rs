@@ -13,8 +13,8 @@ use std::io;
 use serde::Serialize;
 
 use super::{Destination, Event, Reporter};
-use crate::grade::package::PackageCheck;
-use crate::grade::verify::VerifySummary;
+use judge_engine::grade::package::PackageCheck;
+use judge_engine::grade::verify::VerifySummary;
 
 pub struct JsonReporter<D: Destination> {
     out: D,
@@ -28,7 +28,7 @@ pub struct JsonReporter<D: Destination> {
 #[derive(serde::Serialize)]
 struct InputsReport<'a> {
     judge_version: &'static str,
-    inputs: &'a [crate::grade::validation::CheckedInput],
+    inputs: &'a [judge_engine::grade::validation::CheckedInput],
 }
 
 /// A package's verify report: its checks, then the matrix.
@@ -91,8 +91,8 @@ impl<D: Destination> Reporter for JsonReporter<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grade::outcome::RunSummary;
     use crate::report::fixtures;
+    use judge_engine::grade::outcome::RunSummary;
 
     fn render(summary: &RunSummary) -> String {
         let mut reporter = JsonReporter::new(Vec::new());

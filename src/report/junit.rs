@@ -10,9 +10,9 @@ use quick_junit::{NonSuccessKind, Property, Report, TestCase, TestCaseStatus, Te
 
 use super::groups::{self, GroupTable};
 use super::{Destination, Event, Reporter};
-use crate::grade::many::Scoreboard;
-use crate::grade::outcome::{Detail, RunSummary};
-use crate::verdict::Verdict;
+use judge_core::verdict::Verdict;
+use judge_engine::grade::many::Scoreboard;
+use judge_engine::grade::outcome::{Detail, RunSummary};
 
 pub struct JunitReporter<D: Destination> {
     out: D,

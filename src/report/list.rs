@@ -4,10 +4,10 @@
 
 use std::io::{self, Write};
 
-use crate::config::ProblemKind;
-use crate::limits::MIB;
-use crate::quote;
-use crate::resolve::FoundProblem;
+use judge_core::config::ProblemKind;
+use judge_core::limits::MIB;
+use judge_core::quote;
+use judge_engine::resolve::FoundProblem;
 
 /// Writes the list; returns how many problems could not be read.
 pub fn write(out: &mut impl Write, problems: &[FoundProblem]) -> io::Result<usize> {

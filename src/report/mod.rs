@@ -29,7 +29,7 @@ pub mod verify;
 
 use std::io::{self, Write};
 
-pub use crate::grade::events::{Event, Reporter, Reporters};
+pub use judge_engine::grade::events::{Event, Reporter, Reporters};
 
 /// Where a whole document (JSON, JUnit) goes: written, then committed. A report file is a
 /// `files::OutputFile` (replaced whole, or written like a shell redirection where the path
@@ -45,8 +45,8 @@ impl Destination for Vec<u8> {
     }
 }
 
-impl Destination for crate::files::OutputFile {
+impl Destination for judge_core::files::OutputFile {
     fn commit(&mut self) -> io::Result<()> {
-        crate::files::OutputFile::commit(self)
+        judge_core::files::OutputFile::commit(self)
     }
 }

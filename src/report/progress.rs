@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{Event, Reporter};
-use crate::grade::Unit;
+use judge_engine::grade::Unit;
 
 /// How long a grading goes before the bar appears.
 const DELAY: Duration = Duration::from_millis(500);
@@ -101,7 +101,7 @@ impl ProgressReporter {
         let message = self
             .running
             .first()
-            .map(|running| format!("running: {}", crate::quote::terminal(running)))
+            .map(|running| format!("running: {}", judge_core::quote::terminal(running)))
             .unwrap_or_default();
         self.bar.set_message(message);
     }

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use super::style;
-use crate::problems::Replayed;
+use judge_core::problems::Replayed;
 
 /// How to show a replay.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,7 +33,7 @@ pub fn show(
     pace: Pace,
     out: &mut impl Write,
     input: &mut impl BufRead,
-    stop: crate::cleanup::Stop,
+    stop: judge_core::cleanup::Stop,
 ) -> io::Result<()> {
     let heading = heading(replayed);
     writeln!(out, "{heading}")?;

@@ -11,10 +11,10 @@ use std::io::{self, Write};
 use super::groups::{self, GroupSource};
 use super::style;
 use super::{Event, Reporter};
-use crate::check::clip;
-use crate::grade::many::{GradeStarted, GradedSubmission, Scoreboard};
-use crate::grade::Unit;
-use crate::quote;
+use judge_core::check::clip;
+use judge_core::quote;
+use judge_engine::grade::many::{GradeStarted, GradedSubmission, Scoreboard};
+use judge_engine::grade::Unit;
 
 pub struct ScoreboardReporter<W: Write, N: Write> {
     out: W,
@@ -325,9 +325,9 @@ mod tests {
             panic!("bob.py was graded");
         };
         let mut failed = summary;
-        failed.verdict = crate::verdict::Verdict::JudgeError;
-        failed.outcomes[0].verdict = crate::verdict::Verdict::JudgeError;
-        scoreboard.submissions[1].graded = crate::grade::many::Graded::Run(Box::new(failed));
+        failed.verdict = judge_core::verdict::Verdict::JudgeError;
+        failed.outcomes[0].verdict = judge_core::verdict::Verdict::JudgeError;
+        scoreboard.submissions[1].graded = judge_engine::grade::many::Graded::Run(Box::new(failed));
         let out = anstream::adapter::strip_str(&table(&scoreboard)).to_string();
         assert!(out.contains("JE 1"), "{out}");
         assert!(out.contains(kept), "{out}");

@@ -7,10 +7,10 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::{Event, Reporter};
-use crate::cleanup::Stop;
-use crate::grade::stress::{ShrunkFailure, StressSummary};
-use crate::problems::TestSet;
-use crate::quote;
+use judge_core::cleanup::Stop;
+use judge_core::problems::TestSet;
+use judge_core::quote;
+use judge_engine::grade::stress::{ShrunkFailure, StressSummary};
 
 pub struct StressReporter<W: Write> {
     out: W,
@@ -43,8 +43,9 @@ impl<W: Write> StressReporter<W> {
             "{}-seed{}-{kind}{}",
             summary.problem, summary.seed, found.index
         ));
-        let write =
-            |path: PathBuf, text: &str| crate::files::write_file(&path, text.as_bytes(), self.stop);
+        let write = |path: PathBuf, text: &str| {
+            judge_core::files::write_file(&path, text.as_bytes(), self.stop)
+        };
         write(base.with_extension("in"), &failure.shrunk.input)?;
         write(base.with_extension("ans"), &failure.expected)?;
         // The commands are for a person to paste into a shell: their names quoted.

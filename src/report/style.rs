@@ -4,7 +4,7 @@
 
 use anstyle::{AnsiColor, Style};
 
-use crate::verdict::Verdict;
+use judge_core::verdict::Verdict;
 
 /// `text` in the colour of `verdict`.
 pub fn verdict(verdict: &Verdict, text: &str) -> String {

@@ -11,11 +11,11 @@ use std::sync::Arc;
 use super::groups::{self, SubmissionFacts};
 use super::style;
 use super::{Event, Reporter};
-use crate::grade::outcome::{Detail, GameDetail, Outcome, RunSummary, TestDetail};
-use crate::grade::{Started, Unit};
-use crate::quote;
-use crate::scoring::aggregate::ValidatorScore;
-use crate::scoring::GroupTree;
+use judge_core::quote;
+use judge_core::scoring::aggregate::ValidatorScore;
+use judge_core::scoring::GroupTree;
+use judge_engine::grade::outcome::{Detail, GameDetail, Outcome, RunSummary, TestDetail};
+use judge_engine::grade::{Started, Unit};
 
 pub const TESTS_HEADER: &str =
     "test                    verdict            cpu ms   wall ms   peak MiB";
@@ -152,7 +152,10 @@ fn test_row(outcome: &Outcome, test: &TestDetail) -> String {
 fn why(message: Option<&str>) -> String {
     match message.map(|m| m.lines().next().unwrap_or("")) {
         Some(line) if !line.trim().is_empty() => {
-            format!("   {}", crate::check::clip(&quote::terminal(line), 120))
+            format!(
+                "   {}",
+                judge_core::check::clip(&quote::terminal(line), 120)
+            )
         }
         _ => String::new(),
     }
@@ -205,7 +208,7 @@ pub fn shorten(text: &str, max_lines: usize) -> String {
     let mut out: Vec<String> = lines
         .iter()
         .take(max_lines)
-        .map(|line| crate::check::clip(line, 100))
+        .map(|line| judge_core::check::clip(line, 100))
         .collect();
     if lines.len() > max_lines {
         out.push(format!("... ({} more lines)", lines.len() - max_lines));

@@ -6,8 +6,8 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::{Event, Reporter};
-use crate::cleanup::Stop;
-use crate::grade::outcome::{GameDetail, Outcome};
+use judge_core::cleanup::Stop;
+use judge_engine::grade::outcome::{GameDetail, Outcome};
 
 /// Writes each game's transcript into `dir` as the game is reported, and says where on `note`
 /// when the grading is over.
@@ -75,7 +75,7 @@ impl<W: Write> Reporter for TranscriptReporter<W> {
                 }
                 let path = self.dir.join(format!("game-{:02}.txt", game.game));
                 let text = transcript_text(&self.problem, outcome, game);
-                crate::files::write_file(&path, text.as_bytes(), self.stop)?;
+                judge_core::files::write_file(&path, text.as_bytes(), self.stop)?;
                 self.written += 1;
                 Ok(())
             }

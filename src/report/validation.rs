@@ -7,9 +7,9 @@ use std::io::{self, Write};
 
 use super::style;
 use super::{Event, Reporter};
-use crate::grade::validation::{InputCheck, PROBLEM_VALIDATOR};
-use crate::quote;
-use crate::verdict::Verdict;
+use judge_core::quote;
+use judge_core::verdict::Verdict;
+use judge_engine::grade::validation::{InputCheck, PROBLEM_VALIDATOR};
 
 pub struct ValidationReporter<W: Write> {
     out: W,
@@ -52,7 +52,7 @@ impl<W: Write> Reporter for ValidationReporter<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grade::validation::CheckedInput;
+    use judge_engine::grade::validation::CheckedInput;
 
     #[test]
     fn each_input_gets_a_line_that_says_what_its_validator_said() {

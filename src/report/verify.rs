@@ -10,12 +10,12 @@ use std::sync::Arc;
 use super::groups::{self, SubmissionFacts};
 use super::style;
 use super::{Event, Reporter};
-use crate::grade::outcome::RunSummary;
-use crate::grade::package::PackageCheck;
-use crate::grade::verify::{VerifyRow, VerifySummary};
-use crate::quote;
-use crate::scoring::GroupTree;
-use crate::verdict::Verdict;
+use judge_core::quote;
+use judge_core::scoring::GroupTree;
+use judge_core::verdict::Verdict;
+use judge_engine::grade::outcome::RunSummary;
+use judge_engine::grade::package::PackageCheck;
+use judge_engine::grade::verify::{VerifyRow, VerifySummary};
 
 pub struct VerifyReporter<W: Write> {
     out: W,

@@ -36,13 +36,13 @@ use std::collections::HashMap;
 use std::io;
 
 use super::{Destination, Event, Reporter};
-use crate::grade::games::Comparison;
-use crate::grade::many::{Graded, GradedSubmission, Scoreboard};
-use crate::grade::outcome::RunSummary;
-use crate::grade::package::PackageCheck;
-use crate::grade::verify::{VerifyRow, VerifySummary};
-use crate::problems::PageBoard;
-use crate::verdict::Verdict;
+use judge_core::problems::PageBoard;
+use judge_core::verdict::Verdict;
+use judge_engine::grade::games::Comparison;
+use judge_engine::grade::many::{Graded, GradedSubmission, Scoreboard};
+use judge_engine::grade::outcome::RunSummary;
+use judge_engine::grade::package::PackageCheck;
+use judge_engine::grade::verify::{VerifyRow, VerifySummary};
 use markup::escape;
 use run_data::CodedTranscript;
 
@@ -524,9 +524,9 @@ fn verify_totals(summary: &VerifySummary) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grade::games::PairedGame;
-    use crate::interact::TranscriptLine;
     use crate::report::fixtures;
+    use judge_engine::grade::games::PairedGame;
+    use judge_engine::interact::TranscriptLine;
 
     fn render(events: &[Event]) -> String {
         let mut reporter = HtmlReporter::new(Vec::new());
@@ -822,7 +822,7 @@ mod tests {
             games,
             mean_difference: 2133.3,
             half_width: 2000.0,
-            difference: crate::stats::Difference::of(2133.3, 2000.0),
+            difference: judge_core::stats::Difference::of(2133.3, 2000.0),
         };
         let page = render(&[
             Event::Finished(&first),

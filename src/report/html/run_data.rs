@@ -6,10 +6,10 @@
 
 use serde::Serialize;
 
-use crate::grade::outcome::{GameDetail, Outcome, TestDetail};
-use crate::interact::TranscriptLine;
-use crate::problems::PageBoard;
-use crate::quote;
+use judge_core::problems::PageBoard;
+use judge_core::quote;
+use judge_engine::grade::outcome::{GameDetail, Outcome, TestDetail};
+use judge_engine::interact::TranscriptLine;
 
 /// A test as the detail panel shows it.
 #[derive(Debug, Serialize)]
@@ -270,7 +270,7 @@ mod tests {
             sent: sent.into(),
             reply: reply.map(String::from),
         };
-        let mut outcome = crate::report::fixtures::games_summary().outcomes[0].clone();
+        let mut outcome = judge_engine::grade::fixtures::games_summary().outcomes[0].clone();
         if let Some(game) = outcome.game_mut() {
             game.transcript = vec![
                 line("1", Some("R")),

@@ -10,14 +10,14 @@ use super::charts::{self, Strip};
 use super::markup::{escape, json_block};
 use super::run_data::{CodedTranscript, GameData, TestData};
 use super::{ScoreboardRow, SectionId};
-use crate::grade::games::Comparison;
-use crate::grade::outcome::{GameDetail, Outcome, RunSummary};
-use crate::grade::package::PackageCheck;
-use crate::grade::AppliedLimits;
-use crate::problems::PageBoard;
 use crate::report::verify::{package_check_lines, CheckLine};
-use crate::stats::Difference;
-use crate::verdict::Verdict;
+use judge_core::problems::PageBoard;
+use judge_core::stats::Difference;
+use judge_core::verdict::Verdict;
+use judge_engine::grade::games::Comparison;
+use judge_engine::grade::outcome::{GameDetail, Outcome, RunSummary};
+use judge_engine::grade::package::PackageCheck;
+use judge_engine::grade::AppliedLimits;
 
 /// The CSS class of a verdict's colour.
 fn verdict_class(verdict: &Verdict) -> String {

@@ -1,0 +1,537 @@
+//! A folder of files as one program, as Kattis builds a submission folder: its files found
+//! recursively and refused when they reach out of it, its language detected, its main file
+//! chosen; and the digest of a submission, a file or a folder.
+
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+use crate::bounds::FOLDER_DEPTH;
+use crate::files::{self, FileError, Folder, Kind};
+
+use super::cache::{build_cached, folder_cache_key};
+use super::detect::{by_id, detect, lists_extension};
+use super::{prepare, BuildSetup, Compiled, LangError, UnsupportedReason, Workspace};
+
+/// The SHA-256 of a submission (hex, first 16 bytes): of a file's bytes, or of a folder's
+/// files (each one's path relative to the folder, and its bytes, in [`prepare_folder`]'s
+/// order). Read as streams: a ready binary may be larger than a source; only regular files
+/// are read.
+pub fn submission_sha256(path: &Path) -> Result<String, LangError> {
+    let hash = |file: &Path, opened: std::fs::File| {
+        crate::plan::sha256_hex_of(opened).map_err(|cause| LangError::ReadSource {
+            path: file.to_path_buf(),
+            cause,
+        })
+    };
+    if !path.is_dir() {
+        return hash(path, files::open_regular(path)?);
+    }
+    let folder = Folder::new(path)?;
+    let mut digest = crate::plan::PlanDigest::new();
+    for relative in folder_files(path)? {
+        let file = path.join(&relative);
+        digest
+            .add("file", relative.display())
+            .add("bytes", hash(&file, folder.open(&file)?)?);
+    }
+    Ok(digest.finish())
+}
+
+/// Where a folder's files go inside the build folder, away from what the build writes there
+/// (`solution`, Java's `classes`).
+const FOLDER_SOURCES: &str = "src";
+
+/// Builds the files of `dir` (all of them, found recursively, headers and data included) as
+/// one program, as Kattis builds a submission folder. The language is `language_id`'s, else
+/// detected ([`detect_language`]). Every file is copied into the build folder under its
+/// relative path; an argument of a compile or package command that is exactly `{source}`
+/// becomes every source file of the language, in sorted order, and `{stem}` (Java's main
+/// class) and `{source}` elsewhere name the main file: the first source named `main.*` in any
+/// case, else the first source. A language that runs its source (Python, JavaScript) takes one
+/// source file, prepared as [`prepare`] prepares it; several are not graded, nor is a folder
+/// with a build script of its own.
+pub fn prepare_folder(
+    setup: &BuildSetup,
+    dir: &Path,
+    language_id: Option<&str>,
+) -> Result<Compiled, LangError> {
+    if has_build_script(dir) {
+        return Err(LangError::BuildScript {
+            dir: dir.to_path_buf(),
+        });
+    }
+    let relative = folder_files(dir)?;
+    let files: Vec<PathBuf> = relative.iter().map(|file| dir.join(file)).collect();
+    let (language, sources) = match language_id {
+        Some(id) => {
+            let language = by_id(setup.languages, id)?;
+            let own: Vec<usize> = (0..files.len())
+                .filter(|&i| lists_extension(language, &files[i]))
+                .collect();
+            // A language given for files of another's extensions (`--language pypy3` for
+            // `.py` files) takes the files detection would take.
+            let sources = if own.is_empty() {
+                detect(setup.languages, &files, dir)?.sources
+            } else {
+                own
+            };
+            (language, sources)
+        }
+        None => detect(setup.languages, &files, dir)?.settle(dir)?,
+    };
+    if !language.runs_binary() {
+        if sources.len() > 1 {
+            return Err(LangError::Unsupported {
+                path: dir.to_path_buf(),
+                language: language.name.clone(),
+                reason: UnsupportedReason::MultiFile {
+                    sources: sources.len(),
+                },
+            });
+        }
+        return prepare(setup, &files[sources[0]], Some(&language.id));
+    }
+    let mut workspace = Workspace {
+        files: Vec::with_capacity(files.len()),
+        shown: files
+            .iter()
+            .map(|file| file.display().to_string())
+            .collect(),
+        main: sources[main_source(sources.iter().map(|&i| relative[i].as_path()))],
+        sources,
+    };
+    let mut reader = FolderReader::new(dir, setup.sources)?;
+    for (file, relative) in files.iter().zip(&relative) {
+        let bytes = reader.read(file)?;
+        workspace
+            .files
+            .push((Path::new(FOLDER_SOURCES).join(relative), bytes));
+    }
+    let key = folder_cache_key(language, &workspace);
+    build_cached(setup, language, &workspace, &key)
+}
+
+/// Reads the files of a program folder, the cap on sources applying to them together (a
+/// folder over it is named as too large, not its file that crossed it).
+pub(super) struct FolderReader<'a> {
+    dir: &'a Path,
+    folder: Folder,
+    cap: files::Cap,
+    left: u64,
+}
+
+impl<'a> FolderReader<'a> {
+    pub(super) fn new(dir: &'a Path, cap: files::Cap) -> Result<FolderReader<'a>, FileError> {
+        Ok(FolderReader {
+            dir,
+            folder: Folder::new(dir)?,
+            cap,
+            left: cap.bytes,
+        })
+    }
+
+    /// The bytes of `file`, a file of the folder.
+    pub(super) fn read(&mut self, file: &Path) -> Result<Vec<u8>, FileError> {
+        let cap = self.cap;
+        let bytes = self
+            .folder
+            .read(
+                file,
+                files::Cap {
+                    bytes: self.left,
+                    ..cap
+                },
+            )
+            .map_err(|error| match error {
+                FileError::TooLarge { .. } => FileError::TooLarge {
+                    path: self.dir.to_path_buf(),
+                    cap,
+                },
+                other => other,
+            })?;
+        self.left -= bytes.len() as u64;
+        Ok(bytes)
+    }
+}
+
+/// Whether `dir` holds an executable `build` (a Kattis build script).
+fn has_build_script(dir: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(dir.join("build"))
+        .is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+}
+
+/// The files under `dir`, relative to it, sorted by their bytes (as Kattis sorts names).
+/// Links to files inside `dir` count as the files; links to folders are not followed (a loop
+/// would never end). Anything else is refused, naming it (see `files::Folder`): a link out of
+/// the folder, a dangling link, a device, a FIFO, a socket; so is a folder nested deeper than
+/// the bound on folder depth (`dir` itself is 1), which would be walked until its paths grew
+/// too long.
+pub fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, LangError> {
+    fn walk(
+        root: &Folder,
+        dir: &Path,
+        relative: &Path,
+        depth: u64,
+        files: &mut Vec<PathBuf>,
+    ) -> Result<(), LangError> {
+        let folder = dir.join(relative);
+        if let Err(bound) = FOLDER_DEPTH.whole(depth) {
+            return Err(LangError::TooDeep {
+                path: folder,
+                bound,
+            });
+        }
+        let read_error = |cause| LangError::ReadSource {
+            path: folder.clone(),
+            cause,
+        };
+        for entry in std::fs::read_dir(&folder).map_err(read_error)? {
+            let entry = entry.map_err(read_error)?;
+            let path = relative.join(entry.file_name());
+            let kind = entry.file_type().map_err(read_error)?;
+            if kind.is_dir() {
+                walk(root, dir, &path, depth + 1, files)?;
+            } else if root.kind(&entry.path())? == Kind::File {
+                files.push(path);
+            }
+        }
+        Ok(())
+    }
+    let mut files = Vec::new();
+    walk(&Folder::new(dir)?, dir, Path::new(""), 1, &mut files)?;
+    files.sort_by(|a, b| a.as_os_str().as_bytes().cmp(b.as_os_str().as_bytes()));
+    Ok(files)
+}
+
+/// Which of the sources (in sorted order) is the main file: the first named `main.*` in any
+/// case, else the first.
+fn main_source<'a>(sources: impl Iterator<Item = &'a Path>) -> usize {
+    let mut first_main = None;
+    for (index, source) in sources.enumerate() {
+        let named_main = source.file_name().is_some_and(|name| {
+            name.as_bytes()
+                .get(..5)
+                .is_some_and(|start| start.eq_ignore_ascii_case(b"main."))
+        });
+        if named_main {
+            first_main = Some(index);
+            break;
+        }
+    }
+    first_main.unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::cache::cache_key;
+    use crate::lang::runtime::find_program;
+    use crate::lang::tests::{folder, ready, run, shipped_runner};
+    use crate::lang::{prepare_submission, submission_language};
+
+    #[test]
+    fn the_main_file_is_main_in_any_case_else_the_first() {
+        let main = |names: &[&str]| main_source(names.iter().map(Path::new));
+        assert_eq!(main(&["a.cpp", "b/main.cpp", "main.cpp"]), 1);
+        assert_eq!(main(&["Helper.java", "Main.java"]), 1);
+        assert_eq!(main(&["a.cpp", "MAIN.cpp"]), 1);
+        assert_eq!(main(&["a.cpp", "domain.cpp", "main"]), 0);
+        assert_eq!(main(&["b.cpp"]), 0);
+    }
+
+    #[test]
+    fn folders_deeper_than_the_bound_are_refused_naming_the_first_too_deep() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = folder(dir.path(), &[("main.cpp", "")]);
+        // The folder itself is 1: 127 folders under it reach the bound, 128.
+        let deepest = format!("{}x.h", "a/".repeat(127));
+        std::fs::create_dir_all(root.join(&deepest).parent().unwrap()).unwrap();
+        std::fs::write(root.join(&deepest), "").unwrap();
+        let names = folder_files(&root).unwrap();
+        assert_eq!(names, [PathBuf::from(&deepest), PathBuf::from("main.cpp")]);
+        // A tree thousands deep is refused at the first folder past the bound.
+        crate::files::nest_folders(&root, "b", 3000);
+        let error = folder_files(&root).unwrap_err().to_string();
+        let too_deep = root.join(format!("b{}", "/b".repeat(127)));
+        assert_eq!(
+            error,
+            format!(
+                "{}: the depth of its folders must be between 1 and 128, found 129",
+                too_deep.display()
+            )
+        );
+    }
+
+    #[test]
+    fn folder_files_are_found_recursively_in_sorted_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = folder(
+            dir.path(),
+            &[("b.cpp", ""), ("a/z.h", ""), ("a.cpp", ""), ("A.h", "")],
+        );
+        std::os::unix::fs::symlink(&root, root.join("loop")).unwrap();
+        std::os::unix::fs::symlink(root.join("b.cpp"), root.join("c.cpp")).unwrap();
+        let names: Vec<String> = folder_files(&root)
+            .unwrap()
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        assert_eq!(names, ["A.h", "a.cpp", "a/z.h", "b.cpp", "c.cpp"]);
+    }
+
+    #[test]
+    fn the_folder_cache_key_covers_every_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let cpp = runner.language("cpp").unwrap();
+        let key = |files: &[(&str, &str)]| {
+            let workspace = Workspace {
+                files: files
+                    .iter()
+                    .map(|(name, text)| (PathBuf::from(name), text.as_bytes().to_vec()))
+                    .collect(),
+                shown: files.iter().map(|(name, _)| name.to_string()).collect(),
+                sources: vec![0],
+                main: 0,
+            };
+            folder_cache_key(cpp, &workspace)
+        };
+        let base = key(&[("main.cpp", "int main() {}"), ("sum.h", "int f();")]);
+        assert_eq!(
+            base,
+            key(&[("main.cpp", "int main() {}"), ("sum.h", "int f();")])
+        );
+        for other in [
+            key(&[("main.cpp", "int main() {}"), ("sum.h", "int g();")]),
+            key(&[("main.cpp", "int main() {}"), ("add.h", "int f();")]),
+            key(&[("main.cpp", "int main() {} "), ("sum.h", "int f();")]),
+            key(&[("main.cpp", "int main() {}int"), ("sum.h", " f();")]),
+            key(&[("main.cpp", "int main() {}")]),
+        ] {
+            assert_ne!(base, other);
+        }
+        assert_ne!(base, cache_key(cpp, "main.cpp", b"int main() {}"));
+    }
+
+    #[test]
+    fn a_submission_s_language_and_digest_are_known_without_building() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let id = |path: &Path, like_kattis: bool| {
+            submission_language(&runner.languages, path, None, like_kattis)
+                .unwrap()
+                .map(|l| l.id.clone())
+        };
+        let program = folder(
+            dir.path(),
+            &[("main.cpp", "int main() {}"), ("sum.h", "int f();")],
+        );
+        assert_eq!(id(&program, false).as_deref(), Some("cpp"));
+        let file = program.join("main.cpp");
+        assert_eq!(id(&file, false).as_deref(), Some("cpp"));
+        let unknown = dir.path().join("program");
+        std::fs::write(&unknown, "").unwrap();
+        // A file no language lists: a ready binary, or not graded the Kattis way.
+        assert_eq!(id(&unknown, false), None);
+        assert!(submission_language(&runner.languages, &unknown, None, true).is_err());
+        assert_eq!(
+            submission_language(&runner.languages, &unknown, Some("python"), false)
+                .unwrap()
+                .map(|l| l.id.as_str()),
+            Some("python")
+        );
+        // A folder's digest covers every file's name and bytes.
+        let digest = submission_sha256(&program).unwrap();
+        assert_eq!(digest, submission_sha256(&program).unwrap());
+        assert_ne!(digest, submission_sha256(&file).unwrap());
+        std::fs::write(program.join("sum.h"), "int g();").unwrap();
+        let changed = submission_sha256(&program).unwrap();
+        assert_ne!(digest, changed);
+        std::fs::rename(program.join("sum.h"), program.join("add.h")).unwrap();
+        assert_ne!(changed, submission_sha256(&program).unwrap());
+    }
+
+    const SUM_MAIN: &str = "#include <cstdio>\n#include \"sum.h\"\n\
+        int main() { long a, b; if (scanf(\"%ld %ld\", &a, &b) != 2) return 1; \
+        printf(\"%ld\\n\", sum(a, b)); }\n";
+    const SUM_HEADER: &str = "#pragma once\nlong sum(long a, long b);\n";
+    const SUM: &str = "#include \"sum.h\"\nlong sum(long a, long b) { return a + b; }\n";
+
+    #[test]
+    fn a_cpp_folder_compiles_every_source_into_one_program() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let program = folder(
+            dir.path(),
+            &[
+                ("main.cpp", SUM_MAIN),
+                ("sum.cpp", SUM),
+                ("sum.h", SUM_HEADER),
+                ("README.md", "notes\n"),
+            ],
+        );
+        let prepared = ready(prepare_folder(&BuildSetup::of(&runner), &program, None).unwrap());
+        assert_eq!(prepared.language_id, "cpp");
+        assert_eq!(prepared.file_name, "solution");
+        assert!(!prepared.cached);
+        assert_eq!(run(&prepared.artifact, &[], "2 40\n"), "42\n");
+        // Every file went into the build folder, headers and notes too.
+        let entry = prepared.artifact.parent().unwrap();
+        for name in ["main.cpp", "sum.cpp", "sum.h", "README.md"] {
+            assert!(entry.join(FOLDER_SOURCES).join(name).is_file(), "{name}");
+        }
+        let again = ready(prepare_submission(&BuildSetup::of(&runner), &program, None).unwrap());
+        assert!(again.cached && again.artifact == prepared.artifact);
+
+        // Sources in a subfolder, the main file not first in sorted order.
+        let nested = folder(
+            dir.path(),
+            &[
+                ("Main.cc", &SUM_MAIN.replace("\"sum.h\"", "\"lib/sum.h\"")),
+                ("lib/sum.cpp", SUM),
+                ("lib/sum.h", SUM_HEADER),
+            ],
+        );
+        let prepared = ready(prepare_folder(&BuildSetup::of(&runner), &nested, None).unwrap());
+        assert_eq!(run(&prepared.artifact, &[], "-5 3\n"), "-2\n");
+
+        // A compile error is CE, with the compiler's message.
+        let broken = folder(
+            dir.path(),
+            &[("main.cpp", SUM_MAIN), ("sum.cpp", "long sum(")],
+        );
+        match prepare_folder(&BuildSetup::of(&runner), &broken, None).unwrap() {
+            Compiled::Failed {
+                language_id,
+                message,
+            } => assert!(
+                language_id == "cpp" && message.contains("sum.cpp"),
+                "{message}"
+            ),
+            Compiled::Ready(_) => panic!("a broken source compiled"),
+        }
+    }
+
+    #[test]
+    fn a_java_folder_runs_the_main_class() {
+        if find_program("javac", &std::env::var("PATH").unwrap_or_default()).is_none() {
+            eprintln!("javac is not installed: skipped");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let program = folder(
+            dir.path(),
+            &[
+                (
+                    "Helper.java",
+                    "class Helper {\n    static long twice(long x) { return 2 * x; }\n}\n",
+                ),
+                (
+                    "Main.java",
+                    "import java.util.Scanner;\n\npublic class Main {\n    \
+                     public static void main(String[] args) {\n        \
+                     long x = new Scanner(System.in).nextLong();\n        \
+                     System.out.println(Helper.twice(x));\n    }\n}\n",
+                ),
+            ],
+        );
+        let prepared = ready(prepare_folder(&BuildSetup::of(&runner), &program, None).unwrap());
+        assert_eq!(prepared.language_id, "java");
+        let java = find_program("java", &runner.sandbox.path).unwrap();
+        assert_eq!(
+            run(
+                &java,
+                &["-jar", &prepared.artifact.to_string_lossy()],
+                "21\n"
+            ),
+            "42\n"
+        );
+    }
+
+    #[test]
+    fn a_folder_of_a_runtime_that_reads_one_file_takes_one_source() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let two = folder(
+            dir.path(),
+            &[("main.py", "import helper\n"), ("helper.py", "x = 1\n")],
+        );
+        let error = prepare_folder(&BuildSetup::of(&runner), &two, None).unwrap_err();
+        assert!(
+            matches!(
+                error,
+                LangError::Unsupported {
+                    reason: UnsupportedReason::MultiFile { sources: 2 },
+                    ..
+                }
+            ) && error.not_graded(),
+            "{error}"
+        );
+        assert!(
+            error
+                .to_string()
+                .contains("a multi-file Python 3 submission is not supported"),
+            "{error}"
+        );
+
+        // One source and a data file: as `prepare` on the source.
+        let one = folder(
+            dir.path(),
+            &[("sol.py", "print(input())\n"), ("notes.txt", "x\n")],
+        );
+        let prepared = ready(prepare_folder(&BuildSetup::of(&runner), &one, None).unwrap());
+        assert_eq!(prepared.language_id, "python");
+        assert_eq!(
+            prepared.args.last().unwrap(),
+            &format!("./{}", prepared.file_name)
+        );
+        assert!(matches!(
+            prepare_folder(&BuildSetup::of(&runner), &one, Some("brainfuck")),
+            Err(LangError::UnknownLanguageId(_))
+        ));
+    }
+
+    #[test]
+    #[ignore = "needs pypy3"]
+    fn a_language_given_for_another_s_extension_takes_the_files_detection_would_take() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let one = folder(
+            dir.path(),
+            &[("sol.py", "print(input())\n"), ("notes.txt", "x\n")],
+        );
+        let prepared =
+            ready(prepare_folder(&BuildSetup::of(&runner), &one, Some("pypy3")).unwrap());
+        assert_eq!(prepared.language_id, "pypy3");
+    }
+
+    #[test]
+    fn a_folder_with_a_build_script_is_not_graded() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let program = folder(
+            dir.path(),
+            &[("build", "#!/bin/sh\nmake\n"), ("main.cpp", "")],
+        );
+        assert!(
+            !has_build_script(&program),
+            "not executable: a file like another"
+        );
+        std::fs::set_permissions(
+            program.join("build"),
+            std::fs::Permissions::from_mode(0o755),
+        )
+        .unwrap();
+        let error = prepare_folder(&BuildSetup::of(&runner), &program, None).unwrap_err();
+        assert!(
+            matches!(error, LangError::BuildScript { .. }) && error.not_graded(),
+            "{error}"
+        );
+        assert!(error
+            .to_string()
+            .contains("build scripts are not supported"));
+    }
+}

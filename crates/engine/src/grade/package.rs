@@ -1,0 +1,975 @@
+//! Grading a Kattis package the way problemtools' `verifyproblem` does: its tests checked by
+//! its input validators; its time limit fixed by the package, or derived from the slowest CPU
+//! time of the accepted submissions (`max(1, ceil(slowest x multiplier / resolution)) x
+//! resolution`); and every submission checked against the verdict of its folder, run at the
+//! limit times the safety margin with its verdict read at the limit, with a warning when the
+//! verdict would differ at the larger limit.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::batch::Tests;
+use super::engine::Schedule;
+use super::jobs::{grade_in_order, JobsRequest, Plan, ToGrade};
+use super::outcome::{Outcome, RunIdentity, RunSummary};
+use super::results::{Checked, CheckedInput, VerifyRow, VerifySummary};
+use super::validation::{self, InputToCheck, InputValidator, KattisValidator};
+use super::verify::{checked, Against};
+use super::{row_error, tell, GradeError, Submission, Target};
+use crate::execute::Scratch;
+use crate::grade::events::{Event, Reporter, Reporters};
+use crate::programs::{PartError, ProblemProgram};
+use crate::resolve::{Derivation, Problem, TimeLimitRule};
+use judge_core::cleanup::Stop;
+use judge_core::config::{Convention, ProblemSpec, ProgramSource, ProgramSpec, Role, RunnerConfig};
+use judge_core::lang::LangError;
+use judge_core::limits::Overrides;
+use judge_core::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
+use judge_core::scoring::expected::{Expectation, FullScore, Objective, SubmissionsYaml};
+use judge_core::scoring::GroupTree;
+use judge_formats::kattis::{Package, PackageSubmission};
+
+// What a package's own checks give, defined with the other results (`grade::results`).
+pub use super::results::{PackageCheck, TimeLimit};
+
+/// How near a rounding step (a fraction of the slowest accepted time) a derived limit is
+/// said to be: CPU times of one program differ by a few percent from run to run and between
+/// timers (judge's and problemtools' on kth2022's emergencyexit: 400 and 401 ms).
+const NEAR_STEP: f64 = 0.05;
+
+pub struct PackageRequest<'a> {
+    pub runner: &'a RunnerConfig,
+    pub package: &'a Package,
+    pub jobs: usize,
+    /// A time limit given on the command line (problemtools' `-t`): it replaces the
+    /// package's, fixed or derived.
+    pub time_limit: Option<Duration>,
+    /// Grade at the limit DOMjudge's files fix (`domjudge-problem.ini`, `.timelimit`), when
+    /// they fix one and problem.yaml does not, instead of deriving the package format's.
+    pub domjudge_time_limit: bool,
+    /// Ends the run when asked for (the grader is interrupted).
+    pub stop: Stop,
+}
+
+/// What checking a package's inputs found.
+#[derive(Debug, Clone, Default)]
+pub struct InputsChecked {
+    /// The validators that ran.
+    pub validators: usize,
+    /// Tests a validator refused, a validator that failed on one, a validator that does not
+    /// build.
+    pub invalid: Vec<String>,
+    /// Validators that could not be run here, with why.
+    pub warnings: Vec<String>,
+}
+
+/// Runs every input validator of the package (its programs, then its checktestdata scripts)
+/// on every test's input with its group's arguments, on `jobs` workers, telling `reporter` as
+/// each is checked. Returns what failed: an input a validator refused, a validator that failed
+/// on an input (named, with the input), a validator that does not build; and the validators
+/// that cannot run here (checktestdata not installed), as warnings.
+pub fn check_inputs(
+    runner: &RunnerConfig,
+    package: &Package,
+    jobs: usize,
+    stop: Stop,
+    reporter: &mut dyn Reporter,
+) -> Result<InputsChecked, GradeError> {
+    let Some(tests) = package.spec.file_tests.as_ref() else {
+        return Ok(InputsChecked::default());
+    };
+    let inputs: Vec<InputToCheck> = tests.iter().map(InputToCheck::from).collect();
+    let (mut result, checked) = validate_inputs(runner, package, &inputs, jobs, stop, reporter)?;
+    result
+        .invalid
+        .extend(checked.iter().filter_map(CheckedInput::problem));
+    Ok(result)
+}
+
+/// Runs every input validator of the package (its programs, then its checktestdata scripts)
+/// on each of `inputs`, on `jobs` workers, telling `reporter` as each pair is checked: what
+/// `judge verify` does with the package's tests and `judge validate` with the files it is
+/// given. Returns the validators run, those that do not build (in `invalid`) or cannot run
+/// here (in `warnings`, checktestdata not installed), and every pair checked.
+pub fn validate_inputs(
+    runner: &RunnerConfig,
+    package: &Package,
+    inputs: &[InputToCheck],
+    jobs: usize,
+    stop: Stop,
+    reporter: &mut dyn Reporter,
+) -> Result<(InputsChecked, Vec<CheckedInput>), GradeError> {
+    let mut result = InputsChecked::default();
+    if package.input_validators.is_empty() && package.checktestdata.is_empty() {
+        return Ok((result, Vec::new()));
+    }
+    let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
+    let mut validators = Vec::new();
+    for spec in &package.input_validators {
+        match ProblemProgram::build(runner, &package.dir, spec, scratch.clone()) {
+            Ok(program) => validators.push(KattisValidator::program(program)),
+            Err(e) => result.invalid.push(e.to_string()),
+        }
+    }
+    for script in &package.checktestdata {
+        let name = format!(
+            "validator {}",
+            script.file_name().unwrap_or_default().to_string_lossy()
+        );
+        let spec = checktestdata_spec(runner, script);
+        match ProblemProgram::build(runner, &package.dir, &spec, scratch.clone()) {
+            Ok(program) => validators.push(KattisValidator::checktestdata(program, name)),
+            Err(PartError::Build {
+                cause: LangError::ProgramNotFound { program, path },
+                ..
+            }) => result.warnings.push(format!(
+                "{}: not run: checktestdata is not installed (`{program}` is not in the \
+                 sandbox's PATH {path}; PyPI's checktestdata provides it: pip install checktestdata)",
+                script.display()
+            )),
+            Err(e) => result.invalid.push(e.to_string()),
+        }
+    }
+    result.validators = validators.len();
+    let validators: Vec<&dyn InputValidator> = validators
+        .iter()
+        .map(|v| v as &dyn InputValidator)
+        .collect();
+    let checked = validation::check_inputs(
+        inputs,
+        runner.files.tests(),
+        &validators,
+        jobs,
+        stop,
+        reporter,
+    )?;
+    Ok((result, checked))
+}
+
+/// A checktestdata script as a program: [`judge_formats::kattis::CHECKTESTDATA`] called on it, under
+/// the validators' limits.
+fn checktestdata_spec(runner: &RunnerConfig, script: &Path) -> ProgramSpec {
+    ProgramSpec {
+        role: Role::Validator,
+        source: ProgramSource::Command(vec![
+            judge_formats::kattis::CHECKTESTDATA.to_string(),
+            script.display().to_string(),
+        ]),
+        convention: Convention::Kattis,
+        args: Vec::new(),
+        time_limit: runner.validators.time_limit,
+        memory_bytes: runner.validators.memory_bytes,
+    }
+}
+
+/// Builds the package's output validator or interactor once, before any submission runs (the
+/// compile cache then serves it to every submission): a part that does not build is an error
+/// of the run, naming it, not a row per submission.
+fn build_parts(runner: &RunnerConfig, package: &Package) -> Result<(), GradeError> {
+    let checker = match &package.spec.checker {
+        judge_core::check::Checker::Program(spec) => Some(spec),
+        judge_core::check::Checker::Compare(_) => None,
+    };
+    let parts = [checker, package.spec.programs.interactor.as_ref()];
+    let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
+    for spec in parts.into_iter().flatten() {
+        ProblemProgram::build(runner, &package.dir, spec, scratch.clone())?;
+    }
+    Ok(())
+}
+
+/// Compiles every submission of the package into the compile cache on `jobs` workers, so that
+/// grading each one finds it there. What fails is not kept: grading the submission compiles it
+/// again and reports the CE or the error (not cached, so it is met again).
+fn compile_submissions(runner: &RunnerConfig, package: &Package, jobs: usize, stop: Stop) {
+    let submissions = &package.submissions;
+    crate::pool::run_parallel(
+        submissions.len(),
+        jobs,
+        stop.flag(),
+        |_| true,
+        || (),
+        |(), index| {
+            let _ = judge_core::lang::prepare_submission(
+                &judge_core::lang::BuildSetup::of(runner),
+                &submissions[index].path,
+                None,
+            );
+        },
+        |_| true,
+    );
+}
+
+/// Grades one submission of the package on all its tests at the problem's limit, run at the
+/// limit times `margin` (see [`grade_submissions`]).
+fn grade_submission(
+    runner: &RunnerConfig,
+    problem: &ProblemSpec,
+    path: &Path,
+    jobs: usize,
+    margin: f64,
+    reporter: &mut dyn Reporter,
+) -> Result<RunSummary, GradeError> {
+    let mut graded = None;
+    grade_submissions(
+        runner,
+        problem,
+        &[path],
+        jobs,
+        margin,
+        reporter,
+        |_, summary, _| {
+            graded = Some(summary);
+            Ok(())
+        },
+    )?;
+    graded.unwrap_or(Err(GradeError::Interrupted))
+}
+
+/// Grades the submissions at `paths` on all the package's tests at the problem's limit, run
+/// at the limit times `margin`, side by side on `jobs` workers (each a job of the one loop,
+/// `grade::jobs`), stopping each at its first failure; tells `reporter` of each in order as
+/// `judge test` tells a run (its start, tests and end) and gives `graded` its summary, or why
+/// it could not be graded, in order. A reporter that cannot write, or an interruption, ends
+/// the run with that error.
+fn grade_submissions(
+    runner: &RunnerConfig,
+    problem: &ProblemSpec,
+    paths: &[&Path],
+    jobs: usize,
+    margin: f64,
+    reporter: &mut dyn Reporter,
+    mut graded: impl FnMut(
+        usize,
+        Result<RunSummary, GradeError>,
+        &mut dyn Reporter,
+    ) -> Result<(), GradeError>,
+) -> Result<(), GradeError> {
+    let seed = runner.seed;
+    let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
+    let tests = Tests::Planned {
+        selection: TestSelection::All,
+        random_count: 0,
+    };
+    let plan = Plan::tests(runner, problem, &tests, seed, &scratch)?;
+    // A scored package's submissions do not stop at a first failure: their groups say which
+    // tests they need.
+    let stops = problem.groups.is_none();
+    let submissions: Vec<Submission> = paths.iter().map(|p| Submission::of_package(*p)).collect();
+    // Each submission's target, or why it cannot be graded (its language not installed).
+    let targets: Vec<Result<Target, String>> = submissions
+        .iter()
+        .map(|submission| {
+            Target::of(runner, problem, submission, &Overrides::default())
+                .map_err(|e| e.to_string())
+        })
+        .collect();
+    let to_grade = submissions
+        .iter()
+        .zip(&targets)
+        .map(|(submission, target)| {
+            let target = target.as_ref().map_err(Clone::clone)?;
+            let sha256 = judge_core::lang::submission_sha256(&submission.path).unwrap_or_default();
+            Ok(ToGrade {
+                submission,
+                target,
+                enforce_time_factor: margin,
+                identity: plan.identity(runner, problem, seed, target, &sha256, stops, margin),
+            })
+        })
+        .collect();
+    let request = JobsRequest {
+        runner,
+        problem,
+        plan: &plan,
+        scratch: &scratch,
+        seed,
+        jobs: to_grade,
+        decided: Vec::new(),
+        schedule: Schedule::new(jobs, stops, true),
+        keep_transcripts: true,
+    };
+    grade_in_order(request, jobs, |index, end| {
+        let summary = end
+            .tell(None, reporter)?
+            .map_err(|why| GradeError::NotBuilt {
+                path: paths[index].to_path_buf(),
+                message: why,
+            });
+        graded(index, summary, reporter)
+    })
+}
+
+/// The last step of resolving a problem a submission is graded on (the CLI takes it once,
+/// before it builds a request): a time limit `given` on the command line is the problem's; a
+/// Kattis package gets its fixed limit, or the one its accepted submissions give (graded first,
+/// as problemtools does), and is graded without its input validator (see
+/// [`Package::spec_to_grade_on`]); any other problem keeps its own. The problem returned
+/// carries its final limits and the rule that set its time limit; nothing after changes them.
+pub fn problem_to_grade_on(
+    runner: &RunnerConfig,
+    problem: Problem,
+    jobs: usize,
+    given: Option<Duration>,
+    stop: Stop,
+) -> Result<Problem, GradeError> {
+    if let Some(limit) = given {
+        return Ok(problem.with_final_time_limit(limit, TimeLimitRule::CommandLine));
+    }
+    let Some(package) = &problem.package else {
+        return Ok(problem);
+    };
+    let request = PackageRequest {
+        runner,
+        package,
+        jobs,
+        time_limit: None,
+        domjudge_time_limit: false,
+        stop,
+    };
+    let (limit, rule, _) = time_limit(&request)?;
+    let spec = package.spec_to_grade_on();
+    Ok(Problem { spec, ..problem }.with_final_time_limit(limit, rule))
+}
+
+/// The time limit a package's problem was resolved with, as `judge verify` tells it: the
+/// limit, where it came from (the words of [`TimeLimit::from`]), the safety margin, and
+/// DOMjudge's limit when that is another (`domjudge_time_limit`: it was asked for).
+pub fn told(problem: &Problem, package: &Package, domjudge_time_limit: bool) -> TimeLimit {
+    let rules = package.metadata.time;
+    let ms = problem.spec.limits.cpu_time.as_millis() as u64;
+    let from = match &problem.time_limit {
+        TimeLimitRule::CommandLine => "--time-limit".to_string(),
+        TimeLimitRule::Package => "problem.yaml limits.time_limit".to_string(),
+        TimeLimitRule::Domjudge { file } => format!("DOMjudge's {file}, --domjudge-time-limit"),
+        TimeLimitRule::NotDerived { accepted } => format!(
+            "not derived: none of the {accepted} accepted submissions could be graded; the \
+             format's least limit"
+        ),
+        TimeLimitRule::Derived(derivation) => {
+            // Near a rounding step, the limit is as unsteady as the time: say which limit a
+            // time a little off derives (problemtools, timing the same run, may derive it).
+            let near_step = derivation
+                .near_step
+                .map_or_else(String::new, |(other, change)| {
+                    let how = if change >= 0.0 { "slower" } else { "faster" };
+                    format!(
+                        "; near a step: a run {:.1} % {how} derives {} ms",
+                        (change.abs() * 100.0).max(0.1),
+                        (other * 1000.0).round()
+                    )
+                });
+            format!(
+                "slowest accepted {:.3} ms ({} under {}) x {}, rounded up to a multiple of {} s\
+                 {near_step}",
+                derivation.slowest_us as f64 / 1000.0,
+                derivation.submission,
+                derivation.language,
+                derivation.multiplier,
+                derivation.resolution
+            )
+        }
+        TimeLimitRule::Problem => "the problem's".to_string(),
+        TimeLimitRule::Provisional => "provisional".to_string(),
+    };
+    let warning = match &problem.time_limit {
+        TimeLimitRule::NotDerived { .. } => Some(
+            "no accepted submission ran, so the limit is a placeholder: give one with \
+             --time-limit"
+                .into(),
+        ),
+        TimeLimitRule::Derived(derivation) => derivation.timing_warning.as_ref().map(|warning| {
+            format!(
+                "the slowest accepted, {}, was {warning}",
+                derivation.submission
+            )
+        }),
+        _ => None,
+    };
+    // DOMjudge's limit, said beside the one graded at when that is another.
+    let domjudge_chosen = domjudge_time_limit && package.fixed_time_limit().is_none();
+    let domjudge = package
+        .domjudge
+        .time_limit
+        .filter(|_| !domjudge_chosen)
+        .map(|(seconds, file)| {
+            let domjudge_ms = (seconds * 1000.0).round() as u64;
+            if domjudge_ms == ms {
+                format!("DOMjudge's {file} fixes the same {domjudge_ms} ms")
+            } else {
+                format!(
+                    "DOMjudge's {file} fixes {domjudge_ms} ms, which DOMjudge judges at; not \
+                     graded at here (--domjudge-time-limit grades at it)"
+                )
+            }
+        });
+    TimeLimit {
+        ms,
+        from,
+        safety_margin: rules.time_limit_to_tle,
+        warning,
+        domjudge,
+    }
+}
+
+/// The time limit of the package and the rule that sets it: `time_limit` if given, else the
+/// package's fixed one, else DOMjudge's when asked for, else the one problemtools derives from
+/// the accepted submissions (graded here, silently, at the provisional limit; whole
+/// milliseconds). Returns the limit, its rule and the accepted submissions' summaries (when
+/// they were graded for it).
+pub fn time_limit<'a>(
+    request: &PackageRequest<'a>,
+) -> Result<(Duration, TimeLimitRule, AcceptedRuns<'a>), GradeError> {
+    let package = request.package;
+    let rules = package.metadata.time;
+    let domjudge_chosen = request.domjudge_time_limit && package.fixed_time_limit().is_none();
+    let given = request
+        .time_limit
+        .map(|d| (d, TimeLimitRule::CommandLine))
+        .or_else(|| {
+            package
+                .fixed_time_limit()
+                .map(|d| (d, TimeLimitRule::Package))
+        })
+        .or_else(|| {
+            package
+                .domjudge
+                .time_limit
+                .filter(|_| domjudge_chosen)
+                .map(|(seconds, file)| {
+                    (
+                        Duration::from_secs_f64(seconds),
+                        TimeLimitRule::Domjudge {
+                            file: file.to_string(),
+                        },
+                    )
+                })
+        });
+    if let Some((limit, rule)) = given {
+        return Ok((limit, rule, Vec::new()));
+    }
+    let provisional = package.spec_to_grade_on();
+    // Graded side by side, each a job of the one loop.
+    let accepted: Vec<&PackageSubmission> = package.accepted().collect();
+    let paths: Vec<&Path> = accepted.iter().map(|s| s.path.as_path()).collect();
+    let mut summaries: Vec<Option<Result<RunSummary, GradeError>>> =
+        accepted.iter().map(|_| None).collect();
+    grade_submissions(
+        request.runner,
+        &provisional,
+        &paths,
+        request.jobs,
+        1.0,
+        &mut Reporters::new(),
+        |index, summary, _| {
+            summaries[index] = Some(summary);
+            Ok(())
+        },
+    )?;
+    let graded: AcceptedRuns = accepted
+        .into_iter()
+        .zip(summaries)
+        .map(|(submission, summary)| (submission, summary.unwrap_or(Err(GradeError::Interrupted))))
+        .collect();
+    // The slowest accepted submission's CPU time in microseconds (problemtools reads it from
+    // rusage, to the microsecond), with the submission and its graded run: graded on several
+    // workers, its slowest tests timed again one at a time.
+    let slowest = (request.jobs > 1)
+        .then(|| slowest_alone(request.runner, &provisional, &graded))
+        .flatten()
+        .or_else(|| slowest_graded(&graded));
+    // A limit from runs the interruption cut short would be no limit.
+    if request.stop.requested() {
+        return Err(GradeError::Interrupted);
+    }
+    if graded.is_empty() {
+        return Err(GradeError::Package(format!(
+            "{}: no accepted submission sets the time limit; give one with --time-limit",
+            package.dir.display()
+        )));
+    }
+    let slowest_us = slowest.as_ref().map_or(0, |(us, ..)| *us);
+    let by = slowest
+        .as_ref()
+        .map_or_else(String::new, |(_, submission, summary)| {
+            format!(" ({} under {})", submission.name, summary.language)
+        });
+    let seconds = judge_core::bounds::TIME_LIMIT
+        .real(rules.derive(slowest_us as f64 / 1e6))
+        .map_err(|e| {
+            GradeError::Package(format!(
+                "{}: the time limit derived from the slowest accepted submission ({:.3} ms{by} \
+                 x {}) {e}",
+                package.dir.display(),
+                slowest_us as f64 / 1000.0,
+                rules.ac_to_time_limit
+            ))
+        })?;
+    let limit = Duration::from_millis((seconds * 1000.0).round() as u64);
+    let rule = match slowest {
+        // Not one accepted submission could be graded (each one's row says why): nothing to
+        // derive a limit from.
+        None => TimeLimitRule::NotDerived {
+            accepted: graded.len(),
+        },
+        Some((_, submission, summary)) => TimeLimitRule::Derived(Derivation {
+            slowest_us,
+            submission: submission.name.clone(),
+            language: summary.language.clone(),
+            multiplier: rules.ac_to_time_limit,
+            resolution: rules.resolution,
+            near_step: rules.near_step(slowest_us as f64 / 1e6, NEAR_STEP),
+            timing_warning: summary.timing_warning().map(str::to_string),
+        }),
+    };
+    Ok((limit, rule, graded))
+}
+
+/// Accepted tests timed within this fraction of the slowest are timed again alone (see
+/// [`slowest_alone`]), at most [`RETIMED`] of them.
+const RETIME_WITHIN: f64 = 0.9;
+const RETIMED: usize = 2;
+
+/// The slowest of the accepted submissions' slowest tests, each timed again on one worker
+/// with nothing else of judge running, with the submission it is of and that submission's
+/// graded run; `None` when none could be. On two workers a test shares the machine's caches
+/// and memory with the one beside it and takes up to a fifth longer (islandalliances'
+/// slowest: 3.0 - 3.2 s alone, 3.3 - 4.0 s beside another), enough to derive the next limit
+/// up; problemtools, whose limit judge's is to be, times one test at a time.
+fn slowest_alone<'a, 'g>(
+    runner: &RunnerConfig,
+    problem: &ProblemSpec,
+    graded: &'g AcceptedRuns<'a>,
+) -> Option<(u64, &'a PackageSubmission, &'g RunSummary)> {
+    type Timed<'a, 'g> = (u64, &'a PackageSubmission, &'g RunSummary, String);
+    let mut timed: Vec<Timed<'a, 'g>> = graded
+        .iter()
+        .filter_map(|(submission, summary)| Some((*submission, summary.as_ref().ok()?)))
+        .flat_map(|(submission, summary)| {
+            summary.outcomes.iter().map(move |outcome| {
+                // A test whose facts are another's (the same test) is that test.
+                let ran = outcome.test().and_then(|t| t.same_as.clone());
+                (
+                    cpu_us(outcome),
+                    submission,
+                    summary,
+                    ran.unwrap_or_else(|| outcome.name()),
+                )
+            })
+        })
+        .collect();
+    timed.sort_by_key(|timed| std::cmp::Reverse(timed.0));
+    timed.dedup_by(|a, b| a.1.path == b.1.path && a.3 == b.3);
+    let slowest = timed.first()?.0;
+    let mut alone: Option<(u64, &'a PackageSubmission, &'g RunSummary)> = None;
+    for (_, submission, graded_run, test) in timed
+        .into_iter()
+        .take_while(|(us, ..)| *us as f64 >= RETIME_WITHIN * slowest as f64)
+        .take(RETIMED)
+    {
+        let mut one = problem.clone();
+        one.file_tests = problem
+            .file_tests
+            .as_ref()
+            .map(|tests| tests.iter().filter(|t| t.name == test).cloned().collect());
+        one.groups = None;
+        let Ok(summary) = grade_submission(
+            runner,
+            &one,
+            &submission.path,
+            1,
+            1.0,
+            &mut Reporters::new(),
+        ) else {
+            return None;
+        };
+        if summary.outcomes.len() != 1 || !summary.verdict.is_accepted() {
+            return None;
+        }
+        let us = max_cpu_us(&summary);
+        if alone.map_or(true, |(most, ..)| us > most) {
+            alone = Some((us, submission, graded_run));
+        }
+    }
+    alone
+}
+
+/// The accepted submission whose slowest test took the most CPU time, as graded: that time
+/// (microseconds), the submission and its graded run.
+fn slowest_graded<'a, 'g>(
+    graded: &'g AcceptedRuns<'a>,
+) -> Option<(u64, &'a PackageSubmission, &'g RunSummary)> {
+    graded
+        .iter()
+        .filter_map(|(submission, summary)| {
+            let summary = summary.as_ref().ok()?;
+            Some((max_cpu_us(summary), *submission, summary))
+        })
+        .rev()
+        .max_by_key(|(us, ..)| *us)
+}
+
+/// A test's CPU time, microseconds.
+fn cpu_us(outcome: &Outcome) -> u64 {
+    outcome
+        .facts
+        .as_ref()
+        .map_or(outcome.cpu_ms * 1000, |f| f.cpu_time_us)
+}
+
+/// The largest CPU time of a summary's tests, microseconds.
+fn max_cpu_us(summary: &RunSummary) -> u64 {
+    summary.outcomes.iter().map(cpu_us).max().unwrap_or(0)
+}
+
+/// The accepted submissions graded to set a time limit, with what they got.
+pub type AcceptedRuns<'a> = Vec<(&'a PackageSubmission, Result<RunSummary, GradeError>)>;
+
+/// Checks the package and every submission against its folder's verdict.
+pub fn verify(
+    request: &PackageRequest,
+    reporter: &mut dyn Reporter,
+) -> Result<(PackageCheck, VerifySummary), GradeError> {
+    let package = request.package;
+    let runner = request.runner;
+    // Every submission compiles into the cache while the inputs are checked and the parts
+    // built, `jobs` at a time: problemtools compiles each just before it runs, one after
+    // another. No submission is timed while anything compiles.
+    let (inputs, parts) = std::thread::scope(|scope| {
+        scope.spawn(|| compile_submissions(runner, package, request.jobs, request.stop));
+        let inputs = check_inputs(runner, package, request.jobs, request.stop, reporter);
+        (inputs, build_parts(runner, package))
+    });
+    let inputs = inputs?;
+    let mut check = PackageCheck {
+        problem: package.spec.id.clone(),
+        tests: package.spec.file_tests.as_ref().map_or(0, Vec::len),
+        input_validators: inputs.validators,
+        invalid: inputs.invalid,
+        time_limit: None,
+        skipped: package.skipped.iter().map(|(_, why)| why.clone()).collect(),
+        warnings: package
+            .warnings
+            .iter()
+            .cloned()
+            .chain(inputs.warnings)
+            .collect(),
+        notes: package.domjudge.notes.clone(),
+    };
+    if let Err(error) = parts {
+        // Nothing can be graded without it: the run ends, the package's checks said.
+        tell(reporter, Event::PackageChecked(&check))?;
+        return Err(error);
+    }
+    // The last step of resolving the package (`problem_to_grade_on`'s, with the verify's
+    // own choices): its submissions are graded on this problem, its limits final.
+    let (cpu_time, rule, accepted_runs) = time_limit(request)?;
+    // Graded at the limit told, in whole milliseconds.
+    let cpu_time = Duration::from_millis(cpu_time.as_millis() as u64);
+    let problem = Problem::new(package.spec_to_grade_on(), Some(package.clone()))
+        .with_final_time_limit(cpu_time, rule);
+    let limit = told(&problem, package, request.domjudge_time_limit);
+    let mut accepted_runs: Vec<_> = accepted_runs.into_iter().map(Some).collect();
+    let margin = limit.safety_margin;
+    check.time_limit = Some(limit.clone());
+    tell(reporter, Event::PackageChecked(&check))?;
+    let expectations = match &package.spec.groups {
+        Some(tree) => Some(Expectations::of(package, tree)?),
+        None => None,
+    };
+    // The submissions not graded to set the limit, graded side by side.
+    let to_grade: Vec<usize> = (0..package.submissions.len())
+        .filter(|&index| {
+            let path = &package.submissions[index].path;
+            !accepted_runs
+                .iter()
+                .any(|run| run.as_ref().is_some_and(|(s, _)| &s.path == path))
+        })
+        .collect();
+    let paths: Vec<&Path> = to_grade
+        .iter()
+        .map(|&index| package.submissions[index].path.as_path())
+        .collect();
+    let mut rows = Vec::new();
+    // Tells the row of each submission in order, up to `until`: those graded to set the
+    // limit (an accepted submission keeps that verdict: problemtools does not judge it again
+    // at the derived limit) told now, in their places.
+    let mut next = 0;
+    let row_of = |index: usize,
+                  summary: Result<RunSummary, GradeError>,
+                  rows: &mut Vec<VerifyRow>,
+                  reporter: &mut dyn Reporter|
+     -> Result<(), GradeError> {
+        let submission = &package.submissions[index];
+        let result = match summary {
+            Ok(summary) => Ok(with_groups(
+                checked(&summary, Against::Package(&limit)),
+                &summary,
+                expectations.as_ref(),
+                submission,
+            )),
+            Err(error) => Err(row_error(error, request.stop)?),
+        };
+        let row = VerifyRow {
+            problem: package.spec.id.clone(),
+            solution: submission.name.clone(),
+            expected: submission.expected,
+            result,
+        };
+        tell(reporter, Event::Verified(&row))?;
+        rows.push(row);
+        Ok(())
+    };
+    let mut tell_earlier = |until: usize,
+                            rows: &mut Vec<VerifyRow>,
+                            reporter: &mut dyn Reporter|
+     -> Result<(), GradeError> {
+        while next < until {
+            let path = &package.submissions[next].path;
+            let earlier = accepted_runs
+                .iter_mut()
+                .find(|run| run.as_ref().is_some_and(|(s, _)| &s.path == path))
+                .and_then(Option::take);
+            if let Some((_, summary)) = earlier {
+                // Graded out of the reporters' sight: told now, in its row's place.
+                if let Ok(summary) = &summary {
+                    tell(reporter, Event::Finished(summary))?;
+                }
+                row_of(next, summary, rows, reporter)?;
+            }
+            next += 1;
+        }
+        Ok(())
+    };
+    grade_submissions(
+        runner,
+        &problem.spec,
+        &paths,
+        request.jobs,
+        margin,
+        reporter,
+        |position, summary, reporter| {
+            let index = to_grade[position];
+            tell_earlier(index, &mut rows, reporter)?;
+            row_of(index, summary, &mut rows, reporter)
+        },
+    )?;
+    tell_earlier(package.submissions.len(), &mut rows, reporter)?;
+    let identity = plan_identity(package, &limit, &rows);
+    let summary = VerifySummary::of(rows, RunIdentity::new(identity, None));
+    tell(reporter, Event::VerifyFinished(&summary))?;
+    Ok((check, summary))
+}
+
+/// What a scoring package expects of its submissions' scores: 2023-07 `submissions.yaml`
+/// when it has one, else each submission's folder (problemtools' rule), against the full
+/// score of its root group's `range`.
+struct Expectations {
+    yaml: Option<SubmissionsYaml>,
+    full: FullScore,
+}
+
+impl Expectations {
+    fn of(package: &Package, tree: &GroupTree) -> Result<Expectations, GradeError> {
+        let file = package.dir.join("submissions/submissions.yaml");
+        let yaml = match judge_core::files::Folder::new(&package.dir) {
+            Ok(folder) if matches!(folder.kind_if_any(&file), Ok(Some(_))) => {
+                let text = folder
+                    .read_text(&file, judge_core::files::Cap::CONFIG)
+                    .map_err(|e| GradeError::Package(e.to_string()))?;
+                Some(
+                    SubmissionsYaml::parse(&file, &text)
+                        .map_err(|e| GradeError::Package(e.to_string()))?,
+                )
+            }
+            _ => None,
+        };
+        Ok(Expectations {
+            yaml,
+            full: FullScore {
+                range: tree.root.settings.range,
+                objective: Objective::Max,
+            },
+        })
+    }
+
+    /// What is expected of `submission` (its path relative to `submissions/`).
+    fn of_submission(&self, name: &str) -> Vec<Expectation> {
+        if let Some(yaml) = &self.yaml {
+            let found = yaml.for_submission(name);
+            if !found.is_empty() {
+                return found.into_iter().cloned().collect();
+            }
+        }
+        let folder = name.split('/').next().unwrap_or("");
+        Expectation::from_directory(folder).into_iter().collect()
+    }
+}
+
+/// A scored submission's row with its groups and how its score misses what the package
+/// expects, if it does (the first expectation missed).
+fn with_groups(
+    checked: Checked,
+    summary: &RunSummary,
+    expectations: Option<&Expectations>,
+    submission: &PackageSubmission,
+) -> Checked {
+    let Some(expectations) = expectations else {
+        return checked;
+    };
+    super::verify::with_groups(
+        checked,
+        summary,
+        &expectations.of_submission(&submission.name),
+        &expectations.full,
+    )
+}
+
+/// The identity of a package's verify run, as JSON reports carry it: the package, its time
+/// limit and safety margin, and every submission with the verdict its folder names and its
+/// bytes (a package's verify is not sharded, so this only names the run).
+fn plan_identity(package: &Package, limit: &TimeLimit, rows: &[VerifyRow]) -> PlanIdentity {
+    let mut digest = PlanDigest::new();
+    digest
+        .add("package", package.dir.display())
+        .add("problem", &package.spec.id)
+        .add("time_limit_ms", limit.ms)
+        .add("safety_margin", limit.safety_margin);
+    for submission in &package.submissions {
+        digest
+            .add("submission", &submission.name)
+            .add("expected", submission.expected.code())
+            .add(
+                "sha256",
+                judge_core::lang::submission_sha256(&submission.path).unwrap_or_default(),
+            );
+    }
+    PlanIdentity {
+        unit: PlanUnit::Solutions,
+        units: rows.len(),
+        stops_at_first_failure: true,
+        digest: digest.finish(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::Target;
+    use judge_core::config::{Located, ValidatorLimits};
+    use std::path::PathBuf;
+
+    /// The repository's runner.toml, its compile cache in `cache`.
+    fn runner(cache: &Path) -> RunnerConfig {
+        let file = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("runner.toml");
+        let mut runner = RunnerConfig::load(&file).unwrap();
+        runner.cache_dir = cache.to_path_buf();
+        runner
+    }
+
+    /// The package at `dir`, resolved.
+    fn resolved(dir: &Path) -> Problem {
+        crate::resolve::load(
+            Located::Package {
+                dir: dir.to_path_buf(),
+            },
+            &ValidatorLimits::default(),
+        )
+        .unwrap()
+    }
+
+    /// A legacy package (no fixed limit: problemtools derives it, x 5 in steps of 1 s) of
+    /// two tests and one accepted submission, in `dir`.
+    fn sum_package(dir: &Path) -> PathBuf {
+        let files = [
+            ("problem.yaml", "name: Sum\nvalidation: default\n"),
+            ("data/sample/1.in", "1 2\n"),
+            ("data/sample/1.ans", "3\n"),
+            ("data/secret/1.in", "20 22\n"),
+            ("data/secret/1.ans", "42\n"),
+            (
+                "submissions/accepted/sum.c",
+                "#include <stdio.h>\nint main(void) { long a, b; if (scanf(\"%ld %ld\", &a, &b) != 2) return 1; printf(\"%ld\\n\", a + b); return 0; }\n",
+            ),
+        ];
+        let package = dir.join("sum");
+        for (name, text) in files {
+            let path = package.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        package
+    }
+
+    #[test]
+    fn a_derived_limit_is_resolved_with_how_it_was_derived_and_requests_read_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = runner(&dir.path().join("cache"));
+        let package = sum_package(dir.path());
+        let provisional = resolved(&package);
+        assert_eq!(provisional.time_limit, TimeLimitRule::Provisional);
+        let problem = problem_to_grade_on(&runner, provisional, 1, None, Stop::never()).unwrap();
+        let TimeLimitRule::Derived(derivation) = &problem.time_limit else {
+            panic!("not derived: {:?}", problem.time_limit);
+        };
+        assert_eq!(derivation.submission, "accepted/sum.c");
+        assert_eq!((derivation.multiplier, derivation.resolution), (5.0, 1.0));
+        assert!(derivation.slowest_us < 200_000, "{derivation:?}");
+        // max(1, ceil(slowest x 5 / 1 s)) x 1 s.
+        assert_eq!(problem.spec.limits.cpu_time, Duration::from_secs(1));
+        assert!(problem.time_limit.is_derived());
+        // Graded without the input validator, as before.
+        assert!(problem.spec.programs.validator.is_none());
+        // Told as `judge verify` tells it.
+        let told = told(&problem, problem.package.as_ref().unwrap(), false);
+        assert_eq!(told.ms, 1000);
+        assert!(
+            told.from.starts_with("slowest accepted ")
+                && told.from.contains(" (accepted/sum.c under ")
+                && told.from.contains(" x 5, rounded up to a multiple of 1 s"),
+            "{}",
+            told.from
+        );
+        assert_eq!(told.safety_margin, 2.0);
+        // A request on it runs at the problem's limits: nothing after resolving changes them.
+        let submission = Submission::of_package(package.join("submissions/accepted/sum.c"));
+        let target =
+            Target::of(&runner, &problem.spec, &submission, &Overrides::default()).unwrap();
+        let limits = &problem.spec.limits;
+        assert_eq!(target.limits.cpu_time, limits.cpu_time);
+        assert_eq!(
+            target.limits.wall_time,
+            runner.limits.wall_time_for(limits.cpu_time)
+        );
+        assert_eq!(target.limits.memory_bytes, limits.memory_bytes);
+        assert_eq!(Some(target.limits.output_bytes), limits.output_bytes);
+    }
+
+    #[test]
+    fn a_fixed_or_given_limit_is_final_without_grading_a_submission() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = runner(&dir.path().join("cache"));
+        let kattis = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("tests/kattis");
+        let fixed = resolved(&kattis.join("divisor2023"));
+        assert_eq!(fixed.time_limit, TimeLimitRule::Package);
+        let fixed = problem_to_grade_on(&runner, fixed, 1, None, Stop::never()).unwrap();
+        assert_eq!(fixed.time_limit, TimeLimitRule::Package);
+        assert_eq!(fixed.spec.limits.cpu_time, Duration::from_secs(1));
+        assert!(fixed.spec.programs.validator.is_none());
+        let told = told(&fixed, fixed.package.as_ref().unwrap(), false);
+        assert_eq!(
+            (told.ms, told.from.as_str()),
+            (1000, "problem.yaml limits.time_limit")
+        );
+        // A limit given replaces the package's, fixed or to be derived (nothing is graded).
+        let given = Duration::from_millis(2500);
+        let package = sum_package(dir.path());
+        let problem =
+            problem_to_grade_on(&runner, resolved(&package), 1, Some(given), Stop::never())
+                .unwrap();
+        assert_eq!(problem.time_limit, TimeLimitRule::CommandLine);
+        assert_eq!(problem.spec.limits.cpu_time, given);
+        assert!(!dir.path().join("cache").exists(), "nothing was compiled");
+    }
+}

@@ -1,0 +1,306 @@
+//! One test run as a unit: its input and expected answer (read from its files, or generated
+//! and solved by the problem's code; made once and shared by every submission graded on the
+//! plan), the submission's run on it in a worker's sandbox session, and the word of the
+//! problem's checker or interactor (see `engine::judge` for what they decide). The one
+//! executor (`grade::executor`) runs a test through it.
+
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+use thiserror::Error;
+
+use super::engine::{Judgement, UnitFacts, UnitRun};
+use super::outcome::{Detail, TestDetail};
+use super::same_tests::{self, SameTests};
+use super::ProblemParts;
+use crate::execute::{head, ExecError, Worker};
+use crate::programs::{self, ProblemProgram};
+use judge_core::check::Checker;
+use judge_core::config::ProblemSpec;
+use judge_core::files::{Cap, FileError};
+use judge_core::limits::Limits;
+use judge_core::plan::{PlannedTest, TestPlan, TestSource};
+use judge_core::problems::{CodeError, GenRequest};
+use judge_core::scoring::aggregate::ValidatorScore;
+use judge_core::verdict::CheckOutcome;
+
+/// A test's input and expected answer.
+pub(crate) struct TestPair {
+    pub input: Vec<u8>,
+    pub answer: Vec<u8>,
+}
+
+/// The inputs and expected answers of a plan's tests, each made (generated and solved by the
+/// reference, or read) once and shared by every submission graded on the plan.
+pub(crate) struct SharedTestData {
+    slots: HashMap<String, OnceLock<Result<Arc<TestPair>, String>>>,
+}
+
+impl SharedTestData {
+    pub fn new(tests: &TestPlan) -> SharedTestData {
+        SharedTestData {
+            slots: tests.iter().map(|t| (t.name, OnceLock::new())).collect(),
+        }
+    }
+
+    /// Tests already made (read ahead by a plan's digest, see `batch::ReadAhead`), by name.
+    pub fn of_pairs(pairs: Vec<(String, TestPair)>) -> SharedTestData {
+        SharedTestData {
+            slots: pairs
+                .into_iter()
+                .map(|(name, pair)| (name, OnceLock::from(Ok(Arc::new(pair)))))
+                .collect(),
+        }
+    }
+}
+
+/// Why a test's input or answer could not be had (the test is then JE).
+#[derive(Debug, Error)]
+enum TestDataError {
+    #[error(transparent)]
+    File(#[from] FileError),
+    #[error("problem {0} has no generator and reference to make this test")]
+    NoCode(String),
+    #[error("generated test: {0}")]
+    Generated(CodeError),
+    #[error("the generated test is not valid: {0}")]
+    InvalidGenerated(CodeError),
+    #[error("the expected answer: {0}")]
+    Answer(CodeError),
+}
+
+/// What every test of a grading shares: the problem, its parts, the program and its limits,
+/// and the tests' data when several submissions share it.
+pub(crate) struct TestContext<'a> {
+    pub problem: &'a ProblemSpec,
+    pub parts: &'a ProblemParts,
+    /// The limits the sandbox enforces: the job's, or larger (see `enforce_time_factor`);
+    /// verdicts are judged against the job's (`JobExecutor::limits`).
+    pub enforced: Limits,
+    /// Inputs and answers made once for many submissions (else made for each test).
+    pub shared: Option<&'a SharedTestData>,
+    /// The cap on the tests' files (`files.test_file_limit_mib`).
+    pub test_files: Cap,
+    /// The facts of the submission's tests so far, for a test that is the same as one that
+    /// ran (see `grade::same_tests`); `None` runs every test.
+    pub same_tests: Option<&'a SameTests>,
+}
+
+impl TestContext<'_> {
+    /// A test's input and expected answer: from the shared data when there is some.
+    fn test_pair(&self, test: &PlannedTest) -> Result<Arc<TestPair>, String> {
+        let make = || {
+            self.test_data(test)
+                .map(|(input, answer)| Arc::new(TestPair { input, answer }))
+                .map_err(|e| e.to_string())
+        };
+        match self.shared.and_then(|shared| shared.slots.get(&test.name)) {
+            Some(slot) => slot.get_or_init(make).clone(),
+            None => make(),
+        }
+    }
+
+    /// A test's input and expected answer, made afresh (the answer is empty for a problem
+    /// whose interactor judges and that has no reference).
+    fn test_data(&self, test: &PlannedTest) -> Result<(Vec<u8>, Vec<u8>), TestDataError> {
+        let code = || {
+            self.parts
+                .code
+                .as_deref()
+                .ok_or_else(|| TestDataError::NoCode(self.problem.id.clone()))
+        };
+        let answer_to = |input: &str| -> Result<Vec<u8>, TestDataError> {
+            let code = code()?;
+            if self.parts.interactor.is_some() && !code.can_solve() {
+                return Ok(Vec::new());
+            }
+            Ok(code
+                .solve(input)
+                .map_err(TestDataError::Answer)?
+                .into_bytes())
+        };
+        match &test.source {
+            TestSource::Files {
+                input,
+                answer,
+                folder,
+            } => Ok((
+                folder.read(input, self.test_files)?,
+                folder.read(answer, self.test_files)?,
+            )),
+            TestSource::Generated { seed, index } => {
+                let code = code()?;
+                let input = code
+                    .generate(*seed, GenRequest::full(*index))
+                    .map_err(TestDataError::Generated)?;
+                // A generator of the problem's own is checked by its validator (the built-in
+                // ones are by golden tests).
+                if code.checks_generated() {
+                    code.validate(&input)
+                        .map_err(TestDataError::InvalidGenerated)?;
+                }
+                let answer = answer_to(&input)?;
+                Ok((input.into_bytes(), answer))
+            }
+            TestSource::GeneratedHard { seed, index } => {
+                let input = code()?
+                    .generate_hard(*seed, GenRequest::full(*index))
+                    .map_err(TestDataError::Generated)?;
+                let answer = answer_to(&input)?;
+                Ok((input.into_bytes(), answer))
+            }
+            TestSource::Inline { input } => {
+                let answer = answer_to(input)?;
+                Ok((input.clone().into_bytes(), answer))
+            }
+        }
+    }
+
+    /// Runs one test to its facts and its checker's or interactor's word (see
+    /// `engine::judge` for what they decide).
+    pub(crate) fn execute_test(&self, worker: &mut Worker, test: &PlannedTest) -> UnitFacts {
+        let problem_id = &self.problem.id;
+        let detail = TestDetail {
+            name: test.name.clone(),
+            reproduce: test.reproduce_command(problem_id),
+            ..TestDetail::default()
+        };
+        let pair = match self.test_pair(test) {
+            Ok(pair) => pair,
+            Err(message) => {
+                return UnitFacts {
+                    run: Err(message),
+                    detail: Detail::Test(detail),
+                }
+            }
+        };
+        match self.same_tests {
+            Some(same) => {
+                let key = same_tests::key(&pair.input, &pair.answer, &test.checker_args);
+                let own = detail.clone();
+                same.facts(key, &own, || self.run_test(worker, test, &pair, detail))
+            }
+            None => self.run_test(worker, test, &pair, detail),
+        }
+    }
+
+    /// Runs one test on its input and answer (`pair`), its detail so far named.
+    fn run_test(
+        &self,
+        worker: &mut Worker,
+        test: &PlannedTest,
+        pair: &TestPair,
+        mut detail: TestDetail,
+    ) -> UnitFacts {
+        let (input, answer) = (&pair.input, &pair.answer);
+        detail.input_head = head(input);
+        detail.input_bytes = input.len();
+        let run = match &self.parts.interactor {
+            Some(interactor) => self
+                .against_interactor(worker, interactor, input, answer, &test.checker_args)
+                .map(|(run, score)| {
+                    detail.validator_score = score;
+                    run
+                }),
+            None => self.checked(worker, input, answer, &test.checker_args).map(
+                |(run, received, score)| {
+                    detail.expected_head = Some(head(answer));
+                    detail.received_head = head(&received);
+                    detail.validator_score = score;
+                    run
+                },
+            ),
+        };
+        let run = match run {
+            Ok(run) => {
+                detail.received_bytes = run.facts.stdout_bytes;
+                Ok(run)
+            }
+            Err(e) => {
+                // A test that could not run shows no input or output.
+                detail = TestDetail {
+                    name: detail.name,
+                    reproduce: detail.reproduce,
+                    ..TestDetail::default()
+                };
+                Err(format!("cannot run the test: {e}"))
+            }
+        };
+        UnitFacts {
+            run,
+            detail: Detail::Test(detail),
+        }
+    }
+
+    /// Runs the solution on `input` and checks its output against `answer`; gives the run,
+    /// the solution's output and the partial score the checker gave, if any.
+    fn checked(
+        &self,
+        worker: &mut Worker,
+        input: &[u8],
+        answer: &[u8],
+        checker_args: &[String],
+    ) -> Result<(UnitRun, Vec<u8>, Option<ValidatorScore>), ExecError> {
+        let record = worker.run(input, self.enforced)?;
+        let facts = record.facts;
+        let checked = facts.ended_normally().then(|| match &self.parts.checker {
+            Some(program) => programs::checker::check_scored(
+                program,
+                input,
+                &record.output,
+                answer,
+                checker_args,
+            ),
+            None => match &self.problem.checker {
+                Checker::Compare(comparison) => (
+                    comparison.check_with(&record.output, answer, checker_args),
+                    None,
+                ),
+                Checker::Program(spec) => (
+                    CheckOutcome::JudgeError(format!("the {} was not built", spec.name())),
+                    None,
+                ),
+            },
+        });
+        let (said, score) = match checked {
+            Some((said, score)) => (Some(said), score),
+            None => (None, None),
+        };
+        let run = UnitRun {
+            facts,
+            stderr_says: record.stderr_says,
+            stderr_head: record.stderr_head,
+            judgement: Judgement::Checked(said),
+        };
+        Ok((run, record.output, score))
+    }
+
+    /// Runs the solution against the problem's interactor on `input`.
+    fn against_interactor(
+        &self,
+        worker: &mut Worker,
+        interactor: &ProblemProgram,
+        input: &[u8],
+        answer: &[u8],
+        interactor_args: &[String],
+    ) -> Result<(UnitRun, Option<ValidatorScore>), ExecError> {
+        let interaction = programs::interactor::run(
+            worker,
+            self.enforced,
+            interactor,
+            input,
+            answer,
+            interactor_args,
+        )?;
+        let run = UnitRun {
+            facts: interaction.solution,
+            stderr_says: interaction.solution_stderr_says,
+            stderr_head: interaction.solution_stderr,
+            judgement: Judgement::Interactor {
+                said: interaction.interactor,
+                first: interaction.interactor_first,
+            },
+        };
+        Ok((run, interaction.interactor_score))
+    }
+}

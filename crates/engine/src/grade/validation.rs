@@ -1,0 +1,376 @@
+//! Checking inputs against a problem's validators: every input validator of a Kattis package
+//! on every test (`judge verify PACKAGE`), or the problem's validator on files (`judge
+//! validate`). The (input, validator) pairs run in parallel on `jobs` workers; reporters hear
+//! of each pair as it starts and, in plan order, as it ends (a progress bar counts them). A
+//! validator that fails (crashes, answers out of its convention, runs out of time on an
+//! input) is named with the input it failed on; the other pairs go on.
+
+use std::path::PathBuf;
+
+use super::GradeError;
+use crate::grade::events::{Event, Reporter};
+use crate::pool::{self, News};
+use crate::programs::{Call, Ended, ProblemProgram};
+use judge_core::cleanup::Stop;
+use judge_core::files::{self, Cap, FileError, Folder};
+use judge_core::problems::{CodeError, ProblemCode};
+use judge_sandbox::StopReason;
+
+// What checking inputs tells, defined with the other results (`grade::results`).
+pub use super::results::{CheckedInput, InputCheck};
+
+/// One input to check: its name in reports (a test's, a file's), where its bytes are, and
+/// the arguments its validators get (a Kattis test group's `input_validator_flags`).
+#[derive(Debug, Clone)]
+pub struct InputToCheck {
+    pub name: String,
+    pub path: PathBuf,
+    /// The folder the input must be a regular file inside (a package's), read as untrusted
+    /// (see `files::Folder`); `None` for a file the user names, read as a shell reads it.
+    pub root: Option<Folder>,
+    pub args: Vec<String>,
+}
+
+impl From<&judge_core::config::FileTest> for InputToCheck {
+    /// A test of a problem's own (a package's, a folder problem's with groups), with its
+    /// group's validator arguments.
+    fn from(test: &judge_core::config::FileTest) -> InputToCheck {
+        InputToCheck {
+            name: test.name.clone(),
+            path: test.input.clone(),
+            root: Some(test.folder.clone()),
+            args: test.validator_args.clone(),
+        }
+    }
+}
+
+impl InputToCheck {
+    /// Its bytes, at most `cap` of them.
+    fn read(&self, cap: Cap) -> Result<Vec<u8>, FileError> {
+        match &self.root {
+            Some(folder) => folder.read(&self.path, cap),
+            None => files::read(&self.path, cap),
+        }
+    }
+}
+
+/// The name of a problem's own validator in reports (a package's are named by their files).
+pub const PROBLEM_VALIDATOR: &str = "validator";
+
+/// A validator of inputs.
+pub trait InputValidator: Sync {
+    /// Its name in reports: `validator validate.py`.
+    fn name(&self) -> String;
+    /// What it says of `input`, given `args`.
+    fn check(&self, input: &[u8], args: &[String]) -> InputCheck;
+}
+
+/// A problem's own validator (built in, or its program), as `judge validate` runs it, with
+/// an input's arguments (a scored folder problem's group's `validator_args`).
+pub struct ProblemValidator<'a>(pub &'a dyn ProblemCode);
+
+impl InputValidator for ProblemValidator<'_> {
+    fn name(&self) -> String {
+        PROBLEM_VALIDATOR.into()
+    }
+
+    fn check(&self, input: &[u8], args: &[String]) -> InputCheck {
+        let Ok(text) = std::str::from_utf8(input) else {
+            return InputCheck::Invalid("not UTF-8 text".into());
+        };
+        match self.0.validate_with_args(text, args) {
+            Ok(()) => InputCheck::Valid,
+            Err(CodeError::Invalid(why)) => InputCheck::Invalid(why.to_string()),
+            // The validator itself failed: not a word on the input.
+            Err(e) => InputCheck::Failed(e.to_string()),
+        }
+    }
+}
+
+/// An input validator of a Kattis package: a program (exit 42 valid, 43 invalid) or a
+/// checktestdata script run by its interpreter (exit 0 valid, 1 invalid); its limits are
+/// runner.toml's `[validators]`, and one that reaches its time limit is said to hang there.
+pub struct KattisValidator {
+    program: ProblemProgram,
+    /// Its name in reports: `validator validator/`, `validator problem.ctd`.
+    name: String,
+    /// The exit codes that say valid and invalid.
+    valid: i32,
+    invalid: i32,
+}
+
+impl KattisValidator {
+    /// A program of the package's `input_validators/`.
+    pub fn program(program: ProblemProgram) -> KattisValidator {
+        KattisValidator {
+            name: program.name().to_string(),
+            program,
+            valid: 42,
+            invalid: 43,
+        }
+    }
+
+    /// A checktestdata script named `name`, `program` being its interpreter called on it.
+    pub fn checktestdata(program: ProblemProgram, name: String) -> KattisValidator {
+        KattisValidator {
+            name,
+            program,
+            valid: 0,
+            invalid: 1,
+        }
+    }
+}
+
+impl InputValidator for KattisValidator {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn check(&self, input: &[u8], args: &[String]) -> InputCheck {
+        let validator = &self.program;
+        let (valid, invalid) = (self.valid, self.invalid);
+        // A checktestdata script takes no flags (problemtools' would read them as files).
+        let args = if valid == 0 { &[] } else { args };
+        let call = Call {
+            args: args.to_vec(),
+            stdin: input,
+            files: Vec::new(),
+        };
+        let run = match validator.run(&call) {
+            Ok(run) => run,
+            Err(e) => return InputCheck::Failed(e.to_string()),
+        };
+        let name = &self.name;
+        match run.ended(validator.limits()) {
+            Ended::Exit(code) if code == valid => InputCheck::Valid,
+            Ended::Exit(code) if code == invalid => {
+                InputCheck::Invalid(format!("{name} says: {}", run.message()))
+            }
+            Ended::Exit(code) => InputCheck::Failed(format!(
+                "{name} exited with code {code}, neither {valid} (valid) nor {invalid} (invalid): {}",
+                run.message()
+            )),
+            Ended::Abnormally(_)
+                if matches!(
+                    run.facts.stopped_by,
+                    Some(StopReason::CpuTime | StopReason::WallTime)
+                ) =>
+            {
+                InputCheck::Failed(format!(
+                    "{name} hung: stopped at its limit of {} s of CPU time ({} ms of CPU, {} ms \
+                     of wall time; runner.toml's [validators] time_limit_seconds)",
+                    validator.limits().cpu_time.as_secs_f64(),
+                    run.facts.cpu_time_us / 1000,
+                    run.facts.wall_time_us / 1000,
+                ))
+            }
+            Ended::Abnormally(why) => InputCheck::Failed(format!("{name} {why}")),
+        }
+    }
+}
+
+/// Checks every input with every validator on `jobs` workers, telling `reporter` of each pair
+/// (`InputCheckStarted` as it starts, `InputChecked` in plan order: inputs in order, each with
+/// its validators in order), then `InputsChecked`. Returns the pairs in plan order.
+pub fn check_inputs(
+    inputs: &[InputToCheck],
+    cap: Cap,
+    validators: &[&dyn InputValidator],
+    jobs: usize,
+    stop: Stop,
+    reporter: &mut dyn Reporter,
+) -> Result<Vec<CheckedInput>, GradeError> {
+    let names: Vec<String> = validators.iter().map(|v| v.name()).collect();
+    let count = inputs.len() * validators.len();
+    let pair = |unit: usize| (&inputs[unit / validators.len()], unit % validators.len());
+    reporter
+        .report(&Event::InputChecksStarted { count, jobs })
+        .map_err(GradeError::Report)?;
+    let mut checked: Vec<Option<CheckedInput>> = vec![None; count];
+    let mut reported = 0;
+    let mut told = Ok(());
+    pool::run_parallel(
+        count,
+        jobs,
+        stop.flag(),
+        |_| true,
+        || (),
+        |_, unit| {
+            let (input, v) = pair(unit);
+            let check = match input.read(cap) {
+                Ok(bytes) => validators[v].check(&bytes, &input.args),
+                Err(e) => InputCheck::Failed(e.to_string()),
+            };
+            CheckedInput {
+                input: input.name.clone(),
+                validator: names[v].clone(),
+                check,
+            }
+        },
+        |news| {
+            let result = match news {
+                News::Started(unit) => {
+                    let (input, v) = pair(unit);
+                    reporter.report(&Event::InputCheckStarted {
+                        input: &input.name,
+                        validator: &names[v],
+                    })
+                }
+                News::Finished(unit, done) => {
+                    checked[unit] = Some(done);
+                    let mut result = Ok(());
+                    while let Some(Some(done)) = checked.get(reported) {
+                        result = reporter.report(&Event::InputChecked(done));
+                        reported += 1;
+                        if result.is_err() {
+                            break;
+                        }
+                    }
+                    result
+                }
+            };
+            match result {
+                Ok(()) => true,
+                Err(e) => {
+                    told = Err(e);
+                    false
+                }
+            }
+        },
+    );
+    told.map_err(GradeError::Report)?;
+    // Pairs cut short by an interruption are no result.
+    if stop.requested() {
+        return Err(GradeError::Interrupted);
+    }
+    let checked: Vec<CheckedInput> = checked.into_iter().flatten().collect();
+    reporter
+        .report(&Event::InputsChecked(&checked))
+        .map_err(GradeError::Report)?;
+    Ok(checked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Valid when the input's first byte is `v`; fails on `!`.
+    struct FirstByte {
+        calls: AtomicUsize,
+    }
+
+    impl InputValidator for FirstByte {
+        fn name(&self) -> String {
+            "first-byte".into()
+        }
+        fn check(&self, input: &[u8], args: &[String]) -> InputCheck {
+            self.calls.fetch_add(1, Ordering::SeqCst);
+            match input.first() {
+                Some(b'v') => InputCheck::Valid,
+                Some(b'!') => InputCheck::Failed("hung".into()),
+                _ => InputCheck::Invalid(format!("no v (args {args:?})")),
+            }
+        }
+    }
+
+    #[derive(Default)]
+    struct Told(Vec<String>);
+
+    impl Reporter for Told {
+        fn report(&mut self, event: &Event) -> std::io::Result<()> {
+            match event {
+                Event::InputChecksStarted { count, .. } => self.0.push(format!("start {count}")),
+                Event::InputChecked(done) => {
+                    self.0.push(format!("{} {}", done.input, done.validator))
+                }
+                Event::InputsChecked(all) => self.0.push(format!("end {}", all.len())),
+                _ => {}
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn every_pair_is_checked_and_told_in_plan_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let inputs: Vec<InputToCheck> = ["v1", "x2", "!3", "v4"]
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                let path = dir.path().join(format!("{i}.in"));
+                std::fs::write(&path, text).unwrap();
+                InputToCheck {
+                    name: format!("t{i}"),
+                    path,
+                    root: None,
+                    args: vec![format!("a{i}")],
+                }
+            })
+            .collect();
+        let (first, second) = (
+            FirstByte {
+                calls: AtomicUsize::new(0),
+            },
+            FirstByte {
+                calls: AtomicUsize::new(0),
+            },
+        );
+        let mut told = Told::default();
+        let checked = check_inputs(
+            &inputs,
+            Cap::CONFIG,
+            &[&first, &second],
+            3,
+            Stop::never(),
+            &mut told,
+        )
+        .unwrap();
+        assert_eq!(checked.len(), 8);
+        assert_eq!(first.calls.load(Ordering::SeqCst), 4);
+        assert_eq!(second.calls.load(Ordering::SeqCst), 4);
+        let problems: Vec<String> = checked.iter().filter_map(CheckedInput::problem).collect();
+        assert_eq!(
+            problems,
+            [
+                "t1: no v (args [\"a1\"])",
+                "t1: no v (args [\"a1\"])",
+                "t2: hung",
+                "t2: hung"
+            ]
+        );
+        let mut expected = vec!["start 8".to_string()];
+        for i in 0..4 {
+            expected.push(format!("t{i} first-byte"));
+            expected.push(format!("t{i} first-byte"));
+        }
+        expected.push("end 8".into());
+        assert_eq!(told.0, expected);
+    }
+
+    #[test]
+    fn an_input_that_cannot_be_read_is_named() {
+        let inputs = [InputToCheck {
+            name: "gone".into(),
+            path: PathBuf::from("/nonexistent/gone.in"),
+            root: None,
+            args: Vec::new(),
+        }];
+        let validator = FirstByte {
+            calls: AtomicUsize::new(0),
+        };
+        let checked = check_inputs(
+            &inputs,
+            Cap::CONFIG,
+            &[&validator],
+            1,
+            Stop::never(),
+            &mut Told::default(),
+        )
+        .unwrap();
+        assert!(
+            matches!(&checked[0].check, InputCheck::Failed(why) if why.contains("/nonexistent/gone.in"))
+        );
+        assert_eq!(validator.calls.load(Ordering::SeqCst), 0);
+    }
+}

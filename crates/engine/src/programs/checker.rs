@@ -1,0 +1,212 @@
+//! A checker program judging one output: in the testlib convention it is called as
+//! `checker input output answer` (exit 0 AC, 1 WA, 2 PE, 3 a failure of its own); in the
+//! Kattis convention as `validator input answer feedback/ [args] < output` (exit 42 AC, 43 WA)
+//! and its `judgemessage.txt` is the message. Anything else (a crash, a timeout, another exit
+//! code) is a judge error naming it. A checker may give a partial score with its verdict
+//! ([`check_scored`]): a Kattis `score.txt` (or `score_multiplier.txt`) in its feedback
+//! folder, testlib's points (`quitp`, `_pc`) on its standard error. In the CMS convention it
+//! is called as `checker input answer output`, exits 0 and writes its outcome, a number from
+//! 0 to 1, on the first line of its standard output ([`cms_outcome`]).
+
+use super::{Call, Ended, PartRun, ProblemProgram};
+use judge_core::config::Convention;
+use judge_core::scoring::aggregate::ValidatorScore;
+use judge_core::scoring::score_file;
+use judge_core::verdict::CheckOutcome;
+
+/// Runs `checker` on a test's `input`, the solution's `output` and the expected `answer`;
+/// `test_args` follow the checker's own arguments (a Kattis group's flags).
+pub fn check(
+    checker: &ProblemProgram,
+    input: &[u8],
+    output: &[u8],
+    answer: &[u8],
+    test_args: &[String],
+) -> CheckOutcome {
+    check_scored(checker, input, output, answer, test_args).0
+}
+
+/// [`check`], with the partial score the checker gave, if it gave one. A score it gave that
+/// cannot be read (not one finite number within bounds, or both score files) makes the check
+/// a judge error saying why.
+pub fn check_scored(
+    checker: &ProblemProgram,
+    input: &[u8],
+    output: &[u8],
+    answer: &[u8],
+    test_args: &[String],
+) -> (CheckOutcome, Option<ValidatorScore>) {
+    let spec = checker.spec();
+    let call = match spec.convention {
+        Convention::Testlib => Call {
+            args: ["input", "output", "answer"].map(String::from).to_vec(),
+            files: vec![("input", input), ("output", output), ("answer", answer)],
+            ..Call::default()
+        },
+        Convention::Kattis => Call {
+            args: ["input", "answer", "feedback/"].map(String::from).to_vec(),
+            stdin: output,
+            files: vec![("input", input), ("answer", answer)],
+        },
+        Convention::Cms => Call {
+            args: ["input", "answer", "output"].map(String::from).to_vec(),
+            files: vec![("input", input), ("answer", answer), ("output", output)],
+            ..Call::default()
+        },
+    };
+    let mut call = call;
+    call.args.extend(spec.args.iter().chain(test_args).cloned());
+    match checker.run(&call) {
+        Ok(run) => scored_outcome(checker, &run),
+        Err(e) => (CheckOutcome::JudgeError(e.to_string()), None),
+    }
+}
+
+/// What a checker's (or an interactor's) run says under its convention, with the partial
+/// score it gave: the feedback folder's (Kattis), or the points on its standard error
+/// (testlib, whose `quitp` and `_pc` exit with codes of their own: points on a run that
+/// ended by itself are an accepted run worth them).
+pub(super) fn scored_outcome(
+    program: &ProblemProgram,
+    run: &PartRun,
+) -> (CheckOutcome, Option<ValidatorScore>) {
+    let said = outcome(program, run);
+    let ended_by_itself = matches!(run.ended(program.limits()), Ended::Exit(_));
+    if program.spec().convention == Convention::Cms {
+        return cms_outcome(program, run, said);
+    }
+    let score = match program.spec().convention {
+        Convention::Kattis => run.feedback_score.clone().transpose(),
+        Convention::Testlib if ended_by_itself => score_file::testlib_points(&run.stderr_head)
+            .map(|points| points.map(ValidatorScore::Score)),
+        Convention::Testlib | Convention::Cms => Ok(None),
+    };
+    match (score, said) {
+        (Err(e), _) => (
+            CheckOutcome::JudgeError(format!("the {}'s score: {e}", program.name())),
+            None,
+        ),
+        (Ok(Some(score)), said) if program.spec().convention == Convention::Testlib => {
+            let said = match said {
+                CheckOutcome::JudgeError(_) => CheckOutcome::Accepted,
+                other => other,
+            };
+            (said, Some(score))
+        }
+        (Ok(score), said) => (said, score),
+    }
+}
+
+/// What a checker of the CMS convention says: the number on the first line of its standard
+/// output, from 0 to 1, when it exited 0 (`said` is then accepted): 1 accepted, 0 a wrong
+/// answer, between an accepted run worth that fraction. Anything else is a judge error.
+fn cms_outcome(
+    program: &ProblemProgram,
+    run: &PartRun,
+    said: CheckOutcome,
+) -> (CheckOutcome, Option<ValidatorScore>) {
+    if !matches!(said, CheckOutcome::Accepted) {
+        return (said, None);
+    }
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let judge_error =
+        |why: String| CheckOutcome::JudgeError(format!("the {}'s outcome: {why}", program.name()));
+    match score_file::fraction_on_a_line(&stdout, "its standard output") {
+        Err(e) => (judge_error(e.to_string()), None),
+        Ok(outcome) if outcome >= 1.0 => (CheckOutcome::Accepted, None),
+        Ok(outcome) if outcome <= 0.0 => (CheckOutcome::WrongAnswer(cms_message(run)), None),
+        Ok(outcome) => (CheckOutcome::Accepted, Some(ValidatorScore::Score(outcome))),
+    }
+}
+
+/// A CMS checker's message: its standard error (its standard output holds the outcome).
+fn cms_message(run: &PartRun) -> String {
+    judge_core::check::clip(run.stderr_head.trim(), 2000)
+}
+
+/// What a checker's (or an interactor's) run says under its convention.
+pub(super) fn outcome(program: &ProblemProgram, run: &PartRun) -> CheckOutcome {
+    judged(
+        program.spec().convention,
+        program.name(),
+        run.ended(program.limits()),
+        run.message(),
+    )
+}
+
+/// What a checker (or an interactor) named `name` says under `convention`, from how its run
+/// ended and its message: the convention's exit codes give AC, WA and PE; anything else is a
+/// judge error naming it.
+pub fn judged(convention: Convention, name: &str, ended: Ended, message: String) -> CheckOutcome {
+    match (ended, convention) {
+        (Ended::Abnormally(why), _) => CheckOutcome::JudgeError(format!("the {name} {why}")),
+        // A CMS checker's exit 0 says only that it judged: its outcome is on its standard
+        // output (see `cms_outcome`).
+        (Ended::Exit(0), Convention::Testlib | Convention::Cms)
+        | (Ended::Exit(42), Convention::Kattis) => CheckOutcome::Accepted,
+        (Ended::Exit(1), Convention::Testlib) | (Ended::Exit(43), Convention::Kattis) => {
+            CheckOutcome::WrongAnswer(message)
+        }
+        (Ended::Exit(2), Convention::Testlib) => CheckOutcome::PresentationError(message),
+        (Ended::Exit(3), Convention::Testlib) => {
+            CheckOutcome::JudgeError(format!("the {name} failed{}", said(&message)))
+        }
+        (Ended::Exit(code), _) => CheckOutcome::JudgeError(format!(
+            "the {name} ended with exit code {code}, which its convention does not allow{}",
+            said(&message)
+        )),
+    }
+}
+
+/// What a failing checker said, after a colon; nothing when it said nothing.
+fn said(message: &str) -> String {
+    if message.trim().is_empty() {
+        String::new()
+    } else {
+        format!(": {message}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_judge_error_quotes_the_checker_only_when_it_said_something() {
+        let silent = judged(
+            Convention::Kattis,
+            "checker c",
+            Ended::Exit(1),
+            " \n".into(),
+        );
+        assert_eq!(
+            silent,
+            CheckOutcome::JudgeError(
+                "the checker c ended with exit code 1, which its convention does not allow".into()
+            )
+        );
+        let failed = judged(
+            Convention::Testlib,
+            "checker c",
+            Ended::Exit(3),
+            "no".into(),
+        );
+        assert_eq!(
+            failed,
+            CheckOutcome::JudgeError("the checker c failed: no".into())
+        );
+    }
+
+    #[test]
+    fn a_cms_checker_judges_by_its_outcome_and_exits_0() {
+        let judged_as = |code| judged(Convention::Cms, "checker c", Ended::Exit(code), "m".into());
+        // Exit 0 says it judged; its outcome (standard output) says how (`cms_outcome`).
+        assert_eq!(judged_as(0), CheckOutcome::Accepted);
+        for code in [1, 2, 42] {
+            assert!(
+                matches!(judged_as(code), CheckOutcome::JudgeError(_)),
+                "{code}"
+            );
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! A solution run against an interactor program, each in its own sandbox session, their pipes
+//! joined directly (the interactor's standard output is the solution's input and the other way
+//! round), as on Kattis. The grader holds a copy of both ends of each pipe until the program
+//! that owns them has been reaped: only then can the other one see the end of its input or be
+//! refused a write (SIGPIPE). So a program that ends because the other did is always reaped
+//! after it, and the order of the two reapings (each stamped by its keeper) is the true one
+//! (problemtools holds the write ends alone and races on SIGPIPE). The grader no longer copies
+//! the bytes itself: a relay of its own between the two doubled the wake-ups of each round and
+//! charged the solution for them (measured: 100k rounds cost the same C program 0.29 s of CPU
+//! time joined directly, 0.49 s through a relay of two threads; see tests/interactive_cpu.rs).
+//! Kattis convention: the interactor is called as `interactor input answer feedback/` (exit 42
+//! AC, 43 WA); testlib: `interactor input output` (exit 0 AC, 1 WA, 2 PE, 3 its own failure),
+//! `output` being a file it may write in its feedback folder.
+
+use std::fs::File;
+use std::io::Read;
+use std::os::fd::OwnedFd;
+use std::time::Duration;
+
+use super::checker::scored_outcome;
+use super::{Call, ProblemProgram};
+use crate::execute::{ExecError, Worker};
+use judge_core::config::Convention;
+use judge_core::limits::Limits;
+use judge_core::scoring::aggregate::ValidatorScore;
+use judge_core::verdict::{CheckOutcome, StderrSays};
+use judge_sandbox::{self as sandbox, RunFacts};
+
+/// What an interactive run gave.
+#[derive(Debug)]
+pub struct Interaction {
+    /// The solution's facts and the head of its standard error.
+    pub solution: RunFacts,
+    pub solution_stderr: String,
+    /// What the solution's standard error said (a runtime's heap that ran out).
+    pub solution_stderr_says: StderrSays,
+    /// What the interactor said (its verdict and message), or why it failed.
+    pub interactor: CheckOutcome,
+    /// The interactor ended before the solution.
+    pub interactor_first: bool,
+    /// The partial score the interactor gave (its feedback folder's `score.txt`), if any.
+    pub interactor_score: Option<ValidatorScore>,
+}
+
+/// How long, past the solution's hardest wall-clock limit, the interactor may wait for it.
+const INTERACTOR_MARGIN: Duration = Duration::from_secs(2);
+
+/// Runs the worker's solution under `limits` against `interactor` on a test; `test_args`
+/// follow the interactor's own arguments (a Kattis group's flags).
+pub fn run(
+    worker: &mut Worker,
+    limits: Limits,
+    interactor: &ProblemProgram,
+    input: &[u8],
+    answer: &[u8],
+    test_args: &[String],
+) -> Result<Interaction, ExecError> {
+    let pipe = || sandbox::pipe().map_err(ExecError::Files);
+    let (solution_stdin, interactor_stdout) = pipe()?;
+    let (interactor_stdin, solution_stdout) = pipe()?;
+    for pipe in [&interactor_stdout, &solution_stdout] {
+        sandbox::set_pipe_capacity(pipe, 1 << 16);
+    }
+    let held_for_interactor = HeldEnds::of(&interactor_stdin, &interactor_stdout)?;
+    let held_for_solution = HeldEnds::of(&solution_stdin, &solution_stdout)?;
+    let spec = interactor.spec();
+    let mut call = match spec.convention {
+        Convention::Kattis => Call {
+            args: ["input", "answer", "feedback/"].map(String::from).to_vec(),
+            files: vec![("input", input), ("answer", answer)],
+            ..Call::default()
+        },
+        // `config` gives the CMS convention to checkers alone.
+        Convention::Testlib | Convention::Cms => Call {
+            args: ["input", "feedback/output"].map(String::from).to_vec(),
+            files: vec![("input", input)],
+            ..Call::default()
+        },
+    };
+    call.args.extend(spec.args.iter().chain(test_args).cloned());
+    // The interactor waits for the solution, which may run until its hard wall-clock limit.
+    let wall = sandbox::hard_wall_limit(limits.wall_time) + INTERACTOR_MARGIN;
+    std::thread::scope(|scope| {
+        let interactor_side = scope.spawn(|| {
+            let run = interactor.run_piped(&call, interactor_stdin, interactor_stdout, wall);
+            // Reaped (or never started): the solution may now see that it has gone.
+            drop(held_for_interactor);
+            run
+        });
+        let solution = worker.run_piped(solution_stdin, solution_stdout, limits);
+        // Reaped: the interactor may now see the end of its input. What it still writes is
+        // read and dropped until it ends, so that it is never refused a write (on Kattis the
+        // solution's input stays open until the interactor has ended: a Python interactor
+        // whose last flush fails exits 120, not with its verdict).
+        let HeldEnds { input, output } = held_for_solution;
+        drop(output);
+        drain(input);
+        let interactor_run = interactor_side
+            .join()
+            .unwrap_or_else(|_| Err(interactor_panicked(interactor)));
+        let solution = solution?;
+        let facts = solution.facts;
+        let interactor_first = match &interactor_run {
+            Ok(run) => ended_first(run.facts.ended_at_ns, facts.ended_at_ns),
+            Err(_) => false,
+        };
+        let (said, interactor_score) = match interactor_run {
+            // It wrote to a solution that had ended: it had no verdict yet, and the solution's
+            // own end decides (a crash, a timeout, or ending too soon).
+            Ok(run) if !interactor_first && run.facts.killed_by_broken_pipe() => (
+                CheckOutcome::WrongAnswer(
+                    "the program ended before the interaction was over".into(),
+                ),
+                None,
+            ),
+            Ok(run) => scored_outcome(interactor, &run),
+            Err(e) => (CheckOutcome::JudgeError(e.to_string()), None),
+        };
+        Ok(Interaction {
+            solution: facts,
+            solution_stderr: solution.stderr_head,
+            solution_stderr_says: solution.stderr_says,
+            interactor: said,
+            interactor_first,
+            interactor_score,
+        })
+    })
+}
+
+/// The grader's copies of one program's ends of the two pipes: the write end of its output
+/// (while held, the other program does not see the end of its input) and the read end of its
+/// input (while held, the other program's writes go to the pipe instead of failing with
+/// SIGPIPE). Let go once the program's session has answered.
+struct HeldEnds {
+    input: OwnedFd,
+    output: OwnedFd,
+}
+
+impl HeldEnds {
+    fn of(input: &OwnedFd, output: &OwnedFd) -> Result<HeldEnds, ExecError> {
+        let copy = |fd: &OwnedFd| fd.try_clone().map_err(ExecError::Files);
+        Ok(HeldEnds {
+            input: copy(input)?,
+            output: copy(output)?,
+        })
+    }
+}
+
+/// Reads and drops what comes out of a pipe until every writer has closed it.
+fn drain(pipe: OwnedFd) {
+    let mut pipe = File::from(pipe);
+    let mut buffer = [0u8; 1 << 16];
+    loop {
+        match pipe.read(&mut buffer) {
+            Ok(0) => return,
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return,
+        }
+    }
+}
+
+/// Whether a program reaped at `first_ns` ended before one reaped at `second_ns` (monotonic
+/// clock, [`RunFacts::ended_at_ns`]; 0: it never ran, so it ended at once). A program can
+/// only have ended because the other did after the grader saw that one reaped, so the order
+/// is never the reverse of the cause; two programs that ended on their own at nearly the same
+/// moment are ordered as they were reaped.
+fn ended_first(first_ns: u64, second_ns: u64) -> bool {
+    match (first_ns, second_ns) {
+        (_, 0) => false,
+        (0, _) => true,
+        (first, second) => first < second,
+    }
+}
+
+/// The error for an interactor thread that panicked (a bug of the grader's).
+fn interactor_panicked(interactor: &ProblemProgram) -> super::PartError {
+    super::PartError::Run {
+        name: interactor.name().to_string(),
+        cause: ExecError::Files(std::io::Error::other("the interactor's thread panicked")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_program_reaped_first_ended_first_and_one_that_never_ran_at_once() {
+        assert!(ended_first(100, 200));
+        assert!(!ended_first(200, 100));
+        assert!(ended_first(0, 200), "never ran");
+        assert!(!ended_first(200, 0), "the other never ran");
+        assert!(!ended_first(0, 0));
+    }
+}

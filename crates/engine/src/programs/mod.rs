@@ -1,0 +1,546 @@
+//! Problem code that is a program: a problem's generator, reference solution, input validator,
+//! checker or interactor, written in any language of runner.toml (built once through the
+//! compile cache) or given as a command. These are problem code, not trusted code: each runs
+//! in the sandbox with its own limits, sees its problem's folder read-only, and may write only
+//! to a feedback folder; a crash, a timeout or an exit code its convention does not allow is a
+//! judge error naming the program, never a hang.
+//!
+//! `code` makes a folder of programs a [`judge_core::problems::ProblemCode`]; `checker` and
+//! `interactor` judge a solution's output or dialogue with the problem's program.
+
+pub mod checker;
+mod code;
+pub mod interactor;
+
+use std::os::fd::OwnedFd;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use sha2::{Digest, Sha256};
+use thiserror::Error;
+
+pub use code::{validity, ProgramCode};
+
+use crate::execute::{
+    head, head_of_file, run_request, ExecError, MemoryFiles, SandboxFolder, Scratch,
+};
+use judge_core::config::{ProgramSource, ProgramSpec, RunnerConfig};
+use judge_core::files::{Cap, Folder};
+use judge_core::lang::{self, Compiled, LangError, Prepared};
+use judge_core::limits::Limits;
+use judge_core::problems::CodeError;
+use judge_core::scoring::aggregate::ValidatorScore;
+use judge_core::scoring::score_file::{feedback_score, ScoreError};
+use judge_core::verdict::{self, CheckOutcome, Crash, StderrSays, Verdict};
+use judge_sandbox::{self as sandbox, RunFacts, RunFiles, RunRequest, Session, StdoutMode};
+
+/// Why a problem program could not be made ready or run (the grader's side failed, or the
+/// program does not build).
+#[derive(Debug, Error)]
+pub enum PartError {
+    #[error("the {name} does not compile:\n{message}")]
+    Compile { name: String, message: String },
+    #[error("cannot build the {name}: {cause}")]
+    Build { name: String, cause: LangError },
+    #[error("cannot run the {name}: {cause}")]
+    Run { name: String, cause: ExecError },
+    #[error(
+        "the {name} has a file named `{file}`, the name of a file or folder it is given in \
+         each call (which would replace it): rename it"
+    )]
+    NameTaken { name: String, file: String },
+}
+
+/// The names of what a call puts in a program's work folder beside the program's own files.
+const CALL_NAMES: [&str; 4] = ["input", "answer", "output", FEEDBACK];
+
+/// The first name of a built program's own files that a call would replace, if any.
+fn name_a_call_takes(prepared: &Prepared) -> Option<String> {
+    let own: Vec<String> = if prepared.artifact.is_dir() {
+        std::fs::read_dir(&prepared.artifact)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .collect()
+    } else {
+        vec![prepared.file_name.clone()]
+    };
+    own.into_iter()
+        .find(|name| CALL_NAMES.contains(&name.as_str()))
+}
+
+/// The name of the writable folder of a program's work folder (a checker's feedback folder).
+const FEEDBACK: &str = "feedback";
+/// How much of a checker's or validator's message is kept.
+const MESSAGE_CHARS: usize = 500;
+
+/// What a problem program is, ready to run.
+#[derive(Debug, Clone)]
+enum Executable {
+    /// Compiled (or a script): copied into each sandbox folder like a solution.
+    Built(Prepared),
+    /// A command: its program is run where it is (the problem's folder is visible read-only).
+    Command { program: PathBuf, argv: Vec<String> },
+}
+
+/// One call of a problem program.
+#[derive(Debug, Default)]
+pub struct Call<'a> {
+    /// Arguments after the program's own.
+    pub args: Vec<String>,
+    pub stdin: &'a [u8],
+    /// Files to put in its work folder first, by name.
+    pub files: Vec<(&'a str, &'a [u8])>,
+}
+
+/// What a problem program did.
+#[derive(Debug)]
+pub struct PartRun {
+    pub facts: RunFacts,
+    /// Its standard output, whole when it ended normally.
+    pub stdout: Vec<u8>,
+    pub stderr_head: String,
+    /// `judgemessage.txt` from its feedback folder (the Kattis convention), if written.
+    pub judge_message: Option<String>,
+    /// The partial score its feedback folder holds (`score.txt` or 2023-07
+    /// `score_multiplier.txt`), if it wrote one; an unreadable one is the error saying why.
+    pub feedback_score: Option<Result<ValidatorScore, ScoreError>>,
+}
+
+/// How a problem program's run ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ended {
+    /// It exited by itself with this code, within its limits.
+    Exit(i32),
+    /// It crashed, ran out of time or memory, wrote too much, or could not start: why.
+    Abnormally(String),
+}
+
+impl PartRun {
+    /// How it ended, judged against `limits` like a solution's run (so a crash at the memory
+    /// limit is the memory limit, as for solutions).
+    pub fn ended(&self, limits: &Limits) -> Ended {
+        let facts = &self.facts;
+        match verdict::classify(
+            limits,
+            facts,
+            StderrSays::Nothing,
+            Some(&CheckOutcome::Accepted),
+        ) {
+            Verdict::Accepted => Ended::Exit(0),
+            Verdict::RuntimeError(Crash::ExitCode(code)) => Ended::Exit(code),
+            Verdict::RuntimeError(Crash::Signal(signal)) => {
+                Ended::Abnormally(format!("was killed by {}", sandbox::signal_name(signal)))
+            }
+            Verdict::TimeLimitExceeded => Ended::Abnormally(format!(
+                "ran out of time ({} ms of CPU, {} ms of wall time; limit {} ms)",
+                facts.cpu_time_us / 1000,
+                facts.wall_time_us / 1000,
+                limits.cpu_time.as_millis()
+            )),
+            Verdict::MemoryLimitExceeded => Ended::Abnormally(format!(
+                "went over its memory limit of {} MiB",
+                limits.memory_bytes >> 20
+            )),
+            Verdict::OutputLimitExceeded => Ended::Abnormally(format!(
+                "wrote more than its output limit of {} MiB",
+                limits.output_bytes >> 20
+            )),
+            _ => Ended::Abnormally(format!(
+                "could not be run: {}",
+                facts.launch_error.as_deref().unwrap_or("no reason given")
+            )),
+        }
+    }
+
+    /// What it said about its verdict: the judge message, else its standard error, else its
+    /// standard output, on a few lines. Control characters other than line ends are written
+    /// as escapes: a checker often quotes the solution's output, which may hold terminal
+    /// escape sequences.
+    pub fn message(&self) -> String {
+        let text = match &self.judge_message {
+            Some(message) if !message.trim().is_empty() => message.clone(),
+            _ if !self.stderr_head.trim().is_empty() => self.stderr_head.clone(),
+            _ => head(&self.stdout),
+        };
+        // Cut before the escapes are written (the text may be long) and after (they lengthen it).
+        let clipped = judge_core::check::clip(text.trim(), MESSAGE_CHARS);
+        let lines: Vec<String> = clipped
+            .lines()
+            .map(|line| judge_core::quote::terminal(line).into_owned())
+            .collect();
+        judge_core::check::clip(&lines.join("\n"), MESSAGE_CHARS)
+    }
+}
+
+/// A problem program, built, with the sandbox sessions it runs in (kept between runs; several
+/// when graders run it at once).
+pub struct ProblemProgram {
+    spec: ProgramSpec,
+    name: String,
+    runner: RunnerConfig,
+    scratch: Arc<Scratch>,
+    executable: Executable,
+    limits: Limits,
+    /// A digest of what the program is (its built bytes, or its command and program file):
+    /// answers it gave are cached under it.
+    identity: String,
+    idle: Mutex<Vec<(Session, SandboxFolder)>>,
+}
+
+impl ProblemProgram {
+    /// Builds the program of `spec` (compiling a source through the compile cache), to run
+    /// with the problem's folder `problem_dir` visible read-only.
+    pub fn build(
+        runner: &RunnerConfig,
+        problem_dir: &Path,
+        spec: &ProgramSpec,
+        scratch: Arc<Scratch>,
+    ) -> Result<ProblemProgram, PartError> {
+        let name = spec.name();
+        let build_error = |cause| PartError::Build {
+            name: name.clone(),
+            cause,
+        };
+        let (executable, identity) = match &spec.source {
+            ProgramSource::Source { path, language } => {
+                // A folder is one program of all its files (a Kattis package's validator with
+                // its header), or one built and run by its own scripts.
+                let compiled = if path.is_dir() && lang::has_scripts(path) {
+                    lang::prepare_scripts(&lang::BuildSetup::of(runner), path)
+                } else if path.is_dir() {
+                    lang::prepare_folder(&lang::BuildSetup::of(runner), path, language.as_deref())
+                } else {
+                    lang::prepare(&lang::BuildSetup::of(runner), path, language.as_deref())
+                };
+                match compiled.map_err(build_error)? {
+                    Compiled::Ready(prepared) => {
+                        if let Some(file) = name_a_call_takes(&prepared) {
+                            return Err(PartError::NameTaken { name, file });
+                        }
+                        let identity =
+                            digest_of(&[&prepared.args.join("\0")], &[&prepared.artifact]);
+                        (Executable::Built(prepared), identity)
+                    }
+                    Compiled::Failed { message, .. } => {
+                        return Err(PartError::Compile { name, message })
+                    }
+                }
+            }
+            ProgramSource::Command(command) => {
+                let program = lang::resolve_program(&command[0], &runner.sandbox.path)
+                    .map_err(build_error)?;
+                let identity = digest_of(&[&command.join("\0")], &[&program]);
+                (
+                    Executable::Command {
+                        program,
+                        argv: command.clone(),
+                    },
+                    identity,
+                )
+            }
+        };
+        let mut runner = runner.clone();
+        runner
+            .sandbox
+            .read_only_paths
+            .push(problem_dir.to_path_buf());
+        let limits = runner.limits.limits_for(spec.time_limit, spec.memory_bytes);
+        Ok(ProblemProgram {
+            spec: spec.clone(),
+            name,
+            runner,
+            scratch,
+            executable,
+            limits,
+            identity,
+            idle: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// Its name in messages: `checker check.cpp`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn spec(&self) -> &ProgramSpec {
+        &self.spec
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// What the program is, as a digest.
+    pub fn identity(&self) -> &str {
+        &self.identity
+    }
+
+    /// A judge error about this program: `the checker check.cpp ran out of time`.
+    pub fn failed(&self, reason: impl Into<String>) -> CodeError {
+        CodeError::Failed {
+            program: self.name.clone(),
+            reason: reason.into(),
+        }
+    }
+
+    /// How to run it with `args` after its own, under `limits`.
+    fn request(&self, args: &[String], limits: Limits, stdout: StdoutMode) -> RunRequest {
+        let (program, mut argv) = match &self.executable {
+            Executable::Built(prepared) => (&prepared.program, prepared.args_for(&limits)),
+            Executable::Command { program, argv } => (program, argv.clone()),
+        };
+        argv.extend(args.iter().cloned());
+        run_request(&self.runner, program, &argv, limits, stdout)
+    }
+
+    /// A session to run in, with its folder: an idle one, or a new one.
+    fn session(&self) -> Result<(Session, SandboxFolder), ExecError> {
+        if let Some(idle) = self.idle.lock().ok().and_then(|mut idle| idle.pop()) {
+            return Ok(idle);
+        }
+        let folder = match &self.executable {
+            Executable::Built(prepared) => {
+                self.scratch.sandbox_folder(self.spec.role.name(), prepared)
+            }
+            Executable::Command { .. } => self.scratch.empty_sandbox_folder(self.spec.role.name()),
+        }
+        .map_err(ExecError::Folders)?;
+        let feedback = folder.work().join(FEEDBACK);
+        std::fs::create_dir(&feedback).map_err(ExecError::Folders)?;
+        self.scratch
+            .give_to_runs(&feedback)
+            .map_err(ExecError::Folders)?;
+        let mut spec = folder.session_spec(&self.runner);
+        spec.writable_subfolder = Some(FEEDBACK.to_string());
+        let session = Session::start(&spec)?;
+        Ok((session, folder))
+    }
+
+    /// Puts the call's files in the work folder and empties the feedback folder.
+    fn prepare_folder(folder: &SandboxFolder, call: &Call) -> Result<(), ExecError> {
+        let work = folder.work();
+        for (name, bytes) in &call.files {
+            std::fs::write(work.join(name), bytes).map_err(ExecError::Files)?;
+        }
+        let feedback = work.join(FEEDBACK);
+        for entry in std::fs::read_dir(&feedback)
+            .map_err(ExecError::Files)?
+            .flatten()
+        {
+            let path = entry.path();
+            // What the program left: a link is removed, never followed.
+            let is_dir = std::fs::symlink_metadata(&path).is_ok_and(|meta| meta.is_dir());
+            let removed = if is_dir {
+                std::fs::remove_dir_all(&path)
+            } else {
+                std::fs::remove_file(&path)
+            };
+            removed.map_err(ExecError::Files)?;
+        }
+        Ok(())
+    }
+
+    /// The judge message its last run left in the feedback folder (its head). The program
+    /// wrote the folder: a link out of it, a FIFO or a device there is not read, and the
+    /// message says so.
+    fn judge_message(folder: &SandboxFolder) -> Option<String> {
+        let feedback = Folder::new(&folder.work().join(FEEDBACK)).ok()?;
+        let file = feedback.root().join("judgemessage.txt");
+        match feedback.kind_if_any(&file) {
+            Ok(None) => None,
+            Ok(Some(_)) => Some(match feedback.open(&file) {
+                Ok(opened) => head_of_file(&opened),
+                Err(e) => e.to_string(),
+            }),
+            Err(e) => Some(e.to_string()),
+        }
+    }
+
+    /// The score its last run left in the feedback folder, if any (read as untrusted, as
+    /// the judge message is; see `scoring::score_file`).
+    fn feedback_score(folder: &SandboxFolder) -> Option<Result<ValidatorScore, ScoreError>> {
+        let feedback = Folder::new(&folder.work().join(FEEDBACK)).ok()?;
+        let read = |name: &str| -> Result<Option<String>, ScoreError> {
+            let file = feedback.root().join(name);
+            let unreadable = |e: &dyn std::fmt::Display| ScoreError::NotANumber {
+                from: name.to_string(),
+                found: format!("(cannot be read: {e})"),
+            };
+            match feedback.kind_if_any(&file) {
+                Ok(None) => Ok(None),
+                Ok(Some(_)) => feedback
+                    .read_text(&file, Cap::CONFIG)
+                    .map(Some)
+                    .map_err(|e| unreadable(&e)),
+                Err(e) => Err(unreadable(&e)),
+            }
+        };
+        let found = read("score.txt").and_then(|score| {
+            read("score_multiplier.txt")
+                .and_then(|multiplier| feedback_score(score.as_deref(), multiplier.as_deref()))
+        });
+        found.transpose()
+    }
+
+    /// Runs it once on `call`, its standard output captured.
+    pub fn run(&self, call: &Call) -> Result<PartRun, PartError> {
+        self.run_with(
+            call,
+            self.limits,
+            StdoutMode::Capture,
+            |session, request, files| session.run(request, files),
+        )
+        .map_err(|cause| self.run_error(cause))
+    }
+
+    /// Runs it once joined to pipes (an interactor): `stdin` and `stdout` are its ends; its
+    /// wall-clock limit is at least `wall_at_least`.
+    pub fn run_piped(
+        &self,
+        call: &Call,
+        stdin: OwnedFd,
+        stdout: OwnedFd,
+        wall_at_least: Duration,
+    ) -> Result<PartRun, PartError> {
+        let mut limits = self.limits;
+        limits.wall_time = limits.wall_time.max(wall_at_least);
+        let pipes = Mutex::new(Some((stdin, stdout)));
+        let stderr =
+            sandbox::memory_file("stderr").map_err(|e| self.run_error(ExecError::Files(e)))?;
+        let mut run = self
+            .run_with(
+                call,
+                limits,
+                StdoutMode::PassThrough,
+                |session, request, _| {
+                    let (stdin, stdout) = pipes
+                        .lock()
+                        .ok()
+                        .and_then(|mut pipes| pipes.take())
+                        .ok_or_else(|| {
+                            sandbox::SandboxError::Launcher("the pipes were already used".into())
+                        })?;
+                    let stderr = stderr.try_clone().map_err(sandbox::SandboxError::Prepare)?;
+                    session.begin(
+                        request,
+                        RunFiles {
+                            stdin,
+                            stdout,
+                            stderr: stderr.into(),
+                        },
+                    )?;
+                    session.wait()
+                },
+            )
+            .map_err(|cause| self.run_error(cause))?;
+        run.stderr_head = head_of_file(&stderr);
+        Ok(run)
+    }
+
+    fn run_error(&self, cause: ExecError) -> PartError {
+        PartError::Run {
+            name: self.name.clone(),
+            cause,
+        }
+    }
+
+    /// Runs it in a session of its own: `launch` runs `request` there with the files of
+    /// `call`'s standard input. A session that failed is not kept.
+    fn run_with(
+        &self,
+        call: &Call,
+        limits: Limits,
+        stdout: StdoutMode,
+        launch: impl FnOnce(
+            &mut Session,
+            &RunRequest,
+            RunFiles,
+        ) -> Result<RunFacts, sandbox::SandboxError>,
+    ) -> Result<PartRun, ExecError> {
+        let (mut session, folder) = self.session()?;
+        Self::prepare_folder(&folder, call)?;
+        let files = MemoryFiles::new(call.stdin).map_err(ExecError::Files)?;
+        let request = self.request(&call.args, limits, stdout);
+        let facts = launch(
+            &mut session,
+            &request,
+            files.for_run().map_err(ExecError::Files)?,
+        )?;
+        let stdout = files
+            .output(facts.ended_normally())
+            .map_err(ExecError::Files)?;
+        let run = PartRun {
+            stdout,
+            stderr_head: files.stderr_head(),
+            judge_message: Self::judge_message(&folder),
+            feedback_score: Self::feedback_score(&folder),
+            facts,
+        };
+        if let Ok(mut idle) = self.idle.lock() {
+            idle.push((session, folder));
+        }
+        Ok(run)
+    }
+}
+
+/// A digest of some strings and files' bytes (a file that cannot be read counts by its path).
+fn digest_of(strings: &[&str], files: &[&Path]) -> String {
+    let mut hasher = Sha256::new();
+    for text in strings {
+        hasher.update(text.as_bytes());
+        hasher.update([0]);
+    }
+    for file in files {
+        // Hashed as a stream: a runtime named by a command may be large.
+        let hashed = judge_core::files::open_regular(file)
+            .ok()
+            .and_then(|opened| judge_core::plan::sha256_hex_of(opened).ok());
+        match hashed {
+            Some(hash) => hasher.update(hash.as_bytes()),
+            None => hasher.update(file.to_string_lossy().as_bytes()),
+        }
+        hasher.update([0]);
+    }
+    hasher
+        .finalize()
+        .iter()
+        .take(16)
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said(judge_message: &str) -> String {
+        PartRun {
+            facts: judge_core::verdict::fixtures::clean_exit(),
+            stdout: Vec::new(),
+            stderr_head: String::new(),
+            judge_message: Some(judge_message.into()),
+            feedback_score: None,
+        }
+        .message()
+    }
+
+    #[test]
+    fn a_long_message_is_cut_after_its_escapes_are_written() {
+        let message = said(&"\u{1b}".repeat(2 * MESSAGE_CHARS));
+        assert!(message.chars().count() <= MESSAGE_CHARS + 3, "{message}");
+        assert!(message.starts_with("\\u{1b}"));
+    }
+
+    #[test]
+    fn a_message_quoting_terminal_escapes_keeps_its_lines_but_not_its_escapes() {
+        let message = said("expected 3\nreceived \u{1b}[2J\u{1b}]0;owned\u{7}x\r");
+        assert_eq!(
+            message,
+            "expected 3\nreceived \\u{1b}[2J\\u{1b}]0;owned\\u{7}x"
+        );
+        assert!(!message.chars().any(|c| c.is_control() && c != '\n'));
+    }
+}

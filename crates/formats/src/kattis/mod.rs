@@ -1,0 +1,616 @@
+//! Kattis problem packages (the format of Kattis, DOMjudge and the ICPC archives) read as
+//! problems: `problem.yaml` (`metadata`), the tests of `data/` with their groups' arguments
+//! (`testdata`), the output validator (the default one with its flags, or a program of the
+//! package in the Kattis convention), the input validators, the interactor of an interactive
+//! problem, the limits, and the submissions with the verdicts their folders name. Grading a
+//! package is `grade::package`'s.
+
+pub mod archive;
+pub mod domjudge;
+pub mod export;
+pub mod metadata;
+pub mod testdata;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use thiserror::Error;
+
+pub use domjudge::Domjudge;
+use judge_core::check::{Checker, Comparison};
+use judge_core::config::{
+    Convention, FileTest, ProblemKind, ProblemPrograms, ProblemSpec, ProgramSource, ProgramSpec,
+    Role, ValidatorLimits,
+};
+use judge_core::files::{Cap, FileError, Folder, Kind};
+use judge_core::limits::{ProblemLimits, MIB};
+use judge_core::scoring::kattis::PackageFacts;
+use judge_core::scoring::{Child, Group, GroupTree};
+use judge_core::verdict::Verdict;
+pub use metadata::{FormatVersion, Metadata, TimeRules};
+
+#[derive(Debug, Error)]
+pub enum PackageError {
+    #[error("cannot read {path}: {cause}")]
+    Read {
+        path: PathBuf,
+        cause: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Invalid { path: PathBuf, message: String },
+    /// A file the package may not bring (a link out of it, a device, a FIFO) or too large.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The test groups of a scoring package cannot be graded as they are.
+    #[error(transparent)]
+    Scoring(#[from] judge_core::scoring::ScoringError),
+}
+
+impl PackageError {
+    pub(crate) fn invalid(path: &Path, message: impl Into<String>) -> PackageError {
+        PackageError::Invalid {
+            path: path.to_path_buf(),
+            message: message.into(),
+        }
+    }
+}
+
+/// A submission of the package with the verdict its folder names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PackageSubmission {
+    /// A file, or a folder of files that make one program.
+    pub path: PathBuf,
+    /// Its name in reports: `accepted/sum.cpp`.
+    pub name: String,
+    pub expected: Verdict,
+}
+
+/// A package, read.
+#[derive(Debug, Clone)]
+pub struct Package {
+    pub dir: PathBuf,
+    pub metadata: Metadata,
+    /// The package as a problem. Its time limit is the package's fixed one, or a provisional
+    /// one until the last step of resolving (`grade::package::problem_to_grade_on`) gives the
+    /// problem the limit derived from the accepted submissions.
+    pub spec: ProblemSpec,
+    pub input_validators: Vec<ProgramSpec>,
+    pub submissions: Vec<PackageSubmission>,
+    /// checktestdata scripts among the input validators (`*.ctd`), run with PyPI's
+    /// checktestdata ([`CHECKTESTDATA`]) as problemtools runs them.
+    pub checktestdata: Vec<PathBuf>,
+    /// Entries of `submissions/` that are not graded, with why (an unknown folder).
+    pub skipped: Vec<(PathBuf, String)>,
+    /// DOMjudge's files of the package: the limit they fix, and notes.
+    pub domjudge: Domjudge,
+    /// What the package does that problemtools warns of and grades anyway (no secret test
+    /// data), and validators of a kind this judge cannot run (`.viva`), each named.
+    pub warnings: Vec<String>,
+}
+
+/// The command that runs a checktestdata script (`pyctd SCRIPT < input`; PyPI's
+/// `checktestdata`, the implementation problemtools runs): exit 0 valid, 1 invalid, anything
+/// else a failure of the script.
+pub const CHECKTESTDATA: &str = "pyctd";
+
+/// The limit a package without a fixed one is graded at until the accepted submissions
+/// have set one.
+const PROVISIONAL_TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// The folders of `submissions/` and the verdicts they name.
+pub(crate) const SUBMISSION_FOLDERS: [(&str, Verdict); 5] = [
+    ("accepted", Verdict::Accepted),
+    // A scoring package's: accepted, with less than the full score (`grade::package`).
+    ("partially_accepted", Verdict::Accepted),
+    ("wrong_answer", Verdict::WrongAnswer),
+    ("time_limit_exceeded", Verdict::TimeLimitExceeded),
+    (
+        "run_time_error",
+        Verdict::RuntimeError(judge_core::verdict::Crash::ExitCode(1)),
+    ),
+];
+
+impl Package {
+    /// Reads the package at `dir`; its validators (input and output) get `validators`'
+    /// limits (runner.toml's `[validators]`). Every file of it is read as untrusted (see
+    /// `files`): a link that leads out of the package, a device or a FIFO is refused, naming it.
+    pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, PackageError> {
+        let folder = Folder::new(dir)?;
+        let dir = folder.root().to_path_buf();
+        let metadata = metadata::read(&folder, &dir.join("problem.yaml"))?;
+        let id = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "package".into());
+        // The package format's limit is problem.yaml's (2023-07 on) or the derived one, as
+        // problemtools has it; DOMjudge's files fix a limit for DOMjudge, graded at only when
+        // asked (see `grade::package::time_limit`).
+        let fixed = metadata.time.fixed;
+        let domjudge = domjudge::read(&folder, &metadata)?;
+        let groups = scoring_groups(&folder, &dir)?;
+        let tests = match &groups {
+            Some(tree) => tests_of_groups(&folder, tree, &metadata.validator_flags)?,
+            None => testdata::read(&folder)?,
+        };
+        let mut warnings = Vec::new();
+        if !tests.iter().any(|t| !t.sample) {
+            warnings.push(format!(
+                "{}: holds no test cases; the submissions are graded on the samples alone (problemtools does the same)",
+                dir.join("data/secret").display()
+            ));
+        }
+        let output_validator = output_validator(&folder, &metadata, validators)?;
+        let (checker, interactor) = match (metadata.interactive, output_validator) {
+            (true, Some(mut program)) => {
+                program.role = Role::Interactor;
+                (
+                    Checker::Compare(Comparison::Kattis { flags: Vec::new() }),
+                    Some(program),
+                )
+            }
+            (true, None) => {
+                return Err(PackageError::invalid(
+                    &dir.join("output_validators"),
+                    "an interactive problem needs its interactor here (the output validator)",
+                ))
+            }
+            (false, Some(program)) => (Checker::Program(program), None),
+            (false, None) => (
+                Checker::Compare(Comparison::Kattis {
+                    flags: metadata.validator_flags.clone(),
+                }),
+                None,
+            ),
+        };
+        let found = programs_in(&folder, &["input_validators", "input_format_validators"])?;
+        for script in &found.unsupported {
+            warnings.push(format!(
+                "{}: not run: a VIVA input validator, which this judge cannot run",
+                script.display()
+            ));
+        }
+        // A custom grader (the first program of `graders/`, as problemtools takes it), run
+        // like a checker.
+        let grader = match &groups {
+            Some(_) => programs_in(&folder, &["graders"])?
+                .programs
+                .into_iter()
+                .next()
+                .map(|source| ProgramSpec {
+                    role: Role::Checker,
+                    source,
+                    convention: Convention::Kattis,
+                    args: Vec::new(),
+                    time_limit: validators.time_limit,
+                    memory_bytes: validators.memory_bytes,
+                }),
+            None => None,
+        };
+        let input_validators: Vec<ProgramSpec> = found
+            .programs
+            .into_iter()
+            .map(|source| ProgramSpec {
+                role: Role::Validator,
+                source,
+                convention: Convention::Kattis,
+                args: Vec::new(),
+                time_limit: validators.time_limit,
+                memory_bytes: validators.memory_bytes,
+            })
+            .collect();
+        let limits = ProblemLimits {
+            cpu_time: fixed.map_or(PROVISIONAL_TIME_LIMIT, Duration::from_secs_f64),
+            memory_bytes: metadata.memory_mib * MIB,
+            output_bytes: Some(metadata.output_mib * MIB),
+            // Kattis gives every language the same limits.
+            language_extra_time: false,
+            language_extra_memory: false,
+        };
+        let spec = ProblemSpec {
+            id: id.clone(),
+            title: metadata
+                .name
+                .clone()
+                .or_else(|| domjudge.name.clone())
+                .unwrap_or_else(|| id.clone()),
+            source: metadata
+                .source
+                .clone()
+                .unwrap_or_else(|| "Kattis problem package".into()),
+            kind: if metadata.interactive {
+                ProblemKind::Interactive
+            } else {
+                ProblemKind::Batch
+            },
+            dir: dir.clone(),
+            limits,
+            checker,
+            interactive: None,
+            // The first input validator is the problem's validator (`judge validate`); `judge
+            // verify` runs them all, each test with its group's arguments.
+            programs: ProblemPrograms {
+                interactor,
+                validator: input_validators.first().cloned(),
+                grader,
+                ..ProblemPrograms::default()
+            },
+            file_tests: Some(tests),
+            runs_as_on_kattis: true,
+            groups: groups.map(std::sync::Arc::new),
+            expected_scores: Vec::new(),
+            group_generator_args: Default::default(),
+        };
+        let (submissions, skipped) = submissions(&folder)?;
+        let mut metadata = metadata;
+        metadata.time.fixed = fixed;
+        Ok(Package {
+            dir,
+            metadata,
+            spec,
+            input_validators,
+            checktestdata: found.checktestdata,
+            submissions,
+            skipped,
+            domjudge,
+            warnings,
+        })
+    }
+
+    /// The time limit the package fixes, if it fixes one.
+    pub fn fixed_time_limit(&self) -> Option<Duration> {
+        self.metadata.time.fixed.map(Duration::from_secs_f64)
+    }
+
+    /// The package as a problem to grade submissions on, its limits as read: without its
+    /// input validator, which checks the package's own tests (`judge verify` runs them all
+    /// before any submission) and has no part in grading one (a validator that does not
+    /// build is the package's error, not every submission's).
+    pub fn spec_to_grade_on(&self) -> ProblemSpec {
+        let mut spec = self.spec.clone();
+        spec.programs.validator = None;
+        spec
+    }
+
+    /// The submissions of `accepted/` (they set the time limit; `partially_accepted/` ones do
+    /// not, as in problemtools).
+    pub fn accepted(&self) -> impl Iterator<Item = &PackageSubmission> {
+        self.submissions
+            .iter()
+            .filter(|s| s.expected.is_accepted() && s.name.starts_with("accepted/"))
+    }
+}
+
+/// The group tree of a scoring package (`type: scoring`), `None` for a pass-fail one.
+fn scoring_groups(folder: &Folder, dir: &Path) -> Result<Option<GroupTree>, PackageError> {
+    let file = dir.join("problem.yaml");
+    let text = folder.read_text(&file, Cap::CONFIG)?;
+    let scoring = match yaml_serde::from_str::<yaml_serde::Value>(&text) {
+        Ok(value) => match value.get("type") {
+            Some(yaml_serde::Value::String(kind)) => {
+                kind.split_whitespace().any(|k| k == "scoring")
+            }
+            Some(yaml_serde::Value::Sequence(kinds)) => {
+                kinds.iter().any(|k| k.as_str() == Some("scoring"))
+            }
+            _ => false,
+        },
+        // `metadata::read` has said what is wrong with it.
+        Err(_) => false,
+    };
+    if !scoring {
+        return Ok(None);
+    }
+    let facts = PackageFacts::from_problem_yaml(&file, &text)?;
+    Ok(Some(judge_core::scoring::kattis::read(folder, &facts)?))
+}
+
+/// The tests of a scoring package: every test case of its group tree in judging order (every
+/// folder under `data/` is a group, as problemtools judges them), each with its group's
+/// arguments. problem.yaml's `validator_flags`, which the tree puts first in every group's
+/// output validator flags, are left to the default validator's own flags.
+fn tests_of_groups(
+    folder: &Folder,
+    tree: &GroupTree,
+    validator_flags: &[String],
+) -> Result<Vec<FileTest>, PackageError> {
+    let data = folder.root().join("data");
+    let mut tests = Vec::new();
+    for group in tree.root.groups() {
+        let output = &group.settings.output_validator_flags;
+        let checker_args = output
+            .strip_prefix(validator_flags)
+            .unwrap_or(output)
+            .to_vec();
+        for child in &group.children {
+            if let Child::Test(test) = child {
+                tests.push((test.path.clone(), checker_args.clone(), group));
+            }
+        }
+    }
+    // Judging order: the tree's, depth-first (groups() lists parents before children).
+    let order: Vec<String> = tree.root.tests().iter().map(|t| t.path.clone()).collect();
+    let mut by_path: std::collections::HashMap<String, (Vec<String>, &Group)> = tests
+        .into_iter()
+        .map(|(path, args, group)| (path, (args, group)))
+        .collect();
+    let mut found = Vec::new();
+    for path in order {
+        let Some((checker_args, group)) = by_path.remove(&path) else {
+            continue;
+        };
+        found.push(FileTest {
+            input: data.join(format!("{path}.in")),
+            answer: data.join(format!("{path}.ans")),
+            sample: path.starts_with("sample/"),
+            name: path,
+            folder: folder.clone(),
+            checker_args,
+            validator_args: group.settings.input_validator_flags.clone(),
+        });
+    }
+    if found.is_empty() {
+        return Err(PackageError::invalid(
+            &data,
+            "holds no test cases (in sample/ or secret/)",
+        ));
+    }
+    Ok(found)
+}
+
+/// The package's output validator program, if it has one (`output_validators/` in the legacy
+/// format, `output_validator/` in the newer ones; either is read).
+fn output_validator(
+    folder: &Folder,
+    metadata: &Metadata,
+    limits: &ValidatorLimits,
+) -> Result<Option<ProgramSpec>, PackageError> {
+    let dir = folder.root();
+    let mut found = programs_in(folder, &["output_validators", "output_validator"])?.programs;
+    if found.len() > 1 {
+        return Err(PackageError::invalid(
+            &dir.join("output_validators"),
+            "holds several output validators; a package has one",
+        ));
+    }
+    let program = found.pop();
+    if metadata.format == FormatVersion::Legacy && metadata.custom_validation != program.is_some() {
+        return Err(PackageError::invalid(
+            &dir.join("problem.yaml"),
+            if metadata.custom_validation {
+                "validation: custom, but output_validators/ holds no program"
+            } else {
+                "validation: default, but output_validators/ holds a program"
+            },
+        ));
+    }
+    Ok(program.map(|source| ProgramSpec {
+        role: Role::Checker,
+        source,
+        convention: Convention::Kattis,
+        args: metadata.validator_flags.clone(),
+        time_limit: limits.time_limit,
+        memory_bytes: limits.memory_bytes,
+    }))
+}
+
+/// The programs of a folder of programs, as problemtools finds them.
+#[derive(Debug, Default)]
+struct Found {
+    /// Each one a source file, or a folder built as one program.
+    programs: Vec<ProgramSource>,
+    /// checktestdata scripts (`*.ctd`; input validators only).
+    checktestdata: Vec<PathBuf>,
+    /// Validators of a kind this judge cannot run (`*.viva`).
+    unsupported: Vec<PathBuf>,
+}
+
+/// The programs in the first of `folders` that exists, as problemtools' `find_programs` finds
+/// them: each entry is one program, a folder of files built together (every source and header
+/// of it: see `lang::prepare_folder`) or a file in a language Kattis knows; a file of no
+/// language (a header beside a source) is not a program by itself. In the 2023-07 and
+/// 2025-09 formats `output_validator/` is itself the one program, whatever folders it holds.
+fn programs_in(package: &Folder, folders: &[&str]) -> Result<Found, PackageError> {
+    let mut location = None;
+    for name in folders {
+        let path = package.root().join(name);
+        if package.kind_if_any(&path)? == Some(Kind::Folder) {
+            location = Some(path);
+            break;
+        }
+    }
+    let mut found = Found::default();
+    let Some(folder) = location else {
+        return Ok(found);
+    };
+    if folder.ends_with("output_validator") {
+        program_folder(&folder)?;
+        found.programs.push(ProgramSource::Source {
+            path: folder,
+            language: None,
+        });
+        return Ok(found);
+    }
+    for entry in sorted_entries(&folder)? {
+        let hidden = entry
+            .file_name()
+            .is_some_and(|name| name.to_string_lossy().starts_with('.'));
+        if hidden {
+            continue;
+        }
+        if package.kind(&entry)? == Kind::Folder {
+            program_folder(&entry)?;
+            found.programs.push(ProgramSource::Source {
+                path: entry,
+                language: None,
+            });
+            continue;
+        }
+        match entry.extension().and_then(|e| e.to_str()) {
+            Some("ctd") => found.checktestdata.push(entry),
+            Some("viva") => found.unsupported.push(entry),
+            _ if judge_core::lang::is_kattis_source(&entry) => {
+                found.programs.push(ProgramSource::Source {
+                    path: entry,
+                    language: None,
+                })
+            }
+            _ => {}
+        }
+    }
+    Ok(found)
+}
+
+/// Checks that a folder is a program this judge builds: one with its own build/run scripts
+/// (see `lang::prepare_scripts`), or with a source file of a language Kattis knows.
+fn program_folder(folder: &Path) -> Result<(), PackageError> {
+    if judge_core::lang::has_scripts(folder) {
+        return Ok(());
+    }
+    let files = judge_core::lang::folder_files(folder).map_err(|e| match e {
+        judge_core::lang::LangError::File(e) => PackageError::File(e),
+        judge_core::lang::LangError::TooDeep { path, bound } => {
+            PackageError::invalid(&path, format!("the depth of its folders {bound}"))
+        }
+        other => PackageError::invalid(folder, other.to_string()),
+    })?;
+    if !files
+        .iter()
+        .any(|file| judge_core::lang::is_kattis_source(file))
+    {
+        return Err(PackageError::invalid(folder, "holds no source file"));
+    }
+    Ok(())
+}
+
+fn sorted_entries(folder: &Path) -> Result<Vec<PathBuf>, PackageError> {
+    let read_error = |cause| PackageError::Read {
+        path: folder.to_path_buf(),
+        cause,
+    };
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(folder)
+        .map_err(read_error)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(read_error)?;
+    entries.sort();
+    Ok(entries)
+}
+
+/// The submissions of `submissions/<folder>/`, sorted by path, and the entries skipped (an
+/// unknown folder; a link out of the package, a dangling link, a FIFO ..., with why).
+#[allow(clippy::type_complexity)]
+fn submissions(
+    package: &Folder,
+) -> Result<(Vec<PackageSubmission>, Vec<(PathBuf, String)>), PackageError> {
+    let root = package.root().join("submissions");
+    let mut found = Vec::new();
+    let mut skipped = Vec::new();
+    if package.kind_if_any(&root)? != Some(Kind::Folder) {
+        return Ok((found, skipped));
+    }
+    for folder in sorted_entries(&root)? {
+        let name = folder
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match package.kind(&folder) {
+            Ok(Kind::Folder) => {}
+            Ok(Kind::File) => continue,
+            Err(e) => {
+                skipped.push((folder.clone(), e.to_string()));
+                continue;
+            }
+        }
+        let Some((_, expected)) = SUBMISSION_FOLDERS.iter().find(|(f, _)| *f == name) else {
+            skipped.push((
+                folder.clone(),
+                format!("submissions/{name} is not a folder of the format (accepted, partially_accepted, wrong_answer, time_limit_exceeded, run_time_error)"),
+            ));
+            continue;
+        };
+        for entry in sorted_entries(&folder)? {
+            let file_name = entry
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if file_name.starts_with('.') {
+                continue;
+            }
+            if let Err(e) = package.kind(&entry) {
+                skipped.push((entry.clone(), e.to_string()));
+                continue;
+            }
+            found.push(PackageSubmission {
+                name: format!("{name}/{file_name}"),
+                path: entry,
+                expected: *expected,
+            });
+        }
+    }
+    Ok((found, skipped))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn staging(name: &str) -> Option<PathBuf> {
+        let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+            .join("tests/kattis")
+            .join(name);
+        dir.is_dir().then_some(dir)
+    }
+
+    #[test]
+    fn a_package_reads_as_a_problem() {
+        let Some(dir) = staging("sumdefault") else {
+            panic!("tests/kattis/sumdefault is missing");
+        };
+        let package = Package::load(&dir, &ValidatorLimits::default()).unwrap();
+        assert_eq!(package.spec.id, "sumdefault");
+        assert_eq!(package.spec.limits.memory_bytes, 256 * MIB);
+        assert_eq!(package.fixed_time_limit(), None);
+        let tests = package.spec.file_tests.as_ref().unwrap();
+        assert_eq!(tests[0].name, "sample/1");
+        assert!(tests.iter().any(|t| t.name == "secret/group2/1"
+            && t.checker_args == ["space_change_sensitive"]
+            && t.validator_args == ["big"]));
+        assert_eq!(package.input_validators.len(), 1);
+        assert!(package
+            .submissions
+            .iter()
+            .any(|s| s.name == "accepted/multifile" && s.path.is_dir()));
+        assert!(matches!(
+            package.spec.checker,
+            Checker::Compare(Comparison::Kattis { .. })
+        ));
+    }
+
+    #[test]
+    fn validators_and_interactors_are_programs_in_the_kattis_convention() {
+        let custom = Package::load(
+            &staging("customchecker").unwrap(),
+            &ValidatorLimits::default(),
+        )
+        .unwrap();
+        let Checker::Program(checker) = &custom.spec.checker else {
+            panic!("no checker program");
+        };
+        assert_eq!(checker.convention, Convention::Kattis);
+        assert_eq!(checker.args, ["pairs_mode"]);
+        let interactive = Package::load(
+            &staging("guessinteractive").unwrap(),
+            &ValidatorLimits::default(),
+        )
+        .unwrap();
+        assert!(interactive.spec.programs.interactor.is_some());
+        assert_eq!(interactive.spec.kind, ProblemKind::Interactive);
+        let newer = Package::load(
+            &staging("divisor2023").unwrap(),
+            &ValidatorLimits::default(),
+        )
+        .unwrap();
+        assert_eq!(newer.fixed_time_limit(), Some(Duration::from_secs(1)));
+        assert!(matches!(newer.spec.checker, Checker::Program(_)));
+    }
+}

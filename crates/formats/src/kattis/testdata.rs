@@ -1,0 +1,362 @@
+//! The tests of a pass-fail Kattis package (a scoring package's come from its group tree,
+//! `scoring::kattis`): `data/sample` and `data/secret`, each a group that may hold
+//! groups of its own. Within a folder, test cases (`NAME.ans` with `NAME.in` beside it) and
+//! sub-groups are taken in the order of their entry names (code points: `1, 10, 2`),
+//! depth-first. A group's settings (`testdata.yaml`, or `test_group.yaml` in 2025-09) give the
+//! output validator's and the input validators' arguments; a key a group leaves out is its
+//! parent's (replaced, not added to).
+
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+
+use yaml_serde::Value;
+
+use super::metadata::split_args;
+use super::PackageError;
+use judge_core::bounds::GROUP_DEPTH;
+use judge_core::config::FileTest;
+use judge_core::files::{Cap, Folder, Kind};
+
+/// Arguments a group gives to the programs that read its tests.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct GroupArgs {
+    output: Vec<String>,
+    input: Vec<String>,
+}
+
+/// The tests of the package `package`, samples first. Every entry of `data/` is a file or a
+/// folder inside the package (links inside it followed, as test cases shared between groups
+/// are); anything else is an error naming it.
+pub fn read(package: &Folder) -> Result<Vec<FileTest>, PackageError> {
+    let data = package.root().join("data");
+    if package.kind_if_any(&data)? != Some(Kind::Folder) {
+        return Err(PackageError::invalid(
+            &data,
+            "is missing: a package keeps its tests there",
+        ));
+    }
+    let root = group_args(package, &data, &GroupArgs::default())?;
+    let mut tests = Vec::new();
+    for (group, sample) in [("sample", true), ("secret", false)] {
+        let folder = data.join(group);
+        if package.kind_if_any(&folder)? == Some(Kind::Folder) {
+            let mut walk = Walk {
+                package,
+                data: &data,
+                sample,
+                tests: &mut tests,
+                open: Vec::new(),
+            };
+            // `data/` is depth 1, as a scoring package's tree counts it.
+            walk.group(&folder, &root, 2)?;
+        }
+    }
+    // No secret data (an empty `data/secret/`, or none) is graded on the samples, with a
+    // warning (see `Package::load`), as problemtools grades it; no test at all is nothing to
+    // grade on.
+    if tests.is_empty() {
+        return Err(PackageError::invalid(
+            &data,
+            "holds no test cases (in sample/ or secret/)",
+        ));
+    }
+    Ok(tests)
+}
+
+/// A walk through the groups of `data/sample` or `data/secret`.
+struct Walk<'a> {
+    package: &'a Folder,
+    data: &'a Path,
+    sample: bool,
+    tests: &'a mut Vec<FileTest>,
+    /// The groups being walked (device and inode), outermost first: a link to one of them
+    /// would walk it again without end. Compared by identity, not by real path: a real path
+    /// costs a lookup per component, which made a package nested a thousand groups deep take
+    /// minutes to read.
+    open: Vec<(u64, u64)>,
+}
+
+impl Walk<'_> {
+    /// Adds the tests of the group at `folder` (and its sub-groups) in judging order. A group
+    /// deeper than the bound on group depth is an error naming it: a tree thousands of
+    /// folders deep would be walked until its paths grew too long.
+    fn group(&mut self, folder: &Path, parent: &GroupArgs, depth: u64) -> Result<(), PackageError> {
+        GROUP_DEPTH.whole(depth).map_err(|bound| {
+            PackageError::invalid(folder, format!("the depth of its groups {bound}"))
+        })?;
+        let meta = std::fs::metadata(folder).map_err(|cause| PackageError::Read {
+            path: folder.to_path_buf(),
+            cause,
+        })?;
+        let identity = (meta.dev(), meta.ino());
+        if self.open.contains(&identity) {
+            return Err(PackageError::invalid(
+                folder,
+                "is a link to a group that holds it: its tests would never end",
+            ));
+        }
+        self.open.push(identity);
+        let args = group_args(self.package, folder, parent)?;
+        let read_error = |cause| PackageError::Read {
+            path: folder.to_path_buf(),
+            cause,
+        };
+        // Names as the file system has them (not necessarily UTF-8), in byte order.
+        let mut entries: Vec<(OsString, PathBuf)> = std::fs::read_dir(folder)
+            .map_err(read_error)?
+            .map(|entry| entry.map(|e| (e.file_name(), e.path())))
+            .collect::<Result<_, _>>()
+            .map_err(read_error)?;
+        entries.sort();
+        for (name, path) in entries {
+            let (input_stem, answer_stem) = (stem(&name, ".in"), stem(&name, ".ans"));
+            // Other files (a generator's source, notes) are not read: left alone.
+            if input_stem.is_none() && answer_stem.is_none() && !path.is_dir() {
+                continue;
+            }
+            if self.package.kind(&path)? == Kind::Folder {
+                self.group(&path, &args, depth + 1)?;
+            } else if let Some(stem) = answer_stem {
+                let input = path.with_file_name(with_suffix(stem, ".in"));
+                if self.package.kind_if_any(&input)? != Some(Kind::File) {
+                    return Err(PackageError::invalid(
+                        &path,
+                        format!("has no {}.in beside it", stem.to_string_lossy()),
+                    ));
+                }
+                let relative = path
+                    .strip_prefix(self.data)
+                    .unwrap_or(&path)
+                    .with_extension("");
+                self.tests.push(FileTest {
+                    name: relative.to_string_lossy().into_owned(),
+                    input,
+                    answer: path,
+                    folder: self.package.clone(),
+                    sample: self.sample,
+                    checker_args: args.output.clone(),
+                    validator_args: args.input.clone(),
+                });
+            } else if let Some(stem) = input_stem {
+                let answer = path.with_file_name(with_suffix(stem, ".ans"));
+                if self.package.kind_if_any(&answer)? != Some(Kind::File) {
+                    return Err(PackageError::invalid(
+                        &path,
+                        format!("has no {}.ans beside it", stem.to_string_lossy()),
+                    ));
+                }
+            }
+        }
+        self.open.pop();
+        Ok(())
+    }
+}
+
+/// `name` without `suffix`, if it ends with it (compared as bytes: a name need not be UTF-8).
+fn stem<'a>(name: &'a OsStr, suffix: &str) -> Option<&'a OsStr> {
+    name.as_bytes()
+        .strip_suffix(suffix.as_bytes())
+        .map(OsStr::from_bytes)
+}
+
+/// `stem` followed by `suffix`.
+fn with_suffix(stem: &OsStr, suffix: &str) -> OsString {
+    let mut name = stem.to_os_string();
+    name.push(suffix);
+    name
+}
+
+/// The settings of the group at `folder`, its parent's where it says nothing.
+fn group_args(
+    package: &Folder,
+    folder: &Path,
+    parent: &GroupArgs,
+) -> Result<GroupArgs, PackageError> {
+    let mut args = parent.clone();
+    for file_name in ["testdata.yaml", "test_group.yaml"] {
+        let file = folder.join(file_name);
+        if package.kind_if_any(&file)?.is_none() {
+            continue;
+        }
+        let text = package.read_text(&file, Cap::CONFIG)?;
+        if text.trim().is_empty() {
+            continue;
+        }
+        let value: Value =
+            yaml_serde::from_str(&text).map_err(|e| PackageError::invalid(&file, e.to_string()))?;
+        if value.is_null() {
+            continue;
+        }
+        if !value.is_mapping() {
+            return Err(PackageError::invalid(&file, "is not a mapping of keys"));
+        }
+        let read = |keys: [&str; 2]| -> Result<Option<Vec<String>>, PackageError> {
+            for key in keys {
+                if let Some(v) = value.get(key).filter(|v| !v.is_null()) {
+                    return split_args(v).map(Some).ok_or_else(|| {
+                        PackageError::invalid(
+                            &file,
+                            format!("{key}: must be a string or a list of strings"),
+                        )
+                    });
+                }
+            }
+            Ok(None)
+        };
+        if let Some(output) = read(["output_validator_flags", "output_validator_args"])? {
+            args.output = output;
+        }
+        if let Some(input) = read(["input_validator_flags", "input_validator_args"])? {
+            args.input = input;
+        }
+    }
+    Ok(args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, path: &str, text: &str) {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    fn case(dir: &Path, name: &str) {
+        write(dir, &format!("data/{name}.in"), "1\n");
+        write(dir, &format!("data/{name}.ans"), "1\n");
+    }
+
+    #[test]
+    fn groups_in_entry_order_with_inherited_flags() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        for name in [
+            "sample/1",
+            "secret/g1/1",
+            "secret/g1/10",
+            "secret/g1/2",
+            "secret/g2/a/1",
+            "secret/g2/b",
+            "secret/0",
+        ] {
+            case(d, name);
+        }
+        write(
+            d,
+            "data/testdata.yaml",
+            "output_validator_flags: float_tolerance 1e-6\n",
+        );
+        write(
+            d,
+            "data/secret/g2/testdata.yaml",
+            "output_validator_flags: case_sensitive\ninput_validator_flags: big\n",
+        );
+        write(
+            d,
+            "data/secret/g2/a/testdata.yaml",
+            "input_validator_args: [small, x]\n",
+        );
+        let tests = read(&Folder::new(d).unwrap()).unwrap();
+        let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "sample/1",
+                "secret/0",
+                "secret/g1/1",
+                "secret/g1/10",
+                "secret/g1/2",
+                "secret/g2/a/1",
+                "secret/g2/b"
+            ]
+        );
+        assert!(tests[0].sample && !tests[1].sample);
+        assert_eq!(tests[1].checker_args, ["float_tolerance", "1e-6"]);
+        // g2 replaces the root's flags, and a/ keeps g2's output flags but its own input ones.
+        assert_eq!(tests[5].checker_args, ["case_sensitive"]);
+        assert_eq!(tests[5].validator_args, ["small", "x"]);
+        assert_eq!(tests[6].validator_args, ["big"]);
+    }
+
+    #[test]
+    fn broken_data_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        assert!(read(&Folder::new(d).unwrap())
+            .unwrap_err()
+            .to_string()
+            .contains("data"));
+        write(d, "data/secret/.gitkeep", "");
+        let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
+        assert!(e.contains("holds no test cases"), "{e}");
+        // Samples alone are tests (the package warns of no secret data).
+        case(d, "sample/1");
+        assert_eq!(read(&Folder::new(d).unwrap()).unwrap().len(), 1);
+        write(d, "data/secret/1.in", "1\n");
+        let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
+        assert!(e.contains("1.ans"), "{e}");
+        write(d, "data/secret/1.ans", "1\n");
+        write(
+            d,
+            "data/secret/testdata.yaml",
+            "output_validator_flags: {a: 1}\n",
+        );
+        let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
+        assert!(e.contains("output_validator_flags"), "{e}");
+    }
+
+    #[test]
+    fn groups_deeper_than_the_bound_are_refused_naming_the_first_too_deep() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        case(d, "sample/1");
+        // `data/` is 1 and `secret/` 2: 62 groups under it reach the bound, 64.
+        let deepest = format!("secret/{}1", "g/".repeat(62));
+        case(d, &deepest);
+        let tests = read(&Folder::new(d).unwrap()).unwrap();
+        assert_eq!(tests[1].name, deepest);
+        // A tree thousands deep (its paths longer than the system takes) is refused at the
+        // first group past the bound, not walked until a path is too long.
+        std::fs::create_dir(d.join("data/secret/h")).unwrap();
+        judge_core::files::nest_folders(&d.join("data/secret/h"), "g", 3000);
+        let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
+        let too_deep = d.join(format!("data/secret/h{}", "/g".repeat(62)));
+        assert_eq!(
+            e,
+            format!(
+                "{}: the depth of its groups must be between 1 and 64, found 65",
+                too_deep.display()
+            )
+        );
+    }
+
+    #[test]
+    fn links_inside_the_package_are_tests_and_others_are_refused() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().join("package");
+        case(&d, "secret/g1/1");
+        std::fs::create_dir_all(d.join("data/secret/g2")).unwrap();
+        symlink("../g1/1.in", d.join("data/secret/g2/1.in")).unwrap();
+        symlink("../g1/1.ans", d.join("data/secret/g2/1.ans")).unwrap();
+        symlink("g1", d.join("data/secret/g3")).unwrap();
+        let tests = read(&Folder::new(&d).unwrap()).unwrap();
+        let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, ["secret/g1/1", "secret/g2/1", "secret/g3/1"]);
+        let outside = dir.path().join("outside.in");
+        std::fs::write(&outside, "secret").unwrap();
+        symlink(&outside, d.join("data/secret/g1/2.in")).unwrap();
+        std::fs::write(d.join("data/secret/g1/2.ans"), "1\n").unwrap();
+        let e = read(&Folder::new(&d).unwrap()).unwrap_err().to_string();
+        assert!(e.contains("2.in") && e.contains("outside"), "{e}");
+        std::fs::remove_file(d.join("data/secret/g1/2.in")).unwrap();
+        std::fs::remove_file(d.join("data/secret/g1/2.ans")).unwrap();
+        symlink("..", d.join("data/secret/g1/up")).unwrap();
+        let e = read(&Folder::new(&d).unwrap()).unwrap_err().to_string();
+        assert!(e.contains("up") && e.contains("never end"), "{e}");
+    }
+}
