@@ -24,8 +24,7 @@ use serde::Serialize;
 
 use super::style;
 use crate::grade::many::{self, Scoreboard};
-use crate::grade::outcome::{Outcome, RunSummary};
-use crate::grade::scored::GroupsSummary;
+use crate::grade::outcome::{GroupResult, Outcome, RunSummary};
 use crate::quote;
 use crate::scoring::aggregate::{self, Graded, Results, TestRun, ValidatorScore};
 use crate::scoring::{Child, Group, GroupTree, Rule, Scored, TestCase};
@@ -138,11 +137,11 @@ impl SubmissionFacts {
 }
 
 /// The tree's results as a run's summary keeps them (each group's verdict and score).
-fn graded_of(groups: &GroupsSummary) -> Graded {
+fn graded_of(groups: &GroupResult) -> Graded {
     Graded {
         tests: Vec::new(),
         groups: groups
-            .groups
+            .rows()
             .iter()
             .rev()
             .map(|row| {
@@ -155,7 +154,7 @@ fn graded_of(groups: &GroupsSummary) -> Graded {
                 )
             })
             .collect(),
-        total: groups.verdict.map(|verdict| Scored {
+        total: groups.groups_verdict.map(|verdict| Scored {
             verdict,
             score: groups.score,
         }),
