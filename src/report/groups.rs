@@ -28,8 +28,7 @@ use judge_core::scoring::aggregate::{self, Graded, Results, TestRun, ValidatorSc
 use judge_core::scoring::{Child, Group, GroupTree, Rule, Scored, TestCase};
 use judge_core::verdict::Verdict;
 use judge_engine::grade::many::{self, Scoreboard};
-use judge_engine::grade::outcome::{Outcome, RunSummary};
-use judge_engine::grade::scored::GroupsSummary;
+use judge_engine::grade::outcome::{GroupResult, Outcome, RunSummary};
 
 /// The factor of "near the limit" where the problem gives none: problemtools' default
 /// `time_safety_margin` of a legacy package, which `verify` runs submissions at.
@@ -138,11 +137,11 @@ impl SubmissionFacts {
 }
 
 /// The tree's results as a run's summary keeps them (each group's verdict and score).
-fn graded_of(groups: &GroupsSummary) -> Graded {
+fn graded_of(groups: &GroupResult) -> Graded {
     Graded {
         tests: Vec::new(),
         groups: groups
-            .groups
+            .rows()
             .iter()
             .rev()
             .map(|row| {
@@ -155,7 +154,7 @@ fn graded_of(groups: &GroupsSummary) -> Graded {
                 )
             })
             .collect(),
-        total: groups.verdict.map(|verdict| Scored {
+        total: groups.groups_verdict.map(|verdict| Scored {
             verdict,
             score: groups.score,
         }),

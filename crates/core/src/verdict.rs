@@ -254,7 +254,7 @@ impl Verdict {
     }
 }
 
-/// A test group's verdict in JSON (`GroupRow::verdict`, `GroupsSummary::verdict`): the name
+/// A test group's verdict in JSON (`GroupRow::verdict`, `GroupResult::groups_verdict`): the name
 /// of problemtools' verdict as it has always been written there (`Accepted`, `RunTimeError`,
 /// ...), for `#[serde(with = "crate::verdict::problemtools_name")]`; [`option`] for an
 /// `Option<Verdict>`. It writes [`Verdict::as_problemtools`], so a crash is not written, and

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
-use super::engine::{self, Schedule};
+use super::engine::{self, RootRule, Schedule};
 use super::executor::{Job, Sessions, UnitExecutor, Units};
 use super::outcome::{AppliedLimits, GroupResult, RunDetail, RunIdentity, RunSummary};
 use super::results::{Started, Unit};
@@ -187,20 +187,6 @@ pub fn grade(
         &tests,
         reporter,
     )?);
-    // A scored problem's whole run is graded by its groups (a shard's share cannot be: its
-    // groups are the merge's; nor a run of some of its tests, its samples or a folder's).
-    let whole = matches!(
-        request.tests,
-        Tests::Planned {
-            selection: TestSelection::All,
-            ..
-        }
-    );
-    if let (Some(tree), None, true) = (&problem.groups, request.shard, whole) {
-        scored::complete(&mut summary, tree, &|group, input, args| {
-            scored::run_grader(&parts, group, input, args, tree.scoring)
-        });
-    }
     finish(summary, reporter)
 }
 
@@ -375,6 +361,24 @@ fn run_tests(
         .groups
         .as_deref()
         .map(|tree| scored::Skipping::of_plan(tree, tests));
+    // A scored problem's whole run is concluded by its groups (a shard's share cannot be: its
+    // groups are the merge's; nor a run of some of its tests, its samples or a folder's).
+    let whole = matches!(
+        request.tests,
+        Tests::Planned {
+            selection: TestSelection::All,
+            ..
+        }
+    );
+    let tree = problem
+        .groups
+        .as_deref()
+        .filter(|_| whole && request.shard.is_none());
+    let grader = tree.map(|tree| scored::graders(parts, tree));
+    let rule = match (tree, &grader) {
+        (Some(tree), Some(grader)) => RootRule::Groups { tree, grader },
+        _ => RootRule::FirstFailure,
+    };
     let executor = UnitExecutor::new(
         request.runner,
         problem,
@@ -384,7 +388,8 @@ fn run_tests(
         programs,
         &sessions,
     )
-    .skipping(vec![skipping]);
+    .skipping(vec![skipping])
+    .concluding(rule);
     let units: Vec<usize> = (0..tests.len()).collect();
     // A scored problem runs every test its groups need: they decide what to skip, and its
     // groups are graded on every outcome.

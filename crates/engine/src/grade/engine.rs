@@ -2,24 +2,27 @@
 //! processes. A run is a plan of units (tests or games) for one job or many (submissions),
 //! each *executed* by a [`JobExecutor`] into [`UnitFacts`] (the sandbox in production, scripted
 //! facts in the tests below), *judged* by [`judge`] (pure: the run's facts and the judge's word
-//! to a verdict), *reported* in plan order, and *concluded* into a result per group
-//! ([`conclude`]).
+//! to a verdict), *reported* in plan order, and *concluded* by folding the job's group tree
+//! ([`conclude`]): the one place a run's verdict is decided.
 //!
-//! Groups: every unit belongs to one; a problem without groups has one root group holding
-//! every unit. A group's result is the aggregation of its children's: today pass-fail, the
-//! first failure in plan order deciding (as problemtools' `first_error`). Scoring (issue 24)
-//! plugs its aggregation (sum, min, ... of the children's scores) into [`conclude`], and
-//! nowhere else.
+//! Groups: every unit belongs to one, and a job's tree has a root whose rule ([`RootRule`])
+//! decides: a pass-fail problem's tree is one group of every unit, the first failure in plan
+//! order deciding (as problemtools' `first_error`); a run of games' root has the mean-score
+//! rule; a scored problem's tree is its groups (`scoring::GroupTree`), folded with their
+//! aggregation (sum, min, `on_reject`, custom graders) as problemtools does.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::events::Event;
 use super::outcome::{Detail, GroupResult, Outcome, Tally};
+use super::scored::{self, GraderRunner};
 use super::{protections_of, GradeError};
 use crate::interact::Ending;
 use crate::pool::{self, JobNews};
 use judge_core::limits::Limits;
+use judge_core::scoring::GroupTree;
+use judge_core::stats;
 use judge_core::verdict::{self, CheckOutcome, StderrSays, Verdict};
 use judge_sandbox::RunFacts;
 
@@ -199,19 +202,117 @@ impl Schedule {
     }
 }
 
-/// A group's result from its children's, in plan order: pass-fail, the first failure
-/// deciding. This is the seam where scoring (issue 24) aggregates a group's scores.
-pub fn conclude(children: impl IntoIterator<Item = Outcome>, keep_every_unit: bool) -> GroupResult {
-    let mut result = GroupResult {
-        verdict: Verdict::Accepted,
-        protections: Vec::new(),
-        kept: Vec::new(),
-        tally: Tally::default(),
-    };
+/// How a job's root group decides the run's verdict from its units: the rule at the root of
+/// its group tree.
+#[derive(Clone, Copy)]
+pub enum RootRule<'a> {
+    /// Pass-fail: the tree is one group of every unit, the first failure in plan order
+    /// deciding (problemtools' `first_error`).
+    FirstFailure,
+    /// A run of games: accepted when no game failed and the mean score reaches
+    /// `accept_mean_score` (WA when it does not).
+    MeanScore { accept_mean_score: f64 },
+    /// A scored problem's tree of groups (score, `on_reject`, aggregation, custom graders),
+    /// folded as problemtools does (`grade::scored::grade`); `grader` runs a custom grader.
+    Groups {
+        tree: &'a GroupTree,
+        grader: &'a GraderRunner<'a>,
+    },
+}
+
+/// Concludes a job: its units, in plan order, gathered (every one kept, or the first failure
+/// with the figures of the rest) and folded by its root's `rule` into the root group's
+/// result. A scored tree marks each group's slowest test against a time limit of `limit_ms`.
+pub fn conclude(
+    children: impl IntoIterator<Item = Outcome>,
+    keep_every_unit: bool,
+    rule: &RootRule,
+    limit_ms: u64,
+) -> GroupResult {
+    let mut units = Gathered::default();
     for outcome in children {
-        result.add(outcome, keep_every_unit);
+        units.gather(outcome, keep_every_unit);
     }
-    result
+    fold(units, rule, limit_ms)
+}
+
+/// A job's units gathered in plan order, before its root's rule decides anything.
+#[derive(Default)]
+struct Gathered {
+    protections: Vec<String>,
+    kept: Vec<Outcome>,
+    tally: Tally,
+}
+
+impl Gathered {
+    /// Counts a unit reported in plan order, and keeps it if it must: every unit, or the
+    /// first failure.
+    fn gather(&mut self, outcome: Outcome, keep_every_unit: bool) {
+        if self.protections.is_empty() {
+            self.protections = protections_of(std::iter::once(outcome.facts.as_ref()));
+        }
+        let first_failure = !outcome.verdict.is_accepted() && self.tally.passed == self.tally.run;
+        self.tally.add(&outcome);
+        if keep_every_unit || first_failure {
+            self.kept.push(outcome);
+        }
+    }
+}
+
+/// The one place that decides a run's verdict: a job's units folded by its root's rule. The
+/// first failure in plan order decides a pass-fail run; a run of games is that, or WA when
+/// every game passed but the mean score is too low; a scored run gets its root group's
+/// verdict as the test that got it has it (the first, in the run's order, whose verdict its
+/// groups see as the root's: with its own particulars, a crash's signal, a Kattis package's
+/// MLE that its groups see as RTE), or the root's as it is when no test had it (a custom
+/// grader's answer, a judge error of the groups' rules).
+fn fold(units: Gathered, rule: &RootRule, limit_ms: u64) -> GroupResult {
+    let mut group = GroupResult::of_units(units.protections, units.kept, units.tally);
+    let first_failure = group
+        .kept
+        .iter()
+        .find(|o| !o.verdict.is_accepted())
+        .map(|o| {
+            (
+                o.verdict,
+                format!("{} failed: {}", o.name(), o.verdict_detail),
+            )
+        });
+    group.verdict = first_failure
+        .as_ref()
+        .map_or(Verdict::Accepted, |(verdict, _)| *verdict);
+    match rule {
+        RootRule::FirstFailure => {}
+        RootRule::MeanScore { accept_mean_score } => {
+            let scores: Vec<u64> = group
+                .kept
+                .iter()
+                .filter_map(Outcome::game)
+                .map(|g| g.score)
+                .collect();
+            let mean = stats::score_stats(&scores, &[]).mean;
+            group.reason = match first_failure {
+                Some((_, failed)) => Some(failed),
+                None if mean < *accept_mean_score => {
+                    group.verdict = Verdict::WrongAnswer;
+                    Some(format!("mean score {mean:.1} is below {accept_mean_score}"))
+                }
+                None => None,
+            };
+        }
+        RootRule::Groups { tree, grader } => {
+            scored::grade(tree, &mut group, limit_ms, grader);
+            group.verdict = match group.groups_verdict {
+                None => Verdict::JudgeError,
+                Some(root) => group
+                    .kept
+                    .iter()
+                    .find(|o| scored::test_run(tree, o).verdict == root)
+                    .map_or(root, |first| first.verdict),
+            };
+        }
+    }
+    group
 }
 
 /// A run's units in plan order as one run keeps them: every one, or, when the run stops at
@@ -228,23 +329,6 @@ pub fn cut<T>(
         }
     }
     units
-}
-
-impl GroupResult {
-    /// Counts a child reported in plan order, and keeps it if it must.
-    fn add(&mut self, outcome: Outcome, keep_every_unit: bool) {
-        if self.protections.is_empty() {
-            self.protections = protections_of(std::iter::once(outcome.facts.as_ref()));
-        }
-        self.tally.add(&outcome);
-        let first_failure = !outcome.verdict.is_accepted() && self.verdict.is_accepted();
-        if first_failure {
-            self.verdict = outcome.verdict;
-        }
-        if keep_every_unit || first_failure {
-            self.kept.push(outcome);
-        }
-    }
 }
 
 /// Runs `units` (indices into the plan: the whole plan, or a shard's share) of the one job
@@ -313,6 +397,12 @@ pub trait JobExecutor: Sync {
         false
     }
 
+    /// The rule of job `job`'s root group, which concludes it (see [`conclude`]). By default
+    /// pass-fail.
+    fn rule(&self, _job: usize) -> RootRule<'_> {
+        RootRule::FirstFailure
+    }
+
     /// Hears of a unit's outcome as soon as it is judged (before it is told in plan order),
     /// so that [`JobExecutor::skip`] can know it.
     fn judged(&self, _job: usize, _unit: usize, _outcome: &Outcome) {}
@@ -322,6 +412,9 @@ pub trait JobExecutor: Sync {
 pub type Decided = BTreeMap<usize, Outcome>;
 
 /// What the loop tells its caller, on the calling thread.
+// `Done` holds a job's whole result (its groups' too): it is made once per job and moved to
+// the caller at once, so it is not boxed.
+#[allow(clippy::large_enum_variant)]
 pub enum News<'a, U> {
     /// A worker began unit `unit` of job `job`.
     Started { job: usize, unit: usize },
@@ -352,7 +445,7 @@ struct InOrder {
     waiting: BTreeMap<usize, Waiting>,
     /// The position in the run's units of the next one to conclude.
     next: usize,
-    result: GroupResult,
+    units: Gathered,
 }
 
 impl InOrder {
@@ -380,15 +473,16 @@ impl InOrder {
                     outcome
                 }
             };
-            self.result.add(outcome, keep_every_unit);
+            self.units.gather(outcome, keep_every_unit);
         }
         Ok(())
     }
 
-    /// The job's result once it is over; what is left waiting came after its first failure.
-    fn take_result(&mut self, keep_every_unit: bool) -> GroupResult {
+    /// The job's result once it is over, folded by its root's `rule`; what is left waiting
+    /// came after its first failure.
+    fn take_result(&mut self, rule: &RootRule, limit_ms: u64) -> GroupResult {
         self.waiting.clear();
-        std::mem::replace(&mut self.result, conclude([], keep_every_unit))
+        fold(std::mem::take(&mut self.units), rule, limit_ms)
     }
 }
 
@@ -444,7 +538,7 @@ pub fn run_jobs<E: JobExecutor>(
                 .map(|(unit, outcome)| (unit, Waiting::Stored(outcome)))
                 .collect(),
             next: 0,
-            result: conclude([], keep),
+            units: Gathered::default(),
         })
         .collect();
     let work = JobsWork {
@@ -481,7 +575,10 @@ pub fn run_jobs<E: JobExecutor>(
                         .advance(units, limit(job), keep, |unit, outcome| {
                             on_news(News::Decided { job, unit, outcome })
                         })
-                        .map(|()| Ok(in_order.take_result(keep))),
+                        .map(|()| {
+                            let limit_ms = executor.limits(job).cpu_time.as_millis() as u64;
+                            Ok(in_order.take_result(&executor.rule(job), limit_ms))
+                        }),
                     Err(unready) => Ok(Err(unready)),
                 };
                 result.and_then(|result| on_news(News::Done { job, result }))
@@ -571,6 +668,9 @@ mod tests {
         fn worker(&self) -> Self::Worker;
         fn name(&self, unit: usize) -> String;
         fn execute(&self, worker: &mut Self::Worker, unit: usize) -> UnitFacts;
+        fn rule(&self) -> RootRule<'_> {
+            RootRule::FirstFailure
+        }
     }
 
     /// An [`Executor`] as the one job of a run, its units judged under `limits`.
@@ -601,6 +701,10 @@ mod tests {
 
         fn execute(&self, worker: &mut E::Worker, _: usize, unit: usize) -> UnitFacts {
             self.executor.execute(worker, unit)
+        }
+
+        fn rule(&self, _: usize) -> RootRule<'_> {
+            self.executor.rule()
         }
     }
 
@@ -737,6 +841,15 @@ mod tests {
             UnitFacts {
                 run: Ok(run),
                 detail,
+            }
+        }
+
+        fn rule(&self) -> RootRule<'_> {
+            match self.games {
+                true => RootRule::MeanScore {
+                    accept_mean_score: 0.0,
+                },
+                false => RootRule::FirstFailure,
             }
         }
     }
@@ -906,7 +1019,8 @@ mod tests {
             }
             merged.sort_by_key(|(unit, _)| *unit);
             let outcomes: Vec<Outcome> = merged.into_iter().map(|(_, o)| o).collect();
-            let merged = conclude(cut(outcomes, stop, |o| !o.verdict.is_accepted()), true);
+            let outcomes = cut(outcomes, stop, |o| !o.verdict.is_accepted());
+            let merged = conclude(outcomes, true, &scripted(games).rule(), 0);
             let case = format!("games: {games}, stop: {stop}");
             let expected_units = if stop { 10 } else { 23 };
             assert_eq!(whole.kept.len(), expected_units, "{case}");
@@ -1140,6 +1254,166 @@ mod tests {
         }
     }
 
+    /// A scored run's units, concluded by its root's rule: the tree of groups.
+    mod scored_runs {
+        use super::*;
+        use judge_core::scoring::{self, aggregate, Group};
+
+        fn outcome(name: &str, verdict: Verdict) -> Outcome {
+            Outcome {
+                verdict,
+                verdict_detail: verdict.describe(),
+                ..Outcome::undecided(Detail::Test(TestDetail {
+                    name: name.into(),
+                    ..TestDetail::default()
+                }))
+            }
+        }
+
+        /// Every test of `tree` in its order, accepted.
+        fn run(tree: &GroupTree) -> Vec<Outcome> {
+            let tests = tree.root.tests();
+            tests
+                .iter()
+                .map(|test| outcome(&test.path, Verdict::Accepted))
+                .collect()
+        }
+
+        /// `outcomes` with the test `name`'s verdict `verdict`.
+        fn with(mut outcomes: Vec<Outcome>, name: &str, verdict: Verdict) -> Vec<Outcome> {
+            let test = outcomes.iter_mut().find(|o| o.name() == name).unwrap();
+            *test = outcome(name, verdict);
+            outcomes
+        }
+
+        /// The run of `outcomes` concluded by `tree`'s groups.
+        fn folded(tree: &GroupTree, outcomes: &[Outcome], grader: &GraderRunner) -> GroupResult {
+            let rule = RootRule::Groups { tree, grader };
+            conclude(outcomes.to_vec(), true, &rule, 1000)
+        }
+
+        const NO_GRADER: &GraderRunner = &|_, _, _| unreachable!("no custom grader");
+
+        #[test]
+        fn the_run_gets_the_verdict_of_the_test_that_decided_its_root() {
+            let tree = crate::grade::fixtures::group_tree();
+            let segfault = Verdict::RuntimeError(Crash::Signal(libc::SIGSEGV));
+            let outcomes = with(run(&tree), "secret/group2/2", segfault);
+            let groups = folded(&tree, &outcomes, NO_GRADER);
+            // The groups have problemtools' RTE, which names no crash; the run has the test's.
+            let rte = Verdict::RuntimeError(Crash::Unknown);
+            assert_eq!(groups.groups_verdict, Some(rte));
+            assert_eq!(groups.verdict, segfault);
+            // Worst error: the crash outranks a wrong answer before it.
+            let outcomes = with(outcomes, "secret/group1/1", Verdict::WrongAnswer);
+            let groups = folded(&tree, &outcomes, NO_GRADER);
+            assert_eq!(groups.groups_verdict, Some(rte));
+            assert_eq!(groups.verdict, segfault);
+            // A presentation error is a wrong answer to the groups, and the run's own.
+            let outcomes = with(
+                run(&tree),
+                "secret/group3/small/1",
+                Verdict::PresentationError,
+            );
+            let groups = folded(&tree, &outcomes, NO_GRADER);
+            assert_eq!(groups.groups_verdict, Some(Verdict::WrongAnswer));
+            assert_eq!(groups.verdict, Verdict::PresentationError);
+            // Every unit is kept, with the figures of all.
+            assert_eq!(groups.kept.len(), outcomes.len());
+            assert_eq!(groups.tally.run, outcomes.len());
+        }
+
+        #[test]
+        fn a_packages_mle_is_rte_to_its_groups_and_mle_to_its_run() {
+            let tree = crate::grade::fixtures::group_tree();
+            let outcomes = with(run(&tree), "secret/group2/2", Verdict::MemoryLimitExceeded);
+            let groups = folded(&tree, &outcomes, NO_GRADER);
+            let rte = Verdict::RuntimeError(Crash::Unknown);
+            assert_eq!(groups.groups_verdict, Some(rte));
+            let group2 = groups.rows().iter().find(|g| g.path == "secret/group2");
+            assert_eq!(group2.unwrap().verdict, rte);
+            // The groups' JSON names problemtools' verdicts as it always has.
+            let json = serde_json::to_value(&groups).unwrap();
+            assert_eq!(json["verdict"], "RunTimeError");
+            assert!(json["groups"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|g| g["path"] == "secret/group2" && g["verdict"] == "RunTimeError"));
+            let back: GroupResult = serde_json::from_value(json.clone()).unwrap();
+            assert_eq!(serde_json::to_value(&back).unwrap(), json);
+            assert_eq!(back.groups_verdict, Some(rte));
+            // The run keeps judge's own verdict (`grade::verify` compares it as RTE).
+            assert_eq!(groups.verdict, Verdict::MemoryLimitExceeded);
+            // A folder problem's groups have MLE.
+            let mut folder = tree.clone();
+            folder.format = scoring::Format::Folder;
+            let groups = folded(&folder, &outcomes, NO_GRADER);
+            assert_eq!(groups.groups_verdict, Some(Verdict::MemoryLimitExceeded));
+        }
+
+        #[test]
+        fn a_root_verdict_no_test_had_is_the_runs_as_it_is() {
+            // A custom grader at the root answers what no test got: no crash is made up.
+            let mut tree = crate::grade::fixtures::group_tree();
+            tree.root.settings.rule = scoring::Rule::Custom { flags: Vec::new() };
+            let outcomes = run(&tree);
+            let answer = |text: &'static str| {
+                move |_: &Group, _: &str, _: &[String]| aggregate::parse_grader_output(text, true)
+            };
+            let groups = folded(&tree, &outcomes, &answer("RTE 0"));
+            let rte = Verdict::RuntimeError(Crash::Unknown);
+            assert_eq!(groups.groups_verdict, Some(rte));
+            assert_eq!(groups.verdict, rte);
+            assert_eq!(rte.describe(), "RE");
+            // problemtools' IF from a custom grader is the judge error problemtools makes of it.
+            let groups = folded(&tree, &outcomes, &answer("IF 0"));
+            assert_eq!(
+                (groups.groups_verdict, groups.score),
+                (Some(Verdict::JudgeError), None)
+            );
+            assert_eq!(groups.verdict, Verdict::JudgeError);
+        }
+
+        #[test]
+        fn a_run_missing_a_test_its_groups_need_is_a_judge_error_that_says_why() {
+            let tree = crate::grade::fixtures::group_tree();
+            let mut outcomes = run(&tree);
+            outcomes.retain(|o| o.name() != "secret/group2/3");
+            let groups = folded(&tree, &outcomes, NO_GRADER);
+            assert_eq!(groups.verdict, Verdict::JudgeError);
+            assert_eq!(
+                groups.judge_error.as_deref(),
+                Some("no result for test case secret/group2/3")
+            );
+        }
+    }
+
+    #[test]
+    fn a_run_of_games_is_wa_when_its_mean_score_is_too_low() {
+        let game = |unit: u64, score: u64, verdict: Verdict| Outcome {
+            verdict,
+            verdict_detail: verdict.describe(),
+            ..Outcome::undecided(Detail::Game(GameDetail {
+                game: unit,
+                score,
+                ..GameDetail::default()
+            }))
+        };
+        let games = || (0..4).map(|u| game(u, 100 * (u + 1), Verdict::Accepted));
+        let mean = |accept_mean_score: f64| RootRule::MeanScore { accept_mean_score };
+        let high = conclude(games(), true, &mean(250.0), 0);
+        assert_eq!((high.verdict, high.reason), (Verdict::Accepted, None));
+        let low = conclude(games(), true, &mean(251.0), 0);
+        assert_eq!(low.verdict, Verdict::WrongAnswer);
+        assert_eq!(low.reason.as_deref(), Some("mean score 250.0 is below 251"));
+        // A failed game decides, whatever the mean.
+        let failed = games().chain([game(4, 9000, Verdict::TimeLimitExceeded)]);
+        let failed = conclude(failed, true, &mean(0.0), 0);
+        assert_eq!(failed.verdict, Verdict::TimeLimitExceeded);
+        assert_eq!(failed.reason.as_deref(), Some("game 4 failed: TLE"));
+    }
+
     #[test]
     fn a_group_concludes_pass_fail_on_its_first_failure() {
         let outcome = |unit: usize, verdict: Verdict| Outcome {
@@ -1147,18 +1421,24 @@ mod tests {
             verdict_detail: verdict.describe(),
             ..Outcome::undecided(test_detail(unit))
         };
-        let all_passed = conclude((0..3).map(|u| outcome(u, Verdict::Accepted)), true);
+        let pass_fail = |children: Vec<Outcome>, keep: bool| {
+            conclude(children, keep, &RootRule::FirstFailure, 1000)
+        };
+        let all_passed = pass_fail(
+            (0..3).map(|u| outcome(u, Verdict::Accepted)).collect(),
+            true,
+        );
         assert_eq!(all_passed.verdict, Verdict::Accepted);
         let children = [
             outcome(0, Verdict::Accepted),
             outcome(1, Verdict::TimeLimitExceeded),
             outcome(2, Verdict::WrongAnswer),
         ];
-        let failed = conclude(children, false);
+        let failed = pass_fail(children.to_vec(), false);
         assert_eq!(failed.verdict, Verdict::TimeLimitExceeded);
         assert_eq!(names(&failed.kept), ["test-1"]);
         assert_eq!(failed.tally.run, 3);
-        assert_eq!(conclude([], true).verdict, Verdict::Accepted);
+        assert_eq!(pass_fail(Vec::new(), true).verdict, Verdict::Accepted);
     }
 
     /// Jobs of scripted units: unit `u` of job `j` fails when `failing` holds `(j, u)`, and

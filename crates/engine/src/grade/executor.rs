@@ -12,7 +12,7 @@
 use std::path::Path;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use super::engine::{JobExecutor, Judgement, UnitFacts, UnitRun};
+use super::engine::{JobExecutor, Judgement, RootRule, UnitFacts, UnitRun};
 use super::outcome::{Detail, GameDetail, Outcome, TestDetail};
 use super::same_tests::SameTests;
 use super::scored::Skipping;
@@ -127,6 +127,8 @@ pub(crate) struct UnitExecutor<'e, 'w> {
     skipping: Vec<Option<Skipping<'e>>>,
     /// Each job's facts of its tests so far (see `grade::same_tests`).
     same_tests: Vec<SameTests>,
+    /// The rule of each job's root group, which concludes it (`engine::conclude`).
+    rule: RootRule<'e>,
 }
 
 impl<'e, 'w: 'e> UnitExecutor<'e, 'w> {
@@ -150,7 +152,13 @@ impl<'e, 'w: 'e> UnitExecutor<'e, 'w> {
             jobs,
             programs,
             sessions,
+            rule: RootRule::FirstFailure,
         }
+    }
+
+    /// Concludes each job by `rule` (pass-fail when not given).
+    pub fn concluding(self, rule: RootRule<'e>) -> UnitExecutor<'e, 'w> {
+        UnitExecutor { rule, ..self }
     }
 
     /// Skips, in each job, the tests its groups no longer need (see `scored::Skipping`).
@@ -194,6 +202,10 @@ impl<'e, 'w: 'e> JobExecutor for UnitExecutor<'e, 'w> {
 
     fn limits(&self, job: usize) -> Limits {
         self.jobs[job].limits
+    }
+
+    fn rule(&self, _: usize) -> RootRule<'_> {
+        self.rule
     }
 
     fn name(&self, _: usize, unit: usize) -> String {

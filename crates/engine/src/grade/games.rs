@@ -11,7 +11,7 @@
 
 use std::sync::OnceLock;
 
-use super::engine::{self, Schedule};
+use super::engine::{self, RootRule, Schedule};
 use super::executor::{Job, Sessions, UnitExecutor, Units};
 use super::outcome::{AppliedLimits, GroupResult, RunDetail, RunIdentity, RunSummary};
 use super::results::{Started, Unit};
@@ -161,7 +161,12 @@ pub fn grade(
     tell(reporter, Event::Started(&started))?;
     let limits = build.target.limits;
     let programs = [OnceLock::from(prepared)];
-    summary.conclude(play(request, side, limits, &programs, &games, reporter)?);
+    let rule = RootRule::MeanScore {
+        accept_mean_score: settings.accept_mean_score,
+    };
+    summary.conclude(play(
+        request, side, limits, rule, &programs, &games, reporter,
+    )?);
     tell(reporter, Event::Finished(&summary))?;
     Ok(summary)
 }
@@ -203,6 +208,7 @@ fn play(
     request: &GamesRequest,
     side: &dyn InteractiveProblem,
     limits: Limits,
+    rule: RootRule,
     programs: &[OnceLock<Prepared>],
     games: &[u64],
     reporter: &mut dyn Reporter,
@@ -228,7 +234,8 @@ fn play(
         vec![job],
         programs,
         &sessions,
-    );
+    )
+    .concluding(rule);
     let units: Vec<usize> = (0..games.len()).collect();
     // Every game is kept: the score statistics need them all (their transcripts go once told).
     let schedule = Schedule::new(request.jobs, request.stop_at_first_failure, true);

@@ -8,7 +8,7 @@
 use std::sync::{Arc, OnceLock};
 
 use super::batch::{self, Tests};
-use super::engine::{self, Decided, News, Schedule};
+use super::engine::{self, Decided, News, RootRule, Schedule};
 use super::events::{Event, Reporter};
 use super::executor::{self, Sessions, UnitExecutor, Units, Unready};
 use super::games;
@@ -250,8 +250,22 @@ pub(crate) fn grade_jobs(
                 .enforced(job.target.limits, job.enforce_time_factor),
         })
         .collect();
+    // Each job is concluded by its root's rule: a run of games' mean score, a scored
+    // problem's groups (as `judge test` concludes it), else its first failure.
+    let grader = match (plan, problem.groups.as_deref()) {
+        (Plan::Tests { parts, .. }, Some(tree)) => Some(scored::graders(parts, tree)),
+        _ => None,
+    };
+    let rule = match (plan, problem.groups.as_deref(), &grader) {
+        (Plan::Games { settings, .. }, _, _) => RootRule::MeanScore {
+            accept_mean_score: settings.accept_mean_score,
+        },
+        (Plan::Tests { .. }, Some(tree), Some(grader)) => RootRule::Groups { tree, grader },
+        (Plan::Tests { .. }, _, _) => RootRule::FirstFailure,
+    };
     let executor = UnitExecutor::new(runner, problem, scratch, units, runs, &programs, &sessions)
-        .skipping(skipping);
+        .skipping(skipping)
+        .concluding(rule);
     let units: Vec<usize> = (0..plan.units()).collect();
     engine::run_jobs(&executor, &units, decided, schedule, |news| match news {
         News::Started { .. } => Ok(()),
@@ -285,8 +299,8 @@ pub(crate) fn skeleton(problem: &ProblemSpec, plan: &Plan, seed: u64, job: &ToGr
     }
 }
 
-/// A job's summary from what its units came to (`engine::conclude`); a scored problem's
-/// graded by its groups, as `judge test` grades it.
+/// A job's summary from what its units came to, as its root's rule concluded them
+/// (`engine::conclude`).
 fn summarise(
     problem: &ProblemSpec,
     plan: &Plan,
@@ -296,11 +310,6 @@ fn summarise(
 ) -> RunSummary {
     let mut summary = skeleton(problem, plan, seed, job);
     summary.conclude(group);
-    if let (Some(tree), Plan::Tests { parts, .. }) = (&problem.groups, plan) {
-        scored::complete(&mut summary, tree, &|group, input, args| {
-            scored::run_grader(parts, group, input, args, tree.scoring)
-        });
-    }
     summary
 }
 

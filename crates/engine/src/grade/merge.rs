@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::engine;
+use super::engine::{self, RootRule};
 use super::outcome::{AppliedLimits, RunDetail, RunIdentity, RunSummary};
 use super::results::{Scoreboard, VerifyRow, VerifySummary};
 use super::scored;
@@ -445,19 +445,37 @@ fn merge_runs(parts: &[Part], whole: RunIdentity) -> Result<RunSummary, MergeErr
     if let Some(tree) = &tree {
         units = scored::as_one_run(tree, units);
     }
-    merged.conclude(engine::conclude(units, true));
     if let Some(tree) = &tree {
-        if let Some(test) = scored::missing_test(tree, &merged.outcomes) {
+        if let Some(test) = scored::missing_test(tree, &units) {
             return Err(MergeError::MissingTest {
                 test,
                 given: part_names(parts),
             });
         }
-        scored::complete(&mut merged, tree, &|_, _, _| scoring::Scored {
-            verdict: judge_core::verdict::Verdict::JudgeError,
-            score: None,
-        });
     }
+    // Concluded as one run is, by its root's rule; a tree put together from parts has no
+    // custom grader (`judge test` grades a problem with one whole).
+    let no_grader = |_: &scoring::Group, _: &str, _: &[String]| scoring::Scored {
+        verdict: judge_core::verdict::Verdict::JudgeError,
+        score: None,
+    };
+    let rule = match (&tree, &merged.detail) {
+        (Some(tree), _) => RootRule::Groups {
+            tree,
+            grader: &no_grader,
+        },
+        (
+            None,
+            RunDetail::Games {
+                accept_mean_score, ..
+            },
+        ) => RootRule::MeanScore {
+            accept_mean_score: *accept_mean_score,
+        },
+        (None, RunDetail::Tests { .. }) => RootRule::FirstFailure,
+    };
+    let limit_ms = merged.limits.cpu_ms;
+    merged.conclude(engine::conclude(units, true, &rule, limit_ms));
     // Outcomes read from JSON have no facts to take the protections from.
     merged.protections = first_protections(summaries.iter().map(|s| &s.protections));
     Ok(merged)
@@ -551,7 +569,8 @@ mod tests {
                     }
                 }
                 let mut summary = fixtures::batch_summary();
-                summary.verdict = engine::conclude(tests.clone(), true).verdict;
+                let rule = RootRule::FirstFailure;
+                summary.verdict = engine::conclude(tests.clone(), true, &rule, 0).verdict;
                 if let RunDetail::Tests { tests_planned, .. } = &mut summary.detail {
                     *tests_planned = shard.share_of(units);
                 }
@@ -657,7 +676,12 @@ mod tests {
                 let mut part = whole.clone();
                 part.run = fixtures::run(PlanUnit::Games, 3, Some(shard));
                 part.run.plan.stops_at_first_failure = false;
-                part.conclude(engine::conclude(shard.select(whole.outcomes.clone()), true));
+                let Some((_, accept_mean_score, _)) = whole.score_stats() else {
+                    unreachable!("a run of games")
+                };
+                let rule = RootRule::MeanScore { accept_mean_score };
+                let games = shard.select(whole.outcomes.clone());
+                part.conclude(engine::conclude(games, true, &rule, 0));
                 Part {
                     path: format!("games-{k}.json").into(),
                     report: Report::Run(Box::new(part)),

@@ -5,8 +5,8 @@
 //! Its modules, lowest first: each imports only modules listed before it, so the folder has
 //! no import circle.
 //! - [`outcome`]: the one `Outcome` of a unit and the one `RunSummary` of a run, with their
-//!   JSON, and what a summary holds (`AppliedLimits`, `RunIdentity`, a scored run's
-//!   `GroupsSummary`, a group's `GroupResult`);
+//!   JSON, and what a summary holds (`AppliedLimits`, `RunIdentity`, the `GroupResult` a
+//!   job's units are concluded into, a scored run's groups among them);
 //! - [`results`]: what each command tells and gives (`Started`, `VerifyRow`, `PackageCheck`,
 //!   `StressSummary`, `Comparison`, `Scoreboard`, `CheckedInput` ...), each re-exported by its
 //!   command's module;

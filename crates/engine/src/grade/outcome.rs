@@ -6,8 +6,8 @@
 //! private wire types at the end of this file, which are the only place that knows it.
 //!
 //! Beside them, what a summary is made of: the [`AppliedLimits`], the [`RunIdentity`] the parts
-//! of a sharded run merge by, a scored run's [`GroupsSummary`], and the [`GroupResult`] the
-//! engine concludes a group's units into. This is the bottom of `grade`: it imports no other
+//! of a sharded run merge by, and the [`GroupResult`] the engine concludes a job's units
+//! into (a scored run's groups among them). This is the bottom of `grade`: it imports no other
 //! module of it (`results`, the commands' results, is the one above).
 
 use std::collections::BTreeMap;
@@ -206,9 +206,18 @@ impl Tally {
     }
 }
 
-/// What a group's units came to.
+/// What a group's units came to, folded by the group's rule (`engine::conclude`, the one
+/// place that decides a run's verdict): the root group of a job holds every unit of its run.
+/// A pass-fail problem's tree is that one group; a run of games' root has the mean-score rule
+/// (its `reason` says why it is not AC); a scored problem's root is folded through its tree
+/// of groups (`scoring::GroupTree`), each group's result in `groups` with the score and why
+/// its groups had a judge error. Its JSON is the groups' (the reports' `groups`, which a run
+/// of tests writes when its groups were folded): the units are written as the run's.
 #[derive(Debug, Clone)]
 pub struct GroupResult {
+    /// The run's verdict: a pass-fail problem's first failure, a run of games' (WA when the
+    /// mean score is too low), a scored problem's root's as the test that got it has it
+    /// (with its own particulars: a crash's signal, a package's MLE).
     pub verdict: Verdict,
     /// The sandbox's protections, from the first unit that ran (one that could not run has
     /// none to say).
@@ -218,6 +227,53 @@ pub struct GroupResult {
     pub kept: Vec<Outcome>,
     /// The figures of every unit reported.
     pub tally: Tally,
+    /// Why the verdict is not AC, in words, when the root's rule says it: a run of games'
+    /// (a failed game, a mean score below the one needed).
+    pub reason: Option<String>,
+    /// The root's verdict as its groups have it (problemtools', see
+    /// [`Verdict::as_problemtools`]; in JSON by its problemtools name, `RunTimeError`):
+    /// `None` when no group had a test, or the root is not a tree of groups.
+    pub groups_verdict: Option<Verdict>,
+    /// The submission's score, where its groups give one.
+    pub score: Option<f64>,
+    /// The most the submission can score, where the groups say it (2023-07, folder groups).
+    pub max_score: Option<f64>,
+    /// Every group of the tree with a result, parents before children, in the tree's order
+    /// (the root, path `""`, first); `None` when the root's rule is not a tree of groups
+    /// (pass-fail, games).
+    pub groups: Option<Vec<GroupRow>>,
+    /// Each test's score after its group's rules (`accept_score`, a validator's score),
+    /// by test path, for the tests that have one.
+    pub test_scores: BTreeMap<String, f64>,
+    /// Why the groups have a judge error that no run had, if they have: the first test its
+    /// group's rules made one (`secret/g1/03: the output validator accepted without writing
+    /// score.txt, ...`), or a test the groups need that did not run.
+    pub judge_error: Option<String>,
+}
+
+impl GroupResult {
+    /// The group of units gathered in plan order, before its rule decides anything: accepted,
+    /// folded through no tree.
+    pub(crate) fn of_units(protections: Vec<String>, kept: Vec<Outcome>, tally: Tally) -> Self {
+        GroupResult {
+            verdict: Verdict::Accepted,
+            protections,
+            kept,
+            tally,
+            reason: None,
+            groups_verdict: None,
+            score: None,
+            max_score: None,
+            groups: None,
+            test_scores: BTreeMap::new(),
+            judge_error: None,
+        }
+    }
+
+    /// Each group's result in the tree, parents first (none when the root is not a tree).
+    pub fn rows(&self) -> &[GroupRow] {
+        self.groups.as_deref().unwrap_or_default()
+    }
 }
 
 /// Everything a report of one submission's run needs, once it is over (a compile error
@@ -257,7 +313,7 @@ pub enum RunDetail {
         tests_planned: usize,
         /// A scored problem's groups (`None` for a pass-fail problem, and for a shard, whose
         /// groups only the merge can know).
-        groups: Option<Box<GroupsSummary>>,
+        groups: Option<Box<GroupResult>>,
         /// A shard of a scored problem: the problem's groups, which the merge grades the
         /// whole run's tests in (`None` otherwise).
         group_tree: Option<Arc<GroupTree>>,
@@ -272,47 +328,38 @@ pub enum RunDetail {
 }
 
 impl RunSummary {
-    /// Completes the summary from what its units came to (`engine::run`, or
-    /// `engine::conclude` of units in plan order): the verdict, the outcomes kept and the
-    /// figures of the rest; for games the statistics of their scores, the verdict WA when
-    /// every game passed but the mean score is too low, and the reason.
-    pub(crate) fn conclude(&mut self, group: GroupResult) {
+    /// Completes the summary from what its units came to, as the root group's rule decided
+    /// it (`engine::conclude`): the verdict, the outcomes kept and the figures of the rest; for
+    /// games the statistics of their scores and the reason, for a scored problem its groups.
+    pub(crate) fn conclude(&mut self, mut group: GroupResult) {
         let milestones = self.milestones();
-        self.protections = group.protections;
+        self.protections = std::mem::take(&mut group.protections);
         self.verdict = group.verdict;
         // The figures of units that are not kept, when some are not.
         self.tally = (group.kept.len() < group.tally.run).then_some(group.tally);
-        self.outcomes = group.kept;
-        if let RunDetail::Games {
-            reason,
-            accept_mean_score,
-            score_mean,
-            stats,
-        } = &mut self.detail
-        {
-            let scores: Vec<u64> = self
-                .outcomes
-                .iter()
-                .filter_map(|g| g.game())
-                .map(|g| g.score)
-                .collect();
-            *stats = stats::score_stats(&scores, &milestones);
-            *score_mean = stats.mean;
-            *reason = match self.outcomes.iter().find(|g| !g.verdict.is_accepted()) {
-                Some(failed) => Some(format!(
-                    "{} failed: {}",
-                    failed.name(),
-                    failed.verdict_detail
-                )),
-                None if *score_mean < *accept_mean_score => {
-                    self.verdict = Verdict::WrongAnswer;
-                    Some(format!(
-                        "mean score {:.1} is below {}",
-                        *score_mean, *accept_mean_score
-                    ))
+        self.outcomes = std::mem::take(&mut group.kept);
+        match &mut self.detail {
+            RunDetail::Games {
+                reason,
+                score_mean,
+                stats,
+                ..
+            } => {
+                let scores: Vec<u64> = self
+                    .outcomes
+                    .iter()
+                    .filter_map(|g| g.game())
+                    .map(|g| g.score)
+                    .collect();
+                *stats = stats::score_stats(&scores, &milestones);
+                *score_mean = stats.mean;
+                *reason = group.reason;
+            }
+            RunDetail::Tests { groups, .. } => {
+                if group.groups.is_some() {
+                    *groups = Some(Box::new(group));
                 }
-                None => None,
-            };
+            }
         }
     }
 
@@ -368,7 +415,7 @@ impl RunSummary {
     }
 
     /// A scored problem's groups, when the run graded them.
-    pub fn groups(&self) -> Option<&GroupsSummary> {
+    pub fn groups(&self) -> Option<&GroupResult> {
         match &self.detail {
             RunDetail::Tests { groups, .. } => groups.as_deref(),
             RunDetail::Games { .. } => None,
@@ -526,36 +573,12 @@ impl RunIdentity {
     }
 }
 
-/// What a scored run's groups came to: the submission's verdict and score, each group's.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct GroupsSummary {
-    /// The root's verdict (problemtools', see [`Verdict::as_problemtools`]; in JSON by its
-    /// problemtools name, `RunTimeError`) and score: the submission's; `None` when no group
-    /// had a test.
-    #[serde(with = "judge_core::verdict::problemtools_name::option")]
-    pub verdict: Option<Verdict>,
-    pub score: Option<f64>,
-    /// The most the submission can score, where the groups say it (2023-07, folder groups).
-    pub max_score: Option<f64>,
-    /// Every group with a result, parents before children, in the tree's order (the root,
-    /// path `""`, first).
-    pub groups: Vec<GroupRow>,
-    /// Each test's score after its group's rules (`accept_score`, a validator's score),
-    /// by test path, for the tests that have one.
-    pub test_scores: BTreeMap<String, f64>,
-    /// Why the groups have a judge error that no run had, if they have: the first test its
-    /// group's rules made one (`secret/g1/03: the output validator accepted without writing
-    /// score.txt, ...`), or a test the groups need that did not run.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub judge_error: Option<String>,
-}
-
 /// One group's result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GroupRow {
     /// Relative to `data/` (`secret/group1`; the root `""`), or a folder group's name.
     pub path: String,
-    /// problemtools' verdict (see [`GroupsSummary::verdict`]).
+    /// problemtools' verdict (see [`GroupResult::groups_verdict`]).
     #[serde(with = "judge_core::verdict::problemtools_name")]
     pub verdict: Verdict,
     pub score: Option<f64>,
@@ -628,6 +651,39 @@ impl Serialize for RunSummary {
     }
 }
 
+impl Serialize for GroupResult {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        GroupsWire {
+            verdict: self.groups_verdict,
+            score: self.score,
+            max_score: self.max_score,
+            groups: self.rows(),
+            test_scores: &self.test_scores,
+            judge_error: self.judge_error.as_deref(),
+        }
+        .serialize(serializer)
+    }
+}
+
+/// A group result read back from its JSON (a report's `groups`, a verify row's): its groups,
+/// score and judge error; no units (a report writes them as the run's), and the root's
+/// verdict as its groups have it for the run's.
+impl<'de> Deserialize<'de> for GroupResult {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<GroupResult, D::Error> {
+        let groups = GroupsIn::deserialize(deserializer)?;
+        Ok(GroupResult {
+            verdict: groups.verdict.unwrap_or(Verdict::JudgeError),
+            groups_verdict: groups.verdict,
+            score: groups.score,
+            max_score: groups.max_score,
+            groups: Some(groups.groups),
+            test_scores: groups.test_scores,
+            judge_error: groups.judge_error,
+            ..GroupResult::of_units(Vec::new(), Vec::new(), Tally::default())
+        })
+    }
+}
+
 /// Reads the JSON of a run of tests (for `#[serde(deserialize_with)]`).
 pub(crate) fn deserialize_tests<'de, D: Deserializer<'de>>(
     deserializer: D,
@@ -644,6 +700,30 @@ pub(crate) fn deserialize_games<'de, D: Deserializer<'de>>(
 
 // The JSON schema of the reports. Keys are written in these structs' order; the snapshots in
 // `src/report/snapshots` pin them.
+
+#[derive(Serialize)]
+struct GroupsWire<'a> {
+    #[serde(with = "judge_core::verdict::problemtools_name::option")]
+    verdict: Option<Verdict>,
+    score: Option<f64>,
+    max_score: Option<f64>,
+    groups: &'a [GroupRow],
+    test_scores: &'a BTreeMap<String, f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    judge_error: Option<&'a str>,
+}
+
+#[derive(Deserialize)]
+struct GroupsIn {
+    #[serde(with = "judge_core::verdict::problemtools_name::option")]
+    verdict: Option<Verdict>,
+    score: Option<f64>,
+    max_score: Option<f64>,
+    groups: Vec<GroupRow>,
+    test_scores: BTreeMap<String, f64>,
+    #[serde(default)]
+    judge_error: Option<String>,
+}
 
 #[derive(Serialize)]
 struct TestWire<'a> {
@@ -710,7 +790,7 @@ struct TestsSummaryWire<'a> {
     tests_planned: usize,
     tests: &'a [Outcome],
     #[serde(skip_serializing_if = "Option::is_none")]
-    groups: Option<&'a GroupsSummary>,
+    groups: Option<&'a GroupResult>,
     #[serde(skip_serializing_if = "Option::is_none")]
     group_tree: Option<&'a GroupTree>,
     #[serde(flatten)]
@@ -798,7 +878,7 @@ struct TestsSummaryIn {
     tests_planned: usize,
     tests: Vec<TestIn>,
     #[serde(default)]
-    groups: Option<GroupsSummary>,
+    groups: Option<GroupResult>,
     #[serde(default)]
     group_tree: Option<GroupTree>,
     #[serde(flatten)]

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::outcome::{self, GroupsSummary, Outcome, RunIdentity, RunSummary};
+use super::outcome::{self, GroupResult, Outcome, RunIdentity, RunSummary};
 use crate::stress::Shrunk;
 use judge_core::plan::Shard;
 use judge_core::problems::TestSet;
@@ -74,7 +74,7 @@ pub struct Checked {
     pub message: Option<String>,
     /// A scored problem's groups: the score, each group's result (see `grade::scored`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub groups: Option<Box<GroupsSummary>>,
+    pub groups: Option<Box<GroupResult>>,
     /// How its verdict and score miss what the problem expects of it (a scored problem's
     /// `scoring::expected`), if they do: a mismatch like a verdict's.
     #[serde(default, skip_serializing_if = "Option::is_none")]

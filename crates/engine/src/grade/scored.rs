@@ -2,20 +2,21 @@
 //! tests run, [`Skipping`] tells the engine which tests need not run (every group holding them
 //! is decided without them: `on_reject: break` after a rejection, see
 //! `scoring::aggregate::is_decided`); once they have run, [`grade`] folds their outcomes
-//! through the tree as problemtools does (`scoring::aggregate::grade`) into the run's
-//! [`GroupsSummary`]: each group's verdict and score, its maximum, and its slowest test against
-//! the time limit.
+//! through the tree as problemtools does (`scoring::aggregate::grade`) into the root group's
+//! result (`GroupResult`: each group's verdict and score, its maximum, and its slowest test
+//! against the time limit), for `engine::conclude`, the one fold of a job, to decide the run's
+//! verdict from.
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
-use super::outcome::Outcome;
+use super::outcome::{GroupResult, Outcome};
 use judge_core::scoring::aggregate::{self, Folded, Graded, Results, TestRun};
 use judge_core::scoring::{self, Child, Group, GroupTree, Scored, TestCase};
 use judge_core::verdict::{Crash, Verdict};
 
 // What a scored run's groups come to, defined with the run's summary (`grade::outcome`).
-pub use super::outcome::{GroupRow, GroupsSummary, Slowest, NEAR_LIMIT};
+pub use super::outcome::{GroupRow, Slowest, NEAR_LIMIT};
 
 /// A test's run as its group sees it: the verdict in problemtools' terms
 /// ([`Verdict::as_problemtools`]) and the score its validator gave. A Kattis package's run
@@ -150,7 +151,7 @@ fn known_result(
 
 /// Runs a custom grader (`grading: custom`): the group, its input and arguments to its
 /// answer (see `scoring::aggregate::parse_grader_output`).
-pub type GraderRunner<'a> = dyn Fn(&Group, &str, &[String]) -> Scored + 'a;
+pub type GraderRunner<'a> = dyn Fn(&Group, &str, &[String]) -> Scored + Sync + 'a;
 
 /// The outcomes of a run by test name, for [`aggregate::grade`].
 struct ByName<'a> {
@@ -171,16 +172,14 @@ impl Results for ByName<'_> {
     }
 }
 
-/// Grades the tree on a run's outcomes (every test that ran, in any order; a test the tree
-/// needs and the run did not have is a judge error of its group), under a time limit of
-/// `limit_ms` for the slowest-test marks. `grader` runs a custom grader.
-pub fn grade(
-    tree: &Arc<GroupTree>,
-    outcomes: &[Outcome],
-    limit_ms: u64,
-    grader: &GraderRunner,
-) -> GroupsSummary {
-    let by_name: BTreeMap<&str, &Outcome> = outcomes
+/// Folds the tree on a group's outcomes (`group.kept`: every test that ran, in any order; a
+/// test the tree needs and the run did not have is a judge error of its group), under a time
+/// limit of `limit_ms` for the slowest-test marks, into `group`'s groups, score and root's
+/// verdict as its groups have it (`groups_verdict`). `grader` runs a custom grader. What the
+/// run's verdict is, `engine::conclude` decides from this.
+pub fn grade(tree: &GroupTree, group: &mut GroupResult, limit_ms: u64, grader: &GraderRunner) {
+    let by_name: BTreeMap<&str, &Outcome> = group
+        .kept
         .iter()
         .filter_map(|o| o.test().map(|t| (t.name.as_str(), o)))
         .collect();
@@ -213,7 +212,7 @@ pub fn grade(
         ),
     };
     let results = graded.by_path();
-    let groups = tree
+    let rows = tree
         .root
         .groups()
         .into_iter()
@@ -245,38 +244,16 @@ pub fn grade(
             })
         })
         .collect();
-    let test_scores = graded
+    group.test_scores = graded
         .tests
         .iter()
         .filter_map(|(path, result)| Some((path.clone(), result.score?)))
         .collect();
-    GroupsSummary {
-        verdict: graded.total.map(|t| t.verdict),
-        score: graded.total.and_then(|t| t.score),
-        max_score: aggregate::total_max_score(tree),
-        groups,
-        test_scores,
-        judge_error: why_judge_error,
-    }
-}
-
-/// Grades a scored run's groups on its outcomes (see [`grade`]) and makes the root's verdict
-/// the run's: what `judge test` does once its tests have run, what `judge grade` does for each
-/// submission, and what `judge merge` does once a sharded run's tests are back together. A
-/// summary without tests (a compile error) is left as it is.
-pub fn complete(
-    summary: &mut super::outcome::RunSummary,
-    tree: &Arc<GroupTree>,
-    grader: &GraderRunner,
-) {
-    if summary.compile_message.is_some() || summary.is_games() {
-        return;
-    }
-    let groups = grade(tree, &summary.outcomes, summary.limits.cpu_ms, grader);
-    summary.verdict = verdict_of(tree, &groups, &summary.outcomes);
-    if let super::outcome::RunDetail::Tests { groups: slot, .. } = &mut summary.detail {
-        *slot = Some(Box::new(groups));
-    }
+    group.groups_verdict = graded.total.map(|t| t.verdict);
+    group.score = graded.total.and_then(|t| t.score);
+    group.max_score = aggregate::total_max_score(tree);
+    group.groups = Some(rows);
+    group.judge_error = why_judge_error;
 }
 
 /// Whether any group of `tree` is graded by a custom grader (a program of the problem's).
@@ -328,20 +305,12 @@ pub fn missing_test(tree: &GroupTree, outcomes: &[Outcome]) -> Option<String> {
         .map(|missing| missing.0)
 }
 
-/// The run's verdict from its groups': the root's (a scored problem's submission is accepted
-/// when its root group is), as the test that got it has it. That is the first test, in the
-/// run's order, whose verdict its groups see as the root's ([`test_run`]), with its own
-/// particulars: a crash's signal, a Kattis package's MLE (which its groups see as RTE, and
-/// `grade::verify` compares as RTE). A root verdict that no test had (a custom grader's
-/// answer, a judge error of the groups' rules) is the run's as it is.
-pub fn verdict_of(tree: &GroupTree, summary: &GroupsSummary, outcomes: &[Outcome]) -> Verdict {
-    let Some(root) = summary.verdict else {
-        return Verdict::JudgeError;
-    };
-    outcomes
-        .iter()
-        .find(|o| test_run(tree, o).verdict == root)
-        .map_or(root, |first| first.verdict)
+/// The custom graders of a problem with groups `tree`, run as its `parts` have them.
+pub(crate) fn graders<'a>(
+    parts: &'a super::ProblemParts,
+    tree: &'a GroupTree,
+) -> impl Fn(&Group, &str, &[String]) -> Scored + Sync + 'a {
+    move |group, input, args| run_grader(parts, group, input, args, tree.scoring)
 }
 
 /// Runs the custom grader of `group` (`grading: custom`) on `input` with `args`.
@@ -424,109 +393,17 @@ mod tests {
         );
         // Skipped or not, the groups come to the same.
         let grader: &GraderRunner = &|_, _, _| unreachable!("no custom grader");
-        let (whole, one) = (
-            grade(&Arc::new(tree.clone()), &all, 1000, grader),
-            grade(&Arc::new(tree.clone()), &kept, 1000, grader),
-        );
-        assert_eq!((whole.verdict, whole.score), (one.verdict, one.score));
-        assert_eq!(whole.score, Some(80.0));
-    }
-
-    /// `outcomes` with the test `name`'s verdict `verdict`.
-    fn with(mut outcomes: Vec<Outcome>, name: &str, verdict: Verdict) -> Vec<Outcome> {
-        let test = outcomes.iter_mut().find(|o| o.name() == name).unwrap();
-        *test = outcome(name, verdict);
-        outcomes
-    }
-
-    #[test]
-    fn the_run_gets_the_verdict_of_the_test_that_decided_its_root() {
-        let tree = Arc::new(crate::grade::fixtures::group_tree());
-        let grader: &GraderRunner = &|_, _, _| unreachable!("no custom grader");
-        let segfault = Verdict::RuntimeError(Crash::Signal(libc::SIGSEGV));
-        let outcomes = with(run(&tree, &[]), "secret/group2/2", segfault);
-        let groups = grade(&tree, &outcomes, 1000, grader);
-        // The groups have problemtools' RTE, which names no crash; the run has the test's.
-        let rte = Verdict::RuntimeError(Crash::Unknown);
-        assert_eq!(groups.verdict, Some(rte));
-        assert_eq!(verdict_of(&tree, &groups, &outcomes), segfault);
-        // Worst error: the crash outranks a wrong answer before it.
-        let outcomes = with(outcomes, "secret/group1/1", Verdict::WrongAnswer);
-        let groups = grade(&tree, &outcomes, 1000, grader);
-        assert_eq!(groups.verdict, Some(rte));
-        assert_eq!(verdict_of(&tree, &groups, &outcomes), segfault);
-        // A presentation error is a wrong answer to the groups, and the run's own.
-        let outcomes = with(
-            run(&tree, &[]),
-            "secret/group3/small/1",
-            Verdict::PresentationError,
-        );
-        let groups = grade(&tree, &outcomes, 1000, grader);
-        assert_eq!(groups.verdict, Some(Verdict::WrongAnswer));
-        assert_eq!(
-            verdict_of(&tree, &groups, &outcomes),
-            Verdict::PresentationError
-        );
-    }
-
-    #[test]
-    fn a_packages_mle_is_rte_to_its_groups_and_mle_to_its_run() {
-        let tree = Arc::new(crate::grade::fixtures::group_tree());
-        let grader: &GraderRunner = &|_, _, _| unreachable!("no custom grader");
-        let outcomes = with(
-            run(&tree, &[]),
-            "secret/group2/2",
-            Verdict::MemoryLimitExceeded,
-        );
-        let groups = grade(&tree, &outcomes, 1000, grader);
-        let rte = Verdict::RuntimeError(Crash::Unknown);
-        assert_eq!(groups.verdict, Some(rte));
-        let group2 = groups.groups.iter().find(|g| g.path == "secret/group2");
-        assert_eq!(group2.unwrap().verdict, rte);
-        // The groups' JSON names problemtools' verdicts as it always has.
-        let json = serde_json::to_value(&groups).unwrap();
-        assert_eq!(json["verdict"], "RunTimeError");
-        assert!(json["groups"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|g| g["path"] == "secret/group2" && g["verdict"] == "RunTimeError"));
-        let back: GroupsSummary = serde_json::from_value(json).unwrap();
-        assert_eq!(back, groups);
-        // The run keeps judge's own verdict (`grade::verify` compares it as RTE).
-        assert_eq!(
-            verdict_of(&tree, &groups, &outcomes),
-            Verdict::MemoryLimitExceeded
-        );
-        // A folder problem's groups have MLE.
-        let mut folder = (*tree).clone();
-        folder.format = scoring::Format::Folder;
-        let groups = grade(&Arc::new(folder), &outcomes, 1000, grader);
-        assert_eq!(groups.verdict, Some(Verdict::MemoryLimitExceeded));
-    }
-
-    #[test]
-    fn a_root_verdict_no_test_had_is_the_runs_as_it_is() {
-        // A custom grader at the root answers what no test got: no crash is made up.
-        let mut tree = crate::grade::fixtures::group_tree();
-        tree.root.settings.rule = scoring::Rule::Custom { flags: Vec::new() };
-        let tree = Arc::new(tree);
-        let outcomes = run(&tree, &[]);
-        let answer = |text: &'static str| {
-            move |_: &Group, _: &str, _: &[String]| aggregate::parse_grader_output(text, true)
+        let graded = |outcomes: Vec<Outcome>| {
+            let mut group = GroupResult::of_units(Vec::new(), outcomes, Default::default());
+            grade(&tree, &mut group, 1000, grader);
+            group
         };
-        let groups = grade(&tree, &outcomes, 1000, &answer("RTE 0"));
-        let rte = Verdict::RuntimeError(Crash::Unknown);
-        assert_eq!(groups.verdict, Some(rte));
-        assert_eq!(verdict_of(&tree, &groups, &outcomes), rte);
-        assert_eq!(rte.describe(), "RE");
-        // problemtools' IF from a custom grader is the judge error problemtools makes of it.
-        let groups = grade(&tree, &outcomes, 1000, &answer("IF 0"));
+        let (whole, one) = (graded(all), graded(kept));
         assert_eq!(
-            (groups.verdict, groups.score),
-            (Some(Verdict::JudgeError), None)
+            (whole.groups_verdict, whole.score),
+            (one.groups_verdict, one.score)
         );
-        assert_eq!(verdict_of(&tree, &groups, &outcomes), Verdict::JudgeError);
+        assert_eq!(whole.score, Some(80.0));
     }
 
     #[test]

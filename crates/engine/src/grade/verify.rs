@@ -382,7 +382,7 @@ pub(crate) fn with_groups(
         return checked;
     };
     let actual = Scored {
-        verdict: groups.verdict.unwrap_or(Verdict::JudgeError),
+        verdict: groups.groups_verdict.unwrap_or(Verdict::JudgeError),
         score: groups.score,
     };
     let names: Vec<String> = summary.outcomes.iter().map(|o| o.name()).collect();
@@ -394,7 +394,7 @@ pub(crate) fn with_groups(
             .map(|(name, o)| (name.as_str(), o.verdict.as_problemtools()))
             .collect(),
         groups: groups
-            .groups
+            .rows()
             .iter()
             .map(|g| (g.path.as_str(), g.score))
             .collect(),
@@ -535,7 +535,7 @@ fn as_the_format_says(summary: &RunSummary, detail: String) -> (Verdict, String)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grade::engine;
+    use crate::grade::engine::{self, RootRule};
     use crate::grade::fixtures;
     use crate::grade::outcome::RunDetail;
 
@@ -560,7 +560,11 @@ mod tests {
         let mut passed = games.clone();
         let mut outcomes = passed.outcomes.clone();
         outcomes.truncate(2);
-        passed.conclude(engine::conclude(outcomes.clone(), true));
+        let mean = |summary: &RunSummary| RootRule::MeanScore {
+            accept_mean_score: summary.score_stats().map_or(0.0, |(_, accept, _)| accept),
+        };
+        let rule = mean(&passed);
+        passed.conclude(engine::conclude(outcomes.clone(), true, &rule, 0));
         let row = checked(&passed, Against::Folder(Verdict::Accepted));
         assert_eq!(
             (row.got, row.detail.as_str()),
@@ -573,7 +577,8 @@ mod tests {
         {
             *accept_mean_score = 5000.0;
         }
-        low.conclude(engine::conclude(outcomes, true));
+        let rule = mean(&low);
+        low.conclude(engine::conclude(outcomes, true, &rule, 0));
         let row = checked(&low, Against::Folder(Verdict::WrongAnswer));
         assert_eq!(
             (row.got, row.detail.as_str()),
