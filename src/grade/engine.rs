@@ -5,7 +5,7 @@
 //! to a verdict), *reported* in plan order, and *concluded* into a result per group
 //! ([`conclude`]). Units that are not judged, each coming to a result of its own (an input
 //! checked by a validator), run on the same scheduler and are told in plan order by the same
-//! cursor ([`run_units`], with a [`UnitsExecutor`]).
+//! cursor ([`run_units`], with an [`UnjudgedExecutor`]).
 //!
 //! Groups: every unit belongs to one; a problem without groups has one root group holding
 //! every unit. A group's result is the aggregation of its children's: today pass-fail, the
@@ -595,7 +595,7 @@ impl<E: JobExecutor> pool::Work for JobsWork<'_, E> {
 
 /// An executor of units that are not judged: each comes to a result of its own (an input
 /// checked by a validator, see `grade::validation`), which [`run_units`] tells in plan order.
-pub trait UnitsExecutor: Sync {
+pub trait UnjudgedExecutor: Sync {
     type Worker;
     /// What a unit comes to.
     type Output: Send;
@@ -620,7 +620,7 @@ pub enum UnitNews<T> {
 /// `on_news` of each unit as it starts and, in plan order, as it is done (as soon as every
 /// unit before it is; a result is held only until then). Its first error, or an interruption
 /// (`stop`), ends the run with that error and nothing more is told.
-pub fn run_units<E: UnitsExecutor>(
+pub fn run_units<E: UnjudgedExecutor>(
     executor: &E,
     units: &[usize],
     workers: usize,
@@ -660,7 +660,7 @@ struct UnitsWork<'a, E> {
     units: &'a [usize],
 }
 
-impl<E: UnitsExecutor> pool::Work for UnitsWork<'_, E> {
+impl<E: UnjudgedExecutor> pool::Work for UnitsWork<'_, E> {
     type State = E::Worker;
     type Output = E::Output;
     type Unready = std::convert::Infallible;
@@ -1581,7 +1581,7 @@ mod tests {
         ran: Mutex<Vec<usize>>,
     }
 
-    impl UnitsExecutor for Tens<'_> {
+    impl UnjudgedExecutor for Tens<'_> {
         type Worker = ();
         type Output = usize;
 

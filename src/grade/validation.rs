@@ -236,7 +236,7 @@ impl Checks<'_> {
     }
 }
 
-impl engine::UnitsExecutor for Checks<'_> {
+impl engine::UnjudgedExecutor for Checks<'_> {
     type Worker = ();
     type Output = CheckedInput;
 
