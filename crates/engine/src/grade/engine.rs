@@ -3,7 +3,10 @@
 //! each *executed* by a [`JobExecutor`] into [`UnitFacts`] (the sandbox in production, scripted
 //! facts in the tests below), *judged* by [`judge`] (pure: the run's facts and the judge's word
 //! to a verdict), *reported* in plan order, and *concluded* by folding the job's group tree
-//! ([`conclude`]): the one place a run's verdict is decided.
+//! ([`conclude`]): the one place a run's verdict is decided. Units that are not judged, each
+//! coming to a result of its own (an input checked by a validator), run on the same
+//! scheduler and are told in plan order by the same cursor ([`run_units`], with an
+//! [`UnjudgedExecutor`]).
 //!
 //! Groups: every unit belongs to one, and a job's tree has a root whose rule ([`RootRule`])
 //! decides: a pass-fail problem's tree is one group of every unit, the first failure in plan
@@ -195,10 +198,6 @@ impl Schedule {
             keep_every_unit,
             stop: judge_core::cleanup::stop_flag(),
         }
-    }
-
-    fn stopped(&self) -> bool {
-        self.stop.load(Ordering::SeqCst)
     }
 }
 
@@ -439,16 +438,42 @@ enum Waiting {
     Ran(Option<Outcome>),
 }
 
-/// A job's units as the loop concludes them: in plan order, each as soon as every one before
-/// it is decided, so that an outcome is held only until then.
-struct InOrder {
-    waiting: BTreeMap<usize, Waiting>,
-    /// The position in the run's units of the next one to conclude.
+/// Results of a run's units as they come, given back in plan order: each as soon as every
+/// unit before it is in, so that a result is held only until then. The engine's one in-order
+/// cursor: a job's units as [`run_jobs`] concludes them, and the units of [`run_units`].
+struct InOrder<T> {
+    waiting: BTreeMap<usize, T>,
+    /// The position in the run's units of the next one to give back.
     next: usize,
-    units: Gathered,
 }
 
-impl InOrder {
+impl<T> InOrder<T> {
+    /// A cursor at the run's first unit, holding results already in (an earlier run's).
+    fn new(waiting: BTreeMap<usize, T>) -> InOrder<T> {
+        InOrder { waiting, next: 0 }
+    }
+
+    fn insert(&mut self, unit: usize, result: T) {
+        self.waiting.insert(unit, result);
+    }
+
+    /// The next unit of `units` (the run's, in plan order) and its result, if that result is
+    /// in and the unit is not past `limit` (a job's first failure).
+    fn next(&mut self, units: &[usize], limit: usize) -> Option<(usize, T)> {
+        let &unit = units.get(self.next).filter(|unit| **unit <= limit)?;
+        let result = self.waiting.remove(&unit)?;
+        self.next += 1;
+        Some((unit, result))
+    }
+}
+
+/// A job's units as the loop concludes them, in plan order (see [`InOrder`]).
+struct Concluding {
+    units: InOrder<Waiting>,
+    gathered: Gathered,
+}
+
+impl Concluding {
     /// Concludes the job's units (`units`, the run's) up to the first not yet decided, or up
     /// to its first failure `limit`, telling `tell` of those run now.
     fn advance(
@@ -458,11 +483,7 @@ impl InOrder {
         keep_every_unit: bool,
         mut tell: impl FnMut(usize, &Outcome) -> Result<(), GradeError>,
     ) -> Result<(), GradeError> {
-        while let Some(&unit) = units.get(self.next).filter(|unit| **unit <= limit) {
-            let Some(waiting) = self.waiting.remove(&unit) else {
-                break;
-            };
-            self.next += 1;
+        while let Some((unit, waiting)) = self.units.next(units, limit) {
             let outcome = match waiting {
                 Waiting::Stored(outcome) => outcome,
                 Waiting::Ran(None) => continue,
@@ -473,7 +494,7 @@ impl InOrder {
                     outcome
                 }
             };
-            self.units.gather(outcome, keep_every_unit);
+            self.gathered.gather(outcome, keep_every_unit);
         }
         Ok(())
     }
@@ -481,8 +502,8 @@ impl InOrder {
     /// The job's result once it is over, folded by its root's `rule`; what is left waiting
     /// came after its first failure.
     fn take_result(&mut self, rule: &RootRule, limit_ms: u64) -> GroupResult {
-        self.waiting.clear();
-        fold(std::mem::take(&mut self.units), rule, limit_ms)
+        self.units.waiting.clear();
+        fold(std::mem::take(&mut self.gathered), rule, limit_ms)
     }
 }
 
@@ -530,15 +551,16 @@ pub fn run_jobs<E: JobExecutor>(
                 .collect()
         })
         .collect();
-    let mut jobs: Vec<InOrder> = decided
+    let mut jobs: Vec<Concluding> = decided
         .into_iter()
-        .map(|decided| InOrder {
-            waiting: decided
-                .into_iter()
-                .map(|(unit, outcome)| (unit, Waiting::Stored(outcome)))
-                .collect(),
-            next: 0,
-            units: Gathered::default(),
+        .map(|decided| Concluding {
+            units: InOrder::new(
+                decided
+                    .into_iter()
+                    .map(|(unit, outcome)| (unit, Waiting::Stored(outcome)))
+                    .collect(),
+            ),
+            gathered: Gathered::default(),
         })
         .collect();
     let work = JobsWork {
@@ -552,9 +574,13 @@ pub fn run_jobs<E: JobExecutor>(
         prepare: true,
         one_worker_per_job_first: stops,
     };
-    let mut error = None;
-    pool::run_jobs(&counts, schedule.jobs, rule, schedule.stop, &work, |news| {
-        let went = match news {
+    drive(
+        &counts,
+        schedule.jobs,
+        rule,
+        schedule.stop,
+        &work,
+        |news| match news {
             JobNews::Started { job, unit } => on_news(News::Started {
                 job,
                 unit: pending[job][unit],
@@ -562,7 +588,7 @@ pub fn run_jobs<E: JobExecutor>(
             JobNews::Finished { job, unit, result } => {
                 let in_order = &mut jobs[job];
                 in_order
-                    .waiting
+                    .units
                     .insert(pending[job][unit], Waiting::Ran(result));
                 in_order.advance(units, limit(job), keep, |unit, outcome| {
                     on_news(News::Decided { job, unit, outcome })
@@ -583,8 +609,24 @@ pub fn run_jobs<E: JobExecutor>(
                 };
                 result.and_then(|result| on_news(News::Done { job, result }))
             }
-        };
-        match went {
+        },
+    )
+}
+
+/// Runs `work`'s jobs (`counts[job]` units each) on the scheduler (`pool::run_jobs`) with
+/// `workers` workers, handing its news to `on_news` on the calling thread. Its first error, or
+/// an interruption (`stop`), ends the run with that error and nothing more is told.
+fn drive<W: pool::Work>(
+    counts: &[usize],
+    workers: usize,
+    rule: pool::Rule,
+    stop: &AtomicBool,
+    work: &W,
+    mut on_news: impl FnMut(JobNews<W::Output, W::Unready>) -> Result<(), GradeError>,
+) -> Result<(), GradeError> {
+    let mut error = None;
+    pool::run_jobs(counts, workers, rule, stop, work, |news| {
+        match on_news(news) {
             Ok(()) => true,
             Err(e) => {
                 error = Some(e);
@@ -594,7 +636,7 @@ pub fn run_jobs<E: JobExecutor>(
     });
     match error {
         Some(error) => Err(error),
-        None if schedule.stopped() => Err(GradeError::Interrupted),
+        None if stop.load(Ordering::SeqCst) => Err(GradeError::Interrupted),
         None => Ok(()),
     }
 }
@@ -646,6 +688,95 @@ impl<E: JobExecutor> pool::Work for JobsWork<'_, E> {
             self.first_failure[job].fetch_min(unit, Ordering::SeqCst);
         }
         Some(outcome)
+    }
+}
+
+/// An executor of units that are not judged: each comes to a result of its own (an input
+/// checked by a validator, see `grade::validation`), which [`run_units`] tells in plan order.
+pub trait UnjudgedExecutor: Sync {
+    type Worker;
+    /// What a unit comes to.
+    type Output: Send;
+
+    /// A worker's state, made once per worker thread.
+    fn worker(&self) -> Self::Worker;
+
+    /// Runs unit `unit` (an index into the plan) to its result.
+    fn execute(&self, worker: &mut Self::Worker, unit: usize) -> Self::Output;
+}
+
+/// What [`run_units`] tells its caller, on the calling thread.
+pub enum UnitNews<T> {
+    /// A worker began unit `unit`.
+    Started { unit: usize },
+    /// Unit `unit` came to `result`; told in plan order.
+    Done { unit: usize, result: T },
+}
+
+/// Runs `units` (indices into the plan) of `executor` on `workers` workers as one job of the
+/// one loop's scheduler, every unit running (nothing is judged, nothing fails), and tells
+/// `on_news` of each unit as it starts and, in plan order, as it is done (as soon as every
+/// unit before it is; a result is held only until then). Its first error, or an interruption
+/// (`stop`), ends the run with that error and nothing more is told.
+pub fn run_units<E: UnjudgedExecutor>(
+    executor: &E,
+    units: &[usize],
+    workers: usize,
+    stop: &AtomicBool,
+    mut on_news: impl FnMut(UnitNews<E::Output>) -> Result<(), GradeError>,
+) -> Result<(), GradeError> {
+    let rule = pool::Rule {
+        prepare: false,
+        one_worker_per_job_first: false,
+    };
+    let work = UnitsWork { executor, units };
+    let mut in_order = InOrder::new(BTreeMap::new());
+    drive(
+        &[units.len()],
+        workers,
+        rule,
+        stop,
+        &work,
+        |news| match news {
+            JobNews::Started { unit, .. } => on_news(UnitNews::Started { unit: units[unit] }),
+            JobNews::Finished { unit, result, .. } => {
+                in_order.insert(units[unit], result);
+                while let Some((unit, result)) = in_order.next(units, usize::MAX) {
+                    on_news(UnitNews::Done { unit, result })?;
+                }
+                Ok(())
+            }
+            JobNews::Done { .. } => Ok(()),
+        },
+    )
+}
+
+/// The units of [`run_units`] as the scheduler sees them: one job, its units positions in
+/// the run's units.
+struct UnitsWork<'a, E> {
+    executor: &'a E,
+    units: &'a [usize],
+}
+
+impl<E: UnjudgedExecutor> pool::Work for UnitsWork<'_, E> {
+    type State = E::Worker;
+    type Output = E::Output;
+    type Unready = std::convert::Infallible;
+
+    fn state(&self) -> E::Worker {
+        self.executor.worker()
+    }
+
+    fn prepare(&self, _: usize) -> Result<(), Self::Unready> {
+        Ok(())
+    }
+
+    fn start(&self, _: usize, _: usize) -> bool {
+        true
+    }
+
+    fn run(&self, worker: &mut E::Worker, _: usize, position: usize) -> E::Output {
+        self.executor.execute(worker, self.units[position])
     }
 }
 
@@ -1720,5 +1851,103 @@ mod tests {
         );
         assert!(matches!(run, Err(GradeError::Report(_))));
         assert_eq!(ended, 3);
+    }
+
+    /// Units that come to their number times ten, the first slow, so that later ones are done
+    /// first; unit `stop_at` sets `stop` as it runs (an interruption), and no unit after it
+    /// may run.
+    struct Tens<'a> {
+        stop: &'a AtomicBool,
+        stop_at: usize,
+        ran: Mutex<Vec<usize>>,
+    }
+
+    impl UnjudgedExecutor for Tens<'_> {
+        type Worker = ();
+        type Output = usize;
+
+        fn worker(&self) {}
+
+        fn execute(&self, _: &mut (), unit: usize) -> usize {
+            self.ran.lock().unwrap().push(unit);
+            if unit == 0 {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            if unit == self.stop_at {
+                self.stop.store(true, Ordering::SeqCst);
+            }
+            unit * 10
+        }
+    }
+
+    fn tens(stop: &AtomicBool, stop_at: usize) -> Tens<'_> {
+        Tens {
+            stop,
+            stop_at,
+            ran: Mutex::new(Vec::new()),
+        }
+    }
+
+    #[test]
+    fn units_that_are_not_judged_are_told_in_plan_order() {
+        let units = [0, 2, 3, 5, 8, 9, 11, 12, 20];
+        for workers in [1, 3] {
+            let stop = AtomicBool::new(false);
+            let executor = tens(&stop, usize::MAX);
+            let (mut started, mut done) = (Vec::new(), Vec::new());
+            run_units(&executor, &units, workers, &stop, |news| {
+                match news {
+                    UnitNews::Started { unit } => started.push(unit),
+                    UnitNews::Done { unit, result } => {
+                        assert!(started.contains(&unit), "{unit} done before it started");
+                        done.push((unit, result));
+                    }
+                }
+                Ok(())
+            })
+            .unwrap();
+            let expected: Vec<(usize, usize)> = units.iter().map(|&u| (u, u * 10)).collect();
+            assert_eq!(done, expected, "{workers} workers");
+            started.sort_unstable();
+            assert_eq!(started, units, "{workers} workers");
+        }
+        // No units: nothing is told.
+        let stop = AtomicBool::new(false);
+        run_units(&tens(&stop, usize::MAX), &[], 2, &stop, |_| {
+            panic!("nothing to tell")
+        })
+        .unwrap();
+    }
+
+    #[test]
+    fn an_interruption_or_an_error_of_the_caller_ends_a_run_of_units() {
+        let units: Vec<usize> = (0..30).collect();
+        let stop = AtomicBool::new(false);
+        let executor = tens(&stop, 5);
+        let mut done = Vec::new();
+        let ended = run_units(&executor, &units, 1, &stop, |news| {
+            if let UnitNews::Done { unit, .. } = news {
+                done.push(unit);
+            }
+            Ok(())
+        });
+        assert!(matches!(ended, Err(GradeError::Interrupted)));
+        // The unit cut short is not told, nor anything after it; nothing starts after it.
+        assert!([0, 1, 2, 3, 4].starts_with(&done), "{done:?}");
+        assert_eq!(*executor.ran.lock().unwrap(), [0, 1, 2, 3, 4, 5]);
+
+        let stop = AtomicBool::new(false);
+        let mut done = 0;
+        let ended = run_units(&tens(&stop, usize::MAX), &units, 2, &stop, |news| {
+            if let UnitNews::Done { .. } = news {
+                done += 1;
+                if done == 3 {
+                    return Err(GradeError::Report(std::io::Error::other("the pipe closed")));
+                }
+            }
+            Ok(())
+        });
+        assert!(matches!(ended, Err(GradeError::Report(_))));
+        assert_eq!(done, 3);
     }
 }

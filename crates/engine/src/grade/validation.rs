@@ -1,15 +1,16 @@
 //! Checking inputs against a problem's validators: every input validator of a Kattis package
 //! on every test (`judge verify PACKAGE`), or the problem's validator on files (`judge
-//! validate`). The (input, validator) pairs run in parallel on `jobs` workers; reporters hear
-//! of each pair as it starts and, in plan order, as it ends (a progress bar counts them). A
-//! validator that fails (crashes, answers out of its convention, runs out of time on an
-//! input) is named with the input it failed on; the other pairs go on.
+//! validate`). Each (input, validator) pair is a unit of the engine (`engine::run_units`), run
+//! on `jobs` workers; reporters hear of each pair as it starts and, in plan order, as it ends
+//! (a progress bar counts them). A validator that fails (crashes, answers out of its
+//! convention, runs out of time on an input) is named with the input it failed on; the other
+//! pairs go on.
 
 use std::path::PathBuf;
 
+use super::engine::{self, UnitNews};
 use super::GradeError;
 use crate::grade::events::{Event, Reporter};
-use crate::pool::{self, News};
 use crate::programs::{Call, Ended, ProblemProgram};
 use judge_core::cleanup::Stop;
 use judge_core::files::{self, Cap, FileError, Folder};
@@ -171,7 +172,9 @@ impl InputValidator for KattisValidator {
 
 /// Checks every input with every validator on `jobs` workers, telling `reporter` of each pair
 /// (`InputCheckStarted` as it starts, `InputChecked` in plan order: inputs in order, each with
-/// its validators in order), then `InputsChecked`. Returns the pairs in plan order.
+/// its validators in order), then `InputsChecked`. Returns the pairs in plan order. Each pair
+/// is a unit of the engine's ([`engine::run_units`]), which tells them in order and stops at
+/// an interruption.
 pub fn check_inputs(
     inputs: &[InputToCheck],
     cap: Cap,
@@ -180,74 +183,77 @@ pub fn check_inputs(
     stop: Stop,
     reporter: &mut dyn Reporter,
 ) -> Result<Vec<CheckedInput>, GradeError> {
-    let names: Vec<String> = validators.iter().map(|v| v.name()).collect();
+    let checks = Checks {
+        inputs,
+        cap,
+        validators,
+        names: validators.iter().map(|v| v.name()).collect(),
+    };
     let count = inputs.len() * validators.len();
-    let pair = |unit: usize| (&inputs[unit / validators.len()], unit % validators.len());
     reporter
         .report(&Event::InputChecksStarted { count, jobs })
         .map_err(GradeError::Report)?;
-    let mut checked: Vec<Option<CheckedInput>> = vec![None; count];
-    let mut reported = 0;
-    let mut told = Ok(());
-    pool::run_parallel(
-        count,
-        jobs,
-        stop.flag(),
-        |_| true,
-        || (),
-        |_, unit| {
-            let (input, v) = pair(unit);
-            let check = match input.read(cap) {
-                Ok(bytes) => validators[v].check(&bytes, &input.args),
-                Err(e) => InputCheck::Failed(e.to_string()),
-            };
-            CheckedInput {
-                input: input.name.clone(),
-                validator: names[v].clone(),
-                check,
+    let units: Vec<usize> = (0..count).collect();
+    let mut checked = Vec::with_capacity(count);
+    engine::run_units(&checks, &units, jobs, stop.flag(), |news| {
+        match news {
+            UnitNews::Started { unit } => {
+                let (input, validator) = checks.pair(unit);
+                reporter.report(&Event::InputCheckStarted {
+                    input: &input.name,
+                    validator: &checks.names[validator],
+                })
             }
-        },
-        |news| {
-            let result = match news {
-                News::Started(unit) => {
-                    let (input, v) = pair(unit);
-                    reporter.report(&Event::InputCheckStarted {
-                        input: &input.name,
-                        validator: &names[v],
-                    })
-                }
-                News::Finished(unit, done) => {
-                    checked[unit] = Some(done);
-                    let mut result = Ok(());
-                    while let Some(Some(done)) = checked.get(reported) {
-                        result = reporter.report(&Event::InputChecked(done));
-                        reported += 1;
-                        if result.is_err() {
-                            break;
-                        }
-                    }
-                    result
-                }
-            };
-            match result {
-                Ok(()) => true,
-                Err(e) => {
-                    told = Err(e);
-                    false
-                }
+            UnitNews::Done { result, .. } => {
+                let told = reporter.report(&Event::InputChecked(&result));
+                checked.push(result);
+                told
             }
-        },
-    );
-    told.map_err(GradeError::Report)?;
-    // Pairs cut short by an interruption are no result.
-    if stop.requested() {
-        return Err(GradeError::Interrupted);
-    }
-    let checked: Vec<CheckedInput> = checked.into_iter().flatten().collect();
+        }
+        .map_err(GradeError::Report)
+    })?;
     reporter
         .report(&Event::InputsChecked(&checked))
         .map_err(GradeError::Report)?;
     Ok(checked)
+}
+
+/// The engine's executor of input checks: unit `u` is input `u / validators` checked by
+/// validator `u % validators`.
+struct Checks<'a> {
+    inputs: &'a [InputToCheck],
+    cap: Cap,
+    validators: &'a [&'a dyn InputValidator],
+    /// Each validator's name in reports.
+    names: Vec<String>,
+}
+
+impl Checks<'_> {
+    /// Unit `unit`'s input and the index of its validator.
+    fn pair(&self, unit: usize) -> (&InputToCheck, usize) {
+        let validators = self.validators.len();
+        (&self.inputs[unit / validators], unit % validators)
+    }
+}
+
+impl engine::UnjudgedExecutor for Checks<'_> {
+    type Worker = ();
+    type Output = CheckedInput;
+
+    fn worker(&self) {}
+
+    fn execute(&self, _: &mut (), unit: usize) -> CheckedInput {
+        let (input, v) = self.pair(unit);
+        let check = match input.read(self.cap) {
+            Ok(bytes) => self.validators[v].check(&bytes, &input.args),
+            Err(e) => InputCheck::Failed(e.to_string()),
+        };
+        CheckedInput {
+            input: input.name.clone(),
+            validator: self.names[v].clone(),
+            check,
+        }
+    }
 }
 
 #[cfg(test)]
