@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::engine::{self, RootRule, Schedule};
 use super::executor::{Job, Sessions, UnitExecutor, Units};
-use super::outcome::{AppliedLimits, GroupResult, RunDetail, RunIdentity, RunSummary};
+use super::outcome::{GroupResult, RunDetail, RunIdentity, RunSummary};
 use super::results::{Started, Unit};
 use super::scored;
 use super::test_unit::{SharedTestData, TestPair};
@@ -26,7 +26,6 @@ use judge_core::plan::{
     self, PlanDigest, PlanError, PlanIdentity, PlanUnit, Shard, TestPlan, TestSelection, TestSource,
 };
 use judge_core::problems::ProblemCode;
-use judge_core::verdict::Verdict;
 
 /// Which tests a batch grading runs.
 #[derive(Debug, Clone)]
@@ -303,25 +302,13 @@ pub(crate) fn new_summary(
     tests_planned: usize,
     run: RunIdentity,
 ) -> RunSummary {
-    RunSummary {
-        problem: problem.id.clone(),
-        solution,
-        language: target.language_name.clone(),
-        verdict: Verdict::CompileError,
-        seed,
-        limits: AppliedLimits::from(&target.limits),
-        protections: Vec::new(),
-        compile_message: None,
-        outcomes: Vec::new(),
-        tally: None,
-        run,
-        detail: RunDetail::Tests {
-            timing_warning: target.timing_warning.clone(),
-            tests_planned,
-            groups: None,
-            group_tree: None,
-        },
-    }
+    let detail = RunDetail::Tests {
+        timing_warning: target.timing_warning.clone(),
+        tests_planned,
+        groups: None,
+        group_tree: None,
+    };
+    super::summary_before_units(problem, solution, target, seed, run, detail)
 }
 
 /// Tells the reporter the grading is over and hands the summary back.

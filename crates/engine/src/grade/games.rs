@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use super::engine::{self, RootRule, Schedule};
 use super::executor::{Job, Sessions, UnitExecutor, Units};
-use super::outcome::{AppliedLimits, GroupResult, RunDetail, RunIdentity, RunSummary};
+use super::outcome::{GroupResult, RunDetail, RunIdentity, RunSummary};
 use super::results::{Started, Unit};
 use super::{
     build, compile_or_fail, plan_digest, submission_digest, tell, GradeError, PlannedUnits,
@@ -28,7 +28,6 @@ use judge_core::limits::{Limits, Overrides};
 use judge_core::plan::{self, PlanIdentity, PlanUnit, Shard};
 use judge_core::problems::InteractiveProblem;
 use judge_core::stats;
-use judge_core::verdict::Verdict;
 
 // What `compare` gives, defined with the other results (`grade::results`).
 pub use super::results::{Comparison, PairedGame};
@@ -181,25 +180,13 @@ pub(crate) fn new_summary(
     seed: u64,
     run: RunIdentity,
 ) -> RunSummary {
-    RunSummary {
-        problem: problem.id.clone(),
-        solution,
-        language: target.language_name.clone(),
-        verdict: Verdict::CompileError,
-        seed,
-        limits: AppliedLimits::from(&target.limits),
-        protections: Vec::new(),
-        compile_message: None,
-        outcomes: Vec::new(),
-        tally: None,
-        run,
-        detail: RunDetail::Games {
-            reason: None,
-            accept_mean_score: settings.accept_mean_score,
-            score_mean: 0.0,
-            stats: stats::score_stats(&[], side.milestones()),
-        },
-    }
+    let detail = RunDetail::Games {
+        reason: None,
+        accept_mean_score: settings.accept_mean_score,
+        score_mean: 0.0,
+        stats: stats::score_stats(&[], side.milestones()),
+    };
+    super::summary_before_units(problem, solution, target, seed, run, detail)
 }
 
 /// Plays the games through the engine on `request.jobs` workers, telling the reporter of
@@ -320,7 +307,7 @@ mod tests {
     use super::*;
     use crate::interact::{Ending, GameRecord, InteractError};
     use judge_core::verdict::fixtures::{self, limits};
-    use judge_core::verdict::{Crash, StderrSays};
+    use judge_core::verdict::{Crash, StderrSays, Verdict};
     use judge_sandbox::{RunFacts, StopReason, Termination};
 
     /// A game that ended as `ending`, the program's run ending as `termination`.

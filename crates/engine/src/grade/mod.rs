@@ -419,6 +419,32 @@ impl Target {
     }
 }
 
+/// A run's summary before any unit ran (a compile error's as it stands): `judge test`'s of
+/// tests and of games, with the `detail` of its kind.
+pub(crate) fn summary_before_units(
+    problem: &ProblemSpec,
+    solution: String,
+    target: &Target,
+    seed: u64,
+    run: RunIdentity,
+    detail: outcome::RunDetail,
+) -> outcome::RunSummary {
+    outcome::RunSummary {
+        problem: problem.id.clone(),
+        solution,
+        language: target.language_name.clone(),
+        verdict: judge_core::verdict::Verdict::CompileError,
+        seed,
+        limits: AppliedLimits::from(&target.limits),
+        protections: Vec::new(),
+        compile_message: None,
+        outcomes: Vec::new(),
+        tally: None,
+        run,
+        detail,
+    }
+}
+
 /// Compiles a submission (or finds it in the compile cache) and resolves its limits.
 pub(crate) fn build(
     runner: &RunnerConfig,
