@@ -52,6 +52,10 @@ fn verify_gives_every_tagged_solution_its_verdict() {
         "{text}"
     );
     assert!(
+        text.contains("time limit 2000 ms (problem.xml's time-limit)"),
+        "{text}"
+    );
+    assert!(
         text.contains("0 mismatches, 0 warnings, 0 not graded"),
         "{text}"
     );

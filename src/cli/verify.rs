@@ -86,13 +86,12 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
                 unpacked.path(),
                 kattis::archive::ZipCaps::default(),
             )?;
-            // A zip of a Polygon package holds a problem.xml and no problem.yaml.
-            let package =
-                if judge::polygon::is_package_folder(&dir) && !dir.join("problem.yaml").exists() {
-                    judge::polygon::load(&dir, &runner.validators)?
-                } else {
-                    Package::load(&dir, &runner.validators)?
-                };
+            // A zip of a Polygon package holds a problem.xml (and no problem.yaml).
+            let package = if judge::polygon::is_package_folder(&dir) {
+                judge::polygon::load(&dir, &runner.validators)?
+            } else {
+                Package::load(&dir, &runner.validators)?
+            };
             return verify_package(&runner, &package, args);
         }
     }

@@ -267,10 +267,7 @@ pub fn all(runner: &RunnerConfig) -> Vec<FoundProblem> {
 pub fn load(located: Located, validators: &ValidatorLimits) -> Result<Problem, ProblemError> {
     Ok(match located {
         Located::Toml { file } => Problem::new(ProblemSpec::load(&file)?, None),
-        // A folder with a problem.xml and no problem.yaml is a Polygon package.
-        Located::Package { dir }
-            if polygon::is_package_folder(&dir) && !dir.join("problem.yaml").exists() =>
-        {
+        Located::Package { dir } if polygon::is_package_folder(&dir) => {
             let package = polygon::load(&dir, validators)?;
             Problem::new(package.spec.clone(), Some(package))
         }

@@ -30,7 +30,7 @@ use judge_core::config::{
 };
 use judge_core::files::{Cap, FileError, Folder, Kind};
 use judge_core::limits::{ProblemLimits, MIB};
-use judge_core::verdict::{Crash, Verdict};
+use judge_core::verdict::Verdict;
 pub use problem_xml::{Method, PointsPolicy, ProblemXml, Tag};
 
 /// The file that makes a folder a Polygon package.
@@ -63,9 +63,11 @@ fn invalid(path: &Path, message: impl Into<String>) -> PolygonError {
     }
 }
 
-/// Whether `dir` is a Polygon package's folder (it has a `problem.xml`).
+/// Whether `dir` is a Polygon package's folder: it has a `problem.xml`, and no `problem.yaml`
+/// (which would make it a Kattis package).
 pub fn is_package_folder(dir: &Path) -> bool {
     std::fs::symlink_metadata(dir.join(PROBLEM_XML)).is_ok()
+        && std::fs::symlink_metadata(dir.join("problem.yaml")).is_err()
 }
 
 /// Reads `problem.xml` of the package at `dir`.
@@ -435,8 +437,9 @@ pub fn expected_verdict(tag: Tag) -> Option<Verdict> {
         Tag::TimeLimitExceeded => Verdict::TimeLimitExceeded,
         Tag::MemoryLimitExceeded => Verdict::MemoryLimitExceeded,
         Tag::PresentationError => Verdict::PresentationError,
-        Tag::Failed => Verdict::RuntimeError(Crash::ExitCode(1)),
+        // "Failed" is a crash or a compile error: more than one verdict.
         Tag::Rejected
+        | Tag::Failed
         | Tag::TimeLimitExceededOrAccepted
         | Tag::TimeLimitExceededOrMemoryLimitExceeded => return None,
     })
@@ -554,6 +557,7 @@ mod tests {
             Some(Verdict::TimeLimitExceeded)
         );
         assert_eq!(expected_verdict(Tag::Rejected), None);
+        assert_eq!(expected_verdict(Tag::Failed), None);
         assert_eq!(expected_verdict(Tag::TimeLimitExceededOrAccepted), None);
     }
 }

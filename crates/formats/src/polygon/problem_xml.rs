@@ -93,7 +93,7 @@ pub enum Tag {
     TimeLimitExceededOrMemoryLimitExceeded,
     MemoryLimitExceeded,
     PresentationError,
-    /// A crash (Polygon's "failed").
+    /// Fails to build or to run (a compile error or a crash).
     Failed,
 }
 
