@@ -17,4 +17,5 @@ pub use judge_core::{
 };
 pub use judge_engine::{execute, grade, interact, pool, programs, resolve, stress};
 pub use judge_formats::kattis;
+pub use judge_formats::polygon;
 pub use judge_sandbox as sandbox;

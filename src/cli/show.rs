@@ -55,7 +55,9 @@ pub fn show(config: Option<&Path>, args: &ShowArgs) -> Result<u8> {
         quote::terminal(&problem.title),
         quote::terminal(&problem.id)
     )?;
+    let polygon = judge::polygon::is_package_folder(&problem.dir);
     let kind = match package {
+        Some(_) if polygon => format!("{} (a Polygon package)", problem.kind.name()),
         Some(_) => format!("{} (a Kattis problem package)", problem.kind.name()),
         None => problem.kind.name().to_string(),
     };
@@ -304,9 +306,14 @@ fn parts(resolved: &Problem) -> Vec<(&'static str, String)> {
         ));
     }
     if let Some(package) = package {
+        let place = if judge::polygon::is_package_folder(&package.dir) {
+            "tagged in problem.xml"
+        } else {
+            "in submissions/"
+        };
         parts.push((
             "submissions",
-            format!("{} in submissions/", package.submissions.len()),
+            format!("{} {place}", package.submissions.len()),
         ));
     }
     parts
@@ -346,11 +353,14 @@ fn samples(runner: &RunnerConfig, problem: &ProblemSpec) -> Result<Vec<(String, 
     files
         .into_iter()
         .map(|(name, input, answer, folder)| {
-            Ok((
-                name,
-                folder.read_text(&input, cap)?,
-                folder.read_text(&answer, cap)?,
-            ))
+            // A Polygon package may keep no answers: its main solution makes them.
+            let answer = match folder.kind_if_any(&answer)? {
+                None if problem.programs.reference.is_some() => {
+                    "(not in the package: the main solution makes it)\n".to_string()
+                }
+                _ => folder.read_text(&answer, cap)?,
+            };
+            Ok((name, folder.read_text(&input, cap)?, answer))
         })
         .collect()
 }

@@ -72,6 +72,7 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
                 ..
             }) => return verify_package(&runner, &package, args),
             Err(ProblemError::Package(error)) => return Err(error.into()),
+            Err(ProblemError::Polygon(error)) => return Err(error.into()),
             _ => {}
         }
         if kattis::archive::is_zip(Path::new(path)) {
@@ -85,7 +86,12 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
                 unpacked.path(),
                 kattis::archive::ZipCaps::default(),
             )?;
-            let package = Package::load(&dir, &runner.validators)?;
+            // A zip of a Polygon package holds a problem.xml (and no problem.yaml).
+            let package = if judge::polygon::is_package_folder(&dir) {
+                judge::polygon::load(&dir, &runner.validators)?
+            } else {
+                Package::load(&dir, &runner.validators)?
+            };
             return verify_package(&runner, &package, args);
         }
     }

@@ -1,6 +1,7 @@
 //! The problem a command names, resolved once, at the edge: `config` locates it (an id in the
 //! project's, the user's or the built-in problems, or a folder), and this module loads it in its
-//! format (a `problem.toml` through `config`, a Kattis package through `kattis`) into one
+//! format (a `problem.toml` through `config`, a Kattis package through `kattis`, a Polygon
+//! package through `polygon`, read as a package too) into one
 //! [`Problem`]: the `ProblemSpec` the rest of judge uses, the package it was loaded from (once),
 //! its judge, its code and its views. It is the only place that asks which format a problem is
 //! written in; `config` knows nothing of packages, and nothing below knows where a problem came
@@ -27,6 +28,7 @@ use judge_core::config::ValidatorLimits;
 use judge_core::config::{ConfigError, Located, ProblemOrigin, ProblemSpec, RunnerConfig};
 use judge_core::problems::{self, Builtin, InteractiveProblem, PageBoard, ProblemCode, Replayer};
 use judge_formats::kattis::{Package, PackageError};
+use judge_formats::polygon::{self, PolygonError};
 
 /// A problem resolved: everything a command needs of it.
 #[derive(Debug, Clone)]
@@ -208,6 +210,8 @@ pub enum ProblemError {
     Config(#[from] ConfigError),
     #[error(transparent)]
     Package(#[from] PackageError),
+    #[error(transparent)]
+    Polygon(#[from] PolygonError),
 }
 
 /// One problem of `judge list`, loaded or with the error that stopped it.
@@ -263,6 +267,10 @@ pub fn all(runner: &RunnerConfig) -> Vec<FoundProblem> {
 pub fn load(located: Located, validators: &ValidatorLimits) -> Result<Problem, ProblemError> {
     Ok(match located {
         Located::Toml { file } => Problem::new(ProblemSpec::load(&file)?, None),
+        Located::Package { dir } if polygon::is_package_folder(&dir) => {
+            let package = polygon::load(&dir, validators)?;
+            Problem::new(package.spec.clone(), Some(package))
+        }
         Located::Package { dir } => {
             let package = Package::load(&dir, validators)?;
             Problem::new(package.spec.clone(), Some(package))

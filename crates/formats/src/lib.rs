@@ -4,3 +4,4 @@
 //! submissions.
 
 pub mod kattis;
+pub mod polygon;

@@ -65,7 +65,8 @@ pub struct ProblemFolder {
 pub enum Located {
     /// A folder with a `problem.toml` (this file).
     Toml { file: PathBuf },
-    /// A Kattis package's folder (it has a `problem.yaml`, no `problem.toml`).
+    /// A package's folder (no `problem.toml`): a Kattis package (it has a `problem.yaml`) or
+    /// a Polygon package (a `problem.xml`).
     Package { dir: PathBuf },
 }
 
@@ -79,11 +80,14 @@ impl Located {
     }
 }
 
-/// Whether `dir` is a Kattis package's folder (it has a `problem.yaml`). Whatever the entry
-/// is: a problem.yaml that is a device, a FIFO or a link out is the package's, refused by name
-/// when it is read (not "unknown problem").
+/// Whether `dir` is a package's folder: a Kattis package's (it has a `problem.yaml`) or a
+/// Polygon package's (a `problem.xml`). Whatever the entry is: a problem.yaml that is a
+/// device, a FIFO or a link out is the package's, refused by name when it is read (not
+/// "unknown problem").
 pub fn is_package_folder(dir: &Path) -> bool {
-    std::fs::symlink_metadata(dir.join("problem.yaml")).is_ok()
+    ["problem.yaml", "problem.xml"]
+        .iter()
+        .any(|file| std::fs::symlink_metadata(dir.join(file)).is_ok())
 }
 
 /// One problem of the list, located or with the error that stopped it.

@@ -269,7 +269,20 @@ pub(crate) fn digest_tests(
                 folder,
             } => {
                 let read = |path| folder.read(path, test_files).map_err(PlanError::from);
-                let (input, answer) = (read(input)?, read(answer)?);
+                let input = read(input)?;
+                // A test whose answer the package does not keep (a Polygon package's) has it
+                // made by the reference when it runs (`test_unit`), not read ahead.
+                if folder
+                    .kind_if_any(answer)
+                    .map_err(PlanError::from)?
+                    .is_none()
+                {
+                    digest
+                        .add_bytes("file", &input)
+                        .add("answer", "the reference's");
+                    continue;
+                }
+                let answer = read(answer)?;
                 digest.add_bytes("file", &input).add_bytes("file", &answer);
                 if let Some(read_ahead) = read_ahead.as_deref_mut() {
                     read_ahead.keep(index, &test.name, input, answer);

@@ -341,6 +341,10 @@ pub fn told(problem: &Problem, package: &Package, domjudge_time_limit: bool) -> 
     let ms = problem.spec.limits.cpu_time.as_millis() as u64;
     let from = match &problem.time_limit {
         TimeLimitRule::CommandLine => "--time-limit".to_string(),
+        // A Polygon package (read as a package) fixes it in problem.xml.
+        TimeLimitRule::Package if judge_formats::polygon::is_package_folder(&package.dir) => {
+            "problem.xml's time-limit".to_string()
+        }
         TimeLimitRule::Package => "problem.yaml limits.time_limit".to_string(),
         TimeLimitRule::Domjudge { file } => format!("DOMjudge's {file}, --domjudge-time-limit"),
         TimeLimitRule::NotDerived { accepted } => format!(

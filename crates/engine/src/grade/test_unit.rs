@@ -124,10 +124,23 @@ impl TestContext<'_> {
                 input,
                 answer,
                 folder,
-            } => Ok((
-                folder.read(input, self.test_files)?,
-                folder.read(answer, self.test_files)?,
-            )),
+            } => {
+                let input = folder.read(input, self.test_files)?;
+                // A package that keeps only inputs (a Polygon package's manual tests) has its
+                // answers made by its reference, the main solution, as Polygon's doall does.
+                let can_solve = self.parts.code.as_deref().is_some_and(|c| c.can_solve());
+                if can_solve && folder.kind_if_any(answer)?.is_none() {
+                    let text = String::from_utf8(input).map_err(|_| {
+                        TestDataError::Answer(CodeError::Failed {
+                            program: "reference".into(),
+                            reason: "the input is not UTF-8 text".into(),
+                        })
+                    })?;
+                    let answer = answer_to(&text)?;
+                    return Ok((text.into_bytes(), answer));
+                }
+                Ok((input, folder.read(answer, self.test_files)?))
+            }
             TestSource::Generated { seed, index } => {
                 let code = code()?;
                 let input = code

@@ -101,13 +101,18 @@ pub struct KattisValidator {
 }
 
 impl KattisValidator {
-    /// A program of the package's `input_validators/`.
+    /// A program of the package's `input_validators/` (exit 42 valid, 43 invalid), or a
+    /// testlib validator of a Polygon package (exit 0 valid, 3 invalid: testlib's `_fail`).
     pub fn program(program: ProblemProgram) -> KattisValidator {
+        let (valid, invalid) = match program.spec().convention {
+            judge_core::config::Convention::Testlib => (0, 3),
+            _ => (42, 43),
+        };
         KattisValidator {
             name: program.name().to_string(),
             program,
-            valid: 42,
-            invalid: 43,
+            valid,
+            invalid,
         }
     }
 

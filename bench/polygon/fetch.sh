@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Fetches public Polygon packages (repositories holding a problem.xml at a problem's root) that
+# `judge verify` is tried on (issue 34), at pinned commits, into a folder outside the repository:
+#
+#   bench/polygon/fetch.sh [--mirror DIR] DEST
+#
+# lays out DEST/<name>/, one folder per package. Without --mirror every repository is cloned
+# (bare, blobs on demand) from its public address into DEST/.git-cache/ and reused on the next
+# run; with --mirror DIR the repositories are read from DIR/<owner>+<name>/repo (a bare git
+# directory or a clone), for a machine that cannot reach the public addresses. A package folder
+# that already exists is left as it is (delete it to fetch it again). Nothing here is
+# committed: the packages' programs and tests are other people's work.
+set -euo pipefail
+
+usage() { echo "usage: $0 [--mirror DIR] DEST" >&2; exit 2; }
+mirror=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --mirror) [ $# -ge 2 ] || usage; mirror="$2"; shift 2 ;;
+        -h|--help) usage ;;
+        -*) echo "$0: unknown option $1" >&2; usage ;;
+        *) break ;;
+    esac
+done
+[ $# -eq 1 ] || usage
+dest="$1"
+mkdir -p "$dest"
+dest="$(cd "$dest" && pwd)"
+
+# name  repository  commit  path-in-repository
+packages="
+attack-plan        cloud1204/Attack-Plan                        b36c6c74189bc658dbec0174ab3aa4fe7d709578  .
+lexmax-subseq      cloud1204/Lexicographical-Maximal-Subsequence 93e3eb266272adc02b02d61080914d18a4ba1261 .
+tree-of-segments   Marlinpa/tree-of-segments                    4ad58507414a8f3be12fa21b8b7ee4e5748e9c6a  .
+palindromic-length kborozdin/palindromic-length                 2fad58e82b5cc079bfceb9e782b7e2a8ee4306d2  .
+three-points       Mip182/HSE_3_points                          9160f2999a6b2ce589ebd74a6bb2f141467694a7  .
+closest-pair       mamrudien/closest-pair-problem               a17891fecd7c2b4d74ca95fa699ac61f4e26071d  .
+project2022        azat-ismagilov/project2022                   abda8884c91d184be5f0272300c0475d043ffc14  .
+mosh               xiryss/MOSH-task-preparation                 557ba9db603cc8e31e6e2736a82024f59d9c1654  .
+"
+
+git_dir() { # owner/name: prints a git directory holding the repository
+    local repo="$1" key="${1/\//+}" d
+    if [ -n "$mirror" ]; then
+        d="$mirror/$key/repo"
+        [ -d "$d/.git" ] && d="$d/.git"
+        if [ ! -d "$d" ]; then echo "$0: no mirror of $repo at $mirror/$key/repo" >&2; exit 1; fi
+    else
+        d="$dest/.git-cache/$key.git"
+        if [ ! -d "$d" ]; then
+            git clone --quiet --bare --filter=blob:none "https://github.com/$repo.git" "$d"
+        fi
+    fi
+    echo "$d"
+}
+
+echo "$packages" | while read -r name repo commit path; do
+    [ -n "$name" ] || continue
+    out="$dest/$name"
+    if [ -e "$out" ]; then echo "kept    $name"; continue; fi
+    g="$(git_dir "$repo")"
+    if ! git --git-dir="$g" cat-file -e "$commit^{commit}" 2>/dev/null; then
+        git --git-dir="$g" fetch --quiet origin "$commit" # a clone made before the pin moved
+    fi
+    rm -rf "$out.part"; mkdir -p "$out.part"
+    tree="$commit"; [ "$path" = . ] || tree="$commit:$path"
+    # File by file, leaving out the Windows binaries (*.exe): judge never runs them, and the
+    # mirror may lack the large ones.
+    git --git-dir="$g" ls-tree -r -z "$tree" | while IFS= read -r -d '' entry; do
+        meta="${entry%%$'\t'*}"; file="${entry#*$'\t'}"
+        case "$file" in *.exe) continue ;; esac
+        read -r mode type object <<< "$meta"
+        [ "$type" = blob ] || continue
+        mkdir -p "$out.part/$(dirname "$file")"
+        if ! git --git-dir="$g" cat-file blob "$object" > "$out.part/$file" 2>/dev/null; then
+            # A mirror may lack its largest files (a package's own archive.zip): said, not fatal.
+            echo "left out $name/$file: not in $g" >&2
+            rm -f "$out.part/$file"
+            continue
+        fi
+        if [ "$mode" = 100755 ]; then chmod +x "$out.part/$file"; fi
+    done
+    mv "$out.part" "$out"
+    echo "fetched $name  ($repo@${commit:0:12}:$path)"
+done

@@ -1,0 +1,563 @@
+//! Polygon packages (Codeforces' problem preparation system) read as problems: `problem.xml`
+//! (`problem_xml`) gives the limits, the tests, the checker, the validators and the solutions
+//! with their tags; the package becomes the same [`Package`] a Kattis package is, so `judge
+//! test`, `verify` and `show` grade it through the same code. Its programs are built from
+//! their sources (a package's `.exe` files are Windows binaries and are never run): the
+//! checker and the validators each in a folder of their own beside the package's headers
+//! (`testlib.h`), staged outside the package (see [`stage_root`]). A test whose answer file
+//! is not in the package (a "standard" package keeps only inputs) is answered by the `main`
+//! solution, as Polygon's `doall` does.
+//!
+//! Not done yet: tests made from the generators' commands (a generated test whose input is
+//! not in the package is left out, with a warning), grading by groups (the groups are read
+//! and checked, and told as a note), named input and output files and interactive problems
+//! (each refused by name).
+
+pub mod problem_xml;
+pub mod xml;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use sha2::{Digest, Sha256};
+use thiserror::Error;
+
+use crate::kattis::{FormatVersion, Metadata, Package, PackageSubmission, TimeRules};
+use judge_core::check::{Checker, Comparison};
+use judge_core::config::{
+    Convention, FileTest, ProblemKind, ProblemPrograms, ProblemSpec, ProgramSource, ProgramSpec,
+    Role, ValidatorLimits,
+};
+use judge_core::files::{Cap, FileError, Folder, Kind};
+use judge_core::limits::{ProblemLimits, MIB};
+use judge_core::verdict::Verdict;
+pub use problem_xml::{Method, PointsPolicy, ProblemXml, Tag};
+
+/// The file that makes a folder a Polygon package.
+pub const PROBLEM_XML: &str = "problem.xml";
+
+/// Output a solution may write, MiB (Polygon states none; Codeforces allows tens of MiB).
+const OUTPUT_MIB: u64 = 64;
+/// The largest header or source staged beside a program.
+const STAGED_CAP: Cap = Cap::STATEMENT;
+
+#[derive(Debug, Error)]
+pub enum PolygonError {
+    /// problem.xml is not what the format says, or asks for what is not supported.
+    #[error("{path}: {message}")]
+    Invalid { path: PathBuf, message: String },
+    /// A file the package may not bring (a link out of it, a device, a FIFO) or too large.
+    #[error(transparent)]
+    File(#[from] FileError),
+    #[error("cannot stage {path} for building: {cause}")]
+    Stage {
+        path: PathBuf,
+        cause: std::io::Error,
+    },
+}
+
+fn invalid(path: &Path, message: impl Into<String>) -> PolygonError {
+    PolygonError::Invalid {
+        path: path.to_path_buf(),
+        message: message.into(),
+    }
+}
+
+/// Whether `dir` is a Polygon package's folder: it has a `problem.xml`, and no `problem.yaml`
+/// (which would make it a Kattis package).
+pub fn is_package_folder(dir: &Path) -> bool {
+    std::fs::symlink_metadata(dir.join(PROBLEM_XML)).is_ok()
+        && std::fs::symlink_metadata(dir.join("problem.yaml")).is_err()
+}
+
+/// Reads `problem.xml` of the package at `dir`.
+pub fn read_problem_xml(folder: &Folder) -> Result<ProblemXml, PolygonError> {
+    let file = folder.root().join(PROBLEM_XML);
+    let text = folder.read_text(&file, Cap::CONFIG)?;
+    problem_xml::parse(&text).map_err(|message| invalid(&file, message))
+}
+
+/// Reads the Polygon package at `dir` as a package to grade: its validators and checker get
+/// `validators`' limits.
+pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, PolygonError> {
+    let folder = Folder::new(dir)?;
+    let dir = folder.root().to_path_buf();
+    let xml_file = dir.join(PROBLEM_XML);
+    let problem = read_problem_xml(&folder)?;
+    if problem.input_file.is_some() || problem.output_file.is_some() {
+        return Err(invalid(
+            &xml_file,
+            format!(
+                "reads {} and writes {}: named input and output files are not supported yet \
+                 (only standard input and output)",
+                problem.input_file.as_deref().unwrap_or("stdin"),
+                problem.output_file.as_deref().unwrap_or("stdout")
+            ),
+        ));
+    }
+    if let Some(interactor) = &problem.interactor {
+        return Err(invalid(
+            &xml_file,
+            format!(
+                "has an interactor ({}): interactive Polygon packages are not supported yet",
+                interactor.path
+            ),
+        ));
+    }
+    let id = if problem.short_name.is_empty() {
+        dir.file_name()
+            .map_or_else(|| "package".into(), |n| n.to_string_lossy().into_owned())
+    } else {
+        problem.short_name.clone()
+    };
+    let stage = stage_root(&dir);
+    let headers = headers(&folder, &problem)?;
+    let program = |role: Role, name: &str, source: &problem_xml::Source| {
+        let path = stage_program(&folder, &stage.join(name), source, &headers)?;
+        Ok::<_, PolygonError>(ProgramSpec {
+            role,
+            source: ProgramSource::Source {
+                path,
+                language: None,
+            },
+            convention: Convention::Testlib,
+            args: Vec::new(),
+            time_limit: validators.time_limit,
+            memory_bytes: validators.memory_bytes,
+        })
+    };
+    let checker = match &problem.checker {
+        Some(problem_xml::Checker {
+            source: Some(source),
+            ..
+        }) => Checker::Program(program(Role::Checker, "checker", source)?),
+        Some(problem_xml::Checker {
+            source: None,
+            standard: Some(name),
+        }) => Checker::Compare(standard_checker(name).ok_or_else(|| {
+            invalid(
+                &xml_file,
+                format!("the checker {name} has no source, and judge has no comparison like it"),
+            )
+        })?),
+        // Polygon's default: testlib's wcmp, which compares tokens.
+        _ => Checker::Compare(Comparison::Tokens),
+    };
+    let input_validators: Vec<ProgramSpec> = problem
+        .validators
+        .iter()
+        .enumerate()
+        .map(|(i, source)| program(Role::Validator, &format!("validator-{}", i + 1), source))
+        .collect::<Result<_, _>>()?;
+    let main = problem.main_solution();
+    // The main solution answers the tests whose answers the package does not keep; it gets
+    // the problem's limits, generously (it is the setter's, and its answers are cached).
+    let reference = match main {
+        Some(main) => {
+            let path = dir.join(&main.source.path);
+            folder.kind(&path)?;
+            Some(ProgramSpec {
+                role: Role::Reference,
+                source: ProgramSource::Source {
+                    path,
+                    language: None,
+                },
+                convention: Convention::Testlib,
+                args: Vec::new(),
+                time_limit: validators.time_limit,
+                memory_bytes: validators.memory_bytes.max(problem.testset.memory_bytes),
+            })
+        }
+        None => None,
+    };
+    let (tests, mut warnings) = tests(&folder, &problem, reference.is_some())?;
+    if !problem.testset.groups.is_empty() {
+        warnings.push(group_note(&problem));
+    }
+    let (submissions, skipped) = submissions(&folder, &problem)?;
+    let time_limit = Duration::from_millis(problem.testset.time_limit_ms);
+    let memory_mib = problem.testset.memory_bytes.div_ceil(MIB);
+    let metadata = Metadata {
+        format: FormatVersion::Legacy,
+        name: Some(problem.title().to_string()),
+        interactive: false,
+        custom_validation: matches!(checker, Checker::Program(_)),
+        validator_flags: Vec::new(),
+        time: TimeRules {
+            fixed: Some(time_limit.as_secs_f64()),
+            ac_to_time_limit: 1.0,
+            // Polygon judges at its limit, with no second run at a larger one.
+            time_limit_to_tle: 1.0,
+            resolution: 0.001,
+        },
+        memory_mib,
+        output_mib: OUTPUT_MIB,
+        source: Some("Polygon package".into()),
+    };
+    let spec = ProblemSpec {
+        id,
+        title: problem.title().to_string(),
+        source: "Polygon package".into(),
+        kind: ProblemKind::Batch,
+        dir: dir.clone(),
+        limits: ProblemLimits {
+            cpu_time: time_limit,
+            memory_bytes: problem.testset.memory_bytes,
+            output_bytes: Some(OUTPUT_MIB * MIB),
+            language_extra_time: false,
+            language_extra_memory: false,
+        },
+        checker,
+        interactive: None,
+        programs: ProblemPrograms {
+            reference,
+            validator: input_validators.first().cloned(),
+            ..ProblemPrograms::default()
+        },
+        file_tests: Some(tests),
+        runs_as_on_kattis: false,
+        groups: None,
+        expected_scores: Vec::new(),
+        group_generator_args: Default::default(),
+    };
+    Ok(Package {
+        dir,
+        metadata,
+        spec,
+        input_validators,
+        submissions,
+        checktestdata: Vec::new(),
+        skipped,
+        domjudge: Default::default(),
+        warnings,
+    })
+}
+
+/// testlib's standard checkers that judge's own comparisons do as well.
+fn standard_checker(name: &str) -> Option<Comparison> {
+    let name = name.strip_prefix("std::")?.strip_suffix(".cpp")?;
+    Some(match name {
+        "wcmp" | "ncmp" | "icmp" | "hcmp" | "yesno" | "nyesno" => Comparison::Tokens,
+        "lcmp" => Comparison::Lines,
+        "rcmp4" => Comparison::Float { tolerance: 1e-4 },
+        "rcmp6" => Comparison::Float { tolerance: 1e-6 },
+        "rcmp9" => Comparison::Float { tolerance: 1e-9 },
+        _ => return None,
+    })
+}
+
+/// The folder the package's programs are staged in, outside the package: one per package,
+/// named by a digest of its path, under the system's temporary folder.
+pub fn stage_root(dir: &Path) -> PathBuf {
+    let digest = Sha256::digest(dir.as_os_str().as_encoded_bytes());
+    let name: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    std::env::temp_dir().join("judge-polygon").join(name)
+}
+
+/// The package's headers (resources of a header's type or extension): name and bytes.
+fn headers(folder: &Folder, problem: &ProblemXml) -> Result<Vec<(String, Vec<u8>)>, PolygonError> {
+    let mut found = Vec::new();
+    for resource in &problem.resources {
+        let is_header = [".h", ".hpp", ".hh", ".hxx"]
+            .iter()
+            .any(|ext| resource.ends_with(ext));
+        if !is_header {
+            continue;
+        }
+        let path = folder.root().join(resource);
+        let name = resource.rsplit('/').next().unwrap_or(resource).to_string();
+        found.push((name, folder.read(&path, STAGED_CAP)?));
+    }
+    Ok(found)
+}
+
+/// Writes `source` and the headers into the folder `into` (made afresh), the program's own
+/// folder to build, and returns it.
+fn stage_program(
+    folder: &Folder,
+    into: &Path,
+    source: &problem_xml::Source,
+    headers: &[(String, Vec<u8>)],
+) -> Result<PathBuf, PolygonError> {
+    let path = folder.root().join(&source.path);
+    let bytes = folder.read(&path, STAGED_CAP)?;
+    let name = source.path.rsplit('/').next().unwrap_or(&source.path);
+    let stage_error = |cause| PolygonError::Stage {
+        path: into.to_path_buf(),
+        cause,
+    };
+    std::fs::create_dir_all(into).map_err(stage_error)?;
+    // Whatever an earlier package of this path left (a source renamed since) goes.
+    for entry in std::fs::read_dir(into).map_err(stage_error)? {
+        let entry = entry.map_err(stage_error)?;
+        let keep = entry.file_name() == name
+            || headers.iter().any(|(h, _)| entry.file_name() == h.as_str());
+        if !keep {
+            std::fs::remove_file(entry.path()).map_err(stage_error)?;
+        }
+    }
+    let mut files: Vec<(&str, &[u8])> = vec![(name, &bytes)];
+    files.extend(headers.iter().map(|(n, b)| (n.as_str(), b.as_slice())));
+    for (file, bytes) in files {
+        let target = into.join(file);
+        if std::fs::read(&target).is_ok_and(|old| old == bytes) {
+            continue;
+        }
+        // Written beside and renamed, so a judge reading the folder meanwhile sees whole files.
+        let partial = into.join(format!(".{file}.{}", std::process::id()));
+        std::fs::write(&partial, bytes).map_err(stage_error)?;
+        std::fs::rename(&partial, &target).map_err(stage_error)?;
+    }
+    Ok(into.to_path_buf())
+}
+
+/// The testset's tests that the package holds, in order; and warnings (generated tests left
+/// out). A manual test's input must be there; a missing answer is the main solution's to give.
+fn tests(
+    folder: &Folder,
+    problem: &ProblemXml,
+    has_main: bool,
+) -> Result<(Vec<FileTest>, Vec<String>), PolygonError> {
+    let dir = folder.root();
+    let xml_file = dir.join(PROBLEM_XML);
+    let testset = &problem.testset;
+    let mut tests = Vec::new();
+    let mut missing_generated = Vec::new();
+    for (position, test) in testset.tests.iter().enumerate() {
+        let index = position + 1;
+        let fill = |pattern: &str| {
+            problem_xml::fill_pattern(pattern, index).map_err(|m| invalid(&xml_file, m))
+        };
+        let input_name = fill(&testset.input_pattern)?;
+        let answer_name = fill(&testset.answer_pattern)?;
+        let input = dir.join(&input_name);
+        let answer = dir.join(&answer_name);
+        if folder.kind_if_any(&input)? != Some(Kind::File) {
+            match &test.method {
+                Method::Generated { cmd } => {
+                    missing_generated.push(format!("{index} ({cmd})"));
+                    continue;
+                }
+                Method::Manual => {
+                    return Err(invalid(
+                        &input,
+                        format!("test {index} is manual, but its input is not in the package"),
+                    ))
+                }
+            }
+        }
+        if folder.kind_if_any(&answer)?.is_none() && !has_main {
+            return Err(invalid(
+                &answer,
+                format!(
+                    "test {index} has no answer file, and no solution is tagged main to make it"
+                ),
+            ));
+        }
+        tests.push(FileTest {
+            name: input_name,
+            input,
+            answer,
+            folder: folder.clone(),
+            sample: test.sample,
+            checker_args: Vec::new(),
+            validator_args: Vec::new(),
+        });
+    }
+    let mut warnings = Vec::new();
+    if !missing_generated.is_empty() {
+        const SHOWN: usize = 3;
+        let more = match missing_generated.len().saturating_sub(SHOWN) {
+            0 => String::new(),
+            more => format!(" and {more} more"),
+        };
+        warnings.push(format!(
+            "{} generated tests are not in the package and are left out (making them from the \
+             generators' commands is not done yet): tests {}{more}",
+            missing_generated.len(),
+            missing_generated[..missing_generated.len().min(SHOWN)].join(", ")
+        ));
+    }
+    if tests.is_empty() {
+        return Err(invalid(
+            &xml_file,
+            "no test of the testset is in the package (generated tests are not made yet)",
+        ));
+    }
+    Ok((tests, warnings))
+}
+
+/// What the groups are, as a note: they are read and checked, not graded by yet.
+fn group_note(problem: &ProblemXml) -> String {
+    let testset = &problem.testset;
+    let groups: Vec<String> = testset
+        .groups
+        .iter()
+        .map(|group| {
+            let tests = testset
+                .tests
+                .iter()
+                .filter(|t| t.group.as_deref() == Some(group.name.as_str()))
+                .count();
+            let points: f64 = match group.points {
+                Some(points) => points,
+                None => testset
+                    .tests
+                    .iter()
+                    .filter(|t| t.group.as_deref() == Some(group.name.as_str()))
+                    .filter_map(|t| t.points)
+                    .sum(),
+            };
+            let policy = match group.policy {
+                PointsPolicy::CompleteGroup => "complete-group",
+                PointsPolicy::EachTest => "each-test",
+            };
+            let depends = if group.dependencies.is_empty() {
+                String::new()
+            } else {
+                format!(", after {}", group.dependencies.join(" "))
+            };
+            format!(
+                "{} ({tests} tests, {points} points, {policy}{depends})",
+                group.name
+            )
+        })
+        .collect();
+    format!(
+        "groups: {}; graded as one pass-fail list of tests (scoring by groups is not done yet)",
+        groups.join("; ")
+    )
+}
+
+/// The verdict a tag names, when it names one.
+pub fn expected_verdict(tag: Tag) -> Option<Verdict> {
+    Some(match tag {
+        Tag::Main | Tag::Accepted => Verdict::Accepted,
+        Tag::WrongAnswer => Verdict::WrongAnswer,
+        Tag::TimeLimitExceeded => Verdict::TimeLimitExceeded,
+        Tag::MemoryLimitExceeded => Verdict::MemoryLimitExceeded,
+        Tag::PresentationError => Verdict::PresentationError,
+        // "Failed" is a crash or a compile error: more than one verdict.
+        Tag::Rejected
+        | Tag::Failed
+        | Tag::TimeLimitExceededOrAccepted
+        | Tag::TimeLimitExceededOrMemoryLimitExceeded => return None,
+    })
+}
+
+/// The solutions as the package's submissions, named `tag/file` (`main/sol.cpp`), each
+/// expecting its tag's verdict; those whose tag allows several verdicts are skipped, with why.
+#[allow(clippy::type_complexity)]
+fn submissions(
+    folder: &Folder,
+    problem: &ProblemXml,
+) -> Result<(Vec<PackageSubmission>, Vec<(PathBuf, String)>), PolygonError> {
+    let mut found = Vec::new();
+    let mut skipped = Vec::new();
+    for solution in &problem.solutions {
+        let path = folder.root().join(&solution.source.path);
+        if let Err(e) = folder.kind(&path) {
+            skipped.push((path, e.to_string()));
+            continue;
+        }
+        let file = solution.source.path.rsplit('/').next().unwrap_or("");
+        let name = format!("{}/{file}", solution.tag.name());
+        match expected_verdict(solution.tag) {
+            Some(expected) => found.push(PackageSubmission {
+                path,
+                name,
+                expected,
+            }),
+            None => skipped.push((
+                path,
+                format!(
+                    "{name}: the tag {} allows more than one verdict, which verify cannot expect yet",
+                    solution.tag.name()
+                ),
+            )),
+        }
+    }
+    Ok((found, skipped))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairsum() -> PathBuf {
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("tests/polygon/pairsum")
+    }
+
+    #[test]
+    fn a_polygon_package_reads_as_a_package() {
+        let package = load(&pairsum(), &ValidatorLimits::default()).unwrap();
+        let spec = &package.spec;
+        assert_eq!(spec.id, "pairsum");
+        assert_eq!(spec.title, "Pair Sum");
+        assert_eq!(spec.limits.cpu_time, Duration::from_secs(2));
+        assert_eq!(spec.limits.memory_bytes, 256 * MIB);
+        assert_eq!(package.fixed_time_limit(), Some(Duration::from_secs(2)));
+        // The generated test 4 is not in the package: left out, with a warning.
+        let tests = spec.file_tests.as_ref().unwrap();
+        let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, ["tests/01", "tests/02", "tests/03"]);
+        assert!(tests[0].sample && !tests[1].sample);
+        assert!(tests[0].answer.is_file() && !tests[1].answer.exists());
+        assert!(package
+            .warnings
+            .iter()
+            .any(|w| w.contains("tests 4 (gen 500)")));
+        assert!(package.warnings.iter().any(|w| w.contains("after small")));
+        // The checker and validator are built from their sources, beside testlib.h.
+        let Checker::Program(checker) = &spec.checker else {
+            panic!("no checker program");
+        };
+        assert_eq!(checker.convention, Convention::Testlib);
+        let ProgramSource::Source { path, .. } = &checker.source else {
+            panic!("the checker is not a source");
+        };
+        assert!(path.join("check.cpp").is_file() && path.join("testlib.h").is_file());
+        assert_eq!(package.input_validators.len(), 1);
+        let reference = spec.programs.reference.as_ref().unwrap();
+        assert!(matches!(&reference.source,
+            ProgramSource::Source { path, .. } if path.ends_with("solutions/main.cpp")));
+        let submissions: Vec<(&str, &str)> = package
+            .submissions
+            .iter()
+            .map(|s| (s.name.as_str(), s.expected.code()))
+            .collect();
+        assert_eq!(
+            submissions,
+            [
+                ("main/main.cpp", "AC"),
+                ("accepted/other.cpp", "AC"),
+                ("wrong-answer/wa.cpp", "WA")
+            ]
+        );
+        assert_eq!(package.skipped.len(), 1);
+        assert!(package.skipped[0].1.contains("rejected/rejected.cpp"));
+    }
+
+    #[test]
+    fn standard_checkers_without_a_source_are_judge_comparisons() {
+        assert_eq!(standard_checker("std::wcmp.cpp"), Some(Comparison::Tokens));
+        assert_eq!(standard_checker("std::lcmp.cpp"), Some(Comparison::Lines));
+        assert_eq!(
+            standard_checker("std::rcmp6.cpp"),
+            Some(Comparison::Float { tolerance: 1e-6 })
+        );
+        assert_eq!(standard_checker("std::acmp.cpp"), None);
+    }
+
+    #[test]
+    fn tags_name_the_verdicts_verify_expects() {
+        assert_eq!(expected_verdict(Tag::Main), Some(Verdict::Accepted));
+        assert_eq!(
+            expected_verdict(Tag::TimeLimitExceeded),
+            Some(Verdict::TimeLimitExceeded)
+        );
+        assert_eq!(expected_verdict(Tag::Rejected), None);
+        assert_eq!(expected_verdict(Tag::Failed), None);
+        assert_eq!(expected_verdict(Tag::TimeLimitExceededOrAccepted), None);
+    }
+}

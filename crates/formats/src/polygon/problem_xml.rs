@@ -1,0 +1,680 @@
+//! Polygon's `problem.xml` read into what grading needs: the `tests` testset (limits, path
+//! patterns, each test manual or generated with its command, sample, group and points), the
+//! groups with their points policy and dependencies, the input and output files, the
+//! resources, the checker, the validators, the interactor and the solutions with their tags.
+//! Everything is checked here, once: a generated test without a command, a command naming no
+//! executable of the package, a group a test names that is not declared, a dependency on an
+//! unknown group or a cycle of dependencies, a path that leaves the package, an unknown tag:
+//! each an error naming what is wrong.
+
+use std::collections::BTreeMap;
+
+use super::xml::{self, Element};
+
+/// The problem as `problem.xml` describes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProblemXml {
+    /// `short-name`.
+    pub short_name: String,
+    /// The names by language, in the file's order.
+    pub names: Vec<(String, String)>,
+    /// Where a solution reads and writes: `None` for standard input / output.
+    pub input_file: Option<String>,
+    pub output_file: Option<String>,
+    pub testset: Testset,
+    /// Resource files (`testlib.h`, headers, statements' styles), paths in the package.
+    pub resources: Vec<String>,
+    /// Executables (generators and others) by their source paths.
+    pub executables: Vec<Source>,
+    pub checker: Option<Checker>,
+    pub validators: Vec<Source>,
+    pub interactor: Option<Source>,
+    pub solutions: Vec<Solution>,
+}
+
+impl ProblemXml {
+    /// The name to show: the English one, else the first, else the short name.
+    pub fn title(&self) -> &str {
+        self.names
+            .iter()
+            .find(|(language, _)| language == "english")
+            .or_else(|| self.names.first())
+            .map_or(self.short_name.as_str(), |(_, name)| name.as_str())
+    }
+
+    /// The solution tagged `main`.
+    pub fn main_solution(&self) -> Option<&Solution> {
+        self.solutions.iter().find(|s| s.tag == Tag::Main)
+    }
+}
+
+/// A program's source in the package.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Source {
+    /// Relative to the package's folder: `files/gen.cpp`.
+    pub path: String,
+    /// Polygon's language (`cpp.g++17`), if given.
+    pub kind: Option<String>,
+}
+
+impl Source {
+    /// The file's name without its extension: `gen` for `files/gen.cpp` (what a `cmd` names).
+    pub fn stem(&self) -> &str {
+        let name = self.path.rsplit('/').next().unwrap_or(&self.path);
+        name.split_once('.').map_or(name, |(stem, _)| stem)
+    }
+}
+
+/// The checker: its source (a testlib checker), and its name when it is one of testlib's
+/// standard ones (`std::wcmp.cpp`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checker {
+    pub source: Option<Source>,
+    pub standard: Option<String>,
+}
+
+/// A solution and its tag.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Solution {
+    pub source: Source,
+    pub tag: Tag,
+}
+
+/// A solution's tag: what it is expected to get.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tag {
+    Main,
+    Accepted,
+    /// Any verdict but accepted.
+    Rejected,
+    WrongAnswer,
+    TimeLimitExceeded,
+    TimeLimitExceededOrAccepted,
+    TimeLimitExceededOrMemoryLimitExceeded,
+    MemoryLimitExceeded,
+    PresentationError,
+    /// Fails to build or to run (a compile error or a crash).
+    Failed,
+}
+
+impl Tag {
+    const ALL: [(&'static str, Tag); 10] = [
+        ("main", Tag::Main),
+        ("accepted", Tag::Accepted),
+        ("rejected", Tag::Rejected),
+        ("wrong-answer", Tag::WrongAnswer),
+        ("time-limit-exceeded", Tag::TimeLimitExceeded),
+        (
+            "time-limit-exceeded-or-accepted",
+            Tag::TimeLimitExceededOrAccepted,
+        ),
+        (
+            "time-limit-exceeded-or-memory-limit-exceeded",
+            Tag::TimeLimitExceededOrMemoryLimitExceeded,
+        ),
+        ("memory-limit-exceeded", Tag::MemoryLimitExceeded),
+        ("presentation-error", Tag::PresentationError),
+        ("failed", Tag::Failed),
+    ];
+
+    pub fn parse(text: &str) -> Option<Tag> {
+        Self::ALL
+            .iter()
+            .find(|(name, _)| *name == text)
+            .map(|(_, tag)| *tag)
+    }
+
+    /// The tag as problem.xml spells it.
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(_, tag)| *tag == self)
+            .map_or("", |(name, _)| name)
+    }
+}
+
+/// The testset `tests`: what the solutions are judged on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Testset {
+    pub time_limit_ms: u64,
+    pub memory_bytes: u64,
+    /// `tests/%02d`.
+    pub input_pattern: String,
+    /// `tests/%02d.a`.
+    pub answer_pattern: String,
+    /// In order: test `i` (from 1) is `tests[i - 1]`.
+    pub tests: Vec<Test>,
+    pub groups: Vec<Group>,
+}
+
+/// One test of the testset.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Test {
+    pub method: Method,
+    pub sample: bool,
+    pub group: Option<String>,
+    pub points: Option<f64>,
+}
+
+/// How a test is made.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Method {
+    /// Its input is a file of the package.
+    Manual,
+    /// Its input is a generator's output: the command (`gen 10 3`), the generator first.
+    Generated { cmd: String },
+}
+
+/// A group of tests.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Group {
+    pub name: String,
+    pub points: Option<f64>,
+    pub policy: PointsPolicy,
+    /// Groups that must be passed for this one to count.
+    pub dependencies: Vec<String>,
+}
+
+/// How a group's points are given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PointsPolicy {
+    /// The group's points only when every test of it passes.
+    CompleteGroup,
+    /// Each test's own points.
+    EachTest,
+}
+
+/// Fills `path` (`tests/%02d`) with `index` as C's printf would for `%d` and `%0Nd`.
+pub fn fill_pattern(pattern: &str, index: usize) -> Result<String, String> {
+    let Some((before, rest)) = pattern.split_once('%') else {
+        return Err(format!("the path pattern {pattern:?} has no %d"));
+    };
+    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let Some(after) = rest[digits.len()..].strip_prefix('d') else {
+        return Err(format!("the path pattern {pattern:?} has no %d"));
+    };
+    if after.contains('%') {
+        return Err(format!("the path pattern {pattern:?} has more than one %"));
+    }
+    let width: usize = if digits.is_empty() {
+        0
+    } else {
+        digits
+            .parse()
+            .ok()
+            .filter(|w| *w <= 9)
+            .ok_or_else(|| format!("the path pattern {pattern:?} has a width over 9"))?
+    };
+    Ok(format!("{before}{index:0width$}{after}"))
+}
+
+/// A path in the package as problem.xml gives it, checked to stay inside the package.
+fn package_path(path: &str, what: &str) -> Result<String, String> {
+    let bad = path.is_empty()
+        || path.starts_with('/')
+        || path.contains('\\')
+        || path.split('/').any(|part| part == "..");
+    if bad {
+        return Err(format!("{what}: the path {path:?} leaves the package"));
+    }
+    Ok(path.to_string())
+}
+
+fn source_of(element: &Element, what: &str) -> Result<Source, String> {
+    let source = element
+        .child("source")
+        .ok_or_else(|| format!("{what} has no <source>"))?;
+    let path = source
+        .attribute("path")
+        .ok_or_else(|| format!("{what}'s <source> has no path"))?;
+    Ok(Source {
+        path: package_path(path, what)?,
+        kind: source.attribute("type").map(str::to_string),
+    })
+}
+
+fn number<T: std::str::FromStr>(element: Option<&Element>, what: &str) -> Result<T, String> {
+    let element = element.ok_or_else(|| format!("the testset has no <{what}>"))?;
+    element
+        .text
+        .parse()
+        .map_err(|_| format!("<{what}> is {:?}, not a whole number", element.text))
+}
+
+/// Reads `problem.xml`'s text; the error says what is wrong (the caller names the file).
+pub fn parse(text: &str) -> Result<ProblemXml, String> {
+    let root = xml::parse(text)?;
+    if root.name != "problem" {
+        return Err(format!("its root is <{}>, not <problem>", root.name));
+    }
+    let short_name = root.attribute("short-name").unwrap_or("").to_string();
+    let names = root
+        .child("names")
+        .map(|names| {
+            names
+                .children_named("name")
+                .filter_map(|n| {
+                    Some((
+                        n.attribute("language").unwrap_or("").to_string(),
+                        n.attribute("value")?.to_string(),
+                    ))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let judging = root.child("judging").ok_or("it has no <judging>")?;
+    let file_of = |name: &str| {
+        judging
+            .attribute(name)
+            .filter(|f| !f.is_empty() && !matches!(*f, "stdin" | "stdout"))
+            .map(str::to_string)
+    };
+    let testset = judging
+        .children_named("testset")
+        .find(|t| t.attribute("name") == Some("tests"))
+        .ok_or("<judging> has no <testset name=\"tests\">")?;
+    let files = root.child("files");
+    let resources = match files.and_then(|f| f.child("resources")) {
+        Some(resources) => resources
+            .children_named("file")
+            .map(|f| package_path(f.attribute("path").unwrap_or(""), "a resource"))
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
+    let executables: Vec<Source> = match files.and_then(|f| f.child("executables")) {
+        Some(executables) => executables
+            .children_named("executable")
+            .map(|e| source_of(e, "an executable"))
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
+    let assets = root.child("assets");
+    let checker = match assets.and_then(|a| a.child("checker")) {
+        Some(checker) => Some(Checker {
+            source: checker
+                .child("source")
+                .map(|_| source_of(checker, "the checker"))
+                .transpose()?,
+            standard: checker
+                .attribute("name")
+                .filter(|n| n.starts_with("std::"))
+                .map(str::to_string),
+        }),
+        None => None,
+    };
+    let validators = match assets.and_then(|a| a.child("validators")) {
+        Some(validators) => validators
+            .children_named("validator")
+            .map(|v| source_of(v, "a validator"))
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
+    let interactor = assets
+        .and_then(|a| a.child("interactor"))
+        .map(|i| source_of(i, "the interactor"))
+        .transpose()?;
+    let solutions = match assets.and_then(|a| a.child("solutions")) {
+        Some(solutions) => solutions
+            .children_named("solution")
+            .map(|s| {
+                let source = source_of(s, "a solution")?;
+                let tag = s.attribute("tag").unwrap_or("");
+                let tag = Tag::parse(tag).ok_or_else(|| {
+                    format!("solution {} has the unknown tag {tag:?}", source.path)
+                })?;
+                Ok(Solution { source, tag })
+            })
+            .collect::<Result<_, String>>()?,
+        None => Vec::new(),
+    };
+    let testset = read_testset(testset, &executables)?;
+    if solutions.iter().filter(|s| s.tag == Tag::Main).count() > 1 {
+        return Err("more than one solution is tagged main".into());
+    }
+    Ok(ProblemXml {
+        short_name,
+        names,
+        input_file: file_of("input-file"),
+        output_file: file_of("output-file"),
+        testset,
+        resources,
+        executables,
+        checker,
+        validators,
+        interactor,
+        solutions,
+    })
+}
+
+fn read_testset(testset: &Element, executables: &[Source]) -> Result<Testset, String> {
+    let time_limit_ms: u64 = number(testset.child("time-limit"), "time-limit")?;
+    let memory_bytes: u64 = number(testset.child("memory-limit"), "memory-limit")?;
+    if time_limit_ms == 0 || memory_bytes == 0 {
+        return Err("the testset's time-limit and memory-limit must be above 0".into());
+    }
+    let pattern = |name: &str| -> Result<String, String> {
+        let text = &testset
+            .child(name)
+            .ok_or_else(|| format!("the testset has no <{name}>"))?
+            .text;
+        fill_pattern(text, 1)?;
+        package_path(text, name)
+    };
+    let input_pattern = pattern("input-path-pattern")?;
+    let answer_pattern = pattern("answer-path-pattern")?;
+    let mut tests = Vec::new();
+    if let Some(list) = testset.child("tests") {
+        for (position, test) in list.children_named("test").enumerate() {
+            let index = position + 1;
+            let method = match test.attribute("method").unwrap_or("manual") {
+                "manual" => Method::Manual,
+                "generated" => {
+                    let cmd = test
+                        .attribute("cmd")
+                        .map(str::trim)
+                        .filter(|c| !c.is_empty())
+                        .ok_or_else(|| format!("test {index} is generated but has no cmd"))?;
+                    let program = cmd.split_whitespace().next().unwrap_or("");
+                    if !executables.iter().any(|e| e.stem() == program) {
+                        return Err(format!(
+                            "test {index}: its cmd {cmd:?} names {program:?}, which is no \
+                             executable of the package (<files><executables>)"
+                        ));
+                    }
+                    Method::Generated {
+                        cmd: cmd.to_string(),
+                    }
+                }
+                other => return Err(format!("test {index} has the unknown method {other:?}")),
+            };
+            let points = match test.attribute("points") {
+                Some(points) => Some(
+                    points
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|p| p.is_finite() && *p >= 0.0)
+                        .ok_or_else(|| format!("test {index}: points {points:?} is no number"))?,
+                ),
+                None => None,
+            };
+            tests.push(Test {
+                method,
+                sample: test.attribute("sample") == Some("true"),
+                group: test.attribute("group").map(str::to_string),
+                points,
+            });
+        }
+    }
+    if let Some(count) = testset.child("test-count") {
+        let count: usize = number(Some(count), "test-count")?;
+        if count != tests.len() {
+            return Err(format!(
+                "<test-count> says {count} tests but <tests> lists {}",
+                tests.len()
+            ));
+        }
+    }
+    let groups = read_groups(testset)?;
+    if !groups.is_empty() {
+        for (position, test) in tests.iter().enumerate() {
+            if let Some(group) = &test.group {
+                if !groups.iter().any(|g| &g.name == group) {
+                    return Err(format!(
+                        "test {} is in group {group:?}, which <groups> does not declare",
+                        position + 1
+                    ));
+                }
+            }
+        }
+    }
+    Ok(Testset {
+        time_limit_ms,
+        memory_bytes,
+        input_pattern,
+        answer_pattern,
+        tests,
+        groups,
+    })
+}
+
+fn read_groups(testset: &Element) -> Result<Vec<Group>, String> {
+    let Some(list) = testset.child("groups") else {
+        return Ok(Vec::new());
+    };
+    let mut groups: Vec<Group> = Vec::new();
+    for group in list.children_named("group") {
+        let name = group
+            .attribute("name")
+            .ok_or("a <group> has no name")?
+            .to_string();
+        if groups.iter().any(|g| g.name == name) {
+            return Err(format!("group {name:?} is declared twice"));
+        }
+        let policy = match group.attribute("points-policy").unwrap_or("complete-group") {
+            "complete-group" => PointsPolicy::CompleteGroup,
+            "each-test" => PointsPolicy::EachTest,
+            other => {
+                return Err(format!(
+                    "group {name:?} has the unknown points-policy {other:?}"
+                ))
+            }
+        };
+        let points = match group.attribute("points") {
+            Some(p) => Some(
+                p.parse::<f64>()
+                    .ok()
+                    .filter(|p| p.is_finite() && *p >= 0.0)
+                    .ok_or_else(|| format!("group {name:?}: points {p:?} is no number"))?,
+            ),
+            None => None,
+        };
+        let dependencies = group
+            .child("dependencies")
+            .map(|d| {
+                d.children_named("dependency")
+                    .filter_map(|d| d.attribute("group").map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        groups.push(Group {
+            name,
+            points,
+            policy,
+            dependencies,
+        });
+    }
+    for group in &groups {
+        for dependency in &group.dependencies {
+            if !groups.iter().any(|g| &g.name == dependency) {
+                return Err(format!(
+                    "group {:?} depends on group {dependency:?}, which is not declared",
+                    group.name
+                ));
+            }
+        }
+    }
+    if let Some(cycle) = dependency_cycle(&groups) {
+        return Err(format!(
+            "the groups' dependencies go round in a cycle: {}",
+            cycle.join(" -> ")
+        ));
+    }
+    Ok(groups)
+}
+
+/// A cycle among the groups' dependencies, named from its first group back to it.
+fn dependency_cycle(groups: &[Group]) -> Option<Vec<String>> {
+    let edges: BTreeMap<&str, &[String]> = groups
+        .iter()
+        .map(|g| (g.name.as_str(), g.dependencies.as_slice()))
+        .collect();
+    // 0 unseen, 1 on the path, 2 done; iterative so a long chain cannot overflow the stack.
+    let mut state: BTreeMap<&str, u8> = BTreeMap::new();
+    for group in groups {
+        if state.get(group.name.as_str()).copied().unwrap_or(0) != 0 {
+            continue;
+        }
+        let mut path: Vec<(&str, usize)> = vec![(group.name.as_str(), 0)];
+        state.insert(group.name.as_str(), 1);
+        while let Some((node, next)) = path.last_mut() {
+            let node: &str = node;
+            let deps = edges.get(node).copied().unwrap_or(&[]);
+            if *next >= deps.len() {
+                state.insert(node, 2);
+                path.pop();
+                continue;
+            }
+            let dep = deps[*next].as_str();
+            *next += 1;
+            match state.get(dep).copied().unwrap_or(0) {
+                0 => {
+                    state.insert(dep, 1);
+                    path.push((dep, 0));
+                }
+                1 => {
+                    let start = path.iter().position(|(n, _)| *n == dep).unwrap_or(0);
+                    let mut cycle: Vec<String> =
+                        path[start..].iter().map(|(n, _)| n.to_string()).collect();
+                    cycle.push(dep.to_string());
+                    return Some(cycle);
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small problem.xml, with `tests` and `groups` put in the testset.
+    fn xml(tests: &str, groups: &str) -> String {
+        format!(
+            r#"<?xml version="1.0" encoding="utf-8"?>
+<problem short-name="sum">
+  <names><name language="russian" value="Сумма"/><name language="english" value="Sum"/></names>
+  <judging input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>2000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>{tests}</tests>
+      {groups}
+    </testset>
+  </judging>
+  <files>
+    <resources><file path="files/testlib.h" type="h.g++"/></resources>
+    <executables><executable><source path="files/gen.cpp" type="cpp.g++17"/></executable></executables>
+  </files>
+  <assets>
+    <checker name="std::wcmp.cpp" type="testlib"><source path="files/check.cpp" type="cpp.g++17"/></checker>
+    <validators><validator><source path="files/val.cpp" type="cpp.g++17"/></validator></validators>
+    <solutions>
+      <solution tag="main"><source path="solutions/main.cpp" type="cpp.g++17"/></solution>
+      <solution tag="wrong-answer"><source path="solutions/wa.py" type="python.3"/></solution>
+    </solutions>
+  </assets>
+</problem>"#
+        )
+    }
+
+    #[test]
+    fn a_problem_xml_reads_with_its_tests_checker_and_solutions() {
+        let problem = parse(&xml(
+            r#"<test method="manual" sample="true" group="g1" points="0"/>
+               <test method="generated" cmd="gen 10 3" group="g2" points="5.5"/>"#,
+            r#"<groups><group name="g1" points-policy="each-test"/>
+                 <group name="g2" points="40" points-policy="complete-group">
+                   <dependencies><dependency group="g1"/></dependencies></group></groups>"#,
+        ))
+        .unwrap();
+        assert_eq!(problem.title(), "Sum");
+        assert_eq!(problem.input_file, None);
+        let testset = &problem.testset;
+        assert_eq!(
+            (testset.time_limit_ms, testset.memory_bytes),
+            (2000, 256 << 20)
+        );
+        assert_eq!(testset.tests.len(), 2);
+        assert!(testset.tests[0].sample && testset.tests[0].method == Method::Manual);
+        assert_eq!(
+            testset.tests[1].method,
+            Method::Generated {
+                cmd: "gen 10 3".into()
+            }
+        );
+        assert_eq!(testset.tests[1].points, Some(5.5));
+        assert_eq!(testset.groups[1].dependencies, ["g1"]);
+        assert_eq!(testset.groups[1].policy, PointsPolicy::CompleteGroup);
+        assert_eq!(testset.groups[0].policy, PointsPolicy::EachTest);
+        let checker = problem.checker.as_ref().unwrap();
+        assert_eq!(checker.source.as_ref().unwrap().path, "files/check.cpp");
+        assert_eq!(checker.standard.as_deref(), Some("std::wcmp.cpp"));
+        assert_eq!(
+            problem.main_solution().unwrap().source.path,
+            "solutions/main.cpp"
+        );
+        assert_eq!(problem.solutions[1].tag, Tag::WrongAnswer);
+        assert_eq!(problem.validators.len(), 1);
+        assert_eq!(problem.resources, ["files/testlib.h"]);
+    }
+
+    #[test]
+    fn bad_problem_xml_is_an_error_naming_what_is_wrong() {
+        let error = |tests: &str, groups: &str| parse(&xml(tests, groups)).unwrap_err();
+        assert!(error(r#"<test method="generated"/>"#, "")
+            .contains("test 1 is generated but has no cmd"));
+        assert!(error(r#"<test method="generated" cmd="nogen 5"/>"#, "").contains("\"nogen\""));
+        assert!(error(
+            r#"<test group="g9"/>"#,
+            r#"<groups><group name="g1"/></groups>"#
+        )
+        .contains("\"g9\""));
+        let cycle = error(
+            "<test/>",
+            r#"<groups>
+                 <group name="a"><dependencies><dependency group="b"/></dependencies></group>
+                 <group name="b"><dependencies><dependency group="c"/></dependencies></group>
+                 <group name="c"><dependencies><dependency group="a"/></dependencies></group>
+               </groups>"#,
+        );
+        assert!(cycle.contains("a -> b -> c -> a"), "{cycle}");
+        assert!(error(
+            "<test/>",
+            r#"<groups><group name="a"><dependencies><dependency group="z"/></dependencies></group></groups>"#
+        )
+        .contains("\"z\""));
+        let text = xml("<test/>", "").replace("solutions/main.cpp", "../../etc/passwd");
+        assert!(parse(&text).unwrap_err().contains("leaves the package"));
+        let text = xml("<test/>", "").replace("wrong-answer", "nonsense");
+        assert!(parse(&text).unwrap_err().contains("\"nonsense\""));
+        let text = xml("<test/>", "").replace("<time-limit>2000", "<time-limit>fast");
+        assert!(parse(&text).unwrap_err().contains("time-limit"));
+        assert!(parse("<problem><judging>")
+            .unwrap_err()
+            .contains("still open"));
+        let counted = xml("<test/>", "").replace("<tests>", "<test-count>3</test-count><tests>");
+        assert!(parse(&counted).unwrap_err().contains("says 3 tests"));
+    }
+
+    #[test]
+    fn path_patterns_fill_as_printf_does() {
+        assert_eq!(fill_pattern("tests/%02d", 7).unwrap(), "tests/07");
+        assert_eq!(fill_pattern("tests/%02d.a", 123).unwrap(), "tests/123.a");
+        assert_eq!(fill_pattern("t/%d", 5).unwrap(), "t/5");
+        assert!(fill_pattern("tests/none", 1).is_err());
+        assert!(fill_pattern("tests/%s", 1).is_err());
+    }
+
+    #[test]
+    fn tags_read_and_name_themselves() {
+        for (name, tag) in Tag::ALL {
+            assert_eq!(Tag::parse(name), Some(tag));
+            assert_eq!(tag.name(), name);
+        }
+        assert_eq!(Tag::parse("ok"), None);
+    }
+}
