@@ -132,7 +132,18 @@ impl Package {
             Some(tree) => tests_of_groups(&folder, tree, &metadata.validator_flags)?,
             None => testdata::read(&folder)?,
         };
+        let mut tests = tests;
         let mut warnings = Vec::new();
+        if metadata.format == FormatVersion::V2025_09 {
+            let with_args = testdata::apply_test_yaml(&folder, &mut tests)?;
+            if let Some(first) = with_args.first() {
+                warnings.push(format!(
+                    "{}: {} test case(s) give the submission arguments (args), which this judge does not pass yet (first: {first})",
+                    dir.join("data").display(),
+                    with_args.len()
+                ));
+            }
+        }
         if !tests.iter().any(|t| !t.sample) {
             warnings.push(format!(
                 "{}: holds no test cases; the submissions are graded on the samples alone (problemtools does the same)",
@@ -186,6 +197,7 @@ impl Package {
                 }),
             None => None,
         };
+        check_validator_names(&dir, &tests, &found)?;
         let input_validators: Vec<ProgramSpec> = found
             .programs
             .into_iter()
@@ -346,6 +358,7 @@ fn tests_of_groups(
             folder: folder.clone(),
             checker_args,
             validator_args: group.settings.input_validator_flags.clone(),
+            validator_args_by_name: group.settings.input_validator_args_by_name.clone(),
         });
     }
     if found.is_empty() {
@@ -391,6 +404,42 @@ fn output_validator(
         time_limit: limits.time_limit,
         memory_bytes: limits.memory_bytes,
     }))
+}
+
+/// Every input validator a test's map of `input_validator_args` names is one of the package's
+/// (an entry of `input_validators/`); an error names the test and the name otherwise.
+fn check_validator_names(
+    dir: &Path,
+    tests: &[FileTest],
+    found: &Found,
+) -> Result<(), PackageError> {
+    let names: Vec<String> = found
+        .programs
+        .iter()
+        .filter_map(|p| match p {
+            ProgramSource::Source { path, .. } => Some(path.as_path()),
+            ProgramSource::Command(_) => None,
+        })
+        .chain(found.checktestdata.iter().map(PathBuf::as_path))
+        .chain(found.unsupported.iter().map(PathBuf::as_path))
+        .filter_map(|p| p.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .collect();
+    for test in tests {
+        let Some(map) = &test.validator_args_by_name else {
+            continue;
+        };
+        if let Some(unknown) = map.keys().find(|k| !names.contains(k)) {
+            return Err(PackageError::invalid(
+                &dir.join("data").join(&test.name),
+                format!(
+                    "input_validator_args names {unknown:?}, which is not an input validator of the package (input_validators/ holds {})",
+                    if names.is_empty() { "none".to_string() } else { names.join(", ") }
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The programs of a folder of programs, as problemtools finds them.
