@@ -272,6 +272,39 @@ fn show_lists_a_packages_checktestdata_script_among_its_validators() {
     );
 }
 
+/// A legacy package with two output validators (twovalidators): each runs in turn on every
+/// output and the output must pass both, so off_by_one.py, which only the second rejects, is
+/// a wrong answer (the legacy format's rule); an interactive one with two is refused by name.
+#[test]
+fn several_legacy_output_validators_each_run_in_turn() {
+    let output = judge(&["verify", "tests/kattis/twovalidators"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("0 mismatches"), "{text}");
+    assert!(text.contains("b_equal: expected 3, got 4"), "{text}");
+    assert!(text.contains("a_integer: not an integer"), "{text}");
+    let output = judge(&["show", "tests/kattis/twovalidators", "--samples", "0"]);
+    let text = show(&output);
+    assert!(
+        text.contains(
+            "checker     output_validators/b_equal.py (kattis convention), after the one above"
+        ),
+        "{text}"
+    );
+
+    let (_keep, dir) = copy_of("twovalidators");
+    std::fs::write(dir.join("problem.yaml"), "validation: custom interactive\n").unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains(
+            "output_validators: holds several programs: an interactive problem has one interactor"
+        ),
+        "{text}"
+    );
+}
+
 /// A 2025-09 package (scoring2025): `judge show` shows what its problem.yaml says about the
 /// problem (credits, sources, license, keywords) and its groups as the final keys give them.
 #[test]

@@ -332,6 +332,12 @@ fn parts(resolved: &Problem) -> Vec<(&'static str, String)> {
             Checker::Program(spec) => program(spec, problem),
         };
         parts.push(("checker", checker));
+        for spec in &programs.more_checkers {
+            parts.push((
+                "checker",
+                format!("{}, after the one above", program(spec, problem)),
+            ));
+        }
     }
     if !programs.any() && !built_in_batch && package.is_none() {
         parts.push((

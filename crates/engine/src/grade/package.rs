@@ -193,8 +193,9 @@ fn build_parts(runner: &RunnerConfig, package: &Package) -> Result<(), GradeErro
         judge_core::check::Checker::Compare(_) => None,
     };
     let parts = [checker, package.spec.programs.interactor.as_ref()];
+    let more = package.spec.programs.more_checkers.iter().map(Some);
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
-    for spec in parts.into_iter().flatten() {
+    for spec in parts.into_iter().chain(more).flatten() {
         ProblemProgram::build(runner, &package.dir, spec, scratch.clone())?;
     }
     Ok(())

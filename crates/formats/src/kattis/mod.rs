@@ -150,7 +150,15 @@ impl Package {
                 dir.join("data/secret").display()
             ));
         }
-        let output_validator = output_validator(&folder, &metadata, validators)?;
+        let mut output_validators = output_validators(&folder, &metadata, validators)?;
+        if output_validators.len() > 1 && metadata.interactive {
+            return Err(PackageError::invalid(
+                &dir.join("output_validators"),
+                "holds several programs: an interactive problem has one interactor",
+            ));
+        }
+        let more_checkers = output_validators.split_off(output_validators.len().min(1));
+        let output_validator = output_validators.pop();
         let (checker, interactor) = match (metadata.interactive, output_validator) {
             (true, Some(mut program)) => {
                 program.role = Role::Interactor;
@@ -244,6 +252,7 @@ impl Package {
                 interactor,
                 validator: input_validators.first().cloned(),
                 grader,
+                more_checkers,
                 ..ProblemPrograms::default()
             },
             file_tests: Some(tests),
@@ -370,23 +379,23 @@ fn tests_of_groups(
     Ok(found)
 }
 
-/// The package's output validator program, if it has one (`output_validators/` in the legacy
-/// format, `output_validator/` in the newer ones; either is read).
-fn output_validator(
+/// The package's output validator programs, none if it has none (`output_validators/` in the
+/// legacy format, which may hold several, each run in turn; `output_validator/`, one program,
+/// in the newer ones; either folder is read).
+fn output_validators(
     folder: &Folder,
     metadata: &Metadata,
     limits: &ValidatorLimits,
-) -> Result<Option<ProgramSpec>, PackageError> {
+) -> Result<Vec<ProgramSpec>, PackageError> {
     let dir = folder.root();
-    let mut found = programs_in(folder, &["output_validators", "output_validator"])?.programs;
-    if found.len() > 1 {
+    let found = programs_in(folder, &["output_validators", "output_validator"])?.programs;
+    if found.len() > 1 && metadata.format != FormatVersion::Legacy {
         return Err(PackageError::invalid(
             &dir.join("output_validators"),
-            "holds several output validators; a package has one",
+            "holds several output validators; a package of this format has one (only the legacy format runs several)",
         ));
     }
-    let program = found.pop();
-    if metadata.format == FormatVersion::Legacy && metadata.custom_validation != program.is_some() {
+    if metadata.format == FormatVersion::Legacy && metadata.custom_validation == found.is_empty() {
         return Err(PackageError::invalid(
             &dir.join("problem.yaml"),
             if metadata.custom_validation {
@@ -396,14 +405,17 @@ fn output_validator(
             },
         ));
     }
-    Ok(program.map(|source| ProgramSpec {
-        role: Role::Checker,
-        source,
-        convention: Convention::Kattis,
-        args: metadata.validator_flags.clone(),
-        time_limit: limits.time_limit,
-        memory_bytes: limits.memory_bytes,
-    }))
+    Ok(found
+        .into_iter()
+        .map(|source| ProgramSpec {
+            role: Role::Checker,
+            source,
+            convention: Convention::Kattis,
+            args: metadata.validator_flags.clone(),
+            time_limit: limits.time_limit,
+            memory_bytes: limits.memory_bytes,
+        })
+        .collect())
 }
 
 /// Every input validator a test's map of `input_validator_args` names is one of the package's
