@@ -1,11 +1,9 @@
 //! A test kept as files (a package's `data/`, a folder problem's groups): where its input and
 //! answer are and the arguments its groups give the programs that read it.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-/// Arguments per input validator, by its name (its entry in a package's `input_validators/`).
-pub type ArgsByName = BTreeMap<String, Vec<String>>;
+pub use crate::scoring::ArgsByName;
 
 /// A test kept as files, with the arguments its group gives the programs that read it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -39,11 +39,10 @@ use std::path::{Path, PathBuf};
 use yaml_serde::Value;
 
 use super::{
-    Child, Format, GraderFlags, Group, GroupTree, OnReject, Rule, ScoreRange, ScoringError,
-    Settings, SpecAggregation, SpecScoring, TestCase,
+    ArgsByName, Child, Format, GraderFlags, Group, GroupTree, OnReject, Rule, ScoreRange,
+    ScoringError, Settings, SpecAggregation, SpecScoring, TestCase,
 };
 use crate::bounds::{GROUPS, GROUP_DEPTH, SCORE};
-use crate::config::ArgsByName;
 use crate::files::{Cap, Folder, Kind};
 
 /// What problem.yaml says that grading needs.

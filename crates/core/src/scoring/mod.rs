@@ -101,6 +101,10 @@ pub enum Format {
     Folder,
 }
 
+/// Arguments per input validator, by its name (its entry in a package's `input_validators/`):
+/// 2025-09's map form of `input_validator_args`.
+pub type ArgsByName = std::collections::BTreeMap<String, Vec<String>>;
+
 /// The tree of groups of one problem: the root group (`data/` of a package, the whole
 /// problem of a folder problem) and everything under it, in judging order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -167,7 +171,7 @@ pub struct Settings {
     /// name in `input_validators/` (one not named gets none); `input_validator_flags` is not
     /// used when it is given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub input_validator_args_by_name: Option<crate::config::ArgsByName>,
+    pub input_validator_args_by_name: Option<ArgsByName>,
     pub output_validator_flags: Vec<String>,
 }
 
