@@ -144,6 +144,20 @@ impl Package {
                 ));
             }
         }
+        if let Some(tree) = &groups {
+            for group in tree.root.groups() {
+                if group
+                    .origins
+                    .get("static_validation_score")
+                    .is_some_and(Option::is_some)
+                {
+                    warnings.push(format!(
+                        "{}: static_validation_score: the static validator is not run by this judge; the group's static validation test case is worth nothing",
+                        dir.join("data").join(&group.path).join("test_group.yaml").display()
+                    ));
+                }
+            }
+        }
         if !tests.iter().any(|t| !t.sample) {
             warnings.push(format!(
                 "{}: holds no test cases; the submissions are graded on the samples alone (problemtools does the same)",
@@ -673,5 +687,45 @@ mod tests {
         .unwrap();
         assert_eq!(newer.fixed_time_limit(), Some(Duration::from_secs(1)));
         assert!(matches!(newer.spec.checker, Checker::Program(_)));
+    }
+
+    #[test]
+    fn a_static_validation_score_is_a_warning_naming_its_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let package = dir.path().join("scoring2025");
+        copy(&staging("scoring2025").unwrap(), &package);
+        std::fs::write(
+            package.join("data/secret/g2/test_group.yaml"),
+            "max_score: 70\nscore_aggregation: sum\nstatic_validation_score: 10\n",
+        )
+        .unwrap();
+        let loaded = Package::load(&package, &ValidatorLimits::default()).unwrap();
+        assert!(
+            loaded
+                .warnings
+                .iter()
+                .any(|w| w.contains("g2/test_group.yaml")
+                    && w.contains("static validator is not run")),
+            "{:?}",
+            loaded.warnings
+        );
+        let plain = Package::load(
+            &staging("scoring2025").unwrap(),
+            &ValidatorLimits::default(),
+        )
+        .unwrap();
+        assert!(plain.warnings.is_empty(), "{:?}", plain.warnings);
+    }
+
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap().flatten() {
+            let target = to.join(entry.file_name());
+            if entry.path().is_dir() {
+                copy(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), &target).unwrap();
+            }
+        }
     }
 }
