@@ -272,6 +272,123 @@ fn show_lists_a_packages_checktestdata_script_among_its_validators() {
     );
 }
 
+/// A legacy package with two output validators (twovalidators): each runs in turn on every
+/// output and the output must pass both, so off_by_one.py, which only the second rejects, is
+/// a wrong answer (the legacy format's rule); an interactive one with two is refused by name.
+#[test]
+fn several_legacy_output_validators_each_run_in_turn() {
+    let output = judge(&["verify", "tests/kattis/twovalidators"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("0 mismatches"), "{text}");
+    assert!(text.contains("b_equal: expected 3, got 4"), "{text}");
+    assert!(text.contains("a_integer: not an integer"), "{text}");
+    let output = judge(&["show", "tests/kattis/twovalidators", "--samples", "0"]);
+    let text = show(&output);
+    assert!(
+        text.contains(
+            "checker     output_validators/b_equal.py (kattis convention), after the one above"
+        ),
+        "{text}"
+    );
+
+    let (_keep, dir) = copy_of("twovalidators");
+    std::fs::write(dir.join("problem.yaml"), "validation: custom interactive\n").unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains(
+            "output_validators: holds several programs: an interactive problem has one interactor"
+        ),
+        "{text}"
+    );
+}
+
+/// A 2025-09 package (scoring2025): `judge show` shows what its problem.yaml says about the
+/// problem (credits, sources, license, keywords) and its groups as the final keys give them.
+#[test]
+fn show_tells_a_2025_packages_metadata_and_groups() {
+    let output = judge(&["show", "tests/kattis/scoring2025", "--samples", "0"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for line in [
+        "authors: Ada Setter <ada@setter.example>",
+        "testers: Tess Tester",
+        "sources: judge's own tests (https://judge.example/tests); Another Contest 2025",
+        "license: cc0",
+        "keywords: scoring, groups",
+        "secret/g1  30 points, pass-fail, 2 tests",
+        "secret/g2  70 points, the sum of its tests, 2 tests",
+    ] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+}
+
+/// A 2025-09 package that breaks the format is refused naming the file and the key: a key
+/// problem.yaml does not have, the 2023-07 draft's `scoring:` in a test_group.yaml, a group
+/// inside a group, a map of validator arguments naming no validator of the package.
+#[test]
+fn a_broken_2025_package_is_refused_naming_the_file() {
+    let (_keep, dir) = copy_of("scoring2025");
+    let dir_arg = dir.to_string_lossy().into_owned();
+    let problem_yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    let g1 = dir.join("data/secret/g1/test_group.yaml");
+    let g1_yaml = std::fs::read_to_string(&g1).unwrap();
+    let refused = |file: &str, message: &str| {
+        let output = judge(&["verify", &dir_arg]);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        assert!(
+            text.contains(file) && text.contains(message),
+            "{file} {message}: {text}"
+        );
+    };
+    std::fs::write(
+        dir.join("problem.yaml"),
+        format!("{problem_yaml}validator_flags: x\n"),
+    )
+    .unwrap();
+    refused(
+        "scoring2025/problem.yaml",
+        "validator_flags: is not a key of problem.yaml",
+    );
+    std::fs::write(dir.join("problem.yaml"), &problem_yaml).unwrap();
+
+    std::fs::write(&g1, "scoring:\n  score: 30\n").unwrap();
+    refused(
+        "g1/test_group.yaml",
+        "scoring: belongs to the 2023-07 draft",
+    );
+    std::fs::write(&g1, &g1_yaml).unwrap();
+
+    std::fs::create_dir_all(dir.join("data/secret/g2/more")).unwrap();
+    std::fs::write(
+        dir.join("data/secret/g2/more/test_group.yaml"),
+        "max_score: 1\n",
+    )
+    .unwrap();
+    refused("more/test_group.yaml", "do not nest");
+    std::fs::remove_file(dir.join("data/secret/g2/more/test_group.yaml")).unwrap();
+
+    std::fs::write(
+        &g1,
+        format!("{g1_yaml}input_validator_args: {{validate: [--max, '1']}}\n"),
+    )
+    .unwrap();
+    refused(
+        "data/secret/g1/1",
+        "names \"validate\", which is not an input validator",
+    );
+    std::fs::write(&g1, &g1_yaml).unwrap();
+
+    std::fs::write(dir.join("data/secret/g2/1.yaml"), "arguments: [x]\n").unwrap();
+    refused(
+        "data/secret/g2/1.yaml",
+        "arguments: is not a key of a test case's .yaml",
+    );
+}
+
 /// DOMjudge's files are read: the limit they fix is said beside the one the package format
 /// gives (derived, as problemtools derives it), and graded at with --domjudge-time-limit; what
 /// DOMjudge reads that is not used, and where the files disagree, is noted.

@@ -147,6 +147,29 @@ fn a_2023_package_is_scored_by_its_test_groups_and_submissions_yaml() {
     assert_eq!(total["score"], 100.0, "{total}");
 }
 
+/// A 2025-09 package (scoring2025) is scored by its test groups' final keys (`max_score`,
+/// `score_aggregation`, `require_pass`), a folder of test cases inside g2 being part of g2,
+/// and its input validators get their own arguments (the map form of
+/// `input_validator_args`: oneline.py, which refuses any argument, gets none).
+#[test]
+fn a_2025_package_is_scored_by_its_final_test_group_keys() {
+    let (code, text, json) = verify("scoring2025", "0");
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("0 mismatches"), "{text}");
+    assert!(
+        text.contains("5 tests, 2 input validators: every input valid"),
+        "{text}"
+    );
+    let (total, groups) = groups_of(&json, "partially_accepted/half.py");
+    assert_eq!(total["score"], 34.0, "{total}");
+    assert_eq!(total["max_score"], 100.0, "{total}");
+    assert_eq!(groups["secret/g1"].1, 0.0, "{groups:?}");
+    assert_eq!(groups["secret/g2"].1, 34.0, "{groups:?}");
+    assert_eq!(groups["secret/g2"].3, 2, "{groups:?}");
+    let (total, _) = groups_of(&json, "accepted/full.py");
+    assert_eq!(total["score"], 100.0, "{total}");
+}
+
 #[test]
 fn a_score_other_than_the_expected_one_is_a_mismatch() {
     let dir = tempfile::tempdir().unwrap();

@@ -309,6 +309,7 @@ fn inputs_to_validate(
                 // A file the user names is read as a shell reads it (a link, /dev/stdin).
                 root: None,
                 args: group_args.clone(),
+                args_by_name: None,
             })
             .collect());
     }
@@ -333,6 +334,7 @@ fn inputs_to_validate(
                 path: test.input.clone(),
                 root: Some(test.folder.clone()),
                 args: call.args,
+                args_by_name: None,
             })
         })
         .collect())

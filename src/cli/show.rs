@@ -63,6 +63,11 @@ pub fn show(config: Option<&Path>, args: &ShowArgs) -> Result<u8> {
     };
     writeln!(out, "kind:    {kind}")?;
     writeln!(out, "source:  {}", quote::terminal(&problem.source))?;
+    if let Some(package) = package {
+        for (key, value) in about(&package.metadata.about) {
+            writeln!(out, "{:<8} {}", format!("{key}:"), quote::terminal(&value))?;
+        }
+    }
     writeln!(
         out,
         "from:    {} ({})",
@@ -117,6 +122,37 @@ pub fn show(config: Option<&Path>, args: &ShowArgs) -> Result<u8> {
     Ok(exit::ACCEPTED)
 }
 
+/// What a package's problem.yaml says about the problem beyond grading, a line each
+/// (`credits` a line a role); what it leaves out is not shown.
+fn about(about: &judge::kattis::metadata::About) -> Vec<(String, String)> {
+    let mut lines = Vec::new();
+    if about.sources.len() > 1 {
+        lines.push(("sources".into(), about.sources.join("; ")));
+    }
+    for (role, people) in &about.credits {
+        lines.push((role.clone(), people.join(", ")));
+    }
+    let optional = [
+        ("license", &about.license),
+        ("rights", &about.rights_owner),
+        ("uuid", &about.uuid),
+        ("version", &about.version),
+        ("embargo", &about.embargo_until),
+    ];
+    for (key, value) in optional {
+        if let Some(value) = value {
+            lines.push((key.into(), value.clone()));
+        }
+    }
+    if !about.keywords.is_empty() {
+        lines.push(("keywords".into(), about.keywords.join(", ")));
+    }
+    if !about.languages.is_empty() {
+        lines.push(("languages".into(), about.languages.join(", ")));
+    }
+    lines
+}
+
 fn origin_name(origin: ProblemOrigin) -> &'static str {
     match origin {
         ProblemOrigin::Project => "the project's problems/",
@@ -159,7 +195,7 @@ fn limits(resolved: &Problem) -> String {
 fn groups(tree: &GroupTree) -> Vec<String> {
     let listed: Vec<&Group> = match tree.format {
         Format::Folder => sub_groups(&tree.root).collect(),
-        Format::KattisLegacy | Format::Kattis2023 => {
+        Format::KattisLegacy | Format::Kattis2023 | Format::Kattis2025 => {
             tree.root.groups().into_iter().skip(1).collect()
         }
     };
@@ -298,6 +334,12 @@ fn parts(resolved: &Problem) -> Vec<(&'static str, String)> {
             Checker::Program(spec) => program(spec, problem),
         };
         parts.push(("checker", checker));
+        for spec in &programs.more_checkers {
+            parts.push((
+                "checker",
+                format!("{}, after the one above", program(spec, problem)),
+            ));
+        }
     }
     if !programs.any() && !built_in_batch && package.is_none() {
         parts.push((

@@ -165,6 +165,7 @@ fn tests_of(file: &Path, dir: &Path) -> Result<Vec<FileTest>, ConfigError> {
                 sample,
                 checker_args: Vec::new(),
                 validator_args: Vec::new(),
+                validator_args_by_name: None,
             });
         }
     }

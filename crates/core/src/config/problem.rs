@@ -132,6 +132,7 @@ impl ProblemSpec {
             validator: table("validator", Role::Validator, raw.validator)?,
             interactor: table("interactor", Role::Interactor, raw.interactor)?,
             grader: None,
+            more_checkers: Vec::new(),
         };
         if programs.interactor.is_some() && raw.kind != ProblemKind::Interactive {
             return Err(invalid(

@@ -224,6 +224,10 @@ pub struct ProblemPrograms {
     /// A scoring package's custom grader (`graders/`, legacy `grading: custom`): reads its
     /// group's child results, answers the group's (see `scoring::aggregate`).
     pub grader: Option<ProgramSpec>,
+    /// A legacy Kattis package's output validators after the first (the problem's checker,
+    /// `Checker::Program`): the legacy format runs every one of them on each output, in turn,
+    /// and the output must pass all of them.
+    pub more_checkers: Vec<ProgramSpec>,
 }
 
 impl ProblemPrograms {

@@ -537,6 +537,7 @@ mod tests {
             reject_score: 0.0,
             range: ScoreRange::ANY,
             input_validator_flags: Vec::new(),
+            input_validator_args_by_name: None,
             output_validator_flags: Vec::new(),
         }
     }

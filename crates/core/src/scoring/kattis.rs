@@ -18,6 +18,17 @@
 //! arguments (`input_validator_args`, `output_validator_args`) are inherited. The samples are
 //! judged but worth nothing. problemtools does not read `test_group.yaml` at all (see the
 //! module note of [`super`]).
+//!
+//! 2025-09 packages: the same rules with the final keys at the top of `test_group.yaml`
+//! (`max_score`, `score_aggregation`, `require_pass`, `static_validation_score`), and groups
+//! only one level deep: the folders of `data/secret/` that hold a `test_group.yaml` (then
+//! every folder there must, and no test case may lie directly in `secret/`); any other folder
+//! is a folder of test cases of the group (or of `secret`) it is in. A group's `max_score` is
+//! unbounded unless it says, so under a bounded `secret` every group must give one. A sum
+//! group's test cases share its `max_score` less its `static_validation_score` (the static
+//! validator is not run here: its test case is worth nothing). `require_pass` names `sample`
+//! or an earlier group with pass-fail aggregation (`secret` only `sample`); it is checked
+//! here, and kept in the tree for grading.
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -28,8 +39,8 @@ use std::path::{Path, PathBuf};
 use yaml_serde::Value;
 
 use super::{
-    Child, Format, GraderFlags, Group, GroupTree, OnReject, Rule, ScoreRange, ScoringError,
-    Settings, SpecAggregation, SpecScoring, TestCase,
+    ArgsByName, Child, Format, GraderFlags, Group, GroupTree, OnReject, Rule, ScoreRange,
+    ScoringError, Settings, SpecAggregation, SpecScoring, TestCase,
 };
 use crate::bounds::{GROUPS, GROUP_DEPTH, SCORE};
 use crate::files::{Cap, Folder, Kind};
@@ -70,19 +81,20 @@ impl PackageFacts {
             None | Some(Value::Null) => Format::KattisLegacy,
             Some(Value::String(v)) if v == "legacy" => Format::KattisLegacy,
             Some(Value::String(v)) if v.starts_with("2023-07") => Format::Kattis2023,
+            Some(Value::String(v)) if v == "2025-09" || v == "2025-09-draft" => Format::Kattis2025,
             Some(other) => {
                 return Err(ScoringError::invalid(
                     file,
                     format!(
                         "problem_format_version: {} is not a version judge grades groups of \
-                         (legacy, 2023-07-draft)",
+                         (legacy, 2023-07, 2025-09)",
                         show(other)
                     ),
                 ))
             }
         });
         facts.scoring = match value.get("type") {
-            Some(Value::String(kind)) => kind == "scoring",
+            Some(Value::String(kind)) => kind.split_whitespace().any(|k| k == "scoring"),
             Some(Value::Sequence(kinds)) => kinds.iter().any(|k| k.as_str() == Some("scoring")),
             _ => false,
         };
@@ -245,6 +257,14 @@ pub fn read(package: &Folder, facts: &PackageFacts) -> Result<GroupTree, Scoring
         open: Vec::new(),
         groups: 0,
     };
+    if format == Format::Kattis2025 {
+        return Ok(GroupTree {
+            format,
+            scoring: facts.scoring,
+            score_required: false,
+            root: walk.final_root()?,
+        });
+    }
     let spec = format == Format::Kattis2023 && walk.has_test_group_yaml(&data, 0)?;
     let root = if spec {
         walk.spec_root()?
@@ -502,6 +522,7 @@ impl Walk<'_> {
             reject_score,
             range,
             input_validator_flags,
+            input_validator_args_by_name: None,
             output_validator_flags,
         };
         // problem.yaml's legacy grading keys win over every group's.
@@ -688,6 +709,7 @@ impl Walk<'_> {
     ) -> Result<SpecArgs, ScoringError> {
         let mut args = SpecArgs {
             input: parent.input.clone(),
+            input_by_name: parent.input_by_name.clone(),
             output: parent.output.clone(),
             origins: parent
                 .origins
@@ -707,21 +729,14 @@ impl Walk<'_> {
             let key = key.as_str().unwrap_or("");
             let here = Some(file.to_path_buf());
             match key {
-                "input_validator_args" | "output_validator_args" => {
-                    let list = words(item).ok_or_else(|| {
-                        ScoringError::invalid(
-                            file,
-                            format!(
-                                "{key}: must be a list of strings (arguments per input \
-                                 validator are not supported yet)"
-                            ),
-                        )
+                "input_validator_args" => {
+                    (args.input, args.input_by_name) = input_validator_args(file, item)?;
+                    args.origins.insert(key.to_string(), here);
+                }
+                "output_validator_args" => {
+                    args.output = words(item).ok_or_else(|| {
+                        ScoringError::invalid(file, format!("{key}: must be a list of strings"))
                     })?;
-                    if key == "input_validator_args" {
-                        args.input = list;
-                    } else {
-                        args.output = list;
-                    }
                     args.origins.insert(key.to_string(), here);
                 }
                 "scoring" if scoring_allowed => {
@@ -803,6 +818,610 @@ impl Walk<'_> {
     }
 }
 
+impl Walk<'_> {
+    /// The root of a 2025-09 tree: `sample` (pass-fail, worth nothing) and `secret`.
+    fn final_root(&mut self) -> Result<Group, ScoringError> {
+        let data = self.data.to_path_buf();
+        self.enter(&data, 1)?;
+        let root_args = self.final_args(
+            &data.join("test_group.yaml"),
+            &SpecArgs::default(),
+            Place::Data,
+        )?;
+        let mut children = Vec::new();
+        let sample = data.join("sample");
+        if self.package.kind_if_any(&sample)? == Some(Kind::Folder) {
+            self.enter(&sample, 2)?;
+            let file = sample.join("test_group.yaml");
+            let args = self.final_args(&file, &root_args, Place::Sample)?;
+            let tests = self.flat_tests(&sample, &sample, 2)?;
+            self.open.pop();
+            children.push(Child::Group(Group {
+                path: self.path_of(&sample),
+                settings: spec_settings(
+                    SpecScoring {
+                        aggregation: SpecAggregation::PassFail,
+                        max_score: Some(0.0),
+                        require_pass: Vec::new(),
+                    },
+                    &args,
+                ),
+                origins: args.origins.clone(),
+                children: tests,
+            }));
+        }
+        let secret = data.join("secret");
+        if self.package.kind_if_any(&secret)? == Some(Kind::Folder) {
+            children.push(Child::Group(self.final_secret(&secret, &root_args)?));
+        }
+        let secret_max = children.iter().find_map(|c| match c {
+            Child::Group(g) if g.path == "secret" => super::aggregate::max_score(g),
+            _ => None,
+        });
+        self.open.pop();
+        Ok(Group {
+            path: String::new(),
+            settings: spec_settings(
+                SpecScoring {
+                    aggregation: SpecAggregation::Sum,
+                    max_score: secret_max,
+                    require_pass: Vec::new(),
+                },
+                &root_args,
+            ),
+            origins: root_args.origins.clone(),
+            children,
+        })
+    }
+
+    /// `data/secret` of a 2025-09 package: its groups, or its test cases.
+    fn final_secret(&mut self, secret: &Path, parent: &SpecArgs) -> Result<Group, ScoringError> {
+        self.enter(secret, 2)?;
+        let file = secret.join("test_group.yaml");
+        let args = self.final_args(&file, parent, Place::Secret)?;
+        let aggregation = args.aggregation.unwrap_or(SpecAggregation::Sum);
+        let max_score = match args.score {
+            Some(score) => score,
+            None => Some(100.0),
+        };
+        // Groups: the folders with a test_group.yaml.
+        let mut groups = Vec::new();
+        let mut loose = Vec::new();
+        for (name, path) in self.entries(secret)? {
+            if self.package.kind_if_any(&path)? == Some(Kind::Folder) {
+                let is_group = self
+                    .package
+                    .kind_if_any(&path.join("test_group.yaml"))?
+                    .is_some();
+                if is_group {
+                    groups.push(path);
+                } else {
+                    loose.push(path);
+                }
+            } else if name.as_bytes().ends_with(b".in") {
+                loose.push(path);
+            }
+        }
+        let children = if groups.is_empty() {
+            let mut tests = self.flat_tests(secret, secret, 2)?;
+            self.share(&mut tests, aggregation, max_score, args.static_score, &file)?;
+            tests
+        } else {
+            if let Some(other) = loose.first() {
+                return Err(ScoringError::invalid(
+                    other,
+                    format!(
+                        "is beside the test data groups of {}: once a folder there has a \
+                         test_group.yaml, every entry of secret/ must be a group (a folder with \
+                         one)",
+                        secret.display()
+                    ),
+                ));
+            }
+            let mut children = Vec::new();
+            for path in groups {
+                children.push(Child::Group(self.final_group(
+                    &path,
+                    &args,
+                    max_score,
+                    aggregation,
+                )?));
+            }
+            self.check_group_scores(&children, aggregation, max_score, &file)?;
+            let groups: Vec<(String, SpecAggregation)> = children
+                .iter()
+                .filter_map(|c| match c {
+                    Child::Group(g) => match &g.settings.rule {
+                        Rule::Spec(spec) => Some((g.path.clone(), spec.aggregation)),
+                        _ => None,
+                    },
+                    Child::Test(_) => None,
+                })
+                .collect();
+            for child in &children {
+                if let Child::Group(g) = child {
+                    if let Rule::Spec(spec) = &g.settings.rule {
+                        let file = self.data.join(&g.path).join("test_group.yaml");
+                        self.check_require_pass(&file, &spec.require_pass, &g.path, &groups)?;
+                    }
+                }
+            }
+            children
+        };
+        self.check_require_pass(&file, &args.require_pass, "secret", &[])?;
+        self.open.pop();
+        Ok(Group {
+            path: self.path_of(secret),
+            settings: spec_settings(
+                SpecScoring {
+                    aggregation,
+                    max_score,
+                    require_pass: args.require_pass.clone(),
+                },
+                &args,
+            ),
+            origins: args.origins.clone(),
+            children,
+        })
+    }
+
+    /// A test data group of a 2025-09 package (a folder of `secret/` with a test_group.yaml).
+    fn final_group(
+        &mut self,
+        folder: &Path,
+        parent: &SpecArgs,
+        secret_max: Option<f64>,
+        secret_aggregation: SpecAggregation,
+    ) -> Result<Group, ScoringError> {
+        self.enter(folder, 3)?;
+        let file = folder.join("test_group.yaml");
+        let args = self.final_args(&file, parent, Place::Group)?;
+        let aggregation = args.aggregation.unwrap_or(SpecAggregation::PassFail);
+        if secret_aggregation == SpecAggregation::PassFail
+            && aggregation != SpecAggregation::PassFail
+        {
+            return Err(ScoringError::invalid(
+                &file,
+                "score_aggregation: must be pass-fail, as secret's is",
+            ));
+        }
+        let max_score = match args.score {
+            Some(score) => score,
+            None if secret_max.is_some() => {
+                return Err(ScoringError::invalid(
+                    &file,
+                    "max_score: must be given: a group's maximum score is unbounded unless it \
+                     says, and secret's is bounded",
+                ))
+            }
+            None => None,
+        };
+        if max_score.is_none() && aggregation == SpecAggregation::PassFail {
+            return Err(ScoringError::invalid(
+                &file,
+                "max_score: a pass-fail group must have a bounded maximum score",
+            ));
+        }
+        let mut tests = self.flat_tests(folder, folder, 3)?;
+        if tests.is_empty() && args.static_score.is_none() {
+            return Err(ScoringError::invalid(
+                folder,
+                "is a test data group without test cases",
+            ));
+        }
+        self.share(&mut tests, aggregation, max_score, args.static_score, &file)?;
+        self.open.pop();
+        Ok(Group {
+            path: self.path_of(folder),
+            settings: spec_settings(
+                SpecScoring {
+                    aggregation,
+                    max_score,
+                    require_pass: args.require_pass.clone(),
+                },
+                &args,
+            ),
+            origins: args.origins.clone(),
+            children: tests,
+        })
+    }
+
+    /// Gives the test cases of a group their maximum scores: under `sum` its maximum less its
+    /// static validation score, shared evenly; under `min` its maximum; none under pass-fail.
+    fn share(
+        &self,
+        tests: &mut [Child],
+        aggregation: SpecAggregation,
+        max_score: Option<f64>,
+        static_score: Option<StaticScore>,
+        file: &Path,
+    ) -> Result<(), ScoringError> {
+        let static_points = match static_score {
+            Some(StaticScore::Points(points)) => points,
+            _ => 0.0,
+        };
+        if let Some(max) = max_score {
+            if static_points > max {
+                return Err(ScoringError::invalid(
+                    file,
+                    format!(
+                        "static_validation_score: {static_points} is more than max_score {max}"
+                    ),
+                ));
+            }
+        }
+        let share = match (aggregation, max_score) {
+            (SpecAggregation::PassFail, _) | (_, None) => None,
+            (SpecAggregation::Min, Some(max)) => Some(max),
+            (SpecAggregation::Sum, Some(max)) => {
+                (!tests.is_empty()).then(|| (max - static_points) / tests.len() as f64)
+            }
+        };
+        for child in tests {
+            if let Child::Test(test) = child {
+                test.max_score = share;
+            }
+        }
+        Ok(())
+    }
+
+    /// The groups' maximum scores against secret's.
+    fn check_group_scores(
+        &self,
+        groups: &[Child],
+        aggregation: SpecAggregation,
+        max_score: Option<f64>,
+        file: &Path,
+    ) -> Result<(), ScoringError> {
+        let Some(max) = max_score else {
+            return Ok(());
+        };
+        if aggregation != SpecAggregation::Sum {
+            return Ok(());
+        }
+        let given: f64 = groups
+            .iter()
+            .filter_map(|c| match c {
+                Child::Group(g) => super::aggregate::max_score(g),
+                Child::Test(_) => None,
+            })
+            .sum();
+        if given > max + 1e-9 {
+            return Err(ScoringError::invalid(
+                file,
+                format!(
+                    "max_score: the groups' maximum scores add up to {given}, more than secret's \
+                     {max}"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// `require_pass` of the group `own` (`secret`, or `secret/NAME`): each entry `sample`
+    /// or an earlier group of `earlier`.
+    fn check_require_pass(
+        &self,
+        file: &Path,
+        require: &[String],
+        own: &str,
+        earlier: &[(String, SpecAggregation)],
+    ) -> Result<(), ScoringError> {
+        for name in require {
+            if name == "sample" {
+                continue;
+            }
+            let found = earlier.iter().find(|(path, _)| path == name);
+            match found {
+                Some((_, SpecAggregation::PassFail)) if name.as_str() < own => {}
+                Some((_, SpecAggregation::PassFail)) => {
+                    return Err(ScoringError::invalid(
+                        file,
+                        format!("require_pass: {name} does not come before {own}"),
+                    ))
+                }
+                Some(_) => {
+                    return Err(ScoringError::invalid(
+                        file,
+                        format!("require_pass: {name} must have pass-fail aggregation"),
+                    ))
+                }
+                None => {
+                    return Err(ScoringError::invalid(
+                        file,
+                        format!(
+                            "require_pass: {name} is not sample or an earlier test data group \
+                             of secret"
+                        ),
+                    ))
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The test cases under `folder` (and its sub-folders, which are not groups), in the order
+    /// of their names; a test_group.yaml below `group` is an error (groups do not nest).
+    fn flat_tests(
+        &mut self,
+        folder: &Path,
+        group: &Path,
+        depth: u64,
+    ) -> Result<Vec<Child>, ScoringError> {
+        let mut tests = Vec::new();
+        for (_, path) in self.entries(folder)? {
+            if self.package.kind_if_any(&path)? == Some(Kind::Folder) {
+                let nested = path.join("test_group.yaml");
+                if self.package.kind_if_any(&nested)?.is_some() {
+                    return Err(ScoringError::invalid(
+                        &nested,
+                        format!(
+                            "makes a group inside {}: in the 2025-09 format groups are the \
+                             folders of data/secret/ and do not nest",
+                            group.display()
+                        ),
+                    ));
+                }
+                self.enter(&path, depth + 1)?;
+                self.groups -= 1;
+                tests.extend(self.flat_tests(&path, group, depth + 1)?);
+                self.open.pop();
+            }
+        }
+        let mut own = self.children(folder, &|_| false, &mut |_, _| unreachable!())?;
+        own.append(&mut tests);
+        own.sort_by(|a, b| child_path(a).cmp(child_path(b)));
+        Ok(own)
+    }
+
+    /// A 2025-09 `test_group.yaml`'s keys over the inherited ones (only the arguments are
+    /// inherited); `place` says which keys it may have.
+    fn final_args(
+        &self,
+        file: &Path,
+        parent: &SpecArgs,
+        place: Place,
+    ) -> Result<SpecArgs, ScoringError> {
+        let mut args = SpecArgs {
+            input: parent.input.clone(),
+            input_by_name: parent.input_by_name.clone(),
+            output: parent.output.clone(),
+            origins: parent
+                .origins
+                .iter()
+                .filter(|(k, _)| k.ends_with("validator_args"))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+            ..SpecArgs::default()
+        };
+        let Some(value) = self.settings_file(file)? else {
+            return Ok(args);
+        };
+        let Value::Mapping(map) = &value else {
+            unreachable!("settings_file gives mappings")
+        };
+        let scoring_key = |key: &str| -> Result<(), ScoringError> {
+            match place {
+                Place::Sample | Place::Data => Err(ScoringError::invalid(
+                    file,
+                    format!(
+                        "{key}: is not permitted here (only in secret/ and its test data groups)"
+                    ),
+                )),
+                _ => Ok(()),
+            }
+        };
+        for (key, item) in map {
+            let key = key.as_str().unwrap_or("");
+            let here = Some(file.to_path_buf());
+            let list = |what: &Value| {
+                words(what).ok_or_else(|| {
+                    ScoringError::invalid(file, format!("{key}: must be a list of strings"))
+                })
+            };
+            match key {
+                "input_validator_args" => {
+                    (args.input, args.input_by_name) = input_validator_args(file, item)?;
+                    args.origins.insert(key.to_string(), here);
+                }
+                "output_validator_args" => {
+                    args.output = list(item)?;
+                    args.origins.insert(key.to_string(), here);
+                }
+                "max_score" => {
+                    scoring_key(key)?;
+                    args.score = Some(match item {
+                        Value::String(s) if s == "unbounded" => None,
+                        Value::Number(n) if n.as_u64().is_some() => {
+                            Some(parse_score(file, key, item)?)
+                        }
+                        other => {
+                            return Err(ScoringError::invalid(
+                                file,
+                                format!(
+                                    "max_score: must be a non-negative integer or unbounded, \
+                                     found {}",
+                                    show(other)
+                                ),
+                            ))
+                        }
+                    });
+                    args.origins.insert("scoring.score".into(), here);
+                }
+                "score_aggregation" => {
+                    scoring_key(key)?;
+                    args.aggregation = Some(aggregation_of(file, key, item)?);
+                    args.origins.insert("scoring.aggregation".into(), here);
+                }
+                "require_pass" => {
+                    scoring_key(key)?;
+                    args.require_pass = words(item).ok_or_else(|| {
+                        ScoringError::invalid(
+                            file,
+                            "require_pass: must be a string or a list of strings",
+                        )
+                    })?;
+                    args.origins.insert("scoring.require_pass".into(), here);
+                }
+                "static_validation_score" => {
+                    args.static_score = Some(match item {
+                        Value::String(s) if s == "pass-fail" => StaticScore::PassFail,
+                        Value::Number(n) if n.as_u64().is_some() => {
+                            StaticScore::Points(parse_score(file, key, item)?)
+                        }
+                        other => {
+                            return Err(ScoringError::invalid(
+                                file,
+                                format!(
+                                    "static_validation_score: must be a non-negative integer or \
+                                     pass-fail, found {}",
+                                    show(other)
+                                ),
+                            ))
+                        }
+                    });
+                    args.origins.insert(key.into(), here);
+                }
+                "static_validator_args"
+                | "args"
+                | "input_visualizer_args"
+                | "output_visualizer_args"
+                | "answer_validator_args" => {
+                    // Read for their form; what uses them is not this tree's.
+                    if !(key == "answer_validator_args" && item.is_mapping()) {
+                        list(item)?;
+                    }
+                }
+                "full_feedback" => {
+                    if !matches!(item, Value::Bool(_)) {
+                        return Err(ScoringError::invalid(
+                            file,
+                            "full_feedback: must be true or false",
+                        ));
+                    }
+                }
+                "scoring" => {
+                    return Err(ScoringError::invalid(
+                        file,
+                        "scoring: belongs to the 2023-07 draft; 2025-09 has max_score, \
+                         score_aggregation and require_pass at the top of test_group.yaml",
+                    ))
+                }
+                other => {
+                    return Err(ScoringError::invalid(
+                        file,
+                        format!("{other}: is not a key of test_group.yaml"),
+                    ))
+                }
+            }
+        }
+        if args.static_score.is_some() && place == Place::Data {
+            return Err(ScoringError::invalid(
+                file,
+                "static_validation_score: is for sample, secret and test data groups",
+            ));
+        }
+        if map.contains_key("static_validator_args") && args.static_score.is_none() {
+            return Err(ScoringError::invalid(
+                file,
+                "static_validator_args: given without static_validation_score",
+            ));
+        }
+        if let Some(StaticScore::Points(_)) = args.static_score {
+            if args.aggregation == Some(SpecAggregation::PassFail)
+                || (place == Place::Group && args.aggregation.is_none())
+            {
+                return Err(ScoringError::invalid(
+                    file,
+                    "static_validation_score: a score is not for a group with pass-fail \
+                     aggregation",
+                ));
+            }
+        }
+        Ok(args)
+    }
+}
+
+/// Where a 2025-09 `test_group.yaml` is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Data,
+    Sample,
+    Secret,
+    Group,
+}
+
+/// `static_validation_score`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum StaticScore {
+    Points(f64),
+    PassFail,
+}
+
+/// `input_validator_args` in either form: a list for every input validator, or a map of
+/// each validator's own (by its name in `input_validators/`), the whole map replacing what a
+/// parent gave.
+pub fn input_validator_args(
+    file: &Path,
+    value: &Value,
+) -> Result<(Vec<String>, Option<ArgsByName>), ScoringError> {
+    const KEY: &str = "input_validator_args";
+    match value {
+        Value::Mapping(map) => {
+            let mut by_name = ArgsByName::new();
+            for (name, args) in map {
+                let name = name.as_str().ok_or_else(|| {
+                    ScoringError::invalid(
+                        file,
+                        format!(
+                            "{KEY}: a validator's name must be a string, found {}",
+                            show(name)
+                        ),
+                    )
+                })?;
+                let args = words(args).ok_or_else(|| {
+                    ScoringError::invalid(file, format!("{KEY}.{name}: must be a list of strings"))
+                })?;
+                by_name.insert(name.to_string(), args);
+            }
+            Ok((Vec::new(), Some(by_name)))
+        }
+        other => {
+            let list = words(other).ok_or_else(|| {
+                ScoringError::invalid(
+                    file,
+                    format!(
+                        "{KEY}: must be a list of strings, or a map of validators' names to lists"
+                    ),
+                )
+            })?;
+            Ok((list, None))
+        }
+    }
+}
+
+fn child_path(child: &Child) -> &str {
+    match child {
+        Child::Test(t) => &t.path,
+        Child::Group(g) => &g.path,
+    }
+}
+
+fn aggregation_of(file: &Path, key: &str, value: &Value) -> Result<SpecAggregation, ScoringError> {
+    match value.as_str() {
+        Some("pass-fail") => Ok(SpecAggregation::PassFail),
+        Some("sum") => Ok(SpecAggregation::Sum),
+        Some("min") => Ok(SpecAggregation::Min),
+        _ => Err(ScoringError::invalid(
+            file,
+            format!(
+                "{key}: must be pass-fail, sum or min, found {}",
+                show(value)
+            ),
+        )),
+    }
+}
+
 /// Sets the maximum score of a 2023-07 group without a `score` of its own, and its
 /// children's that follow from it.
 fn set_max(group: &mut Group, max: Option<f64>) {
@@ -860,11 +1479,15 @@ fn set_max(group: &mut Group, max: Option<f64>) {
 #[derive(Debug, Clone, Default)]
 struct SpecArgs {
     input: Vec<String>,
+    /// The map form of `input_validator_args` (it replaces `input`).
+    input_by_name: Option<ArgsByName>,
     output: Vec<String>,
     /// `scoring.score`: `Some(None)` for `unbounded`.
     score: Option<Option<f64>>,
     aggregation: Option<SpecAggregation>,
     require_pass: Vec<String>,
+    /// 2025-09 `static_validation_score`.
+    static_score: Option<StaticScore>,
     origins: BTreeMap<String, Option<PathBuf>>,
 }
 
@@ -876,6 +1499,7 @@ fn spec_settings(scoring: SpecScoring, args: &SpecArgs) -> Settings {
         reject_score: 0.0,
         range: ScoreRange::ANY,
         input_validator_flags: args.input.clone(),
+        input_validator_args_by_name: args.input_by_name.clone(),
         output_validator_flags: args.output.clone(),
     }
 }
@@ -1261,8 +1885,15 @@ mod tests {
             PackageFacts::from_problem_yaml(file, "type: [scoring, interactive]\n").unwrap();
         assert!(facts.scoring);
         assert_eq!(facts.format, Some(Format::KattisLegacy));
+        let facts = PackageFacts::from_problem_yaml(
+            file,
+            "problem_format_version: 2025-09\ntype: interactive scoring\n",
+        )
+        .unwrap();
+        assert_eq!(facts.format, Some(Format::Kattis2025));
+        assert!(facts.scoring);
         let error =
-            PackageFacts::from_problem_yaml(file, "problem_format_version: 2025-09\n").unwrap_err();
+            PackageFacts::from_problem_yaml(file, "problem_format_version: 2024-01\n").unwrap_err();
         assert!(
             error.to_string().contains("problem_format_version"),
             "{error}"
@@ -1270,5 +1901,259 @@ mod tests {
         let error =
             PackageFacts::from_problem_yaml(file, "grading:\n  on_reject: maybe\n").unwrap_err();
         assert!(error.to_string().contains("grading.on_reject"), "{error}");
+    }
+
+    fn final_package(dir: &Path) -> Result<GroupTree, ScoringError> {
+        let yaml = "problem_format_version: 2025-09\ntype: scoring\n";
+        let file = dir.join("problem.yaml");
+        let facts = PackageFacts::from_problem_yaml(&file, yaml).unwrap();
+        read(&Folder::new(dir).unwrap(), &facts)
+    }
+
+    /// A 2025-09 package: secret worth 100, g1 pass-fail 30 after the sample, g2 a sum of 60
+    /// whose static validation test case is worth 10 (its three test cases share 50, one of
+    /// them in a folder that is not a group), g3 a min of 10.
+    fn final_groups(dir: &Path) {
+        for name in [
+            "sample/1",
+            "secret/g1/1",
+            "secret/g2/1",
+            "secret/g2/2",
+            "secret/g2/deep/0",
+            "secret/g3/1",
+        ] {
+            case(dir, name);
+        }
+        write(
+            dir,
+            "data/secret/test_group.yaml",
+            "max_score: 100\nscore_aggregation: sum\noutput_validator_args: [a]\n",
+        );
+        write(
+            dir,
+            "data/secret/g1/test_group.yaml",
+            "max_score: 30\nrequire_pass: [sample]\ninput_validator_args: {v.py: [--small]}\n",
+        );
+        write(
+            dir,
+            "data/secret/g2/test_group.yaml",
+            "max_score: 60\nscore_aggregation: sum\nstatic_validation_score: 10\nrequire_pass: secret/g1\nfull_feedback: true\n",
+        );
+        write(
+            dir,
+            "data/secret/g3/test_group.yaml",
+            "max_score: 10\nscore_aggregation: min\noutput_validator_args: [b]\n",
+        );
+    }
+
+    #[test]
+    fn a_2025_tree_has_the_final_keys_and_groups_one_level_deep() {
+        let dir = tempfile::tempdir().unwrap();
+        final_groups(dir.path());
+        let tree = final_package(dir.path()).unwrap();
+        assert_eq!(tree.format, Format::Kattis2025);
+        let paths: Vec<&str> = tree.root.groups().iter().map(|g| g.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                "",
+                "sample",
+                "secret",
+                "secret/g1",
+                "secret/g2",
+                "secret/g3"
+            ]
+        );
+        let spec = |path: &str| match &tree.root.find(path).unwrap().settings.rule {
+            Rule::Spec(spec) => spec.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(spec("secret").max_score, Some(100.0));
+        assert_eq!(spec("secret/g1").aggregation, SpecAggregation::PassFail);
+        assert_eq!(spec("secret/g1").require_pass, ["sample"]);
+        assert_eq!(spec("secret/g2").aggregation, SpecAggregation::Sum);
+        assert_eq!(spec("secret/g2").require_pass, ["secret/g1"]);
+        assert_eq!(spec("secret/g3").aggregation, SpecAggregation::Min);
+        let g2 = tree.root.find("secret/g2").unwrap();
+        let tests: Vec<(&str, Option<f64>)> = g2
+            .children
+            .iter()
+            .map(|c| match c {
+                Child::Test(t) => (t.path.as_str(), t.max_score),
+                Child::Group(g) => panic!("a folder of g2 is not a group: {}", g.path),
+            })
+            .collect();
+        let third = Some(50.0 / 3.0);
+        assert_eq!(
+            tests,
+            [
+                ("secret/g2/1", third),
+                ("secret/g2/2", third),
+                ("secret/g2/deep/0", third)
+            ]
+        );
+        let g3 = tree.root.find("secret/g3").unwrap();
+        assert!(matches!(&g3.children[..], [Child::Test(t)] if t.max_score == Some(10.0)));
+        assert_eq!(g3.settings.output_validator_flags, ["b"]);
+        // Arguments are inherited; the map form of input_validator_args is kept as a map.
+        let g1 = tree.root.find("secret/g1").unwrap();
+        assert_eq!(g1.settings.output_validator_flags, ["a"]);
+        let by_name = g1.settings.input_validator_args_by_name.as_ref().unwrap();
+        assert_eq!(by_name["v.py"], ["--small"]);
+        assert_eq!(g2.settings.input_validator_args_by_name, None);
+        let graded = aggregate::grade(&tree, &mut aggregate::AllAccepted).unwrap();
+        // The static validation test case is not run: its 10 points are not given.
+        assert_eq!(graded.total, Some(Scored::new(Verdict::Accepted, 90.0)));
+    }
+
+    #[test]
+    fn a_2025_secret_without_groups_holds_every_test_case_under_it() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["sample/1", "secret/1", "secret/more/2", "secret/more/3"] {
+            case(dir.path(), name);
+        }
+        write(dir.path(), "data/secret/test_group.yaml", "max_score: 60\n");
+        let tree = final_package(dir.path()).unwrap();
+        let secret = tree.root.find("secret").unwrap();
+        assert_eq!(secret.children.len(), 3);
+        assert!(secret
+            .children
+            .iter()
+            .all(|c| matches!(c, Child::Test(t) if t.max_score == Some(20.0))));
+        // With no test_group.yaml at all: secret is a sum worth 100.
+        std::fs::remove_file(dir.path().join("data/secret/test_group.yaml")).unwrap();
+        let tree = final_package(dir.path()).unwrap();
+        let graded = aggregate::grade(&tree, &mut aggregate::AllAccepted).unwrap();
+        assert_eq!(graded.total, Some(Scored::new(Verdict::Accepted, 100.0)));
+    }
+
+    #[test]
+    fn a_2025_tree_that_breaks_the_rules_is_an_error_naming_its_file() {
+        let cases: [(&str, &str, &str, &str); 11] = [
+            (
+                "secret/g1",
+                "scoring:\n  score: 30\n",
+                "belongs to the 2023-07",
+                "g1/test_group.yaml",
+            ),
+            (
+                "secret/g1",
+                "score: 30\n",
+                "score: is not a key",
+                "g1/test_group.yaml",
+            ),
+            (
+                "secret/g1",
+                "score_aggregation: sum\n",
+                "max_score: must be given",
+                "g1/test_group.yaml",
+            ),
+            (
+                "secret/g1",
+                "max_score: 12.5\n",
+                "non-negative integer",
+                "g1/test_group.yaml",
+            ),
+            (
+                "secret/g1",
+                "max_score: 30\nrequire_pass: secret/g2\n",
+                "does not come before",
+                "g1/test_group.yaml",
+            ),
+            (
+                "secret/g2",
+                "max_score: 70\nrequire_pass: secret/nothing\n",
+                "not sample or an earlier",
+                "g2/test_group.yaml",
+            ),
+            (
+                "sample",
+                "max_score: 0\n",
+                "not permitted here",
+                "sample/test_group.yaml",
+            ),
+            (
+                "secret/g1/inner",
+                "max_score: 1\n",
+                "do not nest",
+                "inner/test_group.yaml",
+            ),
+            (
+                "secret/g1",
+                "max_score: 30\nstatic_validation_score: 5\n",
+                "pass-fail",
+                "g1/test_group.yaml",
+            ),
+            (
+                "secret/g1",
+                "max_score: 30\nstatic_validator_args: [x]\n",
+                "without static_validation_score",
+                "g1/test_group.yaml",
+            ),
+            (
+                "secret",
+                "max_score: 50\n",
+                "add up to 100",
+                "secret/test_group.yaml",
+            ),
+        ];
+        for (folder, text, message, file) in cases {
+            let dir = tempfile::tempdir().unwrap();
+            for name in [
+                "sample/1",
+                "secret/g1/1",
+                "secret/g1/inner/1",
+                "secret/g2/1",
+            ] {
+                case(dir.path(), name);
+            }
+            write(
+                dir.path(),
+                "data/secret/g1/test_group.yaml",
+                "max_score: 30\n",
+            );
+            write(
+                dir.path(),
+                "data/secret/g2/test_group.yaml",
+                "max_score: 70\n",
+            );
+            write(dir.path(), &format!("data/{folder}/test_group.yaml"), text);
+            let error = final_package(dir.path()).unwrap_err().to_string();
+            assert!(error.contains(message), "{folder} {text:?}: {error}");
+            assert!(error.contains(file), "{folder} {text:?}: {error}");
+        }
+        // A test case beside the groups of secret.
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["secret/g1/1", "secret/loose"] {
+            case(dir.path(), name);
+        }
+        write(
+            dir.path(),
+            "data/secret/g1/test_group.yaml",
+            "max_score: 100\n",
+        );
+        let error = final_package(dir.path()).unwrap_err().to_string();
+        assert!(error.contains("secret/loose.in"), "{error}");
+        assert!(error.contains("beside the test data groups"), "{error}");
+    }
+
+    #[test]
+    fn input_validator_args_take_both_forms() {
+        let file = Path::new("data/test_group.yaml");
+        let list: Value = yaml_serde::from_str("[--a, '1']").unwrap();
+        assert_eq!(
+            input_validator_args(file, &list).unwrap(),
+            (vec!["--a".to_string(), "1".to_string()], None)
+        );
+        let map: Value = yaml_serde::from_str("{integers: [small], strings: []}").unwrap();
+        let (every, by_name) = input_validator_args(file, &map).unwrap();
+        assert!(every.is_empty());
+        let by_name = by_name.unwrap();
+        assert_eq!(by_name["integers"], ["small"]);
+        assert!(by_name["strings"].is_empty());
+        let bad: Value = yaml_serde::from_str("{integers: {x: 1}}").unwrap();
+        let error = input_validator_args(file, &bad).unwrap_err().to_string();
+        assert!(error.contains("input_validator_args.integers"), "{error}");
+        assert!(error.contains("data/test_group.yaml"), "{error}");
     }
 }

@@ -94,9 +94,16 @@ pub enum Format {
     KattisLegacy,
     /// A Kattis package of version 2023-07 (`2023-07-draft`).
     Kattis2023,
+    /// A Kattis package of version 2025-09: groups are the folders of `data/secret/` with a
+    /// `test_group.yaml`, one level deep.
+    Kattis2025,
     /// A folder problem's `problem.toml`.
     Folder,
 }
+
+/// Arguments per input validator, by its name (its entry in a package's `input_validators/`):
+/// 2025-09's map form of `input_validator_args`.
+pub type ArgsByName = std::collections::BTreeMap<String, Vec<String>>;
 
 /// The tree of groups of one problem: the root group (`data/` of a package, the whole
 /// problem of a folder problem) and everything under it, in judging order.
@@ -160,6 +167,11 @@ pub struct Settings {
     /// The scores the group is expected to get (`range`), checked, never enforced.
     pub range: ScoreRange,
     pub input_validator_flags: Vec<String>,
+    /// 2025-09's map form of `input_validator_args`: each input validator's arguments by its
+    /// name in `input_validators/` (one not named gets none); `input_validator_flags` is not
+    /// used when it is given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_validator_args_by_name: Option<ArgsByName>,
     pub output_validator_flags: Vec<String>,
 }
 

@@ -237,7 +237,8 @@ pub(crate) fn digest_problem(digest: &mut PlanDigest, problem: &ProblemSpec) {
         programs.validator.as_ref(),
         programs.interactor.as_ref(),
     ];
-    for spec in specs.into_iter().flatten() {
+    let more = programs.more_checkers.iter().map(Some);
+    for spec in specs.into_iter().chain(more).flatten() {
         let files: Vec<PathBuf> = match &spec.source {
             ProgramSource::Source { path, .. } => vec![path.clone()],
             ProgramSource::Command(words) => words
@@ -329,6 +330,8 @@ pub(crate) struct ProblemParts {
     pub code: Option<Box<dyn ProblemCode>>,
     /// The checker, when it is a program of the problem's.
     pub checker: Option<ProblemProgram>,
+    /// The checkers run after it, in turn (a legacy package's further output validators).
+    pub more_checkers: Vec<ProblemProgram>,
     pub interactor: Option<ProblemProgram>,
     /// A scoring package's custom grader.
     pub grader: Option<ProblemProgram>,
@@ -348,6 +351,12 @@ impl ProblemParts {
                 Checker::Program(spec) => Some(build(spec)?),
                 Checker::Compare(_) => None,
             },
+            more_checkers: problem
+                .programs
+                .more_checkers
+                .iter()
+                .map(build)
+                .collect::<Result<_, _>>()?,
             interactor: problem
                 .programs
                 .interactor

@@ -108,7 +108,10 @@ pub fn validate_inputs(
     let mut validators = Vec::new();
     for spec in &package.input_validators {
         match ProblemProgram::build(runner, &package.dir, spec, scratch.clone()) {
-            Ok(program) => validators.push(KattisValidator::program(program)),
+            Ok(program) => {
+                let key = entry_name(program_path(spec));
+                validators.push(KattisValidator::program(program).with_key(key))
+            }
             Err(e) => result.invalid.push(e.to_string()),
         }
     }
@@ -119,7 +122,9 @@ pub fn validate_inputs(
         );
         let spec = checktestdata_spec(runner, script);
         match ProblemProgram::build(runner, &package.dir, &spec, scratch.clone()) {
-            Ok(program) => validators.push(KattisValidator::checktestdata(program, name)),
+            Ok(program) => validators.push(
+                KattisValidator::checktestdata(program, name).with_key(entry_name(script)),
+            ),
             Err(PartError::Build {
                 cause: LangError::ProgramNotFound { program, path },
                 ..
@@ -149,6 +154,22 @@ pub fn validate_inputs(
 
 /// A checktestdata script as a program: [`judge_formats::kattis::CHECKTESTDATA`] called on it, under
 /// the validators' limits.
+/// The path of a package program's source (a file or a folder), if it has one.
+fn program_path(spec: &ProgramSpec) -> &Path {
+    match &spec.source {
+        judge_core::config::ProgramSource::Source { path, .. } => path,
+        judge_core::config::ProgramSource::Command(_) => Path::new(""),
+    }
+}
+
+/// The name of an entry of `input_validators/`, by which a test group's map of arguments
+/// names it.
+fn entry_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
 fn checktestdata_spec(runner: &RunnerConfig, script: &Path) -> ProgramSpec {
     ProgramSpec {
         role: Role::Validator,
@@ -172,8 +193,9 @@ fn build_parts(runner: &RunnerConfig, package: &Package) -> Result<(), GradeErro
         judge_core::check::Checker::Compare(_) => None,
     };
     let parts = [checker, package.spec.programs.interactor.as_ref()];
+    let more = package.spec.programs.more_checkers.iter().map(Some);
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
-    for spec in parts.into_iter().flatten() {
+    for spec in parts.into_iter().chain(more).flatten() {
         ProblemProgram::build(runner, &package.dir, spec, scratch.clone())?;
     }
     Ok(())

@@ -257,8 +257,8 @@ impl TestContext<'_> {
         let record = worker.run(input, self.enforced)?;
         let facts = record.facts;
         let checked = facts.ended_normally().then(|| match &self.parts.checker {
-            Some(program) => programs::checker::check_scored(
-                program,
+            Some(program) => programs::checker::check_in_turn(
+                std::iter::once(program).chain(&self.parts.more_checkers),
                 input,
                 &record.output,
                 answer,

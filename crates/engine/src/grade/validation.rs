@@ -30,6 +30,9 @@ pub struct InputToCheck {
     /// (see `files::Folder`); `None` for a file the user names, read as a shell reads it.
     pub root: Option<Folder>,
     pub args: Vec<String>,
+    /// 2025-09's map form of `input_validator_args`: each validator's own, by its name in
+    /// `input_validators/` (see [`InputValidator::key`]); `args` is not used when given.
+    pub args_by_name: Option<judge_core::config::ArgsByName>,
 }
 
 impl From<&judge_core::config::FileTest> for InputToCheck {
@@ -41,11 +44,21 @@ impl From<&judge_core::config::FileTest> for InputToCheck {
             path: test.input.clone(),
             root: Some(test.folder.clone()),
             args: test.validator_args.clone(),
+            args_by_name: test.validator_args_by_name.clone(),
         }
     }
 }
 
 impl InputToCheck {
+    /// The arguments of the validator whose key is `key`.
+    fn args_for(&self, key: Option<&str>) -> &[String] {
+        match (&self.args_by_name, key) {
+            (Some(map), Some(key)) => map.get(key).map_or(&[], Vec::as_slice),
+            (Some(_), None) => &[],
+            (None, _) => &self.args,
+        }
+    }
+
     /// Its bytes, at most `cap` of them.
     fn read(&self, cap: Cap) -> Result<Vec<u8>, FileError> {
         match &self.root {
@@ -64,6 +77,11 @@ pub trait InputValidator: Sync {
     fn name(&self) -> String;
     /// What it says of `input`, given `args`.
     fn check(&self, input: &[u8], args: &[String]) -> InputCheck;
+    /// Its name where a package's test group gives each input validator its own arguments
+    /// (its entry in `input_validators/`), if it has one.
+    fn key(&self) -> Option<&str> {
+        None
+    }
 }
 
 /// A problem's own validator (built in, or its program), as `judge validate` runs it, with
@@ -98,6 +116,8 @@ pub struct KattisValidator {
     /// The exit codes that say valid and invalid.
     valid: i32,
     invalid: i32,
+    /// Its entry in `input_validators/` (see [`InputValidator::key`]).
+    key: Option<String>,
 }
 
 impl KattisValidator {
@@ -113,6 +133,7 @@ impl KattisValidator {
             program,
             valid,
             invalid,
+            key: None,
         }
     }
 
@@ -123,6 +144,15 @@ impl KattisValidator {
             program,
             valid: 0,
             invalid: 1,
+            key: None,
+        }
+    }
+
+    /// The same validator, named `key` in `input_validators/`.
+    pub fn with_key(self, key: String) -> KattisValidator {
+        KattisValidator {
+            key: Some(key),
+            ..self
         }
     }
 }
@@ -130,6 +160,10 @@ impl KattisValidator {
 impl InputValidator for KattisValidator {
     fn name(&self) -> String {
         self.name.clone()
+    }
+
+    fn key(&self) -> Option<&str> {
+        self.key.as_deref()
     }
 
     fn check(&self, input: &[u8], args: &[String]) -> InputCheck {
@@ -250,7 +284,7 @@ impl engine::UnjudgedExecutor for Checks<'_> {
     fn execute(&self, _: &mut (), unit: usize) -> CheckedInput {
         let (input, v) = self.pair(unit);
         let check = match input.read(self.cap) {
-            Ok(bytes) => self.validators[v].check(&bytes, &input.args),
+            Ok(bytes) => self.validators[v].check(&bytes, input.args_for(self.validators[v].key())),
             Err(e) => InputCheck::Failed(e.to_string()),
         };
         CheckedInput {
@@ -316,6 +350,7 @@ mod tests {
                     path,
                     root: None,
                     args: vec![format!("a{i}")],
+                    args_by_name: None,
                 }
             })
             .collect();
@@ -366,6 +401,7 @@ mod tests {
             path: PathBuf::from("/nonexistent/gone.in"),
             root: None,
             args: Vec::new(),
+            args_by_name: None,
         }];
         let validator = FirstByte {
             calls: AtomicUsize::new(0),

@@ -62,6 +62,26 @@ pub fn check_scored(
     }
 }
 
+/// [`check_scored`] with each of `checkers` in turn (a legacy Kattis package's output
+/// validators: the output must pass all of them): the first that does not accept it gives the
+/// outcome; when all accept, the last one's outcome and score.
+pub fn check_in_turn<'a>(
+    checkers: impl IntoIterator<Item = &'a ProblemProgram>,
+    input: &[u8],
+    output: &[u8],
+    answer: &[u8],
+    test_args: &[String],
+) -> (CheckOutcome, Option<ValidatorScore>) {
+    let mut said = (CheckOutcome::JudgeError("no checker to run".into()), None);
+    for checker in checkers {
+        said = check_scored(checker, input, output, answer, test_args);
+        if said.0 != CheckOutcome::Accepted {
+            break;
+        }
+    }
+    said
+}
+
 /// What a checker's (or an interactor's) run says under its convention, with the partial
 /// score it gave: the feedback folder's (Kattis), or the points on its standard error
 /// (testlib, whose `quitp` and `_pc` exit with codes of their own: points on a run that

@@ -102,6 +102,13 @@ pub fn write_package(
         problem: problem.id.clone(),
         why,
     };
+    if !problem.programs.more_checkers.is_empty() {
+        return Err(unsupported(
+            "it has several output validators, which a package exported here (2023-07) cannot \
+             hold"
+                .into(),
+        ));
+    }
     // What judges the outputs: the default output validator with flags, or a program.
     let (flags, judge_program) = match (interactor, &problem.checker) {
         (Some(interactor), _) => (Vec::new(), Some(interactor)),

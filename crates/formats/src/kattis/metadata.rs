@@ -1,8 +1,11 @@
 //! `problem.yaml` of a Kattis package, in its three forms: the legacy one (no
-//! `problem_format_version`), 2023-07 (and its draft) and 2025-09. Only what grading needs is
-//! read: the name, whether the problem is interactive, whether it has a custom output
-//! validator, the validator's flags and the limits; a problem type this judge cannot grade
-//! (scoring, multi-pass, submit-answer) is refused by name.
+//! `problem_format_version`), 2023-07 (and its draft) and 2025-09. What grading needs is read
+//! (the name, whether the problem is interactive, whether it has a custom output validator,
+//! the validator's flags and the limits), and the facts about the problem that `judge show`
+//! shows (`About`: credits, sources, license, keywords ...); a problem type this judge cannot
+//! grade (multi-pass, submit-answer) is refused by name. In 2025-09 a key the format does not
+//! have (at the top, under `limits` or `limits.time_multipliers`) is an error naming it, as
+//! the format says.
 
 use std::path::Path;
 
@@ -85,7 +88,84 @@ pub struct Metadata {
     pub memory_mib: u64,
     pub output_mib: u64,
     pub source: Option<String>,
+    /// What problem.yaml says about the problem beyond grading.
+    pub about: About,
 }
+
+/// What problem.yaml says about a problem that grading does not need, for `judge show`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct About {
+    pub uuid: Option<String>,
+    pub version: Option<String>,
+    /// `credits`: each role (`authors`, `testers`, `translators (da)` ...) with its people,
+    /// in the order problem.yaml gives them (legacy `author` is `authors`).
+    pub credits: Vec<(String, Vec<String>)>,
+    /// `source`: each entry's name, with its URL in brackets when it has one (legacy
+    /// `source_url` too).
+    pub sources: Vec<String>,
+    pub license: Option<String>,
+    pub rights_owner: Option<String>,
+    pub keywords: Vec<String>,
+    /// `languages` (`all` when not given).
+    pub languages: Vec<String>,
+    pub embargo_until: Option<String>,
+}
+
+/// The keys of a 2025-09 `problem.yaml`.
+const KEYS_2025: [&str; 15] = [
+    "problem_format_version",
+    "type",
+    "name",
+    "uuid",
+    "version",
+    "credits",
+    "source",
+    "license",
+    "rights_owner",
+    "embargo_until",
+    "limits",
+    "keywords",
+    "languages",
+    "allow_file_writing",
+    "constants",
+];
+
+/// The keys of `limits` in 2025-09.
+const LIMIT_KEYS_2025: [&str; 12] = [
+    "time_multipliers",
+    "time_limit",
+    "time_resolution",
+    "memory",
+    "output",
+    "code",
+    "compilation_time",
+    "compilation_memory",
+    "validation_time",
+    "validation_memory",
+    "validation_output",
+    "validation_passes",
+];
+
+/// The values 2025-09 allows for `license`.
+const LICENSES: [&str; 7] = [
+    "unknown",
+    "public domain",
+    "cc0",
+    "cc by",
+    "cc by-sa",
+    "educational",
+    "permission",
+];
+
+/// The roles of `credits` in 2025-09.
+const CREDIT_ROLES: [&str; 6] = [
+    "authors",
+    "contributors",
+    "testers",
+    "translators",
+    "packagers",
+    "acknowledgements",
+];
 
 /// Memory a package gets unless it says otherwise, MiB (the format's default).
 const DEFAULT_MEMORY_MIB: u64 = 2048;
@@ -127,6 +207,21 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
             None => return Err(bad("problem_format_version", "must be a string")),
         },
     };
+    if format == FormatVersion::V2025_09 {
+        unknown_keys(file, root, "", &KEYS_2025)?;
+        if let Some(limits) = get("limits").filter(|l| l.is_mapping()) {
+            unknown_keys(file, limits, "limits.", &LIMIT_KEYS_2025)?;
+            if let Some(m) = limits.get("time_multipliers").filter(|m| m.is_mapping()) {
+                unknown_keys(
+                    file,
+                    m,
+                    "limits.time_multipliers.",
+                    &["ac_to_time_limit", "time_limit_to_tle"],
+                )?;
+            }
+        }
+    }
+    let about = about(file, root, format)?;
     let name = match get("name") {
         None => None,
         Some(Value::String(name)) => Some(name.clone()),
@@ -140,6 +235,10 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
     let source = match get("source") {
         None => None,
         Some(Value::Mapping(m)) => m.get("name").and_then(Value::as_str).map(str::to_string),
+        Some(Value::Sequence(items)) => items.first().and_then(|first| match first {
+            Value::Mapping(m) => m.get("name").and_then(scalar_text),
+            other => scalar_text(other),
+        }),
         Some(v) => scalar_text(v),
     };
 
@@ -296,7 +395,190 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
         memory_mib: whole("memory", DEFAULT_MEMORY_MIB, &bounds::MEMORY)?,
         output_mib: whole("output", DEFAULT_OUTPUT_MIB, &bounds::OUTPUT)?,
         source,
+        about,
     })
+}
+
+/// An error naming the first key of the mapping `map` that is not one of `known` (`prefix`
+/// puts it in its place: `limits.`).
+fn unknown_keys(
+    file: &Path,
+    map: &Value,
+    prefix: &str,
+    known: &[&str],
+) -> Result<(), PackageError> {
+    let Some(map) = map.as_mapping() else {
+        return Ok(());
+    };
+    for key in map.keys() {
+        let name = scalar_text(key).unwrap_or_else(|| shown(key));
+        if !known.contains(&name.as_str()) {
+            return Err(PackageError::invalid(
+                file,
+                format!(
+                    "{prefix}{name}: is not a key of problem.yaml in the 2025-09 format (its keys: {})",
+                    known.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The facts about the problem beyond grading. In 2025-09 their forms are checked (a wrong
+/// one is an error naming the key); in the older formats they are read where they have a
+/// form judge knows and otherwise left alone, as problemtools leaves them.
+fn about(file: &Path, root: &Value, format: FormatVersion) -> Result<About, PackageError> {
+    let strict = format == FormatVersion::V2025_09;
+    let bad = |key: &str, why: &str| PackageError::invalid(file, format!("{key}: {why}"));
+    let get = |key: &str| root.get(key).filter(|v| !v.is_null());
+    // A string key: its text, or an error (2025-09) / nothing (older) for another form.
+    let text = |key: &str| -> Result<Option<String>, PackageError> {
+        match get(key) {
+            None => Ok(None),
+            Some(v) => match scalar_text(v) {
+                Some(t) => Ok(Some(t)),
+                None if strict => Err(bad(key, "must be a string")),
+                None => Ok(None),
+            },
+        }
+    };
+    let mut about = About {
+        uuid: text("uuid")?,
+        version: text("version")?,
+        rights_owner: text("rights_owner")?,
+        embargo_until: text("embargo_until")?,
+        license: text("license")?,
+        ..About::default()
+    };
+    if strict {
+        if let Some(license) = &about.license {
+            if !LICENSES.contains(&license.as_str()) {
+                return Err(bad(
+                    "license",
+                    &format!("{license:?} is not one of {}", LICENSES.join(", ")),
+                ));
+            }
+        }
+    }
+    // A person: `Name <email>`, or a map with `name` (and `email`, `orcid`, `kattis`).
+    let person = |key: &str, v: &Value| -> Result<String, PackageError> {
+        match v {
+            Value::Mapping(m) => {
+                let name = m.get("name").and_then(scalar_text).ok_or_else(|| {
+                    bad(key, "a person given as a map needs its name (name: ...)")
+                })?;
+                Ok(match m.get("email").and_then(scalar_text) {
+                    Some(email) => format!("{name} <{email}>"),
+                    None => name,
+                })
+            }
+            other => scalar_text(other)
+                .ok_or_else(|| bad(key, "a person is a string or a map with a name")),
+        }
+    };
+    let people = |key: &str, v: &Value| -> Result<Vec<String>, PackageError> {
+        match v {
+            Value::Sequence(items) if items.is_empty() && strict => {
+                Err(bad(key, "must not be an empty list"))
+            }
+            Value::Sequence(items) => items.iter().map(|p| person(key, p)).collect(),
+            other => Ok(vec![person(key, other)?]),
+        }
+    };
+    match get("credits") {
+        None => {}
+        Some(Value::Mapping(roles)) => {
+            for (role, value) in roles {
+                let role = scalar_text(role).unwrap_or_default();
+                let key = format!("credits.{role}");
+                if !CREDIT_ROLES.contains(&role.as_str()) {
+                    if strict {
+                        return Err(bad(
+                            &key,
+                            &format!(
+                                "is not a kind of credit (those are {})",
+                                CREDIT_ROLES.join(", ")
+                            ),
+                        ));
+                    }
+                    continue;
+                }
+                if value.is_null() {
+                    continue;
+                }
+                if role == "translators" {
+                    let Value::Mapping(languages) = value else {
+                        return Err(bad(&key, "must be a map of languages to people"));
+                    };
+                    for (language, who) in languages {
+                        let language = scalar_text(language).unwrap_or_default();
+                        let key = format!("{key}.{language}");
+                        about
+                            .credits
+                            .push((format!("translators ({language})"), people(&key, who)?));
+                    }
+                } else {
+                    about.credits.push((role, people(&key, value)?));
+                }
+            }
+        }
+        Some(other) => about
+            .credits
+            .push(("authors".into(), people("credits", other)?)),
+    }
+    // Legacy `author`.
+    if let (FormatVersion::Legacy, Some(author)) = (format, text("author")?) {
+        about.credits.push(("authors".into(), vec![author]));
+    }
+    let source_entry = |v: &Value| -> Result<String, PackageError> {
+        match v {
+            Value::Mapping(m) => {
+                let name = m
+                    .get("name")
+                    .and_then(scalar_text)
+                    .ok_or_else(|| bad("source", "an entry given as a map needs its name"))?;
+                Ok(match m.get("url").and_then(scalar_text) {
+                    Some(url) => format!("{name} ({url})"),
+                    None => name,
+                })
+            }
+            other => {
+                scalar_text(other).ok_or_else(|| bad("source", "an entry is a string or a map"))
+            }
+        }
+    };
+    match get("source") {
+        None => {}
+        Some(Value::Sequence(items)) => {
+            for item in items {
+                about.sources.push(source_entry(item)?);
+            }
+        }
+        Some(other) => {
+            let mut entry = source_entry(other)?;
+            if let (FormatVersion::Legacy, Some(url)) = (format, text("source_url")?) {
+                entry = format!("{entry} ({url})");
+            }
+            about.sources.push(entry);
+        }
+    }
+    let words = |key: &str| -> Result<Vec<String>, PackageError> {
+        match get(key) {
+            None => Ok(Vec::new()),
+            Some(Value::Sequence(items)) => items
+                .iter()
+                .map(|w| scalar_text(w).ok_or_else(|| bad(key, "must be a list of strings")))
+                .collect(),
+            // Legacy packages give keywords as one string of words.
+            Some(other) if !strict || key == "languages" => Ok(split_args(other)
+                .ok_or_else(|| bad(key, "must be a string or a list of strings"))?),
+            Some(_) => Err(bad(key, "must be a list of strings")),
+        }
+    };
+    about.keywords = words("keywords")?;
+    about.languages = words("languages")?;
+    Ok(about)
 }
 
 /// A value as a message shows it: a scalar as written, anything else by its kind.
@@ -524,5 +806,98 @@ mod tests {
             ..legacy
         };
         assert_eq!(fine.derive(0.21), 1.5);
+    }
+
+    #[test]
+    fn a_2025_problem_yaml_names_a_key_the_format_lacks() {
+        let base = "problem_format_version: 2025-09\nname: x\nuuid: u\n";
+        for (extra, key) in [
+            ("author: A\n", "author: is not a key"),
+            ("validator_flags: x\n", "validator_flags: is not a key"),
+            (
+                "limits:\n  time_limt: 1\n",
+                "limits.time_limt: is not a key",
+            ),
+            (
+                "limits:\n  time_multipliers:\n    ac_to_tle: 2\n",
+                "limits.time_multipliers.ac_to_tle: is not a key",
+            ),
+            ("license: mine\n", "license: \"mine\" is not one of"),
+            (
+                "credits:\n  writers: W\n",
+                "credits.writers: is not a kind of credit",
+            ),
+            (
+                "credits:\n  testers: []\n",
+                "credits.testers: must not be an empty list",
+            ),
+            ("keywords: a b\n", "keywords: must be a list"),
+        ] {
+            let e = parse_text(&format!("{base}{extra}")).unwrap_err();
+            assert!(e.contains(key), "{extra:?}: {e}");
+            assert!(e.contains("problem.yaml"), "{e}");
+        }
+        // Every key of the format is read, the limits the format guarantees to tools too.
+        parse_text(&format!(
+            "{base}type: [pass-fail]\nversion: '1'\nrights_owner: R\nembargo_until: 2030-01-01\nlanguages: [cpp, python3]\nallow_file_writing: false\nconstants: {{n: 5}}\nlimits:\n  code: 128\n  compilation_time: 60\n  compilation_memory: 2048\n  validation_time: 60\n  validation_memory: 2048\n  validation_output: 8\n  validation_passes: 2\n"
+        ))
+        .unwrap();
+        // The older formats keep their leniency.
+        parse_text("problem_format_version: 2023-07\ncolor: red\n").unwrap();
+        parse_text("author: A\nsource_url: https://x.example\nsource: X\n").unwrap();
+    }
+
+    #[test]
+    fn what_problem_yaml_says_about_the_problem_is_kept() {
+        let m = parse_text(
+            "problem_format_version: 2025-09\nname: x\nuuid: 1234\nversion: v2\nlicense: cc by-sa\nrights_owner: Org\n\
+             credits:\n  authors: Ann <ann@x.example>\n  testers:\n    - name: Tom\n      email: tom@x.example\n    - Tim\n  translators:\n    sv: Sven\n\
+             source:\n  - name: NWERC 2024\n    url: https://nwerc.example\n  - SWERC 2024\nkeywords: [graphs, greedy]\nlanguages: [cpp]\n",
+        )
+        .unwrap();
+        let about = &m.about;
+        assert_eq!(about.uuid.as_deref(), Some("1234"));
+        assert_eq!(about.version.as_deref(), Some("v2"));
+        assert_eq!(about.license.as_deref(), Some("cc by-sa"));
+        assert_eq!(about.rights_owner.as_deref(), Some("Org"));
+        assert_eq!(
+            about.credits,
+            [
+                (
+                    "authors".to_string(),
+                    vec!["Ann <ann@x.example>".to_string()]
+                ),
+                (
+                    "testers".to_string(),
+                    vec!["Tom <tom@x.example>".to_string(), "Tim".to_string()]
+                ),
+                ("translators (sv)".to_string(), vec!["Sven".to_string()]),
+            ]
+        );
+        assert_eq!(
+            about.sources,
+            ["NWERC 2024 (https://nwerc.example)", "SWERC 2024"]
+        );
+        assert_eq!(m.source.as_deref(), Some("NWERC 2024"));
+        assert_eq!(about.keywords, ["graphs", "greedy"]);
+        assert_eq!(about.languages, ["cpp"]);
+        // A string of credits is its authors.
+        let m =
+            parse_text("problem_format_version: 2025-09\ncredits: Ann\nsource: BAPC\n").unwrap();
+        assert_eq!(
+            m.about.credits,
+            [("authors".to_string(), vec!["Ann".to_string()])]
+        );
+        assert_eq!(m.about.sources, ["BAPC"]);
+        // Legacy: author, source_url, keywords as one string.
+        let m =
+            parse_text("author: Ann\nsource: X\nsource_url: https://x.example\nkeywords: a b\n")
+                .unwrap();
+        assert_eq!(
+            m.about.credits,
+            [("authors".to_string(), vec!["Ann".to_string()])]
+        );
+        assert_eq!(m.about.sources, ["X (https://x.example)"]);
+        assert_eq!(m.about.keywords, ["a", "b"]);
     }
 }

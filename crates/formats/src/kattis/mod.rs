@@ -132,14 +132,47 @@ impl Package {
             Some(tree) => tests_of_groups(&folder, tree, &metadata.validator_flags)?,
             None => testdata::read(&folder)?,
         };
+        let mut tests = tests;
         let mut warnings = Vec::new();
+        if metadata.format == FormatVersion::V2025_09 {
+            let with_args = testdata::apply_test_yaml(&folder, &mut tests)?;
+            if let Some(first) = with_args.first() {
+                warnings.push(format!(
+                    "{}: {} test case(s) give the submission arguments (args), which this judge does not pass yet (first: {first})",
+                    dir.join("data").display(),
+                    with_args.len()
+                ));
+            }
+        }
+        if let Some(tree) = &groups {
+            for group in tree.root.groups() {
+                if group
+                    .origins
+                    .get("static_validation_score")
+                    .is_some_and(Option::is_some)
+                {
+                    warnings.push(format!(
+                        "{}: static_validation_score: the static validator is not run by this judge; the group's static validation test case is worth nothing",
+                        dir.join("data").join(&group.path).join("test_group.yaml").display()
+                    ));
+                }
+            }
+        }
         if !tests.iter().any(|t| !t.sample) {
             warnings.push(format!(
                 "{}: holds no test cases; the submissions are graded on the samples alone (problemtools does the same)",
                 dir.join("data/secret").display()
             ));
         }
-        let output_validator = output_validator(&folder, &metadata, validators)?;
+        let mut output_validators = output_validators(&folder, &metadata, validators)?;
+        if output_validators.len() > 1 && metadata.interactive {
+            return Err(PackageError::invalid(
+                &dir.join("output_validators"),
+                "holds several programs: an interactive problem has one interactor",
+            ));
+        }
+        let more_checkers = output_validators.split_off(output_validators.len().min(1));
+        let output_validator = output_validators.pop();
         let (checker, interactor) = match (metadata.interactive, output_validator) {
             (true, Some(mut program)) => {
                 program.role = Role::Interactor;
@@ -186,6 +219,7 @@ impl Package {
                 }),
             None => None,
         };
+        check_validator_names(&dir, &tests, &found)?;
         let input_validators: Vec<ProgramSpec> = found
             .programs
             .into_iter()
@@ -232,6 +266,7 @@ impl Package {
                 interactor,
                 validator: input_validators.first().cloned(),
                 grader,
+                more_checkers,
                 ..ProblemPrograms::default()
             },
             file_tests: Some(tests),
@@ -346,6 +381,7 @@ fn tests_of_groups(
             folder: folder.clone(),
             checker_args,
             validator_args: group.settings.input_validator_flags.clone(),
+            validator_args_by_name: group.settings.input_validator_args_by_name.clone(),
         });
     }
     if found.is_empty() {
@@ -357,23 +393,23 @@ fn tests_of_groups(
     Ok(found)
 }
 
-/// The package's output validator program, if it has one (`output_validators/` in the legacy
-/// format, `output_validator/` in the newer ones; either is read).
-fn output_validator(
+/// The package's output validator programs, none if it has none (`output_validators/` in the
+/// legacy format, which may hold several, each run in turn; `output_validator/`, one program,
+/// in the newer ones; either folder is read).
+fn output_validators(
     folder: &Folder,
     metadata: &Metadata,
     limits: &ValidatorLimits,
-) -> Result<Option<ProgramSpec>, PackageError> {
+) -> Result<Vec<ProgramSpec>, PackageError> {
     let dir = folder.root();
-    let mut found = programs_in(folder, &["output_validators", "output_validator"])?.programs;
-    if found.len() > 1 {
+    let found = programs_in(folder, &["output_validators", "output_validator"])?.programs;
+    if found.len() > 1 && metadata.format != FormatVersion::Legacy {
         return Err(PackageError::invalid(
             &dir.join("output_validators"),
-            "holds several output validators; a package has one",
+            "holds several output validators; a package of this format has one (only the legacy format runs several)",
         ));
     }
-    let program = found.pop();
-    if metadata.format == FormatVersion::Legacy && metadata.custom_validation != program.is_some() {
+    if metadata.format == FormatVersion::Legacy && metadata.custom_validation == found.is_empty() {
         return Err(PackageError::invalid(
             &dir.join("problem.yaml"),
             if metadata.custom_validation {
@@ -383,14 +419,53 @@ fn output_validator(
             },
         ));
     }
-    Ok(program.map(|source| ProgramSpec {
-        role: Role::Checker,
-        source,
-        convention: Convention::Kattis,
-        args: metadata.validator_flags.clone(),
-        time_limit: limits.time_limit,
-        memory_bytes: limits.memory_bytes,
-    }))
+    Ok(found
+        .into_iter()
+        .map(|source| ProgramSpec {
+            role: Role::Checker,
+            source,
+            convention: Convention::Kattis,
+            args: metadata.validator_flags.clone(),
+            time_limit: limits.time_limit,
+            memory_bytes: limits.memory_bytes,
+        })
+        .collect())
+}
+
+/// Every input validator a test's map of `input_validator_args` names is one of the package's
+/// (an entry of `input_validators/`); an error names the test and the name otherwise.
+fn check_validator_names(
+    dir: &Path,
+    tests: &[FileTest],
+    found: &Found,
+) -> Result<(), PackageError> {
+    let names: Vec<String> = found
+        .programs
+        .iter()
+        .filter_map(|p| match p {
+            ProgramSource::Source { path, .. } => Some(path.as_path()),
+            ProgramSource::Command(_) => None,
+        })
+        .chain(found.checktestdata.iter().map(PathBuf::as_path))
+        .chain(found.unsupported.iter().map(PathBuf::as_path))
+        .filter_map(|p| p.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .collect();
+    for test in tests {
+        let Some(map) = &test.validator_args_by_name else {
+            continue;
+        };
+        if let Some(unknown) = map.keys().find(|k| !names.contains(k)) {
+            return Err(PackageError::invalid(
+                &dir.join("data").join(&test.name),
+                format!(
+                    "input_validator_args names {unknown:?}, which is not an input validator of the package (input_validators/ holds {})",
+                    if names.is_empty() { "none".to_string() } else { names.join(", ") }
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The programs of a folder of programs, as problemtools finds them.
@@ -612,5 +687,45 @@ mod tests {
         .unwrap();
         assert_eq!(newer.fixed_time_limit(), Some(Duration::from_secs(1)));
         assert!(matches!(newer.spec.checker, Checker::Program(_)));
+    }
+
+    #[test]
+    fn a_static_validation_score_is_a_warning_naming_its_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let package = dir.path().join("scoring2025");
+        copy(&staging("scoring2025").unwrap(), &package);
+        std::fs::write(
+            package.join("data/secret/g2/test_group.yaml"),
+            "max_score: 70\nscore_aggregation: sum\nstatic_validation_score: 10\n",
+        )
+        .unwrap();
+        let loaded = Package::load(&package, &ValidatorLimits::default()).unwrap();
+        assert!(
+            loaded
+                .warnings
+                .iter()
+                .any(|w| w.contains("g2/test_group.yaml")
+                    && w.contains("static validator is not run")),
+            "{:?}",
+            loaded.warnings
+        );
+        let plain = Package::load(
+            &staging("scoring2025").unwrap(),
+            &ValidatorLimits::default(),
+        )
+        .unwrap();
+        assert!(plain.warnings.is_empty(), "{:?}", plain.warnings);
+    }
+
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap().flatten() {
+            let target = to.join(entry.file_name());
+            if entry.path().is_dir() {
+                copy(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), &target).unwrap();
+            }
+        }
     }
 }

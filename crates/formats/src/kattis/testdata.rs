@@ -16,7 +16,7 @@ use yaml_serde::Value;
 use super::metadata::split_args;
 use super::PackageError;
 use judge_core::bounds::GROUP_DEPTH;
-use judge_core::config::FileTest;
+use judge_core::config::{ArgsByName, FileTest};
 use judge_core::files::{Cap, Folder, Kind};
 
 /// Arguments a group gives to the programs that read its tests.
@@ -24,6 +24,8 @@ use judge_core::files::{Cap, Folder, Kind};
 struct GroupArgs {
     output: Vec<String>,
     input: Vec<String>,
+    /// The map form of `input_validator_args` (it replaces `input`).
+    input_by_name: Option<ArgsByName>,
 }
 
 /// The tests of the package `package`, samples first. Every entry of `data/` is a file or a
@@ -138,6 +140,7 @@ impl Walk<'_> {
                     sample: self.sample,
                     checker_args: args.output.clone(),
                     validator_args: args.input.clone(),
+                    validator_args_by_name: args.input_by_name.clone(),
                 });
             } else if let Some(stem) = input_stem {
                 let answer = path.with_file_name(with_suffix(stem, ".ans"));
@@ -152,6 +155,96 @@ impl Walk<'_> {
         self.open.pop();
         Ok(())
     }
+}
+
+/// The keys of a test case's `<name>.yaml` (2025-09).
+const TEST_KEYS: [&str; 8] = [
+    "args",
+    "input_validator_args",
+    "output_validator_args",
+    "input_visualizer_args",
+    "output_visualizer_args",
+    "full_feedback",
+    "hint",
+    "description",
+];
+
+/// Reads each test case's own settings (`<name>.yaml` beside its `.in`, 2025-09) over its
+/// group's: `input_validator_args` (either form) and `output_validator_args` replace the
+/// group's; `args`, the visualizers' arguments, `full_feedback`, `hint` and `description` are
+/// checked for their form. A key the format does not have is an error naming it. Returns the
+/// tests whose `args` (arguments of the submission) are not empty: this judge does not pass
+/// them.
+pub fn apply_test_yaml(
+    package: &Folder,
+    tests: &mut [FileTest],
+) -> Result<Vec<String>, PackageError> {
+    let mut with_args = Vec::new();
+    for test in tests.iter_mut() {
+        let file = test.input.with_extension("yaml");
+        if package.kind_if_any(&file)?.is_none() {
+            continue;
+        }
+        let text = package.read_text(&file, Cap::CONFIG)?;
+        if text.trim().is_empty() {
+            continue;
+        }
+        let value: Value =
+            yaml_serde::from_str(&text).map_err(|e| PackageError::invalid(&file, e.to_string()))?;
+        let Value::Mapping(map) = &value else {
+            if value.is_null() {
+                continue;
+            }
+            return Err(PackageError::invalid(&file, "is not a mapping of keys"));
+        };
+        for (key, item) in map {
+            let key = key.as_str().unwrap_or("");
+            let list = || {
+                split_args(item).ok_or_else(|| {
+                    PackageError::invalid(&file, format!("{key}: must be a list of strings"))
+                })
+            };
+            match key {
+                "input_validator_args" => {
+                    (test.validator_args, test.validator_args_by_name) =
+                        judge_core::scoring::kattis::input_validator_args(&file, item)?;
+                }
+                "output_validator_args" => test.checker_args = list()?,
+                "args" => {
+                    if !list()?.is_empty() {
+                        with_args.push(test.name.clone());
+                    }
+                }
+                "input_visualizer_args" | "output_visualizer_args" => {
+                    list()?;
+                }
+                "full_feedback" if item.is_bool() => {}
+                "full_feedback" => {
+                    return Err(PackageError::invalid(
+                        &file,
+                        "full_feedback: must be true or false",
+                    ))
+                }
+                "hint" | "description" if item.is_string() => {}
+                "hint" | "description" => {
+                    return Err(PackageError::invalid(
+                        &file,
+                        format!("{key}: must be a string"),
+                    ))
+                }
+                other => {
+                    return Err(PackageError::invalid(
+                        &file,
+                        format!(
+                            "{other}: is not a key of a test case's .yaml (its keys: {})",
+                            TEST_KEYS.join(", ")
+                        ),
+                    ))
+                }
+            }
+        }
+    }
+    Ok(with_args)
 }
 
 /// `name` without `suffix`, if it ends with it (compared as bytes: a name need not be UTF-8).
@@ -208,8 +301,17 @@ fn group_args(
         if let Some(output) = read(["output_validator_flags", "output_validator_args"])? {
             args.output = output;
         }
-        if let Some(input) = read(["input_validator_flags", "input_validator_args"])? {
-            args.input = input;
+        match value.get("input_validator_args").filter(|v| v.is_mapping()) {
+            Some(map) => {
+                (args.input, args.input_by_name) =
+                    judge_core::scoring::kattis::input_validator_args(&file, map)?;
+            }
+            None => {
+                if let Some(input) = read(["input_validator_flags", "input_validator_args"])? {
+                    args.input = input;
+                    args.input_by_name = None;
+                }
+            }
         }
     }
     Ok(args)
@@ -358,5 +460,89 @@ mod tests {
         symlink("..", d.join("data/secret/g1/up")).unwrap();
         let e = read(&Folder::new(&d).unwrap()).unwrap_err().to_string();
         assert!(e.contains("up") && e.contains("never end"), "{e}");
+    }
+
+    #[test]
+    fn input_validator_args_per_validator_replace_the_parents_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        for name in ["secret/a/1", "secret/b/1", "secret/c/1"] {
+            case(d, name);
+        }
+        write(
+            d,
+            "data/secret/test_group.yaml",
+            "input_validator_args:\n  integers: [small]\n",
+        );
+        write(
+            d,
+            "data/secret/b/test_group.yaml",
+            "input_validator_args: [--integer]\n",
+        );
+        write(
+            d,
+            "data/secret/c/test_group.yaml",
+            "input_validator_args:\n  strings: [--sorted]\n",
+        );
+        let tests = read(&Folder::new(d).unwrap()).unwrap();
+        let args = |i: usize, name: &str| tests[i].validator_args_for(name).to_vec();
+        assert_eq!(args(0, "integers"), ["small"]);
+        assert!(args(0, "strings").is_empty());
+        assert_eq!(args(1, "integers"), ["--integer"]);
+        assert_eq!(args(1, "strings"), ["--integer"]);
+        // c's map replaces secret's: integers gets nothing.
+        assert!(args(2, "integers").is_empty());
+        assert_eq!(args(2, "strings"), ["--sorted"]);
+    }
+
+    #[test]
+    fn a_test_cases_own_yaml_overrides_its_group() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        for name in ["secret/1", "secret/2", "secret/3"] {
+            case(d, name);
+        }
+        write(
+            d,
+            "data/secret/test_group.yaml",
+            "output_validator_args: [float_tolerance, '1e-6']\ninput_validator_args: [big]\n",
+        );
+        write(
+            d,
+            "data/secret/1.yaml",
+            "output_validator_args: [case_sensitive]\ninput_validator_args: {v: [x]}\ndescription: the first\nhint: think\nfull_feedback: true\n",
+        );
+        write(d, "data/secret/2.yaml", "args: [--fast]\n");
+        let folder = Folder::new(d).unwrap();
+        let mut tests = read(&folder).unwrap();
+        let with_args = apply_test_yaml(&folder, &mut tests).unwrap();
+        assert_eq!(with_args, ["secret/2"]);
+        assert_eq!(tests[0].checker_args, ["case_sensitive"]);
+        assert_eq!(tests[0].validator_args_for("v"), ["x"]);
+        assert!(tests[0].validator_args_for("w").is_empty());
+        assert_eq!(tests[1].checker_args, ["float_tolerance", "1e-6"]);
+        assert_eq!(tests[2].validator_args_for("v"), ["big"]);
+        for (text, message) in [
+            (
+                "colour: red\n",
+                "colour: is not a key of a test case's .yaml",
+            ),
+            (
+                "full_feedback: yes please\n",
+                "full_feedback: must be true or false",
+            ),
+            (
+                "output_validator_args: {a: b}\n",
+                "output_validator_args: must be a list",
+            ),
+            ("- a\n", "is not a mapping"),
+        ] {
+            write(d, "data/secret/3.yaml", text);
+            let error = apply_test_yaml(&folder, &mut tests)
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(message), "{text:?}: {error}");
+            assert!(error.contains("data/secret/3.yaml"), "{error}");
+        }
     }
 }

@@ -193,6 +193,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         memory_mib,
         output_mib: OUTPUT_MIB,
         source: Some("Polygon package".into()),
+        about: Default::default(),
     };
     let spec = ProblemSpec {
         id,
@@ -362,6 +363,7 @@ fn tests(
             sample: test.sample,
             checker_args: Vec::new(),
             validator_args: Vec::new(),
+            validator_args_by_name: None,
         });
     }
     let mut warnings = Vec::new();
