@@ -248,11 +248,24 @@ fn standard_checker(name: &str) -> Option<Comparison> {
 }
 
 /// The folder the package's programs are staged in, outside the package: one per package,
-/// named by a digest of its path, under the system's temporary folder.
+/// named by a digest of its path, in the user's own cache (`~/.cache/judge/polygon/`), else
+/// in a folder of the user's under the system's temporary folder. Never a folder shared by
+/// users: another user's files there could not be replaced, and could be planted.
 pub fn stage_root(dir: &Path) -> PathBuf {
     let digest = Sha256::digest(dir.as_os_str().as_encoded_bytes());
     let name: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
-    std::env::temp_dir().join("judge-polygon").join(name)
+    let base = judge_core::config::UserDirs::from_env()
+        .cache
+        .map(|cache| cache.join("polygon"))
+        .unwrap_or_else(|| std::env::temp_dir().join(format!("judge-polygon-{}", own_uid())));
+    base.join(name)
+}
+
+/// The id of the user judge runs as (the owner of its own `/proc/self`).
+fn own_uid() -> u32 {
+    std::fs::metadata("/proc/self")
+        .map(|meta| std::os::unix::fs::MetadataExt::uid(&meta))
+        .unwrap_or(0)
 }
 
 /// The package's headers (resources of a header's type or extension): name and bytes.
