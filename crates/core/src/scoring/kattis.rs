@@ -707,18 +707,7 @@ impl Walk<'_> {
         parent: &SpecArgs,
         scoring_allowed: bool,
     ) -> Result<SpecArgs, ScoringError> {
-        let mut args = SpecArgs {
-            input: parent.input.clone(),
-            input_by_name: parent.input_by_name.clone(),
-            output: parent.output.clone(),
-            origins: parent
-                .origins
-                .iter()
-                .filter(|(k, _)| k.ends_with("validator_args"))
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect(),
-            ..SpecArgs::default()
-        };
+        let mut args = SpecArgs::inherited_from(parent);
         let Some(value) = self.settings_file(file)? else {
             return Ok(args);
         };
@@ -1182,18 +1171,7 @@ impl Walk<'_> {
         parent: &SpecArgs,
         place: Place,
     ) -> Result<SpecArgs, ScoringError> {
-        let mut args = SpecArgs {
-            input: parent.input.clone(),
-            input_by_name: parent.input_by_name.clone(),
-            output: parent.output.clone(),
-            origins: parent
-                .origins
-                .iter()
-                .filter(|(k, _)| k.ends_with("validator_args"))
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect(),
-            ..SpecArgs::default()
-        };
+        let mut args = SpecArgs::inherited_from(parent);
         let Some(value) = self.settings_file(file)? else {
             return Ok(args);
         };
@@ -1489,6 +1467,25 @@ struct SpecArgs {
     /// 2025-09 `static_validation_score`.
     static_score: Option<StaticScore>,
     origins: BTreeMap<String, Option<PathBuf>>,
+}
+
+impl SpecArgs {
+    /// What a group takes from its parent's file: only the validators' arguments (and where
+    /// each came from).
+    fn inherited_from(parent: &SpecArgs) -> SpecArgs {
+        SpecArgs {
+            input: parent.input.clone(),
+            input_by_name: parent.input_by_name.clone(),
+            output: parent.output.clone(),
+            origins: parent
+                .origins
+                .iter()
+                .filter(|(k, _)| k.ends_with("validator_args"))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+            ..SpecArgs::default()
+        }
+    }
 }
 
 fn spec_settings(scoring: SpecScoring, args: &SpecArgs) -> Settings {
