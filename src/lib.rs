@@ -1,7 +1,7 @@
 //! judge: a local online-judge grader.
 //!
 //! The crates are the layers, each importing only the ones below it: `judge_sandbox` (runs
-//! under limits: raw facts; all of the project's `unsafe`) <- `judge_core` (configuration,
+//! under limits: raw facts; all of the project's platform calls) <- `judge_core` (configuration,
 //! limits, plans, languages, checkers, the one `Verdict`) <- `judge_formats` (Kattis and
 //! DOMjudge packages) <- `judge_engine` (resolving a problem, running, judging, the one
 //! engine) <- this crate: the reports ([`report`]), `judge bench` ([`bench`]) and the binary's

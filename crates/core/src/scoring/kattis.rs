@@ -586,24 +586,8 @@ impl Walk<'_> {
                 children.push(Child::Group(group));
             }
         }
-        let secret_max = children.iter().find_map(|c| match c {
-            Child::Group(g) if g.path == "secret" => super::aggregate::max_score(g),
-            _ => None,
-        });
         self.open.pop();
-        Ok(Group {
-            path: String::new(),
-            settings: spec_settings(
-                SpecScoring {
-                    aggregation: SpecAggregation::Sum,
-                    max_score: secret_max,
-                    require_pass: Vec::new(),
-                },
-                &root_args,
-            ),
-            origins: root_args.origins.clone(),
-            children,
-        })
+        Ok(root_group(children, &root_args))
     }
 
     /// A 2023-07 group: `inferred` is the maximum score its parent gives it (`None`:
@@ -843,24 +827,8 @@ impl Walk<'_> {
         if self.package.kind_if_any(&secret)? == Some(Kind::Folder) {
             children.push(Child::Group(self.final_secret(&secret, &root_args)?));
         }
-        let secret_max = children.iter().find_map(|c| match c {
-            Child::Group(g) if g.path == "secret" => super::aggregate::max_score(g),
-            _ => None,
-        });
         self.open.pop();
-        Ok(Group {
-            path: String::new(),
-            settings: spec_settings(
-                SpecScoring {
-                    aggregation: SpecAggregation::Sum,
-                    max_score: secret_max,
-                    require_pass: Vec::new(),
-                },
-                &root_args,
-            ),
-            origins: root_args.origins.clone(),
-            children,
-        })
+        Ok(root_group(children, &root_args))
     }
 
     /// `data/secret` of a 2025-09 package: its groups, or its test cases.
@@ -1450,6 +1418,28 @@ fn set_max(group: &mut Group, max: Option<f64>) {
             }
             Child::Group(_) => {}
         }
+    }
+}
+
+/// The root of a 2023-07 or 2025-09 tree over its `children` (`sample`, `secret`): worth
+/// what `secret` is worth, the sum of its children.
+fn root_group(children: Vec<Child>, root_args: &SpecArgs) -> Group {
+    let secret_max = children.iter().find_map(|c| match c {
+        Child::Group(g) if g.path == "secret" => super::aggregate::max_score(g),
+        _ => None,
+    });
+    Group {
+        path: String::new(),
+        settings: spec_settings(
+            SpecScoring {
+                aggregation: SpecAggregation::Sum,
+                max_score: secret_max,
+                require_pass: Vec::new(),
+            },
+            root_args,
+        ),
+        origins: root_args.origins.clone(),
+        children,
     }
 }
 
