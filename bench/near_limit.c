@@ -1,7 +1,7 @@
 /* A run near its CPU limit whatever the machine's load: reads a number of milliseconds,
    spins until its own CPU time reaches it (so the CPU time is the same on a busy machine,
    only the wall time stretches), then prints the number. Used by the verdict-flip figure of
-   `judge bench` and by tests/load.rs. */
+   `judge bench` and by tests/e2e/load.rs. */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <time.h>

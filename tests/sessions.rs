@@ -3,6 +3,7 @@
 //! read-only in the private root), and check that runs do not leak into each other and that a
 //! broken session fails fast instead of hanging.
 
+#[path = "e2e/common/mod.rs"]
 mod common;
 
 use std::fs::File;

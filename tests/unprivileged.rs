@@ -8,6 +8,7 @@
 //! `setpriv`. They are ignored by default; CI runs them as root with `--include-ignored`, and
 //! they fail (not pass) where root or `setpriv` is missing.
 
+#[path = "e2e/common/mod.rs"]
 mod common;
 
 use std::path::Path;

@@ -7,7 +7,7 @@
  * and the 4 columns: +270 per empty cell, +700 per pair of equal neighbours, -47 x the
  * smaller of the two monotonicity violations (ranks to the power 4), -11 x sum(rank^3.5), the
  * usual corner-and-snake weights of 2048 players. About 10 microseconds a move, a few
- * milliseconds a game: the fast player of the sharding tests (tests/slurm/, tests/shards.rs).
+ * milliseconds a game: the fast player of the sharding tests (tests/slurm/, tests/e2e/shards.rs).
  *
  * Why wrong answer: one move of look-ahead is not enough to keep the board in order; the
  * games jam at 128 to 512. Measured with `judge test ... --games 64` (seed 20261121): mean

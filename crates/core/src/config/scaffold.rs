@@ -366,7 +366,7 @@ mod tests {
 
     /// Every kind in every language loads as a problem made of programs, with samples and
     /// solutions of two verdicts, and no placeholder left unfilled. (That it works, `judge
-    /// verify` on it, is tests/scaffold.rs.)
+    /// verify` on it, is tests/e2e/scaffold.rs.)
     #[test]
     fn a_new_problem_is_a_complete_problem_in_every_language() {
         for scaffold in every_scaffold() {

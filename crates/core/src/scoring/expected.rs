@@ -13,7 +13,7 @@
 //!   the only policy it has, for every format version, and it reads no `submissions.yaml`.
 //!   (The 2023-07 specification's default directories differ: `accepted` must have every test
 //!   case accepted, with no score required, and there is no `partially_accepted`; judge
-//!   follows problemtools, `tests/scoring.rs` checks it against verifyproblem's "got WA".)
+//!   follows problemtools, `tests/e2e/scoring.rs` checks it against verifyproblem's "got WA".)
 //!   Otherwise `submissions/submissions.yaml`, whose keys are globs of submission
 //!   paths (`accepted`, `accepted/*`, `partially_accepted/sol.py`) and whose `score` is a
 //!   number or an inclusive `[low, high]`, `permitted`/`required` the verdicts its test cases

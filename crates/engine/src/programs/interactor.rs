@@ -7,7 +7,7 @@
 //! (problemtools holds the write ends alone and races on SIGPIPE). The grader no longer copies
 //! the bytes itself: a relay of its own between the two doubled the wake-ups of each round and
 //! charged the solution for them (measured: 100k rounds cost the same C program 0.29 s of CPU
-//! time joined directly, 0.49 s through a relay of two threads; see tests/interactive_cpu.rs).
+//! time joined directly, 0.49 s through a relay of two threads; see tests/e2e/interactive_cpu.rs).
 //! Kattis convention: the interactor is called as `interactor input answer feedback/` (exit 42
 //! AC, 43 WA); testlib: `interactor input output` (exit 0 AC, 1 WA, 2 PE, 3 its own failure),
 //! `output` being a file it may write in its feedback folder.

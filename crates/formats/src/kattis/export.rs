@@ -1,7 +1,7 @@
 //! Writing a problem as a Kattis problem package (format 2023-07): its samples and `count`
 //! generated tests with the reference's answers in `data/`, its checker as the default output
 //! validator's flags, its statement, and its bundled solutions of the verdicts the format
-//! knows as submissions. Reading the package back gives the same verdicts (tests/kattis.rs).
+//! knows as submissions. Reading the package back gives the same verdicts (tests/e2e/kattis.rs).
 //! The package is built in a folder beside its target and renamed into place when complete
 //! (`files::StagedFolder`): a failed or interrupted export leaves no package behind.
 

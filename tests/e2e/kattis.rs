@@ -1,0 +1,961 @@
+//! End-to-end tests of Kattis problem packages (tests/kattis/: packages written for these
+//! tests, each a layout real packages have, and checked with Kattis problemtools'
+//! verifyproblem, which gave every submission the verdict of its folder): `judge verify PACKAGE` must agree, the groups'
+//! arguments must reach the validators, and a broken package must be refused by name.
+
+use crate::common;
+
+use std::path::PathBuf;
+
+use crate::common::{judge, repo, show};
+
+fn package(name: &str) -> String {
+    format!("tests/kattis/{name}")
+}
+
+/// The submissions of a package, as `folder/name`.
+fn submissions(name: &str) -> Vec<String> {
+    let root = repo().join(package(name)).join("submissions");
+    let mut found = Vec::new();
+    for folder in std::fs::read_dir(&root).unwrap().flatten() {
+        for entry in std::fs::read_dir(folder.path()).unwrap().flatten() {
+            found.push(format!(
+                "{}/{}",
+                folder.file_name().to_string_lossy(),
+                entry.file_name().to_string_lossy()
+            ));
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Whether PyPy 3 is installed where the sandbox looks for programs (an executable file), as
+/// judge decides whether a package's Python runs under it (else CPython, with a warning on
+/// its row).
+fn pypy3_installed() -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    ["/usr/local/bin/pypy3", "/usr/bin/pypy3", "/bin/pypy3"]
+        .iter()
+        .any(|path| {
+            std::fs::metadata(path)
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+}
+
+fn verify_agrees_with_problemtools(name: &str, time_limit_line: &str) {
+    let text = verify_passes(name, &[], time_limit_line);
+    assert!(
+        text.contains("1 input validator: every input valid"),
+        "{text}"
+    );
+}
+
+/// `judge verify PACKAGE EXTRA...` gives every submission the verdict of its folder, as
+/// problemtools does, at the limit `time_limit_line` says; returns what it printed.
+fn verify_passes(name: &str, extra: &[&str], time_limit_line: &str) -> String {
+    let path = package(name);
+    let mut args = vec!["verify", path.as_str()];
+    args.extend_from_slice(extra);
+    let output = judge(&args);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    if pypy3_installed() {
+        assert!(
+            text.contains("0 mismatches, 0 warnings, 0 not graded"),
+            "{text}"
+        );
+    } else {
+        // Python runs under CPython, and every warning says so.
+        assert!(
+            text.contains("0 mismatches, ") && text.contains(" warnings, 0 not graded"),
+            "{text}"
+        );
+        // (A package's own warnings, such as samples-only data, are not about Python.)
+        for line in text
+            .lines()
+            .filter(|l| l.contains("warning:") && !l.contains("holds no test cases"))
+        {
+            assert!(line.contains("not pypy3 as on Kattis"), "{line}\n{text}");
+        }
+    }
+    assert!(text.contains(time_limit_line), "{text}");
+    for submission in submissions(name) {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&format!("{submission} ")) && l.ends_with(" ok")),
+            "{submission} is not checked:\n{text}"
+        );
+    }
+    text
+}
+
+#[test]
+#[ignore = "needs a JDK (javac, jar, java): one accepted submission is Java"]
+fn default_validator_nested_groups_and_five_languages() {
+    common::require_tool("javac");
+    verify_agrees_with_problemtools(
+        "sumdefault",
+        "rounded up to a multiple of 1 s); submissions run at x 2 of it",
+    );
+}
+
+#[test]
+fn float_answers_in_any_notation() {
+    verify_agrees_with_problemtools("floatanswers", "time limit 1000 ms (slowest accepted");
+}
+
+#[test]
+fn a_custom_output_validator_gets_the_groups_flags() {
+    verify_agrees_with_problemtools("customchecker", "time limit 1000 ms (slowest accepted");
+    // reversed.py is wrong only where the group adds strict_order.
+    let (code, json, text) = common::grade(
+        &format!(
+            "{}/submissions/wrong_answer/reversed.py",
+            package("customchecker")
+        ),
+        &["--problem", &package("customchecker"), "--time-limit", "1"],
+    );
+    assert_eq!(code, 1, "{text}");
+    let failed: Vec<&str> = json["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["verdict"] != "AC")
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(failed, ["secret/strict/1"], "{text}");
+}
+
+#[test]
+fn an_interactive_package() {
+    verify_agrees_with_problemtools("guessinteractive", "time limit 1000 ms (slowest accepted");
+}
+
+#[test]
+fn the_2023_07_format_fixes_its_limit() {
+    verify_agrees_with_problemtools(
+        "divisor2023",
+        "time limit 1000 ms (problem.yaml limits.time_limit); submissions run at x 1.5 of it",
+    );
+}
+
+/// A limit derived near a rounding step says which limit a time a little off derives (with
+/// a resolution of 1 ms, every accepted time of this package is within 5 % of a step).
+#[test]
+fn a_limit_derived_near_a_rounding_step_says_so() {
+    let (_keep, dir) = copy_of("divisor2023");
+    let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    std::fs::write(
+        dir.join("problem.yaml"),
+        yaml.replace("time_limit: 1", "time_resolution: 0.001"),
+    )
+    .unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    let line = text
+        .lines()
+        .find(|line| line.contains("slowest accepted"))
+        .unwrap_or_else(|| panic!("no derived limit: {text}"));
+    let limit_ms: u64 = line
+        .split("time limit ")
+        .nth(1)
+        .and_then(|rest| rest.split(" ms").next())
+        .and_then(|ms| ms.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    let said = line
+        .split("near a step: a run ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("not said near a step: {line}"));
+    // The other limit is a step (1 ms) away, slower up and faster down.
+    let other = if said.contains("% slower") {
+        limit_ms + 1
+    } else {
+        limit_ms - 1
+    };
+    assert!(said.contains(&format!("derives {other} ms")), "{line}");
+}
+
+/// Every program of the package is a folder of a source and its header (validate.cc +
+/// validate.h, the Kattis template's layout): each folder is built whole.
+#[test]
+fn programs_that_are_folders_are_built_with_their_headers() {
+    verify_agrees_with_problemtools("headerfolders", "time limit 1000 ms (slowest accepted");
+}
+
+/// problemtools' own 2023-07 example keeps its validator one folder down in
+/// output_validator/: the whole folder is the program.
+#[test]
+fn a_2023_07_output_validator_nested_one_folder_deeper() {
+    let text = verify_passes(
+        "nested2023",
+        &[],
+        "time limit 1000 ms (problem.yaml limits.time_limit)",
+    );
+    assert!(text.contains("0 input validators"), "{text}");
+}
+
+/// No secret data (data/secret holds only a .gitkeep): graded on the samples, with a warning
+/// naming the folder, as problemtools grades it.
+#[test]
+fn a_package_without_secret_data_is_graded_on_its_samples() {
+    let text = verify_passes("samplesonly", &[], "time limit 1000 ms (slowest accepted");
+    assert!(
+        text.contains("samplesonly/data/secret: holds no test cases; the submissions are graded on the samples alone"),
+        "{text}"
+    );
+    // No test at all is still nothing to grade on.
+    let (_keep, dir) = copy_of("samplesonly");
+    std::fs::remove_dir_all(dir.join("data/sample")).unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("data: holds no test cases"), "{text}");
+}
+
+/// A checktestdata script (`*.ctd`) is an input validator, run with PyPI's checktestdata as
+/// problemtools runs it: every input checked, a broken one named.
+#[test]
+#[ignore = "needs pyctd (pip install checktestdata)"]
+fn checktestdata_input_validators_run() {
+    common::require_tool("pyctd");
+    let text = verify_passes("ctdvalidator", &[], "time limit 1000 ms (slowest accepted");
+    assert!(
+        text.contains("1 input validator: every input valid"),
+        "{text}"
+    );
+    let (_keep, dir) = copy_of("ctdvalidator");
+    std::fs::write(dir.join("data/secret/2.in"), "3 2000000\n").unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("invalid: secret/2: validator format.ctd says:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the package's own checks failed: 1"),
+        "{text}"
+    );
+}
+
+/// Where checktestdata is not installed, its scripts are not skipped silently: a warning
+/// names each one and what to install.
+#[test]
+fn checktestdata_not_installed_is_a_warning_naming_the_script() {
+    let (keep, dir) = copy_of("ctdvalidator");
+    // A sandbox PATH without the folders pip installs pyctd into.
+    let config = keep.path().join("runner.toml");
+    std::fs::write(&config, "[sandbox]\npath = \"/usr/bin:/bin\"\n").unwrap();
+    let output = judge(&[
+        "--config",
+        &config.to_string_lossy(),
+        "verify",
+        &dir.to_string_lossy(),
+    ]);
+    let text = show(&output);
+    assert!(text.contains("0 input validators"), "{text}");
+    assert!(
+        text.contains("input_validators/format.ctd: not run: checktestdata is not installed"),
+        "{text}"
+    );
+}
+
+#[test]
+fn show_lists_a_packages_checktestdata_script_among_its_validators() {
+    let output = judge(&["show", "tests/kattis/ctdvalidator", "--samples", "0"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("validator   input_validators/format.ctd (checktestdata)"),
+        "{text}"
+    );
+}
+
+/// A legacy package with two output validators (twovalidators): each runs in turn on every
+/// output and the output must pass both, so off_by_one.py, which only the second rejects, is
+/// a wrong answer (the legacy format's rule); an interactive one with two is refused by name.
+#[test]
+fn several_legacy_output_validators_each_run_in_turn() {
+    let output = judge(&["verify", "tests/kattis/twovalidators"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("0 mismatches"), "{text}");
+    assert!(text.contains("b_equal: expected 3, got 4"), "{text}");
+    assert!(text.contains("a_integer: not an integer"), "{text}");
+    let output = judge(&["show", "tests/kattis/twovalidators", "--samples", "0"]);
+    let text = show(&output);
+    assert!(
+        text.contains(
+            "checker     output_validators/b_equal.py (kattis convention), after the one above"
+        ),
+        "{text}"
+    );
+
+    let (_keep, dir) = copy_of("twovalidators");
+    std::fs::write(dir.join("problem.yaml"), "validation: custom interactive\n").unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains(
+            "output_validators: holds several programs: an interactive problem has one interactor"
+        ),
+        "{text}"
+    );
+}
+
+/// A 2025-09 package (scoring2025): `judge show` shows what its problem.yaml says about the
+/// problem (credits, sources, license, keywords) and its groups as the final keys give them.
+#[test]
+fn show_tells_a_2025_packages_metadata_and_groups() {
+    let output = judge(&["show", "tests/kattis/scoring2025", "--samples", "0"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for line in [
+        "authors: Ada Setter <ada@setter.example>",
+        "testers: Tess Tester",
+        "sources: judge's own tests (https://judge.example/tests); Another Contest 2025",
+        "license: cc0",
+        "keywords: scoring, groups",
+        "secret/g1  30 points, pass-fail, 2 tests",
+        "secret/g2  70 points, the sum of its tests, 2 tests",
+    ] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+}
+
+/// A 2025-09 package that breaks the format is refused naming the file and the key: a key
+/// problem.yaml does not have, the 2023-07 draft's `scoring:` in a test_group.yaml, a group
+/// inside a group, a map of validator arguments naming no validator of the package.
+#[test]
+fn a_broken_2025_package_is_refused_naming_the_file() {
+    let (_keep, dir) = copy_of("scoring2025");
+    let dir_arg = dir.to_string_lossy().into_owned();
+    let problem_yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    let g1 = dir.join("data/secret/g1/test_group.yaml");
+    let g1_yaml = std::fs::read_to_string(&g1).unwrap();
+    let refused = |file: &str, message: &str| {
+        let output = judge(&["verify", &dir_arg]);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        assert!(
+            text.contains(file) && text.contains(message),
+            "{file} {message}: {text}"
+        );
+    };
+    std::fs::write(
+        dir.join("problem.yaml"),
+        format!("{problem_yaml}validator_flags: x\n"),
+    )
+    .unwrap();
+    refused(
+        "scoring2025/problem.yaml",
+        "validator_flags: is not a key of problem.yaml",
+    );
+    std::fs::write(dir.join("problem.yaml"), &problem_yaml).unwrap();
+
+    std::fs::write(&g1, "scoring:\n  score: 30\n").unwrap();
+    refused(
+        "g1/test_group.yaml",
+        "scoring: belongs to the 2023-07 draft",
+    );
+    std::fs::write(&g1, &g1_yaml).unwrap();
+
+    std::fs::create_dir_all(dir.join("data/secret/g2/more")).unwrap();
+    std::fs::write(
+        dir.join("data/secret/g2/more/test_group.yaml"),
+        "max_score: 1\n",
+    )
+    .unwrap();
+    refused("more/test_group.yaml", "do not nest");
+    std::fs::remove_file(dir.join("data/secret/g2/more/test_group.yaml")).unwrap();
+
+    std::fs::write(
+        &g1,
+        format!("{g1_yaml}input_validator_args: {{validate: [--max, '1']}}\n"),
+    )
+    .unwrap();
+    refused(
+        "data/secret/g1/1",
+        "names \"validate\", which is not an input validator",
+    );
+    std::fs::write(&g1, &g1_yaml).unwrap();
+
+    std::fs::write(dir.join("data/secret/g2/1.yaml"), "arguments: [x]\n").unwrap();
+    refused(
+        "data/secret/g2/1.yaml",
+        "arguments: is not a key of a test case's .yaml",
+    );
+}
+
+/// DOMjudge's files are read: the limit they fix is said beside the one the package format
+/// gives (derived, as problemtools derives it), and graded at with --domjudge-time-limit; what
+/// DOMjudge reads that is not used, and where the files disagree, is noted.
+#[test]
+fn domjudge_files_are_read_and_the_package_format_limit_grades() {
+    let text = verify_passes("domjudgeini", &[], "time limit 1000 ms (slowest accepted");
+    for note in [
+        "note: DOMjudge's domjudge-problem.ini fixes 4000 ms",
+        "note: domjudge-problem.ini: special_compare = float names one of DOMjudge's own executables",
+        "note: domjudge-problem.ini says timelimit = 4 s and .timelimit 3 s",
+        "note: domjudge-problem.ini names the problem \"Extensions of DOMjudge\"",
+    ] {
+        assert!(text.contains(note), "{note}:\n{text}");
+    }
+    verify_passes(
+        "domjudgeini",
+        &["--domjudge-time-limit"],
+        "time limit 4000 ms (DOMjudge's domjudge-problem.ini, --domjudge-time-limit)",
+    );
+    // The JSON report carries the package's checks: the limit, where it came from, the notes.
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("verify.json");
+    let output = judge(&[
+        "verify",
+        &package("domjudgeini"),
+        "--json",
+        &report.to_string_lossy(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let package = &json["package"];
+    assert_eq!(package["time_limit"]["ms"], 1000, "{json}");
+    assert!(
+        package["time_limit"]["domjudge"]
+            .as_str()
+            .is_some_and(|note| note.contains("4000 ms")),
+        "{json}"
+    );
+    assert_eq!(package["notes"].as_array().map(Vec::len), Some(3), "{json}");
+    assert_eq!(json["rows"].as_array().map(Vec::len), Some(2), "{json}");
+    // A .timelimit alone is DOMjudge's limit too.
+    let (_keep, dir) = copy_of("domjudgeini");
+    std::fs::remove_file(dir.join("domjudge-problem.ini")).unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy(), "--domjudge-time-limit"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("time limit 3000 ms (DOMjudge's .timelimit"),
+        "{text}"
+    );
+}
+
+/// An output validator that does not compile ends the run, naming it, before any submission:
+/// no row of "not graded" that reads like a pass.
+#[test]
+fn a_checker_that_does_not_build_ends_the_run_naming_it() {
+    let (_keep, dir) = copy_of("headerfolders");
+    std::fs::remove_file(dir.join("output_validators/sumcheck/validate.h")).unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("the checker sumcheck does not compile") && text.contains("validate.h"),
+        "{text}"
+    );
+    assert!(!text.contains("accepted/add.py"), "{text}");
+    // An input validator that does not build is the package's error: the submissions are
+    // still graded, and the run fails.
+    let (_keep, dir) = copy_of("headerfolders");
+    std::fs::remove_file(dir.join("input_validators/bounds/bounds.h")).unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("the validator bounds does not compile"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("accepted/add.py") && l.ends_with(" ok")),
+        "{text}"
+    );
+    assert!(
+        text.contains("the package's own checks failed: 1"),
+        "{text}"
+    );
+}
+
+/// Validators that are folders with their own `build` and `run` scripts (the format allows
+/// them for validators; BAPCtools' boolfind has one): each is built by its `build` in the
+/// sandbox and run as `./run` in the folder the build left, so a `run` the build wrote, and
+/// one that calls `./compare` from the folder, both work. (problemtools runs `run` from its own
+/// working folder, where `./compare` is not found: it gives JE on this package's output
+/// validator, as on boolfind's.) The input validator really validates: an input out of its
+/// range is reported.
+#[test]
+fn validators_with_their_own_build_and_run_scripts() {
+    let text = verify_passes("buildscripts", &[], "time limit 1000 ms (slowest accepted");
+    assert!(
+        text.contains("3 tests, 1 input validator: every input valid"),
+        "{text}"
+    );
+    assert!(
+        text.contains("expected 3"),
+        "the validator's message: {text}"
+    );
+    let (_keep, dir) = copy_of("buildscripts");
+    std::fs::write(dir.join("data/secret/3.in"), "5000 1\n").unwrap();
+    std::fs::write(dir.join("data/secret/3.ans"), "5001\n").unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("1 input validator: 1 failed") && text.contains("invalid: secret/3"),
+        "{text}"
+    );
+}
+
+/// A program whose build script fails, leaves no `run`, or is not executable ends the run,
+/// naming the program and why.
+#[test]
+fn a_build_script_that_fails_ends_the_run_naming_the_program() {
+    use std::os::unix::fs::PermissionsExt;
+    let broken = |change: &dyn Fn(&std::path::Path), says: &str| {
+        let (_keep, dir) = copy_of("buildscripts");
+        change(&dir.join("output_validators/sum/build"));
+        let output = judge(&["verify", &dir.to_string_lossy()]);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        assert!(
+            text.contains("the checker sum does not compile") && text.contains(says),
+            "{text}"
+        );
+        assert!(!text.contains("accepted/add.c"), "{text}");
+    };
+    let edit = |build: &std::path::Path, from: &str, to: &str| {
+        let script = std::fs::read_to_string(build).unwrap();
+        std::fs::write(build, script.replace(from, to)).unwrap();
+    };
+    broken(
+        &|build| edit(build, "compare.c", "missing.c"),
+        "missing.c: No such file or directory",
+    );
+    broken(
+        &|build| std::fs::write(build, "#!/bin/sh\ngcc -O2 -o compare compare.c\n").unwrap(),
+        "the build did not leave an executable `run`",
+    );
+    broken(
+        &|build| std::fs::set_permissions(build, std::fs::Permissions::from_mode(0o644)).unwrap(),
+        "the build script is not executable",
+    );
+}
+
+/// A solution that is not there is named at once, before the package's accepted submissions
+/// are run to derive its time limit.
+#[test]
+fn a_missing_solution_is_named_before_the_limit_is_derived() {
+    let path = package("sumdefault");
+    let output = judge(&["test", "no-such-solution.c", "--problem", path.as_str()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("cannot read the solution no-such-solution.c: No such file or directory"),
+        "{text}"
+    );
+    assert!(!text.contains("slowest accepted"), "{text}");
+}
+
+/// A program folder with a file of the name of one a call gives it (`answer`, which each
+/// call would replace) is refused, naming the program and the file.
+#[test]
+fn a_program_folder_with_a_file_named_like_a_call_s_file_is_refused() {
+    let (_keep, dir) = copy_of("buildscripts");
+    std::fs::write(dir.join("output_validators/sum/answer"), "42\n").unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("the checker sum has a file named `answer`"),
+        "{text}"
+    );
+    assert!(!text.contains("accepted/add.c"), "{text}");
+}
+
+/// Packs the files under `dir` into the zip `target` at its top, as DOMjudge exports a
+/// package, plus the extra entries given.
+fn pack(dir: &std::path::Path, target: &std::path::Path, extra: &[(&str, &[u8])]) {
+    use std::io::Write;
+    let options = zip::write::SimpleFileOptions::default();
+    let mut writer = zip::ZipWriter::new(std::fs::File::create(target).unwrap());
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let name = path
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            writer.start_file(name, options).unwrap();
+            writer.write_all(&std::fs::read(&path).unwrap()).unwrap();
+        }
+    }
+    for (name, bytes) in extra {
+        writer.start_file(*name, options).unwrap();
+        writer.write_all(bytes).unwrap();
+    }
+    writer.finish().unwrap();
+}
+
+/// A package as DOMjudge imports and exports it, a `.zip`, is verified as its folder is; an
+/// entry that would land outside it is refused by name.
+#[test]
+fn a_zipped_package_is_read_directly() {
+    let dir = tempfile::tempdir().unwrap();
+    let zipped = dir.path().join("headerfolders.zip");
+    pack(&repo().join(package("headerfolders")), &zipped, &[]);
+    let output = judge(&["verify", &zipped.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("package headerfolders: 4 tests, 1 input validator: every input valid"),
+        "{text}"
+    );
+    for submission in submissions("headerfolders") {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&format!("{submission} ")) && l.ends_with(" ok")),
+            "{submission} is not checked:\n{text}"
+        );
+    }
+    let evil = dir.path().join("evil.zip");
+    pack(
+        &repo().join(package("samplesonly")),
+        &evil,
+        &[("../escaped.txt", b"out")],
+    );
+    let output = judge(&["verify", &evil.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("evil.zip") && text.contains("\"../escaped.txt\" would be unpacked outside"),
+        "{text}"
+    );
+}
+
+/// `judge grade` on a package without a fixed time limit grades at the limit its accepted
+/// submissions give, as `judge test` and `judge verify` do (it graded at the provisional 60 s
+/// before, so a too-slow submission ran for a minute a test).
+#[test]
+#[ignore = "needs a JDK (javac, jar, java): one accepted submission is Java"]
+fn grade_derives_the_time_limit_of_a_package() {
+    common::require_tool("javac");
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("board.json");
+    let results = dir.path().join("results");
+    let root = repo().join(package("sumdefault")).join("submissions");
+    let output = judge(&[
+        "grade",
+        "--problem",
+        &package("sumdefault"),
+        "--results",
+        &results.to_string_lossy(),
+        "--json",
+        &json.to_string_lossy(),
+        &root.join("time_limit_exceeded").to_string_lossy(),
+        &root.join("accepted").to_string_lossy(),
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    let said = text
+        .lines()
+        .find_map(|line| line.strip_prefix("time limit "))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|ms| ms.parse::<u64>().ok())
+        .unwrap_or_else(|| panic!("no derived time limit said:\n{text}"));
+    assert!(text.contains("(slowest accepted"), "{text}");
+    let board: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let rows = board["submissions"].as_array().unwrap();
+    assert_eq!(rows.len(), 6, "{text}");
+    for row in rows {
+        let name = row["name"].as_str().unwrap();
+        let summary = &row["graded"]["tests"];
+        assert_eq!(summary["limits"]["cpu_ms"], said, "{name}: {text}");
+        let expected = if name.contains("/accepted/") {
+            "AC"
+        } else {
+            "TLE"
+        };
+        assert_eq!(summary["verdict"], expected, "{name}: {text}");
+    }
+}
+
+/// A copy of a package to break.
+fn copy_of(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join(name);
+    common::copy_tree(&repo().join(package(name)), &target);
+    (dir, target)
+}
+
+#[test]
+fn a_broken_package_is_refused_by_name() {
+    let (_keep, dir) = copy_of("floatanswers");
+    let dir_arg = dir.to_string_lossy().into_owned();
+    std::fs::write(dir.join("problem.yaml"), "validation: sideways\n").unwrap();
+    let output = judge(&["verify", &dir_arg]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("problem.yaml") && text.contains("sideways"),
+        "{text}"
+    );
+
+    std::fs::write(
+        dir.join("problem.yaml"),
+        "validator_flags: float_tolerance 1e-6\n",
+    )
+    .unwrap();
+    // An input its validator refuses, and a submission folder the format does not know.
+    std::fs::write(dir.join("data/secret/2.in"), "not numbers\n").unwrap();
+    std::fs::create_dir_all(dir.join("submissions/rejected")).unwrap();
+    std::fs::write(dir.join("submissions/rejected/x.py"), "print(1)\n").unwrap();
+    // A submission in a language runner.toml lacks: not graded, naming it; the rest go on.
+    std::fs::write(dir.join("submissions/accepted/main.swift"), "print(1)\n").unwrap();
+    let output = judge(&["verify", &dir_arg]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("invalid: secret/2: validator"), "{text}");
+    assert!(text.contains("skipped: submissions/rejected"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("accepted/main.swift") && l.contains("Swift")),
+        "{text}"
+    );
+    // The others are still graded (on the broken input, they fail).
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("wrong_answer/infinity.py") && l.ends_with(" ok")),
+        "{text}"
+    );
+
+    std::fs::remove_file(dir.join("data/secret/2.ans")).unwrap();
+    let output = judge(&["verify", &dir_arg]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("2.in") && text.contains("2.ans"), "{text}");
+}
+
+/// The bundled problem exported as a package and read back: every exported solution gets
+/// the verdict of its folder, as it does on the built-in problem.
+fn export_and_verify(problem: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join(problem);
+    let out_arg = out.to_string_lossy().into_owned();
+    let output = judge(&["export", problem, "--kattis", &out_arg, "--count", "12"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("left out: input validators"), "{text}");
+    let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("problem_format_version: 2023-07"), "{yaml}");
+    let secret = std::fs::read_dir(out.join("data/secret")).unwrap().count();
+    assert_eq!(secret, 24, "12 tests, .in and .ans");
+    let output = judge(&["verify", &out_arg]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("0 mismatches, 0 warnings, 0 not graded"),
+        "{text}"
+    );
+    let rows = text.lines().filter(|l| l.ends_with(" ok")).count();
+    assert!(rows >= 4, "too few submissions exported:\n{text}");
+    // Exporting again into the same folder is refused.
+    let output = judge(&["export", problem, "--kattis", &out_arg]);
+    assert_eq!(output.status.code(), Some(2), "{}", show(&output));
+}
+
+#[test]
+fn bundled_batch_problems_round_trip_as_packages() {
+    for problem in ["boj12100", "boj1525", "boj2615", "blockgame"] {
+        export_and_verify(problem);
+    }
+}
+
+/// 28489 exported: each game a test played by problems/boj28489/kattis/interactor.py (which
+/// plays the built-in game side's games: tests/e2e/interactor28489.rs), decided pass-fail.
+#[test]
+fn the_game_problem_exports_with_its_interactor() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("boj28489");
+    let out_arg = out.to_string_lossy().into_owned();
+    let output = judge(&["export", "boj28489", "--kattis", &out_arg, "--count", "2"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("solutions/wrong_answer/: wrong only by the mean score"),
+        "{text}"
+    );
+    assert!(out.join("output_validator/interactor.py").is_file());
+    let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("type: interactive"), "{yaml}");
+    let game = std::fs::read_to_string(out.join("data/secret/game-001.in")).unwrap();
+    assert!(game.trim().ends_with(" 1"), "{game}");
+    let player = |program: &str| {
+        let (code, json, text) = common::grade(
+            &common::program(program),
+            &["--problem", &out_arg, "--time-limit", "5"],
+        );
+        (
+            code,
+            json["verdict"].as_str().unwrap_or("").to_string(),
+            text,
+        )
+    };
+    let (code, verdict, text) = player("interactive/two_move_search.c");
+    assert_eq!((code, verdict.as_str()), (0, "AC"), "{text}");
+    let (code, verdict, text) = player("interactive/quits.py");
+    assert_eq!((code, verdict.as_str()), (1, "WA"), "{text}");
+}
+
+/// A package of the checktestdata example with a program validator besides its script: an
+/// input that only `even.py` refuses (an odd first number) and one that only `format.ctd`
+/// refuses (out of its range), each written to `files` with a valid one.
+fn two_validator_package() -> (tempfile::TempDir, PathBuf, [String; 3]) {
+    let (keep, dir) = copy_of("ctdvalidator");
+    std::fs::write(
+        dir.join("input_validators/even.py"),
+        "import sys\nfirst = int(sys.stdin.read().split()[0])\n\
+         if first % 2:\n    print('odd first number', file=sys.stderr)\n    sys.exit(43)\n\
+         sys.exit(42)\n",
+    )
+    .unwrap();
+    let file = |name: &str, text: &str| {
+        let path = keep.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let files = [
+        file("good.in", "4 7\n"),
+        file("odd.in", "5 7\n"),
+        file("huge.in", "2 2000000\n"),
+    ];
+    (keep, dir, files)
+}
+
+/// `judge validate PACKAGE FILES` runs every input validator of the package, its programs and
+/// its checktestdata scripts, as `judge verify` runs them on its tests (it ran only the first
+/// program).
+#[test]
+#[ignore = "needs pyctd (pip install checktestdata)"]
+fn validate_runs_every_input_validator_of_a_package() {
+    common::require_tool("pyctd");
+    let (_keep, dir, [good, odd, huge]) = two_validator_package();
+    let output = judge(&["validate", &dir.to_string_lossy(), &good, &odd, &huge]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains(&format!(
+            "{odd}: invalid: validator even.py says: odd first number"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{huge}: invalid: validator format.ctd says:")),
+        "{text}"
+    );
+    assert!(!text.contains(&format!("{good}: invalid")), "{text}");
+    // Each validator that passes a file is named on its line.
+    assert!(
+        text.contains(&format!("{good}: valid (validator even.py)"))
+            && text.contains(&format!("{good}: valid (validator format.ctd)")),
+        "{text}"
+    );
+    // verify runs the same two on the package's tests (whose first numbers are odd).
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert!(
+        text.contains("2 input validators: 3 failed")
+            && text.contains("invalid: secret/1: validator even.py says: odd first number"),
+        "{text}"
+    );
+}
+
+/// Without checktestdata, `judge validate PACKAGE` warns of the script it cannot run, naming
+/// it, and still runs the package's program validators.
+#[test]
+fn validate_of_a_package_without_checktestdata_warns_and_runs_its_programs() {
+    let (keep, dir, [good, odd, huge]) = two_validator_package();
+    let config = keep.path().join("runner.toml");
+    std::fs::write(&config, "[sandbox]\npath = \"/usr/bin:/bin\"\n").unwrap();
+    let config = config.to_string_lossy().into_owned();
+    let output = judge(&[
+        "--config",
+        &config,
+        "validate",
+        &dir.to_string_lossy(),
+        &good,
+        &odd,
+        &huge,
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("input_validators/format.ctd: not run: checktestdata is not installed"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "{odd}: invalid: validator even.py says: odd first number"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{huge}: valid (validator even.py)")),
+        "{text}"
+    );
+    // Only the script: nothing can check the files.
+    std::fs::remove_file(dir.join("input_validators/even.py")).unwrap();
+    let output = judge(&[
+        "--config",
+        &config,
+        "validate",
+        &dir.to_string_lossy(),
+        &good,
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("none of its input validators can run here"),
+        "{text}"
+    );
+}
+
+/// The HTML report of a package's verify shows the package's own checks as the terminal
+/// does: the input validators run and what they refused, the warnings, the time limit and
+/// how it was derived.
+#[test]
+fn the_html_report_shows_the_package_s_own_checks() {
+    let (keep, dir, _) = two_validator_package();
+    let config = keep.path().join("runner.toml");
+    std::fs::write(&config, "[sandbox]\npath = \"/usr/bin:/bin\"\n").unwrap();
+    let html = keep.path().join("verify.html");
+    let output = judge(&[
+        "--config",
+        &config.to_string_lossy(),
+        "verify",
+        &dir.to_string_lossy(),
+        "--html",
+        &html.to_string_lossy(),
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    for line in [
+        "package ctdvalidator: 3 tests, 1 input validator: 3 failed",
+        "invalid: secret/1: validator even.py says: odd first number",
+        "input_validators/format.ctd: not run: checktestdata is not installed",
+        "time limit 1000 ms (slowest accepted",
+        "x 5, rounded up to a multiple of 1 s); submissions run at x 2 of it",
+    ] {
+        assert!(text.contains(line), "terminal: {line}\n{text}");
+        assert!(page.contains(line), "HTML: {line}\n{page}");
+    }
+}

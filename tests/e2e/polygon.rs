@@ -1,0 +1,166 @@
+//! End-to-end tests of Polygon packages (tests/polygon/: a package written for these tests,
+//! laid out as Polygon exports one, with a stand-in testlib.h of the project's own): `judge
+//! verify` gives every tagged solution its tag's verdict, with answers the package lacks made
+//! by the main solution, `judge test` grades a solution on it, and a broken package (bad XML,
+//! a generator command naming no program, a cycle among groups, a zip entry leaving the
+//! package) is refused by name.
+
+use std::path::Path;
+
+use crate::common::{judge, repo, show};
+
+const PACKAGE: &str = "tests/polygon/pairsum";
+
+#[test]
+fn verify_gives_every_tagged_solution_its_verdict() {
+    let output = judge(&["verify", PACKAGE]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("package pairsum: 3 tests, 1 input validator: every input valid"),
+        "{text}"
+    );
+    for (solution, verdict) in [
+        ("main/main.cpp", "AC"),
+        ("accepted/other.cpp", "AC"),
+        ("wrong-answer/wa.cpp", "WA @tests/02"),
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(&format!("{solution} "))
+                && l.contains(&format!(" {verdict} "))
+                && l.ends_with(" ok")),
+            "{solution} did not get {verdict}:\n{text}"
+        );
+    }
+    // The testlib checker built from source with the package's header said why.
+    assert!(text.contains("wrong answer 1 + 1 is not 14"), "{text}");
+    assert!(
+        text.contains(
+            "skipped: rejected/rejected.cpp: the tag rejected allows more than one verdict"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 generated tests are not in the package and are left out")
+            && text.contains("tests 4 (gen 500)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("big (2 tests, 80 points, complete-group, after small)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("time limit 2000 ms (problem.xml's time-limit)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("0 mismatches, 0 warnings, 0 not graded"),
+        "{text}"
+    );
+}
+
+#[test]
+fn test_grades_a_solution_on_the_package() {
+    let solution = format!("{PACKAGE}/solutions/wa.cpp");
+    let output = judge(&["test", "--problem", PACKAGE, &solution]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("WA"), "{text}");
+    let solution = format!("{PACKAGE}/solutions/other.cpp");
+    let output = judge(&["test", "--problem", PACKAGE, &solution]);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+}
+
+#[test]
+fn show_tells_the_package_and_its_parts() {
+    let output = judge(&["show", PACKAGE]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("Pair Sum (pairsum)"), "{text}");
+    assert!(
+        text.contains("kind:    batch (a Polygon package)"),
+        "{text}"
+    );
+    assert!(text.contains("cpu 2 s, memory 256 MiB"), "{text}");
+    assert!(text.contains("3 tagged in problem.xml"), "{text}");
+}
+
+/// A copy of the package in a fresh folder, its problem.xml changed by `edit`.
+fn broken(edit: impl Fn(&str) -> String) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("pairsum");
+    copy_folder(&repo().join(PACKAGE), &copy);
+    let xml = copy.join("problem.xml");
+    let text = std::fs::read_to_string(&xml).unwrap();
+    let changed = edit(&text);
+    assert_ne!(changed, text, "the edit changed nothing");
+    std::fs::write(&xml, changed).unwrap();
+    let path = copy.to_string_lossy().into_owned();
+    (dir, path)
+}
+
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_folder(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+fn refused(package: &str, says: &[&str]) {
+    for command in ["verify", "show"] {
+        let output = judge(&[command, package]);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(2), "{command}: {text}");
+        for words in says {
+            assert!(text.contains(words), "{command}: no {words:?} in:\n{text}");
+        }
+    }
+}
+
+#[test]
+fn a_broken_package_is_refused_naming_what_is_wrong() {
+    let (_dir, package) = broken(|xml| xml.replace("</problem>", ""));
+    refused(&package, &["problem.xml", "<problem> still open"]);
+    let (_dir, package) = broken(|xml| xml.replace("cmd=\"gen 500\"", "cmd=\"nogen 500\""));
+    refused(
+        &package,
+        &["problem.xml", "test 4", "\"nogen\", which is no executable"],
+    );
+    let (_dir, package) = broken(|xml| xml.replace("cmd=\"gen 500\"", ""));
+    refused(&package, &["test 4 is generated but has no cmd"]);
+    let (_dir, package) = broken(|xml| {
+        xml.replace(
+            "<group name=\"samples\" points-policy=\"each-test\"/>",
+            "<group name=\"samples\" points-policy=\"each-test\">\
+             <dependencies><dependency group=\"big\"/></dependencies></group>",
+        )
+    });
+    refused(&package, &["cycle: samples -> big -> small -> samples"]);
+}
+
+#[test]
+fn a_zip_with_an_entry_leaving_it_is_refused() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let zipped = dir.path().join("pairsum.zip");
+    let options = zip::write::SimpleFileOptions::default();
+    let mut writer = zip::ZipWriter::new(std::fs::File::create(&zipped).unwrap());
+    let xml = std::fs::read(repo().join(PACKAGE).join("problem.xml")).unwrap();
+    writer.start_file("problem.xml", options).unwrap();
+    writer.write_all(&xml).unwrap();
+    writer.start_file("../escaped.txt", options).unwrap();
+    writer.write_all(b"out").unwrap();
+    writer.finish().unwrap();
+    let output = judge(&["verify", &zipped.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("\"../escaped.txt\" would be unpacked outside"),
+        "{text}"
+    );
+}
