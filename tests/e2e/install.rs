@@ -1,17 +1,17 @@
-//! End-to-end tests of an installed judge: `cargo install --path . --root TMP` into this
-//! build's own target folder, so the release binary that `cargo build --release` made is
-//! reused and the install takes a second (.ci/run builds before it tests; without that build,
-//! the install compiles judge once, since `cargo test` builds the crate with its
-//! dev-dependencies' features and so as a different unit). Then the installed binary runs from
-//! folders outside the repository, with
-//! HOME and the XDG variables pointing into temporary folders: `list`, `test`, `gen`, `clean`,
-//! a project made with `init` and `new` and checked with `verify`, and the user and project
-//! layers of runner.toml.
+//! End-to-end tests of an installed judge: the release binary the tests run, placed as
+//! `cargo install --path . --root TMP` places it (TMP/bin/judge, a copy: what `cargo install`
+//! does after its build). The tests do not call `cargo install` itself: `cargo test` builds
+//! judge with its dev-dependencies' features, so an install would compile every crate of
+//! the workspace once more, minutes on a fresh clone; .ci/run runs the real `cargo install`
+//! after its build instead, where it reuses that build. Then the installed binary runs from
+//! folders outside the repository, with HOME and the XDG variables pointing into temporary
+//! folders: `list`, `test`, `gen`, `clean`, a project made with `init` and `new` and checked
+//! with `verify`, and the user and project layers of runner.toml.
 
 use crate::common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::OnceLock;
 
 use crate::common::{repo, show, User};
@@ -20,36 +20,34 @@ use crate::common::{repo, show, User};
 fn installed_judge() -> &'static Path {
     static INSTALLED: OnceLock<PathBuf> = OnceLock::new();
     INSTALLED.get_or_init(|| {
-        let built = PathBuf::from(env!("CARGO_BIN_EXE_judge"));
-        // target/release/judge: the target folder is two levels up.
-        let target_dir = built
-            .parent()
-            .and_then(Path::parent)
-            .expect("a target folder");
+        let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+        remove_installs_of_ended_processes(&tmp);
         // One folder per test process: nextest runs each test in a process of its own, and
         // one process's install must not replace a binary another is running.
-        let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("install-e2e-{}", std::process::id()));
+        let root = tmp.join(format!("install-e2e-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let output = Command::new(cargo)
-            .args(["install", "--path"])
-            .arg(repo())
-            .arg("--root")
-            .arg(&root)
-            .args(["--locked", "--offline", "--force"])
-            .env("CARGO_TARGET_DIR", target_dir)
-            .output()
-            .expect("cargo runs");
-        assert!(
-            output.status.success(),
-            "cargo install failed:\n{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        std::fs::create_dir_all(root.join("bin")).unwrap();
         let judge = root.join("bin/judge");
-        assert!(judge.is_file(), "{} was not installed", judge.display());
+        std::fs::copy(env!("CARGO_BIN_EXE_judge"), &judge).unwrap();
         judge
     })
+}
+
+/// Removes the install folders of test processes that have ended (`install-e2e-PID` with no
+/// process PID), so that runs of the tests do not pile copies up.
+fn remove_installs_of_ended_processes(tmp: &Path) {
+    let Ok(entries) = std::fs::read_dir(tmp) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name.strip_prefix("install-e2e-") else {
+            continue;
+        };
+        if pid.parse::<u32>().is_ok() && !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// What the installed binary is run as.
