@@ -388,10 +388,24 @@ fn every_example_of_the_docs_runs_as_shown() {
     let mut ran = 0;
     for (index, page) in pages().iter().enumerate() {
         let folder = root.join(format!("page-{index:02}"));
-        for clone in ["solutions", "tests/kattis", "tests/polygon"] {
-            copy_tree(&repo().join(clone), &folder.join(clone));
+        std::fs::create_dir_all(&folder).unwrap();
+        let markdown = std::fs::read_to_string(page).unwrap();
+        if blocks(&markdown)
+            .iter()
+            .any(|block| matches!(block, Block::Console { .. }))
+        {
+            for clone in ["solutions", "tests/kattis", "tests/polygon"] {
+                copy_tree(&repo().join(clone), &folder.join(clone));
+            }
         }
-        match run_page(page, &folder.canonicalize().unwrap(), &home) {
+        let started = std::time::Instant::now();
+        let result = run_page(page, &folder.canonicalize().unwrap(), &home);
+        println!(
+            "{}: {:.1} s",
+            page.display(),
+            started.elapsed().as_secs_f64()
+        );
+        match result {
             Ok(count) => ran += count,
             Err(why) => failures.push(why),
         }
