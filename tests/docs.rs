@@ -13,9 +13,9 @@
 //!   require); WHY must be given.
 //! - ```LANG file=PATH: a file the page writes before the commands below it run.
 //!
-//! Each page runs in a folder of its own, outside the repository, that holds copies of the
-//! repository's `solutions/`, `tests/kattis/` and `tests/polygon/` (a page may grade them as a
-//! newcomer in a clone would), one after another in page order; the
+//! Each page runs in a folder of its own, outside the repository, that holds (as links to one
+//! copy) the repository's `solutions/`, `tests/kattis/` and `tests/polygon/` (a page may grade
+//! them as a newcomer in a clone would), one after another in page order; the
 //! pages share one HOME, so the built-in problems and the compile cache are written once.
 
 mod common;
@@ -384,6 +384,11 @@ fn every_example_of_the_docs_runs_as_shown() {
     let root = temp.path().canonicalize().unwrap();
     let home = root.join("home");
     std::fs::create_dir_all(&home).unwrap();
+    // The clone's folders the pages use, copied once; each page's folder links to them.
+    let clone = root.join("clone");
+    for folder in ["solutions", "tests/kattis", "tests/polygon"] {
+        copy_tree(&repo().join(folder), &clone.join(folder));
+    }
     let mut failures = Vec::new();
     let mut ran = 0;
     for (index, page) in pages().iter().enumerate() {
@@ -394,9 +399,8 @@ fn every_example_of_the_docs_runs_as_shown() {
             .iter()
             .any(|block| matches!(block, Block::Console { .. }))
         {
-            for clone in ["solutions", "tests/kattis", "tests/polygon"] {
-                copy_tree(&repo().join(clone), &folder.join(clone));
-            }
+            std::os::unix::fs::symlink(clone.join("solutions"), folder.join("solutions")).unwrap();
+            std::os::unix::fs::symlink(clone.join("tests"), folder.join("tests")).unwrap();
         }
         let started = std::time::Instant::now();
         let result = run_page(page, &folder.canonicalize().unwrap(), &home);
