@@ -1,6 +1,6 @@
 //! The exit codes of `judge`: one table ([`TABLE`], shown by `judge --help`, see [`after_help`],
-//! and in the README, which `tests/e2e/commands.rs` keeps equal), and the one decision, for each
-//! kind of result a command comes to, of its code. Every command returns its code through the
+//! and in docs/guide/exit-codes.md, which `tests/e2e/commands.rs` keeps equal), and the one
+//! decision, for each kind of result a command comes to, of its code. Every command returns its code through the
 //! functions here; `main` adds the two that no command decides: an error (2) and an
 //! interruption (130, whatever the command had come to).
 

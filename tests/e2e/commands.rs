@@ -194,12 +194,12 @@ fn commands_in_help() -> Vec<String> {
         .collect()
 }
 
-/// The exit codes of a table that follows a heading (the README's `| code | meaning |`).
-fn readme_exit_codes() -> Vec<u8> {
-    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
-    readme
+/// The exit codes of a table that follows a heading (the guide's `| code | meaning |`).
+fn guide_exit_codes() -> Vec<u8> {
+    let guide = std::fs::read_to_string(repo().join("docs/guide/exit-codes.md")).unwrap();
+    guide
         .lines()
-        .skip_while(|line| *line != "### Exit codes")
+        .skip_while(|line| *line != "## Exit codes")
         .skip_while(|line| !line.starts_with("| code |"))
         .skip(2)
         .take_while(|line| line.starts_with('|'))
@@ -208,7 +208,7 @@ fn readme_exit_codes() -> Vec<u8> {
 }
 
 #[test]
-fn the_exit_codes_of_help_and_readme_are_one_table() {
+fn the_exit_codes_of_help_and_the_guide_are_one_table() {
     let output = judge(&["--help"]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output));
     let help = stdout(&output);
@@ -220,7 +220,7 @@ fn the_exit_codes_of_help_and_readme_are_one_table() {
         .map(|line| line.split_whitespace().next().unwrap().parse().unwrap())
         .collect();
     assert_eq!(in_help, [0, 1, 2, 130], "{help}");
-    assert_eq!(readme_exit_codes(), in_help);
+    assert_eq!(guide_exit_codes(), in_help);
 }
 
 /// One command line and the code it must end with.

@@ -1,5 +1,5 @@
 //! End-to-end: hostile programs run THROUGH the real `judge` binary, one test per threat, each
-//! asserting the outcome the README's "Sandbox: threat model and guarantees" promises.
+//! asserting the outcome docs/guide/sandbox.md ("The sandbox: threat model and guarantees") promises.
 //!
 //! Every run gets its own TMPDIR (the grader puts its scratch folders there), whose random
 //! name is a marker: a leftover process is one whose comm is `solution` (or `python3` running

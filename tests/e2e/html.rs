@@ -9,7 +9,7 @@
 //! chromium and runs them with `--include-ignored`; run without chromium, they fail.
 //! The tests take turns (one browser at a time), so that the load time is the page's own.
 //! Screenshots go to `target/tmp/html-screenshots/`, or to the folder `JUDGE_SCREENSHOTS` names
-//! (`JUDGE_SCREENSHOTS=docs` refreshes the README's).
+//! (`JUDGE_SCREENSHOTS=docs` refreshes the guide's, docs/guide/reports.md).
 
 use crate::common;
 

@@ -13,6 +13,7 @@ mod bundled_ai;
 mod calibration;
 mod commands;
 mod compile;
+mod docs;
 mod folder_groups;
 mod grade;
 mod hostile;

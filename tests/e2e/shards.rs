@@ -278,13 +278,13 @@ fn verify_in_two_shards_merges_into_one_matrix() {
 }
 
 #[test]
-fn the_readme_shows_the_sbatch_examples_as_they_are() {
-    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+fn the_guide_shows_the_sbatch_examples_as_they_are() {
+    let guide = std::fs::read_to_string(repo().join("docs/guide/cluster.md")).unwrap();
     for example in ["shard.sbatch", "merge.sbatch"] {
         let text = std::fs::read_to_string(repo().join("examples/slurm").join(example)).unwrap();
         assert!(
-            readme.contains(&format!("```bash\n{text}```")),
-            "README.md does not show examples/slurm/{example} as it is"
+            guide.contains(&format!("```bash\n{text}```")),
+            "docs/guide/cluster.md does not show examples/slurm/{example} as it is"
         );
     }
 }

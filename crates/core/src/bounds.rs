@@ -3,7 +3,8 @@
 //! line (clap's value parsers), runner.toml, problem.toml, problem.yaml and `.timelimit`, and
 //! the parts `judge merge` reads all check through here, so a quantity has one range wherever
 //! it is written and every refusal names its bound ("--count must be between 1 and 1000000,
-//! found 0"). The README's table of bounds is [`markdown_table`] (a test keeps them equal).
+//! found 0"). The guide's table of bounds (docs/guide/configuration.md) is [`markdown_table`]
+//! (a test keeps them equal).
 //!
 //! The ranges also keep arithmetic safe: a time limit times the largest factor plus the
 //! largest extra time is a few hundred days, a memory limit times the largest factor plus the
@@ -426,7 +427,7 @@ pub const GROUPS: Bound = Bound {
     why: "an olympiad problem has tens of subtasks; each group is a column of the group table",
 };
 
-/// Every bound, in the order of the README's table.
+/// Every bound, in the order of the guide's table.
 pub const ALL: [&Bound; 31] = [
     &TIME_LIMIT,
     &TIME_EXTRA,
@@ -603,7 +604,7 @@ fn end(value: f64) -> String {
     format!("{value}")
 }
 
-/// The table of bounds as Markdown, as the README shows it.
+/// The table of bounds as Markdown, as the guide shows it.
 pub fn markdown_table() -> String {
     let mut table = String::from("| quantity | range | given as | why |\n|---|---|---|---|\n");
     for bound in ALL {
@@ -735,11 +736,12 @@ mod tests {
         }
     }
 
-    /// The README shows the table as this module renders it.
+    /// The guide shows the table as this module renders it.
     #[test]
-    fn the_readme_shows_this_table() {
-        let readme = std::fs::read_to_string(
-            std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("README.md"),
+    fn the_guide_shows_this_table() {
+        let guide = std::fs::read_to_string(
+            std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+                .join("docs/guide/configuration.md"),
         )
         .unwrap();
         let table = markdown_table();
@@ -747,9 +749,9 @@ mod tests {
             println!("{table}");
         }
         assert!(
-            readme.contains(&table),
-            "README.md's table of bounds is not bounds::markdown_table(); run \
-             JUDGE_PRINT_BOUNDS=1 cargo test --lib the_readme_shows_this_table -- --nocapture"
+            guide.contains(&table),
+            "docs/guide/configuration.md's table of bounds is not bounds::markdown_table(); run \
+             JUDGE_PRINT_BOUNDS=1 cargo test --lib the_guide_shows_this_table -- --nocapture"
         );
     }
 
