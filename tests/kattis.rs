@@ -959,3 +959,94 @@ fn the_html_report_shows_the_package_s_own_checks() {
         assert!(page.contains(line), "HTML: {line}\n{page}");
     }
 }
+
+/// A 2025-09 multi-pass package (multipass2025): each test is one unit of several runs, each
+/// on the input the output validator wrote after the last (its pass count kept in its
+/// feedback folder, which the format keeps between passes), so a submission wrong only on
+/// the third pass is a wrong answer there.
+#[test]
+fn a_multi_pass_package_runs_each_pass_on_the_last_ones_next_input() {
+    let output = judge(&["verify", "tests/kattis/multipass2025"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("0 mismatches"), "{text}");
+    assert!(
+        text.contains("pass 3: expected 4, got 5 (the validator's pass 3)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("pass 2: expected 3, got 2 (the validator's pass 2)"),
+        "{text}"
+    );
+}
+
+/// A multi-pass package whose output validator breaks the format's rules is a judge error
+/// naming what it did: a nextpass.in written with exit 43, more passes asked for than
+/// limits.validation_passes allows, a validator that never ends (its time limit); a number
+/// of passes below 2 is refused naming the key.
+#[test]
+fn a_multi_pass_validator_breaking_the_rules_is_a_judge_error_naming_it() {
+    let (_keep, dir) = copy_of("multipass2025");
+    let validator = dir.join("output_validator/plus_one.py");
+    let verify = |dir: &std::path::Path, extra: &[&str]| {
+        let dir = dir.to_string_lossy().into_owned();
+        let mut args = vec!["verify", dir.as_str()];
+        args.extend_from_slice(extra);
+        let output = judge(&args);
+        (output.status.code(), show(&output))
+    };
+
+    std::fs::write(
+        &validator,
+        "import os, sys\nopen(os.path.join(sys.argv[3], 'nextpass.in'), 'w').write('2\\n')\nsys.exit(43)\n",
+    )
+    .unwrap();
+    let (code, text) = verify(&dir, &[]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("wrote feedback/nextpass.in but did not accept the pass (only exit 42 asks for another pass): it rejected the output (exit 43)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the checker output_validator wrote"),
+        "{text}"
+    );
+
+    std::fs::write(
+        &validator,
+        "import os, sys\nopen(os.path.join(sys.argv[3], 'nextpass.in'), 'w').write('2\\n')\nsys.exit(42)\n",
+    )
+    .unwrap();
+    let (code, text) = verify(&dir, &[]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains(
+            "asked for pass 4 (feedback/nextpass.in), but limits.validation_passes allows 3"
+        ),
+        "{text}"
+    );
+
+    std::fs::write(&validator, "while True:\n    pass\n").unwrap();
+    let config = dir.parent().unwrap().join("runner.toml");
+    std::fs::write(&config, "[validators]\ntime_limit_seconds = 1\n").unwrap();
+    let (code, text) = verify(&dir, &["--config", &config.to_string_lossy()]);
+    assert_ne!(code, Some(0), "{text}");
+    assert!(
+        text.contains("the checker output_validator ran out of time"),
+        "{text}"
+    );
+
+    std::fs::write(
+        dir.join("problem.yaml"),
+        "problem_format_version: 2025-09\nname: M\ntype: multi-pass\nlimits:\n  validation_passes: 1\n",
+    )
+    .unwrap();
+    let (code, text) = verify(&dir, &[]);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains(
+            "problem.yaml: limits.validation_passes: must be a whole number between 2 and 1000, found"
+        ),
+        "{text}"
+    );
+}

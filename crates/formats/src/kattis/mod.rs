@@ -188,6 +188,12 @@ impl Package {
                 ))
             }
             (false, Some(program)) => (Checker::Program(program), None),
+            (false, None) if metadata.validation_passes.is_some() => {
+                return Err(PackageError::invalid(
+                    &dir.join("output_validator"),
+                    "a multi-pass problem needs its output validator here (it writes each next pass's input)",
+                ))
+            }
             (false, None) => (
                 Checker::Compare(Comparison::Kattis {
                     flags: metadata.validator_flags.clone(),
@@ -267,6 +273,7 @@ impl Package {
                 validator: input_validators.first().cloned(),
                 grader,
                 more_checkers,
+                validation_passes: metadata.validation_passes,
                 ..ProblemPrograms::default()
             },
             file_tests: Some(tests),
