@@ -1050,3 +1050,68 @@ fn a_multi_pass_validator_breaking_the_rules_is_a_judge_error_naming_it() {
         "{text}"
     );
 }
+
+/// The format's checks of the validators (2025-09's `data/invalid_input`, `invalid_output`,
+/// `valid_output`, as BAPCtools runs them), on a copy of twovalidators given such folders:
+/// each kind is a row of verify's package check, and each case that fails its check is named
+/// (an input no validator rejects, an output both validators accept among the invalid ones,
+/// one they reject among the valid ones), failing the package.
+#[test]
+fn verify_checks_the_validators_on_invalid_and_valid_data() {
+    let (_keep, dir) = copy_of("twovalidators");
+    let data = dir.join("data");
+    let write = |path: &str, text: &str| {
+        let file = data.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    };
+    write("invalid_input/word.in", "seventeen\n");
+    write("invalid_input/range/big.in", "1001\n");
+    write("invalid_output/off.in", "3\n");
+    write("invalid_output/off.ans", "3\n");
+    write("invalid_output/off.out", "4\n");
+    write("valid_output/same.in", "3\n");
+    write("valid_output/same.ans", "3\n");
+    write("valid_output/same.out", "3\n");
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for line in [
+        "validator check invalid_input: 2 cases, each rejected by an input validator",
+        "validator check invalid_output: 1 case, each rejected by the output validator",
+        "validator check valid_output: 1 case, each accepted by the output validator",
+    ] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+
+    // Cases that fail: a valid input among the invalid, a wrong output among the valid, a
+    // right one among the invalid.
+    write("invalid_input/fine.in", "5\n");
+    write("valid_output/wrong.in", "3\n");
+    write("valid_output/wrong.ans", "3\n");
+    write("valid_output/wrong.out", "5\n");
+    write("invalid_output/right.in", "3\n");
+    write("invalid_output/right.ans", "3\n");
+    write("invalid_output/right.out", "3\n");
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_ne!(output.status.code(), Some(0), "{text}");
+    for line in [
+        "validator check invalid_input: 3 cases, 1 not rejected by an input validator",
+        "invalid: invalid_input/fine: no input validator rejects it",
+        "invalid: invalid_output/right: the output validator accepts it",
+        "invalid: valid_output/wrong: the output validator rejects it (a valid output must be accepted): b_equal: expected 3, got 5",
+    ] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+
+    // A case of an output check without its .out is refused naming the file.
+    std::fs::remove_file(data.join("valid_output/wrong.out")).unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("valid_output/wrong.in: has no wrong.out beside it"),
+        "{text}"
+    );
+}

@@ -86,6 +86,9 @@ pub struct Package {
     /// What the package does that problemtools warns of and grades anyway (no secret test
     /// data), and validators of a kind this judge cannot run (`.viva`), each named.
     pub warnings: Vec<String>,
+    /// The format's checks of the validators (`data/invalid_input`, `invalid_output`,
+    /// `valid_output`), which `judge verify` runs.
+    pub validator_cases: Vec<testdata::ValidatorCase>,
 }
 
 /// The command that runs a checktestdata script (`pyctd SCRIPT < input`; PyPI's
@@ -283,6 +286,7 @@ impl Package {
             group_generator_args: Default::default(),
         };
         let (submissions, skipped) = submissions(&folder)?;
+        let validator_cases = testdata::read_validator_cases(&folder)?;
         let mut metadata = metadata;
         metadata.time.fixed = fixed;
         Ok(Package {
@@ -295,6 +299,7 @@ impl Package {
             skipped,
             domjudge,
             warnings,
+            validator_cases,
         })
     }
 

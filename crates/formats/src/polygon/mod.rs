@@ -232,6 +232,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         skipped,
         domjudge: Default::default(),
         warnings,
+        validator_cases: Vec::new(),
     })
 }
 
