@@ -1600,6 +1600,7 @@ fn check_feedback(input: &FeedbackInput) -> Result<(), TestCaseError> {
         stderr_head: input.stderr_head.clone(),
         judge_message: input.judge_message.clone(),
         feedback_score: None,
+        next_pass: None,
     };
     let ended = run.ended(&input.limits);
     let message = run.message();

@@ -207,6 +207,9 @@ pub(crate) fn package_check_lines(check: &PackageCheck) -> Vec<(CheckLine, Strin
         });
     }
     let mut lines = vec![(CheckLine::Summary, summary)];
+    for row in &check.validator_checks {
+        lines.push((CheckLine::Summary, format!("validator check {row}")));
+    }
     for invalid in &check.invalid {
         lines.push((CheckLine::Invalid, format!("invalid: {invalid}")));
     }

@@ -959,3 +959,159 @@ fn the_html_report_shows_the_package_s_own_checks() {
         assert!(page.contains(line), "HTML: {line}\n{page}");
     }
 }
+
+/// A 2025-09 multi-pass package (multipass2025): each test is one unit of several runs, each
+/// on the input the output validator wrote after the last (its pass count kept in its
+/// feedback folder, which the format keeps between passes), so a submission wrong only on
+/// the third pass is a wrong answer there.
+#[test]
+fn a_multi_pass_package_runs_each_pass_on_the_last_ones_next_input() {
+    let output = judge(&["verify", "tests/kattis/multipass2025"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("0 mismatches"), "{text}");
+    assert!(
+        text.contains("pass 3: expected 4, got 5 (the validator's pass 3)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("pass 2: expected 3, got 2 (the validator's pass 2)"),
+        "{text}"
+    );
+}
+
+/// A multi-pass package whose output validator breaks the format's rules is a judge error
+/// naming what it did: a nextpass.in written with exit 43, more passes asked for than
+/// limits.validation_passes allows, a validator that never ends (its time limit); a number
+/// of passes below 2 is refused naming the key.
+#[test]
+fn a_multi_pass_validator_breaking_the_rules_is_a_judge_error_naming_it() {
+    let (_keep, dir) = copy_of("multipass2025");
+    let validator = dir.join("output_validator/plus_one.py");
+    let verify = |dir: &std::path::Path, extra: &[&str]| {
+        let dir = dir.to_string_lossy().into_owned();
+        let mut args = vec!["verify", dir.as_str()];
+        args.extend_from_slice(extra);
+        let output = judge(&args);
+        (output.status.code(), show(&output))
+    };
+
+    std::fs::write(
+        &validator,
+        "import os, sys\nopen(os.path.join(sys.argv[3], 'nextpass.in'), 'w').write('2\\n')\nsys.exit(43)\n",
+    )
+    .unwrap();
+    let (code, text) = verify(&dir, &[]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("wrote feedback/nextpass.in but did not accept the pass (only exit 42 asks for another pass): it rejected the output (exit 43)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the checker output_validator wrote"),
+        "{text}"
+    );
+
+    std::fs::write(
+        &validator,
+        "import os, sys\nopen(os.path.join(sys.argv[3], 'nextpass.in'), 'w').write('2\\n')\nsys.exit(42)\n",
+    )
+    .unwrap();
+    let (code, text) = verify(&dir, &[]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains(
+            "asked for pass 4 (feedback/nextpass.in), but limits.validation_passes allows 3"
+        ),
+        "{text}"
+    );
+
+    std::fs::write(&validator, "while True:\n    pass\n").unwrap();
+    let config = dir.parent().unwrap().join("runner.toml");
+    std::fs::write(&config, "[validators]\ntime_limit_seconds = 1\n").unwrap();
+    let (code, text) = verify(&dir, &["--config", &config.to_string_lossy()]);
+    assert_ne!(code, Some(0), "{text}");
+    assert!(
+        text.contains("the checker output_validator ran out of time"),
+        "{text}"
+    );
+
+    std::fs::write(
+        dir.join("problem.yaml"),
+        "problem_format_version: 2025-09\nname: M\ntype: multi-pass\nlimits:\n  validation_passes: 1\n",
+    )
+    .unwrap();
+    let (code, text) = verify(&dir, &[]);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains(
+            "problem.yaml: limits.validation_passes: must be a whole number between 2 and 1000, found"
+        ),
+        "{text}"
+    );
+}
+
+/// The format's checks of the validators (2025-09's `data/invalid_input`, `invalid_output`,
+/// `valid_output`, as BAPCtools runs them), on a copy of twovalidators given such folders:
+/// each kind is a row of verify's package check, and each case that fails its check is named
+/// (an input no validator rejects, an output both validators accept among the invalid ones,
+/// one they reject among the valid ones), failing the package.
+#[test]
+fn verify_checks_the_validators_on_invalid_and_valid_data() {
+    let (_keep, dir) = copy_of("twovalidators");
+    let data = dir.join("data");
+    let write = |path: &str, text: &str| {
+        let file = data.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    };
+    write("invalid_input/word.in", "seventeen\n");
+    write("invalid_input/range/big.in", "1001\n");
+    write("invalid_output/off.in", "3\n");
+    write("invalid_output/off.ans", "3\n");
+    write("invalid_output/off.out", "4\n");
+    write("valid_output/same.in", "3\n");
+    write("valid_output/same.ans", "3\n");
+    write("valid_output/same.out", "3\n");
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for line in [
+        "validator check invalid_input: 2 cases, each rejected by an input validator",
+        "validator check invalid_output: 1 case, each rejected by the output validator",
+        "validator check valid_output: 1 case, each accepted by the output validator",
+    ] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+
+    // Cases that fail: a valid input among the invalid, a wrong output among the valid, a
+    // right one among the invalid.
+    write("invalid_input/fine.in", "5\n");
+    write("valid_output/wrong.in", "3\n");
+    write("valid_output/wrong.ans", "3\n");
+    write("valid_output/wrong.out", "5\n");
+    write("invalid_output/right.in", "3\n");
+    write("invalid_output/right.ans", "3\n");
+    write("invalid_output/right.out", "3\n");
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_ne!(output.status.code(), Some(0), "{text}");
+    for line in [
+        "validator check invalid_input: 3 cases, 1 not rejected by an input validator",
+        "invalid: invalid_input/fine: no input validator rejects it",
+        "invalid: invalid_output/right: the output validator accepts it",
+        "invalid: valid_output/wrong: the output validator rejects it (a valid output must be accepted): b_equal: expected 3, got 5",
+    ] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+
+    // A case of an output check without its .out is refused naming the file.
+    std::fs::remove_file(data.join("valid_output/wrong.out")).unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("valid_output/wrong.in: has no wrong.out beside it"),
+        "{text}"
+    );
+}

@@ -133,6 +133,7 @@ impl ProblemSpec {
             interactor: table("interactor", Role::Interactor, raw.interactor)?,
             grader: None,
             more_checkers: Vec::new(),
+            validation_passes: None,
         };
         if programs.interactor.is_some() && raw.kind != ProblemKind::Interactive {
             return Err(invalid(

@@ -228,6 +228,10 @@ pub struct ProblemPrograms {
     /// `Checker::Program`): the legacy format runs every one of them on each output, in turn,
     /// and the output must pass all of them.
     pub more_checkers: Vec<ProgramSpec>,
+    /// A multi-pass problem's most passes (Kattis `type: multi-pass`): the checker's accepting
+    /// a pass with a next input (`nextpass.in`) runs the submission again on it, up to this
+    /// many runs in all; `None` for a problem of one pass.
+    pub validation_passes: Option<u32>,
 }
 
 impl ProblemPrograms {

@@ -17,6 +17,8 @@
 //! - `same_tests`: a test that the submission already ran with the same input, answer and
 //!   checker arguments takes that run's facts;
 //! - [`validation`]: inputs against a problem's validators, in parallel;
+//! - [`validator_checks`]: a package's checks of its validators (`data/invalid_input`,
+//!   `invalid_output`, `valid_output`);
 //! - [`games`]: a solution of an interactive problem over seeded games, and two solutions
 //!   compared game by game;
 //! - [`merge`]: the JSON parts of a sharded run back into the report of one run;
@@ -52,6 +54,7 @@ pub mod scored;
 pub mod stress;
 mod test_unit;
 pub mod validation;
+pub mod validator_checks;
 pub mod verify;
 
 pub use outcome::{AppliedLimits, RunIdentity, JUDGE_VERSION};

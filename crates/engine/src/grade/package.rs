@@ -15,6 +15,7 @@ use super::jobs::{grade_in_order, JobsRequest, Plan, ToGrade};
 use super::outcome::{Outcome, RunIdentity, RunSummary};
 use super::results::{Checked, CheckedInput, VerifyRow, VerifySummary};
 use super::validation::{self, InputToCheck, InputValidator, KattisValidator};
+use super::validator_checks::{self, ValidatorChecks};
 use super::verify::{checked, Against};
 use super::{row_error, tell, GradeError, Submission, Target};
 use crate::execute::Scratch;
@@ -28,6 +29,7 @@ use judge_core::limits::Overrides;
 use judge_core::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
 use judge_core::scoring::expected::{Expectation, FullScore, Objective, SubmissionsYaml};
 use judge_core::scoring::GroupTree;
+use judge_formats::kattis::testdata::CaseKind;
 use judge_formats::kattis::{Package, PackageSubmission};
 
 // What a package's own checks give, defined with the other results (`grade::results`).
@@ -85,6 +87,46 @@ pub fn check_inputs(
         .invalid
         .extend(checked.iter().filter_map(CheckedInput::problem));
     Ok(result)
+}
+
+/// The format's checks of the package's validators (see `grade::validator_checks`): the
+/// inputs of `data/invalid_input` through every input validator (as the tests' are, told to
+/// no reporter), then the outputs of `data/invalid_output` and `data/valid_output` through
+/// the output validator.
+fn check_validators(
+    runner: &RunnerConfig,
+    package: &Package,
+    jobs: usize,
+    stop: Stop,
+) -> Result<ValidatorChecks, GradeError> {
+    let mut found = ValidatorChecks::default();
+    let invalid: Vec<_> = package
+        .validator_cases
+        .iter()
+        .filter(|c| c.kind == CaseKind::InvalidInput)
+        .collect();
+    if !invalid.is_empty() {
+        let folder =
+            judge_core::files::Folder::new(&package.dir).map_err(|e| GradeError::Read {
+                path: package.dir.clone(),
+                cause: std::io::Error::other(e.to_string()),
+            })?;
+        let inputs: Vec<InputToCheck> = invalid
+            .iter()
+            .map(|case| InputToCheck {
+                name: case.name.clone(),
+                path: case.input.clone(),
+                root: Some(folder.clone()),
+                args: case.input_args.clone(),
+                args_by_name: case.input_args_by_name.clone(),
+            })
+            .collect();
+        let (ran, checked) =
+            validate_inputs(runner, package, &inputs, jobs, stop, &mut Reporters::new())?;
+        validator_checks::invalid_inputs(&invalid, &checked, ran.validators, &mut found);
+    }
+    validator_checks::outputs(runner, package, stop, &mut found)?;
+    Ok(found)
 }
 
 /// Runs every input validator of the package (its programs, then its checktestdata scripts)
@@ -668,11 +710,17 @@ pub fn verify(
         (inputs, build_parts(runner, package))
     });
     let inputs = inputs?;
+    let validators = check_validators(runner, package, request.jobs, request.stop)?;
     let mut check = PackageCheck {
         problem: package.spec.id.clone(),
         tests: package.spec.file_tests.as_ref().map_or(0, Vec::len),
         input_validators: inputs.validators,
-        invalid: inputs.invalid,
+        invalid: inputs
+            .invalid
+            .into_iter()
+            .chain(validators.failures)
+            .collect(),
+        validator_checks: validators.rows,
         time_limit: None,
         skipped: package.skipped.iter().map(|(_, why)| why.clone()).collect(),
         warnings: package
@@ -681,7 +729,13 @@ pub fn verify(
             .cloned()
             .chain(inputs.warnings)
             .collect(),
-        notes: package.domjudge.notes.clone(),
+        notes: package
+            .domjudge
+            .notes
+            .iter()
+            .cloned()
+            .chain(validators.notes)
+            .collect(),
     };
     if let Err(error) = parts {
         // Nothing can be graded without it: the run ends, the package's checks said.

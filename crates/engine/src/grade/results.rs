@@ -163,8 +163,13 @@ pub struct PackageCheck {
     pub problem: String,
     pub tests: usize,
     pub input_validators: usize,
-    /// Tests an input validator refused, or a validator that failed: `secret/3: ...`.
+    /// Tests an input validator refused, or a validator that failed: `secret/3: ...`; and
+    /// each case of the checks of the validators that failed (`invalid_input/x: ...`).
     pub invalid: Vec<String>,
+    /// The checks of the validators (`data/invalid_input`, `invalid_output`,
+    /// `valid_output`), one line per kind: its cases, and how many failed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub validator_checks: Vec<String>,
     pub time_limit: Option<TimeLimit>,
     /// Entries of `submissions/` that are not graded, with why.
     pub skipped: Vec<String>,

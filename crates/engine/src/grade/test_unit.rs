@@ -1,8 +1,11 @@
 //! One test run as a unit: its input and expected answer (read from its files, or generated
 //! and solved by the problem's code; made once and shared by every submission graded on the
 //! plan), the submission's run on it in a worker's sandbox session, and the word of the
-//! problem's checker or interactor (see `engine::judge` for what they decide). The one
-//! executor (`grade::executor`) runs a test through it.
+//! problem's checker or interactor (see `engine::judge` for what they decide). A multi-pass
+//! problem's test is one unit too: the submission's runs, each on the input the output
+//! validator wrote after the last (`nextpass.in`), judged as one run whose time and memory
+//! are its slowest and largest pass's (the limits hold for each pass). The one executor
+//! (`grade::executor`) runs a test through it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -14,6 +17,7 @@ use super::outcome::{Detail, TestDetail};
 use super::same_tests::{self, SameTests};
 use super::ProblemParts;
 use crate::execute::{head, ExecError, Worker};
+use crate::programs::checker::PassOutcome;
 use crate::programs::{self, ProblemProgram};
 use judge_core::check::Checker;
 use judge_core::config::ProblemSpec;
@@ -23,6 +27,7 @@ use judge_core::plan::{PlannedTest, TestPlan, TestSource};
 use judge_core::problems::{CodeError, GenRequest};
 use judge_core::scoring::aggregate::ValidatorScore;
 use judge_core::verdict::CheckOutcome;
+use judge_sandbox::RunFacts;
 
 /// A test's input and expected answer.
 pub(crate) struct TestPair {
@@ -254,6 +259,11 @@ impl TestContext<'_> {
         answer: &[u8],
         checker_args: &[String],
     ) -> Result<(UnitRun, Vec<u8>, Option<ValidatorScore>), ExecError> {
+        if let (Some(passes), Some(validator)) =
+            (self.problem.programs.validation_passes, &self.parts.checker)
+        {
+            return self.passes(worker, validator, passes, input, answer, checker_args);
+        }
         let record = worker.run(input, self.enforced)?;
         let facts = record.facts;
         let checked = facts.ended_normally().then(|| match &self.parts.checker {
@@ -286,6 +296,80 @@ impl TestContext<'_> {
             judgement: Judgement::Checked(said),
         };
         Ok((run, record.output, score))
+    }
+
+    /// Runs the solution on a multi-pass problem's test: pass after pass, each on the input
+    /// the output validator wrote after the last, until a pass it does not accept, one it
+    /// accepts without asking for another, or a run that does not end normally. More passes
+    /// than `passes` is a judge error, as is a next input with a pass not accepted (see
+    /// `checker::check_pass`). The run's facts are the last pass's, with the most CPU and
+    /// wall time and memory of any pass (each pass is held to the limits); its output is the
+    /// last pass's.
+    fn passes(
+        &self,
+        worker: &mut Worker,
+        validator: &ProblemProgram,
+        passes: u32,
+        input: &[u8],
+        answer: &[u8],
+        checker_args: &[String],
+    ) -> Result<(UnitRun, Vec<u8>, Option<ValidatorScore>), ExecError> {
+        let mut kept = validator.keep_folder();
+        let mut pass_input = input.to_vec();
+        let mut most: Option<RunFacts> = None;
+        let mut pass = 1;
+        loop {
+            let record = worker.run(&pass_input, self.enforced)?;
+            let mut facts = record.facts;
+            if let Some(most) = &most {
+                facts.cpu_time_us = facts.cpu_time_us.max(most.cpu_time_us);
+                facts.wall_time_us = facts.wall_time_us.max(most.wall_time_us);
+                facts.wait_time_us = facts.wait_time_us.max(most.wait_time_us);
+                facts.peak_rss_kib = facts.peak_rss_kib.max(most.peak_rss_kib);
+                facts.cgroup_peak_kib = facts.cgroup_peak_kib.max(most.cgroup_peak_kib);
+            }
+            most = Some(facts.clone());
+            let said = facts.ended_normally().then(|| {
+                programs::checker::check_pass(
+                    validator,
+                    &mut kept,
+                    &pass_input,
+                    &record.output,
+                    answer,
+                    checker_args,
+                )
+            });
+            let (said, score) = match said {
+                Some(PassOutcome::Again(next)) if pass < passes => {
+                    pass_input = next;
+                    pass += 1;
+                    continue;
+                }
+                Some(PassOutcome::Again(_)) => (
+                    Some(CheckOutcome::JudgeError(format!(
+                        "the {} asked for pass {} (feedback/nextpass.in), but limits.validation_passes allows {passes}",
+                        validator.name(),
+                        pass + 1
+                    ))),
+                    None,
+                ),
+                Some(PassOutcome::Final(said, score)) => (Some(said), score),
+                None => (None, None),
+            };
+            let said = said.map(|said| match said {
+                CheckOutcome::WrongAnswer(m) if pass > 1 => {
+                    CheckOutcome::WrongAnswer(format!("pass {pass}: {m}"))
+                }
+                other => other,
+            });
+            let run = UnitRun {
+                facts,
+                stderr_says: record.stderr_says,
+                stderr_head: record.stderr_head,
+                judgement: Judgement::Checked(said),
+            };
+            return Ok((run, record.output, score));
+        }
     }
 
     /// Runs the solution against the problem's interactor on `input`.

@@ -8,7 +8,7 @@
 //! is called as `checker input answer output`, exits 0 and writes its outcome, a number from
 //! 0 to 1, on the first line of its standard output ([`cms_outcome`]).
 
-use super::{Call, Ended, PartRun, ProblemProgram};
+use super::{Call, Ended, KeptFolder, PartRun, ProblemProgram};
 use judge_core::config::Convention;
 use judge_core::scoring::aggregate::ValidatorScore;
 use judge_core::scoring::score_file;
@@ -59,6 +59,69 @@ pub fn check_scored(
     match checker.run(&call) {
         Ok(run) => scored_outcome(checker, &run),
         Err(e) => (CheckOutcome::JudgeError(e.to_string()), None),
+    }
+}
+
+/// What a multi-pass problem's output validator says of one pass.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PassOutcome {
+    /// The last pass: its outcome and score (no `nextpass.in`).
+    Final(CheckOutcome, Option<ValidatorScore>),
+    /// Accepted, and another pass asked for: the submission runs again on this input.
+    Again(Vec<u8>),
+}
+
+/// Runs a multi-pass problem's output validator (Kattis convention) on one pass, in the
+/// folder kept for the test's passes (`validator`, of `checker`): exit 42 with `nextpass.in`
+/// asks for another pass; `nextpass.in` with any other ending is a judge error naming it.
+pub fn check_pass(
+    checker: &ProblemProgram,
+    validator: &mut KeptFolder,
+    input: &[u8],
+    output: &[u8],
+    answer: &[u8],
+    test_args: &[String],
+) -> PassOutcome {
+    let mut args: Vec<String> = ["input", "answer", "feedback/"].map(String::from).to_vec();
+    args.extend(checker.spec().args.iter().chain(test_args).cloned());
+    let call = Call {
+        args,
+        stdin: output,
+        files: vec![("input", input), ("answer", answer)],
+    };
+    let run = match validator.run(&call) {
+        Ok(run) => run,
+        Err(e) => return PassOutcome::Final(CheckOutcome::JudgeError(e.to_string()), None),
+    };
+    let (said, score) = scored_outcome(checker, &run);
+    match (said, run.next_pass) {
+        (said, None) => PassOutcome::Final(said, score),
+        (CheckOutcome::Accepted, Some(Ok(next))) => PassOutcome::Again(next),
+        (CheckOutcome::Accepted, Some(Err(e))) => PassOutcome::Final(
+            CheckOutcome::JudgeError(format!(
+                "the {}'s feedback/nextpass.in cannot be read: {e}",
+                checker.name()
+            )),
+            None,
+        ),
+        (said, Some(_)) => PassOutcome::Final(
+            CheckOutcome::JudgeError(format!(
+                "the {} wrote feedback/nextpass.in but did not accept the pass (only exit 42 asks for another pass): {}",
+                checker.name(),
+                ended_as(&said)
+            )),
+            None,
+        ),
+    }
+}
+
+/// How a checker's outcome came about, in a judge error's words.
+fn ended_as(outcome: &CheckOutcome) -> String {
+    match outcome {
+        CheckOutcome::Accepted => "it accepted".into(),
+        CheckOutcome::WrongAnswer(m) => format!("it rejected the output (exit 43){}", said(m)),
+        CheckOutcome::PresentationError(m) => format!("a presentation error{}", said(m)),
+        CheckOutcome::JudgeError(m) => m.clone(),
     }
 }
 

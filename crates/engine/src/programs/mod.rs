@@ -107,6 +107,10 @@ pub struct PartRun {
     /// The partial score its feedback folder holds (`score.txt` or 2023-07
     /// `score_multiplier.txt`), if it wrote one; an unreadable one is the error saying why.
     pub feedback_score: Option<Result<ValidatorScore, ScoreError>>,
+    /// `nextpass.in` from its feedback folder (a multi-pass problem's output validator asks
+    /// for another pass with it), if written: its bytes, or why they cannot be read. The file
+    /// is removed once read, as the format says it is before the next pass.
+    pub next_pass: Option<Result<Vec<u8>, String>>,
 }
 
 /// How a problem program's run ended.
@@ -190,7 +194,63 @@ pub struct ProblemProgram {
     idle: Mutex<Vec<(Session, SandboxFolder)>>,
 }
 
+/// A problem program's session and folder kept across its runs, its feedback folder not
+/// emptied between them (a multi-pass problem's output validator: the format keeps every file
+/// of the feedback folder from one pass to the next, `nextpass.in` aside). Given back to the
+/// program's idle sessions when dropped.
+pub struct KeptFolder<'p> {
+    program: &'p ProblemProgram,
+    held: Option<(Session, SandboxFolder)>,
+}
+
+impl KeptFolder<'_> {
+    /// Runs the program on `call` in the kept folder (the first run empties its feedback
+    /// folder, later ones keep what it holds).
+    pub fn run(&mut self, call: &Call) -> Result<PartRun, PartError> {
+        let program = self.program;
+        let fresh = self.held.is_none();
+        if fresh {
+            self.held = Some(program.session().map_err(|e| program.run_error(e))?);
+        }
+        let Some((session, folder)) = self.held.as_mut() else {
+            return Err(program.run_error(ExecError::Files(std::io::Error::other(
+                "the kept session is gone",
+            ))));
+        };
+        let ran = program.run_in(
+            session,
+            folder,
+            fresh,
+            call,
+            program.limits,
+            StdoutMode::Capture,
+            |session, request, files| session.run(request, files),
+        );
+        if ran.is_err() {
+            // A session that failed is not kept.
+            self.held = None;
+        }
+        ran.map_err(|cause| program.run_error(cause))
+    }
+}
+
+impl Drop for KeptFolder<'_> {
+    fn drop(&mut self) {
+        if let (Some(held), Ok(mut idle)) = (self.held.take(), self.program.idle.lock()) {
+            idle.push(held);
+        }
+    }
+}
+
 impl ProblemProgram {
+    /// Its session and folder, kept for several runs (see [`KeptFolder`]).
+    pub fn keep_folder(&self) -> KeptFolder<'_> {
+        KeptFolder {
+            program: self,
+            held: None,
+        }
+    }
+
     /// Builds the program of `spec` (compiling a source through the compile cache), to run
     /// with the problem's folder `problem_dir` visible read-only.
     pub fn build(
@@ -319,11 +379,19 @@ impl ProblemProgram {
         Ok((session, folder))
     }
 
-    /// Puts the call's files in the work folder and empties the feedback folder.
-    fn prepare_folder(folder: &SandboxFolder, call: &Call) -> Result<(), ExecError> {
+    /// Puts the call's files in the work folder and empties the feedback folder (unless
+    /// `keep_feedback`).
+    fn prepare_folder(
+        folder: &SandboxFolder,
+        call: &Call,
+        keep_feedback: bool,
+    ) -> Result<(), ExecError> {
         let work = folder.work();
         for (name, bytes) in &call.files {
             std::fs::write(work.join(name), bytes).map_err(ExecError::Files)?;
+        }
+        if keep_feedback {
+            return Ok(());
         }
         let feedback = work.join(FEEDBACK);
         for entry in std::fs::read_dir(&feedback)
@@ -383,6 +451,23 @@ impl ProblemProgram {
                 .and_then(|multiplier| feedback_score(score.as_deref(), multiplier.as_deref()))
         });
         found.transpose()
+    }
+
+    /// `nextpass.in` as its last run left it in the feedback folder, if there: read as
+    /// untrusted (capped at the tests' cap) and removed.
+    fn next_pass(&self, folder: &SandboxFolder) -> Option<Result<Vec<u8>, String>> {
+        let feedback = Folder::new(&folder.work().join(FEEDBACK)).ok()?;
+        let file = feedback.root().join("nextpass.in");
+        let read = match feedback.kind_if_any(&file) {
+            Ok(None) => return None,
+            Ok(Some(_)) => feedback
+                .read(&file, self.runner.files.tests())
+                .map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        // What the program left: a link is removed, never followed.
+        let _ = std::fs::remove_file(&file);
+        Some(read)
     }
 
     /// Runs it once on `call`, its standard output captured.
@@ -461,11 +546,35 @@ impl ProblemProgram {
         ) -> Result<RunFacts, sandbox::SandboxError>,
     ) -> Result<PartRun, ExecError> {
         let (mut session, folder) = self.session()?;
-        Self::prepare_folder(&folder, call)?;
+        let run = self.run_in(&mut session, &folder, true, call, limits, stdout, launch)?;
+        if let Ok(mut idle) = self.idle.lock() {
+            idle.push((session, folder));
+        }
+        Ok(run)
+    }
+
+    /// Runs it in `session`, whose folder is `folder` (its feedback folder emptied first
+    /// when `fresh_feedback`), as [`Self::run_with`] does.
+    #[allow(clippy::too_many_arguments)]
+    fn run_in(
+        &self,
+        session: &mut Session,
+        folder: &SandboxFolder,
+        fresh_feedback: bool,
+        call: &Call,
+        limits: Limits,
+        stdout: StdoutMode,
+        launch: impl FnOnce(
+            &mut Session,
+            &RunRequest,
+            RunFiles,
+        ) -> Result<RunFacts, sandbox::SandboxError>,
+    ) -> Result<PartRun, ExecError> {
+        Self::prepare_folder(folder, call, !fresh_feedback)?;
         let files = MemoryFiles::new(call.stdin).map_err(ExecError::Files)?;
         let request = self.request(&call.args, limits, stdout);
         let facts = launch(
-            &mut session,
+            session,
             &request,
             files.for_run().map_err(ExecError::Files)?,
         )?;
@@ -475,13 +584,11 @@ impl ProblemProgram {
         let run = PartRun {
             stdout,
             stderr_head: files.stderr_head(),
-            judge_message: Self::judge_message(&folder),
-            feedback_score: Self::feedback_score(&folder),
+            judge_message: Self::judge_message(folder),
+            feedback_score: Self::feedback_score(folder),
+            next_pass: self.next_pass(folder),
             facts,
         };
-        if let Ok(mut idle) = self.idle.lock() {
-            idle.push((session, folder));
-        }
         Ok(run)
     }
 }
@@ -523,6 +630,7 @@ mod tests {
             stderr_head: String::new(),
             judge_message: Some(judge_message.into()),
             feedback_score: None,
+            next_pass: None,
         }
         .message()
     }

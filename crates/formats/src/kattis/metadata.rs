@@ -3,7 +3,8 @@
 //! (the name, whether the problem is interactive, whether it has a custom output validator,
 //! the validator's flags and the limits), and the facts about the problem that `judge show`
 //! shows (`About`: credits, sources, license, keywords ...); a problem type this judge cannot
-//! grade (multi-pass, submit-answer) is refused by name. In 2025-09 a key the format does not
+//! grade (submit-answer, interactive multi-pass) is refused by name; a multi-pass one
+//! carries its most passes (`limits.validation_passes`). In 2025-09 a key the format does not
 //! have (at the top, under `limits` or `limits.time_multipliers`) is an error naming it, as
 //! the format says.
 
@@ -79,6 +80,9 @@ pub struct Metadata {
     /// The problem's name (its English one when there are several), if it has one.
     pub name: Option<String>,
     pub interactive: bool,
+    /// A multi-pass problem's most passes (`limits.validation_passes`, 2 unless given);
+    /// `None` for a problem of one pass.
+    pub validation_passes: Option<u32>,
     /// The problem says it has a custom output validator (legacy `validation: custom`); in the
     /// newer formats a validator program's presence says so.
     pub custom_validation: bool,
@@ -166,6 +170,10 @@ const CREDIT_ROLES: [&str; 6] = [
     "packagers",
     "acknowledgements",
 ];
+
+/// The most passes a multi-pass problem may ask for: a pass is a run of the submission, and
+/// a problem of tens of passes is already long to judge.
+const MAX_PASSES: u64 = 1000;
 
 /// Memory a package gets unless it says otherwise, MiB (the format's default).
 const DEFAULT_MEMORY_MIB: u64 = 2048;
@@ -292,8 +300,8 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
             };
             for kind in &types {
                 match kind.as_str() {
-                    "pass-fail" | "interactive" | "scoring" => {}
-                    "multi-pass" | "submit-answer" => {
+                    "pass-fail" | "interactive" | "scoring" | "multi-pass" => {}
+                    "submit-answer" => {
                         return Err(bad(
                             "type",
                             &format!("{kind} problems are not graded by this judge"),
@@ -308,9 +316,24 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
                     "belongs to the legacy format; here the output validator's presence and the test groups' arguments say it",
                 ));
             }
-            (types.iter().any(|t| t == "interactive"), false, Vec::new())
+            let interactive = types.iter().any(|t| t == "interactive");
+            if interactive && types.iter().any(|t| t == "multi-pass") {
+                return Err(bad(
+                    "type",
+                    "interactive multi-pass problems are not graded by this judge yet",
+                ));
+            }
+            (interactive, false, Vec::new())
         }
     };
+    let multi_pass = format != FormatVersion::Legacy
+        && match get("type") {
+            Some(Value::Sequence(items)) => items.iter().any(|v| v.as_str() == Some("multi-pass")),
+            Some(v) => {
+                scalar_text(v).is_some_and(|t| t.split_whitespace().any(|w| w == "multi-pass"))
+            }
+            None => false,
+        };
 
     let limits = get("limits");
     if limits.is_some_and(|l| !l.is_mapping()) {
@@ -385,10 +408,28 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
             }
         }
     };
+    // Only a multi-pass problem has passes: the key is left alone on another.
+    let validation_passes = match limit("validation_passes").filter(|_| multi_pass) {
+        None => None,
+        Some(v) => match v.as_u64() {
+            Some(passes @ 2..=MAX_PASSES) => Some(passes as u32),
+            _ => {
+                return Err(bad(
+                    "limits.validation_passes",
+                    &format!(
+                        "must be a whole number between 2 and {MAX_PASSES}, found {}",
+                        shown(v)
+                    ),
+                ))
+            }
+        },
+    };
+    let validation_passes = multi_pass.then(|| validation_passes.unwrap_or(2));
     Ok(Metadata {
         format,
         name,
         interactive,
+        validation_passes,
         custom_validation,
         validator_flags,
         time,
@@ -686,9 +727,36 @@ mod tests {
     }
 
     #[test]
+    fn a_multi_pass_problem_carries_its_most_passes() {
+        let of = |text: &str| parse_text(text).map(|m| m.validation_passes);
+        assert_eq!(
+            of("problem_format_version: 2025-09\ntype: multi-pass\n"),
+            Ok(Some(2))
+        );
+        assert_eq!(
+            of("problem_format_version: 2025-09\ntype: multi-pass\nlimits:\n  validation_passes: 5\n"),
+            Ok(Some(5))
+        );
+        assert_eq!(of("problem_format_version: 2025-09\n"), Ok(None));
+        for bad in ["1", "-3", "two", "1001"] {
+            let e = of(&format!(
+                "problem_format_version: 2025-09\ntype: multi-pass\nlimits:\n  validation_passes: {bad}\n"
+            ))
+            .unwrap_err();
+            assert!(
+                e.contains("limits.validation_passes: must be a whole number between 2 and 1000"),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
     fn what_cannot_be_graded_is_refused_by_name() {
-        let e = parse_text("problem_format_version: 2023-07\ntype: multi-pass\n").unwrap_err();
-        assert!(e.contains("multi-pass"), "{e}");
+        let e = parse_text("problem_format_version: 2023-07\ntype: submit-answer\n").unwrap_err();
+        assert!(e.contains("submit-answer"), "{e}");
+        let e = parse_text("problem_format_version: 2025-09\ntype: [interactive, multi-pass]\n")
+            .unwrap_err();
+        assert!(e.contains("interactive multi-pass"), "{e}");
         // Scoring problems are graded (their groups are `scoring`'s).
         parse_text("problem_format_version: 2023-07\ntype: scoring\n").unwrap();
         parse_text("type: scoring\nvalidation: custom score\n").unwrap();

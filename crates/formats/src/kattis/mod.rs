@@ -86,6 +86,9 @@ pub struct Package {
     /// What the package does that problemtools warns of and grades anyway (no secret test
     /// data), and validators of a kind this judge cannot run (`.viva`), each named.
     pub warnings: Vec<String>,
+    /// The format's checks of the validators (`data/invalid_input`, `invalid_output`,
+    /// `valid_output`), which `judge verify` runs.
+    pub validator_cases: Vec<testdata::ValidatorCase>,
 }
 
 /// The command that runs a checktestdata script (`pyctd SCRIPT < input`; PyPI's
@@ -188,6 +191,12 @@ impl Package {
                 ))
             }
             (false, Some(program)) => (Checker::Program(program), None),
+            (false, None) if metadata.validation_passes.is_some() => {
+                return Err(PackageError::invalid(
+                    &dir.join("output_validator"),
+                    "a multi-pass problem needs its output validator here (it writes each next pass's input)",
+                ))
+            }
             (false, None) => (
                 Checker::Compare(Comparison::Kattis {
                     flags: metadata.validator_flags.clone(),
@@ -267,6 +276,7 @@ impl Package {
                 validator: input_validators.first().cloned(),
                 grader,
                 more_checkers,
+                validation_passes: metadata.validation_passes,
                 ..ProblemPrograms::default()
             },
             file_tests: Some(tests),
@@ -276,6 +286,7 @@ impl Package {
             group_generator_args: Default::default(),
         };
         let (submissions, skipped) = submissions(&folder)?;
+        let validator_cases = testdata::read_validator_cases(&folder)?;
         let mut metadata = metadata;
         metadata.time.fixed = fixed;
         Ok(Package {
@@ -288,6 +299,7 @@ impl Package {
             skipped,
             domjudge,
             warnings,
+            validator_cases,
         })
     }
 

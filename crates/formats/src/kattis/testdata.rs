@@ -4,7 +4,9 @@
 //! sub-groups are taken in the order of their entry names (code points: `1, 10, 2`),
 //! depth-first. A group's settings (`testdata.yaml`, or `test_group.yaml` in 2025-09) give the
 //! output validator's and the input validators' arguments; a key a group leaves out is its
-//! parent's (replaced, not added to).
+//! parent's (replaced, not added to). The format's checks of the validators
+//! (`data/invalid_input`, `data/invalid_output`, `data/valid_output`) are read here too
+//! ([`read_validator_cases`]), with the same groups' arguments.
 
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
@@ -545,4 +547,134 @@ mod tests {
             assert!(error.contains("data/secret/3.yaml"), "{error}");
         }
     }
+}
+
+/// What a case of the format's checks of the validators must get.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaseKind {
+    /// `data/invalid_input`: some input validator must reject its `.in`.
+    InvalidInput,
+    /// `data/invalid_output`: the output validator must reject its `.out`.
+    InvalidOutput,
+    /// `data/valid_output`: the output validator must accept its `.out`.
+    ValidOutput,
+}
+
+impl CaseKind {
+    /// Its folder under `data/`.
+    pub fn folder(self) -> &'static str {
+        match self {
+            CaseKind::InvalidInput => "invalid_input",
+            CaseKind::InvalidOutput => "invalid_output",
+            CaseKind::ValidOutput => "valid_output",
+        }
+    }
+}
+
+/// A case of the format's checks of the validators.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValidatorCase {
+    pub kind: CaseKind,
+    /// Its name under `data/`: `invalid_input/integers/ints_expected`.
+    pub name: String,
+    pub input: PathBuf,
+    /// The answer and the output an output validator judges (`None` for invalid input).
+    pub answer_output: Option<(PathBuf, PathBuf)>,
+    /// Its groups' `input_validator_args` (list form; the map form in `input_by_name`).
+    pub input_args: Vec<String>,
+    pub input_args_by_name: Option<ArgsByName>,
+    /// Its groups' `output_validator_args`.
+    pub output_args: Vec<String>,
+}
+
+/// The cases of `data/invalid_input`, `data/invalid_output` and `data/valid_output`, each
+/// folder's in the order of its entry names, depth-first; a folder missing is no case. A
+/// case of an output check needs its `.ans` and `.out` beside its `.in` (an error naming the
+/// file missing). Nested folders are groups whose `test_group.yaml` gives arguments.
+pub fn read_validator_cases(package: &Folder) -> Result<Vec<ValidatorCase>, PackageError> {
+    let data = package.root().join("data");
+    if package.kind_if_any(&data)? != Some(Kind::Folder) {
+        return Ok(Vec::new());
+    }
+    let root = group_args(package, &data, &GroupArgs::default())?;
+    let mut cases = Vec::new();
+    for kind in [
+        CaseKind::InvalidInput,
+        CaseKind::InvalidOutput,
+        CaseKind::ValidOutput,
+    ] {
+        let folder = data.join(kind.folder());
+        if package.kind_if_any(&folder)? == Some(Kind::Folder) {
+            cases_in(package, &data, &folder, kind, &root, 2, &mut cases)?;
+        }
+    }
+    Ok(cases)
+}
+
+/// Adds the cases of `folder` (and of the folders in it) to `cases`.
+fn cases_in(
+    package: &Folder,
+    data: &Path,
+    folder: &Path,
+    kind: CaseKind,
+    parent: &GroupArgs,
+    depth: u64,
+    cases: &mut Vec<ValidatorCase>,
+) -> Result<(), PackageError> {
+    GROUP_DEPTH.whole(depth).map_err(|bound| {
+        PackageError::invalid(folder, format!("the depth of its groups {bound}"))
+    })?;
+    let args = group_args(package, folder, parent)?;
+    let read_error = |cause| PackageError::Read {
+        path: folder.to_path_buf(),
+        cause,
+    };
+    let mut entries: Vec<(OsString, PathBuf)> = std::fs::read_dir(folder)
+        .map_err(read_error)?
+        .map(|entry| entry.map(|e| (e.file_name(), e.path())))
+        .collect::<Result<_, _>>()
+        .map_err(read_error)?;
+    entries.sort();
+    for (name, path) in entries {
+        let input_stem = stem(&name, ".in");
+        if input_stem.is_none() && !path.is_dir() {
+            continue;
+        }
+        if package.kind(&path)? == Kind::Folder {
+            cases_in(package, data, &path, kind, &args, depth + 1, cases)?;
+            continue;
+        }
+        let Some(stem) = input_stem else { continue };
+        let answer_output = match kind {
+            CaseKind::InvalidInput => None,
+            CaseKind::InvalidOutput | CaseKind::ValidOutput => {
+                let beside = |suffix: &str| -> Result<PathBuf, PackageError> {
+                    let file = path.with_file_name(with_suffix(stem, suffix));
+                    if package.kind_if_any(&file)? != Some(Kind::File) {
+                        return Err(PackageError::invalid(
+                            &path,
+                            format!(
+                                "has no {}{suffix} beside it (a case of {} needs its .ans and .out)",
+                                stem.to_string_lossy(),
+                                kind.folder()
+                            ),
+                        ));
+                    }
+                    Ok(file)
+                };
+                Some((beside(".ans")?, beside(".out")?))
+            }
+        };
+        let relative = path.strip_prefix(data).unwrap_or(&path).with_extension("");
+        cases.push(ValidatorCase {
+            kind,
+            name: relative.to_string_lossy().into_owned(),
+            input: path,
+            answer_output,
+            input_args: args.input.clone(),
+            input_args_by_name: args.input_by_name.clone(),
+            output_args: args.output.clone(),
+        });
+    }
+    Ok(())
 }

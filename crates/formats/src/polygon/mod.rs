@@ -181,6 +181,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         format: FormatVersion::Legacy,
         name: Some(problem.title().to_string()),
         interactive: false,
+        validation_passes: None,
         custom_validation: matches!(checker, Checker::Program(_)),
         validator_flags: Vec::new(),
         time: TimeRules {
@@ -231,6 +232,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         skipped,
         domjudge: Default::default(),
         warnings,
+        validator_cases: Vec::new(),
     })
 }
 

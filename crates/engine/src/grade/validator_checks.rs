@@ -1,0 +1,218 @@
+//! The format's checks of a package's validators (Kattis 2025-09, as BAPCtools' `bt validate`
+//! runs them): each input of `data/invalid_input` must be rejected by at least one input
+//! validator; the output validator must reject each `.out` of `data/invalid_output` and
+//! accept each of `data/valid_output` (each with its `.in`, its `.ans` and its groups'
+//! arguments). What the input validators said is given in (`package` runs them, as it runs
+//! them on the tests); the output checks run here, one after another (a package has few).
+//! Each kind is one row of verify's package check; each case that fails it is named.
+
+use std::sync::Arc;
+
+use super::results::{CheckedInput, InputCheck};
+use super::GradeError;
+use crate::execute::Scratch;
+use crate::programs::{checker, ProblemProgram};
+use judge_core::check::Checker;
+use judge_core::cleanup::Stop;
+use judge_core::config::RunnerConfig;
+use judge_core::verdict::CheckOutcome;
+use judge_formats::kattis::testdata::{CaseKind, ValidatorCase};
+use judge_formats::kattis::Package;
+
+/// What the checks of the validators found.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ValidatorChecks {
+    /// One line per kind of check that has cases: `invalid_input: 6 cases, each rejected by an
+    /// input validator`.
+    pub rows: Vec<String>,
+    /// Each case that fails its check, or could not be checked, with why.
+    pub failures: Vec<String>,
+    /// Cases not checked here, with why (an interactive problem's output checks).
+    pub notes: Vec<String>,
+}
+
+/// The row of a kind of check: how many cases, and how many failed.
+fn row(kind: CaseKind, cases: usize, failed: usize, what: &str) -> String {
+    let plural = if cases == 1 { "" } else { "s" };
+    if failed == 0 {
+        format!("{}: {cases} case{plural}, each {what}", kind.folder())
+    } else {
+        format!(
+            "{}: {cases} case{plural}, {failed} not {what}",
+            kind.folder()
+        )
+    }
+}
+
+/// The check of `data/invalid_input` from what the input validators said of its inputs
+/// (`checked`, each pair named by the case's name): a case passes when one of them rejects
+/// it; a validator that failed on it is named as a failure of its own.
+pub fn invalid_inputs(
+    cases: &[&ValidatorCase],
+    checked: &[CheckedInput],
+    validators: usize,
+    found: &mut ValidatorChecks,
+) {
+    if cases.is_empty() {
+        return;
+    }
+    if validators == 0 {
+        found.notes.push(format!(
+            "{}: {} cases not checked: the package has no input validator this judge runs",
+            CaseKind::InvalidInput.folder(),
+            cases.len()
+        ));
+        return;
+    }
+    let mut failed = 0;
+    for case in cases {
+        let said: Vec<&CheckedInput> = checked.iter().filter(|c| c.input == case.name).collect();
+        let rejected = said
+            .iter()
+            .any(|c| matches!(c.check, InputCheck::Invalid(_)));
+        for failure in said.iter().filter_map(|c| match &c.check {
+            InputCheck::Failed(why) => Some(why),
+            _ => None,
+        }) {
+            found.failures.push(format!("{}: {failure}", case.name));
+        }
+        if !rejected {
+            failed += 1;
+            found.failures.push(format!(
+                "{}: no input validator rejects it (an invalid input must be rejected)",
+                case.name
+            ));
+        }
+    }
+    found.rows.push(row(
+        CaseKind::InvalidInput,
+        cases.len(),
+        failed,
+        "rejected by an input validator",
+    ));
+}
+
+/// Runs the output validator (or the default comparison) on each case of
+/// `data/invalid_output` (it must reject) and `data/valid_output` (it must accept).
+pub fn outputs(
+    runner: &RunnerConfig,
+    package: &Package,
+    stop: Stop,
+    found: &mut ValidatorChecks,
+) -> Result<(), GradeError> {
+    let spec = &package.spec;
+    for kind in [CaseKind::InvalidOutput, CaseKind::ValidOutput] {
+        let cases: Vec<&ValidatorCase> = package
+            .validator_cases
+            .iter()
+            .filter(|c| c.kind == kind)
+            .collect();
+        if cases.is_empty() {
+            continue;
+        }
+        if spec.programs.interactor.is_some() || spec.programs.validation_passes.is_some() {
+            found.notes.push(format!(
+                "{}: {} cases not checked: an interactive or multi-pass problem's output validator does not judge a whole output",
+                kind.folder(),
+                cases.len()
+            ));
+            continue;
+        }
+        let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
+        let build = |program| ProblemProgram::build(runner, &package.dir, program, scratch.clone());
+        // A validator that does not build is the package's error, told once its checks are
+        // (grading needs it too, and says so).
+        let built = (|| -> Result<_, crate::programs::PartError> {
+            let program = match &spec.checker {
+                Checker::Program(program) => Some(build(program)?),
+                Checker::Compare(_) => None,
+            };
+            let more: Vec<ProblemProgram> = spec
+                .programs
+                .more_checkers
+                .iter()
+                .map(build)
+                .collect::<Result<_, _>>()?;
+            Ok((program, more))
+        })();
+        let (program, more) = match built {
+            Ok(built) => built,
+            Err(e) => {
+                found.notes.push(format!(
+                    "{}: {} cases not checked: {}",
+                    kind.folder(),
+                    cases.len(),
+                    e.to_string().lines().next().unwrap_or_default()
+                ));
+                continue;
+            }
+        };
+        let mut failed = 0;
+        for case in &cases {
+            if stop.requested() {
+                return Err(GradeError::Interrupted);
+            }
+            let Some((answer, output)) = &case.answer_output else {
+                continue;
+            };
+            let read = |path| -> Result<Vec<u8>, String> {
+                let folder =
+                    judge_core::files::Folder::new(&package.dir).map_err(|e| e.to_string())?;
+                folder
+                    .read(path, runner.files.tests())
+                    .map_err(|e| e.to_string())
+            };
+            let files = (|| Ok::<_, String>((read(&case.input)?, read(answer)?, read(output)?)))();
+            let (input, answer, output) = match files {
+                Ok(files) => files,
+                Err(why) => {
+                    failed += 1;
+                    found.failures.push(format!("{}: {why}", case.name));
+                    continue;
+                }
+            };
+            let said = match (&program, &spec.checker) {
+                (Some(program), _) => {
+                    checker::check_in_turn(
+                        std::iter::once(program).chain(&more),
+                        &input,
+                        &output,
+                        &answer,
+                        &case.output_args,
+                    )
+                    .0
+                }
+                (None, Checker::Compare(comparison)) => {
+                    comparison.check_with(&output, &answer, &case.output_args)
+                }
+                (None, Checker::Program(_)) => continue,
+            };
+            let problem = match (kind, &said) {
+                (_, CheckOutcome::JudgeError(why)) => {
+                    Some(format!("the output validator failed: {why}"))
+                }
+                (CaseKind::InvalidOutput, CheckOutcome::Accepted) => Some(
+                    "the output validator accepts it (an invalid output must be rejected)"
+                        .to_string(),
+                ),
+                (
+                    CaseKind::ValidOutput,
+                    CheckOutcome::WrongAnswer(why) | CheckOutcome::PresentationError(why),
+                ) => Some(format!(
+                    "the output validator rejects it (a valid output must be accepted): {why}"
+                )),
+                _ => None,
+            };
+            if let Some(problem) = problem {
+                failed += 1;
+                found.failures.push(format!("{}: {problem}", case.name));
+            }
+        }
+        let what = match kind {
+            CaseKind::ValidOutput => "accepted by the output validator",
+            _ => "rejected by the output validator",
+        };
+        found.rows.push(row(kind, cases.len(), failed, what));
+    }
+    Ok(())
+}
