@@ -176,7 +176,10 @@ mod tests {
         assert_eq!(split_words(" tree\n a\n b\n").unwrap(), ["tree", "a", "b"]);
         assert_eq!(split_words("x ''").unwrap(), ["x", ""]);
         assert_eq!(split_words("x 'a").unwrap_err(), SplitError::UnclosedQuote);
-        assert_eq!(split_words("x a\\").unwrap_err(), SplitError::TrailingBackslash);
+        assert_eq!(
+            split_words("x a\\").unwrap_err(),
+            SplitError::TrailingBackslash
+        );
     }
 
     #[test]

@@ -83,7 +83,10 @@ fn after_key(item: &Value, indent: usize, out: &mut String) {
 }
 
 fn is_scalar(value: &Value) -> bool {
-    !matches!(value, Value::Mapping(_) | Value::Sequence(_) | Value::Tagged(_))
+    !matches!(
+        value,
+        Value::Mapping(_) | Value::Sequence(_) | Value::Tagged(_)
+    )
 }
 
 fn scalar_text(value: &Value, in_flow: bool, _indent: usize) -> String {
@@ -170,9 +173,8 @@ fn looks_numeric(text: &str) -> bool {
     };
     let digits = mantissa.chars().filter(char::is_ascii_digit).count();
     let dots = mantissa.chars().filter(|&c| c == '.').count();
-    let mantissa_ok = digits > 0
-        && dots <= 1
-        && mantissa.chars().all(|c| c.is_ascii_digit() || c == '.');
+    let mantissa_ok =
+        digits > 0 && dots <= 1 && mantissa.chars().all(|c| c.is_ascii_digit() || c == '.');
     let exponent_ok = exponent.is_none_or(|e| {
         let e = e.strip_prefix(['-', '+']).unwrap_or(e);
         !e.is_empty() && e.chars().all(|c| c.is_ascii_digit())

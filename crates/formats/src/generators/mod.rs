@@ -120,7 +120,7 @@ pub enum GeneratorsError {
 }
 
 /// Where a test's answer comes from when it makes none itself.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Solution {
     /// The program at this path of the package (`submissions/accepted/sol.py`).
     Named(String),
@@ -173,6 +173,9 @@ pub struct PlannedTest {
     pub copy: Option<String>,
     /// Files given inline: (extension, contents).
     pub inline: Vec<(String, String)>,
+    /// A sample's files that are links to another of its files: (extension, the extension
+    /// it links to), as `in.download: {link: in.statement}` makes them.
+    pub links: Vec<(String, String)>,
     /// Where its answer comes from when it makes none.
     pub solution: Solution,
     /// How many times a failing generator is run, each time with the next seed.
@@ -238,6 +241,8 @@ pub struct Plan {
     pub folders: Vec<PlannedFolder>,
     pub tests: Vec<PlannedTest>,
     pub includes: Vec<PlannedInclude>,
+    /// What is read but not understood (a folder's keys for other tools), each naming the key.
+    pub warnings: Vec<String>,
 }
 
 impl Plan {
@@ -255,6 +260,10 @@ pub struct PackageFacts {
     /// problem.yaml's `constants` (name -> text; a map's keys as `name.key`, its `value` as
     /// the bare name).
     pub constants: HashMap<String, String>,
+    /// The problem is interactive or multi-pass (problem.yaml's `type`, or a legacy
+    /// `validation: custom interactive`): a test's answer is an empty file unless the test
+    /// makes one, and no solution runs.
+    pub answers_are_empty: bool,
 }
 
 impl PackageFacts {
@@ -270,6 +279,20 @@ impl PackageFacts {
             file: file.clone(),
             message: e.to_string(),
         })?;
+        let kinds = |v: Option<&Value>| -> Vec<String> {
+            match v {
+                Some(Value::String(s)) => s.split_whitespace().map(str::to_string).collect(),
+                Some(Value::Sequence(items)) => items
+                    .iter()
+                    .filter_map(|i| i.as_str().map(str::to_string))
+                    .collect(),
+                _ => Vec::new(),
+            }
+        };
+        facts.answers_are_empty = kinds(value.get("type"))
+            .into_iter()
+            .chain(kinds(value.get("validation")))
+            .any(|k| k == "interactive" || k == "multi-pass");
         if let Some(Value::Mapping(constants)) = value.get("constants") {
             for (name, value) in constants {
                 let Some(name) = name.as_str() else { continue };
@@ -298,7 +321,7 @@ impl PackageFacts {
     }
 
     /// `text` with each `{{name}}` of a known constant replaced.
-    fn substitute(&self, text: &str) -> String {
+    pub fn substitute(&self, text: &str) -> String {
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
         while let Some(at) = rest.find("{{") {
@@ -428,7 +451,9 @@ fn count_values(value: Option<&Value>) -> Result<Option<Vec<i64>>, String> {
     };
     let values: Vec<i64> = match value {
         Value::Number(n) => {
-            let n = n.as_i64().ok_or_else(|| format!("count {n} is not a whole number"))?;
+            let n = n
+                .as_i64()
+                .ok_or_else(|| format!("count {n} is not a whole number"))?;
             if !(1..=MOST_COUNT as i64).contains(&n) {
                 return Err(format!("count {n} is not between 1 and {MOST_COUNT}"));
             }
@@ -437,9 +462,9 @@ fn count_values(value: Option<&Value>) -> Result<Option<Vec<i64>>, String> {
         Value::Sequence(items) => {
             let mut values = Vec::new();
             for item in items {
-                let n = item
-                    .as_i64()
-                    .ok_or_else(|| format!("count list holds {}, not a whole number", show(item)))?;
+                let n = item.as_i64().ok_or_else(|| {
+                    format!("count list holds {}, not a whole number", show(item))
+                })?;
                 if values.contains(&n) {
                     return Err(format!("count list holds {n} twice"));
                 }
@@ -462,7 +487,12 @@ fn count_values(value: Option<&Value>) -> Result<Option<Vec<i64>>, String> {
             }
             (lo..=hi).collect()
         }
-        other => return Err(format!("count is {}, not a number, list or range", show(other))),
+        other => {
+            return Err(format!(
+                "count is {}, not a number, list or range",
+                show(other)
+            ))
+        }
     };
     if values.is_empty() || values.len() > MOST_COUNT {
         return Err(format!(
@@ -482,7 +512,9 @@ fn show(value: &Value) -> String {
 /// A path under `generators/` as written (`manual/3`): relative, no `..`, no empty part.
 fn relative_path(text: &str) -> Result<String, String> {
     if text.starts_with('/') {
-        return Err(format!("`{text}` is absolute; write it relative to generators/"));
+        return Err(format!(
+            "`{text}` is absolute; write it relative to generators/"
+        ));
     }
     plain_parts(text)?;
     Ok(text.trim_end_matches('/').to_string())
@@ -582,7 +614,10 @@ impl Reader<'_> {
                 || SHARED_KEYS.contains(&k)
                 || (is_root && ROOT_KEYS.contains(&k));
             if !known {
-                return Err(self.error(here, format!("unknown key `{k}` for a folder")));
+                // BAPCtools' format leaves a folder's other keys to tools (a warning here).
+                self.plan
+                    .warnings
+                    .push(format!("{here}: unknown key `{k}` for a folder, not read"));
             }
         }
         let inherited = self.inherit(here, map, parent)?;
@@ -590,9 +625,7 @@ impl Reader<'_> {
             None => GroupYaml::Untouched,
             Some(Value::Null) => GroupYaml::Removed,
             Some(value @ Value::Mapping(_)) => GroupYaml::Written(emit::document(value)),
-            Some(_) => {
-                return Err(self.error(&format!("{here}.test_group.yaml"), "must be a map"))
-            }
+            Some(_) => return Err(self.error(&format!("{here}.test_group.yaml"), "must be a map")),
         };
         self.plan.folders.push(PlannedFolder {
             path: path.to_string(),
@@ -704,7 +737,14 @@ impl Reader<'_> {
                 keys.sort_by(|a, b| a.0.cmp(&b.0));
             }
             for (child_key, child) in keys {
-                let child_at = format!("{data_at}.{}", if child_key.is_empty() { "\"\"" } else { &child_key });
+                let child_at = format!(
+                    "{data_at}.{}",
+                    if child_key.is_empty() {
+                        "\"\""
+                    } else {
+                        &child_key
+                    }
+                );
                 if !numbered && child_key.is_empty() {
                     return Err(self.error(&child_at, "an empty key is only for numbered lists"));
                 }
@@ -720,7 +760,11 @@ impl Reader<'_> {
                         - values.iter().min().unwrap_or(&0)
                         == values.len() as i64 - 1;
                     let padding = if consecutive {
-                        values.iter().map(|v| v.to_string().len()).max().unwrap_or(1)
+                        values
+                            .iter()
+                            .map(|v| v.to_string().len())
+                            .max()
+                            .unwrap_or(1)
                     } else {
                         0
                     };
@@ -737,7 +781,9 @@ impl Reader<'_> {
                             name.push_str(&format!("-{value:0padding$}"));
                         }
                         let test_path = join(path, &name);
-                        let id = self.read_test(&child_at, &name, &test_path, child, &inherited, value, has_count)?;
+                        let id = self.read_test(
+                            &child_at, &name, &test_path, child, &inherited, value, has_count,
+                        )?;
                         ids.push(id);
                     }
                     // A counted key names several tests: an include of it is ambiguous.
@@ -757,10 +803,19 @@ impl Reader<'_> {
                         child_key.clone()
                     };
                     if !is_file_name(&name) {
-                        return Err(self.error(&child_at, format!("`{name}` is not a valid folder name")));
+                        return Err(
+                            self.error(&child_at, format!("`{name}` is not a valid folder name"))
+                        );
                     }
                     let child_path = join(path, &name);
-                    let tests = self.read_folder(&child_key, &child_path, &child_at, child_map, &inherited, false)?;
+                    let tests = self.read_folder(
+                        &child_key,
+                        &child_path,
+                        &child_at,
+                        child_map,
+                        &inherited,
+                        false,
+                    )?;
                     made.extend(tests);
                 }
             }
@@ -777,7 +832,10 @@ impl Reader<'_> {
             let link = join(path, &name);
             if self.plan.tests.iter().any(|t| t.path == link) {
                 if self.plan.tests[test].path != link {
-                    return Err(self.error(here, format!("the included test `{name}` has the name of a test of this folder")));
+                    return Err(self.error(
+                        here,
+                        format!("the included test `{name}` has the name of a test of this folder"),
+                    ));
                 }
                 continue;
             }
@@ -809,7 +867,12 @@ impl Reader<'_> {
         }
     }
 
-    fn inherit(&self, at: &str, map: &Mapping, parent: &Inherited) -> Result<Inherited, GeneratorsError> {
+    fn inherit(
+        &self,
+        at: &str,
+        map: &Mapping,
+        parent: &Inherited,
+    ) -> Result<Inherited, GeneratorsError> {
         let mut inherited = parent.clone();
         match map.get("solution") {
             None => {}
@@ -818,7 +881,10 @@ impl Reader<'_> {
             Some(Value::String(s)) => {
                 let at = format!("{at}.solution");
                 let Some(rest) = s.strip_prefix('/') else {
-                    return Err(self.error(&at, format!("`{s}` must be absolute from the package (`/submissions/...`)")));
+                    return Err(self.error(
+                        &at,
+                        format!("`{s}` must be absolute from the package (`/submissions/...`)"),
+                    ));
                 };
                 if s.split_whitespace().count() > 1 {
                     return Err(self.error(&at, "a solution takes no arguments"));
@@ -831,9 +897,8 @@ impl Reader<'_> {
         match map.get("random_salt") {
             None => {}
             Some(value) => {
-                inherited.salt = scalar_string(value).ok_or_else(|| {
-                    self.error(&format!("{at}.random_salt"), "must be text")
-                })?
+                inherited.salt = scalar_string(value)
+                    .ok_or_else(|| self.error(&format!("{at}.random_salt"), "must be text"))?
             }
         }
         match map.get("retries") {
@@ -895,6 +960,7 @@ impl Reader<'_> {
             generate: None,
             copy: None,
             inline: Vec::new(),
+            links: Vec::new(),
             solution: inherited.solution.clone(),
             retries: inherited.retries,
             matches: Vec::new(),
@@ -960,7 +1026,26 @@ impl Reader<'_> {
                 Value::Number(_) | Value::Bool(_) => scalar_string(value).unwrap_or_default(),
                 Value::Mapping(_) if key == "yaml" => emit::document(value),
                 Value::Mapping(m) if m.len() == 1 && m.contains_key("link") => {
-                    return Err(self.error(&at, "links between a sample's files are not supported yet"))
+                    let target = m.get("link").and_then(Value::as_str).unwrap_or("");
+                    let allowed = [
+                        "in.statement",
+                        "ans.statement",
+                        "in.download",
+                        "ans.download",
+                    ];
+                    if !allowed.contains(&key)
+                        || !(allowed.contains(&target) || target == "in" || target == "ans")
+                    {
+                        return Err(self.error(&at, format!("cannot link {key} to `{target}`")));
+                    }
+                    if key.split('.').next() != target.split('.').next() {
+                        return Err(self.error(
+                            &at,
+                            format!("cannot link {key} to {target} (an input to an answer)"),
+                        ));
+                    }
+                    test.links.push((ext.to_string(), format!(".{target}")));
+                    continue;
                 }
                 _ => return Err(self.error(&at, "must be text")),
             };
@@ -971,7 +1056,25 @@ impl Reader<'_> {
             };
             test.inline.push((ext.to_string(), text));
         }
-        if test.generate.is_none() && test.copy.is_none() && !test.inline.iter().any(|(e, _)| e == ".in") {
+        for (from, to) in &test.links {
+            if test.links.iter().any(|(f, _)| f == to) {
+                return Err(self.error(
+                    at,
+                    format!(
+                        "{} links to {}, which is a link itself",
+                        &from[1..],
+                        &to[1..]
+                    ),
+                ));
+            }
+        }
+        let has_input = |ext: &str| {
+            test.inline.iter().any(|(e, _)| e == ext) || test.links.iter().any(|(e, _)| e == ext)
+        };
+        let sample_input = sample
+            && (has_input(".in.statement") || has_input(".interaction"))
+            && has_input(".in.download");
+        if test.generate.is_none() && test.copy.is_none() && !has_input(".in") && !sample_input {
             return Err(self.error(at, "a test needs `generate`, `copy` or `in`"));
         }
         if let Some(matches) = map.get("match") {
@@ -979,7 +1082,10 @@ impl Reader<'_> {
             let list = |v: &Value| -> Option<Vec<String>> {
                 match v {
                     Value::String(s) => Some(vec![s.clone()]),
-                    Value::Sequence(items) => items.iter().map(|i| i.as_str().map(str::to_string)).collect(),
+                    Value::Sequence(items) => items
+                        .iter()
+                        .map(|i| i.as_str().map(str::to_string))
+                        .collect(),
                     _ => None,
                 }
             };
@@ -990,22 +1096,27 @@ impl Reader<'_> {
                         if k != "in" && k != "ans" {
                             return Err(self.error(&at, format!("unknown key `{k}` (in or ans)")));
                         }
-                        let patterns = list(v).ok_or_else(|| self.error(&at, "must be text or a list of text"))?;
-                        test.matches.extend(patterns.into_iter().map(|p| (k.to_string(), p)));
+                        let patterns = list(v)
+                            .ok_or_else(|| self.error(&at, "must be text or a list of text"))?;
+                        test.matches
+                            .extend(patterns.into_iter().map(|p| (k.to_string(), p)));
                     }
                 }
                 other => {
-                    let patterns = list(other).ok_or_else(|| self.error(&at, "must be text or a list of text"))?;
-                    test.matches.extend(patterns.into_iter().map(|p| ("in".to_string(), p)));
+                    let patterns = list(other)
+                        .ok_or_else(|| self.error(&at, "must be text or a list of text"))?;
+                    test.matches
+                        .extend(patterns.into_iter().map(|p| ("in".to_string(), p)));
                 }
             }
         }
         // The same rule twice: BAPCtools makes the files once.
         let rule = format!(
-            "{}\0{}\0{:?}",
+            "{}\0{}\0{:?}\0{:?}",
             test.generate.as_ref().map(Command::key).unwrap_or_default(),
             test.copy.clone().unwrap_or_default(),
-            test.inline
+            test.inline,
+            test.links
         );
         let id = self.plan.tests.len();
         match self.rules.get(&rule) {
@@ -1040,7 +1151,9 @@ fn join(folder: &str, name: &str) -> String {
 fn count_numbered(map: &Mapping) -> usize {
     let (entries, numbered): (Vec<&Mapping>, bool) = match map.get("data") {
         Some(Value::Mapping(m)) => (vec![m], false),
-        Some(Value::Sequence(items)) => (items.iter().filter_map(Value::as_mapping).collect(), true),
+        Some(Value::Sequence(items)) => {
+            (items.iter().filter_map(Value::as_mapping).collect(), true)
+        }
         _ => return 0,
     };
     let mut total = 0;

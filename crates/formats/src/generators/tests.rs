@@ -98,7 +98,10 @@ fn unnumbered_tests_are_read_in_name_order_and_root_folders_in_bapctools_order()
 ",
     );
     assert_eq!(paths(&plan), ["sample/s", "secret/aa", "secret/zz"]);
-    assert_eq!(plan.tests[0].inline, [(".in".to_string(), "1 2\n".to_string())]);
+    assert_eq!(
+        plan.tests[0].inline,
+        [(".in".to_string(), "1 2\n".to_string())]
+    );
     assert_eq!(plan.tests[0].solution, Solution::Default);
     assert!(plan.wants_default_solution());
 }
@@ -152,29 +155,76 @@ fn test_group_yaml_is_written_or_removed() {
 #[test]
 fn bad_yaml_is_an_error_naming_the_key() {
     let cases = [
-        ("data: {secret: {data: {a: {generate: g, colour: red}}}}", "data.secret.data.a: unknown key `colour`"),
-        ("data: {secret: {data: {a: {generate: g, count: 1000000000}}}}", "data.secret.data.a.count: count 1000000000 is not between 1 and 100"),
-        ("data: {secret: {data: {a: {generate: g, count: 0..=1000000000}}}}", "data.secret.data.a.count: count range"),
-        ("data: {secret: {data: {a: {copy: ../../etc/passwd}}}}", "data.secret.data.a.copy: `../../etc/passwd` goes up a folder"),
-        ("data: {secret: {data: {a: {copy: /etc/passwd}}}}", "data.secret.data.a.copy: `/etc/passwd` is absolute"),
-        ("data: {secret: {data: {a: ../gen.py 1}}}", "data.secret.data.a.generate: `../gen.py` goes up a folder"),
-        ("solution: /submissions/../../x.py\ndata: {}", "(root).solution: `submissions/../../x.py` goes up"),
+        (
+            "data: {secret: {data: {a: {generate: g, colour: red}}}}",
+            "data.secret.data.a: unknown key `colour`",
+        ),
+        (
+            "data: {secret: {data: {a: {generate: g, count: 1000000000}}}}",
+            "data.secret.data.a.count: count 1000000000 is not between 1 and 100",
+        ),
+        (
+            "data: {secret: {data: {a: {generate: g, count: 0..=1000000000}}}}",
+            "data.secret.data.a.count: count range",
+        ),
+        (
+            "data: {secret: {data: {a: {copy: ../../etc/passwd}}}}",
+            "data.secret.data.a.copy: `../../etc/passwd` goes up a folder",
+        ),
+        (
+            "data: {secret: {data: {a: {copy: /etc/passwd}}}}",
+            "data.secret.data.a.copy: `/etc/passwd` is absolute",
+        ),
+        (
+            "data: {secret: {data: {a: ../gen.py 1}}}",
+            "data.secret.data.a.generate: `../gen.py` goes up a folder",
+        ),
+        (
+            "solution: /submissions/../../x.py\ndata: {}",
+            "(root).solution: `submissions/../../x.py` goes up",
+        ),
         ("solution: submissions/x.py\ndata: {}", "must be absolute"),
-        ("data: {secret: {include: [secret]}}", "data.secret.include[0]: `secret` is this folder or one holding it (a cycle)"),
-        ("data: {secret: {include: [later]}, invalid_input: {data: {later: {in: '1'}}}}", "`later` names no test or folder above"),
-        ("data: {secret: {data: {'../x': {in: '1'}}}}", "`../x` is not a valid test name"),
-        ("data:\n  secret:\n    data:\n      a: g {seed} {seed:2}\n", "{seed} may appear at most once"),
-        ("data: {secrets: {data: {}}}", "data.secrets: unknown top folder"),
-        ("data: {secret: {data: {a: {generate: \"g 'x\"}}}}", "cannot be split into words"),
-        ("colour: red\ndata: {}", "(root): unknown key `colour`"),
+        (
+            "data: {secret: {include: [secret]}}",
+            "data.secret.include[0]: `secret` is this folder or one holding it (a cycle)",
+        ),
+        (
+            "data: {secret: {include: [later]}, invalid_input: {data: {later: {in: '1'}}}}",
+            "`later` names no test or folder above",
+        ),
+        (
+            "data: {secret: {data: {'../x': {in: '1'}}}}",
+            "`../x` is not a valid test name",
+        ),
+        (
+            "data:\n  secret:\n    data:\n      a: g {seed} {seed:2}\n",
+            "{seed} may appear at most once",
+        ),
+        (
+            "data: {secrets: {data: {}}}",
+            "data.secrets: unknown top folder",
+        ),
+        (
+            "data: {secret: {data: {a: {generate: \"g 'x\"}}}}",
+            "cannot be split into words",
+        ),
         ("data: [1, 2]", "the root's data must be a map"),
         ("- a\n- b", "the root must be a map"),
-        ("data: {secret: {data: {a: {in: '1', ans: {x: 1}}}}}", "data.secret.data.a.ans: must be text"),
-        ("generators: {tree: [../lib.py]}\ndata: {}", "generators.tree: `../lib.py` goes up"),
+        (
+            "data: {secret: {data: {a: {in: '1', ans: {x: 1}}}}}",
+            "data.secret.data.a.ans: must be text",
+        ),
+        (
+            "generators: {tree: [../lib.py]}\ndata: {}",
+            "generators.tree: `../lib.py` goes up",
+        ),
     ];
     for (yaml, expected) in cases {
         let message = error(yaml);
-        assert!(message.contains(expected), "{yaml}\n gave: {message}\n wanted: {expected}");
+        assert!(
+            message.contains(expected),
+            "{yaml}\n gave: {message}\n wanted: {expected}"
+        );
     }
 }
 
@@ -196,7 +246,10 @@ fn constants_are_substituted_in_commands_only() {
         &facts,
     )
     .unwrap();
-    assert_eq!(plan.tests[0].generate.as_ref().unwrap().args, ["5", "5", "{{UNKNOWN}}"]);
+    assert_eq!(
+        plan.tests[0].generate.as_ref().unwrap().args,
+        ["5", "5", "{{UNKNOWN}}"]
+    );
     assert_eq!(plan.tests[1].inline[0].1, "{{FIVE}}\n");
     assert!(!plan.tests[1].wants_answer());
 }
@@ -204,12 +257,50 @@ fn constants_are_substituted_in_commands_only() {
 #[test]
 fn hostile_yaml_does_not_panic() {
     for yaml in [
-        "", "~", "data:", "data: {secret: }", "data: {secret: {data: [~]}}",
-        "data: {secret: {data: [{a: 1, b: 2}]}}", "data: {secret: {data: {a: {count: 'x'}}}}",
-        "data: {secret: {data: {a: {generate: ''}}}}", "data: {secret: {data: {1: {in: x}}}}",
-        "data: {secret: {retries: -1}}", "data: {secret: {data: {a: {generate: g, count: [1, 1]}}}}",
+        "",
+        "~",
+        "data:",
+        "data: {secret: }",
+        "data: {secret: {data: [~]}}",
+        "data: {secret: {data: [{a: 1, b: 2}]}}",
+        "data: {secret: {data: {a: {count: 'x'}}}}",
+        "data: {secret: {data: {a: {generate: ''}}}}",
+        "data: {secret: {data: {1: {in: x}}}}",
+        "data: {secret: {retries: -1}}",
+        "data: {secret: {data: {a: {generate: g, count: [1, 1]}}}}",
         "data: {sample: {data: {a: {in: x, in.statement: {link: in}}}}}",
     ] {
         let _ = parse(yaml, Path::new("g.yaml"), &PackageFacts::default());
     }
+}
+
+#[test]
+fn a_folder_s_unknown_keys_are_warnings_and_sample_links_are_read() {
+    let plan = plan(
+        "colour: red
+data:
+  sample:
+    data:
+      '1':
+        in.statement: '6'
+        ans.statement: '6'
+        in.download: {link: in.statement}
+        ans.download: {link: ans.statement}
+",
+    );
+    assert_eq!(
+        plan.warnings,
+        ["(root): unknown key `colour` for a folder, not read"]
+    );
+    assert_eq!(
+        plan.tests[0].links,
+        [
+            (".in.download".to_string(), ".in.statement".to_string()),
+            (".ans.download".to_string(), ".ans.statement".to_string())
+        ]
+    );
+    assert!(
+        error("data: {sample: {data: {'1': {in: x, in.download: {link: ans}}}}}")
+            .contains("an input to an answer")
+    );
 }
