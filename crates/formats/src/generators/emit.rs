@@ -9,6 +9,120 @@
 
 use yaml_serde::Value;
 
+/// The text BAPCtools writes for `value`, when generators.yaml gives it as a block under a
+/// key named `key` (`test_group.yaml`, `yaml`) whose lines read back as `value`: those lines
+/// moved left to column 0, each trailing comment kept at its column (as BAPCtools' writer
+/// keeps it), blank lines at the end kept only after a literal block (`|`). `None` when no
+/// such block is found (a map written in flow style, `{a: b}`): then [`document`] writes it.
+pub fn from_source(source: &str, key: &str, value: &Value) -> Option<String> {
+    let lines: Vec<&str> = source.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start();
+        let trimmed = trimmed.strip_prefix("- ").unwrap_or(trimmed).trim_start();
+        let Some(rest) = trimmed
+            .strip_prefix(key)
+            .or_else(|| trimmed.strip_prefix(&format!("\"{key}\"")))
+            .or_else(|| trimmed.strip_prefix(&format!("'{key}'")))
+        else {
+            continue;
+        };
+        let rest = rest.trim_start();
+        let Some(after) = rest.strip_prefix(':') else {
+            continue;
+        };
+        let after = after.trim();
+        if !(after.is_empty() || after.starts_with('#')) {
+            continue;
+        }
+        let key_indent = line.len() - line.trim_start().len();
+        let mut block: Vec<&str> = Vec::new();
+        for next in &lines[i + 1..] {
+            let indent = next.len() - next.trim_start().len();
+            if !next.trim().is_empty() && indent <= key_indent {
+                break;
+            }
+            block.push(next);
+        }
+        let first = block
+            .iter()
+            .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))?;
+        let indent = first.len() - first.trim_start().len();
+        let text: String = block.iter().map(|l| format!("{l}\n")).collect();
+        let Ok(parsed) = yaml_serde::from_str::<Value>(&text) else {
+            continue;
+        };
+        if &parsed != value {
+            continue;
+        }
+        let literal = block.iter().any(|l| {
+            let t = l.trim_end();
+            t.ends_with('|') || t.ends_with("|-") || t.ends_with('>') || t.ends_with(">-")
+        });
+        let mut end = block.len();
+        if !literal {
+            while end > 0 && block[end - 1].trim().is_empty() {
+                end -= 1;
+            }
+        }
+        let mut out = String::new();
+        for l in &block[..end] {
+            if l.trim().is_empty() {
+                out.push('\n');
+                continue;
+            }
+            if l.trim_start().starts_with('#') {
+                // A comment line of its own: BAPCtools' writer drops it where it cannot
+                // place it; judge leaves such blocks to `document`.
+                return None;
+            }
+            let moved = l
+                .get(indent.min(l.len() - l.trim_start().len())..)
+                .unwrap_or(l);
+            out.push_str(&with_comment_at_column(moved, l, indent));
+            out.push('\n');
+        }
+        return Some(out);
+    }
+    None
+}
+
+/// `moved` (the line `original` moved left by `by` columns) with its trailing comment, if
+/// any, put back at the column it had in `original`.
+fn with_comment_at_column(moved: &str, original: &str, by: usize) -> String {
+    let Some(at) = comment_start(original) else {
+        return moved.trim_end().to_string();
+    };
+    let content = original[..at].trim_end();
+    let content = content.get(by.min(content.len())..).unwrap_or("");
+    let comment = original[at..].trim_end();
+    let pad = if at > content.len() {
+        at - content.len()
+    } else {
+        1
+    };
+    format!("{content}{}{comment}", " ".repeat(pad.max(1)))
+}
+
+/// Where a line's trailing comment starts (a `#` after a space, outside quotes).
+fn comment_start(line: &str) -> Option<usize> {
+    let mut quote = None;
+    let bytes = line.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        match (quote, b) {
+            (None, b'"') | (None, b'\'') => quote = Some(b),
+            (Some(q), c) if c == q => quote = None,
+            (None, b'#') if i > 0 && bytes[i - 1] == b' ' => {
+                if line[..i].trim().is_empty() {
+                    return None;
+                }
+                return Some(i);
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The document for `value` (a map, as test_group.yaml and a test's yaml are), ending in a
 /// line end; an empty map gives `{}`.
 pub fn document(value: &Value) -> String {
@@ -205,6 +319,24 @@ mod tests {
             "input_validator_args: [\"\", \"stdout.py {seed} a  aa  b \"]\n"
         );
         assert_eq!(written("a: [--draw-please]"), "a: [--draw-please]\n");
+    }
+
+    #[test]
+    fn a_block_of_the_source_is_kept_as_written() {
+        let source = "data:\n  secret:\n    test_group.yaml:\n      input_validator_args:\n        integers: [] # hides\n      output_validator_args:\n        - case_sensitive\n\n  sample:\n    data:\n      - a:\n          yaml:\n            description: |\n              two\n\n      - b: {in: x}\n";
+        let value: Value = yaml_serde::from_str(source).unwrap();
+        let group = &value["data"]["secret"]["test_group.yaml"];
+        assert_eq!(
+            from_source(source, "test_group.yaml", group).unwrap(),
+            "input_validator_args:\n  integers: []       # hides\noutput_validator_args:\n  - case_sensitive\n"
+        );
+        let yaml: Value = yaml_serde::from_str("description: |\n  two\n").unwrap();
+        assert_eq!(
+            from_source(source, "yaml", &yaml).unwrap(),
+            "description: |\n  two\n\n"
+        );
+        let other: Value = yaml_serde::from_str("description: three").unwrap();
+        assert_eq!(from_source(source, "yaml", &other), None);
     }
 
     #[test]

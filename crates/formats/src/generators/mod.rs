@@ -366,6 +366,7 @@ pub fn parse(text: &str, file: &Path, facts: &PackageFacts) -> Result<Plan, Gene
         message: e.to_string(),
     })?;
     let mut reader = Reader {
+        source: text,
         file: file.to_path_buf(),
         facts,
         plan: Plan::default(),
@@ -401,6 +402,8 @@ struct Inherited {
 }
 
 struct Reader<'a> {
+    /// The text of generators.yaml (a map's own layout is taken from it where it can be).
+    source: &'a str,
     file: PathBuf,
     facts: &'a PackageFacts,
     plan: Plan,
@@ -624,7 +627,10 @@ impl Reader<'_> {
         let test_group_yaml = match map.get("test_group.yaml") {
             None => GroupYaml::Untouched,
             Some(Value::Null) => GroupYaml::Removed,
-            Some(value @ Value::Mapping(_)) => GroupYaml::Written(emit::document(value)),
+            Some(value @ Value::Mapping(_)) => GroupYaml::Written(
+                emit::from_source(self.source, "test_group.yaml", value)
+                    .unwrap_or_else(|| emit::document(value)),
+            ),
             Some(_) => return Err(self.error(&format!("{here}.test_group.yaml"), "must be a map")),
         };
         self.plan.folders.push(PlannedFolder {
@@ -1024,7 +1030,8 @@ impl Reader<'_> {
             let text = match value {
                 Value::String(s) => s.clone(),
                 Value::Number(_) | Value::Bool(_) => scalar_string(value).unwrap_or_default(),
-                Value::Mapping(_) if key == "yaml" => emit::document(value),
+                Value::Mapping(_) if key == "yaml" => emit::from_source(self.source, "yaml", value)
+                    .unwrap_or_else(|| emit::document(value)),
                 Value::Mapping(m) if m.len() == 1 && m.contains_key("link") => {
                     let target = m.get("link").and_then(Value::as_str).unwrap_or("");
                     let allowed = [
