@@ -96,8 +96,9 @@ def main():
         bt_cold = run(bt_cmd, cwd=bt_copy)
         bt_warm = run(bt_cmd, cwd=bt_copy)
         judge_cmd = [args.judge, "generate", str(judge_copy)]
-        judge_cold = run(judge_cmd, env=judge_env)
-        judge_warm = run(judge_cmd, env=judge_env)
+        # Run outside any judge project (a project's runner.toml may name its own cache).
+        judge_cold = run(judge_cmd, cwd=work, env=judge_env)
+        judge_warm = run(judge_cmd, cwd=work, env=judge_env)
 
         bt_tree, judge_tree = tree(bt_copy / "data"), tree(judge_copy / "data")
         only_bt = sorted(set(bt_tree) - set(judge_tree))
@@ -132,7 +133,7 @@ def main():
             "bt_says": tail(bt_cold[2], 4),
         }
         if args.verify:
-            v = run([args.judge, "verify", str(judge_copy)], env=judge_env)
+            v = run([args.judge, "verify", str(judge_copy)], cwd=work, env=judge_env)
             b = run([args.bt, "run", "--no-visualizer"], cwd=bt_copy)
             row["judge_verify_exit"], row["judge_verify"] = v[0], tail(v[2], 6)
             row["bt_run_exit"], row["bt_run"] = b[0], tail(b[2], 6)

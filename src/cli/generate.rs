@@ -107,3 +107,52 @@ pub fn run(config: Option<&Path>, args: &GenerateArgs) -> Result<u8> {
         exit::NOT_ACCEPTED
     })
 }
+
+/// Makes the data of the package at `path` from its generators.yaml when it has one and its
+/// `data/` holds no test yet (`judge verify` on a package that keeps only its generators),
+/// saying so on standard error; a test that fails to be made is an error naming it.
+pub fn data_before_verify(
+    runner: &judge::config::RunnerConfig,
+    path: &Path,
+    jobs: usize,
+) -> Result<()> {
+    if !path.join(judge::generators::GENERATORS_YAML).is_file() || has_tests(&path.join("data")) {
+        return Ok(());
+    }
+    eprintln!(
+        "{} has a generators.yaml and no tests in data/: making them (judge generate)",
+        terminal(&path.display().to_string())
+    );
+    let request =
+        GenerateRequest::new(path.to_path_buf(), jobs, judge::cleanup::Stop::on_signals());
+    let summary = generate::generate(runner, &request, &|_| {})?;
+    if let Some(failure) = summary.failures.first() {
+        anyhow::bail!(
+            "cannot make the test {} from generators.yaml (`{}`): {} ({} tests failed; see `judge generate`)",
+            terminal(&failure.test),
+            terminal(&failure.command),
+            terminal(&failure.reason),
+            summary.failures.len()
+        );
+    }
+    eprintln!(
+        "made {} tests ({} included) in data/",
+        summary.tests, summary.includes
+    );
+    Ok(())
+}
+
+/// Whether a folder holds a `.in` file somewhere below it.
+fn has_tests(dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    entries.flatten().any(|entry| {
+        let path = entry.path();
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            has_tests(&path)
+        } else {
+            path.extension().is_some_and(|e| e == "in")
+        }
+    })
+}

@@ -726,7 +726,10 @@ impl Context<'_> {
         let mut last = String::new();
         for retry in 0..test.retries.max(1) {
             let args = command.args_for(retry);
-            let shown = format!("{} {}", command.program, args.join(" "));
+            let shown = std::iter::once(command.program.clone())
+                .chain(args.iter().cloned())
+                .collect::<Vec<_>>()
+                .join(" ");
             let call = Call {
                 args,
                 ..Call::default()
