@@ -259,6 +259,18 @@ fn bad_yaml_is_refused_naming_the_key_and_nothing_is_written() {
 }
 
 #[test]
+fn a_data_link_out_of_the_package_is_refused() {
+    let fixture = Fixture::new();
+    let outside = fixture.dir.path().join("outside");
+    std::fs::create_dir(&outside).unwrap();
+    std::os::unix::fs::symlink(&outside, fixture.package().join("data")).unwrap();
+    let out = fixture.generate(&[]);
+    assert_eq!(out.status.code(), Some(2), "{}", show(&out));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not a folder"));
+    assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 0);
+}
+
+#[test]
 fn a_failing_or_hanging_generator_is_named_with_its_test_and_command() {
     let fixture = Fixture::new();
     let generators = fixture.package().join("generators");

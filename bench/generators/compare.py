@@ -134,7 +134,7 @@ def main():
         }
         if args.verify:
             v = run([args.judge, "verify", str(judge_copy)], cwd=work, env=judge_env)
-            b = run([args.bt, "run", "--no-visualizer"], cwd=bt_copy)
+            b = run([args.bt, "run"], cwd=bt_copy)
             row["judge_verify_exit"], row["judge_verify"] = v[0], tail(v[2], 6)
             row["bt_run_exit"], row["bt_run"] = b[0], tail(b[2], 6)
         rows.append(row)

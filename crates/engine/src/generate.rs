@@ -133,7 +133,10 @@ pub enum GenerateError {
     #[error(transparent)]
     File(#[from] FileError),
     #[error("{program}: {cause}")]
-    Build { program: String, cause: PartError },
+    Build {
+        program: String,
+        cause: Box<PartError>,
+    },
     #[error(
         "generator `{0}` is neither a file or folder under generators/ nor a name of `generators:`"
     )]
@@ -149,6 +152,8 @@ pub enum GenerateError {
     },
     #[error(transparent)]
     Scratch(#[from] ExecError),
+    #[error("{0} is not a folder (a link or a file): judge writes data/ only as a folder of the package")]
+    DataNotAFolder(PathBuf),
     #[error("stopped")]
     Stopped,
 }
@@ -163,6 +168,9 @@ fn kept_names() -> Vec<String> {
 
 /// A test's files: extension (`.in`) -> bytes.
 type Files = BTreeMap<String, Vec<u8>>;
+
+/// A test made (its files, and whether a program ran), or why not.
+type TestResult = Result<(Files, bool), Failure>;
 
 /// Makes `data/` of the package of `request` from its generators.yaml.
 pub fn generate(
@@ -257,7 +265,7 @@ pub fn generate(
         )
         .map_err(|cause| GenerateError::Build {
             program: format!("solution {}", path.display()),
-            cause,
+            cause: Box::new(cause),
         })?;
         solutions.insert(test.solution.clone(), program);
     }
@@ -284,7 +292,7 @@ pub fn generate(
     };
 
     // Each test with a rule of its own, on the workers.
-    let results: Vec<Mutex<Option<Result<(Files, bool), Failure>>>> =
+    let results: Vec<Mutex<Option<TestResult>>> =
         plan.tests.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
@@ -318,12 +326,20 @@ pub fn generate(
         return Err(GenerateError::Stopped);
     }
 
-    // Written in plan order.
+    // Written in plan order, never through a link: a `data` that is one (perhaps out of the
+    // package) is refused.
     let data = root.join("data");
+    if std::fs::symlink_metadata(&data).is_ok_and(|meta| !meta.is_dir()) {
+        return Err(GenerateError::DataNotAFolder(data));
+    }
     let mut written = BTreeSet::new();
     let mut made: Vec<Option<Files>> = Vec::with_capacity(plan.tests.len());
     for folder in &plan.folders {
-        let dir = data.join(&folder.path);
+        let dir = if folder.path.is_empty() {
+            data.clone()
+        } else {
+            data.join(&folder.path)
+        };
         ensure_dir(&dir)?;
         let file = dir.join("test_group.yaml");
         match &folder.test_group_yaml {

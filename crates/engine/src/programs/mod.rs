@@ -109,6 +109,9 @@ pub struct PartRun {
     pub feedback_score: Option<Result<ValidatorScore, ScoreError>>,
 }
 
+/// Files a run left in its work folder: (name, bytes).
+pub type LeftFiles = Vec<(String, Vec<u8>)>;
+
 /// How a problem program's run ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Ended {
@@ -450,8 +453,8 @@ impl ProblemProgram {
         call: &Call,
         keep: &[&str],
         cap: Cap,
-    ) -> Result<(PartRun, Vec<(String, Vec<u8>)>), PartError> {
-        let fresh = || -> Result<(PartRun, Vec<(String, Vec<u8>)>), ExecError> {
+    ) -> Result<(PartRun, LeftFiles), PartError> {
+        let fresh = || -> Result<(PartRun, LeftFiles), ExecError> {
             let folder = match &self.executable {
                 Executable::Built(prepared) => {
                     self.scratch.sandbox_folder(self.spec.role.name(), prepared)

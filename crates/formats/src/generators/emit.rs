@@ -256,7 +256,7 @@ fn plain_is_safe(text: &str, in_flow: bool) -> bool {
     match first {
         '#' | ',' | '[' | ']' | '{' | '}' | '&' | '*' | '!' | '|' | '>' | '\'' | '"' | '%'
         | '@' | '`' => return false,
-        '-' | '?' | ':' if second.is_none_or(|c| c == ' ') => return false,
+        '-' | '?' | ':' if matches!(second, None | Some(' ')) => return false,
         _ => {}
     }
     !reads_as_other_type(text)
@@ -289,10 +289,13 @@ fn looks_numeric(text: &str) -> bool {
     let dots = mantissa.chars().filter(|&c| c == '.').count();
     let mantissa_ok =
         digits > 0 && dots <= 1 && mantissa.chars().all(|c| c.is_ascii_digit() || c == '.');
-    let exponent_ok = exponent.is_none_or(|e| {
-        let e = e.strip_prefix(['-', '+']).unwrap_or(e);
-        !e.is_empty() && e.chars().all(|c| c.is_ascii_digit())
-    });
+    let exponent_ok = match exponent {
+        None => true,
+        Some(e) => {
+            let e = e.strip_prefix(['-', '+']).unwrap_or(e);
+            !e.is_empty() && e.chars().all(|c| c.is_ascii_digit())
+        }
+    };
     mantissa_ok && exponent_ok
 }
 
