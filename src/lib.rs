@@ -15,7 +15,8 @@ pub use judge_core::{
     bounds, check, cleanup, config, files, lang, limits, plan, problems, quote, rng, scoring,
     stats, verdict,
 };
-pub use judge_engine::{execute, grade, interact, pool, programs, resolve, stress};
+pub use judge_engine::{execute, generate, grade, interact, pool, programs, resolve, stress};
+pub use judge_formats::generators;
 pub use judge_formats::kattis;
 pub use judge_formats::polygon;
 pub use judge_sandbox as sandbox;

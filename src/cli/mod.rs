@@ -10,6 +10,7 @@ mod bounded;
 mod docs;
 pub mod exit;
 mod games;
+mod generate;
 mod grade;
 mod grading;
 mod merge;
@@ -61,6 +62,9 @@ pub enum Command {
     Merge(merge::MergeArgs),
     /// Generate tests: one to stdout (--index) or many into a folder (--count, --out).
     Gen(problem::GenArgs),
+    /// Make a package's data/ from its generators/generators.yaml (BAPCtools' format), every
+    /// generator and solution in the sandbox.
+    Generate(generate::GenerateArgs),
     /// Print the reference answer for an input (a file, or standard input).
     Solve(problem::SolveArgs),
     /// Check input files against a problem's format and guarantees.
@@ -136,6 +140,7 @@ pub fn run(cli: &Cli) -> Result<u8> {
         Command::Grade(args) => grade::run(config, args),
         Command::Merge(args) => merge::run(args),
         Command::Gen(args) => problem::gen(config, args),
+        Command::Generate(args) => generate::run(config, args),
         Command::Solve(args) => problem::solve(config, args),
         Command::Validate(args) => problem::validate(config, args),
         Command::List => problem::list(config),

@@ -63,6 +63,8 @@ pub struct VerifyArgs {
 pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     if let [path] = args.problems.as_slice() {
+        // A package that keeps only its generators: its data is made first.
+        super::generate::data_before_verify(&runner, Path::new(path), runner.jobs(args.jobs))?;
         // A Kattis package's folder, named by its path (an id spelled the same is not
         // looked up); a folder that is no problem, or a problem.toml's, is for the verify of
         // bundled problems below, which resolves each problem it is given.

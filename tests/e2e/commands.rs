@@ -252,6 +252,12 @@ fn every_command_ends_with_a_code_of_the_table() {
     let greedy = "solutions/boj28489/accepted/greedy_lookahead.py";
     let fixed = "solutions/boj28489/wrong_answer/fixed_order.py";
     std::fs::write(tmp("invalid.in"), "1 2 3\n").unwrap();
+    // A package that keeps only its generators, and one whose generator fails.
+    let sumgen = repo().join("tests/generators/sumgen");
+    common::copy_tree(&sumgen, &dir.path().join("gen-ok"));
+    common::copy_tree(&sumgen, &dir.path().join("gen-fail"));
+    let failing = dir.path().join("gen-fail/generators");
+    std::fs::write(failing.join("pair.py"), "import sys\nsys.exit(3)\n").unwrap();
     let transcript = "tests/corpus/transcript/greedy-game-0.txt";
     // The same game's first moves, then tiles dropped on cell 5 until it is taken.
     let original = std::fs::read_to_string(repo().join(transcript)).unwrap();
@@ -315,6 +321,9 @@ fn every_command_ends_with_a_code_of_the_table() {
         case(&["grade", "--problem", "no-such-problem", ac], 2),
         case(&["gen", "boj2615", "--index", "0"], 0),
         case(&["gen", "no-such-problem", "--index", "0"], 2),
+        case(&["generate", &tmp("gen-ok")], 0),
+        case(&["generate", &tmp("gen-fail")], 1),
+        case(&["generate", &tmp("no-such-package")], 2),
         case(&["solve", "boj2615", sample], 0),
         case(&["solve", "boj2615", &tmp("invalid.in")], 1),
         case(&["solve", "boj2615", &tmp("no-such.in")], 2),

@@ -5,6 +5,7 @@
 //! happens; [`stress`] searches for a failing input on it.
 
 pub mod execute;
+pub mod generate;
 pub mod grade;
 pub mod interact;
 pub mod pool;

@@ -3,5 +3,6 @@
 //! stands on `judge_core` and grades nothing itself: the engine grades a package's
 //! submissions.
 
+pub mod generators;
 pub mod kattis;
 pub mod polygon;

@@ -113,6 +113,9 @@ pub struct PartRun {
     pub next_pass: Option<Result<Vec<u8>, String>>,
 }
 
+/// Files a run left in its work folder: (name, bytes).
+pub type LeftFiles = Vec<(String, Vec<u8>)>;
+
 /// How a problem program's run ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Ended {
@@ -523,6 +526,69 @@ impl ProblemProgram {
             .map_err(|cause| self.run_error(cause))?;
         run.stderr_head = head_of_file(&stderr);
         Ok(run)
+    }
+
+    /// Runs it once in a fresh work folder that it may write to (a generator writes its
+    /// test's files there: `testcase.in`, ...), its standard output captured; gives the run
+    /// and, of the files named `keep`, those it left (each read through `files` under `cap`:
+    /// a link, a FIFO or a file over the cap is an error naming it). The folder is removed
+    /// after the run, so no run sees what another left.
+    pub fn run_writing(
+        &self,
+        call: &Call,
+        keep: &[&str],
+        cap: Cap,
+    ) -> Result<(PartRun, LeftFiles), PartError> {
+        let fresh = || -> Result<(PartRun, LeftFiles), ExecError> {
+            let folder = match &self.executable {
+                Executable::Built(prepared) => {
+                    self.scratch.sandbox_folder(self.spec.role.name(), prepared)
+                }
+                Executable::Command { .. } => {
+                    self.scratch.empty_sandbox_folder(self.spec.role.name())
+                }
+            }
+            .map_err(ExecError::Folders)?;
+            let work = folder.work();
+            for (name, bytes) in &call.files {
+                std::fs::write(work.join(name), bytes).map_err(ExecError::Files)?;
+            }
+            let mut spec = folder.session_spec(&self.runner);
+            spec.writable_workdir = true;
+            let mut session = Session::start(&spec)?;
+            let files = MemoryFiles::new(call.stdin).map_err(ExecError::Files)?;
+            let request = self.request(&call.args, self.limits, StdoutMode::Capture);
+            let facts = session.run(&request, files.for_run().map_err(ExecError::Files)?)?;
+            drop(session);
+            let stdout = files
+                .output(facts.ended_normally())
+                .map_err(ExecError::Files)?;
+            let mut kept = Vec::new();
+            let left =
+                Folder::new(&work).map_err(|e| ExecError::Files(std::io::Error::other(e)))?;
+            for name in keep {
+                let file = work.join(name);
+                match left.kind_if_any(&file) {
+                    Ok(None) => {}
+                    Ok(Some(_)) => {
+                        let bytes = left
+                            .read(&file, cap)
+                            .map_err(|e| ExecError::Files(std::io::Error::other(e)))?;
+                        kept.push((name.to_string(), bytes));
+                    }
+                    Err(e) => return Err(ExecError::Files(std::io::Error::other(e))),
+                }
+            }
+            let run = PartRun {
+                stdout,
+                stderr_head: files.stderr_head(),
+                judge_message: None,
+                feedback_score: None,
+                facts,
+            };
+            Ok((run, kept))
+        };
+        fresh().map_err(|cause| self.run_error(cause))
     }
 
     fn run_error(&self, cause: ExecError) -> PartError {

@@ -1,0 +1,354 @@
+//! End-to-end: `judge generate` on a small package that keeps only its generators
+//! (`tests/generators/sumgen`: Python and C++ generators, a generator writing its own answer,
+//! `{seed}` and `{count}`, `copy`, inline files, an include, a numbered nested group, a
+//! test_group.yaml), with the real binary: the tree it writes, the seeds, a warm run taking
+//! everything from the cache, a change rebuilding only what changed, files no longer made
+//! removed while files the yaml does not own are left, bad yaml refused naming the key, a
+//! failing or hanging generator named with its command, and `judge verify` making the data
+//! first. A comparison with BAPCtools' `bt generate` runs where `bt` is installed.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::{copy_tree, repo, show};
+
+/// A copy of the test package in a fresh folder, with a cache of its own.
+struct Fixture {
+    dir: tempfile::TempDir,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        copy_tree(
+            &Path::new(&repo()).join("tests/generators/sumgen"),
+            &dir.path().join("sumgen"),
+        );
+        Fixture { dir }
+    }
+
+    fn package(&self) -> PathBuf {
+        self.dir.path().join("sumgen")
+    }
+
+    fn data(&self, file: &str) -> PathBuf {
+        self.package().join("data").join(file)
+    }
+
+    fn read(&self, file: &str) -> String {
+        std::fs::read_to_string(self.data(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+    }
+
+    /// `judge ARGS` with this fixture's cache (run from the fixture's folder, outside the
+    /// repository's project, whose runner.toml names a cache of its own).
+    fn judge(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(args)
+            .current_dir(self.dir.path())
+            .env("NO_COLOR", "1")
+            .env("XDG_CACHE_HOME", self.dir.path().join("cache"))
+            .output()
+            .expect("judge runs")
+    }
+
+    fn generate(&self, extra: &[&str]) -> Output {
+        let package = self.package();
+        let mut args = vec!["generate", package.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        self.judge(&args)
+    }
+
+    fn edit_yaml(&self, from: &str, to: &str) {
+        let file = self.package().join("generators/generators.yaml");
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains(from), "{from}");
+        std::fs::write(&file, text.replacen(from, to, 1)).unwrap();
+    }
+
+    /// Every file and link under data/, relative.
+    fn tree(&self) -> Vec<String> {
+        fn walk(dir: &Path, root: &Path, out: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let entry = entry.unwrap();
+                if entry.file_type().unwrap().is_dir() {
+                    walk(&entry.path(), root, out);
+                } else {
+                    let path = entry.path();
+                    out.push(path.strip_prefix(root).unwrap().display().to_string());
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(
+            &self.package().join("data"),
+            &self.package().join("data"),
+            &mut out,
+        );
+        out.sort();
+        out
+    }
+}
+
+/// BAPCtools' seed of a command, computed with Python's hashlib (not with judge's code).
+fn bapctools_seed(salt: &str, count: i64, command: &str) -> u64 {
+    let script = "import hashlib, sys\n\
+        salt, count, command = sys.argv[1], int(sys.argv[2]), sys.argv[3]\n\
+        value = salt + (f':{count - 1}' if count != 1 else '') + command.strip()\n\
+        print(int(hashlib.sha512(value.encode()).hexdigest(), 16) % 2**31)";
+    let out = Command::new("python3")
+        .args(["-c", script, salt, &count.to_string(), command])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+/// What the package's pair.py prints for these arguments (run here, outside judge).
+fn pair(seed: u64, size: &str) -> String {
+    let script = Path::new(&repo()).join("tests/generators/sumgen/generators/pair.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .args([seed.to_string().as_str(), size])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn generate_writes_the_tree_bapctools_names_with_its_seeds_and_answers() {
+    let fixture = Fixture::new();
+    let out = fixture.generate(&[]);
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    assert_eq!(
+        fixture.tree(),
+        [
+            "invalid_input/letters.in",
+            "sample/1.ans",
+            "sample/1.in",
+            "sample/2-hand.ans",
+            "sample/2-hand.in",
+            "secret/1-hidden/8-deep.ans",
+            "secret/1-hidden/8-deep.in",
+            "secret/2-hand.ans",
+            "secret/2-hand.in",
+            "secret/3-random-1.ans",
+            "secret/3-random-1.in",
+            "secret/4-random-2.ans",
+            "secret/4-random-2.in",
+            "secret/5-random-3.ans",
+            "secret/5-random-3.in",
+            "secret/6-fixed.ans",
+            "secret/6-fixed.in",
+            "secret/7-both.ans",
+            "secret/7-both.in",
+            "secret/test_group.yaml",
+        ]
+    );
+    // Inline, copied, C++ and self-answering tests; answers from the named solution.
+    assert_eq!(fixture.read("sample/1.in"), "1 2\n");
+    assert_eq!(fixture.read("sample/1.ans"), "3\n");
+    assert_eq!(fixture.read("sample/2-hand.ans"), "7\n");
+    assert_eq!(fixture.read("secret/6-fixed.in"), "7 8\n");
+    assert_eq!(fixture.read("secret/6-fixed.ans"), "15\n");
+    assert_eq!(fixture.read("secret/7-both.ans"), "10\n");
+    assert_eq!(
+        fixture.read("secret/test_group.yaml"),
+        "input_validator_args: [--positive]\n"
+    );
+    // Seeds: BAPCtools' rule, with the salt and the count's index.
+    for (count, file) in [(1, "secret/3-random-1.in"), (3, "secret/5-random-3.in")] {
+        let command = format!("pair.py {{seed}} {count}");
+        let seed = bapctools_seed("judge", count, &command);
+        assert_eq!(fixture.read(file), pair(seed, &count.to_string()), "{file}");
+    }
+    let deep = bapctools_seed("judge", 1, "pair.py {seed:2} 9");
+    assert_eq!(fixture.read("secret/1-hidden/8-deep.in"), pair(deep, "9"));
+    // An include is a relative link, as BAPCtools makes it; no answer for invalid inputs.
+    assert_eq!(
+        std::fs::read_link(fixture.data("secret/2-hand.in")).unwrap(),
+        PathBuf::from("../sample/2-hand.in")
+    );
+    assert!(!fixture.data("invalid_input/letters.ans").exists());
+}
+
+#[test]
+fn a_warm_run_runs_nothing_and_a_change_rebuilds_only_its_test() {
+    let fixture = Fixture::new();
+    let cold = fixture.generate(&["--jobs", "2"]);
+    assert_eq!(cold.status.code(), Some(0), "{}", show(&cold));
+    let warm = fixture.generate(&[]);
+    let said = String::from_utf8_lossy(&warm.stdout);
+    assert!(said.contains("0 ran, 0 files written"), "{said}");
+
+    fixture.edit_yaml("pair.cpp 7 8", "pair.cpp 7 9");
+    let changed = fixture.generate(&[]);
+    let said = String::from_utf8_lossy(&changed.stdout);
+    // The generator ran for the one test, and its answer was made again.
+    assert!(said.contains("1 ran, 2 files written"), "{said}");
+    assert_eq!(fixture.read("secret/6-fixed.in"), "7 9\n");
+    assert_eq!(fixture.read("secret/6-fixed.ans"), "16\n");
+
+    // --no-cache runs everything again and writes the same bytes.
+    let again = fixture.generate(&["--no-cache"]);
+    let said = String::from_utf8_lossy(&again.stdout);
+    assert!(said.contains(" 0 files written"), "{said}");
+    assert!(!said.contains(" 0 ran"), "{said}");
+}
+
+#[test]
+fn files_no_longer_made_are_removed_and_files_the_yaml_does_not_own_are_left() {
+    let fixture = Fixture::new();
+    assert_eq!(fixture.generate(&[]).status.code(), Some(0));
+    std::fs::write(fixture.data("secret/mine.in"), "5 5\n").unwrap();
+    std::fs::write(fixture.data("secret/notes.txt"), "mine\n").unwrap();
+    fixture.edit_yaml("      - fixed: pair.cpp 7 8\n", "");
+    let out = fixture.generate(&[]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    // Renumbered: 6-fixed is gone (judge wrote it), 7-both became 6-both.
+    assert!(!fixture.data("secret/6-fixed.in").exists());
+    assert!(!fixture.data("secret/7-both.in").exists());
+    assert_eq!(fixture.read("secret/6-both.in"), "5 5\n");
+    assert!(said.contains("left data/secret/mine.in"), "{said}");
+    assert!(fixture.data("secret/mine.in").exists());
+    let out = fixture.generate(&["--remove-untracked"]);
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    assert!(!fixture.data("secret/mine.in").exists());
+    // Not a test's file: never touched.
+    assert!(fixture.data("secret/notes.txt").exists());
+}
+
+#[test]
+fn bad_yaml_is_refused_naming_the_key_and_nothing_is_written() {
+    let cases = [
+        (
+            "      - fixed: pair.cpp 7 8\n",
+            "      - fixed:\n          generate: pair.cpp 7 8\n          count: 1000000000\n",
+            "data.secret.data.fixed.count: count 1000000000 is not between 1 and 100",
+        ),
+        (
+            "          copy: manual/hand",
+            "          copy: ../../../etc/passwd",
+            "copy: `../../../etc/passwd` goes up a folder",
+        ),
+        (
+            "      - hand\n",
+            "      - secret\n",
+            "data.secret.include[0]: `secret` is this folder or one holding it (a cycle)",
+        ),
+        (
+            "      - both: both.py 5",
+            "      - both: {generate: both.py 5, colour: red}",
+            "data.secret.data.both: unknown key `colour` for a test",
+        ),
+    ];
+    for (from, to, expected) in cases {
+        let fixture = Fixture::new();
+        fixture.edit_yaml(from, to);
+        let out = fixture.generate(&[]);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{to}: {}", show(&out));
+        assert!(said.contains(expected), "{to}: {said}");
+        assert!(!fixture.package().join("data").exists(), "{to}");
+    }
+}
+
+#[test]
+fn a_data_link_out_of_the_package_is_refused() {
+    let fixture = Fixture::new();
+    let outside = fixture.dir.path().join("outside");
+    std::fs::create_dir(&outside).unwrap();
+    std::os::unix::fs::symlink(&outside, fixture.package().join("data")).unwrap();
+    let out = fixture.generate(&[]);
+    assert_eq!(out.status.code(), Some(2), "{}", show(&out));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not a folder"));
+    assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 0);
+}
+
+#[test]
+fn a_failing_or_hanging_generator_is_named_with_its_test_and_command() {
+    let fixture = Fixture::new();
+    let generators = fixture.package().join("generators");
+    std::fs::write(generators.join("crash.py"), "import sys\nsys.exit(3)\n").unwrap();
+    std::fs::write(generators.join("hang.py"), "while True:\n    pass\n").unwrap();
+    std::fs::write(
+        generators.join("flood.py"),
+        "import sys\nwith open('testcase.in', 'w') as f:\n    while True:\n        f.write('x' * 65536)\n",
+    )
+    .unwrap();
+    fixture.edit_yaml(
+        "      - both: both.py 5\n",
+        "      - both: both.py 5\n      - crash: crash.py 1\n      - hang: hang.py\n      - flood: flood.py\n",
+    );
+    let out = fixture.generate(&["--time-limit", "2"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{}", show(&out));
+    assert!(
+        said.contains("FAILED secret/08-crash `crash.py 1`: exited with code 3"),
+        "{said}"
+    );
+    assert!(
+        said.contains("FAILED secret/09-hang `hang.py`: ran out of time"),
+        "{said}"
+    );
+    // The file size limit stops a generator that writes too much.
+    assert!(said.contains("FAILED secret/10-flood `flood.py`"), "{said}");
+    assert!(said.contains("File too large"), "{said}");
+    // The other tests were made.
+    assert_eq!(fixture.read("secret/07-both.in"), "5 5\n");
+    assert!(!fixture.data("secret/08-crash.in").exists());
+}
+
+#[test]
+fn verify_makes_the_data_of_a_package_that_keeps_only_generators() {
+    let fixture = Fixture::new();
+    let package = fixture.package();
+    let out = fixture.judge(&["verify", package.to_str().unwrap()]);
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert!(
+        said.contains("has a generators.yaml and no tests in data/"),
+        "{said}"
+    );
+    assert!(
+        said.contains("1 input validator: every input valid"),
+        "{said}"
+    );
+    assert_eq!(fixture.read("secret/6-fixed.ans"), "15\n");
+}
+
+#[test]
+#[ignore = "needs bt (pip install bapctools)"]
+fn generate_writes_the_bytes_bt_generate_writes() {
+    common::require_tool("bt");
+    let fixture = Fixture::new();
+    let bt_copy = fixture.dir.path().join("bt");
+    copy_tree(&fixture.package(), &bt_copy);
+    let bt = Command::new("bt")
+        .args(["generate", "--no-visualizer"])
+        .current_dir(&bt_copy)
+        .output()
+        .unwrap();
+    assert!(bt_copy.join("data/sample/1.in").is_file(), "{}", show(&bt));
+    assert_eq!(fixture.generate(&[]).status.code(), Some(0));
+    let diff = Command::new("diff")
+        .args(["-r", "--no-dereference"])
+        .arg(bt_copy.join("data"))
+        .arg(fixture.package().join("data"))
+        .output()
+        .unwrap();
+    assert!(
+        diff.status.success(),
+        "{}",
+        String::from_utf8_lossy(&diff.stdout)
+    );
+}
