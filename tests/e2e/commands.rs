@@ -254,8 +254,8 @@ fn every_command_ends_with_a_code_of_the_table() {
     std::fs::write(tmp("invalid.in"), "1 2 3\n").unwrap();
     // A package that keeps only its generators, and one whose generator fails.
     let sumgen = repo().join("tests/generators/sumgen");
-    common::copy_tree(&sumgen, &dir.path().join("gen-ok"));
-    common::copy_tree(&sumgen, &dir.path().join("gen-fail"));
+    crate::common::copy_tree(&sumgen, &dir.path().join("gen-ok"));
+    crate::common::copy_tree(&sumgen, &dir.path().join("gen-fail"));
     let failing = dir.path().join("gen-fail/generators");
     std::fs::write(failing.join("pair.py"), "import sys\nsys.exit(3)\n").unwrap();
     let transcript = "tests/corpus/transcript/greedy-game-0.txt";

@@ -15,6 +15,7 @@ mod commands;
 mod compile;
 mod docs;
 mod folder_groups;
+mod generators;
 mod grade;
 mod hostile;
 mod html;

@@ -584,6 +584,7 @@ impl ProblemProgram {
                 stderr_head: files.stderr_head(),
                 judge_message: None,
                 feedback_score: None,
+                next_pass: None,
                 facts,
             };
             Ok((run, kept))

@@ -7,12 +7,12 @@
 //! failing or hanging generator named with its command, and `judge verify` making the data
 //! first. A comparison with BAPCtools' `bt generate` runs where `bt` is installed.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{copy_tree, repo, show};
+use crate::common::{copy_tree, repo, show};
 
 /// A copy of the test package in a fresh folder, with a cache of its own.
 struct Fixture {
