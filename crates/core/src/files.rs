@@ -114,6 +114,9 @@ impl Cap {
     pub const JSON: Cap = Cap::fixed(512 * MIB, "JSON reports and results");
     /// A game transcript (`judge replay`).
     pub const TRANSCRIPT: Cap = Cap::fixed(64 * MIB, "game transcripts");
+    /// A package's test read while the package is loaded (a Polygon package's, staged with
+    /// LF line ends), before runner.toml's cap on tests applies to grading.
+    pub const TEST: Cap = Cap::fixed(1024 * MIB, "tests read while a package is loaded");
 }
 
 /// The caps runner.toml sets (`[files]`).

@@ -652,6 +652,48 @@ fn max_cpu_us(summary: &RunSummary) -> u64 {
 /// The accepted submissions graded to set a time limit, with what they got.
 pub type AcceptedRuns<'a> = Vec<(&'a PackageSubmission, Result<RunSummary, GradeError>)>;
 
+/// The package's generated tests whose inputs it has too (a full Polygon package's), made
+/// again from their commands and compared with them: told in the check's notes, each that
+/// differs (or a generator that fails) a warning.
+fn regenerated(request: &PackageRequest, check: &mut PackageCheck) {
+    let package = request.package;
+    let own = package.generated.iter().filter(|g| g.own.is_some()).count();
+    if own == 0 {
+        return;
+    }
+    match crate::programs::doall::make(
+        request.runner,
+        &package.dir,
+        &package.generated,
+        crate::programs::doall::Which::Own,
+        request.jobs,
+    ) {
+        Ok(made) => {
+            check.notes.push(format!(
+                "regenerated {own} of the package's generated tests from their commands: {} \
+                 identical to the package's, {} different",
+                made.identical,
+                made.differ.len()
+            ));
+            const SHOWN: usize = 10;
+            for differ in made.differ.iter().take(SHOWN) {
+                check
+                    .warnings
+                    .push(format!("regenerated test differs: {differ}"));
+            }
+            if made.differ.len() > SHOWN {
+                check.warnings.push(format!(
+                    "{} more regenerated tests differ",
+                    made.differ.len() - SHOWN
+                ));
+            }
+        }
+        Err(error) => check.warnings.push(format!(
+            "the generated tests could not be made again: {error}"
+        )),
+    }
+}
+
 /// Checks the package and every submission against its folder's verdict.
 pub fn verify(
     request: &PackageRequest,
@@ -683,6 +725,7 @@ pub fn verify(
             .collect(),
         notes: package.domjudge.notes.clone(),
     };
+    regenerated(request, &mut check);
     if let Err(error) = parts {
         // Nothing can be graded without it: the run ends, the package's checks said.
         tell(reporter, Event::PackageChecked(&check))?;

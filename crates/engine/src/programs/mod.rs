@@ -6,10 +6,12 @@
 //! judge error naming the program, never a hang.
 //!
 //! `code` makes a folder of programs a [`judge_core::problems::ProblemCode`]; `checker` and
-//! `interactor` judge a solution's output or dialogue with the problem's program.
+//! `interactor` judge a solution's output or dialogue with the problem's program; `doall`
+//! makes a package's generated tests from its generators' commands.
 
 pub mod checker;
 mod code;
+pub mod doall;
 pub mod interactor;
 
 use std::os::fd::OwnedFd;

@@ -86,6 +86,9 @@ pub struct Package {
     /// What the package does that problemtools warns of and grades anyway (no secret test
     /// data), and validators of a kind this judge cannot run (`.viva`), each named.
     pub warnings: Vec<String>,
+    /// Test inputs the package makes with its own commands (a Polygon package's generated
+    /// tests): those it lacks are made before grading, the others only compared by verify.
+    pub generated: Vec<judge_core::config::GeneratedFile>,
 }
 
 /// The command that runs a checktestdata script (`pyctd SCRIPT < input`; PyPI's
@@ -288,6 +291,7 @@ impl Package {
             skipped,
             domjudge,
             warnings,
+            generated: Vec::new(),
         })
     }
 

@@ -165,6 +165,26 @@ pub enum Method {
     Generated { cmd: String },
 }
 
+impl Test {
+    /// The generator a generated test's command names (`gen` of `gen 10 3`).
+    pub fn generator(&self) -> Option<&str> {
+        match &self.method {
+            Method::Generated { cmd } => cmd.split_whitespace().next(),
+            Method::Manual => None,
+        }
+    }
+
+    /// The arguments of a generated test's command after the generator's name.
+    pub fn args(&self) -> Vec<String> {
+        match &self.method {
+            Method::Generated { cmd } => {
+                cmd.split_whitespace().skip(1).map(str::to_string).collect()
+            }
+            Method::Manual => Vec::new(),
+        }
+    }
+}
+
 /// A group of tests.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Group {
@@ -375,6 +395,18 @@ fn read_testset(testset: &Element, executables: &[Source]) -> Result<Testset, St
                         .filter(|c| !c.is_empty())
                         .ok_or_else(|| format!("test {index} is generated but has no cmd"))?;
                     let program = cmd.split_whitespace().next().unwrap_or("");
+                    // A command of Polygon's script form (`gen 5 > $`, `> {1-3}`), which
+                    // writes its own files, has no place in a test's cmd.
+                    if let Some(sign) = cmd
+                        .chars()
+                        .find(|c| matches!(c, '>' | '<' | '|' | '$' | '{' | '}'))
+                    {
+                        return Err(format!(
+                            "test {index}: its cmd {cmd:?} has {sign:?}: a test's command is a \
+                             generator and its arguments, printing the input (redirections and \
+                             the script form's multigenerators are not supported)"
+                        ));
+                    }
                     if !executables.iter().any(|e| e.stem() == program) {
                         return Err(format!(
                             "test {index}: its cmd {cmd:?} names {program:?}, which is no \
