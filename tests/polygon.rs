@@ -46,8 +46,22 @@ fn verify_gives_every_tagged_solution_its_verdict() {
         text.contains("1 tests made from the generators' commands, as Polygon's doall makes them"),
         "{text}"
     );
+    // Graded by its groups: big (complete-group, 80 points) after small (20) after samples.
+    for (solution, cells) in [
+        ("main/main.cpp", "100 AC      0 AC      20 AC     80 AC"),
+        (
+            "wrong-answer/wa.cpp",
+            "0 WA        0 AC      0 WA      0 WA",
+        ),
+    ] {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(solution) && l.ends_with(cells)),
+            "{solution}: no {cells:?} in the group table:\n{text}"
+        );
+    }
     assert!(
-        text.contains("big (2 tests, 80 points, complete-group, after small)"),
+        text.contains("AC score 100") && text.contains("WA @tests/02 score 0"),
         "{text}"
     );
     assert!(

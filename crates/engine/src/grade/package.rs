@@ -837,6 +837,8 @@ pub fn verify(
 struct Expectations {
     yaml: Option<SubmissionsYaml>,
     full: FullScore,
+    /// A Polygon package's: its submissions are named by their tags (`wrong-answer/wa.cpp`).
+    polygon: bool,
 }
 
 impl Expectations {
@@ -856,6 +858,7 @@ impl Expectations {
         };
         Ok(Expectations {
             yaml,
+            polygon: judge_formats::polygon::is_package_folder(&package.dir),
             full: FullScore {
                 range: tree.root.settings.range,
                 objective: Objective::Max,
@@ -872,6 +875,14 @@ impl Expectations {
             }
         }
         let folder = name.split('/').next().unwrap_or("");
+        if self.polygon {
+            // A Polygon solution's tag: main and accepted get the full score.
+            let tag = match folder {
+                "main" => "accepted".to_string(),
+                tag => tag.replace('-', "_"),
+            };
+            return Expectation::from_directory(&tag).into_iter().collect();
+        }
         Expectation::from_directory(folder).into_iter().collect()
     }
 }

@@ -8,11 +8,18 @@
 //! is not in the package (a "standard" package keeps only inputs) is answered by the `main`
 //! solution, as Polygon's `doall` does.
 //!
-//! Not done yet: tests made from the generators' commands (a generated test whose input is
-//! not in the package is left out, with a warning), grading by groups (the groups are read
-//! and checked, and told as a note), named input and output files and interactive problems
-//! (each refused by name).
+//! A generated test whose input the package lacks (a "standard" package keeps none) is made
+//! from its command before grading (the engine's `programs::doall`, from the
+//! [`GeneratedFile`]s the package lists), as Polygon's `doall` does; a full package's own are
+//! graded as they are, and verify compares them with what the commands make. A package saved
+//! on Windows (CRLF line ends) is read with LF line ends: its tests and programs' sources are
+//! staged outside it, converted, and the count is told among its warnings. Groups with
+//! points, policies and dependencies are the problem's tree of groups (`groups`).
+//!
+//! Not done yet: named input and output files and interactive problems (each refused by
+//! name), the validators' and checker's own tests.
 
+pub mod groups;
 pub mod problem_xml;
 pub mod xml;
 
@@ -206,9 +213,8 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
              the solutions are compiled as they are)"
         ));
     }
-    if !problem.testset.groups.is_empty() {
-        warnings.push(group_note(&problem));
-    }
+    let names: Vec<String> = tests.iter().map(|t| t.name.clone()).collect();
+    let groups = groups::tree(&problem.testset, &names);
     let (submissions, skipped) = submissions(&folder, &problem)?;
     let time_limit = Duration::from_millis(problem.testset.time_limit_ms);
     let memory_mib = problem.testset.memory_bytes.div_ceil(MIB);
@@ -252,7 +258,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         },
         file_tests: Some(tests),
         runs_as_on_kattis: false,
-        groups: None,
+        groups: groups.map(std::sync::Arc::new),
         expected_scores: Vec::new(),
         group_generator_args: Default::default(),
     };
@@ -588,48 +594,6 @@ fn tests(
     Ok((tests, generated))
 }
 
-/// What the groups are, as a note: they are read and checked, not graded by yet.
-fn group_note(problem: &ProblemXml) -> String {
-    let testset = &problem.testset;
-    let groups: Vec<String> = testset
-        .groups
-        .iter()
-        .map(|group| {
-            let tests = testset
-                .tests
-                .iter()
-                .filter(|t| t.group.as_deref() == Some(group.name.as_str()))
-                .count();
-            let points: f64 = match group.points {
-                Some(points) => points,
-                None => testset
-                    .tests
-                    .iter()
-                    .filter(|t| t.group.as_deref() == Some(group.name.as_str()))
-                    .filter_map(|t| t.points)
-                    .sum(),
-            };
-            let policy = match group.policy {
-                PointsPolicy::CompleteGroup => "complete-group",
-                PointsPolicy::EachTest => "each-test",
-            };
-            let depends = if group.dependencies.is_empty() {
-                String::new()
-            } else {
-                format!(", after {}", group.dependencies.join(" "))
-            };
-            format!(
-                "{} ({tests} tests, {points} points, {policy}{depends})",
-                group.name
-            )
-        })
-        .collect();
-    format!(
-        "groups: {}; graded as one pass-fail list of tests (scoring by groups is not done yet)",
-        groups.join("; ")
-    )
-}
-
 /// The verdict a tag names, when it names one.
 pub fn expected_verdict(tag: Tag) -> Option<Verdict> {
     Some(match tag {
@@ -718,7 +682,14 @@ mod tests {
             panic!("the generator is not a source");
         };
         assert!(path.join("gen.cpp").is_file() && path.join("testlib.h").is_file());
-        assert!(package.warnings.iter().any(|w| w.contains("after small")));
+        // Groups: each a group of the tree, a dependency copied under its dependent.
+        let tree = spec.groups.as_ref().unwrap();
+        let paths: Vec<&str> = tree.root.groups().iter().map(|g| g.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            ["", "samples", "small", "small/samples", "big", "big/small"]
+        );
+        assert_eq!(tree.root.settings.range.max, 100.0);
         // The checker and validator are built from their sources, beside testlib.h.
         let Checker::Program(checker) = &spec.checker else {
             panic!("no checker program");
