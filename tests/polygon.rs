@@ -164,6 +164,22 @@ fn verify_compares_regenerated_tests_with_the_package_own() {
 }
 
 #[test]
+fn a_validator_test_with_the_wrong_verdict_is_named() {
+    let (_dir, package) =
+        broken(|xml| xml.replace("<test verdict=\"invalid\"/>", "<test verdict=\"valid\"/>"));
+    let output = judge(&["verify", &package]);
+    let text = show(&output);
+    assert!(
+        text.contains("3 of 4 gave the verdict they must give"),
+        "{text}"
+    );
+    assert!(
+        text.contains("validator 1 files/tests/validator-tests/02: must be valid, got invalid"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_package_saved_on_windows_is_read_with_lf_line_ends() {
     let (_dir, package) = broken(|xml| xml.replace("revision=\"1\"", "revision=\"3\""));
     let mut crlf = 0;

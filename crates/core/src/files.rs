@@ -154,6 +154,22 @@ fn read_error(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
     }
 }
 
+/// `bytes` with every CRLF made LF (a lone CR is kept), when it has one: how a package saved
+/// on Windows is read as the setter wrote it.
+pub fn lf_line_ends(bytes: &[u8]) -> Option<Vec<u8>> {
+    if !bytes.windows(2).any(|w| w == b"\r\n") {
+        return None;
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+            continue;
+        }
+        out.push(b);
+    }
+    Some(out)
+}
+
 /// Reads a file the user named, as a shell would (links followed; a pipe, `/dev/stdin` or a
 /// device read as a stream), but never more than `cap`.
 pub fn read(path: &Path, cap: Cap) -> Result<Vec<u8>, FileError> {

@@ -55,3 +55,18 @@ pub struct GeneratedFile {
     /// The package's own input for this test, when it has one (read with LF line ends).
     pub own: Option<PathBuf>,
 }
+
+/// A test of a problem program's own (a Polygon package's validator and checker tests): the
+/// program, the files it is run on (in the package; read with LF line ends) and the verdict
+/// it must give (`valid`, `invalid` for a validator; `ok`, `wrong-answer`,
+/// `presentation-error` for a checker).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProgramTest {
+    pub program: crate::config::ProgramSpec,
+    /// The program's name in reports: `validator 1`, `checker`.
+    pub of: String,
+    pub input: PathBuf,
+    pub output: Option<PathBuf>,
+    pub answer: Option<PathBuf>,
+    pub expected: String,
+}

@@ -694,6 +694,28 @@ fn regenerated(request: &PackageRequest, check: &mut PackageCheck) {
     }
 }
 
+/// The package's validators and checker run on their own tests (a Polygon package's): told in
+/// the check's notes, each test whose verdict is not the one it must give a warning.
+fn programs_own_tests(request: &PackageRequest, check: &mut PackageCheck) {
+    let package = request.package;
+    if package.program_tests.is_empty() {
+        return;
+    }
+    let results =
+        crate::programs::self_tests::run(request.runner, &package.dir, &package.program_tests);
+    let passed = results.iter().filter(|r| r.passed()).count();
+    check.notes.push(format!(
+        "validator and checker tests: {passed} of {} gave the verdict they must give",
+        results.len()
+    ));
+    for result in results.iter().filter(|r| !r.passed()) {
+        check.warnings.push(format!(
+            "{}: must be {}, got {}",
+            result.name, result.expected, result.got
+        ));
+    }
+}
+
 /// Checks the package and every submission against its folder's verdict.
 pub fn verify(
     request: &PackageRequest,
@@ -726,6 +748,7 @@ pub fn verify(
         notes: package.domjudge.notes.clone(),
     };
     regenerated(request, &mut check);
+    programs_own_tests(request, &mut check);
     if let Err(error) = parts {
         // Nothing can be graded without it: the run ends, the package's checks said.
         tell(reporter, Event::PackageChecked(&check))?;

@@ -89,6 +89,9 @@ pub struct Package {
     /// Test inputs the package makes with its own commands (a Polygon package's generated
     /// tests): those it lacks are made before grading, the others only compared by verify.
     pub generated: Vec<judge_core::config::GeneratedFile>,
+    /// Tests of the package's programs' own (a Polygon package's validator and checker
+    /// tests), which verify runs.
+    pub program_tests: Vec<judge_core::config::ProgramTest>,
 }
 
 /// The command that runs a checktestdata script (`pyctd SCRIPT < input`; PyPI's
@@ -292,6 +295,7 @@ impl Package {
             domjudge,
             warnings,
             generated: Vec::new(),
+            program_tests: Vec::new(),
         })
     }
 

@@ -33,7 +33,7 @@ use crate::kattis::{FormatVersion, Metadata, Package, PackageSubmission, TimeRul
 use judge_core::check::{Checker, Comparison};
 use judge_core::config::{
     Convention, FileTest, GeneratedFile, ProblemKind, ProblemPrograms, ProblemSpec, ProgramSource,
-    ProgramSpec, Role, ValidatorLimits,
+    ProgramSpec, ProgramTest, Role, ValidatorLimits,
 };
 use judge_core::files::{Cap, FileError, Folder, Kind};
 use judge_core::limits::{ProblemLimits, MIB};
@@ -157,6 +157,37 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         .enumerate()
         .map(|(i, source)| program(Role::Validator, &format!("validator-{}", i + 1), source))
         .collect::<Result<_, _>>()?;
+    // The validators' and the checker's own tests.
+    let mut program_tests = Vec::new();
+    let own_test = |of: String, program: &ProgramSpec, test: &problem_xml::SelfTest| {
+        let file = |path: &str| -> Result<PathBuf, PolygonError> {
+            let path = dir.join(path);
+            folder.kind(&path)?;
+            Ok(path)
+        };
+        Ok::<_, PolygonError>(ProgramTest {
+            program: program.clone(),
+            of,
+            input: file(&test.input)?,
+            output: test.output.as_deref().map(file).transpose()?,
+            answer: test.answer.as_deref().map(file).transpose()?,
+            expected: test.verdict.clone(),
+        })
+    };
+    for (i, (validator, tests)) in input_validators
+        .iter()
+        .zip(&problem.validator_tests)
+        .enumerate()
+    {
+        for test in tests {
+            program_tests.push(own_test(format!("validator {}", i + 1), validator, test)?);
+        }
+    }
+    if let Checker::Program(checker) = &checker {
+        for test in &problem.checker_tests {
+            program_tests.push(own_test("checker".into(), checker, test)?);
+        }
+    }
     let main = problem.main_solution();
     // The main solution answers the tests whose answers the package does not keep; it gets
     // the problem's limits, generously (it is the setter's, and its answers are cached).
@@ -273,6 +304,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         domjudge: Default::default(),
         warnings,
         generated,
+        program_tests,
     })
 }
 
@@ -392,20 +424,7 @@ impl LineEnds {
     }
 }
 
-/// `bytes` with every CRLF made LF, when it has one.
-fn lf(bytes: &[u8]) -> Option<Vec<u8>> {
-    if !bytes.windows(2).any(|w| w == b"\r\n") {
-        return None;
-    }
-    let mut out = Vec::with_capacity(bytes.len());
-    for (i, &b) in bytes.iter().enumerate() {
-        if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
-            continue;
-        }
-        out.push(b);
-    }
-    Some(out)
-}
+use judge_core::files::lf_line_ends as lf;
 
 /// Where tests are staged and what makes generated ones.
 struct Made<'a> {

@@ -28,6 +28,10 @@ pub struct ProblemXml {
     pub executables: Vec<Source>,
     pub checker: Option<Checker>,
     pub validators: Vec<Source>,
+    /// Each validator's own tests (its `<testset>`), by the validator's position.
+    pub validator_tests: Vec<Vec<SelfTest>>,
+    /// The checker's own tests (its `<testset>`).
+    pub checker_tests: Vec<SelfTest>,
     pub interactor: Option<Source>,
     pub solutions: Vec<Solution>,
 }
@@ -145,6 +149,67 @@ pub struct Testset {
     /// In order: test `i` (from 1) is `tests[i - 1]`.
     pub tests: Vec<Test>,
     pub groups: Vec<Group>,
+}
+
+/// A test of a validator's or the checker's own (Polygon's validator and checker tests):
+/// the files, relative to the package's folder, and the verdict the program must give
+/// (`valid`, `invalid`; `ok`, `wrong-answer`, `presentation-error`, ...), lowercase.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SelfTest {
+    pub input: String,
+    pub output: Option<String>,
+    pub answer: Option<String>,
+    pub verdict: String,
+}
+
+/// The tests of a validator's or the checker's `<testset>` (`what` names it in errors).
+fn self_tests(program: &Element, what: &str) -> Result<Vec<SelfTest>, String> {
+    let Some(testset) = program.child("testset") else {
+        return Ok(Vec::new());
+    };
+    let pattern = |name: &str| -> Result<Option<String>, String> {
+        match testset.child(name) {
+            Some(element) => {
+                fill_pattern(&element.text, 1).map_err(|e| format!("{what}'s {name}: {e}"))?;
+                package_path(&element.text, name).map(Some)
+            }
+            None => Ok(None),
+        }
+    };
+    let input = pattern("input-path-pattern")?;
+    let output = pattern("output-path-pattern")?;
+    let answer = pattern("answer-path-pattern")?;
+    let mut found = Vec::new();
+    for (position, test) in testset
+        .child("tests")
+        .map(|t| t.children_named("test").collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+    {
+        let index = position + 1;
+        let input = input
+            .as_deref()
+            .ok_or_else(|| format!("{what}'s tests have no <input-path-pattern>"))?;
+        let fill = |pattern: &Option<String>| {
+            pattern
+                .as_deref()
+                .map(|p| fill_pattern(p, index))
+                .transpose()
+        };
+        found.push(SelfTest {
+            input: fill_pattern(input, index)?,
+            output: fill(&output)?,
+            answer: fill(&answer)?,
+            verdict: test
+                .attribute("verdict")
+                .ok_or_else(|| format!("{what}'s test {index} has no verdict"))?
+                .trim()
+                .to_ascii_lowercase()
+                .replace('_', "-"),
+        });
+    }
+    Ok(found)
 }
 
 /// One test of the testset.
@@ -329,6 +394,18 @@ pub fn parse(text: &str) -> Result<ProblemXml, String> {
             .collect::<Result<_, _>>()?,
         None => Vec::new(),
     };
+    let validator_tests = match assets.and_then(|a| a.child("validators")) {
+        Some(validators) => validators
+            .children_named("validator")
+            .enumerate()
+            .map(|(i, v)| self_tests(v, &format!("validator {}", i + 1)))
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
+    let checker_tests = match assets.and_then(|a| a.child("checker")) {
+        Some(checker) => self_tests(checker, "the checker")?,
+        None => Vec::new(),
+    };
     let interactor = assets
         .and_then(|a| a.child("interactor"))
         .map(|i| source_of(i, "the interactor"))
@@ -361,6 +438,8 @@ pub fn parse(text: &str) -> Result<ProblemXml, String> {
         executables,
         checker,
         validators,
+        validator_tests,
+        checker_tests,
         interactor,
         solutions,
     })
