@@ -28,6 +28,7 @@ use judge_core::limits::Overrides;
 use judge_core::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
 use judge_core::scoring::expected::{Expectation, FullScore, Objective, SubmissionsYaml};
 use judge_core::scoring::GroupTree;
+use judge_core::verdict::Verdict;
 use judge_formats::kattis::{Package, PackageSubmission};
 
 // What a package's own checks give, defined with the other results (`grade::results`).
@@ -796,7 +797,21 @@ pub fn verify(
         let submission = &package.submissions[index];
         let result = match summary {
             Ok(summary) => Ok(with_groups(
-                checked(&summary, Against::Package(&limit)),
+                {
+                    let mut checked = checked(&summary, Against::Package(&limit));
+                    // A Polygon solution tagged memory-limit-exceeded: Polygon has the
+                    // verdict, which the Kattis format reports as a run-time error.
+                    if submission.expected == Verdict::MemoryLimitExceeded
+                        && summary.verdict == Verdict::MemoryLimitExceeded
+                    {
+                        checked.got = summary.verdict;
+                        checked.detail = checked
+                            .detail
+                            .trim_end_matches(" (RTE in the package format)")
+                            .to_string();
+                    }
+                    checked
+                },
                 &summary,
                 expectations.as_ref(),
                 submission,

@@ -124,7 +124,7 @@ pub fn make(
                     Err(error) => {
                         if let Ok(mut first) = first_error.lock() {
                             // The error of the first test in order is the one told.
-                            if first.as_ref().is_none_or(|(i, _)| at < *i) {
+                            if first.as_ref().map_or(true, |(i, _)| at < *i) {
                                 *first = Some((at, error));
                             }
                         }
