@@ -147,7 +147,7 @@ fn verify_compares_regenerated_tests_with_the_package_own() {
     let text = show(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
     assert!(
-        text.contains("regenerated 1 of the package's generated tests from their commands: 1 identical to the package's, 0 different"),
+        text.contains("regenerated 1 of the package's 1 generated tests from their commands: 1 identical to the package's, 0 different"),
         "{text}"
     );
     std::fs::write(&own, "501\n").unwrap();

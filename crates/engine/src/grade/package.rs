@@ -671,11 +671,17 @@ fn regenerated(request: &PackageRequest, check: &mut PackageCheck) {
     ) {
         Ok(made) => {
             check.notes.push(format!(
-                "regenerated {own} of the package's generated tests from their commands: {} \
+                "regenerated {} of the package's {own} generated tests from their commands: {} \
                  identical to the package's, {} different",
+                made.ran + made.reused,
                 made.identical,
                 made.differ.len()
             ));
+            for (why, tests) in &made.not_built {
+                check
+                    .warnings
+                    .push(format!("{tests} generated tests not made again: {why}"));
+            }
             const SHOWN: usize = 10;
             for differ in made.differ.iter().take(SHOWN) {
                 check

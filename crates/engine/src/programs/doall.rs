@@ -61,6 +61,9 @@ pub struct Made {
     pub identical: usize,
     /// Those that differ: the test, its command and where they differ.
     pub differ: Vec<String>,
+    /// When comparing: tests not made, their generator not built (why, once per generator),
+    /// and how many tests.
+    pub not_built: Vec<(String, usize)>,
 }
 
 /// Makes the generated tests of `which` kind among `files` (a package's, whose folder is
@@ -81,21 +84,37 @@ pub fn make(
     }
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
     // Each generator built once.
+    // When comparing, a generator that does not build leaves its tests out, said.
     let mut programs: Vec<(String, ProblemProgram)> = Vec::new();
+    let mut not_built: Vec<(String, String, usize)> = Vec::new();
     for file in &wanted {
         let name = file.generator.name();
+        if let Some(failed) = not_built.iter_mut().find(|(n, ..)| *n == name) {
+            failed.2 += 1;
+            continue;
+        }
         if !programs.iter().any(|(n, _)| *n == name) {
-            let program =
-                ProblemProgram::build(runner, problem_dir, &file.generator, scratch.clone())?;
-            programs.push((name, program));
+            match ProblemProgram::build(runner, problem_dir, &file.generator, scratch.clone()) {
+                Ok(program) => programs.push((name, program)),
+                Err(error) if which == Which::Own => {
+                    let why = error.to_string();
+                    let first = why.lines().next().unwrap_or("").to_string();
+                    not_built.push((name, first, 1));
+                }
+                Err(error) => return Err(error.into()),
+            }
         }
     }
+    let wanted: Vec<&GeneratedFile> = wanted
+        .into_iter()
+        .filter(|f| programs.iter().any(|(n, _)| *n == f.generator.name()))
+        .collect();
     let next = AtomicUsize::new(0);
     let made = Mutex::new(Made::default());
     let first_error: Mutex<Option<(usize, DoallError)>> = Mutex::new(None);
     let cap = runner.files.tests();
     std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, wanted.len()) {
+        for _ in 0..jobs.clamp(1, wanted.len().max(1)) {
             scope.spawn(|| loop {
                 let at = next.fetch_add(1, Ordering::SeqCst);
                 let Some(file) = wanted.get(at) else { break };
@@ -138,6 +157,10 @@ pub fn make(
     }
     let mut made = made.into_inner().unwrap_or_default();
     made.differ.sort();
+    made.not_built = not_built
+        .into_iter()
+        .map(|(_, why, tests)| (why, tests))
+        .collect();
     Ok(made)
 }
 
