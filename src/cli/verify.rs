@@ -75,6 +75,7 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
             }) => return verify_package(&runner, &package, args),
             Err(ProblemError::Package(error)) => return Err(error.into()),
             Err(ProblemError::Polygon(error)) => return Err(error.into()),
+            Err(ProblemError::Doall(error)) => return Err(error.into()),
             _ => {}
         }
         if kattis::archive::is_zip(Path::new(path)) {
@@ -90,7 +91,9 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
             )?;
             // A zip of a Polygon package holds a problem.xml (and no problem.yaml).
             let package = if judge::polygon::is_package_folder(&dir) {
-                judge::polygon::load(&dir, &runner.validators)?
+                let mut package = judge::polygon::load(&dir, &runner.validators)?;
+                judge::resolve::make_generated(&runner, &mut package)?;
+                package
             } else {
                 Package::load(&dir, &runner.validators)?
             };

@@ -50,10 +50,19 @@ impl GroupGathering {
     }
 
     fn verified(&mut self, row: &VerifyRow) {
+        // A run is named by its path: a Kattis package's ends with the row's name; a Polygon
+        // package's (`solutions/wa.cpp`, its row `wrong-answer/wa.cpp`) with its file's.
+        let file = row.solution.rsplit('/').next().unwrap_or(&row.solution);
         let run = self
             .runs
             .iter()
             .rposition(|run| run.name.ends_with(&row.solution))
+            .or_else(|| {
+                self.runs.iter().rposition(|run| {
+                    run.name.ends_with(file)
+                        && run.name[..run.name.len() - file.len()].ends_with('/')
+                })
+            })
             .map(|at| self.runs.remove(at));
         let facts = match (run, &row.result) {
             (Some(run), _) => SubmissionFacts {

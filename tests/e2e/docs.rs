@@ -14,8 +14,9 @@
 //! - ```LANG file=PATH: a file the page writes before the commands below it run.
 //!
 //! Each page runs in a folder of its own, outside the repository, that holds (as links to one
-//! copy) the repository's `solutions/`, `tests/kattis/` and `tests/polygon/` (a page may grade
-//! them as a newcomer in a clone would), one after another in page order; the
+//! copy) the repository's `solutions/`, `tests/kattis/`, `tests/polygon/` and
+//! `tests/generators/` (a page may grade them as a newcomer in a clone would), one after
+//! another in page order; the
 //! pages share one HOME, so the built-in problems and the compile cache are written once.
 
 use std::path::{Path, PathBuf};
@@ -384,7 +385,12 @@ fn every_example_of_the_docs_runs_as_shown() {
     std::fs::create_dir_all(&home).unwrap();
     // The clone's folders the pages use, copied once; each page's folder links to them.
     let clone = root.join("clone");
-    for folder in ["solutions", "tests/kattis", "tests/polygon"] {
+    for folder in [
+        "solutions",
+        "tests/kattis",
+        "tests/polygon",
+        "tests/generators",
+    ] {
         copy_tree(&repo().join(folder), &clone.join(folder));
     }
     let mut failures = Vec::new();

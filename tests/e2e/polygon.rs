@@ -17,7 +17,7 @@ fn verify_gives_every_tagged_solution_its_verdict() {
     let text = show(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
     assert!(
-        text.contains("package pairsum: 3 tests, 1 input validator: every input valid"),
+        text.contains("package pairsum: 4 tests, 1 input validator: every input valid"),
         "{text}"
     );
     for (solution, verdict) in [
@@ -41,12 +41,25 @@ fn verify_gives_every_tagged_solution_its_verdict() {
         "{text}"
     );
     assert!(
-        text.contains("1 generated tests are not in the package and are left out")
-            && text.contains("tests 4 (gen 500)"),
+        text.contains("1 tests made from the generators' commands, as Polygon's doall makes them"),
         "{text}"
     );
+    // Graded by its groups: big (complete-group, 80 points) after small (20) after samples.
+    for (solution, cells) in [
+        ("main/main.cpp", "100 AC      0 AC      20 AC     80 AC"),
+        (
+            "wrong-answer/wa.cpp",
+            "0 WA        0 AC      0 WA      0 WA",
+        ),
+    ] {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(solution) && l.ends_with(cells)),
+            "{solution}: no {cells:?} in the group table:\n{text}"
+        );
+    }
     assert!(
-        text.contains("big (2 tests, 80 points, complete-group, after small)"),
+        text.contains("AC score 100") && text.contains("WA @tests/02 score 0"),
         "{text}"
     );
     assert!(
@@ -123,6 +136,78 @@ fn refused(package: &str, says: &[&str]) {
 }
 
 #[test]
+fn verify_compares_regenerated_tests_with_the_package_own() {
+    // The package keeps test 4's input too, as a full package does: made again and compared.
+    let (_dir, package) = broken(|xml| xml.replace("revision=\"1\"", "revision=\"2\""));
+    let own = Path::new(&package).join("tests/04");
+    std::fs::write(&own, "500\n").unwrap();
+    let output = judge(&["verify", &package]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("regenerated 1 of the package's 1 generated tests from their commands: 1 identical to the package's, 0 different"),
+        "{text}"
+    );
+    std::fs::write(&own, "501\n").unwrap();
+    let output = judge(&["verify", &package]);
+    let text = show(&output);
+    assert!(
+        text.contains("0 identical to the package's, 1 different"),
+        "{text}"
+    );
+    assert!(
+        text.contains("regenerated test differs: tests/04 (gen 500): made 4 bytes, the package's has 4; first different at byte 2 (line 1)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_validator_test_with_the_wrong_verdict_is_named() {
+    let (_dir, package) =
+        broken(|xml| xml.replace("<test verdict=\"invalid\"/>", "<test verdict=\"valid\"/>"));
+    let output = judge(&["verify", &package]);
+    let text = show(&output);
+    assert!(
+        text.contains("3 of 4 gave the verdict they must give"),
+        "{text}"
+    );
+    assert!(
+        text.contains("validator 1 files/tests/validator-tests/02: must be valid, got invalid"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_package_saved_on_windows_is_read_with_lf_line_ends() {
+    let (_dir, package) = broken(|xml| xml.replace("revision=\"1\"", "revision=\"3\""));
+    let mut crlf = 0;
+    for name in ["tests/01", "tests/01.a", "tests/02", "files/val.cpp"] {
+        let file = Path::new(&package).join(name);
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(!text.contains('\r'));
+        std::fs::write(&file, text.replace('\n', "\r\n")).unwrap();
+        crlf += 1;
+    }
+    let before = std::fs::read(Path::new(&package).join("tests/01")).unwrap();
+    let output = judge(&["verify", &package]);
+    let text = show(&output);
+    // The testlib validator reads in strict mode: it would refuse a CR.
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("every input valid"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "{crlf} of the package's text files (tests, the checker's"
+        )),
+        "{text}"
+    );
+    // The package's own files are left as they are.
+    assert_eq!(
+        std::fs::read(Path::new(&package).join("tests/01")).unwrap(),
+        before
+    );
+}
+
+#[test]
 fn a_broken_package_is_refused_naming_what_is_wrong() {
     let (_dir, package) = broken(|xml| xml.replace("</problem>", ""));
     refused(&package, &["problem.xml", "<problem> still open"]);
@@ -131,6 +216,8 @@ fn a_broken_package_is_refused_naming_what_is_wrong() {
         &package,
         &["problem.xml", "test 4", "\"nogen\", which is no executable"],
     );
+    let (_dir, package) = broken(|xml| xml.replace("cmd=\"gen 500\"", "cmd=\"gen 500 &gt; $\""));
+    refused(&package, &["test 4", "has '>'", "redirections"]);
     let (_dir, package) = broken(|xml| xml.replace("cmd=\"gen 500\"", ""));
     refused(&package, &["test 4 is generated but has no cmd"]);
     let (_dir, package) = broken(|xml| {

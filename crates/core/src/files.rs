@@ -114,6 +114,9 @@ impl Cap {
     pub const JSON: Cap = Cap::fixed(512 * MIB, "JSON reports and results");
     /// A game transcript (`judge replay`).
     pub const TRANSCRIPT: Cap = Cap::fixed(64 * MIB, "game transcripts");
+    /// A package's test read while the package is loaded (a Polygon package's, staged with
+    /// LF line ends), before runner.toml's cap on tests applies to grading.
+    pub const TEST: Cap = Cap::fixed(1024 * MIB, "tests read while a package is loaded");
 }
 
 /// The caps runner.toml sets (`[files]`).
@@ -149,6 +152,22 @@ fn read_error(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
         path: path.to_path_buf(),
         cause,
     }
+}
+
+/// `bytes` with every CRLF made LF (a lone CR is kept), when it has one: how a package saved
+/// on Windows is read as the setter wrote it.
+pub fn lf_line_ends(bytes: &[u8]) -> Option<Vec<u8>> {
+    if !bytes.windows(2).any(|w| w == b"\r\n") {
+        return None;
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+            continue;
+        }
+        out.push(b);
+    }
+    Some(out)
 }
 
 /// Reads a file the user named, as a shell would (links followed; a pipe, `/dev/stdin` or a

@@ -22,6 +22,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::execute::Scratch;
+use crate::programs::doall::{self, DoallError, Which};
 use crate::programs::{PartError, ProgramCode};
 pub use judge_core::config::Judge;
 use judge_core::config::ValidatorLimits;
@@ -212,6 +213,9 @@ pub enum ProblemError {
     Package(#[from] PackageError),
     #[error(transparent)]
     Polygon(#[from] PolygonError),
+    /// A Polygon package's generated test could not be made.
+    #[error(transparent)]
+    Doall(#[from] DoallError),
 }
 
 /// One problem of `judge list`, loaded or with the error that stopped it.
@@ -226,7 +230,10 @@ pub struct FoundProblem {
 
 /// The problem `name`: an id (project, user, then built-in), or the folder at this path.
 pub fn problem(runner: &RunnerConfig, name: impl AsRef<OsStr>) -> Result<Problem, ProblemError> {
-    load(runner.problems.find(name)?, &runner.validators)
+    made(
+        runner,
+        load(runner.problems.find(name)?, &runner.validators)?,
+    )
 }
 
 /// The problem `name` and where it was found.
@@ -235,13 +242,46 @@ pub fn problem_with_origin(
     name: impl AsRef<OsStr>,
 ) -> Result<(ProblemOrigin, Problem), ProblemError> {
     let (origin, located) = runner.problems.find_with_origin(name)?;
-    Ok((origin, load(located, &runner.validators)?))
+    Ok((origin, made(runner, load(located, &runner.validators)?)?))
 }
 
 /// The problem in the folder at `dir`, taken as a path even where an id is spelled the same
 /// (`judge verify guess` of a package in `./guess`, though a built-in problem is called guess).
 pub fn problem_at(runner: &RunnerConfig, dir: &Path) -> Result<Problem, ProblemError> {
-    load(judge_core::config::locate_folder(dir)?, &runner.validators)
+    made(
+        runner,
+        load(judge_core::config::locate_folder(dir)?, &runner.validators)?,
+    )
+}
+
+/// The problem with the generated tests its package lacks made (see [`make_generated`]).
+fn made(runner: &RunnerConfig, mut problem: Problem) -> Result<Problem, ProblemError> {
+    if let Some(package) = problem.package.as_mut() {
+        make_generated(runner, package)?;
+    }
+    Ok(problem)
+}
+
+/// Makes the generated tests a package lacks (a Polygon package's tests made from its
+/// generators' commands, as Polygon's `doall` does), told among the package's warnings.
+pub fn make_generated(runner: &RunnerConfig, package: &mut Package) -> Result<(), DoallError> {
+    let made = doall::make(
+        runner,
+        &package.dir,
+        &package.generated,
+        Which::Missing,
+        runner.jobs(None),
+    )?;
+    if made.ran + made.reused > 0 {
+        package.warnings.push(format!(
+            "{} tests made from the generators' commands, as Polygon's doall makes them \
+             ({} generated now, {} kept from an earlier run)",
+            made.ran + made.reused,
+            made.ran,
+            made.reused
+        ));
+    }
+    Ok(())
 }
 
 /// Every problem judge can find, each from the first place that has its id, sorted by id.

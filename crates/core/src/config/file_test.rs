@@ -34,3 +34,39 @@ impl FileTest {
         }
     }
 }
+
+/// A test input a package makes with a command of its own (a Polygon test's `cmd`: a
+/// generator and its arguments), as Polygon's `doall` makes it: the generator's standard
+/// output is the input, written to `target` (outside the package). Made before grading when
+/// the package lacks the input (`own` is `None`), and by `judge verify` to compare with the
+/// package's own input when it has one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GeneratedFile {
+    /// The test's name (its input's path in the package: `tests/05`).
+    pub name: String,
+    /// The command as the package writes it (`gen --n=10 3`).
+    pub cmd: String,
+    /// The generator, built from its source.
+    pub generator: crate::config::ProgramSpec,
+    /// The arguments after the generator's name.
+    pub args: Vec<String>,
+    /// Where the made input is written.
+    pub target: PathBuf,
+    /// The package's own input for this test, when it has one (read with LF line ends).
+    pub own: Option<PathBuf>,
+}
+
+/// A test of a problem program's own (a Polygon package's validator and checker tests): the
+/// program, the files it is run on (in the package; read with LF line ends) and the verdict
+/// it must give (`valid`, `invalid` for a validator; `ok`, `wrong-answer`,
+/// `presentation-error` for a checker).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProgramTest {
+    pub program: crate::config::ProgramSpec,
+    /// The program's name in reports: `validator 1`, `checker`.
+    pub of: String,
+    pub input: PathBuf,
+    pub output: Option<PathBuf>,
+    pub answer: Option<PathBuf>,
+    pub expected: String,
+}

@@ -27,7 +27,7 @@ use crate::files::FileLimits;
 use crate::limits::{Allowance, CompileLimits, ProblemLimits, RunnerLimits, MIB};
 
 pub use checker::{Checker, Comparison};
-pub use file_test::{ArgsByName, FileTest};
+pub use file_test::{ArgsByName, FileTest, GeneratedFile, ProgramTest};
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
 pub use problem::{InteractiveSpec, Judge, ProblemKind, ProblemSpec};
 pub use program::{Convention, ProblemPrograms, ProgramSource, ProgramSpec, Role};

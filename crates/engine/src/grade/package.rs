@@ -29,6 +29,7 @@ use judge_core::limits::Overrides;
 use judge_core::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
 use judge_core::scoring::expected::{Expectation, FullScore, Objective, SubmissionsYaml};
 use judge_core::scoring::GroupTree;
+use judge_core::verdict::Verdict;
 use judge_formats::kattis::testdata::CaseKind;
 use judge_formats::kattis::{Package, PackageSubmission};
 
@@ -694,6 +695,76 @@ fn max_cpu_us(summary: &RunSummary) -> u64 {
 /// The accepted submissions graded to set a time limit, with what they got.
 pub type AcceptedRuns<'a> = Vec<(&'a PackageSubmission, Result<RunSummary, GradeError>)>;
 
+/// The package's generated tests whose inputs it has too (a full Polygon package's), made
+/// again from their commands and compared with them: told in the check's notes, each that
+/// differs (or a generator that fails) a warning.
+fn regenerated(request: &PackageRequest, check: &mut PackageCheck) {
+    let package = request.package;
+    let own = package.generated.iter().filter(|g| g.own.is_some()).count();
+    if own == 0 {
+        return;
+    }
+    match crate::programs::doall::make(
+        request.runner,
+        &package.dir,
+        &package.generated,
+        crate::programs::doall::Which::Own,
+        request.jobs,
+    ) {
+        Ok(made) => {
+            check.notes.push(format!(
+                "regenerated {} of the package's {own} generated tests from their commands: {} \
+                 identical to the package's, {} different",
+                made.ran + made.reused,
+                made.identical,
+                made.differ.len()
+            ));
+            for (why, tests) in &made.not_built {
+                check
+                    .warnings
+                    .push(format!("{tests} generated tests not made again: {why}"));
+            }
+            const SHOWN: usize = 10;
+            for differ in made.differ.iter().take(SHOWN) {
+                check
+                    .warnings
+                    .push(format!("regenerated test differs: {differ}"));
+            }
+            if made.differ.len() > SHOWN {
+                check.warnings.push(format!(
+                    "{} more regenerated tests differ",
+                    made.differ.len() - SHOWN
+                ));
+            }
+        }
+        Err(error) => check.warnings.push(format!(
+            "the generated tests could not be made again: {error}"
+        )),
+    }
+}
+
+/// The package's validators and checker run on their own tests (a Polygon package's): told in
+/// the check's notes, each test whose verdict is not the one it must give a warning.
+fn programs_own_tests(request: &PackageRequest, check: &mut PackageCheck) {
+    let package = request.package;
+    if package.program_tests.is_empty() {
+        return;
+    }
+    let results =
+        crate::programs::self_tests::run(request.runner, &package.dir, &package.program_tests);
+    let passed = results.iter().filter(|r| r.passed()).count();
+    check.notes.push(format!(
+        "validator and checker tests: {passed} of {} gave the verdict they must give",
+        results.len()
+    ));
+    for result in results.iter().filter(|r| !r.passed()) {
+        check.warnings.push(format!(
+            "{}: must be {}, got {}",
+            result.name, result.expected, result.got
+        ));
+    }
+}
+
 /// Checks the package and every submission against its folder's verdict.
 pub fn verify(
     request: &PackageRequest,
@@ -737,6 +808,8 @@ pub fn verify(
             .chain(validators.notes)
             .collect(),
     };
+    regenerated(request, &mut check);
+    programs_own_tests(request, &mut check);
     if let Err(error) = parts {
         // Nothing can be graded without it: the run ends, the package's checks said.
         tell(reporter, Event::PackageChecked(&check))?;
@@ -784,7 +857,21 @@ pub fn verify(
         let submission = &package.submissions[index];
         let result = match summary {
             Ok(summary) => Ok(with_groups(
-                checked(&summary, Against::Package(&limit)),
+                {
+                    let mut checked = checked(&summary, Against::Package(&limit));
+                    // A Polygon solution tagged memory-limit-exceeded: Polygon has the
+                    // verdict, which the Kattis format reports as a run-time error.
+                    if submission.expected == Verdict::MemoryLimitExceeded
+                        && summary.verdict == Verdict::MemoryLimitExceeded
+                    {
+                        checked.got = summary.verdict;
+                        checked.detail = checked
+                            .detail
+                            .trim_end_matches(" (RTE in the package format)")
+                            .to_string();
+                    }
+                    checked
+                },
                 &summary,
                 expectations.as_ref(),
                 submission,
@@ -848,6 +935,8 @@ pub fn verify(
 struct Expectations {
     yaml: Option<SubmissionsYaml>,
     full: FullScore,
+    /// A Polygon package's: its submissions are named by their tags (`wrong-answer/wa.cpp`).
+    polygon: bool,
 }
 
 impl Expectations {
@@ -867,6 +956,7 @@ impl Expectations {
         };
         Ok(Expectations {
             yaml,
+            polygon: judge_formats::polygon::is_package_folder(&package.dir),
             full: FullScore {
                 range: tree.root.settings.range,
                 objective: Objective::Max,
@@ -883,6 +973,14 @@ impl Expectations {
             }
         }
         let folder = name.split('/').next().unwrap_or("");
+        if self.polygon {
+            // A Polygon solution's tag: main and accepted get the full score.
+            let tag = match folder {
+                "main" => "accepted".to_string(),
+                tag => tag.replace('-', "_"),
+            };
+            return Expectation::from_directory(&tag).into_iter().collect();
+        }
         Expectation::from_directory(folder).into_iter().collect()
     }
 }

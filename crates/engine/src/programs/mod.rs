@@ -6,11 +6,15 @@
 //! judge error naming the program, never a hang.
 //!
 //! `code` makes a folder of programs a [`judge_core::problems::ProblemCode`]; `checker` and
-//! `interactor` judge a solution's output or dialogue with the problem's program.
+//! `interactor` judge a solution's output or dialogue with the problem's program; `doall`
+//! makes a package's generated tests from its generators' commands; `self_tests` runs a
+//! package's validators and checker on their own tests.
 
 pub mod checker;
 mod code;
+pub mod doall;
 pub mod interactor;
+pub mod self_tests;
 
 use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};

@@ -89,6 +89,12 @@ pub struct Package {
     /// The format's checks of the validators (`data/invalid_input`, `invalid_output`,
     /// `valid_output`), which `judge verify` runs.
     pub validator_cases: Vec<testdata::ValidatorCase>,
+    /// Test inputs the package makes with its own commands (a Polygon package's generated
+    /// tests): those it lacks are made before grading, the others only compared by verify.
+    pub generated: Vec<judge_core::config::GeneratedFile>,
+    /// Tests of the package's programs' own (a Polygon package's validator and checker
+    /// tests), which verify runs.
+    pub program_tests: Vec<judge_core::config::ProgramTest>,
 }
 
 /// The command that runs a checktestdata script (`pyctd SCRIPT < input`; PyPI's
@@ -300,6 +306,8 @@ impl Package {
             domjudge,
             warnings,
             validator_cases,
+            generated: Vec::new(),
+            program_tests: Vec::new(),
         })
     }
 

@@ -8,11 +8,18 @@
 //! is not in the package (a "standard" package keeps only inputs) is answered by the `main`
 //! solution, as Polygon's `doall` does.
 //!
-//! Not done yet: tests made from the generators' commands (a generated test whose input is
-//! not in the package is left out, with a warning), grading by groups (the groups are read
-//! and checked, and told as a note), named input and output files and interactive problems
-//! (each refused by name).
+//! A generated test whose input the package lacks (a "standard" package keeps none) is made
+//! from its command before grading (the engine's `programs::doall`, from the
+//! [`GeneratedFile`]s the package lists), as Polygon's `doall` does; a full package's own are
+//! graded as they are, and verify compares them with what the commands make. A package saved
+//! on Windows (CRLF line ends) is read with LF line ends: its tests and programs' sources are
+//! staged outside it, converted, and the count is told among its warnings. Groups with
+//! points, policies and dependencies are the problem's tree of groups (`groups`).
+//!
+//! Not done yet: named input and output files and interactive problems (each refused by
+//! name), the validators' and checker's own tests.
 
+pub mod groups;
 pub mod problem_xml;
 pub mod xml;
 
@@ -25,8 +32,8 @@ use thiserror::Error;
 use crate::kattis::{FormatVersion, Metadata, Package, PackageSubmission, TimeRules};
 use judge_core::check::{Checker, Comparison};
 use judge_core::config::{
-    Convention, FileTest, ProblemKind, ProblemPrograms, ProblemSpec, ProgramSource, ProgramSpec,
-    Role, ValidatorLimits,
+    Convention, FileTest, GeneratedFile, ProblemKind, ProblemPrograms, ProblemSpec, ProgramSource,
+    ProgramSpec, ProgramTest, Role, ValidatorLimits,
 };
 use judge_core::files::{Cap, FileError, Folder, Kind};
 use judge_core::limits::{ProblemLimits, MIB};
@@ -111,9 +118,10 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         problem.short_name.clone()
     };
     let stage = stage_root(&dir);
-    let headers = headers(&folder, &problem)?;
+    let crlf = LineEnds::default();
+    let headers = headers(&folder, &problem, &crlf)?;
     let program = |role: Role, name: &str, source: &problem_xml::Source| {
-        let path = stage_program(&folder, &stage.join(name), source, &headers)?;
+        let path = stage_program(&folder, &stage.join(name), source, &headers, &crlf)?;
         Ok::<_, PolygonError>(ProgramSpec {
             role,
             source: ProgramSource::Source {
@@ -149,6 +157,37 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         .enumerate()
         .map(|(i, source)| program(Role::Validator, &format!("validator-{}", i + 1), source))
         .collect::<Result<_, _>>()?;
+    // The validators' and the checker's own tests.
+    let mut program_tests = Vec::new();
+    let own_test = |of: String, program: &ProgramSpec, test: &problem_xml::SelfTest| {
+        let file = |path: &str| -> Result<PathBuf, PolygonError> {
+            let path = dir.join(path);
+            folder.kind(&path)?;
+            Ok(path)
+        };
+        Ok::<_, PolygonError>(ProgramTest {
+            program: program.clone(),
+            of,
+            input: file(&test.input)?,
+            output: test.output.as_deref().map(file).transpose()?,
+            answer: test.answer.as_deref().map(file).transpose()?,
+            expected: test.verdict.clone(),
+        })
+    };
+    for (i, (validator, tests)) in input_validators
+        .iter()
+        .zip(&problem.validator_tests)
+        .enumerate()
+    {
+        for test in tests {
+            program_tests.push(own_test(format!("validator {}", i + 1), validator, test)?);
+        }
+    }
+    if let Checker::Program(checker) = &checker {
+        for test in &problem.checker_tests {
+            program_tests.push(own_test("checker".into(), checker, test)?);
+        }
+    }
     let main = problem.main_solution();
     // The main solution answers the tests whose answers the package does not keep; it gets
     // the problem's limits, generously (it is the setter's, and its answers are cached).
@@ -170,10 +209,43 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         }
         None => None,
     };
-    let (tests, mut warnings) = tests(&folder, &problem, reference.is_some())?;
-    if !problem.testset.groups.is_empty() {
-        warnings.push(group_note(&problem));
+    let generators: Vec<(String, ProgramSpec)> = problem
+        .executables
+        .iter()
+        .filter(|source| {
+            problem
+                .testset
+                .tests
+                .iter()
+                .any(|t| t.generator() == Some(source.stem()))
+        })
+        .map(|source| {
+            let spec = program(
+                Role::Generator,
+                &format!("generator-{}", source.stem()),
+                source,
+            )?;
+            Ok::<_, PolygonError>((source.stem().to_string(), spec))
+        })
+        .collect::<Result<_, _>>()?;
+    let made = Made {
+        stage: stage.join("tests"),
+        generators: &generators,
+        crlf: &crlf,
+    };
+    let (tests, generated) = tests(&folder, &problem, reference.is_some(), &made)?;
+    let mut warnings = Vec::new();
+    let converted = crlf.count.get();
+    if converted > 0 {
+        warnings.push(format!(
+            "{converted} of the package's text files (tests, the checker's, validators' and \
+             generators' sources, headers) end lines with CRLF, as a package saved on Windows \
+             does: read with LF line ends, as Polygon keeps them (the package is not changed; \
+             the solutions are compiled as they are)"
+        ));
     }
+    let names: Vec<String> = tests.iter().map(|t| t.name.clone()).collect();
+    let groups = groups::tree(&problem.testset, &names);
     let (submissions, skipped) = submissions(&folder, &problem)?;
     let time_limit = Duration::from_millis(problem.testset.time_limit_ms);
     let memory_mib = problem.testset.memory_bytes.div_ceil(MIB);
@@ -218,7 +290,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         },
         file_tests: Some(tests),
         runs_as_on_kattis: false,
-        groups: None,
+        groups: groups.map(std::sync::Arc::new),
         expected_scores: Vec::new(),
         group_generator_args: Default::default(),
     };
@@ -233,6 +305,8 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         domjudge: Default::default(),
         warnings,
         validator_cases: Vec::new(),
+        generated,
+        program_tests,
     })
 }
 
@@ -271,7 +345,11 @@ fn own_uid() -> u32 {
 }
 
 /// The package's headers (resources of a header's type or extension): name and bytes.
-fn headers(folder: &Folder, problem: &ProblemXml) -> Result<Vec<(String, Vec<u8>)>, PolygonError> {
+fn headers(
+    folder: &Folder,
+    problem: &ProblemXml,
+    crlf: &LineEnds,
+) -> Result<Vec<(String, Vec<u8>)>, PolygonError> {
     let mut found = Vec::new();
     for resource in &problem.resources {
         let is_header = [".h", ".hpp", ".hh", ".hxx"]
@@ -282,7 +360,7 @@ fn headers(folder: &Folder, problem: &ProblemXml) -> Result<Vec<(String, Vec<u8>
         }
         let path = folder.root().join(resource);
         let name = resource.rsplit('/').next().unwrap_or(resource).to_string();
-        found.push((name, folder.read(&path, STAGED_CAP)?));
+        found.push((name, crlf.read(folder, &path, STAGED_CAP)?));
     }
     Ok(found)
 }
@@ -294,9 +372,10 @@ fn stage_program(
     into: &Path,
     source: &problem_xml::Source,
     headers: &[(String, Vec<u8>)],
+    crlf: &LineEnds,
 ) -> Result<PathBuf, PolygonError> {
     let path = folder.root().join(&source.path);
-    let bytes = folder.read(&path, STAGED_CAP)?;
+    let bytes = crlf.read(folder, &path, STAGED_CAP)?;
     let name = source.path.rsplit('/').next().unwrap_or(&source.path);
     let stage_error = |cause| PolygonError::Stage {
         path: into.to_path_buf(),
@@ -327,18 +406,98 @@ fn stage_program(
     Ok(into.to_path_buf())
 }
 
-/// The testset's tests that the package holds, in order; and warnings (generated tests left
-/// out). A manual test's input must be there; a missing answer is the main solution's to give.
+/// Reads the package's text files with LF line ends, counting those that had CRLF.
+#[derive(Default)]
+struct LineEnds {
+    count: std::cell::Cell<usize>,
+}
+
+impl LineEnds {
+    /// The file's bytes, each CRLF made LF (a lone CR is kept).
+    fn read(&self, folder: &Folder, path: &Path, cap: Cap) -> Result<Vec<u8>, PolygonError> {
+        let bytes = folder.read(path, cap)?;
+        Ok(match lf(&bytes) {
+            Some(converted) => {
+                self.count.set(self.count.get() + 1);
+                converted
+            }
+            None => bytes,
+        })
+    }
+}
+
+use judge_core::files::lf_line_ends as lf;
+
+/// Where tests are staged and what makes generated ones.
+struct Made<'a> {
+    /// The folder of staged tests (inputs with LF line ends, generated inputs), outside the
+    /// package.
+    stage: PathBuf,
+    /// The generators the tests' commands name, by name.
+    generators: &'a [(String, ProgramSpec)],
+    crlf: &'a LineEnds,
+}
+
+impl Made<'_> {
+    /// Writes `bytes` at `name` under the stage (unless it holds them already).
+    fn write(&self, name: &str, bytes: &[u8]) -> Result<PathBuf, PolygonError> {
+        let target = self.stage.join(name);
+        let stage_error = |cause| PolygonError::Stage {
+            path: target.clone(),
+            cause,
+        };
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent).map_err(stage_error)?;
+        }
+        if !std::fs::read(&target).is_ok_and(|old| old == bytes) {
+            let partial = target.with_file_name(format!(
+                ".{}.{}",
+                target
+                    .file_name()
+                    .map_or("test".into(), |n| n.to_string_lossy()),
+                std::process::id()
+            ));
+            std::fs::write(&partial, bytes).map_err(stage_error)?;
+            std::fs::rename(&partial, &target).map_err(stage_error)?;
+        }
+        Ok(target)
+    }
+
+    /// Removes a staged file an earlier load left (a test's answer the package no longer has).
+    fn remove(&self, name: &str) -> Result<(), PolygonError> {
+        let target = self.stage.join(name);
+        match std::fs::remove_file(&target) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(PolygonError::Stage {
+                path: target,
+                cause: e,
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The testset's tests, in order, and the inputs its generators make. A test's input is the
+/// package's file when it has it (staged with LF line ends when its input or answer has
+/// CRLF), else a generated test's input made outside the package before grading (see
+/// [`GeneratedFile`]); a manual test's input must be there. A missing answer is the main
+/// solution's to give.
 fn tests(
     folder: &Folder,
     problem: &ProblemXml,
     has_main: bool,
-) -> Result<(Vec<FileTest>, Vec<String>), PolygonError> {
+    made: &Made,
+) -> Result<(Vec<FileTest>, Vec<GeneratedFile>), PolygonError> {
     let dir = folder.root();
     let xml_file = dir.join(PROBLEM_XML);
     let testset = &problem.testset;
+    let stage_error = |cause| PolygonError::Stage {
+        path: made.stage.clone(),
+        cause,
+    };
+    std::fs::create_dir_all(&made.stage).map_err(stage_error)?;
+    let staged = Folder::new(&made.stage)?;
     let mut tests = Vec::new();
-    let mut missing_generated = Vec::new();
+    let mut generated = Vec::new();
     for (position, test) in testset.tests.iter().enumerate() {
         let index = position + 1;
         let fill = |pattern: &str| {
@@ -348,21 +507,15 @@ fn tests(
         let answer_name = fill(&testset.answer_pattern)?;
         let input = dir.join(&input_name);
         let answer = dir.join(&answer_name);
-        if folder.kind_if_any(&input)? != Some(Kind::File) {
-            match &test.method {
-                Method::Generated { cmd } => {
-                    missing_generated.push(format!("{index} ({cmd})"));
-                    continue;
-                }
-                Method::Manual => {
-                    return Err(invalid(
-                        &input,
-                        format!("test {index} is manual, but its input is not in the package"),
-                    ))
-                }
-            }
+        let has_input = folder.kind_if_any(&input)? == Some(Kind::File);
+        let has_answer = folder.kind_if_any(&answer)?.is_some();
+        if !has_input && test.generator().is_none() {
+            return Err(invalid(
+                &input,
+                format!("test {index} is manual, but its input is not in the package"),
+            ));
         }
-        if folder.kind_if_any(&answer)?.is_none() && !has_main {
+        if !has_answer && !has_main {
             return Err(invalid(
                 &answer,
                 format!(
@@ -370,80 +523,96 @@ fn tests(
                 ),
             ));
         }
+        // The package's own files, or the stage's (LF line ends, or a generated input).
+        let (input_path, answer_path, test_folder) = if has_input {
+            let input_bytes = folder.read(&input, Cap::TEST)?;
+            let answer_bytes = if has_answer {
+                Some(folder.read(&answer, Cap::TEST)?)
+            } else {
+                None
+            };
+            let input_lf = lf(&input_bytes);
+            let answer_lf = answer_bytes.as_deref().and_then(lf);
+            if input_lf.is_none() && answer_lf.is_none() {
+                (input, answer, folder.clone())
+            } else {
+                let count = usize::from(input_lf.is_some()) + usize::from(answer_lf.is_some());
+                made.crlf.count.set(made.crlf.count.get() + count);
+                let input = made.write(&input_name, input_lf.as_deref().unwrap_or(&input_bytes))?;
+                let answer = match (answer_lf, answer_bytes) {
+                    (Some(bytes), _) | (None, Some(bytes)) => made.write(&answer_name, &bytes)?,
+                    (None, None) => {
+                        made.remove(&answer_name)?;
+                        made.stage.join(&answer_name)
+                    }
+                };
+                (input, answer, staged.clone())
+            }
+        } else {
+            // Made before grading; its answer, when the package keeps one, beside it.
+            let answer = if has_answer {
+                let bytes = made.crlf.read(folder, &answer, Cap::TEST)?;
+                made.write(&answer_name, &bytes)?
+            } else {
+                made.remove(&answer_name)?;
+                made.stage.join(&answer_name)
+            };
+            (made.stage.join(&input_name), answer, staged.clone())
+        };
+        if let (Method::Generated { cmd }, Some(name)) = (&test.method, test.generator()) {
+            let generator = made
+                .generators
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, spec)| spec.clone())
+                .ok_or_else(|| {
+                    invalid(
+                        &xml_file,
+                        format!("test {index}: no executable is named {name:?}"),
+                    )
+                })?;
+            generated.push(GeneratedFile {
+                name: input_name.clone(),
+                cmd: cmd.clone(),
+                generator,
+                args: test.args(),
+                target: made.stage.join(format!("generated/{input_name}")),
+                own: has_input.then(|| input_path.clone()),
+            });
+            if !has_input {
+                // Graded on what the generator makes.
+                let target = generated
+                    .last()
+                    .map(|g| g.target.clone())
+                    .unwrap_or_default();
+                tests.push(FileTest {
+                    name: input_name,
+                    input: target,
+                    answer: answer_path,
+                    folder: staged.clone(),
+                    sample: test.sample,
+                    checker_args: Vec::new(),
+                    validator_args: Vec::new(),
+                    validator_args_by_name: None,
+                });
+                continue;
+            }
+        }
         tests.push(FileTest {
             name: input_name,
-            input,
-            answer,
-            folder: folder.clone(),
+            input: input_path,
+            answer: answer_path,
+            folder: test_folder,
             sample: test.sample,
             checker_args: Vec::new(),
             validator_args: Vec::new(),
             validator_args_by_name: None,
         });
     }
-    let mut warnings = Vec::new();
-    if !missing_generated.is_empty() {
-        const SHOWN: usize = 3;
-        let more = match missing_generated.len().saturating_sub(SHOWN) {
-            0 => String::new(),
-            more => format!(" and {more} more"),
-        };
-        warnings.push(format!(
-            "{} generated tests are not in the package and are left out (making them from the \
-             generators' commands is not done yet): tests {}{more}",
-            missing_generated.len(),
-            missing_generated[..missing_generated.len().min(SHOWN)].join(", ")
-        ));
-    }
     if tests.is_empty() {
-        return Err(invalid(
-            &xml_file,
-            "no test of the testset is in the package (generated tests are not made yet)",
-        ));
+        return Err(invalid(&xml_file, "the testset has no tests"));
     }
-    Ok((tests, warnings))
-}
-
-/// What the groups are, as a note: they are read and checked, not graded by yet.
-fn group_note(problem: &ProblemXml) -> String {
-    let testset = &problem.testset;
-    let groups: Vec<String> = testset
-        .groups
-        .iter()
-        .map(|group| {
-            let tests = testset
-                .tests
-                .iter()
-                .filter(|t| t.group.as_deref() == Some(group.name.as_str()))
-                .count();
-            let points: f64 = match group.points {
-                Some(points) => points,
-                None => testset
-                    .tests
-                    .iter()
-                    .filter(|t| t.group.as_deref() == Some(group.name.as_str()))
-                    .filter_map(|t| t.points)
-                    .sum(),
-            };
-            let policy = match group.policy {
-                PointsPolicy::CompleteGroup => "complete-group",
-                PointsPolicy::EachTest => "each-test",
-            };
-            let depends = if group.dependencies.is_empty() {
-                String::new()
-            } else {
-                format!(", after {}", group.dependencies.join(" "))
-            };
-            format!(
-                "{} ({tests} tests, {points} points, {policy}{depends})",
-                group.name
-            )
-        })
-        .collect();
-    format!(
-        "groups: {}; graded as one pass-fail list of tests (scoring by groups is not done yet)",
-        groups.join("; ")
-    )
+    Ok((tests, generated))
 }
 
 /// The verdict a tag names, when it names one.
@@ -514,17 +683,34 @@ mod tests {
         assert_eq!(spec.limits.cpu_time, Duration::from_secs(2));
         assert_eq!(spec.limits.memory_bytes, 256 * MIB);
         assert_eq!(package.fixed_time_limit(), Some(Duration::from_secs(2)));
-        // The generated test 4 is not in the package: left out, with a warning.
+        // The generated test 4 is not in the package: made outside it, from its command.
         let tests = spec.file_tests.as_ref().unwrap();
         let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
-        assert_eq!(names, ["tests/01", "tests/02", "tests/03"]);
+        assert_eq!(names, ["tests/01", "tests/02", "tests/03", "tests/04"]);
         assert!(tests[0].sample && !tests[1].sample);
         assert!(tests[0].answer.is_file() && !tests[1].answer.exists());
-        assert!(package
-            .warnings
-            .iter()
-            .any(|w| w.contains("tests 4 (gen 500)")));
-        assert!(package.warnings.iter().any(|w| w.contains("after small")));
+        let [generated] = package.generated.as_slice() else {
+            panic!("not one generated test: {:?}", package.generated);
+        };
+        assert_eq!(
+            (generated.cmd.as_str(), generated.args.as_slice()),
+            ("gen 500", &["500".to_string()][..])
+        );
+        assert_eq!(generated.own, None);
+        assert_eq!(tests[3].input, generated.target);
+        assert!(!tests[3].input.starts_with(pairsum()));
+        let ProgramSource::Source { path, .. } = &generated.generator.source else {
+            panic!("the generator is not a source");
+        };
+        assert!(path.join("gen.cpp").is_file() && path.join("testlib.h").is_file());
+        // Groups: each a group of the tree, a dependency copied under its dependent.
+        let tree = spec.groups.as_ref().unwrap();
+        let paths: Vec<&str> = tree.root.groups().iter().map(|g| g.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            ["", "samples", "small", "small/samples", "big", "big/small"]
+        );
+        assert_eq!(tree.root.settings.range.max, 100.0);
         // The checker and validator are built from their sources, beside testlib.h.
         let Checker::Program(checker) = &spec.checker else {
             panic!("no checker program");
@@ -553,6 +739,14 @@ mod tests {
         );
         assert_eq!(package.skipped.len(), 1);
         assert!(package.skipped[0].1.contains("rejected/rejected.cpp"));
+    }
+
+    #[test]
+    fn crlf_becomes_lf_and_nothing_else_changes() {
+        assert_eq!(lf(b"1 2\r\n3\r\n").as_deref(), Some(&b"1 2\n3\n"[..]));
+        assert_eq!(lf(b"a\rb\r\n").as_deref(), Some(&b"a\rb\n"[..]));
+        assert_eq!(lf(b"1 2\n3\n"), None);
+        assert_eq!(lf(b"lone\r"), None);
     }
 
     #[test]

@@ -28,6 +28,10 @@ pub struct ProblemXml {
     pub executables: Vec<Source>,
     pub checker: Option<Checker>,
     pub validators: Vec<Source>,
+    /// Each validator's own tests (its `<testset>`), by the validator's position.
+    pub validator_tests: Vec<Vec<SelfTest>>,
+    /// The checker's own tests (its `<testset>`).
+    pub checker_tests: Vec<SelfTest>,
     pub interactor: Option<Source>,
     pub solutions: Vec<Solution>,
 }
@@ -147,6 +151,67 @@ pub struct Testset {
     pub groups: Vec<Group>,
 }
 
+/// A test of a validator's or the checker's own (Polygon's validator and checker tests):
+/// the files, relative to the package's folder, and the verdict the program must give
+/// (`valid`, `invalid`; `ok`, `wrong-answer`, `presentation-error`, ...), lowercase.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SelfTest {
+    pub input: String,
+    pub output: Option<String>,
+    pub answer: Option<String>,
+    pub verdict: String,
+}
+
+/// The tests of a validator's or the checker's `<testset>` (`what` names it in errors).
+fn self_tests(program: &Element, what: &str) -> Result<Vec<SelfTest>, String> {
+    let Some(testset) = program.child("testset") else {
+        return Ok(Vec::new());
+    };
+    let pattern = |name: &str| -> Result<Option<String>, String> {
+        match testset.child(name) {
+            Some(element) => {
+                fill_pattern(&element.text, 1).map_err(|e| format!("{what}'s {name}: {e}"))?;
+                package_path(&element.text, name).map(Some)
+            }
+            None => Ok(None),
+        }
+    };
+    let input = pattern("input-path-pattern")?;
+    let output = pattern("output-path-pattern")?;
+    let answer = pattern("answer-path-pattern")?;
+    let mut found = Vec::new();
+    for (position, test) in testset
+        .child("tests")
+        .map(|t| t.children_named("test").collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+    {
+        let index = position + 1;
+        let input = input
+            .as_deref()
+            .ok_or_else(|| format!("{what}'s tests have no <input-path-pattern>"))?;
+        let fill = |pattern: &Option<String>| {
+            pattern
+                .as_deref()
+                .map(|p| fill_pattern(p, index))
+                .transpose()
+        };
+        found.push(SelfTest {
+            input: fill_pattern(input, index)?,
+            output: fill(&output)?,
+            answer: fill(&answer)?,
+            verdict: test
+                .attribute("verdict")
+                .ok_or_else(|| format!("{what}'s test {index} has no verdict"))?
+                .trim()
+                .to_ascii_lowercase()
+                .replace('_', "-"),
+        });
+    }
+    Ok(found)
+}
+
 /// One test of the testset.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Test {
@@ -163,6 +228,26 @@ pub enum Method {
     Manual,
     /// Its input is a generator's output: the command (`gen 10 3`), the generator first.
     Generated { cmd: String },
+}
+
+impl Test {
+    /// The generator a generated test's command names (`gen` of `gen 10 3`).
+    pub fn generator(&self) -> Option<&str> {
+        match &self.method {
+            Method::Generated { cmd } => cmd.split_whitespace().next(),
+            Method::Manual => None,
+        }
+    }
+
+    /// The arguments of a generated test's command after the generator's name.
+    pub fn args(&self) -> Vec<String> {
+        match &self.method {
+            Method::Generated { cmd } => {
+                cmd.split_whitespace().skip(1).map(str::to_string).collect()
+            }
+            Method::Manual => Vec::new(),
+        }
+    }
 }
 
 /// A group of tests.
@@ -309,6 +394,18 @@ pub fn parse(text: &str) -> Result<ProblemXml, String> {
             .collect::<Result<_, _>>()?,
         None => Vec::new(),
     };
+    let validator_tests = match assets.and_then(|a| a.child("validators")) {
+        Some(validators) => validators
+            .children_named("validator")
+            .enumerate()
+            .map(|(i, v)| self_tests(v, &format!("validator {}", i + 1)))
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
+    let checker_tests = match assets.and_then(|a| a.child("checker")) {
+        Some(checker) => self_tests(checker, "the checker")?,
+        None => Vec::new(),
+    };
     let interactor = assets
         .and_then(|a| a.child("interactor"))
         .map(|i| source_of(i, "the interactor"))
@@ -341,6 +438,8 @@ pub fn parse(text: &str) -> Result<ProblemXml, String> {
         executables,
         checker,
         validators,
+        validator_tests,
+        checker_tests,
         interactor,
         solutions,
     })
@@ -375,6 +474,18 @@ fn read_testset(testset: &Element, executables: &[Source]) -> Result<Testset, St
                         .filter(|c| !c.is_empty())
                         .ok_or_else(|| format!("test {index} is generated but has no cmd"))?;
                     let program = cmd.split_whitespace().next().unwrap_or("");
+                    // A command of Polygon's script form (`gen 5 > $`, `> {1-3}`), which
+                    // writes its own files, has no place in a test's cmd.
+                    if let Some(sign) = cmd
+                        .chars()
+                        .find(|c| matches!(c, '>' | '<' | '|' | '$' | '{' | '}'))
+                    {
+                        return Err(format!(
+                            "test {index}: its cmd {cmd:?} has {sign:?}: a test's command is a \
+                             generator and its arguments, printing the input (redirections and \
+                             the script form's multigenerators are not supported)"
+                        ));
+                    }
                     if !executables.iter().any(|e| e.stem() == program) {
                         return Err(format!(
                             "test {index}: its cmd {cmd:?} names {program:?}, which is no \
