@@ -103,18 +103,7 @@ impl Walk<'_> {
         }
         self.open.push(identity);
         let args = group_args(self.package, folder, parent)?;
-        let read_error = |cause| PackageError::Read {
-            path: folder.to_path_buf(),
-            cause,
-        };
-        // Names as the file system has them (not necessarily UTF-8), in byte order.
-        let mut entries: Vec<(OsString, PathBuf)> = std::fs::read_dir(folder)
-            .map_err(read_error)?
-            .map(|entry| entry.map(|e| (e.file_name(), e.path())))
-            .collect::<Result<_, _>>()
-            .map_err(read_error)?;
-        entries.sort();
-        for (name, path) in entries {
+        for (name, path) in sorted_entries(folder)? {
             let (input_stem, answer_stem) = (stem(&name, ".in"), stem(&name, ".ans"));
             // Other files (a generator's source, notes) are not read: left alone.
             if input_stem.is_none() && answer_stem.is_none() && !path.is_dir() {
@@ -247,6 +236,22 @@ pub fn apply_test_yaml(
         }
     }
     Ok(with_args)
+}
+
+/// A folder's entries by name as the file system has them (not necessarily UTF-8), in byte
+/// order.
+fn sorted_entries(folder: &Path) -> Result<Vec<(OsString, PathBuf)>, PackageError> {
+    let read_error = |cause| PackageError::Read {
+        path: folder.to_path_buf(),
+        cause,
+    };
+    let mut entries: Vec<(OsString, PathBuf)> = std::fs::read_dir(folder)
+        .map_err(read_error)?
+        .map(|entry| entry.map(|e| (e.file_name(), e.path())))
+        .collect::<Result<_, _>>()
+        .map_err(read_error)?;
+    entries.sort();
+    Ok(entries)
 }
 
 /// `name` without `suffix`, if it ends with it (compared as bytes: a name need not be UTF-8).
@@ -625,17 +630,7 @@ fn cases_in(
         PackageError::invalid(folder, format!("the depth of its groups {bound}"))
     })?;
     let args = group_args(package, folder, parent)?;
-    let read_error = |cause| PackageError::Read {
-        path: folder.to_path_buf(),
-        cause,
-    };
-    let mut entries: Vec<(OsString, PathBuf)> = std::fs::read_dir(folder)
-        .map_err(read_error)?
-        .map(|entry| entry.map(|e| (e.file_name(), e.path())))
-        .collect::<Result<_, _>>()
-        .map_err(read_error)?;
-    entries.sort();
-    for (name, path) in entries {
+    for (name, path) in sorted_entries(folder)? {
         let input_stem = stem(&name, ".in");
         if input_stem.is_none() && !path.is_dir() {
             continue;
