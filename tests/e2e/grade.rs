@@ -270,8 +270,22 @@ fn slow_class(count: usize) -> tempfile::TempDir {
     dir
 }
 
+/// The result files stored in `dir/results` (`KEY.json`). A run killed while it wrote one
+/// leaves the writer's hidden temporary file (`.judge-*.tmp`, renamed over `KEY.json` only
+/// when whole), which no run reads: it is not a result.
+fn result_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir.join("results")) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "json"))
+        .collect()
+}
+
 fn stored_results(dir: &Path) -> usize {
-    std::fs::read_dir(dir.join("results")).map_or(0, |d| d.count())
+    result_files(dir).len()
 }
 
 #[test]
@@ -296,9 +310,17 @@ fn a_killed_run_loses_nothing_already_graded() {
     let kept = stored_results(dir.path());
     assert!((2..8).contains(&kept), "{kept} results kept");
     // Every kept result is whole, and the rerun grades only the rest.
-    for entry in std::fs::read_dir(dir.path().join("results")).unwrap() {
-        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+    for path in result_files(dir.path()) {
+        let text = std::fs::read_to_string(&path).unwrap();
         serde_json::from_str::<serde_json::Value>(&text).expect("a whole JSON file");
+    }
+    // Anything else is a temporary file of the writer the kill interrupted.
+    for entry in std::fs::read_dir(dir.path().join("results")).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(
+            name.ends_with(".json") || (name.starts_with(".judge-") && name.ends_with(".tmp")),
+            "{name} in results"
+        );
     }
     let (output, board) = grade(dir.path(), &[&class]);
     let shown = show(&output);
