@@ -1390,16 +1390,7 @@ mod tests {
         use super::*;
         use judge_core::scoring::{self, aggregate, Group};
 
-        fn outcome(name: &str, verdict: Verdict) -> Outcome {
-            Outcome {
-                verdict,
-                verdict_detail: verdict.describe(),
-                ..Outcome::undecided(Detail::Test(TestDetail {
-                    name: name.into(),
-                    ..TestDetail::default()
-                }))
-            }
-        }
+        use crate::grade::fixtures::test_outcome as outcome;
 
         /// Every test of `tree` in its order, accepted.
         fn run(tree: &GroupTree) -> Vec<Outcome> {

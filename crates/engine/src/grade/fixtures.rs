@@ -392,3 +392,16 @@ pub fn grade_started(scoreboard: &Scoreboard) -> GradeStarted {
 }
 
 pub use judge_core::scoring::fixtures::group_tree;
+
+/// A test's outcome with only its name and verdict decided, as the tests of the tree of
+/// groups build their units.
+pub fn test_outcome(name: &str, verdict: Verdict) -> Outcome {
+    Outcome {
+        verdict,
+        verdict_detail: verdict.describe(),
+        ..Outcome::undecided(Detail::Test(TestDetail {
+            name: name.into(),
+            ..TestDetail::default()
+        }))
+    }
+}

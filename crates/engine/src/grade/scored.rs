@@ -346,18 +346,8 @@ pub(crate) fn run_grader(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grade::outcome::{Detail, TestDetail};
 
-    fn outcome(name: &str, verdict: Verdict) -> Outcome {
-        Outcome {
-            verdict,
-            verdict_detail: verdict.describe(),
-            ..Outcome::undecided(Detail::Test(TestDetail {
-                name: name.into(),
-                ..TestDetail::default()
-            }))
-        }
-    }
+    use crate::grade::fixtures::test_outcome as outcome;
 
     /// Every test of `tree` in its order, accepted but those named in `failing`.
     fn run(tree: &GroupTree, failing: &[&str]) -> Vec<Outcome> {
