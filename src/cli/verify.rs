@@ -58,6 +58,11 @@ pub struct VerifyArgs {
     /// tests or games in detail.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// For a Kattis package: after the totals, where the time went (each phase's wall time
+    /// and its workers' busy and idle time, compiles by language, runs by kind). The JSON
+    /// report has it either way.
+    #[arg(long)]
+    pub timings: bool,
 }
 
 pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
@@ -158,6 +163,11 @@ fn reporters(args: &VerifyArgs, groups: Option<(&str, Arc<GroupTree>)>) -> Resul
         stdout()
     };
     let matrix = VerifyReporter::new(out);
+    let matrix = if args.timings {
+        matrix.with_timings()
+    } else {
+        matrix
+    };
     reporters.add(match groups {
         Some((problem, tree)) => matrix.with_groups(problem, tree),
         None => matrix,

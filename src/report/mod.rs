@@ -50,3 +50,12 @@ impl Destination for judge_core::files::OutputFile {
         judge_core::files::OutputFile::commit(self)
     }
 }
+
+/// A count with its word: `1 submission`, `2 submissions`.
+pub(crate) fn plural(count: usize, word: &str) -> String {
+    if count == 1 {
+        format!("{count} {word}")
+    } else {
+        format!("{count} {word}s")
+    }
+}

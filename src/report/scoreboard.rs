@@ -10,7 +10,7 @@ use std::io::{self, Write};
 
 use super::groups::{self, GroupSource};
 use super::style;
-use super::{Event, Reporter};
+use super::{plural, Event, Reporter};
 use judge_core::check::clip;
 use judge_core::quote;
 use judge_engine::grade::many::{GradeStarted, GradedSubmission, Scoreboard};
@@ -83,14 +83,6 @@ impl<W: Write, N: Write> Reporter for ScoreboardReporter<W, N> {
             }
             _ => Ok(()),
         }
-    }
-}
-
-fn plural(count: usize, word: &str) -> String {
-    if count == 1 {
-        format!("{count} {word}")
-    } else {
-        format!("{count} {word}s")
     }
 }
 

@@ -15,6 +15,7 @@ use judge_core::scoring::GroupTree;
 use judge_core::verdict::Verdict;
 use judge_engine::grade::outcome::RunSummary;
 use judge_engine::grade::package::PackageCheck;
+use judge_engine::grade::timings::VerifyTimings;
 use judge_engine::grade::verify::{VerifyRow, VerifySummary};
 
 pub struct VerifyReporter<W: Write> {
@@ -28,6 +29,8 @@ pub struct VerifyReporter<W: Write> {
     package_failures: usize,
     /// A scoring package's groups, gathered from the runs for the table after the rows.
     groups: Option<GroupGathering>,
+    /// Where the time went is written after the totals (`--timings`).
+    timings: bool,
 }
 
 /// What the group table is made of, gathered as the submissions are graded.
@@ -93,7 +96,14 @@ impl<W: Write> VerifyReporter<W> {
             language_column: false,
             package_failures: 0,
             groups: None,
+            timings: false,
         }
+    }
+
+    /// Writes where the time went after the totals, when the summary says (a package's).
+    pub fn with_timings(mut self) -> Self {
+        self.timings = true;
+        self
     }
 
     /// Writes the group table of problem `problem`'s `tree` after the rows.
@@ -331,11 +341,68 @@ impl<W: Write> Reporter for VerifyReporter<W> {
                         groups::write_terminal(&mut self.out, &table)?;
                     }
                 }
+                if let Some(timings) = summary.timings.as_ref().filter(|_| self.timings) {
+                    self.out.write_all(timings_table(timings).as_bytes())?;
+                }
             }
             _ => return Ok(()),
         }
         self.out.flush()
     }
+}
+
+/// Seconds with a tenth, for the timings table.
+fn seconds(ms: u64) -> String {
+    format!("{:.1} s", ms as f64 / 1000.0)
+}
+
+/// Where a verify's time went: its phases (wall time, busy and idle worker time), the
+/// compiles by language, and the graded runs by kind.
+fn timings_table(timings: &VerifyTimings) -> String {
+    let mut text = format!(
+        "\ntimings: {} on {} worker{}\n  {:<32} {:>9} {:>9} {:>9}\n",
+        seconds(timings.wall_ms),
+        timings.jobs,
+        if timings.jobs == 1 { "" } else { "s" },
+        "phase",
+        "wall",
+        "busy",
+        "idle"
+    );
+    for phase in &timings.phases {
+        text.push_str(&format!(
+            "  {:<32} {:>9} {:>9} {:>9}\n",
+            phase.phase,
+            seconds(phase.wall_ms),
+            seconds(phase.busy_ms),
+            seconds(phase.idle_ms)
+        ));
+    }
+    for compile in &timings.compiles {
+        let failed = match compile.failed {
+            0 => String::new(),
+            n => format!(", {n} failed"),
+        };
+        text.push_str(&format!(
+            "  compile {:<24} {:>9} ({}{failed})\n",
+            compile.language,
+            seconds(compile.busy_ms),
+            super::plural(compile.submissions, "submission"),
+        ));
+    }
+    for runs in timings.runs.iter().filter(|runs| runs.submissions > 0) {
+        text.push_str(&format!(
+            "  runs {:<27} {:>9} wall, {} CPU, {} waiting ({}, {}, limit {})\n",
+            runs.kind,
+            seconds(runs.wall_ms),
+            seconds(runs.cpu_ms),
+            seconds(runs.waiting_ms),
+            super::plural(runs.submissions, "submission"),
+            super::plural(runs.units, "run"),
+            seconds(runs.limit_ms)
+        ));
+    }
+    text
 }
 
 #[cfg(test)]

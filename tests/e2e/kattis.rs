@@ -1115,3 +1115,84 @@ fn verify_checks_the_validators_on_invalid_and_valid_data() {
         "{text}"
     );
 }
+
+/// `judge verify PACKAGE --timings` says where the time went: each phase in the order it ran
+/// (its wall time within the whole, its workers' busy and idle time), every submission's
+/// compile under its language, and the runs by kind: the accepted ones graded to derive the
+/// limit, then the others, accepted or failing (guessinteractive's too-slow submissions wait
+/// for their interactor, and the wall time beyond their CPU time says so). The JSON report
+/// has the same figures.
+#[test]
+fn verify_says_where_the_time_went() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("verify.json");
+    let output = judge(&[
+        "verify",
+        "tests/kattis/guessinteractive",
+        "--timings",
+        "--jobs",
+        "2",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let table = &text[text.find("\ntimings: ").expect("no timings table")..];
+    assert!(table.contains(" on 2 workers"), "{table}");
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let timings = &report["timings"];
+    let phases: Vec<&str> = timings["phases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["phase"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        phases,
+        [
+            "compile, check inputs",
+            "validator checks",
+            "regenerate, self-test",
+            "time limit",
+            "grading"
+        ]
+    );
+    for phase in &phases {
+        assert!(table.contains(&format!("  {phase} ")), "{phase}: {table}");
+    }
+    let ms = |v: &serde_json::Value| v.as_u64().unwrap();
+    let phases_ms: u64 = timings["phases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| ms(&p["wall_ms"]))
+        .sum();
+    assert!(phases_ms <= ms(&timings["wall_ms"]), "{timings}");
+    let compiled: u64 = timings["compiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| ms(&c["submissions"]))
+        .sum();
+    assert_eq!(compiled as usize, submissions("guessinteractive").len());
+    let runs = timings["runs"].as_array().unwrap();
+    let kind = |name: &str| runs.iter().find(|r| r["kind"] == name).unwrap();
+    let accepted = submissions("guessinteractive")
+        .iter()
+        .filter(|s| s.starts_with("accepted/"))
+        .count() as u64;
+    assert_eq!(
+        ms(&kind("accepted, for the limit")["submissions"]),
+        accepted
+    );
+    let failing = kind("failing");
+    assert!(ms(&failing["submissions"]) > 0, "{timings}");
+    assert!(ms(&failing["waiting_ms"]) > 0, "{timings}");
+    // Each run's wall time beyond its CPU time, summed: at least the sums' difference.
+    assert!(
+        ms(&failing["waiting_ms"])
+            >= ms(&failing["wall_ms"]).saturating_sub(ms(&failing["cpu_ms"])),
+        "{timings}"
+    );
+    assert!(table.contains("runs failing"), "{table}");
+}

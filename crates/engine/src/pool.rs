@@ -7,8 +7,27 @@
 //! is, how it runs and what its result means is the caller's (the engine's).
 
 use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// Worker time spent in tasks (preparing a job, running a unit) by every run of this process,
+/// microseconds: what a phase's workers were busy for is its difference across the phase (see
+/// `grade::timings`), and what they were not is the phase's idle worker time.
+static BUSY_US: AtomicU64 = AtomicU64::new(0);
+
+/// Worker time spent in tasks since the process started (see [`BUSY_US`]).
+pub fn busy() -> Duration {
+    Duration::from_micros(BUSY_US.load(Ordering::Relaxed))
+}
+
+/// Runs `task`, adding the time it took to the process's busy worker time.
+fn metered<T>(task: impl FnOnce() -> T) -> T {
+    let started = Instant::now();
+    let result = task();
+    BUSY_US.fetch_add(started.elapsed().as_micros() as u64, Ordering::Relaxed);
+    result
+}
 
 /// What the calling thread hears of a job of [`run_parallel`].
 pub enum News<T> {
@@ -157,7 +176,7 @@ pub fn run_jobs<W: Work>(
                 let mut state = work.state();
                 while let Some(task) = board.next_task(work) {
                     let news = match task {
-                        Task::Prepare(job) => match work.prepare(job) {
+                        Task::Prepare(job) => match metered(|| work.prepare(job)) {
                             Ok(()) => board.prepared(job, work).then_some(JobNews::Done {
                                 job,
                                 prepared: Ok(()),
@@ -174,7 +193,7 @@ pub fn run_jobs<W: Work>(
                             if sender.send(JobNews::Started { job, unit }).is_err() {
                                 break;
                             }
-                            let result = work.run(&mut state, job, unit);
+                            let result = metered(|| work.run(&mut state, job, unit));
                             // Told before the board hears of it: a job's units come before
                             // its end.
                             if sender

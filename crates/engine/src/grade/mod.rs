@@ -53,6 +53,7 @@ mod same_tests;
 pub mod scored;
 pub mod stress;
 mod test_unit;
+pub mod timings;
 pub mod validation;
 pub mod validator_checks;
 pub mod verify;

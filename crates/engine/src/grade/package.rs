@@ -7,13 +7,14 @@
 
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::batch::Tests;
 use super::engine::Schedule;
 use super::jobs::{grade_in_order, JobsRequest, Plan, ToGrade};
 use super::outcome::{Outcome, RunIdentity, RunSummary};
 use super::results::{Checked, CheckedInput, VerifyRow, VerifySummary};
+use super::timings::{self, CompileTiming, RunsTiming, Stopwatch};
 use super::validation::{self, InputToCheck, InputValidator, KattisValidator};
 use super::validator_checks::{self, ValidatorChecks};
 use super::verify::{checked, Against};
@@ -245,10 +246,17 @@ fn build_parts(runner: &RunnerConfig, package: &Package) -> Result<(), GradeErro
 }
 
 /// Compiles every submission of the package into the compile cache on `jobs` workers, so that
-/// grading each one finds it there. What fails is not kept: grading the submission compiles it
-/// again and reports the CE or the error (not cached, so it is met again).
-fn compile_submissions(runner: &RunnerConfig, package: &Package, jobs: usize, stop: Stop) {
+/// grading each one finds it there, and gives what each build took by language. What fails is
+/// not kept: grading the submission compiles it again and reports the CE or the error (not
+/// cached, so it is met again).
+fn compile_submissions(
+    runner: &RunnerConfig,
+    package: &Package,
+    jobs: usize,
+    stop: Stop,
+) -> Vec<CompileTiming> {
     let submissions = &package.submissions;
+    let mut compiled = Vec::new();
     crate::pool::run_parallel(
         submissions.len(),
         jobs,
@@ -256,14 +264,27 @@ fn compile_submissions(runner: &RunnerConfig, package: &Package, jobs: usize, st
         |_| true,
         || (),
         |(), index| {
-            let _ = judge_core::lang::prepare_submission(
+            let started = Instant::now();
+            let built = judge_core::lang::prepare_submission(
                 &judge_core::lang::BuildSetup::of(runner),
                 &submissions[index].path,
                 None,
             );
+            let language = match &built {
+                Ok(built) => built.language_id().to_string(),
+                Err(_) => "not built".to_string(),
+            };
+            let ready = matches!(built, Ok(judge_core::lang::Compiled::Ready(_)));
+            (language, ready, started.elapsed())
         },
-        |_| true,
+        |news| {
+            if let crate::pool::News::Finished(_, timed) = news {
+                compiled.push(timed);
+            }
+            true
+        },
     );
+    timings::compiles_by_language(compiled)
 }
 
 /// Grades one submission of the package on all its tests at the problem's limit, run at the
@@ -772,16 +793,23 @@ pub fn verify(
 ) -> Result<(PackageCheck, VerifySummary), GradeError> {
     let package = request.package;
     let runner = request.runner;
+    let mut stopwatch = Stopwatch::start(request.jobs);
     // Every submission compiles into the cache while the inputs are checked and the parts
     // built, `jobs` at a time: problemtools compiles each just before it runs, one after
     // another. No submission is timed while anything compiles.
-    let (inputs, parts) = std::thread::scope(|scope| {
-        scope.spawn(|| compile_submissions(runner, package, request.jobs, request.stop));
-        let inputs = check_inputs(runner, package, request.jobs, request.stop, reporter);
-        (inputs, build_parts(runner, package))
+    let (compiles, inputs, parts) = stopwatch.phase("compile, check inputs", || {
+        std::thread::scope(|scope| {
+            let compiles =
+                scope.spawn(|| compile_submissions(runner, package, request.jobs, request.stop));
+            let inputs = check_inputs(runner, package, request.jobs, request.stop, reporter);
+            let parts = build_parts(runner, package);
+            (compiles.join().unwrap_or_default(), inputs, parts)
+        })
     });
     let inputs = inputs?;
-    let validators = check_validators(runner, package, request.jobs, request.stop)?;
+    let validators = stopwatch.phase("validator checks", || {
+        check_validators(runner, package, request.jobs, request.stop)
+    })?;
     let mut check = PackageCheck {
         problem: package.spec.id.clone(),
         tests: package.spec.file_tests.as_ref().map_or(0, Vec::len),
@@ -808,8 +836,10 @@ pub fn verify(
             .chain(validators.notes)
             .collect(),
     };
-    regenerated(request, &mut check);
-    programs_own_tests(request, &mut check);
+    stopwatch.phase("regenerate, self-test", || {
+        regenerated(request, &mut check);
+        programs_own_tests(request, &mut check);
+    });
     if let Err(error) = parts {
         // Nothing can be graded without it: the run ends, the package's checks said.
         tell(reporter, Event::PackageChecked(&check))?;
@@ -817,7 +847,13 @@ pub fn verify(
     }
     // The last step of resolving the package (`problem_to_grade_on`'s, with the verify's
     // own choices): its submissions are graded on this problem, its limits final.
-    let (cpu_time, rule, accepted_runs) = time_limit(request)?;
+    let (cpu_time, rule, accepted_runs) = stopwatch.phase("time limit", || time_limit(request))?;
+    let mut for_limit = RunsTiming::new("accepted, for the limit");
+    for (_, summary) in &accepted_runs {
+        if let Ok(summary) = summary {
+            for_limit.add(summary);
+        }
+    }
     // Graded at the limit told, in whole milliseconds.
     let cpu_time = Duration::from_millis(cpu_time.as_millis() as u64);
     let problem = Problem::new(package.spec_to_grade_on(), Some(package.clone()))
@@ -909,22 +945,32 @@ pub fn verify(
         }
         Ok(())
     };
-    grade_submissions(
-        runner,
-        &problem.spec,
-        &paths,
-        request.jobs,
-        margin,
-        reporter,
-        |position, summary, reporter| {
-            let index = to_grade[position];
-            tell_earlier(index, &mut rows, reporter)?;
-            row_of(index, summary, &mut rows, reporter)
-        },
-    )?;
+    let (mut accepted, mut failing) = (RunsTiming::new("accepted"), RunsTiming::new("failing"));
+    stopwatch.phase("grading", || {
+        grade_submissions(
+            runner,
+            &problem.spec,
+            &paths,
+            request.jobs,
+            margin,
+            reporter,
+            |position, summary, reporter| {
+                if let Ok(summary) = &summary {
+                    match summary.verdict.is_accepted() {
+                        true => accepted.add(summary),
+                        false => failing.add(summary),
+                    }
+                }
+                let index = to_grade[position];
+                tell_earlier(index, &mut rows, reporter)?;
+                row_of(index, summary, &mut rows, reporter)
+            },
+        )
+    })?;
     tell_earlier(package.submissions.len(), &mut rows, reporter)?;
     let identity = plan_identity(package, &limit, &rows);
-    let summary = VerifySummary::of(rows, RunIdentity::new(identity, None));
+    let mut summary = VerifySummary::of(rows, RunIdentity::new(identity, None));
+    summary.timings = Some(stopwatch.finish(compiles, vec![for_limit, accepted, failing]));
     tell(reporter, Event::VerifyFinished(&summary))?;
     Ok((check, summary))
 }

@@ -115,6 +115,9 @@ pub struct VerifySummary {
     /// The judge's version, the plan's identity and the shard, for merging.
     #[serde(flatten)]
     pub run: RunIdentity,
+    /// Where the time went (a package's verify).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timings: Option<super::timings::VerifyTimings>,
 }
 
 impl VerifySummary {
@@ -132,6 +135,7 @@ impl VerifySummary {
             not_graded: rows.iter().filter(|r| r.result.is_err()).count(),
             rows,
             run,
+            timings: None,
         }
     }
 }
