@@ -1196,3 +1196,47 @@ fn verify_says_where_the_time_went() {
     );
     assert!(table.contains("runs failing"), "{table}");
 }
+
+/// What an input validator said of an input is remembered in the cache, by the validator's
+/// program, its limits, its arguments and the input's bytes: verify run again says it again
+/// without running the validator (here one whose word comes from a file in the package,
+/// which its identity does not cover, so a rerun would show), and an input whose bytes changed
+/// is checked anew.
+#[test]
+fn an_input_validator_s_word_on_an_unchanged_input_is_remembered() {
+    let (keep, dir) = copy_of("twovalidators");
+    // In the package: the sandbox lets the package's programs read it.
+    let word = dir.join("word");
+    std::fs::write(&word, "42").unwrap();
+    std::fs::write(
+        dir.join("input_validators/validate.py"),
+        format!(
+            "import sys\nsys.stdin.read()\nsys.exit(int(open({:?}).read()))\n",
+            word.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let cache = keep.path().join("cache");
+    let verify = || {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(["verify", dir.to_str().unwrap()])
+            .current_dir(keep.path())
+            .env("XDG_CACHE_HOME", &cache)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        show(&output)
+    };
+    let first = verify();
+    assert!(first.contains("every input valid"), "{first}");
+    // The validator would now refuse everything; what it said is remembered.
+    std::fs::write(&word, "43").unwrap();
+    let again = verify();
+    assert!(again.contains("every input valid"), "{again}");
+    // A changed input is checked anew, and refused; the others are still remembered.
+    std::fs::write(dir.join("data/secret/2.in"), "7\n").unwrap();
+    let changed = verify();
+    assert!(changed.contains("secret/2: validator"), "{changed}");
+    assert!(!changed.contains("secret/1: validator"), "{changed}");
+    assert!(!changed.contains("sample/1: validator"), "{changed}");
+}

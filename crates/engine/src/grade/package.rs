@@ -150,11 +150,18 @@ pub fn validate_inputs(
     }
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
     let mut validators = Vec::new();
+    // What each validator said of an input is remembered in the cache: a verify run again
+    // (or `judge validate`) runs a validator only on what it has not seen.
+    let remembered = runner.cache_dir.join(VALIDATED);
     for spec in &package.input_validators {
         match ProblemProgram::build(runner, &package.dir, spec, scratch.clone()) {
             Ok(program) => {
                 let key = entry_name(program_path(spec));
-                validators.push(KattisValidator::program(program).with_key(key))
+                validators.push(
+                    KattisValidator::program(program)
+                        .with_key(key)
+                        .remembered_in(remembered.clone()),
+                )
             }
             Err(e) => result.invalid.push(e.to_string()),
         }
@@ -167,7 +174,13 @@ pub fn validate_inputs(
         let spec = checktestdata_spec(runner, script);
         match ProblemProgram::build(runner, &package.dir, &spec, scratch.clone()) {
             Ok(program) => validators.push(
-                KattisValidator::checktestdata(program, name).with_key(entry_name(script)),
+                KattisValidator::checktestdata(
+                    program,
+                    name,
+                    &std::fs::read(script).unwrap_or_default(),
+                )
+                .with_key(entry_name(script))
+                .remembered_in(remembered.clone()),
             ),
             Err(PartError::Build {
                 cause: LangError::ProgramNotFound { program, path },
@@ -287,6 +300,13 @@ fn compile_submissions(
     timings::compiles_by_language(compiled)
 }
 
+/// The cache folder where input validators' words are remembered (see
+/// [`KattisValidator::remembered_in`]).
+const VALIDATED: &str = "validated";
+
+/// Interactive tests run on this many workers per job (see [`grade_submissions`]).
+const INTERACTIVE_WORKERS_PER_JOB: usize = 2;
+
 /// Grades one submission of the package on all its tests at the problem's limit, run at the
 /// limit times `margin` (see [`grade_submissions`]).
 fn grade_submission(
@@ -339,6 +359,14 @@ fn grade_submissions(
         random_count: 0,
     };
     let plan = Plan::tests(runner, problem, &tests, seed, &scratch)?;
+    // An interactive test keeps a core busy about half the time (the submission and its
+    // interactor take turns, and each waits while the other thinks): twice as many run side
+    // by side keep the cores busy. CPU time, which the verdicts and the derived limit read,
+    // is each process's own.
+    let workers = match problem.programs.interactor {
+        Some(_) => jobs * INTERACTIVE_WORKERS_PER_JOB,
+        None => jobs,
+    };
     // A scored package's submissions do not stop at a first failure: their groups say which
     // tests they need.
     let stops = problem.groups.is_none();
@@ -373,10 +401,10 @@ fn grade_submissions(
         seed,
         jobs: to_grade,
         decided: Vec::new(),
-        schedule: Schedule::new(jobs, stops, true),
+        schedule: Schedule::new(workers, stops, true),
         keep_transcripts: true,
     };
-    grade_in_order(request, jobs, |index, end| {
+    grade_in_order(request, workers, |index, end| {
         let summary = end
             .tell(None, reporter)?
             .map_err(|why| GradeError::NotBuilt {

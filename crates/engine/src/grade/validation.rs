@@ -6,7 +6,7 @@
 //! convention, runs out of time on an input) is named with the input it failed on; the other
 //! pairs go on.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::engine::{self, UnitNews};
 use super::GradeError;
@@ -14,6 +14,7 @@ use crate::grade::events::{Event, Reporter};
 use crate::programs::{Call, Ended, ProblemProgram};
 use judge_core::cleanup::Stop;
 use judge_core::files::{self, Cap, FileError, Folder};
+use judge_core::plan::{sha256_hex, PlanDigest};
 use judge_core::problems::{CodeError, ProblemCode};
 use judge_sandbox::StopReason;
 
@@ -118,6 +119,11 @@ pub struct KattisValidator {
     invalid: i32,
     /// Its entry in `input_validators/` (see [`InputValidator::key`]).
     key: Option<String>,
+    /// Where what it said of an input is remembered, by a digest of the program, its limits,
+    /// its arguments and the input (see [`KattisValidator::remembered_in`]).
+    remembered: Option<PathBuf>,
+    /// What it is besides its program's identity (a checktestdata script's bytes).
+    identity: String,
 }
 
 impl KattisValidator {
@@ -130,21 +136,62 @@ impl KattisValidator {
         };
         KattisValidator {
             name: program.name().to_string(),
+            identity: program.identity().to_string(),
             program,
             valid,
             invalid,
             key: None,
+            remembered: None,
         }
     }
 
     /// A checktestdata script named `name`, `program` being its interpreter called on it.
-    pub fn checktestdata(program: ProblemProgram, name: String) -> KattisValidator {
+    /// The script's bytes are part of what it is.
+    pub fn checktestdata(program: ProblemProgram, name: String, script: &[u8]) -> KattisValidator {
         KattisValidator {
             name,
+            identity: format!("{} {}", program.identity(), sha256_hex(script)),
             program,
             valid: 0,
             invalid: 1,
             key: None,
+            remembered: None,
+        }
+    }
+
+    /// The same validator, remembering in `folder` what it says of each input (valid, or
+    /// invalid and why) and saying it again without running for the same input, arguments,
+    /// program and limits: a validator is a function of its input. A run that failed (a crash,
+    /// a hang, an exit code of neither kind) is not remembered.
+    pub fn remembered_in(self, folder: PathBuf) -> KattisValidator {
+        KattisValidator {
+            remembered: Some(folder),
+            ..self
+        }
+    }
+
+    /// The file that remembers what it says of `input` with `args`.
+    fn memory(&self, input: &[u8], args: &[String]) -> Option<PathBuf> {
+        let folder = self.remembered.as_ref()?;
+        let limits = self.program.limits();
+        let mut digest = PlanDigest::new();
+        digest
+            .add("validator", &self.identity)
+            .add("exit codes", format!("{} {}", self.valid, self.invalid))
+            .add("cpu", limits.cpu_time.as_micros())
+            .add("memory", limits.memory_bytes)
+            .add("args", args.join("\0"))
+            .add_bytes("input", input);
+        Some(folder.join(digest.finish()))
+    }
+
+    /// What it said of an input before, from its file: `valid`, or `invalid` and why.
+    fn recalled(file: &Path) -> Option<InputCheck> {
+        let text = std::fs::read_to_string(file).ok()?;
+        match text.split_once('\n') {
+            None if text == "valid" => Some(InputCheck::Valid),
+            Some(("invalid", why)) => Some(InputCheck::Invalid(why.to_string())),
+            _ => None,
         }
     }
 
@@ -167,10 +214,30 @@ impl InputValidator for KattisValidator {
     }
 
     fn check(&self, input: &[u8], args: &[String]) -> InputCheck {
+        // A checktestdata script takes no flags (problemtools' would read them as files).
+        let args = if self.valid == 0 { &[] } else { args };
+        let memory = self.memory(input, args);
+        if let Some(said) = memory.as_deref().and_then(KattisValidator::recalled) {
+            return said;
+        }
+        let check = self.run_check(input, args);
+        let text = match &check {
+            InputCheck::Valid => Some("valid".to_string()),
+            InputCheck::Invalid(why) => Some(format!("invalid\n{why}")),
+            InputCheck::Failed(_) => None,
+        };
+        if let Some((file, text)) = memory.zip(text) {
+            crate::programs::store_in_cache(&file, &text);
+        }
+        check
+    }
+}
+
+impl KattisValidator {
+    /// Runs it on `input` with `args`: what it says, or why it said neither.
+    fn run_check(&self, input: &[u8], args: &[String]) -> InputCheck {
         let validator = &self.program;
         let (valid, invalid) = (self.valid, self.invalid);
-        // A checktestdata script takes no flags (problemtools' would read them as files).
-        let args = if valid == 0 { &[] } else { args };
         let call = Call {
             args: args.to_vec(),
             stdin: input,

@@ -89,7 +89,7 @@ impl ProgramCode {
 
 /// Writes `text` to `path` through a temporary file and a rename, so that concurrent graders
 /// see either nothing or the whole answer. A cache that cannot be written is not an error.
-fn store(path: &Path, text: &str) {
+pub(crate) fn store(path: &Path, text: &str) {
     let Some(dir) = path.parent() else {
         return;
     };

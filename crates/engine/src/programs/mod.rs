@@ -24,6 +24,7 @@ use std::time::Duration;
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
+pub(crate) use code::store as store_in_cache;
 pub use code::{validity, ProgramCode};
 
 use crate::execute::{
