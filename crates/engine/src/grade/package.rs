@@ -304,9 +304,6 @@ fn compile_submissions(
 /// [`KattisValidator::remembered_in`]).
 const VALIDATED: &str = "validated";
 
-/// Interactive tests run on this many workers per job (see [`grade_submissions`]).
-const INTERACTIVE_WORKERS_PER_JOB: usize = 2;
-
 /// Grades one submission of the package on all its tests at the problem's limit, run at the
 /// limit times `margin` (see [`grade_submissions`]).
 fn grade_submission(
@@ -359,14 +356,6 @@ fn grade_submissions(
         random_count: 0,
     };
     let plan = Plan::tests(runner, problem, &tests, seed, &scratch)?;
-    // An interactive test keeps a core busy about half the time (the submission and its
-    // interactor take turns, and each waits while the other thinks): twice as many run side
-    // by side keep the cores busy. CPU time, which the verdicts and the derived limit read,
-    // is each process's own.
-    let workers = match problem.programs.interactor {
-        Some(_) => jobs * INTERACTIVE_WORKERS_PER_JOB,
-        None => jobs,
-    };
     // A scored package's submissions do not stop at a first failure: their groups say which
     // tests they need.
     let stops = problem.groups.is_none();
@@ -401,10 +390,10 @@ fn grade_submissions(
         seed,
         jobs: to_grade,
         decided: Vec::new(),
-        schedule: Schedule::new(workers, stops, true),
+        schedule: Schedule::new(jobs, stops, true),
         keep_transcripts: true,
     };
-    grade_in_order(request, workers, |index, end| {
+    grade_in_order(request, jobs, |index, end| {
         let summary = end
             .tell(None, reporter)?
             .map_err(|why| GradeError::NotBuilt {
