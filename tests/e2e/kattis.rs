@@ -1051,6 +1051,59 @@ fn a_multi_pass_validator_breaking_the_rules_is_a_judge_error_naming_it() {
     );
 }
 
+/// An interactive multi-pass package (interactivemultipass2025): each pass runs the
+/// submission against the interactor on the input the interactor wrote after the last (its
+/// pass count kept in its feedback folder), so a submission wrong only on the second pass is
+/// a wrong answer there, and one that crashes on the third a run-time error; an interactor
+/// breaking the format's rules is a judge error naming the file.
+#[test]
+fn an_interactive_multi_pass_package_runs_each_pass_against_the_interactor() {
+    let output = judge(&["verify", "tests/kattis/interactivemultipass2025"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("0 mismatches"), "{text}");
+    assert!(
+        text.contains("pass 2: expected 3, got '2' (the interactor's pass 2)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("pass 3: expected 4, got '' (the interactor's pass 3)"),
+        "{text}"
+    );
+
+    let (_keep, dir) = copy_of("interactivemultipass2025");
+    let interactor = dir.join("output_validator/interact.py");
+    let verify = |dir: &std::path::Path| {
+        let output = judge(&["verify", &dir.to_string_lossy()]);
+        (output.status.code(), show(&output))
+    };
+    std::fs::write(
+        &interactor,
+        "import os, sys\nprint(1, flush=True)\nsys.stdin.readline()\nopen(os.path.join(sys.argv[3], 'nextpass.in'), 'w').write('2\\n')\nsys.exit(43)\n",
+    )
+    .unwrap();
+    let (code, text) = verify(&dir);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("the interactor output_validator wrote feedback/nextpass.in but did not accept the pass (only exit 42 asks for another pass): it rejected the output (exit 43)"),
+        "{text}"
+    );
+
+    std::fs::write(
+        &interactor,
+        "import os, sys\nx = int(open(sys.argv[1]).read())\nprint(x, flush=True)\nsys.stdin.readline()\nopen(os.path.join(sys.argv[3], 'nextpass.in'), 'w').write('2\\n')\nsys.exit(42)\n",
+    )
+    .unwrap();
+    let (code, text) = verify(&dir);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains(
+            "asked for pass 4 (feedback/nextpass.in), but limits.validation_passes allows 3"
+        ),
+        "{text}"
+    );
+}
+
 /// The format's checks of the validators (2025-09's `data/invalid_input`, `invalid_output`,
 /// `valid_output`, as BAPCtools runs them), on a copy of twovalidators given such folders:
 /// each kind is a row of verify's package check, and each case that fails its check is named
