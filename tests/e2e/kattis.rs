@@ -1169,6 +1169,59 @@ fn verify_checks_the_validators_on_invalid_and_valid_data() {
     );
 }
 
+/// BAPCtools' answer validators (`answer_validators/`, called as `validator input [args] <
+/// answer`) on a copy of twovalidators: every test's answer must be accepted by each (a row
+/// of the package check), and each case of `data/invalid_answer` rejected by one, with its
+/// group's `answer_validator_args`; an answer refused, or an invalid one accepted, is named.
+#[test]
+fn verify_runs_the_answer_validators_on_every_answer_and_invalid_answer() {
+    let (_keep, dir) = copy_of("twovalidators");
+    let write = |path: &str, text: &str| {
+        let file = dir.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    };
+    // The answer must be the input (read from the file given first) and, with --small,
+    // below 100.
+    write(
+        "answer_validators/same.py",
+        "import sys\nx = open(sys.argv[1]).read()\na = sys.stdin.read()\nif a != x:\n    print('not the input', file=sys.stderr)\n    sys.exit(43)\nif '--small' in sys.argv[2:] and abs(int(a)) >= 100:\n    print('too big', file=sys.stderr)\n    sys.exit(43)\nsys.exit(42)\n",
+    );
+    write("data/invalid_answer/other.in", "3\n");
+    write("data/invalid_answer/other.ans", "4\n");
+    write("data/invalid_answer/small/big.in", "300\n");
+    write("data/invalid_answer/small/big.ans", "300\n");
+    write(
+        "data/invalid_answer/small/test_group.yaml",
+        "answer_validator_args: [--small]\n",
+    );
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for line in [
+        "validator check answers: 3 answers, each accepted by 1 answer validator",
+        "validator check invalid_answer: 2 cases, each rejected by an answer validator",
+    ] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+
+    // Without its group's arguments the big answer is accepted; a test's answer that is not
+    // its input is refused.
+    std::fs::remove_file(dir.join("data/invalid_answer/small/test_group.yaml")).unwrap();
+    write("data/secret/2.ans", "-6\n");
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_ne!(output.status.code(), Some(0), "{text}");
+    for line in [
+        "validator check answers: 3 answers, 1 not accepted by 1 answer validator",
+        "invalid: secret/2.ans: validator same.py says: not the input",
+        "validator check invalid_answer: 2 cases, 1 not rejected by an answer validator",
+        "invalid: invalid_answer/small/big: no answer validator rejects it (an invalid answer must be rejected)",
+    ] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+}
+
 /// `judge verify PACKAGE --timings` says where the time went: each phase in the order it ran
 /// (its wall time within the whole, its workers' busy and idle time), every submission's
 /// compile under its language, and the runs by kind: the accepted ones graded to derive the

@@ -31,7 +31,7 @@ use judge_core::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
 use judge_core::scoring::expected::{Expectation, FullScore, Objective, SubmissionsYaml};
 use judge_core::scoring::GroupTree;
 use judge_core::verdict::Verdict;
-use judge_formats::kattis::testdata::CaseKind;
+use judge_formats::kattis::testdata::{self, CaseKind};
 use judge_formats::kattis::{Package, PackageSubmission};
 
 // What a package's own checks give, defined with the other results (`grade::results`).
@@ -93,8 +93,9 @@ pub fn check_inputs(
 
 /// The format's checks of the package's validators (see `grade::validator_checks`): the
 /// inputs of `data/invalid_input` through every input validator (as the tests' are, told to
-/// no reporter), then the outputs of `data/invalid_output` and `data/valid_output` through
-/// the output validator.
+/// no reporter), every test's answer and those of `data/invalid_answer` through every answer
+/// validator (BAPCtools'), then the outputs of `data/invalid_output` and `data/valid_output`
+/// through the output validator.
 fn check_validators(
     runner: &RunnerConfig,
     package: &Package,
@@ -102,17 +103,19 @@ fn check_validators(
     stop: Stop,
 ) -> Result<ValidatorChecks, GradeError> {
     let mut found = ValidatorChecks::default();
-    let invalid: Vec<_> = package
-        .validator_cases
-        .iter()
-        .filter(|c| c.kind == CaseKind::InvalidInput)
-        .collect();
+    let folder = judge_core::files::Folder::new(&package.dir).map_err(|e| GradeError::Read {
+        path: package.dir.clone(),
+        cause: std::io::Error::other(e.to_string()),
+    })?;
+    let cases_of = |kind| -> Vec<_> {
+        package
+            .validator_cases
+            .iter()
+            .filter(|c| c.kind == kind)
+            .collect()
+    };
+    let invalid = cases_of(CaseKind::InvalidInput);
     if !invalid.is_empty() {
-        let folder =
-            judge_core::files::Folder::new(&package.dir).map_err(|e| GradeError::Read {
-                path: package.dir.clone(),
-                cause: std::io::Error::other(e.to_string()),
-            })?;
         let inputs: Vec<InputToCheck> = invalid
             .iter()
             .map(|case| InputToCheck {
@@ -121,36 +124,124 @@ fn check_validators(
                 root: Some(folder.clone()),
                 args: case.input_args.clone(),
                 args_by_name: case.input_args_by_name.clone(),
+                answer_to: None,
             })
             .collect();
         let (ran, checked) =
             validate_inputs(runner, package, &inputs, jobs, stop, &mut Reporters::new())?;
-        validator_checks::invalid_inputs(&invalid, &checked, ran.validators, &mut found);
+        validator_checks::rejected(
+            CaseKind::InvalidInput,
+            &invalid,
+            &checked,
+            ran.validators,
+            &mut found,
+        );
+    }
+    let invalid_answers = cases_of(CaseKind::InvalidAnswer);
+    let has_answer_validators =
+        !package.answer_validators.is_empty() || !package.answer_checktestdata.is_empty();
+    if has_answer_validators || !invalid_answers.is_empty() {
+        let tests = package.spec.file_tests.as_deref().unwrap_or_default();
+        let mut answers = Vec::new();
+        for test in tests {
+            // The groups' files were read when the package was: an error here is one of a
+            // file changed since, told as the check's failure.
+            let (args, args_by_name) =
+                testdata::answer_args(&folder, &test.name).unwrap_or_else(|e| {
+                    found.failures.push(e.to_string());
+                    Default::default()
+                });
+            answers.push(InputToCheck {
+                name: format!("{}.ans", test.name),
+                path: test.answer.clone(),
+                root: Some(folder.clone()),
+                args,
+                args_by_name,
+                answer_to: Some(test.input.clone()),
+            });
+        }
+        answers.extend(invalid_answers.iter().filter_map(|case| {
+            Some(InputToCheck {
+                name: case.name.clone(),
+                path: case.answer.clone()?,
+                root: Some(folder.clone()),
+                args: case.answer_args.clone(),
+                args_by_name: case.answer_args_by_name.clone(),
+                answer_to: Some(case.input.clone()),
+            })
+        }));
+        let (ran, checked) = validate_answers(runner, package, &answers, jobs, stop)?;
+        found.failures.extend(ran.invalid);
+        found.notes.extend(ran.warnings);
+        let of_tests: Vec<CheckedInput> = checked
+            .iter()
+            .filter(|c| c.input.ends_with(".ans"))
+            .cloned()
+            .collect();
+        validator_checks::answers(tests.len(), &of_tests, ran.validators, &mut found);
+        validator_checks::rejected(
+            CaseKind::InvalidAnswer,
+            &invalid_answers,
+            &checked,
+            ran.validators,
+            &mut found,
+        );
     }
     validator_checks::outputs(runner, package, stop, &mut found)?;
     Ok(found)
 }
 
-/// Runs every input validator of the package (its programs, then its checktestdata scripts)
-/// on each of `inputs`, on `jobs` workers, telling `reporter` as each pair is checked: what
-/// `judge verify` does with the package's tests and `judge validate` with the files it is
-/// given. Returns the validators run, those that do not build (in `invalid`) or cannot run
-/// here (in `warnings`, checktestdata not installed), and every pair checked.
-pub fn validate_inputs(
+/// Every answer validator of the package (BAPCtools' `answer_validators/`: its programs, then
+/// its checktestdata scripts) on each of `answers` (each with the input it answers), on
+/// `jobs` workers, told to no reporter. Returns the validators run, those that do not build
+/// (in `invalid`) or cannot run here (in `warnings`), and every pair checked.
+fn validate_answers(
     runner: &RunnerConfig,
     package: &Package,
-    inputs: &[InputToCheck],
+    answers: &[InputToCheck],
     jobs: usize,
     stop: Stop,
-    reporter: &mut dyn Reporter,
 ) -> Result<(InputsChecked, Vec<CheckedInput>), GradeError> {
     let mut result = InputsChecked::default();
-    if package.input_validators.is_empty() && package.checktestdata.is_empty() {
+    let validators = build_validators(
+        runner,
+        package,
+        &package.answer_validators,
+        &package.answer_checktestdata,
+        &mut result,
+    )?;
+    result.validators = validators.len();
+    if validators.is_empty() {
         return Ok((result, Vec::new()));
     }
+    let validators: Vec<&dyn InputValidator> = validators
+        .iter()
+        .map(|v| v as &dyn InputValidator)
+        .collect();
+    let checked = validation::check_inputs(
+        answers,
+        runner.files.tests(),
+        &validators,
+        jobs,
+        stop,
+        &mut Reporters::new(),
+    )?;
+    Ok((result, checked))
+}
+
+/// Builds the validators of `programs` and the checktestdata `scripts`, those that do not
+/// build named in `result.invalid`, and those that cannot run here (checktestdata not
+/// installed) in `result.warnings`.
+fn build_validators(
+    runner: &RunnerConfig,
+    package: &Package,
+    programs: &[ProgramSpec],
+    scripts: &[std::path::PathBuf],
+    result: &mut InputsChecked,
+) -> Result<Vec<KattisValidator>, GradeError> {
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
     let mut validators = Vec::new();
-    for spec in &package.input_validators {
+    for spec in programs {
         match ProblemProgram::build(runner, &package.dir, spec, scratch.clone()) {
             Ok(program) => {
                 let key = entry_name(program_path(spec));
@@ -159,7 +250,7 @@ pub fn validate_inputs(
             Err(e) => result.invalid.push(e.to_string()),
         }
     }
-    for script in &package.checktestdata {
+    for script in scripts {
         let name = format!(
             "validator {}",
             script.file_name().unwrap_or_default().to_string_lossy()
@@ -180,6 +271,33 @@ pub fn validate_inputs(
             Err(e) => result.invalid.push(e.to_string()),
         }
     }
+    Ok(validators)
+}
+
+/// Runs every input validator of the package (its programs, then its checktestdata scripts)
+/// on each of `inputs`, on `jobs` workers, telling `reporter` as each pair is checked: what
+/// `judge verify` does with the package's tests and `judge validate` with the files it is
+/// given. Returns the validators run, those that do not build (in `invalid`) or cannot run
+/// here (in `warnings`, checktestdata not installed), and every pair checked.
+pub fn validate_inputs(
+    runner: &RunnerConfig,
+    package: &Package,
+    inputs: &[InputToCheck],
+    jobs: usize,
+    stop: Stop,
+    reporter: &mut dyn Reporter,
+) -> Result<(InputsChecked, Vec<CheckedInput>), GradeError> {
+    let mut result = InputsChecked::default();
+    if package.input_validators.is_empty() && package.checktestdata.is_empty() {
+        return Ok((result, Vec::new()));
+    }
+    let validators = build_validators(
+        runner,
+        package,
+        &package.input_validators,
+        &package.checktestdata,
+        &mut result,
+    )?;
     result.validators = validators.len();
     let validators: Vec<&dyn InputValidator> = validators
         .iter()

@@ -33,6 +33,9 @@ pub struct InputToCheck {
     /// 2025-09's map form of `input_validator_args`: each validator's own, by its name in
     /// `input_validators/` (see [`InputValidator::key`]); `args` is not used when given.
     pub args_by_name: Option<judge_core::config::ArgsByName>,
+    /// When what is checked is a test's answer (BAPCtools' answer validators): the test's
+    /// input, given to each validator beside it (read under the same `root`).
+    pub answer_to: Option<PathBuf>,
 }
 
 impl From<&judge_core::config::FileTest> for InputToCheck {
@@ -45,6 +48,7 @@ impl From<&judge_core::config::FileTest> for InputToCheck {
             root: Some(test.folder.clone()),
             args: test.validator_args.clone(),
             args_by_name: test.validator_args_by_name.clone(),
+            answer_to: None,
         }
     }
 }
@@ -61,9 +65,14 @@ impl InputToCheck {
 
     /// Its bytes, at most `cap` of them.
     fn read(&self, cap: Cap) -> Result<Vec<u8>, FileError> {
+        self.read_file(&self.path, cap)
+    }
+
+    /// The bytes of `path` (itself, or the input its answer is to), at most `cap` of them.
+    fn read_file(&self, path: &std::path::Path, cap: Cap) -> Result<Vec<u8>, FileError> {
         match &self.root {
-            Some(folder) => folder.read(&self.path, cap),
-            None => files::read(&self.path, cap),
+            Some(folder) => folder.read(path, cap),
+            None => files::read(path, cap),
         }
     }
 }
@@ -77,6 +86,11 @@ pub trait InputValidator: Sync {
     fn name(&self) -> String;
     /// What it says of `input`, given `args`.
     fn check(&self, input: &[u8], args: &[String]) -> InputCheck;
+    /// What it says of a test's `answer` to `input` (an answer validator), given `args`.
+    fn check_answer(&self, input: &[u8], answer: &[u8], args: &[String]) -> InputCheck {
+        let _ = input;
+        self.check(answer, args)
+    }
     /// Its name where a package's test group gives each input validator its own arguments
     /// (its entry in `input_validators/`), if it has one.
     fn key(&self) -> Option<&str> {
@@ -167,16 +181,45 @@ impl InputValidator for KattisValidator {
     }
 
     fn check(&self, input: &[u8], args: &[String]) -> InputCheck {
-        let validator = &self.program;
-        let (valid, invalid) = (self.valid, self.invalid);
-        // A checktestdata script takes no flags (problemtools' would read them as files).
-        let args = if valid == 0 { &[] } else { args };
-        let call = Call {
-            args: args.to_vec(),
+        self.judged(&Call {
+            args: self.own_args(args),
             stdin: input,
             files: Vec::new(),
-        };
-        let run = match validator.run(&call) {
+        })
+    }
+
+    /// An answer validator is called as `validator input [args] < answer` (BAPCtools'
+    /// convention); a checktestdata script reads the answer alone.
+    fn check_answer(&self, input: &[u8], answer: &[u8], args: &[String]) -> InputCheck {
+        if self.valid == 0 {
+            return self.check(answer, args);
+        }
+        let mut call_args = vec!["input".to_string()];
+        call_args.extend(self.own_args(args));
+        self.judged(&Call {
+            args: call_args,
+            stdin: answer,
+            files: vec![("input", input)],
+        })
+    }
+}
+
+impl KattisValidator {
+    /// The arguments it is given of `args`: a checktestdata script takes no flags
+    /// (problemtools' would read them as files).
+    fn own_args(&self, args: &[String]) -> Vec<String> {
+        if self.valid == 0 {
+            Vec::new()
+        } else {
+            args.to_vec()
+        }
+    }
+
+    /// What it says, run on `call`.
+    fn judged(&self, call: &Call) -> InputCheck {
+        let validator = &self.program;
+        let (valid, invalid) = (self.valid, self.invalid);
+        let run = match validator.run(call) {
             Ok(run) => run,
             Err(e) => return InputCheck::Failed(e.to_string()),
         };
@@ -283,8 +326,17 @@ impl engine::UnjudgedExecutor for Checks<'_> {
 
     fn execute(&self, _: &mut (), unit: usize) -> CheckedInput {
         let (input, v) = self.pair(unit);
-        let check = match input.read(self.cap) {
-            Ok(bytes) => self.validators[v].check(&bytes, input.args_for(self.validators[v].key())),
+        let validator = self.validators[v];
+        let args = input.args_for(validator.key());
+        let read = input
+            .read(self.cap)
+            .and_then(|bytes| match &input.answer_to {
+                Some(path) => Ok((bytes, Some(input.read_file(path, self.cap)?))),
+                None => Ok((bytes, None)),
+            });
+        let check = match read {
+            Ok((answer, Some(given))) => validator.check_answer(&given, &answer, args),
+            Ok((bytes, None)) => validator.check(&bytes, args),
             Err(e) => InputCheck::Failed(e.to_string()),
         };
         CheckedInput {
@@ -351,6 +403,7 @@ mod tests {
                     root: None,
                     args: vec![format!("a{i}")],
                     args_by_name: None,
+                    answer_to: None,
                 }
             })
             .collect();
@@ -402,6 +455,7 @@ mod tests {
             root: None,
             args: Vec::new(),
             args_by_name: None,
+            answer_to: None,
         }];
         let validator = FirstByte {
             calls: AtomicUsize::new(0),

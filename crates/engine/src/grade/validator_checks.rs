@@ -2,8 +2,10 @@
 //! runs them): each input of `data/invalid_input` must be rejected by at least one input
 //! validator; the output validator must reject each `.out` of `data/invalid_output` and
 //! accept each of `data/valid_output` (each with its `.in`, its `.ans` and its groups'
-//! arguments). What the input validators said is given in (`package` runs them, as it runs
-//! them on the tests); the output checks run here, one after another (a package has few).
+//! arguments); BAPCtools' answer validators must accept every test's answer and one of them
+//! reject each of `data/invalid_answer`. What the input and answer validators said is given
+//! in (`package` runs them, as it runs them on the tests); the output checks run here, one
+//! after another (a package has few).
 //! Each kind is one row of verify's package check; each case that fails it is named.
 
 use std::sync::Arc;
@@ -44,10 +46,12 @@ fn row(kind: CaseKind, cases: usize, failed: usize, what: &str) -> String {
     }
 }
 
-/// The check of `data/invalid_input` from what the input validators said of its inputs
-/// (`checked`, each pair named by the case's name): a case passes when one of them rejects
-/// it; a validator that failed on it is named as a failure of its own.
-pub fn invalid_inputs(
+/// The check of `data/invalid_input` (`kind`; or BAPCtools' `data/invalid_answer`) from
+/// what the input (answer) validators said of its files (`checked`, each pair named by the
+/// case's name): a case passes when one of them rejects it; a validator that failed on it is
+/// named as a failure of its own.
+pub fn rejected(
+    kind: CaseKind,
     cases: &[&ValidatorCase],
     checked: &[CheckedInput],
     validators: usize,
@@ -56,10 +60,14 @@ pub fn invalid_inputs(
     if cases.is_empty() {
         return;
     }
+    let what = match kind {
+        CaseKind::InvalidAnswer => "answer",
+        _ => "input",
+    };
     if validators == 0 {
         found.notes.push(format!(
-            "{}: {} cases not checked: the package has no input validator this judge runs",
-            CaseKind::InvalidInput.folder(),
+            "{}: {} cases not checked: the package has no {what} validator this judge runs",
+            kind.folder(),
             cases.len()
         ));
         return;
@@ -79,17 +87,55 @@ pub fn invalid_inputs(
         if !rejected {
             failed += 1;
             found.failures.push(format!(
-                "{}: no input validator rejects it (an invalid input must be rejected)",
+                "{}: no {what} validator rejects it (an invalid {what} must be rejected)",
                 case.name
             ));
         }
     }
     found.rows.push(row(
-        CaseKind::InvalidInput,
+        kind,
         cases.len(),
         failed,
-        "rejected by an input validator",
+        &format!("rejected by an {what} validator"),
     ));
+}
+
+/// The check of every test's answer by the answer validators (BAPCtools'
+/// `answer_validators/`): each must be accepted by all of them; `checked` holds what each
+/// said of each answer. One row (`answers: 3 answers, each accepted by 2 answer
+/// validators`), and each answer refused, or a validator that failed on it, named.
+pub fn answers(
+    tests: usize,
+    checked: &[CheckedInput],
+    validators: usize,
+    found: &mut ValidatorChecks,
+) {
+    if validators == 0 || tests == 0 {
+        return;
+    }
+    let mut refused: Vec<&str> = Vec::new();
+    for pair in checked {
+        if let Some(problem) = pair.problem() {
+            found.failures.push(problem);
+            if !refused.contains(&pair.input.as_str()) {
+                refused.push(&pair.input);
+            }
+        }
+    }
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let by = format!("{validators} answer validator{}", plural(validators));
+    found.rows.push(if refused.is_empty() {
+        format!(
+            "answers: {tests} answer{}, each accepted by {by}",
+            plural(tests)
+        )
+    } else {
+        format!(
+            "answers: {tests} answer{}, {} not accepted by {by}",
+            plural(tests),
+            refused.len()
+        )
+    });
 }
 
 /// Runs the output validator (or the default comparison) on each case of

@@ -301,6 +301,8 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         input_validators,
         submissions,
         checktestdata: Vec::new(),
+        answer_validators: Vec::new(),
+        answer_checktestdata: Vec::new(),
         skipped,
         domjudge: Default::default(),
         warnings,
