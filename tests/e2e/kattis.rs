@@ -1222,6 +1222,32 @@ fn verify_runs_the_answer_validators_on_every_answer_and_invalid_answer() {
     }
 }
 
+/// Junk inputs made from the samples (a token removed or doubled, a number made huge or
+/// negative, trailing spaces, no final newline, empty) go through the input validators:
+/// twovalidators' validator allows negative numbers, so that variant of its sample is a
+/// warning naming the sample and the mutation, never a failure; the others are rejected.
+#[test]
+fn verify_warns_of_junk_inputs_no_validator_rejects() {
+    let output = judge(&["verify", "tests/kattis/twovalidators"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for line in [
+        "validator check junk inputs: 7 made from 1 sample, 1 not rejected by any input validator (warnings)",
+        "warning: junk input sample/1 (its first number made negative): no input validator rejects it",
+    ] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+    assert!(!text.contains("junk input sample/1 (emptied)"), "{text}");
+    // A validator as strict as the problem: every variant rejected, no warning.
+    let output = judge(&["verify", "tests/kattis/multipass2025"]);
+    let text = show(&output);
+    assert!(
+        text.contains("junk inputs: 7 made from 1 sample, each rejected by an input validator"),
+        "{text}"
+    );
+    assert!(!text.contains("warning: junk input"), "{text}");
+}
+
 /// `judge verify PACKAGE --timings` says where the time went: each phase in the order it ran
 /// (its wall time within the whole, its workers' busy and idle time), every submission's
 /// compile under its language, and the runs by kind: the accepted ones graded to derive the

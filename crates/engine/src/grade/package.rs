@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use super::batch::Tests;
 use super::engine::Schedule;
 use super::jobs::{grade_in_order, JobsRequest, Plan, ToGrade};
+use super::junk_inputs;
 use super::outcome::{Outcome, RunIdentity, RunSummary};
 use super::results::{Checked, CheckedInput, VerifyRow, VerifySummary};
 use super::timings::{self, CompileTiming, RunsTiming, Stopwatch};
@@ -137,6 +138,7 @@ fn check_validators(
             &mut found,
         );
     }
+    junk_inputs(runner, package, jobs, stop, &mut found)?;
     let invalid_answers = cases_of(CaseKind::InvalidAnswer);
     let has_answer_validators =
         !package.answer_validators.is_empty() || !package.answer_checktestdata.is_empty();
@@ -189,6 +191,67 @@ fn check_validators(
     }
     validator_checks::outputs(runner, package, stop, &mut found)?;
     Ok(found)
+}
+
+/// The junk inputs made from the package's first samples (`grade::junk_inputs`), each with
+/// its sample's validator arguments, through every input validator (told to no reporter):
+/// one that none rejects is a warning (`validator_checks::junk`).
+fn junk_inputs(
+    runner: &RunnerConfig,
+    package: &Package,
+    jobs: usize,
+    stop: Stop,
+    found: &mut ValidatorChecks,
+) -> Result<(), GradeError> {
+    if package.input_validators.is_empty() && package.checktestdata.is_empty() {
+        return Ok(());
+    }
+    let samples: Vec<_> = package
+        .spec
+        .file_tests
+        .as_deref()
+        .unwrap_or_default()
+        .iter()
+        .filter(|test| test.sample)
+        .take(junk_inputs::MOST_SAMPLES)
+        .collect();
+    if samples.is_empty() {
+        return Ok(());
+    }
+    let folder = tempfile::tempdir().map_err(|cause| GradeError::Write {
+        path: std::env::temp_dir(),
+        cause,
+    })?;
+    let (mut made, mut inputs) = (Vec::new(), Vec::new());
+    for test in &samples {
+        // A sample that cannot be read is told by the input checks.
+        let Ok(bytes) = test.folder.read(&test.input, runner.files.tests()) else {
+            continue;
+        };
+        for (mutation, variant) in junk_inputs::variants(&bytes) {
+            let name = format!("{} ({})", test.name, mutation.describe());
+            let path = folder
+                .path()
+                .join(format!("{}-{}.in", made.len(), mutation.key()));
+            std::fs::write(&path, variant).map_err(|cause| GradeError::Write {
+                path: path.clone(),
+                cause,
+            })?;
+            inputs.push(InputToCheck {
+                name: name.clone(),
+                path,
+                root: None,
+                args: test.validator_args.clone(),
+                args_by_name: test.validator_args_by_name.clone(),
+                answer_to: None,
+            });
+            made.push(name);
+        }
+    }
+    let (ran, checked) =
+        validate_inputs(runner, package, &inputs, jobs, stop, &mut Reporters::new())?;
+    validator_checks::junk(samples.len(), &made, &checked, ran.validators, found);
+    Ok(())
 }
 
 /// Every answer validator of the package (BAPCtools' `answer_validators/`: its programs, then
@@ -945,6 +1008,7 @@ pub fn verify(
             .iter()
             .cloned()
             .chain(inputs.warnings)
+            .chain(validators.warnings)
             .collect(),
         notes: package
             .domjudge

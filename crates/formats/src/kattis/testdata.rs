@@ -533,6 +533,57 @@ mod tests {
     }
 
     #[test]
+    fn answer_validator_args_come_from_the_groups_in_either_form() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        for name in ["secret/1", "secret/g/1", "invalid_answer/x"] {
+            case(d, name);
+        }
+        write(
+            d,
+            "data/secret/test_group.yaml",
+            "answer_validator_args: [--a]\n",
+        );
+        write(
+            d,
+            "data/secret/g/test_group.yaml",
+            "answer_validator_args: {same.py: [--b]}\n",
+        );
+        write(
+            d,
+            "data/invalid_answer/test_group.yaml",
+            "answer_validator_args: --c --d\n",
+        );
+        let folder = Folder::new(d).unwrap();
+        assert_eq!(
+            answer_args(&folder, "secret/1").unwrap(),
+            (vec!["--a".to_string()], None)
+        );
+        let (list, map) = answer_args(&folder, "secret/g/1").unwrap();
+        assert!(list.is_empty());
+        assert_eq!(map.unwrap()["same.py"], ["--b"]);
+        let cases = read_validator_cases(&folder).unwrap();
+        assert_eq!(cases.len(), 1);
+        assert_eq!(cases[0].kind, CaseKind::InvalidAnswer);
+        assert_eq!(cases[0].answer_args, ["--c", "--d"]);
+        assert!(cases[0].answer.as_ref().unwrap().ends_with("x.ans"));
+        // A case without its answer, and arguments of the wrong kind, are named.
+        std::fs::remove_file(d.join("data/invalid_answer/x.ans")).unwrap();
+        let e = read_validator_cases(&folder).unwrap_err().to_string();
+        assert!(
+            e.contains("has no x.ans beside it (a case of invalid_answer needs its .ans)"),
+            "{e}"
+        );
+        write(
+            d,
+            "data/secret/test_group.yaml",
+            "answer_validator_args: {v: {x: 1}}\n",
+        );
+        let e = answer_args(&folder, "secret/1").unwrap_err().to_string();
+        assert!(e.contains("answer_validator_args: a map must give"), "{e}");
+    }
+
+    #[test]
     fn a_test_cases_own_yaml_overrides_its_group() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
