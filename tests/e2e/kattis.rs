@@ -1248,6 +1248,64 @@ fn verify_warns_of_junk_inputs_no_validator_rejects() {
     assert!(!text.contains("warning: junk input"), "{text}");
 }
 
+/// A 2025-09 input visualizer (`input_visualizer/`, called as `visualizer input answer`,
+/// writing `testcase.svg`) runs in the sandbox on every test of a copy of multipass2025:
+/// the HTML report shows each image captioned with its test, the JSON names them; one that
+/// hangs is stopped at the validators' time limit and is a warning naming it and the test,
+/// never a failure of the package.
+#[test]
+fn verify_runs_the_input_visualizer_and_shows_its_images_in_the_html_report() {
+    let (_keep, dir) = copy_of("multipass2025");
+    let visualizer = dir.join("input_visualizer/draw.py");
+    std::fs::create_dir_all(visualizer.parent().unwrap()).unwrap();
+    std::fs::write(
+        &visualizer,
+        "import sys\nx = open(sys.argv[1]).read().strip()\nopen('testcase.svg', 'w').write('<svg xmlns=\"http://www.w3.org/2000/svg\"><text>%s</text></svg>' % x)\n",
+    )
+    .unwrap();
+    let html = dir.parent().unwrap().join("report.html");
+    let json = dir.parent().unwrap().join("report.json");
+    let output = judge(&[
+        "verify",
+        &dir.to_string_lossy(),
+        "--html",
+        &html.to_string_lossy(),
+        "--json",
+        &json.to_string_lossy(),
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(page.matches("<img class=\"visual\"").count(), 2, "{page}");
+    assert!(
+        page.contains("alt=\"secret/1\" src=\"data:image/svg+xml;base64,"),
+        "{page}"
+    );
+    assert!(page.contains("<figcaption>sample/1</figcaption>"), "{page}");
+    let report = std::fs::read_to_string(&json).unwrap();
+    assert_eq!(report.matches("testcase.svg").count(), 2, "{report}");
+
+    std::fs::write(&visualizer, "while True:\n    pass\n").unwrap();
+    let config = dir.parent().unwrap().join("runner.toml");
+    std::fs::write(&config, "[validators]\ntime_limit_seconds = 1\n").unwrap();
+    let output = judge(&[
+        "verify",
+        &dir.to_string_lossy(),
+        "--config",
+        &config.to_string_lossy(),
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("warning: validator input_visualizer on sample/1: ran out of time"),
+        "{text}"
+    );
+    assert!(
+        text.contains("warning: validator input_visualizer on secret/1: ran out of time"),
+        "{text}"
+    );
+}
+
 /// `judge verify PACKAGE --timings` says where the time went: each phase in the order it ran
 /// (its wall time within the whole, its workers' busy and idle time), every submission's
 /// compile under its language, and the runs by kind: the accepted ones graded to derive the

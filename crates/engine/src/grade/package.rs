@@ -22,7 +22,7 @@ use super::verify::{checked, Against};
 use super::{row_error, tell, GradeError, Submission, Target};
 use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter, Reporters};
-use crate::programs::{PartError, ProblemProgram};
+use crate::programs::{Call, Ended, PartError, ProblemProgram};
 use crate::resolve::{Derivation, Problem, TimeLimitRule};
 use judge_core::cleanup::Stop;
 use judge_core::config::{Convention, ProblemSpec, ProgramSource, ProgramSpec, Role, RunnerConfig};
@@ -36,7 +36,7 @@ use judge_formats::kattis::testdata::{self, CaseKind};
 use judge_formats::kattis::{Package, PackageSubmission};
 
 // What a package's own checks give, defined with the other results (`grade::results`).
-pub use super::results::{PackageCheck, TimeLimit};
+pub use super::results::{PackageCheck, TestImage, TimeLimit};
 
 /// How near a rounding step (a fraction of the slowest accepted time) a derived limit is
 /// said to be: CPU times of one program differ by a few percent from run to run and between
@@ -191,6 +191,80 @@ fn check_validators(
     }
     validator_checks::outputs(runner, package, stop, &mut found)?;
     Ok(found)
+}
+
+/// The names of the images an input visualizer may write in its work folder.
+const INPUT_IMAGES: [&str; 4] = [
+    "testcase.png",
+    "testcase.svg",
+    "testcase.jpg",
+    "testcase.jpeg",
+];
+
+/// Runs the package's input visualizer (2025-09 `input_visualizer/`) on every test, each run
+/// in a fresh folder of its own in the sandbox under the validators' limits, and keeps the
+/// image each leaves (`testcase.<ext>`). A visualizer that does not build, fails, hangs (its
+/// time limit) or leaves no image on a test is a warning naming it and the test, never a
+/// failure: the format says a visualizer's errors are not judge errors.
+fn visualize_inputs(
+    runner: &RunnerConfig,
+    package: &Package,
+    stop: Stop,
+) -> Result<(Vec<TestImage>, Vec<String>), GradeError> {
+    let (mut images, mut warnings) = (Vec::new(), Vec::new());
+    let Some(spec) = &package.input_visualizer else {
+        return Ok((images, warnings));
+    };
+    let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
+    let visualizer = match ProblemProgram::build(runner, &package.dir, spec, scratch) {
+        Ok(program) => program,
+        Err(e) => {
+            warnings.push(format!(
+                "input visualizer not run: {}",
+                e.to_string().lines().next().unwrap_or_default()
+            ));
+            return Ok((images, warnings));
+        }
+    };
+    let cap = runner.files.tests();
+    for test in package.spec.file_tests.as_deref().unwrap_or_default() {
+        if stop.requested() {
+            return Err(GradeError::Interrupted);
+        }
+        let files = test
+            .folder
+            .read(&test.input, cap)
+            .and_then(|input| Ok((input, test.folder.read(&test.answer, cap)?)));
+        let Ok((input, answer)) = files else {
+            continue; // told by the input checks
+        };
+        let call = Call {
+            args: vec!["input".into(), "answer".into()],
+            stdin: &[],
+            files: vec![("input", &input), ("answer", &answer)],
+        };
+        let name = visualizer.name();
+        let warn = |why: String| format!("{name} on {}: {why}", test.name);
+        match visualizer.run_writing(&call, &INPUT_IMAGES, cap) {
+            Err(e) => warnings.push(warn(e.to_string())),
+            Ok((run, left)) => match (run.ended(visualizer.limits()), left.into_iter().next()) {
+                (Ended::Exit(0), Some((file, image))) => images.push(TestImage {
+                    test: test.name.clone(),
+                    file,
+                    bytes: image.len(),
+                    image,
+                }),
+                (Ended::Exit(0), None) => {
+                    warnings.push(warn(format!("made no image ({})", INPUT_IMAGES.join(", "))))
+                }
+                (Ended::Exit(code), _) => {
+                    warnings.push(warn(format!("exited with code {code}: {}", run.message())))
+                }
+                (Ended::Abnormally(why), _) => warnings.push(warn(why)),
+            },
+        }
+    }
+    Ok((images, warnings))
 }
 
 /// The junk inputs made from the package's first samples (`grade::junk_inputs`), each with
@@ -1017,7 +1091,11 @@ pub fn verify(
             .cloned()
             .chain(validators.notes)
             .collect(),
+        images: Vec::new(),
     };
+    let (images, visualizer_warnings) = visualize_inputs(runner, package, request.stop)?;
+    check.images = images;
+    check.warnings.extend(visualizer_warnings);
     stopwatch.phase("regenerate, self-test", || {
         regenerated(request, &mut check);
         programs_own_tests(request, &mut check);

@@ -85,6 +85,10 @@ pub struct Package {
     pub answer_validators: Vec<ProgramSpec>,
     /// checktestdata scripts among the answer validators (`*.ctd`, reading the answer).
     pub answer_checktestdata: Vec<PathBuf>,
+    /// The 2025-09 input visualizer (`input_visualizer/`, one program called as `visualizer
+    /// input answer [args]` that writes `testcase.<png|svg|jpg|jpeg>`), which `judge verify`
+    /// runs on every test under the validators' limits.
+    pub input_visualizer: Option<ProgramSpec>,
     /// Entries of `submissions/` that are not graded, with why (an unknown folder).
     pub skipped: Vec<(PathBuf, String)>,
     /// DOMjudge's files of the package: the limit they fix, and notes.
@@ -263,6 +267,11 @@ impl Package {
             .into_iter()
             .map(validator_of)
             .collect();
+        let input_visualizer = programs_in(&folder, &["input_visualizer"])?
+            .programs
+            .into_iter()
+            .next()
+            .map(validator_of);
         let limits = ProblemLimits {
             cpu_time: fixed.map_or(PROVISIONAL_TIME_LIMIT, Duration::from_secs_f64),
             memory_bytes: metadata.memory_mib * MIB,
@@ -319,6 +328,7 @@ impl Package {
             checktestdata: found.checktestdata,
             answer_validators,
             answer_checktestdata: answer_found.checktestdata,
+            input_visualizer,
             submissions,
             skipped,
             domjudge,
@@ -535,7 +545,7 @@ fn programs_in(package: &Folder, folders: &[&str]) -> Result<Found, PackageError
     let Some(folder) = location else {
         return Ok(found);
     };
-    if folder.ends_with("output_validator") {
+    if folder.ends_with("output_validator") || folder.ends_with("input_visualizer") {
         program_folder(&folder)?;
         found.programs.push(ProgramSource::Source {
             path: folder,

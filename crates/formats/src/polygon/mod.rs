@@ -303,6 +303,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         checktestdata: Vec::new(),
         answer_validators: Vec::new(),
         answer_checktestdata: Vec::new(),
+        input_visualizer: None,
         skipped,
         domjudge: Default::default(),
         warnings,
