@@ -49,6 +49,9 @@ impl Mutation {
 /// The most samples variants are made from (a few dozen validator runs per package).
 pub const MOST_SAMPLES: usize = 4;
 
+/// The largest sample variants are made from: each variant is a copy of it.
+pub const MOST_SAMPLE_BYTES: usize = 1 << 20;
+
 /// A number far beyond any problem's bounds (10^30), of the sign of the one it replaces.
 const HUGE: &str = "1000000000000000000000000000000";
 
@@ -192,8 +195,8 @@ mod tests {
                 Mutation::TrailingSpaces
             ]
         );
-        // An empty sample has no variant: each leaves it empty, as it was.
-        assert!(made("").is_empty());
+        // An empty sample has only spaces added: every other mutation leaves it as it was.
+        assert_eq!(made(""), [(Mutation::TrailingSpaces, "  ".to_string())]);
         // Zero made negative is -1 (-0 may well be read as 0); a negative number stays.
         assert!(made("0\n").contains(&(Mutation::NumberNegative, "-1\n".to_string())));
         assert!(!made("-4\n")

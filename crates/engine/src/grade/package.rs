@@ -302,6 +302,9 @@ fn junk_inputs(
         let Ok(bytes) = test.folder.read(&test.input, runner.files.tests()) else {
             continue;
         };
+        if bytes.len() > junk_inputs::MOST_SAMPLE_BYTES {
+            continue;
+        }
         for (mutation, variant) in junk_inputs::variants(&bytes) {
             let name = format!("{} ({})", test.name, mutation.describe());
             let path = folder
