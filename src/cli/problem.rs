@@ -310,6 +310,7 @@ fn inputs_to_validate(
                 root: None,
                 args: group_args.clone(),
                 args_by_name: None,
+                answer_to: None,
             })
             .collect());
     }
@@ -335,6 +336,7 @@ fn inputs_to_validate(
                 root: Some(test.folder.clone()),
                 args: call.args,
                 args_by_name: None,
+                answer_to: None,
             })
         })
         .collect())

@@ -1051,6 +1051,59 @@ fn a_multi_pass_validator_breaking_the_rules_is_a_judge_error_naming_it() {
     );
 }
 
+/// An interactive multi-pass package (interactivemultipass2025): each pass runs the
+/// submission against the interactor on the input the interactor wrote after the last (its
+/// pass count kept in its feedback folder), so a submission wrong only on the second pass is
+/// a wrong answer there, and one that crashes on the third a run-time error; an interactor
+/// breaking the format's rules is a judge error naming the file.
+#[test]
+fn an_interactive_multi_pass_package_runs_each_pass_against_the_interactor() {
+    let output = judge(&["verify", "tests/kattis/interactivemultipass2025"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("0 mismatches"), "{text}");
+    assert!(
+        text.contains("pass 2: expected 3, got '2' (the interactor's pass 2)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("pass 3: expected 4, got '' (the interactor's pass 3)"),
+        "{text}"
+    );
+
+    let (_keep, dir) = copy_of("interactivemultipass2025");
+    let interactor = dir.join("output_validator/interact.py");
+    let verify = |dir: &std::path::Path| {
+        let output = judge(&["verify", &dir.to_string_lossy()]);
+        (output.status.code(), show(&output))
+    };
+    std::fs::write(
+        &interactor,
+        "import os, sys\nprint(1, flush=True)\nsys.stdin.readline()\nopen(os.path.join(sys.argv[3], 'nextpass.in'), 'w').write('2\\n')\nsys.exit(43)\n",
+    )
+    .unwrap();
+    let (code, text) = verify(&dir);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("the interactor output_validator wrote feedback/nextpass.in but did not accept the pass (only exit 42 asks for another pass): it rejected the output (exit 43)"),
+        "{text}"
+    );
+
+    std::fs::write(
+        &interactor,
+        "import os, sys\nx = int(open(sys.argv[1]).read())\nprint(x, flush=True)\nsys.stdin.readline()\nopen(os.path.join(sys.argv[3], 'nextpass.in'), 'w').write('2\\n')\nsys.exit(42)\n",
+    )
+    .unwrap();
+    let (code, text) = verify(&dir);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains(
+            "asked for pass 4 (feedback/nextpass.in), but limits.validation_passes allows 3"
+        ),
+        "{text}"
+    );
+}
+
 /// The format's checks of the validators (2025-09's `data/invalid_input`, `invalid_output`,
 /// `valid_output`, as BAPCtools runs them), on a copy of twovalidators given such folders:
 /// each kind is a row of verify's package check, and each case that fails its check is named
@@ -1112,6 +1165,143 @@ fn verify_checks_the_validators_on_invalid_and_valid_data() {
     assert_eq!(output.status.code(), Some(2), "{text}");
     assert!(
         text.contains("valid_output/wrong.in: has no wrong.out beside it"),
+        "{text}"
+    );
+}
+
+/// BAPCtools' answer validators (`answer_validators/`, called as `validator input [args] <
+/// answer`) on a copy of twovalidators: every test's answer must be accepted by each (a row
+/// of the package check), and each case of `data/invalid_answer` rejected by one, with its
+/// group's `answer_validator_args`; an answer refused, or an invalid one accepted, is named.
+#[test]
+fn verify_runs_the_answer_validators_on_every_answer_and_invalid_answer() {
+    let (_keep, dir) = copy_of("twovalidators");
+    let write = |path: &str, text: &str| {
+        let file = dir.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    };
+    // The answer must be the input (read from the file given first) and, with --small,
+    // below 100.
+    write(
+        "answer_validators/same.py",
+        "import sys\nx = open(sys.argv[1]).read()\na = sys.stdin.read()\nif a != x:\n    print('not the input', file=sys.stderr)\n    sys.exit(43)\nif '--small' in sys.argv[2:] and abs(int(a)) >= 100:\n    print('too big', file=sys.stderr)\n    sys.exit(43)\nsys.exit(42)\n",
+    );
+    write("data/invalid_answer/other.in", "3\n");
+    write("data/invalid_answer/other.ans", "4\n");
+    write("data/invalid_answer/small/big.in", "300\n");
+    write("data/invalid_answer/small/big.ans", "300\n");
+    write(
+        "data/invalid_answer/small/test_group.yaml",
+        "answer_validator_args: [--small]\n",
+    );
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for line in [
+        "validator check answers: 3 answers, each accepted by 1 answer validator",
+        "validator check invalid_answer: 2 cases, each rejected by an answer validator",
+    ] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+
+    // Without its group's arguments the big answer is accepted; a test's answer that is not
+    // its input is refused.
+    std::fs::remove_file(dir.join("data/invalid_answer/small/test_group.yaml")).unwrap();
+    write("data/secret/2.ans", "-6\n");
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_ne!(output.status.code(), Some(0), "{text}");
+    for line in [
+        "validator check answers: 3 answers, 1 not accepted by 1 answer validator",
+        "invalid: secret/2.ans: validator same.py says: not the input",
+        "validator check invalid_answer: 2 cases, 1 not rejected by an answer validator",
+        "invalid: invalid_answer/small/big: no answer validator rejects it (an invalid answer must be rejected)",
+    ] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+}
+
+/// Junk inputs made from the samples (a token removed or doubled, a number made huge or
+/// negative, trailing spaces, no final newline, empty) go through the input validators:
+/// twovalidators' validator allows negative numbers, so that variant of its sample is a
+/// warning naming the sample and the mutation, never a failure; the others are rejected.
+#[test]
+fn verify_warns_of_junk_inputs_no_validator_rejects() {
+    let output = judge(&["verify", "tests/kattis/twovalidators"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for line in [
+        "validator check junk inputs: 7 made from 1 sample, 1 not rejected by any input validator (warnings)",
+        "warning: junk input sample/1 (its first number made negative): no input validator rejects it",
+    ] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+    assert!(!text.contains("junk input sample/1 (emptied)"), "{text}");
+    // A validator as strict as the problem: every variant rejected, no warning.
+    let output = judge(&["verify", "tests/kattis/multipass2025"]);
+    let text = show(&output);
+    assert!(
+        text.contains("junk inputs: 7 made from 1 sample, each rejected by an input validator"),
+        "{text}"
+    );
+    assert!(!text.contains("warning: junk input"), "{text}");
+}
+
+/// A 2025-09 input visualizer (`input_visualizer/`, called as `visualizer input answer`,
+/// writing `testcase.svg`) runs in the sandbox on every test of a copy of multipass2025:
+/// the HTML report shows each image captioned with its test, the JSON names them; one that
+/// hangs is stopped at the validators' time limit and is a warning naming it and the test,
+/// never a failure of the package.
+#[test]
+fn verify_runs_the_input_visualizer_and_shows_its_images_in_the_html_report() {
+    let (_keep, dir) = copy_of("multipass2025");
+    let visualizer = dir.join("input_visualizer/draw.py");
+    std::fs::create_dir_all(visualizer.parent().unwrap()).unwrap();
+    std::fs::write(
+        &visualizer,
+        "import sys\nx = open(sys.argv[1]).read().strip()\nopen('testcase.svg', 'w').write('<svg xmlns=\"http://www.w3.org/2000/svg\"><text>%s</text></svg>' % x)\n",
+    )
+    .unwrap();
+    let html = dir.parent().unwrap().join("report.html");
+    let json = dir.parent().unwrap().join("report.json");
+    let output = judge(&[
+        "verify",
+        &dir.to_string_lossy(),
+        "--html",
+        &html.to_string_lossy(),
+        "--json",
+        &json.to_string_lossy(),
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(page.matches("<img class=\"visual\"").count(), 2, "{page}");
+    assert!(
+        page.contains("alt=\"secret/1\" src=\"data:image/svg+xml;base64,"),
+        "{page}"
+    );
+    assert!(page.contains("<figcaption>sample/1</figcaption>"), "{page}");
+    let report = std::fs::read_to_string(&json).unwrap();
+    assert_eq!(report.matches("testcase.svg").count(), 2, "{report}");
+
+    std::fs::write(&visualizer, "while True:\n    pass\n").unwrap();
+    let config = dir.parent().unwrap().join("runner.toml");
+    std::fs::write(&config, "[validators]\ntime_limit_seconds = 1\n").unwrap();
+    let output = judge(&[
+        "verify",
+        &dir.to_string_lossy(),
+        "--config",
+        &config.to_string_lossy(),
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("warning: validator input_visualizer on sample/1: ran out of time"),
+        "{text}"
+    );
+    assert!(
+        text.contains("warning: validator input_visualizer on secret/1: ran out of time"),
         "{text}"
     );
 }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use super::charts::{self, Strip};
-use super::markup::{escape, json_block};
+use super::markup::{self, escape, json_block};
 use super::run_data::{CodedTranscript, GameData, TestData};
 use super::{ScoreboardRow, SectionId};
 use crate::report::verify::{package_check_lines, CheckLine};
@@ -587,7 +587,21 @@ pub fn package(check: &PackageCheck) -> String {
         };
         let _ = writeln!(out, "<li>{line}</li>");
     }
-    out.push_str("</ul>\n</section>\n");
+    out.push_str("</ul>\n");
+    // Each test's image from the input visualizer, beside the test's name.
+    if !check.images.is_empty() {
+        out.push_str("<h3>input visualizer</h3>\n<div class=\"visuals\">\n");
+        for visual in &check.images {
+            let _ = writeln!(
+                out,
+                "<figure>{}<figcaption>{}</figcaption></figure>",
+                markup::image(&visual.file, &visual.image, &visual.test),
+                escape(&visual.test)
+            );
+        }
+        out.push_str("</div>\n");
+    }
+    out.push_str("</section>\n");
     out
 }
 

@@ -17,8 +17,11 @@
 //! - `same_tests`: a test that the submission already ran with the same input, answer and
 //!   checker arguments takes that run's facts;
 //! - [`validation`]: inputs against a problem's validators, in parallel;
+//! - [`junk_inputs`]: invalid inputs made from a package's samples (a token removed, a
+//!   number made huge ...), for its input validators to reject;
 //! - [`validator_checks`]: a package's checks of its validators (`data/invalid_input`,
-//!   `invalid_output`, `valid_output`);
+//!   `invalid_output`, `valid_output`, BAPCtools' answer validators and `invalid_answer`,
+//!   the junk inputs);
 //! - [`games`]: a solution of an interactive problem over seeded games, and two solutions
 //!   compared game by game;
 //! - [`merge`]: the JSON parts of a sharded run back into the report of one run;
@@ -44,6 +47,7 @@ mod executor;
 pub mod fixtures;
 pub mod games;
 pub(crate) mod jobs;
+pub mod junk_inputs;
 pub mod many;
 pub mod merge;
 pub mod outcome;

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use super::batch::Tests;
 use super::engine::Schedule;
 use super::jobs::{grade_in_order, JobsRequest, Plan, ToGrade};
+use super::junk_inputs;
 use super::outcome::{Outcome, RunIdentity, RunSummary};
 use super::results::{Checked, CheckedInput, VerifyRow, VerifySummary};
 use super::timings::{self, CompileTiming, RunsTiming, Stopwatch};
@@ -21,7 +22,7 @@ use super::verify::{checked, Against};
 use super::{row_error, tell, GradeError, Submission, Target};
 use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter, Reporters};
-use crate::programs::{PartError, ProblemProgram};
+use crate::programs::{Call, Ended, PartError, ProblemProgram};
 use crate::resolve::{Derivation, Problem, TimeLimitRule};
 use judge_core::cleanup::Stop;
 use judge_core::config::{Convention, ProblemSpec, ProgramSource, ProgramSpec, Role, RunnerConfig};
@@ -31,11 +32,11 @@ use judge_core::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
 use judge_core::scoring::expected::{Expectation, FullScore, Objective, SubmissionsYaml};
 use judge_core::scoring::GroupTree;
 use judge_core::verdict::Verdict;
-use judge_formats::kattis::testdata::CaseKind;
+use judge_formats::kattis::testdata::{self, CaseKind};
 use judge_formats::kattis::{Package, PackageSubmission};
 
 // What a package's own checks give, defined with the other results (`grade::results`).
-pub use super::results::{PackageCheck, TimeLimit};
+pub use super::results::{PackageCheck, TestImage, TimeLimit};
 
 /// How near a rounding step (a fraction of the slowest accepted time) a derived limit is
 /// said to be: CPU times of one program differ by a few percent from run to run and between
@@ -93,8 +94,9 @@ pub fn check_inputs(
 
 /// The format's checks of the package's validators (see `grade::validator_checks`): the
 /// inputs of `data/invalid_input` through every input validator (as the tests' are, told to
-/// no reporter), then the outputs of `data/invalid_output` and `data/valid_output` through
-/// the output validator.
+/// no reporter), every test's answer and those of `data/invalid_answer` through every answer
+/// validator (BAPCtools'), then the outputs of `data/invalid_output` and `data/valid_output`
+/// through the output validator.
 fn check_validators(
     runner: &RunnerConfig,
     package: &Package,
@@ -102,17 +104,19 @@ fn check_validators(
     stop: Stop,
 ) -> Result<ValidatorChecks, GradeError> {
     let mut found = ValidatorChecks::default();
-    let invalid: Vec<_> = package
-        .validator_cases
-        .iter()
-        .filter(|c| c.kind == CaseKind::InvalidInput)
-        .collect();
+    let folder = judge_core::files::Folder::new(&package.dir).map_err(|e| GradeError::Read {
+        path: package.dir.clone(),
+        cause: std::io::Error::other(e.to_string()),
+    })?;
+    let cases_of = |kind| -> Vec<_> {
+        package
+            .validator_cases
+            .iter()
+            .filter(|c| c.kind == kind)
+            .collect()
+    };
+    let invalid = cases_of(CaseKind::InvalidInput);
     if !invalid.is_empty() {
-        let folder =
-            judge_core::files::Folder::new(&package.dir).map_err(|e| GradeError::Read {
-                path: package.dir.clone(),
-                cause: std::io::Error::other(e.to_string()),
-            })?;
         let inputs: Vec<InputToCheck> = invalid
             .iter()
             .map(|case| InputToCheck {
@@ -121,39 +125,266 @@ fn check_validators(
                 root: Some(folder.clone()),
                 args: case.input_args.clone(),
                 args_by_name: case.input_args_by_name.clone(),
+                answer_to: None,
             })
             .collect();
         let (ran, checked) =
             validate_inputs(runner, package, &inputs, jobs, stop, &mut Reporters::new())?;
-        validator_checks::invalid_inputs(&invalid, &checked, ran.validators, &mut found);
+        validator_checks::rejected(
+            CaseKind::InvalidInput,
+            &invalid,
+            &checked,
+            ran.validators,
+            &mut found,
+        );
+    }
+    junk_inputs(runner, package, jobs, stop, &mut found)?;
+    let invalid_answers = cases_of(CaseKind::InvalidAnswer);
+    let has_answer_validators =
+        !package.answer_validators.is_empty() || !package.answer_checktestdata.is_empty();
+    if has_answer_validators || !invalid_answers.is_empty() {
+        let tests = package.spec.file_tests.as_deref().unwrap_or_default();
+        let mut answers = Vec::new();
+        for test in tests {
+            // The groups' files were read when the package was: an error here is one of a
+            // file changed since, told as the check's failure.
+            let (args, args_by_name) =
+                testdata::answer_args(&folder, &test.name).unwrap_or_else(|e| {
+                    found.failures.push(e.to_string());
+                    Default::default()
+                });
+            answers.push(InputToCheck {
+                name: format!("{}.ans", test.name),
+                path: test.answer.clone(),
+                root: Some(folder.clone()),
+                args,
+                args_by_name,
+                answer_to: Some(test.input.clone()),
+            });
+        }
+        answers.extend(invalid_answers.iter().filter_map(|case| {
+            Some(InputToCheck {
+                name: case.name.clone(),
+                path: case.answer.clone()?,
+                root: Some(folder.clone()),
+                args: case.answer_args.clone(),
+                args_by_name: case.answer_args_by_name.clone(),
+                answer_to: Some(case.input.clone()),
+            })
+        }));
+        let (ran, checked) = validate_answers(runner, package, &answers, jobs, stop)?;
+        found.failures.extend(ran.invalid);
+        found.notes.extend(ran.warnings);
+        let of_tests: Vec<CheckedInput> = checked
+            .iter()
+            .filter(|c| c.input.ends_with(".ans"))
+            .cloned()
+            .collect();
+        validator_checks::answers(tests.len(), &of_tests, ran.validators, &mut found);
+        validator_checks::rejected(
+            CaseKind::InvalidAnswer,
+            &invalid_answers,
+            &checked,
+            ran.validators,
+            &mut found,
+        );
     }
     validator_checks::outputs(runner, package, stop, &mut found)?;
     Ok(found)
 }
 
-/// Runs every input validator of the package (its programs, then its checktestdata scripts)
-/// on each of `inputs`, on `jobs` workers, telling `reporter` as each pair is checked: what
-/// `judge verify` does with the package's tests and `judge validate` with the files it is
-/// given. Returns the validators run, those that do not build (in `invalid`) or cannot run
-/// here (in `warnings`, checktestdata not installed), and every pair checked.
-pub fn validate_inputs(
+/// The names of the images an input visualizer may write in its work folder.
+const INPUT_IMAGES: [&str; 4] = [
+    "testcase.png",
+    "testcase.svg",
+    "testcase.jpg",
+    "testcase.jpeg",
+];
+
+/// Runs the package's input visualizer (2025-09 `input_visualizer/`) on every test, each run
+/// in a fresh folder of its own in the sandbox under the validators' limits, and keeps the
+/// image each leaves (`testcase.<ext>`). A visualizer that does not build, fails, hangs (its
+/// time limit) or leaves no image on a test is a warning naming it and the test, never a
+/// failure: the format says a visualizer's errors are not judge errors.
+fn visualize_inputs(
     runner: &RunnerConfig,
     package: &Package,
-    inputs: &[InputToCheck],
+    stop: Stop,
+) -> Result<(Vec<TestImage>, Vec<String>), GradeError> {
+    let (mut images, mut warnings) = (Vec::new(), Vec::new());
+    let Some(spec) = &package.input_visualizer else {
+        return Ok((images, warnings));
+    };
+    let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
+    let visualizer = match ProblemProgram::build(runner, &package.dir, spec, scratch) {
+        Ok(program) => program,
+        Err(e) => {
+            warnings.push(format!(
+                "input visualizer not run: {}",
+                e.to_string().lines().next().unwrap_or_default()
+            ));
+            return Ok((images, warnings));
+        }
+    };
+    let cap = runner.files.tests();
+    for test in package.spec.file_tests.as_deref().unwrap_or_default() {
+        if stop.requested() {
+            return Err(GradeError::Interrupted);
+        }
+        let files = test
+            .folder
+            .read(&test.input, cap)
+            .and_then(|input| Ok((input, test.folder.read(&test.answer, cap)?)));
+        let Ok((input, answer)) = files else {
+            continue; // told by the input checks
+        };
+        let call = Call {
+            args: vec!["input".into(), "answer".into()],
+            stdin: &[],
+            files: vec![("input", &input), ("answer", &answer)],
+        };
+        let name = visualizer.name();
+        let warn = |why: String| format!("{name} on {}: {why}", test.name);
+        match visualizer.run_writing(&call, &INPUT_IMAGES, cap) {
+            Err(e) => warnings.push(warn(e.to_string())),
+            Ok((run, left)) => match (run.ended(visualizer.limits()), left.into_iter().next()) {
+                (Ended::Exit(0), Some((file, image))) => images.push(TestImage {
+                    test: test.name.clone(),
+                    file,
+                    bytes: image.len(),
+                    image,
+                }),
+                (Ended::Exit(0), None) => {
+                    warnings.push(warn(format!("made no image ({})", INPUT_IMAGES.join(", "))))
+                }
+                (Ended::Exit(code), _) => {
+                    warnings.push(warn(format!("exited with code {code}: {}", run.message())))
+                }
+                (Ended::Abnormally(why), _) => warnings.push(warn(why)),
+            },
+        }
+    }
+    Ok((images, warnings))
+}
+
+/// The junk inputs made from the package's first samples (`grade::junk_inputs`), each with
+/// its sample's validator arguments, through every input validator (told to no reporter):
+/// one that none rejects is a warning (`validator_checks::junk`).
+fn junk_inputs(
+    runner: &RunnerConfig,
+    package: &Package,
     jobs: usize,
     stop: Stop,
-    reporter: &mut dyn Reporter,
+    found: &mut ValidatorChecks,
+) -> Result<(), GradeError> {
+    if package.input_validators.is_empty() && package.checktestdata.is_empty() {
+        return Ok(());
+    }
+    let samples: Vec<_> = package
+        .spec
+        .file_tests
+        .as_deref()
+        .unwrap_or_default()
+        .iter()
+        .filter(|test| test.sample)
+        .take(junk_inputs::MOST_SAMPLES)
+        .collect();
+    if samples.is_empty() {
+        return Ok(());
+    }
+    let folder = tempfile::tempdir().map_err(|cause| GradeError::Write {
+        path: std::env::temp_dir(),
+        cause,
+    })?;
+    let (mut made, mut inputs) = (Vec::new(), Vec::new());
+    for test in &samples {
+        // A sample that cannot be read is told by the input checks.
+        let Ok(bytes) = test.folder.read(&test.input, runner.files.tests()) else {
+            continue;
+        };
+        if bytes.len() > junk_inputs::MOST_SAMPLE_BYTES {
+            continue;
+        }
+        for (mutation, variant) in junk_inputs::variants(&bytes) {
+            let name = format!("{} ({})", test.name, mutation.describe());
+            let path = folder
+                .path()
+                .join(format!("{}-{}.in", made.len(), mutation.key()));
+            std::fs::write(&path, variant).map_err(|cause| GradeError::Write {
+                path: path.clone(),
+                cause,
+            })?;
+            inputs.push(InputToCheck {
+                name: name.clone(),
+                path,
+                root: None,
+                args: test.validator_args.clone(),
+                args_by_name: test.validator_args_by_name.clone(),
+                answer_to: None,
+            });
+            made.push(name);
+        }
+    }
+    let (ran, checked) =
+        validate_inputs(runner, package, &inputs, jobs, stop, &mut Reporters::new())?;
+    validator_checks::junk(samples.len(), &made, &checked, ran.validators, found);
+    Ok(())
+}
+
+/// Every answer validator of the package (BAPCtools' `answer_validators/`: its programs, then
+/// its checktestdata scripts) on each of `answers` (each with the input it answers), on
+/// `jobs` workers, told to no reporter. Returns the validators run, those that do not build
+/// (in `invalid`) or cannot run here (in `warnings`), and every pair checked.
+fn validate_answers(
+    runner: &RunnerConfig,
+    package: &Package,
+    answers: &[InputToCheck],
+    jobs: usize,
+    stop: Stop,
 ) -> Result<(InputsChecked, Vec<CheckedInput>), GradeError> {
     let mut result = InputsChecked::default();
-    if package.input_validators.is_empty() && package.checktestdata.is_empty() {
+    let validators = build_validators(
+        runner,
+        package,
+        &package.answer_validators,
+        &package.answer_checktestdata,
+        &mut result,
+    )?;
+    result.validators = validators.len();
+    if validators.is_empty() {
         return Ok((result, Vec::new()));
     }
+    let validators: Vec<&dyn InputValidator> = validators
+        .iter()
+        .map(|v| v as &dyn InputValidator)
+        .collect();
+    let checked = validation::check_inputs(
+        answers,
+        runner.files.tests(),
+        &validators,
+        jobs,
+        stop,
+        &mut Reporters::new(),
+    )?;
+    Ok((result, checked))
+}
+
+/// Builds the validators of `programs` and the checktestdata `scripts`, those that do not
+/// build named in `result.invalid`, and those that cannot run here (checktestdata not
+/// installed) in `result.warnings`.
+fn build_validators(
+    runner: &RunnerConfig,
+    package: &Package,
+    programs: &[ProgramSpec],
+    scripts: &[std::path::PathBuf],
+    result: &mut InputsChecked,
+) -> Result<Vec<KattisValidator>, GradeError> {
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
     let mut validators = Vec::new();
     // What each validator said of an input is remembered in the cache: a verify run again
     // (or `judge validate`) runs a validator only on what it has not seen.
     let remembered = runner.cache_dir.join(VALIDATED);
-    for spec in &package.input_validators {
+    for spec in programs {
         match ProblemProgram::build(runner, &package.dir, spec, scratch.clone()) {
             Ok(program) => {
                 let key = entry_name(program_path(spec));
@@ -166,7 +397,7 @@ pub fn validate_inputs(
             Err(e) => result.invalid.push(e.to_string()),
         }
     }
-    for script in &package.checktestdata {
+    for script in scripts {
         let name = format!(
             "validator {}",
             script.file_name().unwrap_or_default().to_string_lossy()
@@ -193,6 +424,33 @@ pub fn validate_inputs(
             Err(e) => result.invalid.push(e.to_string()),
         }
     }
+    Ok(validators)
+}
+
+/// Runs every input validator of the package (its programs, then its checktestdata scripts)
+/// on each of `inputs`, on `jobs` workers, telling `reporter` as each pair is checked: what
+/// `judge verify` does with the package's tests and `judge validate` with the files it is
+/// given. Returns the validators run, those that do not build (in `invalid`) or cannot run
+/// here (in `warnings`, checktestdata not installed), and every pair checked.
+pub fn validate_inputs(
+    runner: &RunnerConfig,
+    package: &Package,
+    inputs: &[InputToCheck],
+    jobs: usize,
+    stop: Stop,
+    reporter: &mut dyn Reporter,
+) -> Result<(InputsChecked, Vec<CheckedInput>), GradeError> {
+    let mut result = InputsChecked::default();
+    if package.input_validators.is_empty() && package.checktestdata.is_empty() {
+        return Ok((result, Vec::new()));
+    }
+    let validators = build_validators(
+        runner,
+        package,
+        &package.input_validators,
+        &package.checktestdata,
+        &mut result,
+    )?;
     result.validators = validators.len();
     let validators: Vec<&dyn InputValidator> = validators
         .iter()
@@ -844,6 +1102,7 @@ pub fn verify(
             .iter()
             .cloned()
             .chain(inputs.warnings)
+            .chain(validators.warnings)
             .collect(),
         notes: package
             .domjudge
@@ -852,7 +1111,11 @@ pub fn verify(
             .cloned()
             .chain(validators.notes)
             .collect(),
+        images: Vec::new(),
     };
+    let (images, visualizer_warnings) = visualize_inputs(runner, package, request.stop)?;
+    check.images = images;
+    check.warnings.extend(visualizer_warnings);
     stopwatch.phase("regenerate, self-test", || {
         regenerated(request, &mut check);
         programs_own_tests(request, &mut check);

@@ -184,6 +184,20 @@ pub struct PackageCheck {
     /// What DOMjudge's files say that is not used here, or that disagrees with problem.yaml.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// The images the package's input visualizer made, one per test it made one for.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<TestImage>,
+}
+
+/// An image a visualizer made of a test (its file's name says its kind: `testcase.svg`); the
+/// JSON report names it, the HTML report shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct TestImage {
+    pub test: String,
+    pub file: String,
+    pub bytes: usize,
+    #[serde(skip)]
+    pub image: Vec<u8>,
 }
 
 // `judge stress`.

@@ -262,7 +262,39 @@ impl TestContext<'_> {
         if let (Some(passes), Some(validator)) =
             (self.problem.programs.validation_passes, &self.parts.checker)
         {
-            return self.passes(worker, validator, passes, input, answer, checker_args);
+            let mut kept = validator.keep_folder();
+            let last = passes_of(validator, passes, input, |pass_input| {
+                let record = worker.run(pass_input, self.enforced)?;
+                let said = record.facts.ended_normally().then(|| {
+                    programs::checker::check_pass(
+                        validator,
+                        &mut kept,
+                        pass_input,
+                        &record.output,
+                        answer,
+                        checker_args,
+                    )
+                });
+                let (said, score, next) = match said {
+                    Some(PassOutcome::Again(next)) => {
+                        (Some(CheckOutcome::Accepted), None, Some(next))
+                    }
+                    Some(PassOutcome::Final(said, score)) => (Some(said), score, None),
+                    None => (None, None, None),
+                };
+                Ok(Pass {
+                    run: UnitRun {
+                        facts: record.facts,
+                        stderr_says: record.stderr_says,
+                        stderr_head: record.stderr_head,
+                        judgement: Judgement::Checked(said),
+                    },
+                    output: record.output,
+                    score,
+                    next,
+                })
+            })?;
+            return Ok((last.run, last.output, last.score));
         }
         let record = worker.run(input, self.enforced)?;
         let facts = record.facts;
@@ -298,81 +330,8 @@ impl TestContext<'_> {
         Ok((run, record.output, score))
     }
 
-    /// Runs the solution on a multi-pass problem's test: pass after pass, each on the input
-    /// the output validator wrote after the last, until a pass it does not accept, one it
-    /// accepts without asking for another, or a run that does not end normally. More passes
-    /// than `passes` is a judge error, as is a next input with a pass not accepted (see
-    /// `checker::check_pass`). The run's facts are the last pass's, with the most CPU and
-    /// wall time and memory of any pass (each pass is held to the limits); its output is the
-    /// last pass's.
-    fn passes(
-        &self,
-        worker: &mut Worker,
-        validator: &ProblemProgram,
-        passes: u32,
-        input: &[u8],
-        answer: &[u8],
-        checker_args: &[String],
-    ) -> Result<(UnitRun, Vec<u8>, Option<ValidatorScore>), ExecError> {
-        let mut kept = validator.keep_folder();
-        let mut pass_input = input.to_vec();
-        let mut most: Option<RunFacts> = None;
-        let mut pass = 1;
-        loop {
-            let record = worker.run(&pass_input, self.enforced)?;
-            let mut facts = record.facts;
-            if let Some(most) = &most {
-                facts.cpu_time_us = facts.cpu_time_us.max(most.cpu_time_us);
-                facts.wall_time_us = facts.wall_time_us.max(most.wall_time_us);
-                facts.wait_time_us = facts.wait_time_us.max(most.wait_time_us);
-                facts.peak_rss_kib = facts.peak_rss_kib.max(most.peak_rss_kib);
-                facts.cgroup_peak_kib = facts.cgroup_peak_kib.max(most.cgroup_peak_kib);
-            }
-            most = Some(facts.clone());
-            let said = facts.ended_normally().then(|| {
-                programs::checker::check_pass(
-                    validator,
-                    &mut kept,
-                    &pass_input,
-                    &record.output,
-                    answer,
-                    checker_args,
-                )
-            });
-            let (said, score) = match said {
-                Some(PassOutcome::Again(next)) if pass < passes => {
-                    pass_input = next;
-                    pass += 1;
-                    continue;
-                }
-                Some(PassOutcome::Again(_)) => (
-                    Some(CheckOutcome::JudgeError(format!(
-                        "the {} asked for pass {} (feedback/nextpass.in), but limits.validation_passes allows {passes}",
-                        validator.name(),
-                        pass + 1
-                    ))),
-                    None,
-                ),
-                Some(PassOutcome::Final(said, score)) => (Some(said), score),
-                None => (None, None),
-            };
-            let said = said.map(|said| match said {
-                CheckOutcome::WrongAnswer(m) if pass > 1 => {
-                    CheckOutcome::WrongAnswer(format!("pass {pass}: {m}"))
-                }
-                other => other,
-            });
-            let run = UnitRun {
-                facts,
-                stderr_says: record.stderr_says,
-                stderr_head: record.stderr_head,
-                judgement: Judgement::Checked(said),
-            };
-            return Ok((run, record.output, score));
-        }
-    }
-
-    /// Runs the solution against the problem's interactor on `input`.
+    /// Runs the solution against the problem's interactor on `input` (a multi-pass
+    /// problem's passes, each against the interactor on the input it wrote after the last).
     fn against_interactor(
         &self,
         worker: &mut Worker,
@@ -381,23 +340,132 @@ impl TestContext<'_> {
         answer: &[u8],
         interactor_args: &[String],
     ) -> Result<(UnitRun, Option<ValidatorScore>), ExecError> {
-        let interaction = programs::interactor::run(
-            worker,
-            self.enforced,
-            interactor,
-            input,
-            answer,
-            interactor_args,
-        )?;
-        let run = UnitRun {
-            facts: interaction.solution,
-            stderr_says: interaction.solution_stderr_says,
-            stderr_head: interaction.solution_stderr,
-            judgement: Judgement::Interactor {
-                said: interaction.interactor,
-                first: interaction.interactor_first,
-            },
+        let passes = self.problem.programs.validation_passes;
+        let mut kept = interactor.keep_folder();
+        let mut one_pass = |pass_input: &[u8]| -> Result<Pass, ExecError> {
+            let interaction = programs::interactor::run(
+                worker,
+                self.enforced,
+                &mut kept,
+                pass_input,
+                answer,
+                interactor_args,
+            )?;
+            let (said, score, next) = match passes {
+                None => (interaction.interactor, interaction.interactor_score, None),
+                Some(_) => match programs::checker::pass_outcome(
+                    interactor,
+                    interaction.interactor,
+                    interaction.interactor_score,
+                    interaction.next_pass,
+                ) {
+                    // A solution that failed a pass has no next one: its failure decides.
+                    PassOutcome::Again(next) => (
+                        CheckOutcome::Accepted,
+                        None,
+                        interaction.solution.ended_normally().then_some(next),
+                    ),
+                    PassOutcome::Final(said, score) => (said, score, None),
+                },
+            };
+            Ok(Pass {
+                run: UnitRun {
+                    facts: interaction.solution,
+                    stderr_says: interaction.solution_stderr_says,
+                    stderr_head: interaction.solution_stderr,
+                    judgement: Judgement::Interactor {
+                        said,
+                        first: interaction.interactor_first,
+                    },
+                },
+                output: Vec::new(),
+                score,
+                next,
+            })
         };
-        Ok((run, interaction.interactor_score))
+        let last = match passes {
+            Some(passes) => passes_of(interactor, passes, input, one_pass)?,
+            None => one_pass(input)?,
+        };
+        Ok((last.run, last.score))
+    }
+}
+
+/// One pass of a test, judged: the solution's run, its output (none against an interactor),
+/// the partial score its judge gave, and the next pass's input when its judge asked for one.
+struct Pass {
+    run: UnitRun,
+    output: Vec<u8>,
+    score: Option<ValidatorScore>,
+    next: Option<Vec<u8>>,
+}
+
+/// Runs a multi-pass problem's test: `one_pass` on `input`, then again on each next input
+/// its judge (`validator`, the output validator or the interactor) asks for, until a pass
+/// that asks for none. More passes than `passes` is a judge error, as is a next input with
+/// a pass not accepted (see `checker::pass_outcome`). The test's run is the last pass's,
+/// with the most CPU and wall time and memory of any pass (each pass is held to the limits,
+/// as BAPCtools reports a multi-pass run).
+fn passes_of(
+    validator: &ProblemProgram,
+    passes: u32,
+    input: &[u8],
+    mut one_pass: impl FnMut(&[u8]) -> Result<Pass, ExecError>,
+) -> Result<Pass, ExecError> {
+    let mut pass_input = input.to_vec();
+    let mut most: Option<RunFacts> = None;
+    let mut pass = 1;
+    loop {
+        let mut this = one_pass(&pass_input)?;
+        let facts = &mut this.run.facts;
+        if let Some(most) = &most {
+            facts.cpu_time_us = facts.cpu_time_us.max(most.cpu_time_us);
+            facts.wall_time_us = facts.wall_time_us.max(most.wall_time_us);
+            facts.wait_time_us = facts.wait_time_us.max(most.wait_time_us);
+            facts.peak_rss_kib = facts.peak_rss_kib.max(most.peak_rss_kib);
+            facts.cgroup_peak_kib = facts.cgroup_peak_kib.max(most.cgroup_peak_kib);
+        }
+        most = Some(facts.clone());
+        match this.next.take() {
+            Some(next) if pass < passes => {
+                pass_input = next;
+                pass += 1;
+                continue;
+            }
+            Some(_) => {
+                let too_many = CheckOutcome::JudgeError(format!(
+                    "the {} asked for pass {} (feedback/nextpass.in), but limits.validation_passes allows {passes}",
+                    validator.name(),
+                    pass + 1
+                ));
+                this.run.judgement = said_instead(this.run.judgement, |_| too_many);
+                this.score = None;
+            }
+            None => {}
+        }
+        if pass > 1 {
+            this.run.judgement = said_instead(this.run.judgement, |said| match said {
+                CheckOutcome::WrongAnswer(m) => {
+                    CheckOutcome::WrongAnswer(format!("pass {pass}: {m}"))
+                }
+                other => other,
+            });
+        }
+        return Ok(this);
+    }
+}
+
+/// A judgement with its judge's word (if it gave one) changed by `change`.
+fn said_instead(
+    judgement: Judgement,
+    change: impl FnOnce(CheckOutcome) -> CheckOutcome,
+) -> Judgement {
+    match judgement {
+        Judgement::Checked(said) => Judgement::Checked(said.map(change)),
+        Judgement::Interactor { said, first } => Judgement::Interactor {
+            said: change(said),
+            first,
+        },
+        referee @ Judgement::Referee(_) => referee,
     }
 }

@@ -34,6 +34,9 @@ pub struct InputToCheck {
     /// 2025-09's map form of `input_validator_args`: each validator's own, by its name in
     /// `input_validators/` (see [`InputValidator::key`]); `args` is not used when given.
     pub args_by_name: Option<judge_core::config::ArgsByName>,
+    /// When what is checked is a test's answer (BAPCtools' answer validators): the test's
+    /// input, given to each validator beside it (read under the same `root`).
+    pub answer_to: Option<PathBuf>,
 }
 
 impl From<&judge_core::config::FileTest> for InputToCheck {
@@ -46,6 +49,7 @@ impl From<&judge_core::config::FileTest> for InputToCheck {
             root: Some(test.folder.clone()),
             args: test.validator_args.clone(),
             args_by_name: test.validator_args_by_name.clone(),
+            answer_to: None,
         }
     }
 }
@@ -62,9 +66,14 @@ impl InputToCheck {
 
     /// Its bytes, at most `cap` of them.
     fn read(&self, cap: Cap) -> Result<Vec<u8>, FileError> {
+        self.read_file(&self.path, cap)
+    }
+
+    /// The bytes of `path` (itself, or the input its answer is to), at most `cap` of them.
+    fn read_file(&self, path: &std::path::Path, cap: Cap) -> Result<Vec<u8>, FileError> {
         match &self.root {
-            Some(folder) => folder.read(&self.path, cap),
-            None => files::read(&self.path, cap),
+            Some(folder) => folder.read(path, cap),
+            None => files::read(path, cap),
         }
     }
 }
@@ -78,6 +87,11 @@ pub trait InputValidator: Sync {
     fn name(&self) -> String;
     /// What it says of `input`, given `args`.
     fn check(&self, input: &[u8], args: &[String]) -> InputCheck;
+    /// What it says of a test's `answer` to `input` (an answer validator), given `args`.
+    fn check_answer(&self, input: &[u8], answer: &[u8], args: &[String]) -> InputCheck {
+        let _ = input;
+        self.check(answer, args)
+    }
     /// Its name where a package's test group gives each input validator its own arguments
     /// (its entry in `input_validators/`), if it has one.
     fn key(&self) -> Option<&str> {
@@ -170,8 +184,9 @@ impl KattisValidator {
         }
     }
 
-    /// The file that remembers what it says of `input` with `args`.
-    fn memory(&self, input: &[u8], args: &[String]) -> Option<PathBuf> {
+    /// The file that remembers what it says of `call` (its arguments, standard input and
+    /// files).
+    fn memory(&self, call: &Call) -> Option<PathBuf> {
         let folder = self.remembered.as_ref()?;
         let limits = self.program.limits();
         let mut digest = PlanDigest::new();
@@ -180,8 +195,11 @@ impl KattisValidator {
             .add("exit codes", format!("{} {}", self.valid, self.invalid))
             .add("cpu", limits.cpu_time.as_micros())
             .add("memory", limits.memory_bytes)
-            .add("args", args.join("\0"))
-            .add_bytes("input", input);
+            .add("args", call.args.join("\0"))
+            .add_bytes("stdin", call.stdin);
+        for (name, bytes) in &call.files {
+            digest.add_bytes(name, bytes);
+        }
         Some(folder.join(digest.finish()))
     }
 
@@ -214,13 +232,48 @@ impl InputValidator for KattisValidator {
     }
 
     fn check(&self, input: &[u8], args: &[String]) -> InputCheck {
-        // A checktestdata script takes no flags (problemtools' would read them as files).
-        let args = if self.valid == 0 { &[] } else { args };
-        let memory = self.memory(input, args);
+        self.judged(&Call {
+            args: self.own_args(args),
+            stdin: input,
+            files: Vec::new(),
+        })
+    }
+
+    /// An answer validator is called as `validator input [args] < answer` (BAPCtools'
+    /// convention); a checktestdata script reads the answer alone.
+    fn check_answer(&self, input: &[u8], answer: &[u8], args: &[String]) -> InputCheck {
+        if self.valid == 0 {
+            return self.check(answer, args);
+        }
+        let mut call_args = vec!["input".to_string()];
+        call_args.extend(self.own_args(args));
+        self.judged(&Call {
+            args: call_args,
+            stdin: answer,
+            files: vec![("input", input)],
+        })
+    }
+}
+
+impl KattisValidator {
+    /// The arguments it is given of `args`: a checktestdata script takes no flags
+    /// (problemtools' would read them as files).
+    fn own_args(&self, args: &[String]) -> Vec<String> {
+        if self.valid == 0 {
+            Vec::new()
+        } else {
+            args.to_vec()
+        }
+    }
+
+    /// What it says, run on `call`, or what it said before of the same call (see
+    /// [`KattisValidator::remembered_in`]).
+    fn judged(&self, call: &Call) -> InputCheck {
+        let memory = self.memory(call);
         if let Some(said) = memory.as_deref().and_then(KattisValidator::recalled) {
             return said;
         }
-        let check = self.run_check(input, args);
+        let check = self.run_judged(call);
         let text = match &check {
             InputCheck::Valid => Some("valid".to_string()),
             InputCheck::Invalid(why) => Some(format!("invalid\n{why}")),
@@ -231,19 +284,12 @@ impl InputValidator for KattisValidator {
         }
         check
     }
-}
 
-impl KattisValidator {
-    /// Runs it on `input` with `args`: what it says, or why it said neither.
-    fn run_check(&self, input: &[u8], args: &[String]) -> InputCheck {
+    /// Runs it on `call`: what it says, or why it said neither.
+    fn run_judged(&self, call: &Call) -> InputCheck {
         let validator = &self.program;
         let (valid, invalid) = (self.valid, self.invalid);
-        let call = Call {
-            args: args.to_vec(),
-            stdin: input,
-            files: Vec::new(),
-        };
-        let run = match validator.run(&call) {
+        let run = match validator.run(call) {
             Ok(run) => run,
             Err(e) => return InputCheck::Failed(e.to_string()),
         };
@@ -350,8 +396,17 @@ impl engine::UnjudgedExecutor for Checks<'_> {
 
     fn execute(&self, _: &mut (), unit: usize) -> CheckedInput {
         let (input, v) = self.pair(unit);
-        let check = match input.read(self.cap) {
-            Ok(bytes) => self.validators[v].check(&bytes, input.args_for(self.validators[v].key())),
+        let validator = self.validators[v];
+        let args = input.args_for(validator.key());
+        let read = input
+            .read(self.cap)
+            .and_then(|bytes| match &input.answer_to {
+                Some(path) => Ok((bytes, Some(input.read_file(path, self.cap)?))),
+                None => Ok((bytes, None)),
+            });
+        let check = match read {
+            Ok((answer, Some(given))) => validator.check_answer(&given, &answer, args),
+            Ok((bytes, None)) => validator.check(&bytes, args),
             Err(e) => InputCheck::Failed(e.to_string()),
         };
         CheckedInput {
@@ -418,6 +473,7 @@ mod tests {
                     root: None,
                     args: vec![format!("a{i}")],
                     args_by_name: None,
+                    answer_to: None,
                 }
             })
             .collect();
@@ -469,6 +525,7 @@ mod tests {
             root: None,
             args: Vec::new(),
             args_by_name: None,
+            answer_to: None,
         }];
         let validator = FirstByte {
             calls: AtomicUsize::new(0),

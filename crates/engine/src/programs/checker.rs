@@ -94,20 +94,33 @@ pub fn check_pass(
         Err(e) => return PassOutcome::Final(CheckOutcome::JudgeError(e.to_string()), None),
     };
     let (said, score) = scored_outcome(checker, &run);
-    match (said, run.next_pass) {
+    pass_outcome(checker, said, score, run.next_pass)
+}
+
+/// What a multi-pass problem's output validator or interactor (`program`) says of a pass
+/// from its word (`said`, `score`) and the `nextpass.in` it left, if any: another pass when
+/// it accepted (exit 42) and left one; a judge error naming the file when it left one with
+/// any other ending or one that cannot be read.
+pub fn pass_outcome(
+    program: &ProblemProgram,
+    said: CheckOutcome,
+    score: Option<ValidatorScore>,
+    next_pass: Option<Result<Vec<u8>, String>>,
+) -> PassOutcome {
+    match (said, next_pass) {
         (said, None) => PassOutcome::Final(said, score),
         (CheckOutcome::Accepted, Some(Ok(next))) => PassOutcome::Again(next),
         (CheckOutcome::Accepted, Some(Err(e))) => PassOutcome::Final(
             CheckOutcome::JudgeError(format!(
                 "the {}'s feedback/nextpass.in cannot be read: {e}",
-                checker.name()
+                program.name()
             )),
             None,
         ),
         (said, Some(_)) => PassOutcome::Final(
             CheckOutcome::JudgeError(format!(
                 "the {} wrote feedback/nextpass.in but did not accept the pass (only exit 42 asks for another pass): {}",
-                checker.name(),
+                program.name(),
                 ended_as(&said)
             )),
             None,

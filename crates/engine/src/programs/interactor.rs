@@ -18,7 +18,7 @@ use std::os::fd::OwnedFd;
 use std::time::Duration;
 
 use super::checker::scored_outcome;
-use super::{Call, ProblemProgram};
+use super::{Call, KeptFolder, ProblemProgram};
 use crate::execute::{ExecError, Worker};
 use judge_core::config::Convention;
 use judge_core::limits::Limits;
@@ -40,17 +40,22 @@ pub struct Interaction {
     pub interactor_first: bool,
     /// The partial score the interactor gave (its feedback folder's `score.txt`), if any.
     pub interactor_score: Option<ValidatorScore>,
+    /// The `nextpass.in` the interactor left in its feedback folder (a multi-pass problem's
+    /// interactor asks for another pass with it), or why it cannot be read.
+    pub next_pass: Option<Result<Vec<u8>, String>>,
 }
 
 /// How long, past the solution's hardest wall-clock limit, the interactor may wait for it.
 const INTERACTOR_MARGIN: Duration = Duration::from_secs(2);
 
-/// Runs the worker's solution under `limits` against `interactor` on a test; `test_args`
-/// follow the interactor's own arguments (a Kattis group's flags).
+/// Runs the worker's solution under `limits` against the interactor on a test, in the
+/// interactor's `kept` folder (a fresh one for a test of one pass; a multi-pass test's passes
+/// share one, as they share its feedback folder); `test_args` follow the interactor's own
+/// arguments (a Kattis group's flags).
 pub fn run(
     worker: &mut Worker,
     limits: Limits,
-    interactor: &ProblemProgram,
+    kept: &mut KeptFolder,
     input: &[u8],
     answer: &[u8],
     test_args: &[String],
@@ -63,6 +68,7 @@ pub fn run(
     }
     let held_for_interactor = HeldEnds::of(&interactor_stdin, &interactor_stdout)?;
     let held_for_solution = HeldEnds::of(&solution_stdin, &solution_stdout)?;
+    let interactor = kept.program();
     let spec = interactor.spec();
     let mut call = match spec.convention {
         Convention::Kattis => Call {
@@ -82,7 +88,7 @@ pub fn run(
     let wall = sandbox::hard_wall_limit(limits.wall_time) + INTERACTOR_MARGIN;
     std::thread::scope(|scope| {
         let interactor_side = scope.spawn(|| {
-            let run = interactor.run_piped(&call, interactor_stdin, interactor_stdout, wall);
+            let run = kept.run_piped(&call, interactor_stdin, interactor_stdout, wall);
             // Reaped (or never started): the solution may now see that it has gone.
             drop(held_for_interactor);
             run
@@ -95,9 +101,14 @@ pub fn run(
         let HeldEnds { input, output } = held_for_solution;
         drop(output);
         drain(input);
-        let interactor_run = interactor_side
+        let mut interactor_run = interactor_side
             .join()
             .unwrap_or_else(|_| Err(interactor_panicked(interactor)));
+        // An interactor cut short by the solution's end asks for no next pass.
+        let next_pass = match &mut interactor_run {
+            Ok(run) if !run.facts.killed_by_broken_pipe() => run.next_pass.take(),
+            _ => None,
+        };
         let solution = solution?;
         let facts = solution.facts;
         let interactor_first = match &interactor_run {
@@ -123,6 +134,7 @@ pub fn run(
             interactor: said,
             interactor_first,
             interactor_score,
+            next_pass,
         })
     })
 }

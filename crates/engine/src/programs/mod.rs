@@ -211,10 +211,80 @@ pub struct KeptFolder<'p> {
     held: Option<(Session, SandboxFolder)>,
 }
 
-impl KeptFolder<'_> {
+impl<'p> KeptFolder<'p> {
+    /// The program it runs.
+    pub fn program(&self) -> &'p ProblemProgram {
+        self.program
+    }
+
     /// Runs the program on `call` in the kept folder (the first run empties its feedback
     /// folder, later ones keep what it holds).
     pub fn run(&mut self, call: &Call) -> Result<PartRun, PartError> {
+        let limits = self.program.limits;
+        self.run_launching(
+            call,
+            limits,
+            StdoutMode::Capture,
+            |session, request, files| session.run(request, files),
+        )
+    }
+
+    /// Runs it joined to pipes (an interactor) in the kept folder: `stdin` and `stdout` are
+    /// its ends; its wall-clock limit is at least `wall_at_least`.
+    pub fn run_piped(
+        &mut self,
+        call: &Call,
+        stdin: OwnedFd,
+        stdout: OwnedFd,
+        wall_at_least: Duration,
+    ) -> Result<PartRun, PartError> {
+        let program = self.program;
+        let mut limits = program.limits;
+        limits.wall_time = limits.wall_time.max(wall_at_least);
+        let pipes = Mutex::new(Some((stdin, stdout)));
+        let stderr =
+            sandbox::memory_file("stderr").map_err(|e| program.run_error(ExecError::Files(e)))?;
+        let mut run = self.run_launching(
+            call,
+            limits,
+            StdoutMode::PassThrough,
+            |session, request, _| {
+                let (stdin, stdout) = pipes
+                    .lock()
+                    .ok()
+                    .and_then(|mut pipes| pipes.take())
+                    .ok_or_else(|| {
+                        sandbox::SandboxError::Launcher("the pipes were already used".into())
+                    })?;
+                let stderr = stderr.try_clone().map_err(sandbox::SandboxError::Prepare)?;
+                session.begin(
+                    request,
+                    RunFiles {
+                        stdin,
+                        stdout,
+                        stderr: stderr.into(),
+                    },
+                )?;
+                session.wait()
+            },
+        )?;
+        run.stderr_head = head_of_file(&stderr);
+        Ok(run)
+    }
+
+    /// Runs it in the kept session (taken on the first run) as `ProblemProgram::run_in`
+    /// does; a session that failed is not kept.
+    fn run_launching(
+        &mut self,
+        call: &Call,
+        limits: Limits,
+        stdout: StdoutMode,
+        launch: impl FnOnce(
+            &mut Session,
+            &RunRequest,
+            RunFiles,
+        ) -> Result<RunFacts, sandbox::SandboxError>,
+    ) -> Result<PartRun, PartError> {
         let program = self.program;
         let fresh = self.held.is_none();
         if fresh {
@@ -225,17 +295,8 @@ impl KeptFolder<'_> {
                 "the kept session is gone",
             ))));
         };
-        let ran = program.run_in(
-            session,
-            folder,
-            fresh,
-            call,
-            program.limits,
-            StdoutMode::Capture,
-            |session, request, files| session.run(request, files),
-        );
+        let ran = program.run_in(session, folder, fresh, call, limits, stdout, launch);
         if ran.is_err() {
-            // A session that failed is not kept.
             self.held = None;
         }
         ran.map_err(|cause| program.run_error(cause))
@@ -487,50 +548,6 @@ impl ProblemProgram {
             |session, request, files| session.run(request, files),
         )
         .map_err(|cause| self.run_error(cause))
-    }
-
-    /// Runs it once joined to pipes (an interactor): `stdin` and `stdout` are its ends; its
-    /// wall-clock limit is at least `wall_at_least`.
-    pub fn run_piped(
-        &self,
-        call: &Call,
-        stdin: OwnedFd,
-        stdout: OwnedFd,
-        wall_at_least: Duration,
-    ) -> Result<PartRun, PartError> {
-        let mut limits = self.limits;
-        limits.wall_time = limits.wall_time.max(wall_at_least);
-        let pipes = Mutex::new(Some((stdin, stdout)));
-        let stderr =
-            sandbox::memory_file("stderr").map_err(|e| self.run_error(ExecError::Files(e)))?;
-        let mut run = self
-            .run_with(
-                call,
-                limits,
-                StdoutMode::PassThrough,
-                |session, request, _| {
-                    let (stdin, stdout) = pipes
-                        .lock()
-                        .ok()
-                        .and_then(|mut pipes| pipes.take())
-                        .ok_or_else(|| {
-                            sandbox::SandboxError::Launcher("the pipes were already used".into())
-                        })?;
-                    let stderr = stderr.try_clone().map_err(sandbox::SandboxError::Prepare)?;
-                    session.begin(
-                        request,
-                        RunFiles {
-                            stdin,
-                            stdout,
-                            stderr: stderr.into(),
-                        },
-                    )?;
-                    session.wait()
-                },
-            )
-            .map_err(|cause| self.run_error(cause))?;
-        run.stderr_head = head_of_file(&stderr);
-        Ok(run)
     }
 
     /// Runs it once in a fresh work folder that it may write to (a generator writes its

@@ -3,7 +3,7 @@
 //! (the name, whether the problem is interactive, whether it has a custom output validator,
 //! the validator's flags and the limits), and the facts about the problem that `judge show`
 //! shows (`About`: credits, sources, license, keywords ...); a problem type this judge cannot
-//! grade (submit-answer, interactive multi-pass) is refused by name; a multi-pass one
+//! grade (submit-answer) is refused by name; a multi-pass one (interactive too)
 //! carries its most passes (`limits.validation_passes`). In 2025-09 a key the format does not
 //! have (at the top, under `limits` or `limits.time_multipliers`) is an error naming it, as
 //! the format says.
@@ -317,12 +317,6 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
                 ));
             }
             let interactive = types.iter().any(|t| t == "interactive");
-            if interactive && types.iter().any(|t| t == "multi-pass") {
-                return Err(bad(
-                    "type",
-                    "interactive multi-pass problems are not graded by this judge yet",
-                ));
-            }
             (interactive, false, Vec::new())
         }
     };
@@ -754,9 +748,11 @@ mod tests {
     fn what_cannot_be_graded_is_refused_by_name() {
         let e = parse_text("problem_format_version: 2023-07\ntype: submit-answer\n").unwrap_err();
         assert!(e.contains("submit-answer"), "{e}");
-        let e = parse_text("problem_format_version: 2025-09\ntype: [interactive, multi-pass]\n")
-            .unwrap_err();
-        assert!(e.contains("interactive multi-pass"), "{e}");
+        // An interactive multi-pass problem is graded: its interactor asks for each pass.
+        let both = parse_text("problem_format_version: 2025-09\ntype: [interactive, multi-pass]\n")
+            .unwrap();
+        assert!(both.interactive);
+        assert_eq!(both.validation_passes, Some(2));
         // Scoring problems are graded (their groups are `scoring`'s).
         parse_text("problem_format_version: 2023-07\ntype: scoring\n").unwrap();
         parse_text("type: scoring\nvalidation: custom score\n").unwrap();

@@ -79,6 +79,16 @@ pub struct Package {
     /// checktestdata scripts among the input validators (`*.ctd`), run with PyPI's
     /// checktestdata ([`CHECKTESTDATA`]) as problemtools runs them.
     pub checktestdata: Vec<PathBuf>,
+    /// BAPCtools' answer validators (`answer_validators/`: programs called as `validator
+    /// input [args] < answer`, exit 42 valid, 43 invalid), which `judge verify` runs on every
+    /// test's answer and on `data/invalid_answer`.
+    pub answer_validators: Vec<ProgramSpec>,
+    /// checktestdata scripts among the answer validators (`*.ctd`, reading the answer).
+    pub answer_checktestdata: Vec<PathBuf>,
+    /// The 2025-09 input visualizer (`input_visualizer/`, one program called as `visualizer
+    /// input answer [args]` that writes `testcase.<png|svg|jpg|jpeg>`), which `judge verify`
+    /// runs on every test under the validators' limits.
+    pub input_visualizer: Option<ProgramSpec>,
     /// Entries of `submissions/` that are not graded, with why (an unknown folder).
     pub skipped: Vec<(PathBuf, String)>,
     /// DOMjudge's files of the package: the limit they fix, and notes.
@@ -235,18 +245,33 @@ impl Package {
             None => None,
         };
         check_validator_names(&dir, &tests, &found)?;
-        let input_validators: Vec<ProgramSpec> = found
+        let validator_of = |source| ProgramSpec {
+            role: Role::Validator,
+            source,
+            convention: Convention::Kattis,
+            args: Vec::new(),
+            time_limit: validators.time_limit,
+            memory_bytes: validators.memory_bytes,
+        };
+        let input_validators: Vec<ProgramSpec> =
+            found.programs.into_iter().map(validator_of).collect();
+        let answer_found = programs_in(&folder, &["answer_validators"])?;
+        for script in &answer_found.unsupported {
+            warnings.push(format!(
+                "{}: not run: a VIVA answer validator, which this judge cannot run",
+                script.display()
+            ));
+        }
+        let answer_validators: Vec<ProgramSpec> = answer_found
             .programs
             .into_iter()
-            .map(|source| ProgramSpec {
-                role: Role::Validator,
-                source,
-                convention: Convention::Kattis,
-                args: Vec::new(),
-                time_limit: validators.time_limit,
-                memory_bytes: validators.memory_bytes,
-            })
+            .map(validator_of)
             .collect();
+        let input_visualizer = programs_in(&folder, &["input_visualizer"])?
+            .programs
+            .into_iter()
+            .next()
+            .map(validator_of);
         let limits = ProblemLimits {
             cpu_time: fixed.map_or(PROVISIONAL_TIME_LIMIT, Duration::from_secs_f64),
             memory_bytes: metadata.memory_mib * MIB,
@@ -301,6 +326,9 @@ impl Package {
             spec,
             input_validators,
             checktestdata: found.checktestdata,
+            answer_validators,
+            answer_checktestdata: answer_found.checktestdata,
+            input_visualizer,
             submissions,
             skipped,
             domjudge,
@@ -517,7 +545,7 @@ fn programs_in(package: &Folder, folders: &[&str]) -> Result<Found, PackageError
     let Some(folder) = location else {
         return Ok(found);
     };
-    if folder.ends_with("output_validator") {
+    if folder.ends_with("output_validator") || folder.ends_with("input_visualizer") {
         program_folder(&folder)?;
         found.programs.push(ProgramSource::Source {
             path: folder,

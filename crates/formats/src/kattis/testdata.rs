@@ -5,8 +5,9 @@
 //! depth-first. A group's settings (`testdata.yaml`, or `test_group.yaml` in 2025-09) give the
 //! output validator's and the input validators' arguments; a key a group leaves out is its
 //! parent's (replaced, not added to). The format's checks of the validators
-//! (`data/invalid_input`, `data/invalid_output`, `data/valid_output`) are read here too
-//! ([`read_validator_cases`]), with the same groups' arguments.
+//! (`data/invalid_input`, `data/invalid_output`, `data/valid_output`, and BAPCtools'
+//! `data/invalid_answer`) are read here too ([`read_validator_cases`]), with the same
+//! groups' arguments, as are the answer validators' arguments of a test ([`answer_args`]).
 
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
@@ -28,6 +29,9 @@ struct GroupArgs {
     input: Vec<String>,
     /// The map form of `input_validator_args` (it replaces `input`).
     input_by_name: Option<ArgsByName>,
+    /// BAPCtools' `answer_validator_args` (a list; a map gives each validator its own).
+    answer: Vec<String>,
+    answer_by_name: Option<ArgsByName>,
 }
 
 /// The tests of the package `package`, samples first. Every entry of `data/` is a file or a
@@ -308,6 +312,32 @@ fn group_args(
         if let Some(output) = read(["output_validator_flags", "output_validator_args"])? {
             args.output = output;
         }
+        match value.get("answer_validator_args").filter(|v| !v.is_null()) {
+            Some(Value::Mapping(map)) => {
+                let mut by_name = ArgsByName::new();
+                for (name, list) in map {
+                    let bad = || {
+                        PackageError::invalid(
+                            &file,
+                            "answer_validator_args: a map must give each validator's name a list of strings",
+                        )
+                    };
+                    let name = name.as_str().ok_or_else(bad)?;
+                    by_name.insert(name.to_string(), split_args(list).ok_or_else(bad)?);
+                }
+                (args.answer, args.answer_by_name) = (Vec::new(), Some(by_name));
+            }
+            Some(list) => {
+                let answer = split_args(list).ok_or_else(|| {
+                    PackageError::invalid(
+                        &file,
+                        "answer_validator_args: must be a string or a list of strings",
+                    )
+                })?;
+                (args.answer, args.answer_by_name) = (answer, None);
+            }
+            None => {}
+        }
         match value.get("input_validator_args").filter(|v| v.is_mapping()) {
             Some(map) => {
                 (args.input, args.input_by_name) =
@@ -503,6 +533,57 @@ mod tests {
     }
 
     #[test]
+    fn answer_validator_args_come_from_the_groups_in_either_form() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        for name in ["secret/1", "secret/g/1", "invalid_answer/x"] {
+            case(d, name);
+        }
+        write(
+            d,
+            "data/secret/test_group.yaml",
+            "answer_validator_args: [--a]\n",
+        );
+        write(
+            d,
+            "data/secret/g/test_group.yaml",
+            "answer_validator_args: {same.py: [--b]}\n",
+        );
+        write(
+            d,
+            "data/invalid_answer/test_group.yaml",
+            "answer_validator_args: --c --d\n",
+        );
+        let folder = Folder::new(d).unwrap();
+        assert_eq!(
+            answer_args(&folder, "secret/1").unwrap(),
+            (vec!["--a".to_string()], None)
+        );
+        let (list, map) = answer_args(&folder, "secret/g/1").unwrap();
+        assert!(list.is_empty());
+        assert_eq!(map.unwrap()["same.py"], ["--b"]);
+        let cases = read_validator_cases(&folder).unwrap();
+        assert_eq!(cases.len(), 1);
+        assert_eq!(cases[0].kind, CaseKind::InvalidAnswer);
+        assert_eq!(cases[0].answer_args, ["--c", "--d"]);
+        assert!(cases[0].answer.as_ref().unwrap().ends_with("x.ans"));
+        // A case without its answer, and arguments of the wrong kind, are named.
+        std::fs::remove_file(d.join("data/invalid_answer/x.ans")).unwrap();
+        let e = read_validator_cases(&folder).unwrap_err().to_string();
+        assert!(
+            e.contains("has no x.ans beside it (a case of invalid_answer needs its .ans)"),
+            "{e}"
+        );
+        write(
+            d,
+            "data/secret/test_group.yaml",
+            "answer_validator_args: {v: {x: 1}}\n",
+        );
+        let e = answer_args(&folder, "secret/1").unwrap_err().to_string();
+        assert!(e.contains("answer_validator_args: a map must give"), "{e}");
+    }
+
+    #[test]
     fn a_test_cases_own_yaml_overrides_its_group() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
@@ -563,6 +644,8 @@ pub enum CaseKind {
     InvalidOutput,
     /// `data/valid_output`: the output validator must accept its `.out`.
     ValidOutput,
+    /// `data/invalid_answer` (BAPCtools'): some answer validator must reject its `.ans`.
+    InvalidAnswer,
 }
 
 impl CaseKind {
@@ -572,6 +655,7 @@ impl CaseKind {
             CaseKind::InvalidInput => "invalid_input",
             CaseKind::InvalidOutput => "invalid_output",
             CaseKind::ValidOutput => "valid_output",
+            CaseKind::InvalidAnswer => "invalid_answer",
         }
     }
 }
@@ -590,6 +674,11 @@ pub struct ValidatorCase {
     pub input_args_by_name: Option<ArgsByName>,
     /// Its groups' `output_validator_args`.
     pub output_args: Vec<String>,
+    /// The answer an answer validator judges (`data/invalid_answer`'s cases).
+    pub answer: Option<PathBuf>,
+    /// Its groups' `answer_validator_args` (list form; the map form in `answer_args_by_name`).
+    pub answer_args: Vec<String>,
+    pub answer_args_by_name: Option<ArgsByName>,
 }
 
 /// The cases of `data/invalid_input`, `data/invalid_output` and `data/valid_output`, each
@@ -605,6 +694,7 @@ pub fn read_validator_cases(package: &Folder) -> Result<Vec<ValidatorCase>, Pack
     let mut cases = Vec::new();
     for kind in [
         CaseKind::InvalidInput,
+        CaseKind::InvalidAnswer,
         CaseKind::InvalidOutput,
         CaseKind::ValidOutput,
     ] {
@@ -640,24 +730,29 @@ fn cases_in(
             continue;
         }
         let Some(stem) = input_stem else { continue };
-        let answer_output = match kind {
-            CaseKind::InvalidInput => None,
-            CaseKind::InvalidOutput | CaseKind::ValidOutput => {
-                let beside = |suffix: &str| -> Result<PathBuf, PackageError> {
-                    let file = path.with_file_name(with_suffix(stem, suffix));
-                    if package.kind_if_any(&file)? != Some(Kind::File) {
-                        return Err(PackageError::invalid(
-                            &path,
-                            format!(
-                                "has no {}{suffix} beside it (a case of {} needs its .ans and .out)",
-                                stem.to_string_lossy(),
-                                kind.folder()
-                            ),
-                        ));
-                    }
-                    Ok(file)
+        let beside = |suffix: &str| -> Result<PathBuf, PackageError> {
+            let file = path.with_file_name(with_suffix(stem, suffix));
+            if package.kind_if_any(&file)? != Some(Kind::File) {
+                let needs = match kind {
+                    CaseKind::InvalidAnswer => "its .ans",
+                    _ => "its .ans and .out",
                 };
-                Some((beside(".ans")?, beside(".out")?))
+                return Err(PackageError::invalid(
+                    &path,
+                    format!(
+                        "has no {}{suffix} beside it (a case of {} needs {needs})",
+                        stem.to_string_lossy(),
+                        kind.folder()
+                    ),
+                ));
+            }
+            Ok(file)
+        };
+        let (answer_output, answer) = match kind {
+            CaseKind::InvalidInput => (None, None),
+            CaseKind::InvalidAnswer => (None, Some(beside(".ans")?)),
+            CaseKind::InvalidOutput | CaseKind::ValidOutput => {
+                (Some((beside(".ans")?, beside(".out")?)), None)
             }
         };
         let relative = path.strip_prefix(data).unwrap_or(&path).with_extension("");
@@ -669,7 +764,27 @@ fn cases_in(
             input_args: args.input.clone(),
             input_args_by_name: args.input_by_name.clone(),
             output_args: args.output.clone(),
+            answer,
+            answer_args: args.answer.clone(),
+            answer_args_by_name: args.answer_by_name.clone(),
         });
     }
     Ok(())
+}
+
+/// The `answer_validator_args` of the test named `test` (its path under `data/` without
+/// extension, `secret/group1/10`): its groups' settings, from `data/` down (list form; the
+/// map form second).
+pub fn answer_args(
+    package: &Folder,
+    test: &str,
+) -> Result<(Vec<String>, Option<ArgsByName>), PackageError> {
+    let mut folder = package.root().join("data");
+    let mut args = group_args(package, &folder, &GroupArgs::default())?;
+    let groups: Vec<&str> = test.split('/').collect();
+    for group in &groups[..groups.len().saturating_sub(1)] {
+        folder.push(group);
+        args = group_args(package, &folder, &args)?;
+    }
+    Ok((args.answer, args.answer_by_name))
 }
