@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::bounds::FOLDER_DEPTH;
 use crate::files::{self, FileError, Folder, Kind};
 
-use super::cache::{build_cached, folder_cache_key};
+use super::cache::{build_cached, build_in_place, folder_cache_key};
 use super::detect::{by_id, detect, lists_extension};
 use super::{prepare, BuildSetup, Compiled, LangError, UnsupportedReason, Workspace};
 
@@ -109,6 +109,58 @@ pub fn prepare_folder(
     }
     let key = folder_cache_key(language, &workspace);
     build_cached(setup, language, &workspace, &key)
+}
+
+/// A problem program's folder (a generator, a validator): as [`prepare_folder`], except that
+/// in a language that runs its source, a folder of several sources, or one whose main source
+/// is in a folder of its own, is run in place: every file is kept at its relative path, the
+/// whole folder is a run's work folder, and the run command names the main source by that
+/// path (`python3 ./gen/main.py`), so its modules import each other and its `argv[0]` names
+/// its folder, as BAPCtools runs such a program from a copy of its folder.
+pub fn prepare_program_folder(
+    setup: &BuildSetup,
+    dir: &Path,
+    language_id: Option<&str>,
+) -> Result<Compiled, LangError> {
+    if has_build_script(dir) {
+        return prepare_folder(setup, dir, language_id);
+    }
+    let relative = folder_files(dir)?;
+    let files: Vec<PathBuf> = relative.iter().map(|file| dir.join(file)).collect();
+    let (language, sources) = match language_id {
+        Some(id) => {
+            let language = by_id(setup.languages, id)?;
+            let sources: Vec<usize> = (0..files.len())
+                .filter(|&i| lists_extension(language, &files[i]))
+                .collect();
+            (language, sources)
+        }
+        None => detect(setup.languages, &files, dir)?.settle(dir)?,
+    };
+    let main = match sources.as_slice() {
+        [] => return prepare_folder(setup, dir, language_id),
+        _ => sources[main_source(sources.iter().map(|&i| relative[i].as_path()))],
+    };
+    let nested = relative[main]
+        .parent()
+        .is_some_and(|p| !p.as_os_str().is_empty());
+    if language.runs_binary() || (sources.len() == 1 && !nested) {
+        return prepare_folder(setup, dir, language_id);
+    }
+    let mut workspace = Workspace {
+        files: Vec::with_capacity(files.len()),
+        shown: files
+            .iter()
+            .map(|file| file.display().to_string())
+            .collect(),
+        main,
+        sources,
+    };
+    let mut reader = FolderReader::new(dir, setup.sources)?;
+    for (file, relative) in files.iter().zip(&relative) {
+        workspace.files.push((relative.clone(), reader.read(file)?));
+    }
+    build_in_place(setup, language, &workspace)
 }
 
 /// Reads the files of a program folder, the cap on sources applying to them together (a
