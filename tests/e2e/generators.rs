@@ -409,3 +409,32 @@ fn a_test_that_does_not_match_its_pattern_fails_naming_it() {
     let out = fixture.generate(&[]);
     assert_eq!(out.status.code(), Some(0), "{}", show(&out));
 }
+
+#[test]
+fn the_progress_bar_shows_on_a_terminal_and_never_in_a_pipe() {
+    let fixture = Fixture::new();
+    let package = fixture.package();
+    // A terminal: python3's pty module runs judge with a pseudo-terminal as its output.
+    let on_terminal = Command::new("python3")
+        .args(["-c", "import pty, sys; pty.spawn(sys.argv[1:])"])
+        .arg(env!("CARGO_BIN_EXE_judge"))
+        .args(["generate", package.to_str().unwrap(), "--jobs", "1"])
+        .current_dir(fixture.dir.path())
+        .env("NO_COLOR", "1")
+        .env("XDG_CACHE_HOME", fixture.dir.path().join("cache"))
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&on_terminal.stdout);
+    assert!(shown.contains(" 0/10"), "{shown}");
+    assert!(shown.contains(" 10/10 "), "{shown}");
+    assert!(shown.contains("\u{1b}[2K"), "{shown}");
+    assert!(shown.contains("9 tests and 1 included"), "{shown}");
+    // A pipe: the summary only, on both streams.
+    std::fs::remove_dir_all(package.join("data")).unwrap();
+    let piped = fixture.generate(&["--no-cache", "--jobs", "1"]);
+    let said = show(&piped);
+    assert_eq!(piped.status.code(), Some(0), "{said}");
+    assert!(said.contains("9 tests and 1 included"), "{said}");
+    assert!(!said.contains("/10"), "{said}");
+    assert!(!said.contains('\u{1b}'), "{said}");
+}
