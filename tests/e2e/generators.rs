@@ -438,3 +438,31 @@ fn the_progress_bar_shows_on_a_terminal_and_never_in_a_pipe() {
     assert!(!said.contains("/10"), "{said}");
     assert!(!said.contains('\u{1b}'), "{said}");
 }
+
+#[test]
+fn check_deterministic_names_the_tests_whose_generator_gives_other_bytes_each_run() {
+    let fixture = Fixture::new();
+    std::fs::write(
+        fixture.package().join("generators/clock.py"),
+        "import time\nprint(time.time_ns(), 1)\n",
+    )
+    .unwrap();
+    fixture.edit_yaml(
+        "      - both: both.py 5\n",
+        "      - both: both.py 5\n      - clock: clock.py\n",
+    );
+    let out = fixture.generate(&["--check-deterministic"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{}", show(&out));
+    assert!(
+        said.contains(
+            "FAILED secret/8-clock `clock.py`: not deterministic: its .in differs between two runs"
+        ),
+        "{said}"
+    );
+    // Only that one: the seeded generators give the same bytes again.
+    assert_eq!(said.matches("FAILED").count(), 1, "{said}");
+    // Without the check the test is made.
+    let out = fixture.generate(&[]);
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+}

@@ -51,6 +51,9 @@ pub struct GenerateRequest {
     pub use_cache: bool,
     /// Also remove files of `data/` that no run of judge wrote and this plan does not make.
     pub remove_untracked: bool,
+    /// Run each test's generator once more, outside the cache, and fail the tests whose
+    /// files differ between the two runs (BAPCtools' `--check-deterministic`).
+    pub check_deterministic: bool,
     pub stop: Stop,
 }
 
@@ -66,6 +69,7 @@ impl GenerateRequest {
             file_bytes: 256 * MIB,
             use_cache: true,
             remove_untracked: false,
+            check_deterministic: false,
             stop,
         }
     }
@@ -284,6 +288,7 @@ pub fn generate(
         programs: &programs,
         solutions: &solutions,
         answers_are_empty: facts.answers_are_empty,
+        check_deterministic: request.check_deterministic,
         cache: &cache,
         cap: Cap {
             bytes: request.file_bytes,
@@ -645,6 +650,7 @@ struct Context<'a> {
     programs: &'a HashMap<String, Result<ProblemProgram, String>>,
     solutions: &'a HashMap<Solution, ProblemProgram>,
     answers_are_empty: bool,
+    check_deterministic: bool,
     cache: &'a Cache,
     cap: Cap,
 }
@@ -684,6 +690,16 @@ impl Context<'_> {
                     produced
                 }
             };
+            if self.check_deterministic {
+                let again = self.run_generator(program, test)?;
+                ran = true;
+                if let Some(ext) = differing_extension(&produced, &again) {
+                    return Err(failure(
+                        command.text.clone(),
+                        format!("not deterministic: its {ext} differs between two runs"),
+                    ));
+                }
+            }
             files.extend(produced);
         }
         if let Some(copy) = &test.copy {
@@ -912,6 +928,14 @@ impl Cache {
             let _ = std::fs::remove_dir_all(&staged);
         }
     }
+}
+
+/// The first extension whose file two runs of a generator made differently (or only one made).
+fn differing_extension(one: &Files, other: &Files) -> Option<String> {
+    one.keys()
+        .chain(other.keys())
+        .find(|ext| one.get(*ext) != other.get(*ext))
+        .cloned()
 }
 
 fn target_with(target: &Path, ext: &str) -> PathBuf {
