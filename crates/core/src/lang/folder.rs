@@ -281,6 +281,7 @@ mod tests {
     use crate::lang::runtime::find_program;
     use crate::lang::tests::{folder, ready, run, shipped_runner};
     use crate::lang::{prepare_submission, submission_language};
+    use crate::lang::Prepared;
 
     #[test]
     fn the_main_file_is_main_in_any_case_else_the_first() {
@@ -543,6 +544,51 @@ mod tests {
             prepare_folder(&BuildSetup::of(&runner), &one, Some("brainfuck")),
             Err(LangError::UnknownLanguageId(_))
         ));
+    }
+
+    #[test]
+    fn a_program_folder_of_several_python_files_runs_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let setup = BuildSetup::of(&runner);
+        let in_place = |program: &Path| -> (Prepared, String) {
+            let prepared = ready(prepare_program_folder(&setup, program, None).unwrap());
+            let out = std::process::Command::new(&prepared.program)
+                .args(&prepared.args[1..])
+                .current_dir(&prepared.artifact)
+                .output()
+                .unwrap();
+            (prepared, String::from_utf8(out.stdout).unwrap())
+        };
+        // Two modules: the whole folder is the program, run from its main file.
+        let two = folder(
+            dir.path(),
+            &[
+                ("main.py", "import helper\nprint(helper.x)\n"),
+                ("helper.py", "x = 41 + 1\n"),
+            ],
+        );
+        let (prepared, out) = in_place(&two);
+        assert!(prepared.artifact.is_dir());
+        assert_eq!(prepared.file_name, "main.py");
+        assert_eq!(out, "42\n");
+        // One source in a folder of its own: run by its path, so argv[0] names the folder.
+        let nested = tempfile::tempdir_in(dir.path()).unwrap().keep();
+        std::fs::create_dir(nested.join("gen")).unwrap();
+        std::fs::write(
+            nested.join("gen/y.py"),
+            "import pathlib, sys\nprint(pathlib.Path(sys.argv[0]).parent.name)\n",
+        )
+        .unwrap();
+        let (prepared, out) = in_place(&nested);
+        assert_eq!(prepared.args.last().unwrap(), "./gen/y.py");
+        assert_eq!(out, "gen\n");
+        // One source at the top: as a submission folder is prepared.
+        let one = folder(dir.path(), &[("sol.py", "print(1)\n")]);
+        let prepared = ready(prepare_program_folder(&setup, &one, None).unwrap());
+        assert!(prepared.artifact.is_file());
+        // A submission folder of two Python files is still not graded.
+        assert!(prepare_folder(&setup, &two, None).is_err());
     }
 
     #[test]
