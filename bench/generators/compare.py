@@ -14,7 +14,9 @@ that differs, with both heads) to WORK/compare.json.
                      from the `NAME: VERDICT TIMEs` line bt run prints for each submission)
 
 bt writes the solution it picks into generators.yaml when the yaml names none; judge's copy
-starts from the package as fetched, so each tool picks its own.
+starts from the package as fetched, so each tool picks its own. A package in the legacy
+format (a problem.yaml without problem_format_version), which bt no longer reads, is first
+converted by `bt upgrade` in a copy of its own, and both tools start from that copy.
 """
 
 import argparse
@@ -111,6 +113,14 @@ def main():
         if args.only and name not in args.only:
             continue
         bt_copy, judge_copy = work / "bt" / name, work / "judge" / name
+        problem_yaml = package / "problem.yaml"
+        if problem_yaml.is_file() and "problem_format_version" not in problem_yaml.read_text():
+            upgraded = work / "upgraded" / name
+            shutil.rmtree(upgraded, ignore_errors=True)
+            upgraded.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copytree(package, upgraded, symlinks=True)
+            run([args.bt, "upgrade"], cwd=upgraded)
+            package = upgraded
         for copy in (bt_copy, judge_copy):
             shutil.rmtree(copy, ignore_errors=True)
             copy.parent.mkdir(parents=True, exist_ok=True)

@@ -280,8 +280,8 @@ mod tests {
     use crate::lang::cache::cache_key;
     use crate::lang::runtime::find_program;
     use crate::lang::tests::{folder, ready, run, shipped_runner};
-    use crate::lang::{prepare_submission, submission_language};
     use crate::lang::Prepared;
+    use crate::lang::{prepare_submission, submission_language};
 
     #[test]
     fn the_main_file_is_main_in_any_case_else_the_first() {

@@ -198,13 +198,13 @@ impl PlannedTest {
     }
 
     /// The patterns of `match:` for the file `ext` (`in`, `ans`) that `text` does not match
-    /// anywhere (BAPCtools searches with MULTILINE and DOTALL); a pattern was checked when the
-    /// yaml was read.
+    /// anywhere (BAPCtools searches with MULTILINE and DOTALL). A pattern Rust's `regex`
+    /// cannot read is not checked (the plan warns of it).
     pub fn unmatched(&self, ext: &str, text: &str) -> Vec<String> {
         self.matches
             .iter()
             .filter(|(e, _)| e == ext)
-            .filter(|(_, pattern)| !match_pattern(pattern).is_ok_and(|re| re.is_match(text)))
+            .filter(|(_, pattern)| match_pattern(pattern).is_ok_and(|re| !re.is_match(text)))
             .map(|(_, pattern)| pattern.clone())
             .collect()
     }
@@ -870,18 +870,18 @@ impl Reader<'_> {
         Ok(made)
     }
 
-    /// Refuses a pattern of `match:` that cannot be read as a regex, naming it.
-    fn check_patterns(&self, at: &str, patterns: &[String]) -> Result<(), GeneratorsError> {
+    /// Warns of a pattern of `match:` that Rust's `regex` cannot read (Python's `re` may:
+    /// a lookaround), naming the key: it is not checked.
+    fn check_patterns(&mut self, at: &str, patterns: &[String]) {
         for pattern in patterns {
             if let Err(e) = match_pattern(pattern) {
                 let why = e.to_string();
-                let why = why.lines().last().unwrap_or("").trim();
-                return Err(
-                    self.error(at, format!("`{pattern}` is not a regex judge reads: {why}"))
-                );
+                let why = why.lines().last().unwrap_or("").trim().to_string();
+                self.plan.warnings.push(format!(
+                    "{at}: `{pattern}` is not checked (judge cannot read it as a regex: {why})"
+                ));
             }
         }
-        Ok(())
     }
 
     /// Notes what `key` names; a key met twice names nothing an include may use.
@@ -1131,7 +1131,7 @@ impl Reader<'_> {
                         }
                         let patterns = list(v)
                             .ok_or_else(|| self.error(&at, "must be text or a list of text"))?;
-                        self.check_patterns(&format!("{at}.{k}"), &patterns)?;
+                        self.check_patterns(&format!("{at}.{k}"), &patterns);
                         test.matches
                             .extend(patterns.into_iter().map(|p| (k.to_string(), p)));
                     }
@@ -1139,7 +1139,7 @@ impl Reader<'_> {
                 other => {
                     let patterns = list(other)
                         .ok_or_else(|| self.error(&at, "must be text or a list of text"))?;
-                    self.check_patterns(&at, &patterns)?;
+                    self.check_patterns(&at, &patterns);
                     test.matches
                         .extend(patterns.into_iter().map(|p| ("in".to_string(), p)));
                 }
@@ -1167,9 +1167,22 @@ impl Reader<'_> {
 }
 
 /// A pattern of `match:` compiled as BAPCtools compiles it (Python's `re` with MULTILINE and
-/// DOTALL); what Rust's `regex` cannot read (a backreference, a lookaround) is an error.
+/// DOTALL; Python's `\Z`, the end of the text, is `regex`'s `\z`); what Rust's `regex`
+/// cannot read (a backreference, a lookaround) is an error.
 fn match_pattern(pattern: &str) -> Result<regex::Regex, regex::Error> {
-    regex::RegexBuilder::new(pattern)
+    let mut rust = String::with_capacity(pattern.len());
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        rust.push(c);
+        if c == '\\' {
+            match chars.next() {
+                Some('Z') => rust.push('z'),
+                Some(next) => rust.push(next),
+                None => {}
+            }
+        }
+    }
+    regex::RegexBuilder::new(&rust)
         .multi_line(true)
         .dot_matches_new_line(true)
         .size_limit(1 << 20)
