@@ -9,10 +9,14 @@ by the bytes it leads to). A markdown table goes to standard output, the details
 that differs, with both heads) to WORK/compare.json.
 
     bench/generators/compare.py PACKAGES WORK [--bt bt] [--judge target/release/judge]
-        [--verify]   also run `judge verify` on judge's copy and `bt run` on bt's
+        [--verify]   also run `judge verify` on judge's copy and `bt run` on bt's, and compare
+                     their verdicts per submission (judge's from its --json report, bt's
+                     from the `NAME: VERDICT TIMEs` line bt run prints for each submission)
 
 bt writes the solution it picks into generators.yaml when the yaml names none; judge's copy
-starts from the package as fetched, so each tool picks its own.
+starts from the package as fetched, so each tool picks its own. A package in the legacy
+format (a problem.yaml without problem_format_version), which bt no longer reads, is first
+converted by `bt upgrade` in a copy of its own, and both tools start from that copy.
 """
 
 import argparse
@@ -64,6 +68,31 @@ def tail(text, lines=3):
     return " | ".join(l.strip() for l in text.strip().splitlines()[-lines:])
 
 
+BT_VERDICT = re.compile(r"([\w.+-]+/[\w.+/-]+?):\s+([A-Z]{2,4})\s+\d+(?:\.\d+)?s\b")
+
+
+def bt_verdicts(text):
+    """submission -> verdict, from what `bt run` prints (`accepted/a.py:  AC 0.04s @ test`,
+    perhaps right after a redraw of its bar)."""
+    return {m.group(1): m.group(2) for m in BT_VERDICT.finditer(ANSI.sub("", text))}
+
+
+def judge_verdicts(report: Path):
+    """submission -> verdict (or why it was not graded), from `judge verify --json`."""
+    try:
+        rows = json.loads(report.read_text())["rows"]
+    except (OSError, ValueError, KeyError):
+        return {}
+    found = {}
+    for row in rows:
+        result = row.get("result", {})
+        if "Ok" in result:
+            found[row["solution"]] = result["Ok"]["got"]
+        else:
+            found[row["solution"]] = "not graded"
+    return found
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("packages", type=Path)
@@ -84,6 +113,14 @@ def main():
         if args.only and name not in args.only:
             continue
         bt_copy, judge_copy = work / "bt" / name, work / "judge" / name
+        problem_yaml = package / "problem.yaml"
+        if problem_yaml.is_file() and "problem_format_version" not in problem_yaml.read_text():
+            upgraded = work / "upgraded" / name
+            shutil.rmtree(upgraded, ignore_errors=True)
+            upgraded.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copytree(package, upgraded, symlinks=True)
+            run([args.bt, "upgrade"], cwd=upgraded)
+            package = upgraded
         for copy in (bt_copy, judge_copy):
             shutil.rmtree(copy, ignore_errors=True)
             copy.parent.mkdir(parents=True, exist_ok=True)
@@ -133,10 +170,19 @@ def main():
             "bt_says": tail(bt_cold[2], 4),
         }
         if args.verify:
-            v = run([args.judge, "verify", str(judge_copy)], cwd=work, env=judge_env)
+            report = work / "judge-verify" / f"{name}.json"
+            report.parent.mkdir(parents=True, exist_ok=True)
+            report.unlink(missing_ok=True)
+            v = run([args.judge, "verify", str(judge_copy), "--json", str(report)], cwd=work,
+                    env=judge_env)
             b = run([args.bt, "run"], cwd=bt_copy)
             row["judge_verify_exit"], row["judge_verify"] = v[0], tail(v[2], 6)
             row["bt_run_exit"], row["bt_run"] = b[0], tail(b[2], 6)
+            jv, bv = judge_verdicts(report), bt_verdicts(b[2])
+            row["verdicts"] = [
+                {"submission": s, "judge": jv.get(s, "-"), "bt": bv.get(s, "-")}
+                for s in sorted(set(jv) | set(bv))
+            ]
         rows.append(row)
         details[name] = {"row": row, "differing": differing}
         print(f"{name}: {len(identical)} identical, {len(differing)} differing, "
@@ -154,11 +200,17 @@ def main():
               f"| {r['bt_exit']}/{r['judge_exit']} |")
     if args.verify:
         print()
-        print("| package | judge verify exit | judge verify says | bt run exit | bt run says |")
+        print("| package | submission | judge verify | bt run | same |")
         print("|---|---|---|---|---|")
         for r in rows:
-            print(f"| {r['package']} | {r['judge_verify_exit']} | {r['judge_verify']} "
-                  f"| {r['bt_run_exit']} | {r['bt_run']} |")
+            if not r["verdicts"]:
+                print(f"| {r['package']} | (none) | exit {r['judge_verify_exit']}: "
+                      f"{r['judge_verify'][:160]} | exit {r['bt_run_exit']}: "
+                      f"{r['bt_run'][:160]} | |")
+            for v in r["verdicts"]:
+                same = "yes" if v["judge"] == v["bt"] else "no"
+                print(f"| {r['package']} | {v['submission']} | {v['judge']} | {v['bt']} "
+                      f"| {same} |")
 
 
 if __name__ == "__main__":

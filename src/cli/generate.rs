@@ -29,6 +29,10 @@ pub struct GenerateArgs {
     /// generate` wrote (they are only named otherwise).
     #[arg(long)]
     pub remove_untracked: bool,
+    /// Run each generator once more, outside the cache, and fail the tests whose files
+    /// differ between the two runs.
+    #[arg(long)]
+    pub check_deterministic: bool,
     /// CPU seconds of one run of a generator or solution.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = bounded::time_limit)]
     pub time_limit: Option<std::time::Duration>,
@@ -43,6 +47,7 @@ pub fn run(config: Option<&Path>, args: &GenerateArgs) -> Result<u8> {
     );
     request.use_cache = !args.no_cache;
     request.remove_untracked = args.remove_untracked;
+    request.check_deterministic = args.check_deterministic;
     if let Some(seconds) = args.time_limit {
         request.time_limit = seconds;
     }

@@ -352,3 +352,117 @@ fn generate_writes_the_bytes_bt_generate_writes() {
         String::from_utf8_lossy(&diff.stdout)
     );
 }
+
+#[test]
+fn a_generator_of_several_python_files_runs_in_place_under_its_name() {
+    let fixture = Fixture::new();
+    let generators = fixture.package().join("generators");
+    // A folder of two modules, a link to it under another name, and a `generators:` list.
+    std::fs::create_dir(generators.join("split")).unwrap();
+    std::fs::write(
+        generators.join("split/main.py"),
+        "import pathlib, sys\nimport helper\n\
+         print(helper.twice(int(sys.argv[1])), len(pathlib.Path(sys.argv[0]).parent.name))\n",
+    )
+    .unwrap();
+    std::fs::write(
+        generators.join("split/helper.py"),
+        "def twice(n):\n    return 2 * n\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("split", generators.join("al")).unwrap();
+    fixture.edit_yaml(
+        "random_salt: judge\n",
+        "random_salt: judge\ngenerators:\n  listing:\n    - split/main.py\n    - split/helper.py\n",
+    );
+    fixture.edit_yaml(
+        "      - both: both.py 5\n",
+        "      - both: both.py 5\n      - folder: split 3\n      - linked: al 4\n      - listed: listing 5\n",
+    );
+    let out = fixture.generate(&[]);
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    // The modules import each other; argv[0]'s folder is the generator's name, as BAPCtools
+    // runs it from a copy under that name.
+    assert_eq!(fixture.read("secret/08-folder.in"), "6 5\n");
+    assert_eq!(fixture.read("secret/09-linked.in"), "8 2\n");
+    assert_eq!(fixture.read("secret/10-listed.in"), "10 7\n");
+    assert_eq!(fixture.read("secret/10-listed.ans"), "17\n");
+}
+
+#[test]
+fn a_test_that_does_not_match_its_pattern_fails_naming_it() {
+    let fixture = Fixture::new();
+    fixture.edit_yaml(
+        "      - both: both.py 5\n",
+        "      - both:\n          generate: both.py 5\n          match:\n            in: '^5 5$'\n            ans: '^11$'\n",
+    );
+    let out = fixture.generate(&[]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{}", show(&out));
+    assert!(
+        said.contains("FAILED secret/7-both `match: ans`: the .ans file does not match `^11$`"),
+        "{said}"
+    );
+    // The input's pattern held; a pattern that holds fails nothing.
+    assert!(!said.contains("match: in"), "{said}");
+    fixture.edit_yaml("ans: '^11$'", "ans: '^10$'");
+    let out = fixture.generate(&[]);
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+}
+
+#[test]
+fn the_progress_bar_shows_on_a_terminal_and_never_in_a_pipe() {
+    let fixture = Fixture::new();
+    let package = fixture.package();
+    // A terminal: python3's pty module runs judge with a pseudo-terminal as its output.
+    let on_terminal = Command::new("python3")
+        .args(["-c", "import pty, sys; pty.spawn(sys.argv[1:])"])
+        .arg(env!("CARGO_BIN_EXE_judge"))
+        .args(["generate", package.to_str().unwrap(), "--jobs", "1"])
+        .current_dir(fixture.dir.path())
+        .env("NO_COLOR", "1")
+        .env("XDG_CACHE_HOME", fixture.dir.path().join("cache"))
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&on_terminal.stdout);
+    assert!(shown.contains(" 0/10"), "{shown}");
+    assert!(shown.contains(" 10/10 "), "{shown}");
+    assert!(shown.contains("\u{1b}[2K"), "{shown}");
+    assert!(shown.contains("9 tests and 1 included"), "{shown}");
+    // A pipe: the summary only, on both streams.
+    std::fs::remove_dir_all(package.join("data")).unwrap();
+    let piped = fixture.generate(&["--no-cache", "--jobs", "1"]);
+    let said = show(&piped);
+    assert_eq!(piped.status.code(), Some(0), "{said}");
+    assert!(said.contains("9 tests and 1 included"), "{said}");
+    assert!(!said.contains("/10"), "{said}");
+    assert!(!said.contains('\u{1b}'), "{said}");
+}
+
+#[test]
+fn check_deterministic_names_the_tests_whose_generator_gives_other_bytes_each_run() {
+    let fixture = Fixture::new();
+    std::fs::write(
+        fixture.package().join("generators/clock.py"),
+        "import time\nprint(time.time_ns(), 1)\n",
+    )
+    .unwrap();
+    fixture.edit_yaml(
+        "      - both: both.py 5\n",
+        "      - both: both.py 5\n      - clock: clock.py\n",
+    );
+    let out = fixture.generate(&["--check-deterministic"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{}", show(&out));
+    assert!(
+        said.contains(
+            "FAILED secret/8-clock `clock.py`: not deterministic: its .in differs between two runs"
+        ),
+        "{said}"
+    );
+    // Only that one: the seeded generators give the same bytes again.
+    assert_eq!(said.matches("FAILED").count(), 1, "{said}");
+    // Without the check the test is made.
+    let out = fixture.generate(&[]);
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+}

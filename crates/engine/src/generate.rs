@@ -51,6 +51,9 @@ pub struct GenerateRequest {
     pub use_cache: bool,
     /// Also remove files of `data/` that no run of judge wrote and this plan does not make.
     pub remove_untracked: bool,
+    /// Run each test's generator once more, outside the cache, and fail the tests whose
+    /// files differ between the two runs (BAPCtools' `--check-deterministic`).
+    pub check_deterministic: bool,
     pub stop: Stop,
 }
 
@@ -66,6 +69,7 @@ impl GenerateRequest {
             file_bytes: 256 * MIB,
             use_cache: true,
             remove_untracked: false,
+            check_deterministic: false,
             stop,
         }
     }
@@ -217,6 +221,7 @@ pub fn generate(
         }
         let path = generator_source(&package, &plan, &command.program, staging.path())?;
         let path = with_constants(&path, &facts, staging.path())?;
+        let path = in_named_folder(&path, &command.program, staging.path())?;
         let program = ProblemProgram::build(
             &runner,
             &root,
@@ -283,6 +288,7 @@ pub fn generate(
         programs: &programs,
         solutions: &solutions,
         answers_are_empty: facts.answers_are_empty,
+        check_deterministic: request.check_deterministic,
         cache: &cache,
         cap: Cap {
             bytes: request.file_bytes,
@@ -515,26 +521,14 @@ fn generator_source(
 ) -> Result<PathBuf, GenerateError> {
     let generators = package.root().join("generators");
     if let Some(files) = plan.generators.get(name) {
-        // Named after its entry point's stem, so a folder program finds its main file.
-        let entry = Path::new(&files[0]);
-        let stem = entry
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| name.to_string());
-        let dir = staging.join(name).join(&stem);
-        std::fs::create_dir_all(&dir).map_err(|cause| GenerateError::Write {
-            path: dir.clone(),
-            cause,
-        })?;
+        let dir = staging.join("lists").join(sha256_hex(name.as_bytes()));
+        std::fs::create_dir_all(&dir).map_err(io_error(&dir))?;
         for file in files {
             let source = generators.join(file);
             let bytes = package.read(&source, Cap::STATEMENT)?;
             let name = Path::new(file).file_name().unwrap_or_default();
             let target = dir.join(name);
-            std::fs::write(&target, bytes).map_err(|cause| GenerateError::Write {
-                path: target.clone(),
-                cause,
-            })?;
+            std::fs::write(&target, bytes).map_err(io_error(&target))?;
         }
         return Ok(dir);
     }
@@ -543,6 +537,42 @@ fn generator_source(
         Some(_) => Ok(path),
         None => Err(GenerateError::NoGenerator(name.to_string())),
     }
+}
+
+/// A generator folder (not one with its own build/run scripts) staged as the one folder of a
+/// folder, under the generator's name: built as a problem program's folder, a language that
+/// runs its source runs it in place (`python3 ./NAME/main.py`), and `argv[0]` names the
+/// generator's folder as it does when BAPCtools runs it from its copy under the name
+/// (`generators: {main_py: [main.py, lib.py]}`, or the link `f -> y`, gives `main_py/main.py`
+/// and `f/y.py`). A file is left as it is.
+fn in_named_folder(path: &Path, name: &str, staging: &Path) -> Result<PathBuf, GenerateError> {
+    if !path.is_dir() || judge_core::lang::has_scripts(path) {
+        return Ok(path.to_path_buf());
+    }
+    let last = name
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or(name);
+    let outer = staging.join("named").join(sha256_hex(name.as_bytes()));
+    let dir = outer.join(last);
+    let folder = Folder::new(path)?;
+    let files = judge_core::lang::folder_files(path).map_err(|cause| GenerateError::Build {
+        program: format!("generator {name}"),
+        cause: Box::new(PartError::Build {
+            name: format!("generator {name}"),
+            cause,
+        }),
+    })?;
+    for relative in files {
+        let bytes = folder.read(&path.join(&relative), Cap::STATEMENT)?;
+        let target = dir.join(&relative);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent).map_err(io_error(parent))?;
+        }
+        std::fs::write(&target, bytes).map_err(io_error(&target))?;
+    }
+    Ok(outer)
 }
 
 /// The program at `path` with the package's constants (`{{name}}`) written into its source
@@ -620,6 +650,7 @@ struct Context<'a> {
     programs: &'a HashMap<String, Result<ProblemProgram, String>>,
     solutions: &'a HashMap<Solution, ProblemProgram>,
     answers_are_empty: bool,
+    check_deterministic: bool,
     cache: &'a Cache,
     cap: Cap,
 }
@@ -659,6 +690,16 @@ impl Context<'_> {
                     produced
                 }
             };
+            if self.check_deterministic {
+                let again = self.run_generator(program, test)?;
+                ran = true;
+                if let Some(ext) = differing_extension(&produced, &again) {
+                    return Err(failure(
+                        command.text.clone(),
+                        format!("not deterministic: its {ext} differs between two runs"),
+                    ));
+                }
+            }
             files.extend(produced);
         }
         if let Some(copy) = &test.copy {
@@ -726,6 +767,24 @@ impl Context<'_> {
                     }
                 };
                 files.insert(".ans".into(), answer);
+            }
+        }
+        for ext in ["in", "ans"] {
+            if !test.matches.iter().any(|(e, _)| e == ext) {
+                continue;
+            }
+            let Some(bytes) = files.get(&format!(".{ext}")) else {
+                return Err(failure(
+                    format!("match: {ext}"),
+                    format!("no .{ext} file was made to match"),
+                ));
+            };
+            let unmatched = test.unmatched(ext, &String::from_utf8_lossy(bytes));
+            if let Some(pattern) = unmatched.first() {
+                return Err(failure(
+                    format!("match: {ext}"),
+                    format!("the .{ext} file does not match `{pattern}`"),
+                ));
             }
         }
         Ok((files, ran))
@@ -869,6 +928,14 @@ impl Cache {
             let _ = std::fs::remove_dir_all(&staged);
         }
     }
+}
+
+/// The first extension whose file two runs of a generator made differently (or only one made).
+fn differing_extension(one: &Files, other: &Files) -> Option<String> {
+    one.keys()
+        .chain(other.keys())
+        .find(|ext| one.get(*ext) != other.get(*ext))
+        .cloned()
 }
 
 fn target_with(target: &Path, ext: &str) -> PathBuf {

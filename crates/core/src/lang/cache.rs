@@ -68,6 +68,52 @@ pub(super) fn build_cached(
     }))
 }
 
+/// Builds a folder of sources run in place ([`super::prepare_program_folder`]) through the
+/// cache: the program is the whole build folder, run with the main source's path in it.
+pub(super) fn build_in_place(
+    setup: &BuildSetup,
+    language: &Language,
+    workspace: &Workspace,
+) -> Result<Compiled, LangError> {
+    let mut hasher = language_hasher(language);
+    hasher.update(b"run in place\0");
+    hasher.update(folder_cache_key(language, workspace).as_bytes());
+    let entry = setup.cache_dir.join(hex_key(hasher));
+    let main = workspace.files[workspace.main]
+        .0
+        .to_string_lossy()
+        .into_owned();
+    let (program, args) = run_command(&setup.sandbox.path, language, &main, stem(&main))?;
+    let started = Instant::now();
+    let cached = entry.join(&main).is_file();
+    if !cached {
+        if let Some(message) =
+            build_into_cache(setup, language, workspace, &entry, &entry.join(&main))?
+        {
+            return Ok(Compiled::Failed {
+                language_id: language.id.clone(),
+                message,
+            });
+        }
+    }
+    Ok(Compiled::Ready(Prepared {
+        language_id: language.id.clone(),
+        language_name: language.name.clone(),
+        artifact: entry,
+        file_name: main,
+        program,
+        args,
+        runtime_overhead_bytes: language.runtime_overhead_bytes,
+        out_of_memory_messages: language.out_of_memory_messages.clone(),
+        cached,
+        compile_time: if cached {
+            Duration::ZERO
+        } else {
+            started.elapsed()
+        },
+    }))
+}
+
 /// Builds `workspace` in the sandbox ([`build::build`]) and publishes it as `entry` (which
 /// then holds `artifact`); returns the compile error's message when it fails.
 fn build_into_cache(

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::bounds::FOLDER_DEPTH;
 use crate::files::{self, FileError, Folder, Kind};
 
-use super::cache::{build_cached, folder_cache_key};
+use super::cache::{build_cached, build_in_place, folder_cache_key};
 use super::detect::{by_id, detect, lists_extension};
 use super::{prepare, BuildSetup, Compiled, LangError, UnsupportedReason, Workspace};
 
@@ -109,6 +109,58 @@ pub fn prepare_folder(
     }
     let key = folder_cache_key(language, &workspace);
     build_cached(setup, language, &workspace, &key)
+}
+
+/// A problem program's folder (a generator, a validator): as [`prepare_folder`], except that
+/// in a language that runs its source, a folder of several sources, or one whose main source
+/// is in a folder of its own, is run in place: every file is kept at its relative path, the
+/// whole folder is a run's work folder, and the run command names the main source by that
+/// path (`python3 ./gen/main.py`), so its modules import each other and its `argv[0]` names
+/// its folder, as BAPCtools runs such a program from a copy of its folder.
+pub fn prepare_program_folder(
+    setup: &BuildSetup,
+    dir: &Path,
+    language_id: Option<&str>,
+) -> Result<Compiled, LangError> {
+    if has_build_script(dir) {
+        return prepare_folder(setup, dir, language_id);
+    }
+    let relative = folder_files(dir)?;
+    let files: Vec<PathBuf> = relative.iter().map(|file| dir.join(file)).collect();
+    let (language, sources) = match language_id {
+        Some(id) => {
+            let language = by_id(setup.languages, id)?;
+            let sources: Vec<usize> = (0..files.len())
+                .filter(|&i| lists_extension(language, &files[i]))
+                .collect();
+            (language, sources)
+        }
+        None => detect(setup.languages, &files, dir)?.settle(dir)?,
+    };
+    let main = match sources.as_slice() {
+        [] => return prepare_folder(setup, dir, language_id),
+        _ => sources[main_source(sources.iter().map(|&i| relative[i].as_path()))],
+    };
+    let nested = relative[main]
+        .parent()
+        .is_some_and(|p| !p.as_os_str().is_empty());
+    if language.runs_binary() || (sources.len() == 1 && !nested) {
+        return prepare_folder(setup, dir, language_id);
+    }
+    let mut workspace = Workspace {
+        files: Vec::with_capacity(files.len()),
+        shown: files
+            .iter()
+            .map(|file| file.display().to_string())
+            .collect(),
+        main,
+        sources,
+    };
+    let mut reader = FolderReader::new(dir, setup.sources)?;
+    for (file, relative) in files.iter().zip(&relative) {
+        workspace.files.push((relative.clone(), reader.read(file)?));
+    }
+    build_in_place(setup, language, &workspace)
 }
 
 /// Reads the files of a program folder, the cap on sources applying to them together (a
@@ -228,6 +280,7 @@ mod tests {
     use crate::lang::cache::cache_key;
     use crate::lang::runtime::find_program;
     use crate::lang::tests::{folder, ready, run, shipped_runner};
+    use crate::lang::Prepared;
     use crate::lang::{prepare_submission, submission_language};
 
     #[test]
@@ -491,6 +544,51 @@ mod tests {
             prepare_folder(&BuildSetup::of(&runner), &one, Some("brainfuck")),
             Err(LangError::UnknownLanguageId(_))
         ));
+    }
+
+    #[test]
+    fn a_program_folder_of_several_python_files_runs_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = shipped_runner(&dir.path().join("cache"));
+        let setup = BuildSetup::of(&runner);
+        let in_place = |program: &Path| -> (Prepared, String) {
+            let prepared = ready(prepare_program_folder(&setup, program, None).unwrap());
+            let out = std::process::Command::new(&prepared.program)
+                .args(&prepared.args[1..])
+                .current_dir(&prepared.artifact)
+                .output()
+                .unwrap();
+            (prepared, String::from_utf8(out.stdout).unwrap())
+        };
+        // Two modules: the whole folder is the program, run from its main file.
+        let two = folder(
+            dir.path(),
+            &[
+                ("main.py", "import helper\nprint(helper.x)\n"),
+                ("helper.py", "x = 41 + 1\n"),
+            ],
+        );
+        let (prepared, out) = in_place(&two);
+        assert!(prepared.artifact.is_dir());
+        assert_eq!(prepared.file_name, "main.py");
+        assert_eq!(out, "42\n");
+        // One source in a folder of its own: run by its path, so argv[0] names the folder.
+        let nested = tempfile::tempdir_in(dir.path()).unwrap().keep();
+        std::fs::create_dir(nested.join("gen")).unwrap();
+        std::fs::write(
+            nested.join("gen/y.py"),
+            "import pathlib, sys\nprint(pathlib.Path(sys.argv[0]).parent.name)\n",
+        )
+        .unwrap();
+        let (prepared, out) = in_place(&nested);
+        assert_eq!(prepared.args.last().unwrap(), "./gen/y.py");
+        assert_eq!(out, "gen\n");
+        // One source at the top: as a submission folder is prepared.
+        let one = folder(dir.path(), &[("sol.py", "print(1)\n")]);
+        let prepared = ready(prepare_program_folder(&setup, &one, None).unwrap());
+        assert!(prepared.artifact.is_file());
+        // A submission folder of two Python files is still not graded.
+        assert!(prepare_folder(&setup, &two, None).is_err());
     }
 
     #[test]

@@ -336,11 +336,16 @@ impl ProblemProgram {
         let (executable, identity) = match &spec.source {
             ProgramSource::Source { path, language } => {
                 // A folder is one program of all its files (a Kattis package's validator with
-                // its header), or one built and run by its own scripts.
+                // its header; several sources of a language that runs its source, run in
+                // place), or one built and run by its own scripts.
                 let compiled = if path.is_dir() && lang::has_scripts(path) {
                     lang::prepare_scripts(&lang::BuildSetup::of(runner), path)
                 } else if path.is_dir() {
-                    lang::prepare_folder(&lang::BuildSetup::of(runner), path, language.as_deref())
+                    lang::prepare_program_folder(
+                        &lang::BuildSetup::of(runner),
+                        path,
+                        language.as_deref(),
+                    )
                 } else {
                     lang::prepare(&lang::BuildSetup::of(runner), path, language.as_deref())
                 };

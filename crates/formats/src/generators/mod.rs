@@ -180,8 +180,8 @@ pub struct PlannedTest {
     pub solution: Solution,
     /// How many times a failing generator is run, each time with the next seed.
     pub retries: u32,
-    /// Patterns the input (`in`) or answer (`ans`) should match (checked by BAPCtools with
-    /// a warning only; kept here, not checked).
+    /// Patterns the input (`in`) or answer (`ans`) must match ([`PlannedTest::unmatched`]):
+    /// (`in` or `ans`, the pattern, read as Python's `re` with MULTILINE and DOTALL).
     pub matches: Vec<(String, String)>,
     /// An earlier test with the same rule made by a `count:` without `{seed}`/`{count}`:
     /// this test's files are links to that one's, as BAPCtools makes them.
@@ -195,6 +195,18 @@ impl PlannedTest {
     /// Its top folder (`secret`).
     pub fn root(&self) -> &str {
         self.path.split('/').next().unwrap_or("")
+    }
+
+    /// The patterns of `match:` for the file `ext` (`in`, `ans`) that `text` does not match
+    /// anywhere (BAPCtools searches with MULTILINE and DOTALL). A pattern Rust's `regex`
+    /// cannot read is not checked (the plan warns of it).
+    pub fn unmatched(&self, ext: &str, text: &str) -> Vec<String> {
+        self.matches
+            .iter()
+            .filter(|(e, _)| e == ext)
+            .filter(|(_, pattern)| match_pattern(pattern).is_ok_and(|re| !re.is_match(text)))
+            .map(|(_, pattern)| pattern.clone())
+            .collect()
     }
 
     /// Whether a solution makes its answer when it makes none itself (not in the folders of
@@ -858,6 +870,20 @@ impl Reader<'_> {
         Ok(made)
     }
 
+    /// Warns of a pattern of `match:` that Rust's `regex` cannot read (Python's `re` may:
+    /// a lookaround), naming the key: it is not checked.
+    fn check_patterns(&mut self, at: &str, patterns: &[String]) {
+        for pattern in patterns {
+            if let Err(e) = match_pattern(pattern) {
+                let why = e.to_string();
+                let why = why.lines().last().unwrap_or("").trim().to_string();
+                self.plan.warnings.push(format!(
+                    "{at}: `{pattern}` is not checked (judge cannot read it as a regex: {why})"
+                ));
+            }
+        }
+    }
+
     /// Notes what `key` names; a key met twice names nothing an include may use.
     fn remember(&mut self, key: &str, known: Known) {
         if self.known_keys.contains_key(key) {
@@ -1105,6 +1131,7 @@ impl Reader<'_> {
                         }
                         let patterns = list(v)
                             .ok_or_else(|| self.error(&at, "must be text or a list of text"))?;
+                        self.check_patterns(&format!("{at}.{k}"), &patterns);
                         test.matches
                             .extend(patterns.into_iter().map(|p| (k.to_string(), p)));
                     }
@@ -1112,6 +1139,7 @@ impl Reader<'_> {
                 other => {
                     let patterns = list(other)
                         .ok_or_else(|| self.error(&at, "must be text or a list of text"))?;
+                    self.check_patterns(&at, &patterns);
                     test.matches
                         .extend(patterns.into_iter().map(|p| ("in".to_string(), p)));
                 }
@@ -1136,6 +1164,29 @@ impl Reader<'_> {
         self.plan.tests.push(test);
         Ok(id)
     }
+}
+
+/// A pattern of `match:` compiled as BAPCtools compiles it (Python's `re` with MULTILINE and
+/// DOTALL; Python's `\Z`, the end of the text, is `regex`'s `\z`); what Rust's `regex`
+/// cannot read (a backreference, a lookaround) is an error.
+fn match_pattern(pattern: &str) -> Result<regex::Regex, regex::Error> {
+    let mut rust = String::with_capacity(pattern.len());
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        rust.push(c);
+        if c == '\\' {
+            match chars.next() {
+                Some('Z') => rust.push('z'),
+                Some(next) => rust.push(next),
+                None => {}
+            }
+        }
+    }
+    regex::RegexBuilder::new(&rust)
+        .multi_line(true)
+        .dot_matches_new_line(true)
+        .size_limit(1 << 20)
+        .build()
 }
 
 fn numbered_name(number: usize, width: usize, key: &str) -> String {

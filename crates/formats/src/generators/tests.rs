@@ -304,3 +304,48 @@ data:
             .contains("an input to an answer")
     );
 }
+
+#[test]
+fn match_patterns_are_searched_as_bapctools_searches_them() {
+    let plan = plan(
+        "data:
+  sample:
+    data:
+      '1':
+        in: '0'
+        ans: '0'
+        match:
+          in: '^0$'
+          ans: ['^0', '1$']
+      '2':
+        in: |
+          3
+          4
+        match: '3.4'
+",
+    );
+    let one = &plan.tests[0];
+    assert!(one.unmatched("in", "0\n").is_empty());
+    assert_eq!(one.unmatched("in", "10\n"), ["^0$"]);
+    assert_eq!(one.unmatched("ans", "0\n"), ["1$"]);
+    // A bare pattern is the input's; `.` crosses lines (DOTALL).
+    assert!(plan.tests[1].unmatched("in", "3\n4\n").is_empty());
+    assert!(plan.tests[1].unmatched("ans", "anything").is_empty());
+    // Python's \A and \Z; a lookaround Rust's regex cannot read is a warning, not checked.
+    let anchored = parse(
+        "data:\n  sample:\n    data:\n      a: {in: '1', match: ['\\A1\\Z', '(?<=x)1']}\n",
+        Path::new("generators.yaml"),
+        &PackageFacts::default(),
+    )
+    .unwrap();
+    assert!(anchored.tests[0].unmatched("in", "1").is_empty());
+    assert_eq!(anchored.tests[0].unmatched("in", "1\n"), ["\\A1\\Z"]);
+    assert!(
+        anchored
+            .warnings
+            .iter()
+            .any(|w| w.starts_with("data.sample.data.a.match: `(?<=x)1` is not checked")),
+        "{:?}",
+        anchored.warnings
+    );
+}

@@ -659,6 +659,15 @@ fn submissions(
             if file_name.starts_with('.') {
                 continue;
             }
+            // BAPCtools' convention: a submission kept but not run (a skeleton, one put
+            // aside) ends in `.template` or `.disabled`; no language takes it.
+            if file_name.ends_with(".template") || file_name.ends_with(".disabled") {
+                skipped.push((
+                    entry.clone(),
+                    format!("submissions/{name}/{file_name}: not a submission (a .template or .disabled file, which BAPCtools skips)"),
+                ));
+                continue;
+            }
             if let Err(e) = package.kind(&entry) {
                 skipped.push((entry.clone(), e.to_string()));
                 continue;
