@@ -870,10 +870,11 @@ pub fn verify(
     let margin = limit.safety_margin;
     check.time_limit = Some(limit.clone());
     tell(reporter, Event::PackageChecked(&check))?;
-    let expectations = match &package.spec.groups {
-        Some(tree) => Some(Expectations::of(package, tree)),
-        None => None,
-    };
+    let expectations = package
+        .spec
+        .groups
+        .as_ref()
+        .map(|tree| Expectations::of(package, tree));
     let test_names: Vec<String> = package
         .spec
         .file_tests
