@@ -517,8 +517,9 @@ fn grade_group(
 }
 
 /// The verdict of the first group (or test case) a 2025-09 group's `require_pass` names that
-/// was not accepted (a group graded earlier, as the format orders them; one not graded, or
-/// stopped before it was, counts as a wrong answer), `None` when every one was.
+/// was not accepted (a group graded earlier, as the format orders them; the names were
+/// checked when the tree was read, so one without a result has no test cases and passes),
+/// `None` when every one was.
 fn unmet_requirement(group: &Group, graded: &Graded) -> Option<Verdict> {
     let Rule::Spec(scoring) = &group.settings.rule else {
         return None;
@@ -531,9 +532,8 @@ fn unmet_requirement(group: &Group, graded: &Graded) -> Option<Verdict> {
             .find(|(path, _)| path == required)
             .map(|(_, result)| result.verdict);
         match found {
-            Some(verdict) if verdict.is_accepted() => None,
-            Some(verdict) => Some(verdict),
-            None => Some(Verdict::WrongAnswer),
+            Some(verdict) if !verdict.is_accepted() => Some(verdict),
+            _ => None,
         }
     })
 }
@@ -1219,10 +1219,10 @@ mod tests {
             g2(&["sample", "secret/g1"], "WA"),
             Scored::new(Verdict::WrongAnswer, 0.0)
         );
-        // A name no group has was not passed.
+        // A group without a result (no test cases) has nothing to fail.
         assert_eq!(
-            g2(&["secret/g0"], "AC"),
-            Scored::new(Verdict::WrongAnswer, 0.0)
+            g2(&["secret/g0"], "WA"),
+            Scored::new(Verdict::Accepted, 60.0)
         );
     }
 
