@@ -1241,8 +1241,8 @@ fn submissions_yaml_and_the_default_directories_of_a_pass_fail_package() {
         "{text}"
     );
 
-    // What the file says is checked: a message no judge message holds, a folder's
-    // requirement missed, are mismatches saying which entry. (Without TLE permitted,
+    // What the file says is checked: a folder's requirement missed is a mismatch saying
+    // which entry. (Without TLE permitted,
     // slow_ones/ would set the time limit as the 2025-09 format says: kept out of it here.)
     let (_keep, dir) = copy_of("expectations2025");
     let yaml = dir.join("submissions/submissions.yaml");
@@ -1253,13 +1253,9 @@ fn submissions_yaml_and_the_default_directories_of_a_pass_fail_package() {
     .unwrap();
     let output = judge(&["verify", dir.to_str().unwrap()]);
     let text = show(&output);
-    assert!(text.contains("2 mismatches, "), "{text}");
-    assert!(
-        text.contains(
-            "expectation: expected a judge message holding \"got \\\"8\\\"\" (submissions.yaml: rejected/off_by_one.py), got none holds it"
-        ),
-        "{text}"
-    );
+    // (off_by_one.py's run stops at its first test case: a test case not judged could have
+    // held the message, so it is not missed, as BAPCtools has it.)
+    assert!(text.contains("1 mismatch, "), "{text}");
     assert!(
         text.contains("expectation: expected only AC/WA on test cases (one got TLE) (submissions.yaml: slow_ones)"),
         "{text}"
