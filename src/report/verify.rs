@@ -184,7 +184,11 @@ fn row(row: &VerifyRow, language_column: bool) -> String {
         checked.max_peak_kib as f64 / 1024.0,
     );
     if let Some(mismatch) = &checked.score_mismatch {
-        text.push_str(&format!("    score: {}\n", quote::terminal(mismatch)));
+        let what = match checked.by_expectations {
+            true => "expectation",
+            false => "score",
+        };
+        text.push_str(&format!("    {what}: {}\n", quote::terminal(mismatch)));
     }
     if let Some(warning) = &checked.warning {
         text.push_str(&format!("    warning: {}\n", quote::terminal(warning)));

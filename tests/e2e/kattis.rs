@@ -716,15 +716,15 @@ fn a_broken_package_is_refused_by_name() {
     .unwrap();
     // An input its validator refuses, and a submission folder the format does not know.
     std::fs::write(dir.join("data/secret/2.in"), "not numbers\n").unwrap();
-    std::fs::create_dir_all(dir.join("submissions/rejected")).unwrap();
-    std::fs::write(dir.join("submissions/rejected/x.py"), "print(1)\n").unwrap();
+    std::fs::create_dir_all(dir.join("submissions/maybe_ok")).unwrap();
+    std::fs::write(dir.join("submissions/maybe_ok/x.py"), "print(1)\n").unwrap();
     // A submission in a language runner.toml lacks: not graded, naming it; the rest go on.
     std::fs::write(dir.join("submissions/accepted/main.swift"), "print(1)\n").unwrap();
     let output = judge(&["verify", &dir_arg]);
     let text = show(&output);
     assert_eq!(output.status.code(), Some(2), "{text}");
     assert!(text.contains("invalid: secret/2: validator"), "{text}");
-    assert!(text.contains("skipped: submissions/rejected"), "{text}");
+    assert!(text.contains("skipped: submissions/maybe_ok"), "{text}");
     assert!(
         text.lines()
             .any(|l| l.starts_with("accepted/main.swift") && l.contains("Swift")),
@@ -1429,4 +1429,102 @@ fn an_input_validator_s_word_on_an_unchanged_input_is_remembered() {
     assert!(changed.contains("secret/2: validator"), "{changed}");
     assert!(!changed.contains("secret/1: validator"), "{changed}");
     assert!(!changed.contains("sample/1: validator"), "{changed}");
+
+/// A pass-fail 2025-09 package (expectations2025): every submission is checked against the
+/// format's default directories (`rejected/` some verdict not AC, `brute_force/` only AC, TLE
+/// or RTE and one of the last two) combined with `submissions.yaml` (a folder of its own, a
+/// message its judge messages must hold, a submission kept out of the time limit); files
+/// ending `.disabled` and `.template` are not graded.
+#[test]
+fn submissions_yaml_and_the_default_directories_of_a_pass_fail_package() {
+    let output = judge(&["verify", "tests/kattis/expectations2025"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("0 mismatches, "), "{text}");
+    let row = |name: &str| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("no row of {name}:\n{text}"))
+            .to_string()
+    };
+    for name in [
+        "accepted/double.py",
+        "accepted/slow_double.py",
+        "brute_force/count_up.py",
+        "rejected/crash_on_big.py",
+        "rejected/off_by_one.py",
+        "slow_ones/spin_big.py",
+        "wrong_answer/triple.py",
+    ] {
+        assert!(row(name).ends_with(" ok"), "{name}:\n{text}");
+    }
+    // rejected/crash_on_big.py crashes: a rejected submission may fail any way.
+    assert!(
+        row("rejected/crash_on_big.py").contains("RE (exit code 1)"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("broken.py") && !text.contains("template"),
+        "{text}"
+    );
+    // slow_double.py's 0.6 s would make the limit 2 s.
+    assert!(
+        text.contains("time limit 1000 ms (slowest accepted ")
+            && !text.contains("(accepted/slow_double.py"),
+        "{text}"
+    );
+
+    // What the file says is checked: a folder's requirement missed is a mismatch saying
+    // which entry. (Without TLE permitted,
+    // slow_ones/ would set the time limit as the 2025-09 format says: kept out of it here.)
+    let (_keep, dir) = copy_of("expectations2025");
+    let yaml = dir.join("submissions/submissions.yaml");
+    std::fs::write(
+        &yaml,
+        "slow_ones:\n  permitted: [AC, WA]\n  use_for_time_limit: false\nrejected/off_by_one.py:\n  message: 'got \"8\"'\n",
+    )
+    .unwrap();
+    let output = judge(&["verify", dir.to_str().unwrap()]);
+    let text = show(&output);
+    // (off_by_one.py's run stops at its first test case: a test case not judged could have
+    // held the message, so it is not missed, as BAPCtools has it.)
+    assert!(text.contains("1 mismatch, "), "{text}");
+    assert!(
+        text.contains("expectation: expected only AC/WA on test cases (one got TLE) (submissions.yaml: slow_ones)"),
+        "{text}"
+    );
+
+    // Bad input is refused naming the file and the key; a key that matches nothing is a
+    // warning naming it.
+    for (content, says) in [
+        (
+            "accepted:\n  verdict: AC\n",
+            "submissions.yaml: accepted.verdict: unknown",
+        ),
+        (
+            "accepted:\n  use_for_time_limit: maybe\n",
+            "submissions.yaml: accepted.use_for_time_limit: must be true, false, lower or upper",
+        ),
+        (
+            "accepted: [AC]\n",
+            "submissions.yaml: accepted: must be a mapping",
+        ),
+    ] {
+        std::fs::write(&yaml, content).unwrap();
+        let output = judge(&["verify", dir.to_str().unwrap()]);
+        let text = show(&output);
+        assert_ne!(output.status.code(), Some(0), "{text}");
+        assert!(text.contains(says), "{content:?}:\n{text}");
+    }
+    std::fs::write(
+        &yaml,
+        "slow_ones:\n  permitted: [AC, TLE]\nnowhere/*.py:\n  permitted: [AC]\n",
+    )
+    .unwrap();
+    let output = judge(&["verify", dir.to_str().unwrap()]);
+    let text = show(&output);
+    assert!(
+        text.contains("submissions.yaml: nowhere/*.py match no submission"),
+        "{text}"
+    );
 }

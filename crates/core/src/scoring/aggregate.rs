@@ -464,6 +464,16 @@ fn grade_group(
     results: &mut dyn Results,
     graded: &mut Graded,
 ) -> Result<Option<Scored>, MissingResult> {
+    if let Some(unmet) = unmet_requirement(group, graded) {
+        // Not judged: score 0, its test cases as if not accepted (the 2025-09 format's
+        // group dependencies); its verdict is the required group's.
+        let result = Scored {
+            verdict: unmet,
+            score: Some(0.0),
+        };
+        graded.groups.push((group.path.clone(), result));
+        return Ok(Some(result));
+    }
     let mut children = Vec::new();
     for child in &group.children {
         let child_result = match child {
@@ -504,6 +514,28 @@ fn grade_group(
     };
     graded.groups.push((group.path.clone(), result));
     Ok(Some(result))
+}
+
+/// The verdict of the first group (or test case) a 2025-09 group's `require_pass` names that
+/// was not accepted (a group graded earlier, as the format orders them; the names were
+/// checked when the tree was read, so one without a result has no test cases and passes),
+/// `None` when every one was.
+fn unmet_requirement(group: &Group, graded: &Graded) -> Option<Verdict> {
+    let Rule::Spec(scoring) = &group.settings.rule else {
+        return None;
+    };
+    scoring.require_pass.iter().find_map(|required| {
+        let found = graded
+            .groups
+            .iter()
+            .chain(&graded.tests)
+            .find(|(path, _)| path == required)
+            .map(|(_, result)| result.verdict);
+        match found {
+            Some(verdict) if !verdict.is_accepted() => Some(verdict),
+            _ => None,
+        }
+    })
 }
 
 /// A group's maximum score where its rule has one.
@@ -1116,6 +1148,81 @@ mod tests {
                 verdict: Verdict::JudgeError,
                 score: None
             })
+        );
+    }
+
+    #[test]
+    fn require_pass_scores_a_group_only_when_the_groups_it_names_pass() {
+        let required = |names: &[&str]| {
+            Rule::Spec(SpecScoring {
+                aggregation: SpecAggregation::PassFail,
+                max_score: Some(60.0),
+                require_pass: names.iter().map(|n| n.to_string()).collect(),
+            })
+        };
+        let t = |names: &[&str]| GroupTree {
+            format: Format::Kattis2023,
+            scoring: true,
+            score_required: false,
+            root: group(
+                "",
+                spec(SpecAggregation::Sum, None),
+                OnReject::Continue,
+                vec![
+                    Child::Group(group(
+                        "sample",
+                        spec(SpecAggregation::PassFail, Some(0.0)),
+                        OnReject::Continue,
+                        vec![test("sample/1")],
+                    )),
+                    Child::Group(group(
+                        "secret",
+                        spec(SpecAggregation::Sum, Some(100.0)),
+                        OnReject::Continue,
+                        vec![
+                            Child::Group(group(
+                                "secret/g1",
+                                spec(SpecAggregation::PassFail, Some(40.0)),
+                                OnReject::Continue,
+                                vec![test("secret/g1/1")],
+                            )),
+                            Child::Group(group(
+                                "secret/g2",
+                                required(names),
+                                OnReject::Continue,
+                                vec![test("secret/g2/1")],
+                            )),
+                        ],
+                    )),
+                ],
+            ),
+        };
+        let rows = |g1: &str| {
+            Fixed::new(&[
+                ("sample/1", "AC", None),
+                ("secret/g1/1", g1, None),
+                ("secret/g2/1", "AC", None),
+            ])
+        };
+        let g2 = |names: &[&str], g1: &str| {
+            grade(&t(names), &mut rows(g1))
+                .unwrap()
+                .group("secret/g2")
+                .unwrap()
+        };
+        assert_eq!(g2(&[], "WA"), Scored::new(Verdict::Accepted, 60.0));
+        assert_eq!(
+            g2(&["sample", "secret/g1"], "AC"),
+            Scored::new(Verdict::Accepted, 60.0)
+        );
+        assert_eq!(
+            g2(&["sample", "secret/g1"], "WA"),
+            Scored::new(Verdict::WrongAnswer, 0.0)
+        );
+        // A group without a result (no test cases) has nothing to fail.
+        assert_eq!(
+            g2(&["secret/g0"], "WA"),
+            Scored::new(Verdict::Accepted, 60.0)
         );
     }
 

@@ -30,7 +30,7 @@
 
 use std::path::Path;
 
-use globset::{Glob, GlobBuilder, GlobMatcher};
+use globset::{GlobBuilder, GlobMatcher};
 use serde::Serialize;
 use yaml_serde::Value;
 
@@ -98,6 +98,22 @@ pub struct Expectation {
     pub on: Option<String>,
     /// Where this was said: `the folder accepted/`, `submissions.yaml: accepted/*`.
     pub said_by: String,
+    /// Text some judge message of the test cases it is about must hold (`message`).
+    pub message: Option<String>,
+    /// How the submission bears on the time limit (`use_for_time_limit`), if said.
+    pub for_time_limit: Option<ForTimeLimit>,
+}
+
+/// How a submission bears on the time limit (2025-09 `use_for_time_limit`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum ForTimeLimit {
+    /// Not at all (`false`).
+    No,
+    /// Its slowest time times `ac_to_time_limit` is a lower bound of the limit (`lower`,
+    /// `true`).
+    Lower,
+    /// The limit times `time_limit_to_tle` must stay below its time (`upper`).
+    Upper,
 }
 
 /// A submission's run as expectations are checked against it.
@@ -110,6 +126,12 @@ pub struct Judged<'a> {
     pub tests: Vec<(&'a str, Verdict)>,
     /// Each group's score, by path relative to `data/` (`secret/group1`).
     pub groups: Vec<(&'a str, Option<f64>)>,
+    /// The judge message of each test case that has one, by path relative to `data/`.
+    pub messages: Vec<(&'a str, &'a str)>,
+    /// The test cases not judged (after the first failing one), by path relative to
+    /// `data/`: one of them could have met a requirement, so a `required` verdict or a
+    /// `message` they could hold is not missed (as BAPCtools has it).
+    pub skipped: Vec<&'a str>,
 }
 
 /// How an actual result misses its expectation.
@@ -140,7 +162,93 @@ impl Expectation {
             required: None,
             on: None,
             said_by: format!("the folder {directory}/"),
+            message: None,
+            for_time_limit: None,
         })
+    }
+
+    /// The 2025-09 format's expectation of a submission in the folder `directory` of
+    /// `submissions/` (its default directories), `None` for a folder it does not name:
+    /// `accepted` only AC; `rejected` some WA, TLE or RTE; `wrong_answer`,
+    /// `time_limit_exceeded`, `run_time_error` only AC or that verdict, and that verdict on
+    /// some test case; `brute_force` only AC, TLE or RTE, and TLE or RTE on some test case.
+    pub fn of_spec_directory(directory: &str) -> Option<Expectation> {
+        use Verdict::{Accepted as AC, TimeLimitExceeded as TLE, WrongAnswer as WA};
+        const RTE: Verdict = RUN_TIME_ERROR;
+        let (permitted, required): (Option<Vec<Verdict>>, Option<Vec<Verdict>>) = match directory {
+            "accepted" => (Some(vec![AC]), None),
+            "rejected" => (None, Some(vec![WA, TLE, RTE])),
+            "wrong_answer" => (Some(vec![AC, WA]), Some(vec![WA])),
+            "time_limit_exceeded" => (Some(vec![AC, TLE]), Some(vec![TLE])),
+            "run_time_error" => (Some(vec![AC, RTE]), Some(vec![RTE])),
+            "brute_force" => (Some(vec![AC, TLE, RTE]), Some(vec![TLE, RTE])),
+            _ => return None,
+        };
+        Some(Expectation {
+            verdict: None,
+            score: ScoreExpectation::Any,
+            permitted,
+            required,
+            on: None,
+            said_by: format!("the folder {directory}/"),
+            message: None,
+            for_time_limit: None,
+        })
+    }
+
+    /// An expectation of nothing, said by `said_by`, about the test cases `on`.
+    fn none(said_by: String, on: Option<String>) -> Expectation {
+        Expectation {
+            verdict: None,
+            score: ScoreExpectation::Any,
+            permitted: None,
+            required: None,
+            on,
+            said_by,
+            message: None,
+            for_time_limit: None,
+        }
+    }
+
+    /// How the submission bears on the time limit as the 2025-09 format has it: as
+    /// `use_for_time_limit` says, else a lower bound when TLE is not permitted on its test
+    /// cases, an upper bound when TLE is all that is required, else not at all.
+    pub fn time_limit_use(&self) -> ForTimeLimit {
+        if let Some(said) = self.for_time_limit {
+            return said;
+        }
+        if self.on.is_some() {
+            return ForTimeLimit::No;
+        }
+        let permits_tle = self
+            .permitted
+            .as_ref()
+            .map_or(true, |p| p.contains(&Verdict::TimeLimitExceeded));
+        if !permits_tle {
+            ForTimeLimit::Lower
+        } else if self.required.as_deref() == Some(&[Verdict::TimeLimitExceeded]) {
+            ForTimeLimit::Upper
+        } else {
+            ForTimeLimit::No
+        }
+    }
+
+    /// A verdict that meets this, as a row shows what is expected: AC when only AC is
+    /// permitted, else the first required verdict that is not AC (`rejected/`: WA), else the
+    /// verdict said, else AC.
+    pub fn representative(&self) -> Verdict {
+        if let Some(verdict) = self.verdict {
+            return verdict;
+        }
+        if self.permitted.as_deref() == Some(&[Verdict::Accepted]) {
+            return Verdict::Accepted;
+        }
+        self.required
+            .iter()
+            .flatten()
+            .find(|v| !v.is_accepted())
+            .copied()
+            .unwrap_or(Verdict::Accepted)
     }
 
     /// Reads the `submissions.yaml` key `name` (named `key` in errors) into this when it is a
@@ -156,6 +264,26 @@ impl Expectation {
             "score" => self.score = parse_expected_score(file, key, value)?,
             "permitted" => self.permitted = Some(parse_verdicts(file, key, value)?),
             "required" => self.required = Some(parse_verdicts(file, key, value)?),
+            "message" => {
+                let text = value.as_str().ok_or_else(|| {
+                    ScoringError::invalid(file, format!("{key}: must be a string"))
+                })?;
+                self.message = Some(text.to_string());
+            }
+            "use_for_time_limit" => {
+                self.for_time_limit = Some(match value {
+                    Value::Bool(true) => ForTimeLimit::Lower,
+                    Value::Bool(false) => ForTimeLimit::No,
+                    Value::String(s) if s == "lower" => ForTimeLimit::Lower,
+                    Value::String(s) if s == "upper" => ForTimeLimit::Upper,
+                    _ => {
+                        return Err(ScoringError::invalid(
+                            file,
+                            format!("{key}: must be true, false, lower or upper"),
+                        ))
+                    }
+                })
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -168,8 +296,22 @@ impl Expectation {
     pub fn matches_run(&self, run: &Judged, full: &FullScore) -> Result<(), Mismatch> {
         let Some(on) = &self.on else {
             let tests: Vec<Verdict> = run.tests.iter().map(|(_, verdict)| *verdict).collect();
+            if !run.skipped.is_empty() {
+                let mut could = self.clone();
+                could.required = None;
+                could.message = None;
+                return could.matches(&run.result, &tests, full);
+            }
+            self.message_in(run)?;
             return self.matches(&run.result, &tests, full);
         };
+        let named_skipped = run
+            .skipped
+            .iter()
+            .any(|path| test_glob(on).is_ok_and(|g| ancestry(path).iter().any(|p| g.is_match(p))));
+        if !named_skipped {
+            self.message_in(run)?;
+        }
         let miss = |expected: String, got: String| Mismatch {
             expected,
             got,
@@ -210,7 +352,7 @@ impl Expectation {
                 ));
             }
         }
-        if let Some(required) = &self.required {
+        if let Some(required) = self.required.as_ref().filter(|_| !named_skipped) {
             if !tests.iter().any(|(_, v)| required.contains(v)) {
                 let got = tests.iter().map(|(_, v)| *v).collect::<Vec<_>>();
                 let got = if got.is_empty() {
@@ -228,6 +370,38 @@ impl Expectation {
             }
         }
         Ok(())
+    }
+
+    /// Whether a judge message of the test cases this is about holds its `message`, if it
+    /// says one (as BAPCtools checks it: a test case not judged could have held it).
+    fn message_in(&self, run: &Judged) -> Result<(), Mismatch> {
+        let Some(message) = &self.message else {
+            return Ok(());
+        };
+        let glob = match &self.on {
+            Some(on) => Some(test_glob(on).map_err(|e| Mismatch {
+                expected: format!("a glob of test cases ({e})"),
+                got: on.clone(),
+                said_by: self.said_by.clone(),
+            })?),
+            None => None,
+        };
+        let about = |path: &str| {
+            glob.as_ref()
+                .map_or(true, |g| ancestry(path).iter().any(|p| g.is_match(p)))
+        };
+        let held = run
+            .messages
+            .iter()
+            .any(|(path, text)| about(path) && text.contains(message.as_str()));
+        if held {
+            return Ok(());
+        }
+        Err(Mismatch {
+            expected: format!("a judge message holding {message:?}"),
+            got: "none holds it".to_string(),
+            said_by: self.said_by.clone(),
+        })
     }
 
     /// Whether `actual` (and the verdicts of the test cases judged, `tests`) meet this.
@@ -327,10 +501,11 @@ fn number(score: f64) -> String {
     format!("{score}")
 }
 
-/// The entries of a 2023-07 `submissions.yaml`, in the file's order.
-#[derive(Debug, Clone)]
+/// The entries of a `submissions.yaml` (2023-07, 2025-09, BAPCtools'), in the file's order.
+#[derive(Debug, Clone, Default)]
 pub struct SubmissionsYaml {
-    entries: Vec<(GlobMatcher, Expectation)>,
+    /// Each entry's key (a glob of submissions), its matcher and its expectations.
+    entries: Vec<(String, GlobMatcher, Expectation)>,
 }
 
 impl SubmissionsYaml {
@@ -342,11 +517,7 @@ impl SubmissionsYaml {
             yaml_serde::from_str(text).map_err(|e| ScoringError::invalid(file, e.to_string()))?
         };
         let map = match value {
-            Value::Null => {
-                return Ok(SubmissionsYaml {
-                    entries: Vec::new(),
-                })
-            }
+            Value::Null => return Ok(SubmissionsYaml::default()),
             Value::Mapping(map) => map,
             _ => return Err(ScoringError::invalid(file, "is not a mapping of globs")),
         };
@@ -357,17 +528,9 @@ impl SubmissionsYaml {
                 .ok_or_else(|| ScoringError::invalid(file, "a key is not a glob of submissions"))?
                 .trim_end_matches('/')
                 .to_string();
-            let matcher = Glob::new(&pattern)
-                .map_err(|e| ScoringError::invalid(file, format!("{pattern}: {e}")))?
-                .compile_matcher();
-            let mut expectation = Expectation {
-                verdict: None,
-                score: ScoreExpectation::Any,
-                permitted: None,
-                required: None,
-                on: None,
-                said_by: format!("submissions.yaml: {pattern}"),
-            };
+            let matcher = submission_glob(&pattern)
+                .map_err(|e| ScoringError::invalid(file, format!("{pattern}: {e}")))?;
+            let mut expectation = Expectation::none(format!("submissions.yaml: {pattern}"), None);
             let mut scoped = Vec::new();
             let Value::Mapping(keys) = entry else {
                 return Err(ScoringError::invalid(
@@ -382,16 +545,32 @@ impl SubmissionsYaml {
                     continue;
                 }
                 match name {
-                    // Keys that do not bear on a score or verdict; `message` (a judge
-                    // message's text) is not checked.
-                    "language" | "entrypoint" | "authors" | "model_solution" | "message"
-                    | "use_for_time_limit" => {}
-                    // A glob of test cases and groups, with requirements of their own.
-                    _ => scoped.push(scoped_expectation(file, &pattern, name, &value)?),
+                    // Keys that do not bear on a verdict, score or time limit.
+                    "language" | "entrypoint" | "authors" | "model_solution" => {}
+                    // A glob of test cases and groups (relative to `data/`), with
+                    // requirements of its own.
+                    _ if is_test_glob(name) => {
+                        scoped.push(scoped_expectation(file, &pattern, name, &value)?)
+                    }
+                    _ => {
+                        return Err(ScoringError::invalid(
+                            file,
+                            format!(
+                                "{key}: unknown (an entry's keys are language, entrypoint, \
+                                 authors, model_solution, permitted, required, score, message, \
+                                 use_for_time_limit, and globs of test cases, which start with \
+                                 sample, secret or *)"
+                            ),
+                        ))
+                    }
                 }
             }
-            entries.push((matcher.clone(), expectation));
-            entries.extend(scoped.into_iter().map(|e| (matcher.clone(), e)));
+            entries.push((pattern.clone(), matcher.clone(), expectation));
+            entries.extend(
+                scoped
+                    .into_iter()
+                    .map(|e| (pattern.clone(), matcher.clone(), e)),
+            );
         }
         Ok(SubmissionsYaml { entries })
     }
@@ -402,10 +581,93 @@ impl SubmissionsYaml {
         let prefixes = ancestry(path);
         self.entries
             .iter()
-            .filter(|(matcher, _)| prefixes.iter().any(|p| matcher.is_match(p)))
-            .map(|(_, expectation)| expectation)
+            .filter(|(_, matcher, _)| prefixes.iter().any(|p| matcher.is_match(p)))
+            .map(|(_, _, expectation)| expectation)
             .collect()
     }
+
+    /// The expectations of the submission at `path` (relative to `submissions/`) as
+    /// BAPCtools and the 2025-09 format combine them: its folder's default (`default`'s, for
+    /// its top folder), unless an entry of this file has that folder as its key, then those of
+    /// every entry that matches it.
+    pub fn with_default(
+        &self,
+        path: &str,
+        default: impl Fn(&str) -> Option<Expectation>,
+    ) -> Vec<Expectation> {
+        let folder = path.split('/').next().unwrap_or("");
+        let replaced = self.entries.iter().any(|(key, ..)| key == folder);
+        let mut found: Vec<Expectation> = match replaced {
+            true => Vec::new(),
+            false => default(folder).into_iter().collect(),
+        };
+        found.extend(self.for_submission(path).into_iter().cloned());
+        found
+    }
+
+    /// Whether an entry's glob matches the folder or file `path` (relative to
+    /// `submissions/`), or something in it.
+    pub fn names(&self, path: &str) -> bool {
+        let inside = format!("{}/", path.trim_end_matches('/'));
+        self.entries.iter().any(|(key, matcher, _)| {
+            matcher.is_match(path) || key.starts_with(&inside) || {
+                // A glob whose first part names the folder (`custom/*.py`).
+                key.split('/')
+                    .next()
+                    .is_some_and(|first| submission_glob(first).is_ok_and(|g| g.is_match(path)))
+            }
+        })
+    }
+
+    /// The keys of the entries that match none of the submissions at `paths`, in the
+    /// file's order.
+    pub fn unmatched<'s>(&'s self, paths: &[&str]) -> Vec<&'s str> {
+        let mut keys: Vec<&str> = Vec::new();
+        for (key, matcher, _) in &self.entries {
+            let matches = paths
+                .iter()
+                .any(|path| ancestry(path).iter().any(|p| matcher.is_match(p)));
+            if !matches && !keys.contains(&key.as_str()) {
+                keys.push(key);
+            }
+        }
+        keys
+    }
+}
+
+/// A glob of submissions: `*` within one name, braces for alternatives.
+fn submission_glob(pattern: &str) -> Result<GlobMatcher, globset::Error> {
+    Ok(GlobBuilder::new(&unspaced(pattern))
+        .literal_separator(true)
+        .build()?
+        .compile_matcher())
+}
+
+/// `pattern` with the spaces within its braces dropped (`{ 4 }` is `{4}`): BAPCtools
+/// trims each alternative.
+fn unspaced(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len());
+    let mut depth = 0usize;
+    for c in pattern.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ' ' if depth > 0 => continue,
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Whether a key of a submission's entry is a glob of test cases: it starts with `sample`,
+/// `secret` (relative to `data/`) or a wildcard.
+fn is_test_glob(key: &str) -> bool {
+    ["sample", "secret"]
+        .iter()
+        .any(|top| key == *top || key.starts_with(&format!("{top}/")))
+        || key.starts_with('*')
+        || key.starts_with('{')
 }
 
 /// `path` and the folders it is in: `a/b/c`, `a/b`, `a`.
@@ -425,7 +687,7 @@ fn ancestry(path: &str) -> Vec<&str> {
 /// A glob of test cases or groups, as the 2023-07 format reads it: `*` within one name,
 /// braces for alternatives.
 fn test_glob(pattern: &str) -> Result<GlobMatcher, globset::Error> {
-    Ok(GlobBuilder::new(pattern.trim_end_matches('/'))
+    Ok(GlobBuilder::new(&unspaced(pattern.trim_end_matches('/')))
         .literal_separator(true)
         .build()?
         .compile_matcher())
@@ -450,29 +712,20 @@ fn scoped_expectation(
             ),
         ));
     };
-    let mut expectation = Expectation {
-        verdict: None,
-        score: ScoreExpectation::Any,
-        permitted: None,
-        required: None,
-        on: Some(on.trim_end_matches('/').to_string()),
-        said_by: format!("submissions.yaml: {pattern}, {on}"),
-    };
+    let mut expectation = Expectation::none(
+        format!("submissions.yaml: {pattern}, {on}"),
+        Some(on.trim_end_matches('/').to_string()),
+    );
     for (name, value) in keys {
         let name = name.as_str().unwrap_or("");
         let key = format!("{key}.{name}");
         if expectation.read_requirement(file, &key, name, value)? {
             continue;
         }
-        match name {
-            "message" | "use_for_time_limit" => {}
-            _ => {
-                return Err(ScoringError::invalid(
-                    file,
-                    format!("{key}: unknown (a test group's requirements are score, permitted, required, message, use_for_time_limit)"),
-                ))
-            }
-        }
+        return Err(ScoringError::invalid(
+            file,
+            format!("{key}: unknown (a test group's requirements are score, permitted, required, message, use_for_time_limit)"),
+        ));
     }
     Ok(expectation)
 }
@@ -654,6 +907,8 @@ mod tests {
                 ("secret/g2", Some(0.0)),
                 ("secret/g3", Some(0.0)),
             ],
+            messages: vec![("secret/g1/2", "the sum is off by one")],
+            skipped: Vec::new(),
         };
         let first_miss = |run: &Judged| {
             found
@@ -710,6 +965,126 @@ mod tests {
         ] {
             let error = SubmissionsYaml::parse(Path::new("submissions.yaml"), text).unwrap_err();
             assert!(error.to_string().contains(message), "{error}");
+        }
+    }
+
+    #[test]
+    fn default_directories_and_what_the_file_adds() {
+        let text = "accepted/slow.py:\n  use_for_time_limit: false\nrejected/off.py:\n  message: off by one\ncustom:\n  permitted: [AC, WA]\n  required: [WA]\n";
+        let yaml = SubmissionsYaml::parse(Path::new("submissions.yaml"), text).unwrap();
+        let of = |path: &str| yaml.with_default(path, Expectation::of_spec_directory);
+        let (ac, wa, tle) = (
+            Verdict::Accepted,
+            Verdict::WrongAnswer,
+            Verdict::TimeLimitExceeded,
+        );
+        // accepted/slow.py: the folder's default (only AC) and its own entry.
+        let slow = of("accepted/slow.py");
+        assert_eq!(slow.len(), 2);
+        assert_eq!(slow[0].time_limit_use(), ForTimeLimit::Lower);
+        assert_eq!(slow[1].time_limit_use(), ForTimeLimit::No);
+        assert_eq!(
+            of("time_limit_exceeded/a.c")[0].time_limit_use(),
+            ForTimeLimit::Upper
+        );
+        assert_eq!(
+            of("wrong_answer/a.c")[0].time_limit_use(),
+            ForTimeLimit::Lower
+        );
+        assert_eq!(of("brute_force/a.c")[0].time_limit_use(), ForTimeLimit::No);
+        assert_eq!(of("rejected/a.c")[0].representative(), wa);
+        assert_eq!(of("brute_force/a.c")[0].representative(), tle);
+        assert!(of("nowhere/a.c").is_empty());
+        assert!(yaml.names("custom") && yaml.names("rejected") && !yaml.names("other"));
+        assert!(test_glob("secret/*{ 4 }{ 2 }")
+            .unwrap()
+            .is_match("secret/x42"));
+        assert_eq!(
+            yaml.unmatched(&["accepted/slow.py", "custom/x.py"]),
+            ["rejected/off.py"]
+        );
+        let run = |tests: Vec<(&'static str, Verdict)>, message: &'static str| Judged {
+            result: Scored {
+                verdict: tests
+                    .iter()
+                    .map(|t| t.1)
+                    .find(|v| !v.is_accepted())
+                    .unwrap_or(ac),
+                score: None,
+            },
+            tests,
+            groups: Vec::new(),
+            messages: vec![("secret/2", message)],
+            skipped: Vec::new(),
+        };
+        let first_miss = |found: &[Expectation], run: &Judged| {
+            found
+                .iter()
+                .find_map(|e| e.matches_run(run, &FULL).err())
+                .map(|m| m.to_string())
+        };
+        let rejected = of("rejected/off.py");
+        assert_eq!(rejected.len(), 2);
+        assert_eq!(
+            first_miss(
+                &rejected,
+                &run(vec![("secret/1", ac), ("secret/2", wa)], "x is off by one")
+            ),
+            None
+        );
+        assert_eq!(
+            first_miss(
+                &rejected,
+                &run(vec![("secret/1", ac), ("secret/2", wa)], "wrong")
+            )
+            .unwrap(),
+            "expected a judge message holding \"off by one\" (submissions.yaml: rejected/off.py), \
+             got none holds it"
+        );
+        assert_eq!(
+            first_miss(&rejected, &run(vec![("secret/1", ac)], "")).unwrap(),
+            "expected WA/TLE/RTE on some test case (the folder rejected/), got AC"
+        );
+        let brute = of("brute_force/b.py");
+        assert_eq!(first_miss(&brute, &run(vec![("secret/1", tle)], "")), None);
+        assert!(first_miss(&brute, &run(vec![("secret/1", wa)], ""))
+            .unwrap()
+            .contains("expected only AC/TLE/RTE on test cases (one got WA)"));
+        // A test case not judged could have met a requirement or held the message.
+        let mut cut = run(vec![("secret/1", ac)], "");
+        cut.skipped = vec!["secret/2"];
+        assert_eq!(first_miss(&rejected, &cut), None);
+        let odd = SubmissionsYaml::parse(
+            Path::new("submissions.yaml"),
+            "wa/odd.py:\n  secret/*{1,3}:\n    required: [AC]\n",
+        )
+        .unwrap();
+        let odd = odd.with_default("wa/odd.py", Expectation::of_spec_directory);
+        let mut first_wa = run(vec![("secret/2", wa)], "");
+        assert!(first_miss(&odd, &first_wa).is_some());
+        first_wa.skipped = vec!["secret/3"];
+        assert_eq!(first_miss(&odd, &first_wa), None);
+        // A custom folder the file names: its entry alone.
+        assert!(first_miss(&of("custom/c.py"), &run(vec![("secret/1", wa)], "")).is_none());
+        assert!(first_miss(&of("custom/c.py"), &run(vec![("secret/1", tle)], "")).is_some());
+        for (text, message) in [
+            (
+                "accepted:\n  verdict: AC\n",
+                "accepted.verdict: unknown (an entry's keys are",
+            ),
+            (
+                "accepted:\n  use_for_time_limit: sometimes\n",
+                "accepted.use_for_time_limit: must be true, false, lower or upper",
+            ),
+            (
+                "accepted:\n  message: [1]\n",
+                "accepted.message: must be a string",
+            ),
+        ] {
+            let error = SubmissionsYaml::parse(Path::new("submissions.yaml"), text)
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(message), "{text:?}: {error}");
         }
     }
 

@@ -372,6 +372,8 @@ pub fn expected_scores(
                 required: None,
                 on: None,
                 said_by: format!("problem.toml {key}"),
+                message: None,
+                for_time_limit: None,
             },
         ));
     }

@@ -251,6 +251,7 @@ pub fn verify_summary() -> VerifySummary {
         message: None,
         groups: None,
         score_mismatch: None,
+        by_expectations: false,
     };
     let rows = vec![
         VerifyRow {

@@ -29,7 +29,7 @@ use judge_core::config::{Convention, ProblemSpec, ProgramSource, ProgramSpec, Ro
 use judge_core::lang::LangError;
 use judge_core::limits::Overrides;
 use judge_core::plan::{PlanDigest, PlanIdentity, PlanUnit, TestSelection};
-use judge_core::scoring::expected::{Expectation, FullScore, Objective, SubmissionsYaml};
+use judge_core::scoring::expected::{Expectation, FullScore, Objective};
 use judge_core::scoring::GroupTree;
 use judge_core::verdict::Verdict;
 use judge_formats::kattis::testdata::{self, CaseKind};
@@ -1139,14 +1139,29 @@ pub fn verify(
     let problem = Problem::new(package.spec_to_grade_on(), Some(package.clone()))
         .with_final_time_limit(cpu_time, rule);
     let limit = told(&problem, package, request.domjudge_time_limit);
-    let mut accepted_runs: Vec<_> = accepted_runs.into_iter().map(Some).collect();
+    // A run graded for the limit is kept as the submission's row when AC is what is
+    // expected of it; another (`use_for_time_limit: lower` on a rejected one) is graded again
+    // at the limit.
+    let mut accepted_runs: Vec<_> = accepted_runs
+        .into_iter()
+        .filter(|(submission, _)| submission.expected.is_accepted())
+        .map(Some)
+        .collect();
     let margin = limit.safety_margin;
     check.time_limit = Some(limit.clone());
     tell(reporter, Event::PackageChecked(&check))?;
-    let expectations = match &package.spec.groups {
-        Some(tree) => Some(Expectations::of(package, tree)?),
-        None => None,
-    };
+    let expectations = package
+        .spec
+        .groups
+        .as_ref()
+        .map(|tree| Expectations::of(package, tree));
+    let test_names: Vec<String> = package
+        .spec
+        .file_tests
+        .iter()
+        .flatten()
+        .map(|test| test.name.clone())
+        .collect();
     // The submissions not graded to set the limit, graded side by side.
     let to_grade: Vec<usize> = (0..package.submissions.len())
         .filter(|&index| {
@@ -1191,6 +1206,7 @@ pub fn verify(
                 &summary,
                 expectations.as_ref(),
                 submission,
+                &test_names,
             )),
             Err(error) => Err(row_error(error, request.stop)?),
         };
@@ -1255,79 +1271,61 @@ pub fn verify(
     Ok((check, summary))
 }
 
-/// What a scoring package expects of its submissions' scores: 2023-07 `submissions.yaml`
-/// when it has one, else each submission's folder (problemtools' rule), against the full
+/// What a scoring package expects of its submissions' scores: what the package read for each
+/// (`kattis::expectations_of`: `submissions.yaml`, else its folder's rule), against the full
 /// score of its root group's `range`.
 struct Expectations {
-    yaml: Option<SubmissionsYaml>,
     full: FullScore,
     /// A Polygon package's: its submissions are named by their tags (`wrong-answer/wa.cpp`).
     polygon: bool,
 }
 
 impl Expectations {
-    fn of(package: &Package, tree: &GroupTree) -> Result<Expectations, GradeError> {
-        let file = package.dir.join("submissions/submissions.yaml");
-        let yaml = match judge_core::files::Folder::new(&package.dir) {
-            Ok(folder) if matches!(folder.kind_if_any(&file), Ok(Some(_))) => {
-                let text = folder
-                    .read_text(&file, judge_core::files::Cap::CONFIG)
-                    .map_err(|e| GradeError::Package(e.to_string()))?;
-                Some(
-                    SubmissionsYaml::parse(&file, &text)
-                        .map_err(|e| GradeError::Package(e.to_string()))?,
-                )
-            }
-            _ => None,
-        };
-        Ok(Expectations {
-            yaml,
+    fn of(package: &Package, tree: &GroupTree) -> Expectations {
+        Expectations {
             polygon: judge_formats::polygon::is_package_folder(&package.dir),
             full: FullScore {
                 range: tree.root.settings.range,
                 objective: Objective::Max,
             },
-        })
+        }
     }
 
-    /// What is expected of `submission` (its path relative to `submissions/`).
-    fn of_submission(&self, name: &str) -> Vec<Expectation> {
-        if let Some(yaml) = &self.yaml {
-            let found = yaml.for_submission(name);
-            if !found.is_empty() {
-                return found.into_iter().cloned().collect();
-            }
+    /// What is expected of `submission`.
+    fn of_submission(&self, submission: &PackageSubmission) -> Vec<Expectation> {
+        if !self.polygon {
+            return submission.expectations.clone();
         }
-        let folder = name.split('/').next().unwrap_or("");
-        if self.polygon {
-            // A Polygon solution's tag: main and accepted get the full score.
-            let tag = match folder {
-                "main" => "accepted".to_string(),
-                tag => tag.replace('-', "_"),
-            };
-            return Expectation::from_directory(&tag).into_iter().collect();
-        }
-        Expectation::from_directory(folder).into_iter().collect()
+        // A Polygon solution's tag: main and accepted get the full score.
+        let tag = match submission.name.split('/').next().unwrap_or("") {
+            "main" => "accepted".to_string(),
+            tag => tag.replace('-', "_"),
+        };
+        Expectation::from_directory(&tag).into_iter().collect()
     }
 }
 
 /// A scored submission's row with its groups and how its score misses what the package
-/// expects, if it does (the first expectation missed).
+/// expects, if it does (the first expectation missed); a pass-fail one's with how its test
+/// cases' verdicts and messages miss what the package expects (`submissions.yaml` and its
+/// folder's default), if the package says what it expects.
 fn with_groups(
     checked: Checked,
     summary: &RunSummary,
     expectations: Option<&Expectations>,
     submission: &PackageSubmission,
+    tests: &[String],
 ) -> Checked {
-    let Some(expectations) = expectations else {
-        return checked;
-    };
-    super::verify::with_groups(
-        checked,
-        summary,
-        &expectations.of_submission(&submission.name),
-        &expectations.full,
-    )
+    match expectations {
+        Some(expectations) => super::verify::with_groups(
+            checked,
+            summary,
+            &expectations.of_submission(submission),
+            &expectations.full,
+        ),
+        None if submission.expectations.is_empty() => checked,
+        None => super::verify::with_expectations(checked, summary, &submission.expectations, tests),
+    }
 }
 
 /// The identity of a package's verify run, as JSON reports carry it: the package, its time

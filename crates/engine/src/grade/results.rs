@@ -79,6 +79,11 @@ pub struct Checked {
     /// `scoring::expected`), if they do: a mismatch like a verdict's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score_mismatch: Option<String>,
+    /// Its row is matched by the expectations of its package (a pass-fail Kattis package's
+    /// `submissions.yaml` and folder defaults, `score_mismatch` saying how it misses them)
+    /// rather than by the verdict of its folder.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_expectations: bool,
 }
 
 /// One solution checked against its folder's verdict.
@@ -100,6 +105,7 @@ impl VerifyRow {
             .as_ref()
             .is_ok_and(|checked| match checked.groups {
                 Some(_) => checked.score_mismatch.is_none(),
+                None if checked.by_expectations => checked.score_mismatch.is_none(),
                 None => checked.got.same_kind(&self.expected),
             })
     }

@@ -367,6 +367,8 @@ fn folder_rule(name: &str, expected: Verdict) -> Expectation {
         required: None,
         on: None,
         said_by: format!("the folder {directory}/"),
+        message: None,
+        for_time_limit: None,
     }
 }
 
@@ -398,6 +400,12 @@ pub(crate) fn with_groups(
             .iter()
             .map(|g| (g.path.as_str(), g.score))
             .collect(),
+        messages: names
+            .iter()
+            .zip(&summary.outcomes)
+            .filter_map(|(name, o)| Some((name.as_str(), o.message.as_deref()?)))
+            .collect(),
+        skipped: Vec::new(),
     };
     checked.score_mismatch = expectations
         .iter()
@@ -413,6 +421,66 @@ pub(crate) fn with_groups(
         };
     }
     checked.groups = Some(Box::new(groups.clone()));
+    checked
+}
+
+/// A pass-fail package submission's row with how its test cases' verdicts (in the package
+/// format's terms: a memory or output limit exceeded is a run-time error there) and judge
+/// messages miss `expectations` (the first missed), if they do. A submission that did not
+/// compile, or that a judge error stopped, misses them all. `tests` are the problem's test
+/// cases: those the run did not judge could have met a requirement.
+pub(crate) fn with_expectations(
+    mut checked: Checked,
+    summary: &RunSummary,
+    expectations: &[Expectation],
+    tests: &[String],
+) -> Checked {
+    let in_format = |verdict: Verdict| match verdict.as_problemtools() {
+        Verdict::MemoryLimitExceeded | Verdict::OutputLimitExceeded => {
+            Verdict::RuntimeError(Crash::Unknown)
+        }
+        other => other,
+    };
+    checked.by_expectations = true;
+    if matches!(checked.got, Verdict::CompileError | Verdict::JudgeError) {
+        let said_by = expectations.first().map_or("", |e| e.said_by.as_str());
+        checked.score_mismatch = Some(format!(
+            "expected its test cases judged ({said_by}), got {}",
+            checked.got.code()
+        ));
+        return checked;
+    }
+    let names: Vec<String> = summary.outcomes.iter().map(|o| o.name()).collect();
+    let run = Judged {
+        result: Scored {
+            verdict: in_format(checked.got),
+            score: None,
+        },
+        tests: names
+            .iter()
+            .zip(&summary.outcomes)
+            .map(|(name, o)| (name.as_str(), in_format(o.verdict)))
+            .collect(),
+        groups: Vec::new(),
+        messages: names
+            .iter()
+            .zip(&summary.outcomes)
+            .filter_map(|(name, o)| Some((name.as_str(), o.message.as_deref()?)))
+            .collect(),
+        skipped: tests
+            .iter()
+            .map(String::as_str)
+            .filter(|test| !names.iter().any(|name| name == test))
+            .collect(),
+    };
+    let full = FullScore {
+        range: judge_core::scoring::ScoreRange::ANY,
+        objective: Objective::Max,
+    };
+    checked.score_mismatch = expectations
+        .iter()
+        .find_map(|e| e.matches_run(&run, &full).err())
+        .map(|mismatch| mismatch.to_string());
     checked
 }
 
@@ -504,6 +572,7 @@ pub(crate) fn checked(summary: &RunSummary, against: Against) -> Checked {
         message,
         groups: None,
         score_mismatch: None,
+        by_expectations: false,
     }
 }
 

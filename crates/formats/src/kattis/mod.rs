@@ -24,6 +24,7 @@ use judge_core::config::{
 };
 use judge_core::files::{Cap, FileError, Folder, Kind};
 use judge_core::limits::{ProblemLimits, MIB};
+use judge_core::scoring::expected::{Expectation, ForTimeLimit, SubmissionsYaml};
 use judge_core::scoring::kattis::PackageFacts;
 use judge_core::scoring::{Child, Group, GroupTree};
 use judge_core::verdict::Verdict;
@@ -62,7 +63,12 @@ pub struct PackageSubmission {
     pub path: PathBuf,
     /// Its name in reports: `accepted/sum.cpp`.
     pub name: String,
+    /// The verdict its row shows as expected: its folder's, or one that meets its
+    /// expectations (`rejected/`: WA).
     pub expected: Verdict,
+    /// What the package expects of it (`submissions.yaml` and its folder's default, see
+    /// [`expectations_of`]); empty where only `expected` is (a Polygon package's).
+    pub expectations: Vec<Expectation>,
 }
 
 /// A package, read.
@@ -316,7 +322,8 @@ impl Package {
             expected_scores: Vec::new(),
             group_generator_args: Default::default(),
         };
-        let (submissions, skipped) = submissions(&folder)?;
+        let (submissions, skipped, unmatched) = submissions(&folder, groups_of_spec(&spec))?;
+        warnings.extend(unmatched);
         let validator_cases = testdata::read_validator_cases(&folder)?;
         let mut metadata = metadata;
         metadata.time.fixed = fixed;
@@ -354,12 +361,32 @@ impl Package {
         spec
     }
 
-    /// The submissions of `accepted/` (they set the time limit; `partially_accepted/` ones do
-    /// not, as in problemtools).
+    /// The submissions that set the time limit. A 2025-09 package's: those whose
+    /// expectations make them a lower bound of it ([`Expectation::time_limit_use`]) as
+    /// `use_for_time_limit` says, else those that must be accepted (the spec's lower bounds
+    /// are all those not permitted TLE, `wrong_answer/` among them; BAPCtools derives from
+    /// the accepted ones, and so does judge). Another's: those of `accepted/` (`partially_accepted/`
+    /// ones do not, as in problemtools), less those `submissions.yaml` says are not
+    /// (`use_for_time_limit: false`), with those it says are (`true`, `lower`).
     pub fn accepted(&self) -> impl Iterator<Item = &PackageSubmission> {
-        self.submissions
-            .iter()
-            .filter(|s| s.expected.is_accepted() && s.name.starts_with("accepted/"))
+        let spec = self.metadata.format == FormatVersion::V2025_09;
+        self.submissions.iter().filter(move |s| {
+            let whole = || s.expectations.iter().filter(|e| e.on.is_none());
+            let said = whole().rev().find_map(|e| e.for_time_limit);
+            match said {
+                Some(ForTimeLimit::Lower) => true,
+                Some(_) => false,
+                // Of the lower bounds the spec names (every submission not permitted TLE),
+                // only those that must be accepted: a wrong answer's run time bounds
+                // nothing (guess's wrong answers run until the provisional limit), and
+                // BAPCtools, the reference that reads 2025-09, derives from these alone.
+                None if spec && !s.expectations.is_empty() => whole().any(|e| {
+                    e.time_limit_use() == ForTimeLimit::Lower
+                        && e.permitted.as_deref() == Some(&[Verdict::Accepted][..])
+                }),
+                None => s.expected.is_accepted() && s.name.starts_with("accepted/"),
+            }
+        })
     }
 }
 
@@ -619,18 +646,72 @@ fn sorted_entries(folder: &Path) -> Result<Vec<PathBuf>, PackageError> {
     Ok(entries)
 }
 
-/// The submissions of `submissions/<folder>/`, sorted by path, and the entries skipped (an
-/// unknown folder; a link out of the package, a dangling link, a FIFO ..., with why).
+/// Whether the problem is scored: its groups' expectations are problemtools' folder rule.
+fn groups_of_spec(spec: &ProblemSpec) -> bool {
+    spec.groups.is_some()
+}
+
+/// The folders of `submissions/` the 2025-09 format names beyond [`SUBMISSION_FOLDERS`].
+const SPEC_FOLDERS: [&str; 2] = ["rejected", "brute_force"];
+
+/// What is expected of the submission `name` (its path relative to `submissions/`), as
+/// `yaml` (the package's `submissions.yaml`, empty without one) and its folder say. A
+/// scoring package: the entries that match it, or else its folder's rule as problemtools has
+/// it (`rejected/` and `brute_force/` as the 2025-09 format has them). A pass-fail package:
+/// its folder's default of the 2025-09 format unless the file has an entry for that folder,
+/// then every entry that matches it, as BAPCtools combines them.
+pub fn expectations_of(yaml: &SubmissionsYaml, name: &str, scoring: bool) -> Vec<Expectation> {
+    let default = |folder: &str| {
+        Expectation::of_spec_directory(folder)
+            .filter(|_| !scoring || SPEC_FOLDERS.contains(&folder))
+            .or_else(|| Expectation::from_directory(folder))
+    };
+    if scoring {
+        let found = yaml.for_submission(name);
+        if !found.is_empty() {
+            return found.into_iter().cloned().collect();
+        }
+        let folder = name.split('/').next().unwrap_or("");
+        return default(folder).into_iter().collect();
+    }
+    yaml.with_default(name, default)
+}
+
+/// The package's `submissions/submissions.yaml`, empty when it has none.
+fn submissions_yaml(package: &Folder) -> Result<SubmissionsYaml, PackageError> {
+    let file = package.root().join("submissions/submissions.yaml");
+    if package.kind_if_any(&file)? != Some(Kind::File) {
+        return Ok(SubmissionsYaml::default());
+    }
+    let text = package.read_text(&file, Cap::CONFIG)?;
+    Ok(SubmissionsYaml::parse(&file, &text)?)
+}
+
+/// Whether `file_name` is a submission BAPCtools leaves out: hidden, `.disabled` or
+/// `.template`.
+fn left_out(file_name: &str) -> bool {
+    file_name.starts_with('.')
+        || file_name.ends_with(".disabled")
+        || file_name.ends_with(".template")
+}
+
+/// The submissions of `submissions/<folder>/`, sorted by path, with what is expected of
+/// each (`scoring`: the package's groups' rule, see [`expectations_of`]), and the entries
+/// skipped (a folder neither the format nor `submissions.yaml` names; a link out of the
+/// package, a dangling link, a FIFO ..., with why), and warnings: the `submissions.yaml`
+/// keys that match no submission (BAPCtools' own test packages have such keys).
 #[allow(clippy::type_complexity)]
 fn submissions(
     package: &Folder,
-) -> Result<(Vec<PackageSubmission>, Vec<(PathBuf, String)>), PackageError> {
+    scoring: bool,
+) -> Result<(Vec<PackageSubmission>, Vec<(PathBuf, String)>, Vec<String>), PackageError> {
     let root = package.root().join("submissions");
     let mut found = Vec::new();
     let mut skipped = Vec::new();
     if package.kind_if_any(&root)? != Some(Kind::Folder) {
-        return Ok((found, skipped));
+        return Ok((found, skipped, Vec::new()));
     }
+    let yaml = submissions_yaml(package)?;
     for folder in sorted_entries(&root)? {
         let name = folder
             .file_name()
@@ -644,19 +725,21 @@ fn submissions(
                 continue;
             }
         }
-        let Some((_, expected)) = SUBMISSION_FOLDERS.iter().find(|(f, _)| *f == name) else {
+        let known = SUBMISSION_FOLDERS.iter().any(|(f, _)| *f == name)
+            || SPEC_FOLDERS.contains(&name.as_str());
+        if left_out(&name) || !(known || yaml.names(&name)) {
             skipped.push((
                 folder.clone(),
-                format!("submissions/{name} is not a folder of the format (accepted, partially_accepted, wrong_answer, time_limit_exceeded, run_time_error)"),
+                format!("submissions/{name} is not a folder of the format (accepted, partially_accepted, wrong_answer, time_limit_exceeded, run_time_error, rejected, brute_force) and submissions.yaml names it not"),
             ));
             continue;
-        };
+        }
         for entry in sorted_entries(&folder)? {
             let file_name = entry
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            if file_name.starts_with('.') {
+            if left_out(&file_name) {
                 continue;
             }
             // BAPCtools' convention: a submission kept but not run (a skeleton, one put
@@ -672,14 +755,48 @@ fn submissions(
                 skipped.push((entry.clone(), e.to_string()));
                 continue;
             }
+            let submission = format!("{name}/{file_name}");
+            let expectations = expectations_of(&yaml, &submission, scoring);
+            let expected = match SUBMISSION_FOLDERS.iter().find(|(f, _)| *f == name) {
+                Some((_, verdict)) if !yaml.names(&name) || scoring => *verdict,
+                _ => representative(&expectations),
+            };
             found.push(PackageSubmission {
-                name: format!("{name}/{file_name}"),
+                name: submission,
                 path: entry,
-                expected: *expected,
+                expected,
+                expectations,
             });
         }
     }
-    Ok((found, skipped))
+    let names: Vec<&str> = found.iter().map(|s| s.name.as_str()).collect();
+    let unmatched = yaml.unmatched(&names);
+    let warnings = match unmatched.is_empty() {
+        true => Vec::new(),
+        false => vec![format!(
+            "{}: {} match no submission",
+            root.join("submissions.yaml").display(),
+            unmatched.join(", ")
+        )],
+    };
+    Ok((found, skipped, warnings))
+}
+
+/// The verdict a row shows as expected of a submission with `expectations`: the first
+/// whole-run one's (see [`Expectation::representative`]), AC when none says.
+fn representative(expectations: &[Expectation]) -> Verdict {
+    let verdict = expectations
+        .iter()
+        .filter(|e| e.on.is_none())
+        .map(Expectation::representative)
+        .find(|v| !v.is_accepted())
+        .or_else(|| expectations.first().map(Expectation::representative))
+        .unwrap_or(Verdict::Accepted);
+    match verdict {
+        // The folder `run_time_error/`'s verdict, as rows have it.
+        Verdict::RuntimeError(_) => SUBMISSION_FOLDERS[4].1,
+        other => other,
+    }
 }
 
 #[cfg(test)]

@@ -656,6 +656,7 @@ fn submissions(
                 path,
                 name,
                 expected,
+                expectations: Vec::new(),
             }),
             None => skipped.push((
                 path,

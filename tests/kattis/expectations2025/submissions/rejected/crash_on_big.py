@@ -1,0 +1,3 @@
+n = int(input())
+assert n < 2000
+print(2 * n)

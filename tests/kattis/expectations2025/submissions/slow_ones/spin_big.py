@@ -1,0 +1,4 @@
+n = int(input())
+while n > 100:
+    pass
+print(2 * n)
