@@ -1429,6 +1429,7 @@ fn an_input_validator_s_word_on_an_unchanged_input_is_remembered() {
     assert!(changed.contains("secret/2: validator"), "{changed}");
     assert!(!changed.contains("secret/1: validator"), "{changed}");
     assert!(!changed.contains("sample/1: validator"), "{changed}");
+}
 
 /// A pass-fail 2025-09 package (expectations2025): every submission is checked against the
 /// format's default directories (`rejected/` some verdict not AC, `brute_force/` only AC, TLE
