@@ -38,8 +38,9 @@ pub struct GenArgs {
     /// Number of tests to write (with --out).
     #[arg(long, value_name = "N", requires = "out", allow_negative_numbers = true, value_parser = bounded::tests_u64)]
     pub count: Option<u64>,
-    /// Folder for DIR/001.in, DIR/001.ans, ...
-    #[arg(long, requires = "count")]
+    /// Folder for DIR/001.in, DIR/001.ans, ... (a package's: all its tests, or the first
+    /// --count).
+    #[arg(long)]
     pub out: Option<PathBuf>,
     /// Size in percent of the largest allowed input (1 to 100).
     #[arg(long, value_name = "PERCENT", default_value = "100", allow_negative_numbers = true, value_parser = bounded::size_percent)]
@@ -103,6 +104,9 @@ fn code_of(
 pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let resolved = judge::resolve::problem(&runner, &args.problem)?;
+    if let (Some(_), Some(tests)) = (&resolved.package, &resolved.spec.file_tests) {
+        return package_tests(&runner, &resolved, tests, args);
+    }
     let code = code_of(&runner, &resolved)?;
     let generator_args = match &args.group {
         None => &[][..],
@@ -163,6 +167,54 @@ pub fn gen(config: Option<&Path>, args: &GenArgs) -> Result<u8> {
             eprintln!("wrote {count} tests to {}", out.display());
         }
         _ => bail!("give --index I, or --count N with --out DIR"),
+    }
+    Ok(exit::ACCEPTED)
+}
+
+/// `judge gen` of a package (a Polygon package, a Kattis package): its own tests, those made
+/// from its generators' commands among them, as `--index` (from 1, in the package's order)
+/// prints one's input and `--out` writes them with their answers.
+fn package_tests(
+    runner: &RunnerConfig,
+    resolved: &judge::resolve::Problem,
+    tests: &[judge::config::FileTest],
+    args: &GenArgs,
+) -> Result<u8> {
+    use judge::programs::doall;
+    if args.hard || args.group.is_some() || args.seed.is_some() {
+        bail!(
+            "problem {} is a package: its tests are its own (--hard, --group and --seed do not apply)",
+            resolved.spec.id
+        );
+    }
+    match (args.index, &args.out) {
+        (Some(index), _) => {
+            let test = index
+                .checked_sub(1)
+                .and_then(|i| tests.get(i as usize))
+                .ok_or_else(|| {
+                    anyhow!(
+                        "problem {} has {} tests: --index is 1 to {}",
+                        resolved.spec.id,
+                        tests.len(),
+                        tests.len()
+                    )
+                })?;
+            stdout().write_all(&doall::test_input(test)?)?;
+        }
+        (None, Some(out)) => {
+            let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
+            let code = resolved.code(runner, &scratch)?;
+            let written = doall::write_tests(
+                tests,
+                code.as_deref(),
+                out,
+                args.count.map(|n| n as usize),
+                Stop::on_signals(),
+            )?;
+            eprintln!("wrote {written} tests to {}", out.display());
+        }
+        _ => bail!("give --index I, or --out DIR (with --count N for the first N)"),
     }
     Ok(exit::ACCEPTED)
 }

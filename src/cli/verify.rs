@@ -11,7 +11,7 @@ use clap::Args;
 use judge::config::RunnerConfig;
 use judge::grade::package::{self, PackageRequest};
 use judge::grade::verify::{self, VerifyRequest};
-use judge::kattis::{self, Package};
+use judge::kattis::Package;
 use judge::plan::ShardChoice;
 use judge::report::html::HtmlReporter;
 use judge::report::json::JsonReporter;
@@ -82,27 +82,6 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
             Err(ProblemError::Polygon(error)) => return Err(error.into()),
             Err(ProblemError::Doall(error)) => return Err(error.into()),
             _ => {}
-        }
-        if kattis::archive::is_zip(Path::new(path)) {
-            // A package as DOMjudge imports and exports it: unpacked into a private folder
-            // (removed at the end), then verified like any package.
-            let unpacked = tempfile::Builder::new()
-                .prefix("judge-package-")
-                .tempdir()?;
-            let dir = kattis::archive::unpack(
-                Path::new(path),
-                unpacked.path(),
-                kattis::archive::ZipCaps::default(),
-            )?;
-            // A zip of a Polygon package holds a problem.xml (and no problem.yaml).
-            let package = if judge::polygon::is_package_folder(&dir) {
-                let mut package = judge::polygon::load(&dir, &runner.validators)?;
-                judge::resolve::make_generated(&runner, &mut package)?;
-                package
-            } else {
-                Package::load(&dir, &runner.validators)?
-            };
-            return verify_package(&runner, &package, args);
         }
     }
     // Bundled problems are named by id (their solutions are in solutions/<id>/).

@@ -157,7 +157,7 @@ fn row(row: &VerifyRow, language_column: bool) -> String {
                 "{:<58} {}{:<9} {}\n",
                 solution,
                 language(""),
-                row.expected.code(),
+                row.expected_code(),
                 style::verdict(
                     &Verdict::WrongAnswer,
                     &format!("ERROR: {}", quote::terminal_lines(error))
@@ -175,7 +175,7 @@ fn row(row: &VerifyRow, language_column: bool) -> String {
         "{:<58} {}{:<9} {} {:>8} {:>9.1}  {mark}\n",
         solution,
         language(&checked.language),
-        row.expected.code(),
+        row.expected_code(),
         style::verdict(
             &checked.got,
             &format!("{:<30}", quote::terminal(&checked.detail))

@@ -34,12 +34,21 @@ fn verify_gives_every_tagged_solution_its_verdict() {
     }
     // The testlib checker built from source with the package's header said why.
     assert!(text.contains("wrong answer 1 + 1 is not 14"), "{text}");
-    assert!(
-        text.contains(
-            "skipped: rejected/rejected.cpp: the tag rejected allows more than one verdict"
-        ),
-        "{text}"
-    );
+    // Tags that allow several verdicts, as Polygon defines them: each row says its set.
+    for (solution, allowed, verdict) in [
+        ("rejected/rejected.cpp", "!AC", "WA @tests/01"),
+        ("failed/crash.cpp", "RE/CE", "RE (SIGABRT) @tests/01"),
+        ("time-limit-exceeded-or-accepted/slow.cpp", "TLE/AC", "AC"),
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(&format!("{solution} "))
+                && l.contains(&format!(" {allowed} "))
+                && l.contains(&format!(" {verdict} "))
+                && l.ends_with(" ok")),
+            "{solution} is not {verdict} within {allowed}:\n{text}"
+        );
+    }
+    assert!(!text.contains("skipped"), "{text}");
     assert!(
         text.contains("1 tests made from the generators' commands, as Polygon's doall makes them"),
         "{text}"
@@ -95,7 +104,7 @@ fn show_tells_the_package_and_its_parts() {
         "{text}"
     );
     assert!(text.contains("cpu 2 s, memory 256 MiB"), "{text}");
-    assert!(text.contains("3 tagged in problem.xml"), "{text}");
+    assert!(text.contains("6 tagged in problem.xml"), "{text}");
 }
 
 /// A copy of the package in a fresh folder, its problem.xml changed by `edit`.
@@ -250,4 +259,135 @@ fn a_zip_with_an_entry_leaving_it_is_refused() {
         text.contains("\"../escaped.txt\" would be unpacked outside"),
         "{text}"
     );
+}
+
+#[test]
+fn a_verdict_outside_the_tags_set_is_a_mismatch() {
+    // wa.cpp tagged failed: a wrong answer is not a crash.
+    let (_dir, package) = broken(|xml| {
+        xml.replace(
+            "<solution tag=\"wrong-answer\">",
+            "<solution tag=\"failed\">",
+        )
+    });
+    let output = judge(&["verify", &package]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.lines().any(|l| l.starts_with("failed/wa.cpp ")
+            && l.contains(" RE/CE ")
+            && l.ends_with(" MISMATCH")),
+        "{text}"
+    );
+    assert!(text.contains("1 mismatch,"), "{text}");
+}
+
+/// The package zipped as Polygon exports it: its files at the zip's top.
+fn zipped(dir: &Path) -> String {
+    use std::io::Write;
+    let zip_path = dir.join("pairsum.zip");
+    let mut writer = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
+    let options = zip::write::SimpleFileOptions::default();
+    fn add(
+        writer: &mut zip::ZipWriter<std::fs::File>,
+        options: zip::write::SimpleFileOptions,
+        root: &Path,
+        dir: &Path,
+    ) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
+        entries.sort_by_key(|e| e.file_name());
+        for entry in entries {
+            let path = entry.path();
+            let name = path
+                .strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            if path.is_dir() {
+                writer.add_directory(format!("{name}/"), options).unwrap();
+                add(writer, options, root, &path);
+            } else {
+                writer.start_file(name, options).unwrap();
+                writer.write_all(&std::fs::read(&path).unwrap()).unwrap();
+            }
+        }
+    }
+    let root = repo().join(PACKAGE);
+    add(&mut writer, options, &root, &root);
+    writer.finish().unwrap();
+    zip_path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn grade_test_validate_and_gen_take_the_package_folder_or_its_zip() {
+    let dir = tempfile::tempdir().unwrap();
+    let zip = zipped(dir.path());
+    let main = format!("{PACKAGE}/solutions/main.cpp");
+    let wa = format!("{PACKAGE}/solutions/wa.cpp");
+    for problem in [PACKAGE, zip.as_str()] {
+        // grade: each submission graded by the package's groups.
+        let output = judge(&["grade", "--problem", problem, &main, &wa]);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(1), "{problem}: {text}");
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("main.cpp") && l.contains("100 AC")),
+            "{problem}: {text}"
+        );
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("wa.cpp") && l.contains("0 WA")),
+            "{problem}: {text}"
+        );
+        let output = judge(&["test", "--problem", problem, &main]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{problem}: {}",
+            show(&output)
+        );
+        // validate: the package's tests with its testlib validator, and a file given.
+        let output = judge(&["validate", problem]);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(0), "{problem}: {text}");
+        assert!(
+            text.contains("tests/04: valid (validator validator-1)"),
+            "{problem}: {text}"
+        );
+        let bad = dir.path().join("bad.in");
+        std::fs::write(&bad, "0\n").unwrap();
+        let output = judge(&["validate", problem, &bad.to_string_lossy()]);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(1), "{problem}: {text}");
+        assert!(text.contains("bad.in: invalid"), "{problem}: {text}");
+        // gen: the generated test 4 is `gen 500`'s output; --out writes every test answered.
+        let output = judge(&["gen", problem, "--index", "4"]);
+        assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "500\n");
+        let out = dir.path().join("out");
+        let _ = std::fs::remove_dir_all(&out);
+        let output = judge(&["gen", problem, "--out", &out.to_string_lossy()]);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(0), "{text}");
+        assert!(text.contains("wrote 4 tests"), "{text}");
+        assert_eq!(
+            std::fs::read(out.join("001.in")).unwrap(),
+            std::fs::read(repo().join(PACKAGE).join("tests/01")).unwrap()
+        );
+        // Test 2's answer is not in the package: the main solution's.
+        let input = std::fs::read_to_string(out.join("002.in")).unwrap();
+        let n = input.trim();
+        assert_eq!(
+            std::fs::read_to_string(out.join("002.ans")).unwrap(),
+            format!("{n} {n}\n")
+        );
+        assert_eq!(
+            std::fs::read_to_string(out.join("004.ans")).unwrap(),
+            "500 500\n"
+        );
+        let output = judge(&["gen", problem, "--index", "5"]);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        assert!(text.contains("has 4 tests: --index is 1 to 4"), "{text}");
+    }
 }

@@ -230,6 +230,9 @@ pub struct FoundProblem {
 
 /// The problem `name`: an id (project, user, then built-in), or the folder at this path.
 pub fn problem(runner: &RunnerConfig, name: impl AsRef<OsStr>) -> Result<Problem, ProblemError> {
+    if let Some(dir) = unpacked_zip(Path::new(name.as_ref()))? {
+        return problem_at(runner, &dir);
+    }
     made(
         runner,
         load(runner.problems.find(name)?, &runner.validators)?,
@@ -248,10 +251,74 @@ pub fn problem_with_origin(
 /// The problem in the folder at `dir`, taken as a path even where an id is spelled the same
 /// (`judge verify guess` of a package in `./guess`, though a built-in problem is called guess).
 pub fn problem_at(runner: &RunnerConfig, dir: &Path) -> Result<Problem, ProblemError> {
+    if let Some(unpacked) = unpacked_zip(dir)? {
+        return problem_at(runner, &unpacked);
+    }
     made(
         runner,
         load(judge_core::config::locate_folder(dir)?, &runner.validators)?,
     )
+}
+
+/// The package a `.zip` file holds (a Kattis package as DOMjudge packs it, or a Polygon
+/// package as Polygon exports it), unpacked once into the user's own folder for it, named by
+/// a digest of the zip's bytes (`~/.cache/judge/zips/DIGEST/`), and its folder there; `None`
+/// for a path that is no zip file. An entry that would leave the folder (`../`), a link, or
+/// more than the caps is refused, naming it.
+fn unpacked_zip(path: &Path) -> Result<Option<std::path::PathBuf>, ProblemError> {
+    use sha2::{Digest, Sha256};
+    use std::io::Read;
+    if !judge_formats::kattis::archive::is_zip(path) {
+        return Ok(None);
+    }
+    let read_error = |cause: std::io::Error| PackageError::Read {
+        path: path.to_path_buf(),
+        cause,
+    };
+    let mut file = judge_core::files::open_regular(path).map_err(PackageError::from)?;
+    let mut hasher = Sha256::new();
+    let mut buffer = vec![0u8; 1 << 16];
+    loop {
+        let read = file.read(&mut buffer).map_err(read_error)?;
+        if read == 0 {
+            break;
+        }
+        hasher.update(&buffer[..read]);
+    }
+    let digest: String = hasher.finalize()[..12]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let home = polygon::users_folder("zips");
+    let done = home.join(&digest);
+    let stem = path.file_stem().unwrap_or_default();
+    // Unpacked before: the one folder in it (its name is the zip's, or the zip's own folder's).
+    if let Ok(entries) = std::fs::read_dir(&done) {
+        let dirs: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+        if let [dir] = dirs.as_slice() {
+            return Ok(Some(dir.clone()));
+        }
+    }
+    std::fs::create_dir_all(&home).map_err(read_error)?;
+    let fresh = tempfile::Builder::new()
+        .prefix(".unpacking-")
+        .tempdir_in(&home)
+        .map_err(read_error)?;
+    let dir = judge_formats::kattis::archive::unpack(
+        path,
+        fresh.path(),
+        judge_formats::kattis::archive::ZipCaps::default(),
+    )?;
+    let inside = dir
+        .strip_prefix(fresh.path())
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|_| stem.into());
+    let fresh = fresh.keep();
+    // Another judge may have unpacked the same zip meanwhile: its copy is as good.
+    if std::fs::rename(&fresh, &done).is_err() {
+        let _ = std::fs::remove_dir_all(&fresh);
+    }
+    Ok(Some(done.join(inside)))
 }
 
 /// The problem with the generated tests its package lacks made (see [`make_generated`]).

@@ -156,7 +156,7 @@ impl ScoreboardRow {
 
     /// The row of a `verify` check: the verdict got against the one its folder names.
     pub fn from_verify(row: &VerifyRow, details: Option<SectionId>) -> ScoreboardRow {
-        let expected = row.expected.code();
+        let expected = row.expected_code();
         let (verdict, language, result, cpu, peak, note) = match &row.result {
             Ok(checked) => (
                 Some(checked.got),

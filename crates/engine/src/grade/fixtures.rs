@@ -258,6 +258,7 @@ pub fn verify_summary() -> VerifySummary {
             problem: "boj12100".into(),
             solution: "solutions/boj12100/accepted/dfs.cpp".into(),
             expected: Verdict::Accepted,
+            also: Vec::new(),
             result: Ok(checked(
                 Verdict::Accepted,
                 "AC",
@@ -268,12 +269,14 @@ pub fn verify_summary() -> VerifySummary {
             problem: "boj12100".into(),
             solution: "solutions/boj12100/wrong_answer/four_moves.cpp".into(),
             expected: Verdict::WrongAnswer,
+            also: Vec::new(),
             result: Ok(checked(Verdict::Accepted, "AC", None)),
         },
         VerifyRow {
             problem: "boj12100".into(),
             solution: "solutions/boj12100/accepted/dfs.rs".into(),
             expected: Verdict::Accepted,
+            also: Vec::new(),
             result: Err("cannot start the compiler `rustc`: Permission denied".into()),
         },
     ];

@@ -1192,9 +1192,9 @@ pub fn verify(
                     let mut checked = checked(&summary, Against::Package(&limit));
                     // A Polygon solution tagged memory-limit-exceeded: Polygon has the
                     // verdict, which the Kattis format reports as a run-time error.
-                    if submission.expected == Verdict::MemoryLimitExceeded
-                        && summary.verdict == Verdict::MemoryLimitExceeded
-                    {
+                    let mle_allowed = submission.expected == Verdict::MemoryLimitExceeded
+                        || submission.also.contains(&Verdict::MemoryLimitExceeded);
+                    if mle_allowed && summary.verdict == Verdict::MemoryLimitExceeded {
                         checked.got = summary.verdict;
                         checked.detail = checked
                             .detail
@@ -1214,6 +1214,7 @@ pub fn verify(
             problem: package.spec.id.clone(),
             solution: submission.name.clone(),
             expected: submission.expected,
+            also: submission.also.clone(),
             result,
         };
         tell(reporter, Event::Verified(&row))?;

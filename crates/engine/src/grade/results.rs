@@ -93,21 +93,44 @@ pub struct VerifyRow {
     /// The solution's path relative to the runner's folder.
     pub solution: String,
     pub expected: Verdict,
+    /// Verdicts besides `expected` it may get (a Polygon tag that allows several).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<Verdict>,
     /// What it got, or why it could not be graded.
     pub result: Result<Checked, String>,
 }
 
 impl VerifyRow {
-    /// It was graded and got its folder's verdict; a scored submission, what its problem
-    /// expects of its verdict and score (`score_mismatch`).
+    /// It was graded and got its folder's verdict (or one its tag allows besides); a scored
+    /// submission, what its problem expects of its verdict and score (`score_mismatch`).
     pub fn matched(&self) -> bool {
-        self.result
-            .as_ref()
-            .is_ok_and(|checked| match checked.groups {
+        self.result.as_ref().is_ok_and(|checked| {
+            let allowed = checked.got.same_kind(&self.expected)
+                || self.also.iter().any(|v| checked.got.same_kind(v));
+            match checked.groups {
+                // A set of verdicts is not a score expectation: checked here.
+                Some(_) if !self.also.is_empty() => checked.score_mismatch.is_none() && allowed,
                 Some(_) => checked.score_mismatch.is_none(),
                 None if checked.by_expectations => checked.score_mismatch.is_none(),
-                None => checked.got.same_kind(&self.expected),
-            })
+                None => allowed,
+            }
+        })
+    }
+
+    /// The verdicts it may get as reports name them: `WA`, `TLE/AC`, or `!AC` for any but
+    /// accepted.
+    pub fn expected_code(&self) -> String {
+        let all_but_accepted = ["WA", "PE", "TLE", "MLE", "RE", "OLE", "CE"];
+        let codes: Vec<&str> = std::iter::once(&self.expected)
+            .chain(&self.also)
+            .map(Verdict::code)
+            .collect();
+        if codes.len() == all_but_accepted.len()
+            && all_but_accepted.iter().all(|code| codes.contains(code))
+        {
+            return "!AC".into();
+        }
+        codes.join("/")
     }
 }
 

@@ -196,6 +196,7 @@ fn verify_problem(
         problem: problem.spec.id.clone(),
         solution: shown(root, path),
         expected: *expected,
+        also: Vec::new(),
         result,
     };
     let seed = runner.seed;

@@ -16,8 +16,63 @@ use thiserror::Error;
 
 use super::{Call, Ended, PartError, ProblemProgram};
 use crate::execute::{ExecError, Scratch};
-use judge_core::config::{GeneratedFile, RunnerConfig};
+use judge_core::cleanup::Stop;
+use judge_core::config::{FileTest, GeneratedFile, RunnerConfig};
 use judge_core::files::Cap;
+use judge_core::problems::ProblemCode;
+
+/// The input of a package's test (a package's own file, or one made from its command).
+pub fn test_input(test: &FileTest) -> Result<Vec<u8>, judge_core::files::FileError> {
+    if test.input.starts_with(test.folder.root()) {
+        test.folder.read(&test.input, Cap::TEST)
+    } else {
+        judge_core::files::read(&test.input, Cap::TEST)
+    }
+}
+
+/// Writes a package's tests (the first `count`, or all) as `out/001.in` and `out/001.ans`, in
+/// the package's order: each input as the package has it or its command made it, each answer
+/// the package's file, else `code`'s (the main solution's) answer to it. The number written.
+pub fn write_tests(
+    tests: &[FileTest],
+    code: Option<&dyn ProblemCode>,
+    out: &Path,
+    count: Option<usize>,
+    stop: Stop,
+) -> Result<usize, DoallError> {
+    let write_error = |path: &Path| {
+        let path = path.to_path_buf();
+        move |cause| DoallError::Write { path, cause }
+    };
+    std::fs::create_dir_all(out).map_err(write_error(out))?;
+    let tests = &tests[..count.unwrap_or(tests.len()).min(tests.len())];
+    for (i, test) in tests.iter().enumerate() {
+        let input = test_input(test)?;
+        let answer = match test.folder.kind_if_any(&test.answer)? {
+            Some(_) => test.folder.read(&test.answer, Cap::TEST)?,
+            None => {
+                let code = code.ok_or_else(|| DoallError::Failed {
+                    name: test.name.clone(),
+                    cmd: "answer".into(),
+                    why: "cannot be answered: the package has no main solution".into(),
+                })?;
+                let text = String::from_utf8_lossy(&input);
+                code.solve(&text)
+                    .map_err(|e| DoallError::Failed {
+                        name: test.name.clone(),
+                        cmd: "the main solution".into(),
+                        why: format!("gave no answer: {e}"),
+                    })?
+                    .into_bytes()
+            }
+        };
+        for (extension, bytes) in [("in", &input), ("ans", &answer)] {
+            let path = out.join(format!("{:03}.{extension}", i + 1));
+            judge_core::files::write_file(&path, bytes, stop).map_err(write_error(&path))?;
+        }
+    }
+    Ok(tests.len())
+}
 
 /// Why a generated test could not be made.
 #[derive(Debug, Error)]

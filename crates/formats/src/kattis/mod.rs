@@ -69,6 +69,9 @@ pub struct PackageSubmission {
     /// What the package expects of it (`submissions.yaml` and its folder's default, see
     /// [`expectations_of`]); empty where only `expected` is (a Polygon package's).
     pub expectations: Vec<Expectation>,
+    /// Verdicts besides `expected` it may get (a Polygon tag that allows several:
+    /// `rejected`, `failed`, `time-limit-exceeded-or-accepted`, ...); none for a Kattis folder.
+    pub also: Vec<Verdict>,
 }
 
 /// A package, read.
@@ -766,6 +769,7 @@ fn submissions(
                 path: entry,
                 expected,
                 expectations,
+                also: Vec::new(),
             });
         }
     }

@@ -333,11 +333,16 @@ fn standard_checker(name: &str) -> Option<Comparison> {
 pub fn stage_root(dir: &Path) -> PathBuf {
     let digest = Sha256::digest(dir.as_os_str().as_encoded_bytes());
     let name: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
-    let base = judge_core::config::UserDirs::from_env()
+    users_folder("polygon").join(name)
+}
+
+/// The user's own folder `name` for what judge keeps of packages: in the user's cache
+/// (`~/.cache/judge/NAME`), else `judge-NAME-UID` under the system's temporary folder.
+pub fn users_folder(name: &str) -> PathBuf {
+    judge_core::config::UserDirs::from_env()
         .cache
-        .map(|cache| cache.join("polygon"))
-        .unwrap_or_else(|| std::env::temp_dir().join(format!("judge-polygon-{}", own_uid())));
-    base.join(name)
+        .map(|cache| cache.join(name))
+        .unwrap_or_else(|| std::env::temp_dir().join(format!("judge-{name}-{}", own_uid())))
 }
 
 /// The id of the user judge runs as (the owner of its own `/proc/self`).
@@ -618,24 +623,41 @@ fn tests(
     Ok((tests, generated))
 }
 
-/// The verdict a tag names, when it names one.
-pub fn expected_verdict(tag: Tag) -> Option<Verdict> {
-    Some(match tag {
-        Tag::Main | Tag::Accepted => Verdict::Accepted,
-        Tag::WrongAnswer => Verdict::WrongAnswer,
-        Tag::TimeLimitExceeded => Verdict::TimeLimitExceeded,
-        Tag::MemoryLimitExceeded => Verdict::MemoryLimitExceeded,
-        Tag::PresentationError => Verdict::PresentationError,
-        // "Failed" is a crash or a compile error: more than one verdict.
-        Tag::Rejected
-        | Tag::Failed
-        | Tag::TimeLimitExceededOrAccepted
-        | Tag::TimeLimitExceededOrMemoryLimitExceeded => return None,
-    })
+/// The verdicts a solution tagged `tag` may get, as Polygon defines its tags: the first is
+/// the one a report names, the others are allowed as well. `rejected` is any verdict but
+/// accepted; `failed` a crash (a run-time error, or a program that does not compile).
+pub fn allowed_verdicts(tag: Tag) -> (Verdict, Vec<Verdict>) {
+    use judge_core::verdict::Crash;
+    let crash = Verdict::RuntimeError(Crash::Unknown);
+    match tag {
+        Tag::Main | Tag::Accepted => (Verdict::Accepted, Vec::new()),
+        Tag::WrongAnswer => (Verdict::WrongAnswer, Vec::new()),
+        Tag::TimeLimitExceeded => (Verdict::TimeLimitExceeded, Vec::new()),
+        Tag::MemoryLimitExceeded => (Verdict::MemoryLimitExceeded, Vec::new()),
+        Tag::PresentationError => (Verdict::PresentationError, Vec::new()),
+        Tag::TimeLimitExceededOrAccepted => (Verdict::TimeLimitExceeded, vec![Verdict::Accepted]),
+        Tag::TimeLimitExceededOrMemoryLimitExceeded => (
+            Verdict::TimeLimitExceeded,
+            vec![Verdict::MemoryLimitExceeded],
+        ),
+        Tag::Failed => (crash, vec![Verdict::CompileError]),
+        Tag::Rejected => (
+            Verdict::WrongAnswer,
+            vec![
+                Verdict::PresentationError,
+                Verdict::TimeLimitExceeded,
+                Verdict::MemoryLimitExceeded,
+                crash,
+                Verdict::OutputLimitExceeded,
+                Verdict::CompileError,
+            ],
+        ),
+    }
 }
 
 /// The solutions as the package's submissions, named `tag/file` (`main/sol.cpp`), each
-/// expecting its tag's verdict; those whose tag allows several verdicts are skipped, with why.
+/// expecting the verdicts its tag allows; a solution the package does not hold (or may not
+/// bring) is skipped, with why.
 #[allow(clippy::type_complexity)]
 fn submissions(
     folder: &Folder,
@@ -651,21 +673,14 @@ fn submissions(
         }
         let file = solution.source.path.rsplit('/').next().unwrap_or("");
         let name = format!("{}/{file}", solution.tag.name());
-        match expected_verdict(solution.tag) {
-            Some(expected) => found.push(PackageSubmission {
-                path,
-                name,
-                expected,
-                expectations: Vec::new(),
-            }),
-            None => skipped.push((
-                path,
-                format!(
-                    "{name}: the tag {} allows more than one verdict, which verify cannot expect yet",
-                    solution.tag.name()
-                ),
-            )),
-        }
+        let (expected, also) = allowed_verdicts(solution.tag);
+        found.push(PackageSubmission {
+            path,
+            name,
+            expected,
+            also,
+            expectations: Vec::new(),
+        });
     }
     Ok((found, skipped))
 }
@@ -738,11 +753,13 @@ mod tests {
             [
                 ("main/main.cpp", "AC"),
                 ("accepted/other.cpp", "AC"),
-                ("wrong-answer/wa.cpp", "WA")
+                ("wrong-answer/wa.cpp", "WA"),
+                ("rejected/rejected.cpp", "WA"),
+                ("failed/crash.cpp", "RE"),
+                ("time-limit-exceeded-or-accepted/slow.cpp", "TLE"),
             ]
         );
-        assert_eq!(package.skipped.len(), 1);
-        assert!(package.skipped[0].1.contains("rejected/rejected.cpp"));
+        assert!(package.skipped.is_empty(), "{:?}", package.skipped);
     }
 
     #[test]
@@ -766,13 +783,25 @@ mod tests {
 
     #[test]
     fn tags_name_the_verdicts_verify_expects() {
-        assert_eq!(expected_verdict(Tag::Main), Some(Verdict::Accepted));
+        let allowed = |tag| {
+            let (first, also) = allowed_verdicts(tag);
+            std::iter::once(first)
+                .chain(also)
+                .map(|v| v.code())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(allowed(Tag::Main), ["AC"]);
+        assert_eq!(allowed(Tag::TimeLimitExceeded), ["TLE"]);
+        assert_eq!(allowed(Tag::TimeLimitExceededOrAccepted), ["TLE", "AC"]);
         assert_eq!(
-            expected_verdict(Tag::TimeLimitExceeded),
-            Some(Verdict::TimeLimitExceeded)
+            allowed(Tag::TimeLimitExceededOrMemoryLimitExceeded),
+            ["TLE", "MLE"]
         );
-        assert_eq!(expected_verdict(Tag::Rejected), None);
-        assert_eq!(expected_verdict(Tag::Failed), None);
-        assert_eq!(expected_verdict(Tag::TimeLimitExceededOrAccepted), None);
+        assert_eq!(allowed(Tag::Failed), ["RE", "CE"]);
+        let rejected = allowed(Tag::Rejected);
+        assert!(
+            !rejected.contains(&"AC") && rejected.len() == 7,
+            "{rejected:?}"
+        );
     }
 }
