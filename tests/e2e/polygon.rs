@@ -391,3 +391,44 @@ fn grade_test_validate_and_gen_take_the_package_folder_or_its_zip() {
         assert!(text.contains("has 4 tests: --index is 1 to 4"), "{text}");
     }
 }
+
+/// The package with test 4 made by a generation script's line instead of its cmd.
+fn scripted(line: &str) -> (tempfile::TempDir, String) {
+    broken(|xml| {
+        xml.replace(" cmd=\"gen 500\"", "").replace(
+            "            </tests>\n",
+            &format!(
+                "            </tests>\n            <generation><script><![CDATA[\n{line}\n]]></script></generation>\n"
+            ),
+        )
+    })
+}
+
+#[test]
+fn a_generation_script_makes_the_generated_tests() {
+    let (_dir, package) = scripted("gen 500 > $");
+    let output = judge(&["verify", &package]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("1 tests made from the generators' commands"),
+        "{text}"
+    );
+    let output = judge(&["gen", &package, "--index", "4"]);
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "500\n");
+}
+
+#[test]
+fn a_script_line_naming_no_generator_is_refused_by_its_line() {
+    let (_dir, package) = scripted("nogen 500 > 4");
+    refused(
+        &package,
+        &[
+            "problem.xml",
+            "the generation script's line 1 (\"nogen 500 > 4\")",
+            "\"nogen\", which is no executable",
+        ],
+    );
+    let (_dir, package) = scripted("gen 500 > {4-5}");
+    refused(&package, &["line 1", "a multigenerator"]);
+}

@@ -445,6 +445,86 @@ pub fn parse(text: &str) -> Result<ProblemXml, String> {
     })
 }
 
+/// The largest test index a script may name (`bounds::TESTS`'s largest count of tests).
+const MAX_TEST_INDEX: usize = 1_000_000;
+
+/// Reads a testset's generation script, Polygon's form of generated tests: a line a command,
+/// `gen ARGS > N` (test N), `gen ARGS > $` (the first index not yet taken, by a listed manual
+/// test or an earlier line), blank lines skipped. The test index of each command, with the
+/// line it came from. A multigenerator's line (`> {1-3}`), FreeMarker's directives, a line
+/// without its target, a generator that is no executable or a test made twice are refused,
+/// naming the line.
+fn read_script(
+    text: &str,
+    executables: &[Source],
+    manual: &[usize],
+) -> Result<BTreeMap<usize, (usize, String)>, String> {
+    let mut made: BTreeMap<usize, (usize, String)> = BTreeMap::new();
+    for (at, raw) in text.lines().enumerate() {
+        let line = at + 1;
+        let content = raw.trim();
+        if content.is_empty() {
+            continue;
+        }
+        let bad = |why: String| format!("the generation script's line {line} ({content:?}): {why}");
+        if content.contains("<#") || content.contains("${") {
+            return Err(bad(
+                "FreeMarker's directives and expressions are not supported (write the lines \
+                 Polygon makes of them)"
+                    .into(),
+            ));
+        }
+        let Some((cmd, target)) = content.rsplit_once('>') else {
+            return Err(bad(
+                "names no test: a line is `generator args > N` or `> $`".into(),
+            ));
+        };
+        let (cmd, target) = (cmd.trim(), target.trim());
+        if let Some(sign) = cmd
+            .chars()
+            .find(|c| matches!(c, '>' | '<' | '|' | '$' | '{' | '}'))
+        {
+            return Err(bad(format!("the command has {sign:?}")));
+        }
+        let Some(program) = cmd.split_whitespace().next() else {
+            return Err(bad("names no generator before '>'".into()));
+        };
+        if !executables.iter().any(|e| e.stem() == program) {
+            return Err(bad(format!(
+                "names {program:?}, which is no executable of the package (<files><executables>)"
+            )));
+        }
+        let index = match target {
+            "$" => (1..)
+                .find(|i| !manual.contains(i) && !made.contains_key(i))
+                .unwrap_or(1),
+            _ if target.starts_with('{') => {
+                return Err(bad(
+                    "writes several tests at once (a multigenerator): not supported yet".into(),
+                ))
+            }
+            _ => match target.parse::<usize>() {
+                Ok(index) if (1..=MAX_TEST_INDEX).contains(&index) => index,
+                _ => {
+                    return Err(bad(format!(
+                        "{target:?} is no test: after '>' comes a test's index or $"
+                    )))
+                }
+            },
+        };
+        if manual.contains(&index) {
+            return Err(bad(format!("makes test {index}, a manual test of <tests>")));
+        }
+        if let Some((earlier, _)) = made.get(&index) {
+            return Err(bad(format!(
+                "makes test {index}, which line {earlier} makes too"
+            )));
+        }
+        made.insert(index, (line, cmd.to_string()));
+    }
+    Ok(made)
+}
+
 fn read_testset(testset: &Element, executables: &[Source]) -> Result<Testset, String> {
     let time_limit_ms: u64 = number(testset.child("time-limit"), "time-limit")?;
     let memory_bytes: u64 = number(testset.child("memory-limit"), "memory-limit")?;
@@ -462,8 +542,29 @@ fn read_testset(testset: &Element, executables: &[Source]) -> Result<Testset, St
     let input_pattern = pattern("input-path-pattern")?;
     let answer_pattern = pattern("answer-path-pattern")?;
     let mut tests = Vec::new();
-    if let Some(list) = testset.child("tests") {
-        for (position, test) in list.children_named("test").enumerate() {
+    let listed: Vec<&Element> = testset
+        .child("tests")
+        .map(|list| list.children_named("test").collect())
+        .unwrap_or_default();
+    // The script form: a `<generation><script>` whose lines make the generated tests.
+    let script = match testset
+        .child("generation")
+        .and_then(|g| g.child("script"))
+        .or_else(|| testset.child("script"))
+    {
+        Some(script) => {
+            let manual: Vec<usize> = listed
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.attribute("method").unwrap_or("manual") == "manual")
+                .map(|(i, _)| i + 1)
+                .collect();
+            read_script(&script.text, executables, &manual)?
+        }
+        None => BTreeMap::new(),
+    };
+    {
+        for (position, test) in listed.iter().enumerate() {
             let index = position + 1;
             let method = match test.attribute("method").unwrap_or("manual") {
                 "manual" => Method::Manual,
@@ -472,6 +573,7 @@ fn read_testset(testset: &Element, executables: &[Source]) -> Result<Testset, St
                         .attribute("cmd")
                         .map(str::trim)
                         .filter(|c| !c.is_empty())
+                        .or_else(|| script.get(&index).map(|(_, cmd)| cmd.as_str()))
                         .ok_or_else(|| format!("test {index} is generated but has no cmd"))?;
                     let program = cmd.split_whitespace().next().unwrap_or("");
                     // A command of Polygon's script form (`gen 5 > $`, `> {1-3}`), which
@@ -513,6 +615,23 @@ fn read_testset(testset: &Element, executables: &[Source]) -> Result<Testset, St
                 sample: test.attribute("sample") == Some("true"),
                 group: test.attribute("group").map(str::to_string),
                 points,
+            });
+        }
+    }
+    // Tests the script makes beyond those listed: each index from the next on must be made.
+    if let Some(&last) = script.keys().next_back() {
+        for index in tests.len() + 1..=last {
+            let (_, cmd) = script.get(&index).ok_or_else(|| {
+                format!(
+                    "the generation script makes test {last} but no line makes test {index}, \
+                     nor does <tests> list it"
+                )
+            })?;
+            tests.push(Test {
+                method: Method::Generated { cmd: cmd.clone() },
+                sample: false,
+                group: None,
+                points: None,
             });
         }
     }
@@ -769,6 +888,63 @@ mod tests {
             .contains("still open"));
         let counted = xml("<test/>", "").replace("<tests>", "<test-count>3</test-count><tests>");
         assert!(parse(&counted).unwrap_err().contains("says 3 tests"));
+    }
+
+    /// The testset with `tests` listed and a generation script.
+    fn scripted(tests: &str, script: &str) -> Result<Testset, String> {
+        let text = xml(
+            tests,
+            &format!("<generation><script><![CDATA[{script}]]></script></generation>"),
+        );
+        parse(&text).map(|p| p.testset)
+    }
+
+    fn commands(testset: &Testset) -> Vec<String> {
+        testset
+            .tests
+            .iter()
+            .map(|t| match &t.method {
+                Method::Manual => "manual".to_string(),
+                Method::Generated { cmd } => cmd.clone(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_generation_script_makes_the_generated_tests() {
+        // Test 1 manual; `$` takes the first free index; a number its own.
+        let testset = scripted(
+            r#"<test method="manual" sample="true"/>"#,
+            "\ngen 5 > $\n\ngen 7 x > 4\ngen 6 > $\n",
+        )
+        .unwrap();
+        assert_eq!(commands(&testset), ["manual", "gen 5", "gen 6", "gen 7 x"]);
+        assert!(testset.tests[0].sample && !testset.tests[3].sample);
+        // Listed generated tests without a cmd take the script's.
+        let testset = scripted(
+            r#"<test method="manual"/><test method="generated" group="g"/>"#,
+            "gen 1 > 2",
+        )
+        .unwrap();
+        assert_eq!(commands(&testset), ["manual", "gen 1"]);
+        assert_eq!(testset.tests[1].group.as_deref(), Some("g"));
+    }
+
+    #[test]
+    fn a_bad_script_line_is_named() {
+        let error = |script: &str| scripted("", script).unwrap_err();
+        assert!(error("gen 1 > $\nnogen 2 > $")
+            .contains("line 2 (\"nogen 2 > $\"): names \"nogen\", which is no executable"));
+        assert!(error("gen 1").contains("line 1 (\"gen 1\"): names no test"));
+        assert!(error("gen 1 > {1-3}").contains("a multigenerator"));
+        assert!(error("gen 1 > 1\ngen 2 > 1")
+            .contains("line 2 (\"gen 2 > 1\"): makes test 1, which line 1 makes too"));
+        assert!(error("gen 1 > x").contains("\"x\" is no test"));
+        assert!(error("<#list 1..3 as i>").contains("FreeMarker"));
+        assert!(error("gen 1 > 1\ngen 3 > 3").contains("makes test 3 but no line makes test 2"));
+        assert!(scripted(r#"<test method="manual"/>"#, "gen 1 > 1")
+            .unwrap_err()
+            .contains("makes test 1, a manual test"));
     }
 
     #[test]
