@@ -252,13 +252,22 @@ fn a_zip_with_an_entry_leaving_it_is_refused() {
     writer.start_file("../escaped.txt", options).unwrap();
     writer.write_all(b"out").unwrap();
     writer.finish().unwrap();
-    let output = judge(&["verify", &zipped.to_string_lossy()]);
-    let text = show(&output);
-    assert_eq!(output.status.code(), Some(2), "{text}");
-    assert!(
-        text.contains("\"../escaped.txt\" would be unpacked outside"),
-        "{text}"
-    );
+    let zipped = zipped.to_string_lossy().into_owned();
+    for args in [
+        vec!["verify", &zipped],
+        vec!["validate", &zipped],
+        vec!["gen", &zipped, "--index", "1"],
+        vec!["show", &zipped],
+    ] {
+        let output = judge(&args);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {text}");
+        assert!(
+            text.contains("\"../escaped.txt\" would be unpacked outside"),
+            "{args:?}: {text}"
+        );
+    }
+    assert!(!dir.path().join("escaped.txt").exists());
 }
 
 #[test]

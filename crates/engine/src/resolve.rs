@@ -244,6 +244,8 @@ pub fn problem_with_origin(
     runner: &RunnerConfig,
     name: impl AsRef<OsStr>,
 ) -> Result<(ProblemOrigin, Problem), ProblemError> {
+    let unpacked = unpacked_zip(Path::new(name.as_ref()))?;
+    let name = unpacked.as_deref().map_or(name.as_ref(), Path::as_os_str);
     let (origin, located) = runner.problems.find_with_origin(name)?;
     Ok((origin, made(runner, load(located, &runner.validators)?)?))
 }

@@ -16,8 +16,12 @@
 //! staged outside it, converted, and the count is told among its warnings. Groups with
 //! points, policies and dependencies are the problem's tree of groups (`groups`).
 //!
-//! Not done yet: named input and output files and interactive problems (each refused by
-//! name), the validators' and checker's own tests.
+//! Solutions are expected the verdicts their tags allow ([`allowed_verdicts`]): one for most
+//! tags, a set for `rejected`, `failed` and the `*-or-*` tags. A testset's generation script
+//! (`problem_xml::read_script`) gives generated tests their commands.
+//!
+//! Not done yet: named input and output files, interactive problems (each refused by name),
+//! a script's multigenerators and FreeMarker directives.
 
 pub mod groups;
 pub mod problem_xml;
