@@ -737,6 +737,16 @@ pub fn nest_folders(top: &Path, name: &str, levels: usize) -> File {
     handle
 }
 
+/// A folder's entries, each its name as the file system has it (not necessarily UTF-8) and its
+/// path, in byte order of the names.
+pub fn sorted_entries(folder: &Path) -> io::Result<Vec<(std::ffi::OsString, PathBuf)>> {
+    let mut entries = std::fs::read_dir(folder)?
+        .map(|entry| entry.map(|e| (e.file_name(), e.path())))
+        .collect::<io::Result<Vec<_>>>()?;
+    entries.sort();
+    Ok(entries)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

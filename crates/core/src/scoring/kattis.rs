@@ -341,15 +341,8 @@ impl Walk<'_> {
 
     /// The entries of `folder` in byte order of their names.
     fn entries(&self, folder: &Path) -> Result<Vec<(OsString, PathBuf)>, ScoringError> {
-        let read_error =
-            |e: std::io::Error| ScoringError::invalid(folder, format!("cannot be read: {e}"));
-        let mut entries: Vec<(OsString, PathBuf)> = std::fs::read_dir(folder)
-            .map_err(read_error)?
-            .map(|entry| entry.map(|e| (e.file_name(), e.path())))
-            .collect::<Result<_, _>>()
-            .map_err(read_error)?;
-        entries.sort();
-        Ok(entries)
+        crate::files::sorted_entries(folder)
+            .map_err(|e| ScoringError::invalid(folder, format!("cannot be read: {e}")))
     }
 
     /// The mapping of a settings file, `None` where there is none (or it is empty).

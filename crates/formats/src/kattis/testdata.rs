@@ -242,20 +242,12 @@ pub fn apply_test_yaml(
     Ok(with_args)
 }
 
-/// A folder's entries by name as the file system has them (not necessarily UTF-8), in byte
-/// order.
+/// A folder's entries by name in byte order (`files::sorted_entries`), an error naming it.
 fn sorted_entries(folder: &Path) -> Result<Vec<(OsString, PathBuf)>, PackageError> {
-    let read_error = |cause| PackageError::Read {
+    judge_core::files::sorted_entries(folder).map_err(|cause| PackageError::Read {
         path: folder.to_path_buf(),
         cause,
-    };
-    let mut entries: Vec<(OsString, PathBuf)> = std::fs::read_dir(folder)
-        .map_err(read_error)?
-        .map(|entry| entry.map(|e| (e.file_name(), e.path())))
-        .collect::<Result<_, _>>()
-        .map_err(read_error)?;
-    entries.sort();
-    Ok(entries)
+    })
 }
 
 /// `name` without `suffix`, if it ends with it (compared as bytes: a name need not be UTF-8).
