@@ -8,23 +8,16 @@
 #
 #   bench/generators/fetch.sh [--mirror DIR] [DEST]
 #
-# Without --mirror each repository is fetched (shallow, the pinned commit) from its public
-# address; with --mirror DIR it is read from DIR/<owner>+<name>/repo (a bare git directory or
-# a clone), for a machine that cannot reach the public addresses. BAPCTOOLS_GIT=/path/to/a/clone
-# still names a local BAPCtools clone. Nothing fetched is committed: the packages' programs
+# Without --mirror each repository is cloned (bare, blobs on demand) from its public address
+# into a temporary folder; with --mirror DIR it is read from DIR/<owner>+<name>/repo (a bare
+# git directory or a clone), for a machine that cannot reach the public addresses.
+# BAPCTOOLS_GIT=/path/to/a/clone still names a local BAPCtools clone. Nothing fetched is committed: the packages' programs
 # and tests are other people's work.
 set -euo pipefail
 
 usage() { echo "usage: $0 [--mirror DIR] [DEST]" >&2; exit 2; }
-mirror=""
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --mirror) [ $# -ge 2 ] || usage; mirror="$2"; shift 2 ;;
-        -h|--help) usage ;;
-        -*) echo "$0: unknown option $1" >&2; usage ;;
-        *) break ;;
-    esac
-done
+. "$(dirname "$0")/../fetch-lib.sh"
+fetch_options "$@"; set -- ${fetch_args[@]+"${fetch_args[@]}"}
 [ $# -le 1 ] || usage
 DEST=${1:-/tmp/gen33/packages}
 
@@ -45,28 +38,14 @@ circles                sumrdev/circles                011ae9a7818af16bde6c8907aa
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-git_dir() { # owner/name commit: prints a git directory holding that commit
-    local repo="$1" commit="$2" key="${1/\//+}" d
-    if [ "$repo" = RagnarGrootKoerkamp/BAPCtools ] && [ -n "${BAPCTOOLS_GIT:-}" ]; then
-        d="$BAPCTOOLS_GIT"
-    elif [ -n "$mirror" ]; then
-        d="$mirror/$key/repo"
-        if [ ! -d "$d" ]; then echo "$0: no mirror of $repo at $d" >&2; exit 1; fi
-    else
-        d="$work/$key"
-        if [ ! -d "$d" ]; then
-            git init -q --bare "$d"
-            git -C "$d" fetch -q --depth 1 "https://github.com/$repo" "$commit"
-        fi
-    fi
-    [ -d "$d/.git" ] && d="$d/.git"
-    echo "$d"
-}
-
 mkdir -p "$DEST"
 echo "$packages" | while read -r name repo commit path; do
     [ -n "$name" ] || continue
-    g=$(git_dir "$repo" "$commit")
+    if [ "$repo" = RagnarGrootKoerkamp/BAPCtools ] && [ -n "${BAPCTOOLS_GIT:-}" ]; then
+        g="$BAPCTOOLS_GIT"; [ -d "$g/.git" ] && g="$g/.git"
+    else
+        g="$(git_dir "$repo" "$commit" "$work")"
+    fi
     rm -rf "${DEST:?}/$name" "$work/out"
     mkdir -p "$work/out"
     if [ "$path" = . ]; then

@@ -14,15 +14,8 @@
 set -euo pipefail
 
 usage() { echo "usage: $0 [--mirror DIR] DEST" >&2; exit 2; }
-mirror=""
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --mirror) [ $# -ge 2 ] || usage; mirror="$2"; shift 2 ;;
-        -h|--help) usage ;;
-        -*) echo "$0: unknown option $1" >&2; usage ;;
-        *) break ;;
-    esac
-done
+. "$(dirname "$0")/../fetch-lib.sh"
+fetch_options "$@"; set -- ${fetch_args[@]+"${fetch_args[@]}"}
 [ $# -eq 1 ] || usage
 dest="$1"
 mkdir -p "$dest"
@@ -75,29 +68,11 @@ noi2023       nordicolympiad/nordic-olympiad-2023  7d9f77e383b5672267706dbb0dfc0
 boi2025       Matistjati/boi2025-kattis-port  fae742c520a968c95d74f18d6a17ea7b5f445d0b  day1/tow
 "
 
-git_dir() { # owner/name: prints a git directory holding the repository
-    local repo="$1" key="${1/\//+}" d
-    if [ -n "$mirror" ]; then
-        d="$mirror/$key/repo"
-        [ -d "$d/.git" ] && d="$d/.git"
-        if [ ! -d "$d" ]; then echo "$0: no mirror of $repo at $mirror/$key/repo" >&2; exit 1; fi
-    else
-        d="$dest/.git-cache/$key.git"
-        if [ ! -d "$d" ]; then
-            git clone --quiet --bare --filter=blob:none "https://github.com/$repo.git" "$d"
-        fi
-    fi
-    echo "$d"
-}
-
 echo "$packages" | while read -r set repo commit path; do
     [ -n "$set" ] || continue
     out="$dest/$set/$(basename "$path")"
     if [ -e "$out" ]; then echo "kept    $set/$(basename "$path")"; continue; fi
-    g="$(git_dir "$repo")"
-    if ! git --git-dir="$g" cat-file -e "$commit^{commit}" 2>/dev/null; then
-        git --git-dir="$g" fetch --quiet origin "$commit" # a clone made before the pin moved
-    fi
+    g="$(git_dir "$repo" "$commit" "$dest/.git-cache")"
     rm -rf "$out.part"; mkdir -p "$out.part"
     if ! git --git-dir="$g" archive --format=tar "$commit:$path" | tar -x -C "$out.part"; then
         echo "$0: could not extract $repo@$commit:$path (a file missing from the mirror?)" >&2

@@ -13,15 +13,8 @@
 set -euo pipefail
 
 usage() { echo "usage: $0 [--mirror DIR] DEST" >&2; exit 2; }
-mirror=""
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --mirror) [ $# -ge 2 ] || usage; mirror="$2"; shift 2 ;;
-        -h|--help) usage ;;
-        -*) echo "$0: unknown option $1" >&2; usage ;;
-        *) break ;;
-    esac
-done
+. "$(dirname "$0")/../fetch-lib.sh"
+fetch_options "$@"; set -- ${fetch_args[@]+"${fetch_args[@]}"}
 [ $# -eq 1 ] || usage
 dest="$1"
 mkdir -p "$dest"
@@ -39,29 +32,11 @@ project2022        azat-ismagilov/project2022                   abda8884c91d184b
 mosh               xiryss/MOSH-task-preparation                 557ba9db603cc8e31e6e2736a82024f59d9c1654  .
 "
 
-git_dir() { # owner/name: prints a git directory holding the repository
-    local repo="$1" key="${1/\//+}" d
-    if [ -n "$mirror" ]; then
-        d="$mirror/$key/repo"
-        [ -d "$d/.git" ] && d="$d/.git"
-        if [ ! -d "$d" ]; then echo "$0: no mirror of $repo at $mirror/$key/repo" >&2; exit 1; fi
-    else
-        d="$dest/.git-cache/$key.git"
-        if [ ! -d "$d" ]; then
-            git clone --quiet --bare --filter=blob:none "https://github.com/$repo.git" "$d"
-        fi
-    fi
-    echo "$d"
-}
-
 echo "$packages" | while read -r name repo commit path; do
     [ -n "$name" ] || continue
     out="$dest/$name"
     if [ -e "$out" ]; then echo "kept    $name"; continue; fi
-    g="$(git_dir "$repo")"
-    if ! git --git-dir="$g" cat-file -e "$commit^{commit}" 2>/dev/null; then
-        git --git-dir="$g" fetch --quiet origin "$commit" # a clone made before the pin moved
-    fi
+    g="$(git_dir "$repo" "$commit" "$dest/.git-cache")"
     rm -rf "$out.part"; mkdir -p "$out.part"
     tree="$commit"; [ "$path" = . ] || tree="$commit:$path"
     # File by file, leaving out the Windows binaries (*.exe): judge never runs them, and the

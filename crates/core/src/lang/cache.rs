@@ -40,32 +40,15 @@ pub(super) fn build_cached(
     } else {
         entry.join(&workspace.files[workspace.main].0)
     };
-    let started = Instant::now();
-    let cached = artifact.is_file();
-    if !cached {
-        if let Some(message) = build_into_cache(setup, language, workspace, &entry, &artifact)? {
-            return Ok(Compiled::Failed {
-                language_id: language.id.clone(),
-                message,
-            });
-        }
-    }
-    Ok(Compiled::Ready(Prepared {
-        language_id: language.id.clone(),
-        language_name: language.name.clone(),
+    let build = CachedBuild {
+        probe: artifact.clone(),
+        entry,
         artifact,
         file_name,
         program,
         args,
-        runtime_overhead_bytes: language.runtime_overhead_bytes,
-        out_of_memory_messages: language.out_of_memory_messages.clone(),
-        cached,
-        compile_time: if cached {
-            Duration::ZERO
-        } else {
-            started.elapsed()
-        },
-    }))
+    };
+    serve_or_build(setup, language, workspace, build)
 }
 
 /// Builds a folder of sources run in place ([`super::prepare_program_folder`]) through the
@@ -84,11 +67,42 @@ pub(super) fn build_in_place(
         .to_string_lossy()
         .into_owned();
     let (program, args) = run_command(&setup.sandbox.path, language, &main, stem(&main))?;
+    let build = CachedBuild {
+        probe: entry.join(&main),
+        artifact: entry.clone(),
+        entry,
+        file_name: main,
+        program,
+        args,
+    };
+    serve_or_build(setup, language, workspace, build)
+}
+
+/// A build's place in the cache and the program it gives.
+struct CachedBuild {
+    /// The cache entry (a folder) the build is published as.
+    entry: PathBuf,
+    /// The file whose presence in the entry says the build is there.
+    probe: PathBuf,
+    /// What [`Prepared::artifact`] is: a file of the entry, or the entry itself.
+    artifact: PathBuf,
+    file_name: String,
+    program: PathBuf,
+    args: Vec<String>,
+}
+
+/// Serves `build` from the cache, or builds `workspace` into it first.
+fn serve_or_build(
+    setup: &BuildSetup,
+    language: &Language,
+    workspace: &Workspace,
+    build: CachedBuild,
+) -> Result<Compiled, LangError> {
     let started = Instant::now();
-    let cached = entry.join(&main).is_file();
+    let cached = build.probe.is_file();
     if !cached {
         if let Some(message) =
-            build_into_cache(setup, language, workspace, &entry, &entry.join(&main))?
+            build_into_cache(setup, language, workspace, &build.entry, &build.probe)?
         {
             return Ok(Compiled::Failed {
                 language_id: language.id.clone(),
@@ -99,10 +113,10 @@ pub(super) fn build_in_place(
     Ok(Compiled::Ready(Prepared {
         language_id: language.id.clone(),
         language_name: language.name.clone(),
-        artifact: entry,
-        file_name: main,
-        program,
-        args,
+        artifact: build.artifact,
+        file_name: build.file_name,
+        program: build.program,
+        args: build.args,
         runtime_overhead_bytes: language.runtime_overhead_bytes,
         out_of_memory_messages: language.out_of_memory_messages.clone(),
         cached,

@@ -6,6 +6,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use crate::bounds::FOLDER_DEPTH;
+use crate::config::Language;
 use crate::files::{self, FileError, Folder, Kind};
 
 use super::cache::{build_cached, build_in_place, folder_cache_key};
@@ -62,23 +63,12 @@ pub fn prepare_folder(
     }
     let relative = folder_files(dir)?;
     let files: Vec<PathBuf> = relative.iter().map(|file| dir.join(file)).collect();
-    let (language, sources) = match language_id {
-        Some(id) => {
-            let language = by_id(setup.languages, id)?;
-            let own: Vec<usize> = (0..files.len())
-                .filter(|&i| lists_extension(language, &files[i]))
-                .collect();
-            // A language given for files of another's extensions (`--language pypy3` for
-            // `.py` files) takes the files detection would take.
-            let sources = if own.is_empty() {
-                detect(setup.languages, &files, dir)?.sources
-            } else {
-                own
-            };
-            (language, sources)
-        }
-        None => detect(setup.languages, &files, dir)?.settle(dir)?,
-    };
+    let (language, mut sources) = language_and_sources(setup, &files, dir, language_id)?;
+    if sources.is_empty() {
+        // A language given for files of another's extensions (`--language pypy3` for `.py`
+        // files) takes the files detection would take.
+        sources = detect(setup.languages, &files, dir)?.sources;
+    }
     if !language.runs_binary() {
         if sources.len() > 1 {
             return Err(LangError::Unsupported {
@@ -91,22 +81,15 @@ pub fn prepare_folder(
         }
         return prepare(setup, &files[sources[0]], Some(&language.id));
     }
-    let mut workspace = Workspace {
-        files: Vec::with_capacity(files.len()),
-        shown: files
-            .iter()
-            .map(|file| file.display().to_string())
-            .collect(),
-        main: sources[main_source(sources.iter().map(|&i| relative[i].as_path()))],
+    let main = sources[main_source(sources.iter().map(|&i| relative[i].as_path()))];
+    let workspace = read_workspace(
+        setup,
+        dir,
+        &relative,
+        Path::new(FOLDER_SOURCES),
+        main,
         sources,
-    };
-    let mut reader = FolderReader::new(dir, setup.sources)?;
-    for (file, relative) in files.iter().zip(&relative) {
-        let bytes = reader.read(file)?;
-        workspace
-            .files
-            .push((Path::new(FOLDER_SOURCES).join(relative), bytes));
-    }
+    )?;
     let key = folder_cache_key(language, &workspace);
     build_cached(setup, language, &workspace, &key)
 }
@@ -127,16 +110,7 @@ pub fn prepare_program_folder(
     }
     let relative = folder_files(dir)?;
     let files: Vec<PathBuf> = relative.iter().map(|file| dir.join(file)).collect();
-    let (language, sources) = match language_id {
-        Some(id) => {
-            let language = by_id(setup.languages, id)?;
-            let sources: Vec<usize> = (0..files.len())
-                .filter(|&i| lists_extension(language, &files[i]))
-                .collect();
-            (language, sources)
-        }
-        None => detect(setup.languages, &files, dir)?.settle(dir)?,
-    };
+    let (language, sources) = language_and_sources(setup, &files, dir, language_id)?;
     let main = match sources.as_slice() {
         [] => return prepare_folder(setup, dir, language_id),
         _ => sources[main_source(sources.iter().map(|&i| relative[i].as_path()))],
@@ -147,20 +121,55 @@ pub fn prepare_program_folder(
     if language.runs_binary() || (sources.len() == 1 && !nested) {
         return prepare_folder(setup, dir, language_id);
     }
+    let workspace = read_workspace(setup, dir, &relative, Path::new(""), main, sources)?;
+    build_in_place(setup, language, &workspace)
+}
+
+/// The language of a folder's `files` (`language_id`'s, else detected) and the indices of
+/// its sources: with a language given, the files of its extensions, which may be none.
+fn language_and_sources<'l>(
+    setup: &BuildSetup<'l>,
+    files: &[PathBuf],
+    dir: &Path,
+    language_id: Option<&str>,
+) -> Result<(&'l Language, Vec<usize>), LangError> {
+    match language_id {
+        Some(id) => {
+            let language = by_id(setup.languages, id)?;
+            let sources = (0..files.len())
+                .filter(|&i| lists_extension(language, &files[i]))
+                .collect();
+            Ok((language, sources))
+        }
+        None => detect(setup.languages, files, dir)?.settle(dir),
+    }
+}
+
+/// The workspace of `dir`'s files (`relative` to it), each read within the sources' size
+/// bound and placed under `under` in the build folder.
+fn read_workspace(
+    setup: &BuildSetup,
+    dir: &Path,
+    relative: &[PathBuf],
+    under: &Path,
+    main: usize,
+    sources: Vec<usize>,
+) -> Result<Workspace, LangError> {
     let mut workspace = Workspace {
-        files: Vec::with_capacity(files.len()),
-        shown: files
+        files: Vec::with_capacity(relative.len()),
+        shown: relative
             .iter()
-            .map(|file| file.display().to_string())
+            .map(|file| dir.join(file).display().to_string())
             .collect(),
         main,
         sources,
     };
     let mut reader = FolderReader::new(dir, setup.sources)?;
-    for (file, relative) in files.iter().zip(&relative) {
-        workspace.files.push((relative.clone(), reader.read(file)?));
+    for file in relative {
+        let bytes = reader.read(&dir.join(file))?;
+        workspace.files.push((under.join(file), bytes));
     }
-    build_in_place(setup, language, &workspace)
+    Ok(workspace)
 }
 
 /// Reads the files of a program folder, the cap on sources applying to them together (a

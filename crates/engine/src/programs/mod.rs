@@ -40,6 +40,18 @@ use judge_core::scoring::score_file::{feedback_score, ScoreError};
 use judge_core::verdict::{self, CheckOutcome, Crash, StderrSays, Verdict};
 use judge_sandbox::{self as sandbox, RunFacts, RunFiles, RunRequest, Session, StdoutMode};
 
+/// How a run of a program is started in its session: a plain run, or one with its standard
+/// streams joined to another program's (an interactor's).
+trait Launch:
+    FnOnce(&mut Session, &RunRequest, RunFiles) -> Result<RunFacts, sandbox::SandboxError>
+{
+}
+
+impl<F> Launch for F where
+    F: FnOnce(&mut Session, &RunRequest, RunFiles) -> Result<RunFacts, sandbox::SandboxError>
+{
+}
+
 /// Why a problem program could not be made ready or run (the grader's side failed, or the
 /// program does not build).
 #[derive(Debug, Error)]
@@ -279,11 +291,7 @@ impl<'p> KeptFolder<'p> {
         call: &Call,
         limits: Limits,
         stdout: StdoutMode,
-        launch: impl FnOnce(
-            &mut Session,
-            &RunRequest,
-            RunFiles,
-        ) -> Result<RunFacts, sandbox::SandboxError>,
+        launch: impl Launch,
     ) -> Result<PartRun, PartError> {
         let program = self.program;
         let fresh = self.held.is_none();
@@ -633,11 +641,7 @@ impl ProblemProgram {
         call: &Call,
         limits: Limits,
         stdout: StdoutMode,
-        launch: impl FnOnce(
-            &mut Session,
-            &RunRequest,
-            RunFiles,
-        ) -> Result<RunFacts, sandbox::SandboxError>,
+        launch: impl Launch,
     ) -> Result<PartRun, ExecError> {
         let (mut session, folder) = self.session()?;
         let run = self.run_in(&mut session, &folder, true, call, limits, stdout, launch)?;
@@ -658,11 +662,7 @@ impl ProblemProgram {
         call: &Call,
         limits: Limits,
         stdout: StdoutMode,
-        launch: impl FnOnce(
-            &mut Session,
-            &RunRequest,
-            RunFiles,
-        ) -> Result<RunFacts, sandbox::SandboxError>,
+        launch: impl Launch,
     ) -> Result<PartRun, ExecError> {
         Self::prepare_folder(folder, call, !fresh_feedback)?;
         let files = MemoryFiles::new(call.stdin).map_err(ExecError::Files)?;
