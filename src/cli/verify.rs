@@ -63,6 +63,11 @@ pub struct VerifyArgs {
     /// report has it either way.
     #[arg(long)]
     pub timings: bool,
+    /// Run every submission on every test again, instead of taking the runs an earlier
+    /// verify remembered for an unchanged submission, problem, tests, limits and judge
+    /// (and remember the new runs).
+    #[arg(long)]
+    pub rerun: bool,
 }
 
 pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
@@ -110,6 +115,7 @@ pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
         jobs: runner.jobs(args.jobs),
         shard: super::shard::resolve(args.shard)?,
         stop: judge::cleanup::Stop::on_signals(),
+        remember_runs: !args.rerun,
     };
     // One problem with groups: its group table after the rows.
     let grouped = match request.problems.as_slice() {
@@ -173,6 +179,7 @@ fn verify_package(runner: &RunnerConfig, package: &Package, args: &VerifyArgs) -
         time_limit: args.time_limit,
         domjudge_time_limit: args.domjudge_time_limit,
         stop: judge::cleanup::Stop::on_signals(),
+        remember_runs: !args.rerun,
     };
     let mut reporters = reporters(
         args,

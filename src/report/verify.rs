@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use super::groups::{self, SubmissionFacts};
 use super::style;
-use super::{Event, Reporter};
+use super::{plural, Event, Reporter};
 use judge_core::quote;
 use judge_core::scoring::GroupTree;
 use judge_core::verdict::Verdict;
@@ -330,6 +330,13 @@ impl<W: Write> Reporter for VerifyReporter<W> {
                     text.push_str(&format!(
                         "the package's own checks failed: {} (listed above as invalid)\n",
                         self.package_failures
+                    ));
+                }
+                if summary.remembered > 0 {
+                    text.push_str(&format!(
+                        "{}: taken from an earlier verify's runs of the same submissions, \
+                         problem, tests and limits; --rerun runs them again\n",
+                        plural(summary.remembered, "run")
                     ));
                 }
                 self.out.write_all(text.as_bytes())?;

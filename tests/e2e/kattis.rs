@@ -1433,6 +1433,66 @@ fn an_input_validator_s_word_on_an_unchanged_input_is_remembered() {
     assert!(!changed.contains("sample/1: validator"), "{changed}");
 }
 
+/// A verify run again takes every run an earlier verify made of an unchanged submission on
+/// unchanged tests at the same limits, says how many, and gives the same rows; a changed
+/// submission runs again (here it became a correct one, so its row is a mismatch), and
+/// `--rerun` runs everything.
+#[test]
+fn an_unchanged_submission_s_runs_are_taken_from_the_last_verify() {
+    let (keep, dir) = copy_of("buildscripts");
+    let cache = keep.path().join("cache");
+    let verify = |extra: &[&str]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+            .arg("verify")
+            .arg(&dir)
+            .args(extra)
+            .current_dir(keep.path())
+            .env("XDG_CACHE_HOME", &cache)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        (output.status.code(), show(&output))
+    };
+    let rows = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("accepted/") || l.starts_with("wrong_answer/"))
+            .map(|l| l.split_whitespace().take(6).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    let (code, first) = verify(&[]);
+    assert_eq!(code, Some(0), "{first}");
+    assert!(!first.contains("taken from an earlier verify"), "{first}");
+    let taken = |text: &str| -> usize {
+        text.lines()
+            .find_map(|l| {
+                let (count, rest) = l.split_once(" runs: ")?;
+                rest.starts_with("taken from an earlier verify")
+                    .then(|| count.parse().ok())?
+            })
+            .unwrap_or(0)
+    };
+    let (code, again) = verify(&[]);
+    assert_eq!(code, Some(0), "{again}");
+    // The accepted one's runs for the limit (3 tests, graded once), its slowest tests timed
+    // again alone (1 or 2, by their times), and the failing one's first test; fewer when the
+    // machine's load disturbed a run of the first verify (such a run is not remembered).
+    assert!((1..=6).contains(&taken(&again)), "{again}");
+    assert_eq!(rows(&again), rows(&first));
+    // The wrong answer, now a correct adder: run again, and accepted.
+    let accepted = std::fs::read(dir.join("submissions/accepted/add.c")).unwrap();
+    std::fs::write(dir.join("submissions/wrong_answer/difference.c"), accepted).unwrap();
+    let (code, changed) = verify(&[]);
+    assert_eq!(code, Some(1), "{changed}");
+    assert!(taken(&changed) >= 1, "{changed}");
+    assert!(
+        rows(&changed).contains(&"wrong_answer/difference.c C11 (gcc, gnu11) WA AC".to_string()),
+        "{changed}"
+    );
+    let (_, rerun) = verify(&["--rerun"]);
+    assert_eq!(taken(&rerun), 0, "{rerun}");
+    assert_eq!(rows(&rerun), rows(&changed));
+}
+
 /// A pass-fail 2025-09 package (expectations2025): every submission is checked against the
 /// format's default directories (`rejected/` some verdict not AC, `brute_force/` only AC, TLE
 /// or RTE and one of the last two) combined with `submissions.yaml` (a folder of its own, a

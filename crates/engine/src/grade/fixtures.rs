@@ -287,6 +287,7 @@ pub fn verify_summary() -> VerifySummary {
         rows,
         run: run(PlanUnit::Solutions, 3, None),
         timings: None,
+        remembered: 2,
     }
 }
 

@@ -16,6 +16,7 @@ use super::outcome::{GroupResult, Outcome, RunIdentity, RunSummary};
 use super::results::{Started, Unit};
 use super::scored;
 use super::test_unit::SharedTestData;
+use super::unit_store::RunMemory;
 use super::{plan_digest, tell, GradeError, PlannedUnits, ProblemParts, Submission, Target};
 use crate::execute::Scratch;
 use crate::resolve::{Judge, Problem};
@@ -159,13 +160,17 @@ pub(crate) struct JobsRequest<'a> {
     pub jobs: Vec<Result<ToGrade<'a>, String>>,
     /// Each job's units an earlier run decided (they do not run again); empty: none.
     pub decided: Vec<Decided>,
+    /// Where units are remembered between runs (`judge verify`'s, see `RunMemory`): each
+    /// job's remembered units are taken as decided, and each unit run now is remembered.
+    pub memory: Option<&'a RunMemory>,
     pub schedule: Schedule,
     /// Whether a game keeps its moves until it is told (the scoreboard shows none).
     pub keep_transcripts: bool,
 }
 
 /// Grades the request's jobs: `on_unit(job, unit, outcome)` hears of each unit run now as it
-/// is decided (in plan order within its job), `on_done(job, result, program)` of each job as
+/// is decided (in plan order within its job), and first of all of each unit taken from the
+/// request's memory (these are not in order with the others), `on_done(job, result, program)` of each job as
 /// it ends: its summary (a compile error's too), or why it could not be graded, and its
 /// program when it was built. An error from either,
 /// or an interruption, ends the run with it.
@@ -186,10 +191,45 @@ pub(crate) fn grade_jobs(
         seed,
         jobs,
         mut decided,
+        memory,
         schedule,
         keep_transcripts,
     } = request;
     decided.resize_with(jobs.len(), Decided::new);
+    // Each job's identity, where its units are remembered.
+    let remembered: Vec<Option<PlanIdentity>> = jobs
+        .iter()
+        .map(|job| {
+            memory
+                .and(job.as_ref().ok())
+                .map(|job| job.identity.clone())
+        })
+        .collect();
+    if let Some(memory) = memory {
+        for (job, identity) in remembered.iter().enumerate() {
+            let Some(identity) = identity else { continue };
+            let mut recalled = memory.recall(identity, plan.units());
+            // Units after a first failure are left out, as they would be had they run now.
+            if let Some(&first) = recalled
+                .iter()
+                .find(|(_, outcome)| !outcome.verdict.is_accepted())
+                .map(|(unit, _)| unit)
+                .filter(|_| schedule.stop_at_first_failure)
+            {
+                recalled.retain(|&unit, _| unit <= first);
+            }
+            for (&unit, outcome) in &recalled {
+                on_unit(job, unit, outcome)?;
+            }
+            decided[job].extend(recalled);
+        }
+    }
+    let mut on_unit = |job: usize, unit: usize, outcome: &Outcome| {
+        if let (Some(memory), Some(identity)) = (memory, &remembered[job]) {
+            memory.keep(identity, unit, outcome);
+        }
+        on_unit(job, unit, outcome)
+    };
     // The jobs that run, each with its place in the request; the others are over now.
     let mut place = Vec::new();
     let mut ready = Vec::new();
@@ -366,8 +406,8 @@ pub(crate) fn grade_in_order(
     let mut told = 0;
     grade_jobs(
         request,
-        |job, _, outcome| {
-            units.borrow_mut()[job].push(outcome.clone());
+        |job, unit, outcome| {
+            units.borrow_mut()[job].push((unit, outcome.clone()));
             Ok(())
         },
         |job, result, program| {
@@ -383,8 +423,11 @@ pub(crate) fn grade_in_order(
                     workers,
                 )
             });
+            // Units taken from a memory came first: told in plan order with the others.
+            let mut heard = std::mem::take(&mut units.borrow_mut()[job]);
+            heard.sort_by_key(|(unit, _)| *unit);
             ended[job] = Some(JobEnd {
-                units: std::mem::take(&mut units.borrow_mut()[job]),
+                units: heard.into_iter().map(|(_, outcome)| outcome).collect(),
                 result,
                 started,
             });

@@ -38,6 +38,7 @@ use super::engine::{Decided, Schedule};
 use super::jobs::{grade_jobs, JobsRequest, Plan, ToGrade};
 use super::outcome::{Outcome, RunIdentity};
 use super::results::Unit;
+use super::unit_store::{job_key, UnitStore};
 use super::{display_path, tell, GradeError, Submission, Target};
 use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter};
@@ -48,7 +49,6 @@ use judge_core::files::{write_file, Folder, Kind};
 use judge_core::lang;
 use judge_core::limits::Overrides;
 use judge_core::plan::{PlanDigest, PlanIdentity, PlanUnit, Shard};
-use judge_core::verdict::Verdict;
 
 // What `grade` tells and gives, defined with the other results (`grade::results`).
 pub use super::results::{GradeStarted, Graded, GradedSubmission, Scoreboard};
@@ -260,7 +260,7 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
     // Kept with the results: the units of a submission not graded to its end.
     let unit_store = store
         .as_ref()
-        .map(|_| UnitStore::new(request.runner, plan.unit() == Unit::Games));
+        .map(|_| UnitStore::in_cache(request.runner, "grade-units"));
     let mut decided: Vec<Decided> = Vec::new();
     for (row, &position) in positions.iter().enumerate() {
         let entry = &request.submissions[position];
@@ -303,7 +303,7 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
             stops,
             1.0,
         );
-        let key = result_key(&identity);
+        let key = job_key(&identity);
         if let Some(&job) = job_of_key.get(&key) {
             jobs[job].rows.push(row);
             continue;
@@ -381,6 +381,7 @@ pub fn grade(request: &ManyRequest, reporter: &mut dyn Reporter) -> Result<Score
         seed: request.seed,
         jobs: to_grade,
         decided,
+        memory: None,
         schedule,
         // The scoreboard shows no moves: a game lets go of its transcript at once.
         keep_transcripts: false,
@@ -458,17 +459,6 @@ fn scoreboard_digest(request: &ManyRequest, plan: &Plan, hashes: &[Option<String
     digest.finish()
 }
 
-/// The key of a result in the results folder.
-fn result_key(identity: &PlanIdentity) -> String {
-    PlanDigest::new()
-        .add("judge", super::judge_build())
-        .add("unit", identity.unit.name())
-        .add("units", identity.units)
-        .add("stops", identity.stops_at_first_failure)
-        .add("plan", &identity.digest)
-        .finish()
-}
-
 /// The results folder: one JSON file per graded submission, named by its key.
 struct ResultStore {
     dir: PathBuf,
@@ -535,159 +525,10 @@ impl ResultStore {
     }
 }
 
-/// The units of unfinished jobs, kept as they are decided so that a run cut short (killed,
-/// interrupted, stopped by a full disk) resumes a submission where it stood instead of from
-/// its first unit. One file of JSON lines per job, named by the job's key, in the compile
-/// cache's folder (the results folder holds whole results alone): the judge's build and the
-/// job's identity ([`UnitHeader`]), then one line per unit. A unit that is a judge error is
-/// not kept (it runs again). Removed once the job's whole result is kept.
-struct UnitStore {
-    dir: PathBuf,
-    /// Whether the units are games (their JSON differs from a test's).
-    games: bool,
-}
-
-/// The first line of a [`UnitStore`] file: whose units follow.
-#[derive(Serialize, Deserialize, PartialEq)]
-struct UnitHeader {
-    judge_build: String,
-    plan: PlanIdentity,
-}
-
-impl UnitHeader {
-    fn of(identity: &PlanIdentity) -> UnitHeader {
-        UnitHeader {
-            judge_build: super::judge_build().to_string(),
-            plan: identity.clone(),
-        }
-    }
-}
-
-/// A unit's line in a [`UnitStore`] file.
-#[derive(Serialize)]
-struct UnitLine<'a> {
-    unit: usize,
-    outcome: &'a Outcome,
-}
-
-#[derive(Deserialize)]
-struct UnitLineIn {
-    unit: usize,
-    outcome: serde_json::Value,
-}
-
-impl UnitStore {
-    fn new(runner: &RunnerConfig, games: bool) -> UnitStore {
-        UnitStore {
-            dir: runner.cache_dir.join("grade-units"),
-            games,
-        }
-    }
-
-    fn path(&self, key: &str) -> PathBuf {
-        self.dir.join(format!("{key}.jsonl"))
-    }
-
-    /// The units an earlier run of this build decided for a job of this key and identity; none
-    /// when its file is missing or of another build or identity (then it is removed). A line
-    /// cut short by a kill ends what is read, and is cut off the file so that new lines follow
-    /// whole ones.
-    fn load(&self, key: &str, identity: &PlanIdentity, units: usize) -> Decided {
-        let path = self.path(key);
-        let mut decided = Decided::new();
-        let Ok(text) = judge_core::files::read(&path, judge_core::files::Cap::JSON) else {
-            return decided;
-        };
-        let header = UnitHeader::of(identity);
-        // The bytes of the whole lines read: what a line cut short is cut back to.
-        let mut whole = 0;
-        for (index, line) in text.split_inclusive(|&byte| byte == b'\n').enumerate() {
-            if !line.ends_with(b"\n") {
-                break;
-            }
-            if index == 0 {
-                let read = serde_json::from_slice::<UnitHeader>(line).ok();
-                if read.as_ref() != Some(&header) {
-                    break;
-                }
-            } else {
-                let Some((unit, outcome)) = serde_json::from_slice::<UnitLineIn>(line)
-                    .ok()
-                    .filter(|line| line.unit < units)
-                    .and_then(|line| {
-                        let outcome = Outcome::from_json(line.outcome, self.games).ok()?;
-                        Some((line.unit, outcome))
-                    })
-                else {
-                    break;
-                };
-                // Written by no run of this build; a judge error runs again all the same.
-                if outcome.verdict != Verdict::JudgeError {
-                    decided.insert(unit, outcome);
-                }
-            }
-            whole += line.len();
-        }
-        let cut = match whole {
-            // No identity, or another one: the file is of no use.
-            0 => Err(std::io::ErrorKind::InvalidData.into()),
-            whole if whole < text.len() => std::fs::OpenOptions::new()
-                .write(true)
-                .open(&path)
-                .and_then(|file| file.set_len(whole as u64)),
-            _ => Ok(()),
-        };
-        if cut.is_err() {
-            self.forget(key);
-            return Decided::new();
-        }
-        decided
-    }
-
-    /// Adds a decided unit to a job's file (made with its header first, if new); a judge error
-    /// is not kept, so that the next run runs that unit again.
-    fn add(
-        &self,
-        key: &str,
-        identity: &PlanIdentity,
-        unit: usize,
-        outcome: &Outcome,
-    ) -> std::io::Result<()> {
-        use std::io::Write;
-        if outcome.verdict == Verdict::JudgeError {
-            return Ok(());
-        }
-        let path = self.path(key);
-        let named =
-            |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
-        std::fs::create_dir_all(&self.dir).map_err(named)?;
-        let mut file = std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(&path)
-            .map_err(named)?;
-        let mut bytes = Vec::new();
-        if file.metadata().map_err(named)?.len() == 0 {
-            serde_json::to_writer(&mut bytes, &UnitHeader::of(identity))
-                .map_err(std::io::Error::other)?;
-            bytes.push(b'\n');
-        }
-        serde_json::to_writer(&mut bytes, &UnitLine { unit, outcome })
-            .map_err(std::io::Error::other)?;
-        bytes.push(b'\n');
-        file.write_all(&bytes).map_err(named)
-    }
-
-    /// Removes a job's file: its result is kept whole, or it is graded again from the start.
-    fn forget(&self, key: &str) {
-        let _ = std::fs::remove_file(self.path(key));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grade::outcome::{Detail, TestDetail};
+    use judge_core::verdict::Verdict;
 
     #[test]
     fn a_graded_row_keeps_its_runs_kind_in_json() {
@@ -839,90 +680,5 @@ mod tests {
             find_submissions(&runner, &[dir.path().join("empty")]),
             Err(GradeError::NoSubmissions(_))
         ));
-    }
-
-    #[test]
-    fn a_job_cut_short_resumes_from_its_kept_units_of_the_same_identity_only() {
-        use judge_core::verdict::Crash;
-        let dir = tempfile::tempdir().unwrap();
-        let store = UnitStore {
-            dir: dir.path().join("units"),
-            games: false,
-        };
-        let identity = PlanIdentity {
-            unit: PlanUnit::Tests,
-            units: 5,
-            stops_at_first_failure: true,
-            digest: "0123abcd".into(),
-        };
-        let outcome = |unit: usize, verdict: Verdict| Outcome {
-            verdict,
-            verdict_detail: verdict.describe(),
-            cpu_ms: 10 + unit as u64,
-            ..Outcome::undecided(Detail::Test(TestDetail {
-                name: format!("test-{unit}"),
-                ..TestDetail::default()
-            }))
-        };
-        let crashed = Verdict::RuntimeError(Crash::Signal(libc::SIGSEGV));
-        assert!(store.load("k", &identity, 5).is_empty());
-        store
-            .add("k", &identity, 0, &outcome(0, Verdict::Accepted))
-            .unwrap();
-        store.add("k", &identity, 3, &outcome(3, crashed)).unwrap();
-        let decided = store.load("k", &identity, 5);
-        assert_eq!(decided.keys().copied().collect::<Vec<_>>(), [0, 3]);
-        // The verdict comes back whole (the JSON's `verdict` says only `RE`).
-        assert_eq!(decided[&3].verdict, crashed);
-        assert_eq!(
-            (decided[&3].name(), decided[&3].cpu_ms),
-            ("test-3".into(), 13)
-        );
-
-        // A line cut short by a kill: the units before it are taken, and it is cut off so
-        // that the next unit's line follows whole ones.
-        let path = store.path("k");
-        let mut text = std::fs::read(&path).unwrap();
-        text.extend_from_slice(br#"{"unit":4,"outc"#);
-        std::fs::write(&path, &text).unwrap();
-        assert_eq!(store.load("k", &identity, 5).len(), 2);
-        store
-            .add("k", &identity, 4, &outcome(4, Verdict::Accepted))
-            .unwrap();
-        let decided = store.load("k", &identity, 5);
-        assert_eq!(decided.keys().copied().collect::<Vec<_>>(), [0, 3, 4]);
-        // A unit past the plan is not one of it.
-        assert_eq!(store.load("k", &identity, 4).len(), 2);
-
-        // A judge error is not kept: that unit runs again. (The load of a 4-unit plan cut
-        // unit 4 off the file.)
-        store
-            .add("k", &identity, 2, &outcome(2, Verdict::JudgeError))
-            .unwrap();
-        let decided = store.load("k", &identity, 5);
-        assert_eq!(decided.keys().copied().collect::<Vec<_>>(), [0, 3]);
-        assert!(!std::fs::read_to_string(&path).unwrap().contains("test-2"));
-
-        // Another build's file takes nothing, and goes.
-        let text = std::fs::read_to_string(&path).unwrap();
-        let ours = format!("\"judge_build\":\"{}\"", super::super::judge_build());
-        assert!(text.starts_with(&format!("{{{ours}")), "{text}");
-        std::fs::write(&path, text.replacen(&ours, "\"judge_build\":\"0.0.1\"", 1)).unwrap();
-        assert!(store.load("k", &identity, 5).is_empty());
-        assert!(!path.exists());
-        for unit in [0, 3, 4] {
-            store
-                .add("k", &identity, unit, &outcome(unit, Verdict::Accepted))
-                .unwrap();
-        }
-
-        // Another plan (another digest) takes nothing, and the file goes.
-        let other = PlanIdentity {
-            digest: "0123abce".into(),
-            ..identity.clone()
-        };
-        assert!(store.load("k", &other, 5).is_empty());
-        assert!(!path.exists());
-        assert!(store.load("k", &identity, 5).is_empty());
     }
 }

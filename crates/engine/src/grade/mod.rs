@@ -58,6 +58,7 @@ pub mod scored;
 pub mod stress;
 mod test_unit;
 pub mod timings;
+mod unit_store;
 pub mod validation;
 pub mod validator_checks;
 pub mod verify;

@@ -16,6 +16,7 @@ use super::junk_inputs;
 use super::outcome::{Outcome, RunIdentity, RunSummary};
 use super::results::{Checked, CheckedInput, VerifyRow, VerifySummary};
 use super::timings::{self, CompileTiming, RunsTiming, Stopwatch};
+use super::unit_store::RunMemory;
 use super::validation::{self, InputToCheck, InputValidator, KattisValidator};
 use super::validator_checks::{self, ValidatorChecks};
 use super::verify::{checked, Against};
@@ -55,6 +56,9 @@ pub struct PackageRequest<'a> {
     pub domjudge_time_limit: bool,
     /// Ends the run when asked for (the grader is interrupted).
     pub stop: Stop,
+    /// Take the submissions' runs an earlier verify remembered, and remember these (see
+    /// `RunMemory`): `judge verify`'s way, unless `--rerun`.
+    pub remember_runs: bool,
 }
 
 /// What checking a package's inputs found.
@@ -562,24 +566,30 @@ fn compile_submissions(
 /// [`KattisValidator::remembered_in`]).
 const VALIDATED: &str = "validated";
 
-/// Grades one submission of the package on all its tests at the problem's limit, run at the
-/// limit times `margin` (see [`grade_submissions`]).
+/// How a package's submissions are graded: side by side on `jobs` workers, run at the limit
+/// times `margin`, their units taken from `memory` and remembered there when one is given.
+#[derive(Clone, Copy)]
+struct Grading<'m> {
+    jobs: usize,
+    margin: f64,
+    memory: Option<&'m RunMemory>,
+}
+
+/// Grades one submission of the package on all its tests at the problem's limit, as
+/// `grading` says (see [`grade_submissions`]).
 fn grade_submission(
     runner: &RunnerConfig,
     problem: &ProblemSpec,
     path: &Path,
-    jobs: usize,
-    margin: f64,
-    reporter: &mut dyn Reporter,
+    grading: Grading,
 ) -> Result<RunSummary, GradeError> {
     let mut graded = None;
     grade_submissions(
         runner,
         problem,
         &[path],
-        jobs,
-        margin,
-        reporter,
+        grading,
+        &mut Reporters::new(),
         |_, summary, _| {
             graded = Some(summary);
             Ok(())
@@ -588,18 +598,16 @@ fn grade_submission(
     graded.unwrap_or(Err(GradeError::Interrupted))
 }
 
-/// Grades the submissions at `paths` on all the package's tests at the problem's limit, run
-/// at the limit times `margin`, side by side on `jobs` workers (each a job of the one loop,
-/// `grade::jobs`), stopping each at its first failure; tells `reporter` of each in order as
-/// `judge test` tells a run (its start, tests and end) and gives `graded` its summary, or why
-/// it could not be graded, in order. A reporter that cannot write, or an interruption, ends
-/// the run with that error.
+/// Grades the submissions at `paths` on all the package's tests at the problem's limit, as
+/// `grading` says (each a job of the one loop, `grade::jobs`), stopping each at its first
+/// failure; tells `reporter` of each in order as `judge test` tells a run (its start, tests
+/// and end) and gives `graded` its summary, or why it could not be graded, in order. A
+/// reporter that cannot write, or an interruption, ends the run with that error.
 fn grade_submissions(
     runner: &RunnerConfig,
     problem: &ProblemSpec,
     paths: &[&Path],
-    jobs: usize,
-    margin: f64,
+    grading: Grading,
     reporter: &mut dyn Reporter,
     mut graded: impl FnMut(
         usize,
@@ -607,6 +615,11 @@ fn grade_submissions(
         &mut dyn Reporter,
     ) -> Result<(), GradeError>,
 ) -> Result<(), GradeError> {
+    let Grading {
+        jobs,
+        margin,
+        memory,
+    } = grading;
     let seed = runner.seed;
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
     let tests = Tests::Planned {
@@ -648,6 +661,7 @@ fn grade_submissions(
         seed,
         jobs: to_grade,
         decided: Vec::new(),
+        memory,
         schedule: Schedule::new(jobs, stops, true),
         keep_transcripts: true,
     };
@@ -688,6 +702,8 @@ pub fn problem_to_grade_on(
         time_limit: None,
         domjudge_time_limit: false,
         stop,
+        // The package's accepted runs, unchanged, derive the same limit each time.
+        remember_runs: true,
     };
     let (limit, rule, _) = time_limit(&request)?;
     let spec = package.spec_to_grade_on();
@@ -786,6 +802,16 @@ pub fn told(problem: &Problem, package: &Package, domjudge_time_limit: bool) -> 
 pub fn time_limit<'a>(
     request: &PackageRequest<'a>,
 ) -> Result<(Duration, TimeLimitRule, AcceptedRuns<'a>), GradeError> {
+    let memory = request.remember_runs.then(|| RunMemory::of(request.runner));
+    time_limit_remembering(request, memory.as_ref())
+}
+
+/// [`time_limit`], the accepted submissions' runs taken from `memory` and remembered there
+/// when one is given.
+fn time_limit_remembering<'a>(
+    request: &PackageRequest<'a>,
+    memory: Option<&RunMemory>,
+) -> Result<(Duration, TimeLimitRule, AcceptedRuns<'a>), GradeError> {
     let package = request.package;
     let rules = package.metadata.time;
     let domjudge_chosen = request.domjudge_time_limit && package.fixed_time_limit().is_none();
@@ -824,8 +850,11 @@ pub fn time_limit<'a>(
         request.runner,
         &provisional,
         &paths,
-        request.jobs,
-        1.0,
+        Grading {
+            jobs: request.jobs,
+            margin: 1.0,
+            memory,
+        },
         &mut Reporters::new(),
         |index, summary, _| {
             summaries[index] = Some(summary);
@@ -841,7 +870,7 @@ pub fn time_limit<'a>(
     // rusage, to the microsecond), with the submission and its graded run: graded on several
     // workers, its slowest tests timed again one at a time.
     let slowest = (request.jobs > 1)
-        .then(|| slowest_alone(request.runner, &provisional, &graded))
+        .then(|| slowest_alone(request.runner, &provisional, &graded, memory))
         .flatten()
         .or_else(|| slowest_graded(&graded));
     // A limit from runs the interruption cut short would be no limit.
@@ -906,6 +935,7 @@ fn slowest_alone<'a, 'g>(
     runner: &RunnerConfig,
     problem: &ProblemSpec,
     graded: &'g AcceptedRuns<'a>,
+    memory: Option<&RunMemory>,
 ) -> Option<(u64, &'a PackageSubmission, &'g RunSummary)> {
     type Timed<'a, 'g> = (u64, &'a PackageSubmission, &'g RunSummary, String);
     let mut timed: Vec<Timed<'a, 'g>> = graded
@@ -939,14 +969,12 @@ fn slowest_alone<'a, 'g>(
             .as_ref()
             .map(|tests| tests.iter().filter(|t| t.name == test).cloned().collect());
         one.groups = None;
-        let Ok(summary) = grade_submission(
-            runner,
-            &one,
-            &submission.path,
-            1,
-            1.0,
-            &mut Reporters::new(),
-        ) else {
+        let one_worker = Grading {
+            jobs: 1,
+            margin: 1.0,
+            memory,
+        };
+        let Ok(summary) = grade_submission(runner, &one, &submission.path, one_worker) else {
             return None;
         };
         if summary.outcomes.len() != 1 || !summary.verdict.is_accepted() {
@@ -1127,7 +1155,10 @@ pub fn verify(
     }
     // The last step of resolving the package (`problem_to_grade_on`'s, with the verify's
     // own choices): its submissions are graded on this problem, its limits final.
-    let (cpu_time, rule, accepted_runs) = stopwatch.phase("time limit", || time_limit(request))?;
+    let memory = request.remember_runs.then(|| RunMemory::of(request.runner));
+    let (cpu_time, rule, accepted_runs) = stopwatch.phase("time limit", || {
+        time_limit_remembering(request, memory.as_ref())
+    })?;
     let mut for_limit = RunsTiming::new("accepted, for the limit");
     for (_, summary) in &accepted_runs {
         if let Ok(summary) = summary {
@@ -1248,8 +1279,11 @@ pub fn verify(
             runner,
             &problem.spec,
             &paths,
-            request.jobs,
-            margin,
+            Grading {
+                jobs: request.jobs,
+                margin,
+                memory: memory.as_ref(),
+            },
             reporter,
             |position, summary, reporter| {
                 if let Ok(summary) = &summary {
@@ -1268,6 +1302,7 @@ pub fn verify(
     let identity = plan_identity(package, &limit, &rows);
     let mut summary = VerifySummary::of(rows, RunIdentity::new(identity, None));
     summary.timings = Some(stopwatch.finish(compiles, vec![for_limit, accepted, failing]));
+    summary.remembered = memory.as_ref().map_or(0, RunMemory::recalled);
     tell(reporter, Event::VerifyFinished(&summary))?;
     Ok((check, summary))
 }

@@ -147,6 +147,10 @@ pub struct VerifySummary {
     /// Where the time went (a package's verify).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timings: Option<super::timings::VerifyTimings>,
+    /// Units (tests, games) taken from what an earlier verify remembered instead of run
+    /// (see `RunMemory`).
+    #[serde(default)]
+    pub remembered: usize,
 }
 
 impl VerifySummary {
@@ -165,6 +169,7 @@ impl VerifySummary {
             rows,
             run,
             timings: None,
+            remembered: 0,
         }
     }
 }

@@ -14,6 +14,7 @@ use super::engine::Schedule;
 use super::jobs::{grade_in_order, JobsRequest, Plan, ToGrade};
 use super::outcome::{RunIdentity, RunSummary};
 use super::results::{TimeLimit, Unit};
+use super::unit_store::RunMemory;
 use super::{row_error, tell, GradeError, Submission, Target};
 use crate::execute::Scratch;
 use crate::grade::events::{Event, Reporter};
@@ -44,6 +45,9 @@ pub struct VerifyRequest<'a> {
     pub shard: Option<Shard>,
     /// Ends the run when asked for (the grader is interrupted).
     pub stop: Stop,
+    /// Take the solutions' runs an earlier verify remembered, and remember these (see
+    /// `RunMemory`); `--rerun` runs everything.
+    pub remember_runs: bool,
 }
 
 /// How much of a compiler's or judge error's message a verify row keeps.
@@ -159,6 +163,7 @@ pub fn run(
         resolved.push(problem);
     }
     let identity = plan_identity(request, root, &resolved, &plan);
+    let memory = request.remember_runs.then(|| RunMemory::of(runner));
     // This shard's solutions, by problem, in plan order.
     let mut rows = Vec::new();
     for (index, problem) in resolved.iter().enumerate() {
@@ -171,23 +176,28 @@ pub fn run(
             .map(|(_, (_, path, expected))| (path.clone(), *expected))
             .collect();
         if !solutions.is_empty() {
-            verify_problem(request, root, problem, &solutions, &mut rows, reporter)?;
+            let memory = memory.as_ref();
+            verify_problem(
+                request, root, problem, &solutions, memory, &mut rows, reporter,
+            )?;
         }
     }
-    let summary = VerifySummary::of(rows, RunIdentity::new(identity, request.shard));
+    let mut summary = VerifySummary::of(rows, RunIdentity::new(identity, request.shard));
+    summary.remembered = memory.as_ref().map_or(0, RunMemory::recalled);
     tell(reporter, Event::VerifyFinished(&summary))?;
     Ok(summary)
 }
 
 /// Grades the solutions of one problem (each a job of the one loop, `grade::jobs`: they run
-/// side by side on the workers) and checks what each got, telling `reporter` of each in
-/// order (its start, units and end as `judge test` tells them, then its row) and adding its
-/// row to `rows`.
+/// side by side on the workers; their units taken from `memory` and remembered there when
+/// one is given) and checks what each got, telling `reporter` of each in order (its start,
+/// units and end as `judge test` tells them, then its row) and adding its row to `rows`.
 fn verify_problem(
     request: &VerifyRequest,
     root: Option<&Path>,
     problem: &Problem,
     solutions: &[(PathBuf, Verdict)],
+    memory: Option<&RunMemory>,
     rows: &mut Vec<VerifyRow>,
     reporter: &mut dyn Reporter,
 ) -> Result<(), GradeError> {
@@ -270,6 +280,7 @@ fn verify_problem(
         seed,
         jobs,
         decided: Vec::new(),
+        memory,
         schedule: Schedule::new(request.jobs, stops, true),
         keep_transcripts: true,
     };
