@@ -3,8 +3,10 @@
 //! it ran ([`RunMemory`]) and takes them again, without running, for a submission, problem,
 //! tests, limits and judge that are all unchanged.
 
+use std::collections::HashSet;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use serde::{Deserialize, Serialize};
 
@@ -201,6 +203,9 @@ pub(crate) struct RunMemory {
     settings: String,
     /// Units taken from the memory so far.
     recalled: AtomicUsize,
+    /// The jobs this run remembered units of: not taken back in the same run (a test timed
+    /// twice is timed twice), so that what is taken is an earlier run's.
+    written: Mutex<HashSet<String>>,
 }
 
 /// The compile cache's folder of [`RunMemory`].
@@ -218,6 +223,7 @@ impl RunMemory {
             store: UnitStore::in_cache(runner, REMEMBERED_RUNS),
             settings,
             recalled: AtomicUsize::new(0),
+            written: Mutex::new(HashSet::new()),
         }
     }
 
@@ -233,7 +239,11 @@ impl RunMemory {
         if identity.unit != PlanUnit::Tests {
             return Decided::new();
         }
-        let decided = self.store.load(&self.key(identity), identity, units);
+        let key = self.key(identity);
+        if self.written_now().contains(&key) {
+            return Decided::new();
+        }
+        let decided = self.store.load(&key, identity, units);
         self.recalled.fetch_add(decided.len(), Ordering::Relaxed);
         decided
     }
@@ -249,8 +259,14 @@ impl RunMemory {
         let marked = judge_core::files::is_marked(dir)
             || (std::fs::create_dir_all(dir).is_ok() && judge_core::files::mark(dir).is_ok());
         if marked {
-            let _ = self.store.add(&self.key(identity), identity, unit, outcome);
+            let key = self.key(identity);
+            let _ = self.store.add(&key, identity, unit, outcome);
+            self.written_now().insert(key);
         }
+    }
+
+    fn written_now(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        self.written.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// How many units were taken from the memory instead of running.
@@ -386,8 +402,9 @@ mod tests {
             Some(1234)
         );
         assert_eq!(recalled[&0].stderr_head, "said on stderr");
-        assert_eq!(memory.recall(&identity, 3).len(), 1);
-        assert_eq!(memory.recalled(), 1);
+        // What a run remembered is an earlier run's only for the next one.
+        assert!(memory.recall(&identity, 3).is_empty());
+        assert_eq!(memory.recalled(), 0);
         // Other settings (a longer wall-clock rule, say) are another memory.
         runner.limits.wall_time_factor += 1.0;
         assert!(RunMemory::of(&runner).recall(&identity, 3).is_empty());
