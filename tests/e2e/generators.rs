@@ -466,3 +466,125 @@ fn check_deterministic_names_the_tests_whose_generator_gives_other_bytes_each_ru
     let out = fixture.generate(&[]);
     assert_eq!(out.status.code(), Some(0), "{}", show(&out));
 }
+
+/// A multi-pass problem's sample gets the `.interaction` BAPCtools writes for it: each pass's
+/// input (`<`) and the solution's output (`>`), `---` between passes, made by the solution and
+/// the output validator in the sandbox; a secret test and a sample shown by a statement file
+/// get none; an output validator that rejects a pass fails the sample, naming the pass.
+#[test]
+fn a_multi_pass_sample_gets_its_interaction() {
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("passes");
+    let write = |path: &str, text: &str| {
+        let file = package.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    };
+    write(
+        "problem.yaml",
+        "problem_format_version: 2025-09\ntype: multi-pass\nname: passes\nlimits:\n  validation_passes: 3\n",
+    );
+    // Adds one; the validator asks for a next pass until the output reaches 3.
+    write("submissions/accepted/add.py", "print(int(input()) + 1)\n");
+    write(
+        "output_validator/validate.py",
+        "import sys\n\
+         got = int(sys.stdin.read())\n\
+         if got > 3:\n    sys.exit(43)\n\
+         if got < 3:\n    open(sys.argv[3] + '/nextpass.in', 'w').write(f'{got}\\n')\n\
+         sys.exit(42)\n",
+    );
+    write(
+        "generators/generators.yaml",
+        "solution: /submissions/accepted/add.py\n\
+         data:\n  sample:\n    data:\n      - '': {in: \"1\"}\n      - '': {in: \"2\\n\"}\n      \
+         - '': {in: \"0\", in.statement: \"0\"}\n  \
+         secret:\n    data:\n      - '': {in: \"3\"}\n",
+    );
+    let generate = || {
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+            .arg("generate")
+            .arg(&package)
+            .current_dir(dir.path())
+            .env("NO_COLOR", "1")
+            .env("XDG_CACHE_HOME", dir.path().join("cache"))
+            .output()
+            .unwrap()
+    };
+    let output = generate();
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    let read = |file: &str| std::fs::read_to_string(package.join("data").join(file));
+    assert_eq!(
+        read("sample/1.interaction").unwrap(),
+        "<1\n>2\n---\n<2\n>3\n"
+    );
+    assert_eq!(read("sample/2.interaction").unwrap(), "<2\n>3\n");
+    assert!(
+        read("sample/3.interaction").is_err(),
+        "shown by its statement"
+    );
+    assert_eq!(read("secret/4.in").unwrap(), "3\n");
+    assert!(read("secret/4.interaction").is_err(), "not a sample");
+    // A solution the validator rejects on the second pass: the sample fails, saying so.
+    write(
+        "submissions/accepted/add.py",
+        "n = int(input())\nprint(n + 2 if n > 1 else n + 1)\n",
+    );
+    let output = generate();
+    let text = show(&output);
+    assert_ne!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("sample/1"), "{text}");
+    assert!(text.contains("pass 2 got a wrong answer"), "{text}");
+}
+
+/// An interactive problem's sample gets its `.interaction`: the grader sits between the
+/// solution and the interactor and writes each line of their exchange in order, `>` before
+/// the solution's, `<` before the interactor's, as BAPCtools records it.
+#[test]
+fn an_interactive_sample_gets_the_exchange_as_its_interaction() {
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("guessing");
+    let write = |path: &str, text: &str| {
+        let file = package.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    };
+    write(
+        "problem.yaml",
+        "problem_format_version: 2025-09\ntype: interactive\nname: guessing\n",
+    );
+    write(
+        "submissions/accepted/bisect.py",
+        "lo, hi = 1, 10\nwhile True:\n    mid = (lo + hi) // 2\n    print(mid, flush=True)\n    \
+         said = input()\n    if said == 'correct':\n        break\n    \
+         lo, hi = (mid + 1, hi) if said == 'higher' else (lo, mid - 1)\n",
+    );
+    write(
+        "output_validator/interact.py",
+        "import sys\nsecret = int(open(sys.argv[1]).read())\nfor line in sys.stdin:\n    \
+         guess = int(line)\n    if guess == secret:\n        print('correct', flush=True)\n        \
+         sys.exit(42)\n    print('higher' if guess < secret else 'lower', flush=True)\nsys.exit(43)\n",
+    );
+    write(
+        "generators/generators.yaml",
+        "solution: /submissions/accepted/bisect.py\n\
+         data:\n  sample:\n    data:\n      - '': {in: \"7\\n\"}\n  secret:\n    data:\n      - '': {in: \"3\\n\"}\n",
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("generate")
+        .arg(&package)
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .env("XDG_CACHE_HOME", dir.path().join("cache"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    let read = |file: &str| std::fs::read_to_string(package.join("data").join(file));
+    assert_eq!(
+        read("sample/1.interaction").unwrap(),
+        ">5\n<higher\n>8\n<lower\n>6\n<higher\n>7\n<correct\n"
+    );
+    assert_eq!(read("sample/1.ans").unwrap(), "");
+    assert_eq!(read("secret/2.in").unwrap(), "3\n");
+    assert!(read("secret/2.interaction").is_err(), "not a sample");
+}

@@ -24,12 +24,15 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::execute::{ExecError, Scratch};
+use crate::programs::checker::{self, PassOutcome};
+use crate::programs::interactor;
 use crate::programs::{Call, Ended, PartError, ProblemProgram};
 use judge_core::cleanup::Stop;
 use judge_core::config::{Convention, ProgramSource, ProgramSpec, Role, RunnerConfig};
 use judge_core::files::{Cap, FileError, Folder};
 use judge_core::limits::MIB;
 use judge_core::plan::sha256_hex;
+use judge_core::verdict::CheckOutcome;
 use judge_formats::generators::{
     self, GeneratorsError, GroupYaml, PackageFacts, Plan, PlannedTest, Solution, DATA_EXTENSIONS,
 };
@@ -149,6 +152,11 @@ pub enum GenerateError {
     NoSolution,
     #[error("the solution {0} is not in the package")]
     MissingSolution(String),
+    #[error("cannot read {path}: {cause}")]
+    Read {
+        path: PathBuf,
+        cause: std::io::Error,
+    },
     #[error("cannot write {path}: {cause}")]
     Write {
         path: PathBuf,
@@ -234,10 +242,13 @@ pub fn generate(
     // The solutions that make answers.
     let mut solutions: HashMap<Solution, ProblemProgram> = HashMap::new();
     let needs_answers = !facts.answers_are_empty;
+    // An interactive or multi-pass problem's samples get an `.interaction`, made by the
+    // solution.
+    let needs_interaction = |t: &PlannedTest| facts.answers_are_empty && t.root() == "sample";
     for test in plan
         .tests
         .iter()
-        .filter(|t| t.wants_answer() && needs_answers)
+        .filter(|t| (t.wants_answer() && needs_answers) || needs_interaction(t))
     {
         if solutions.contains_key(&test.solution) || test.solution == Solution::Nothing {
             continue;
@@ -274,6 +285,26 @@ pub fn generate(
         })?;
         solutions.insert(test.solution.clone(), program);
     }
+    // The output validator (or interactor) that takes a sample's passes.
+    let passes_validator = match facts.answers_are_empty {
+        true => match output_validator_source(&package)? {
+            Some(path) => {
+                let path = with_constants(&path, &facts, staging.path())?;
+                let spec = ProgramSpec {
+                    convention: Convention::Kattis,
+                    ..spec(Role::Checker, path.clone())
+                };
+                let program = ProblemProgram::build(&runner, &root, &spec, scratch.clone())
+                    .map_err(|cause| GenerateError::Build {
+                        program: format!("output validator {}", path.display()),
+                        cause: Box::new(cause),
+                    })?;
+                Some(program)
+            }
+            None => None,
+        },
+        false => None,
+    };
     observe(Progress::Planned {
         tests: plan.tests.len() + plan.includes.len(),
     });
@@ -287,6 +318,11 @@ pub fn generate(
         package: &package,
         programs: &programs,
         solutions: &solutions,
+        passes_validator: passes_validator.as_ref(),
+        interactive: facts.interactive,
+        multi_pass: facts.multi_pass,
+        plan: &plan,
+        validation_passes: facts.validation_passes,
         answers_are_empty: facts.answers_are_empty,
         check_deterministic: request.check_deterministic,
         cache: &cache,
@@ -625,6 +661,29 @@ fn with_constants(
     Ok(target)
 }
 
+/// The package's output validator: `output_validator/` (2025-09), else the one program of
+/// `output_validators/`; `None` when it has neither.
+fn output_validator_source(package: &Folder) -> Result<Option<PathBuf>, GenerateError> {
+    let root = package.root();
+    let single = root.join("output_validator");
+    if package.kind_if_any(&single)?.is_some() {
+        return Ok(Some(single));
+    }
+    let legacy = root.join("output_validators");
+    if package.kind_if_any(&legacy)? != Some(judge_core::files::Kind::Folder) {
+        return Ok(None);
+    }
+    let entries =
+        judge_core::files::sorted_entries(&legacy).map_err(|cause| GenerateError::Read {
+            path: legacy.clone(),
+            cause,
+        })?;
+    Ok(entries
+        .into_iter()
+        .find(|(name, _)| !name.to_string_lossy().starts_with('.'))
+        .map(|(_, path)| path))
+}
+
 /// The package's default solution: the first of `submissions/accepted/` by name.
 fn default_solution(root: &Path) -> Option<PathBuf> {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(root.join("submissions").join("accepted"))
@@ -643,12 +702,27 @@ fn default_solution(root: &Path) -> Option<PathBuf> {
     entries.into_iter().next()
 }
 
+/// The programs that take a multi-pass sample's passes, and the output validator's
+/// arguments.
+#[derive(Clone, Copy)]
+struct Passes<'p> {
+    solution: &'p ProblemProgram,
+    validator: &'p ProblemProgram,
+    args: &'p [String],
+}
+
 /// What the workers share.
 struct Context<'a> {
     root: &'a Path,
     package: &'a Folder,
     programs: &'a HashMap<String, Result<ProblemProgram, String>>,
     solutions: &'a HashMap<Solution, ProblemProgram>,
+    /// A multi-pass problem's output validator, which takes its samples' passes.
+    passes_validator: Option<&'a ProblemProgram>,
+    interactive: bool,
+    multi_pass: bool,
+    plan: &'a Plan,
+    validation_passes: u32,
     answers_are_empty: bool,
     check_deterministic: bool,
     cache: &'a Cache,
@@ -769,6 +843,49 @@ impl Context<'_> {
                 files.insert(".ans".into(), answer);
             }
         }
+        if let Some(validator) = self.passes_validator.filter(|_| test.root() == "sample") {
+            // As BAPCtools: not where the sample shows other files instead.
+            let shown_otherwise = [".out", ".in.statement", ".ans.statement"]
+                .iter()
+                .any(|ext| files.contains_key(*ext) || test.links.iter().any(|(e, _)| e == ext));
+            if let (false, Some(solution)) = (shown_otherwise, self.solutions.get(&test.solution)) {
+                let answer = files.get(".ans").cloned().unwrap_or_default();
+                let data = self.root.join("data");
+                let args = self.plan.output_validator_args(test, |folder| {
+                    let file = data.join(folder).join("test_group.yaml");
+                    self.package.read_text(&file, Cap::CONFIG).ok()
+                });
+                let key = self.cache.key(&[
+                    "interaction",
+                    solution.identity(),
+                    validator.identity(),
+                    &args.join("\0"),
+                    &self.validation_passes.to_string(),
+                    &sha256_hex(&input),
+                    &sha256_hex(&answer),
+                ]);
+                let found = self
+                    .cache
+                    .get(&key)
+                    .and_then(|mut f| f.remove(".interaction"));
+                let interaction = match found {
+                    Some(interaction) => interaction,
+                    None => {
+                        let run = Passes {
+                            solution,
+                            validator,
+                            args: &args,
+                        };
+                        let interaction = self.passes_interaction(&run, test, &input, &answer)?;
+                        let stored = (".interaction".to_string(), interaction.clone());
+                        self.cache.put(&key, &Files::from([stored]));
+                        ran = true;
+                        interaction
+                    }
+                };
+                files.insert(".interaction".into(), interaction);
+            }
+        }
         for ext in ["in", "ans"] {
             if !test.matches.iter().any(|(e, _)| e == ext) {
                 continue;
@@ -850,6 +967,97 @@ impl Context<'_> {
             command: command_text,
             reason,
         })
+    }
+
+    /// A sample's `.interaction`: the solution run on each pass's input and the output
+    /// validator asked for the next (`validation_passes` at most), or the solution run
+    /// against the interactor with the grader recording their exchange; a pass not accepted
+    /// fails the test, as BAPCtools fails it.
+    fn passes_interaction(
+        &self,
+        run: &Passes,
+        test: &PlannedTest,
+        input: &[u8],
+        answer: &[u8],
+    ) -> Result<Vec<u8>, Failure> {
+        let Passes {
+            solution,
+            validator,
+            args,
+        } = *run;
+        let failed = |command: &str, reason: String| Failure {
+            test: test.path.clone(),
+            command: command.to_string(),
+            reason,
+        };
+        let mut kept = validator.keep_folder();
+        let mut log = Vec::new();
+        let mut passes = 0;
+        let mut pass_input = input.to_vec();
+        loop {
+            passes += 1;
+            let said = if self.interactive {
+                let recorded = Mutex::new(Vec::new());
+                let pass = interactor::run_recorded(
+                    solution,
+                    &mut kept,
+                    &pass_input,
+                    answer,
+                    args,
+                    &recorded,
+                )
+                .map_err(|e| failed(validator.name(), e.to_string()))?;
+                log.extend(recorded.into_inner().unwrap_or_default());
+                match pass.solution.ended(solution.limits()) {
+                    Ended::Exit(0) => {}
+                    Ended::Exit(code) => {
+                        let why = format!("exited with code {code}: {}", pass.solution.message());
+                        return Err(failed(solution.name(), why));
+                    }
+                    Ended::Abnormally(why) => return Err(failed(solution.name(), why)),
+                }
+                match self.multi_pass {
+                    true => checker::pass_outcome(validator, pass.said, pass.score, pass.next_pass),
+                    false => PassOutcome::Final(pass.said, pass.score),
+                }
+            } else {
+                let output = self.run_solution(solution, test, &pass_input)?;
+                let said =
+                    checker::check_pass(validator, &mut kept, &pass_input, &output, answer, args);
+                log.extend(generators::interaction_of_passes(&[(pass_input, output)]));
+                said
+            };
+            match said {
+                PassOutcome::Again(next) if passes < self.validation_passes as usize => {
+                    log.extend_from_slice(b"---\n");
+                    pass_input = next;
+                }
+                PassOutcome::Again(_) => {
+                    let why = format!(
+                        "asked for pass {} of a sample's .interaction, but \
+                         limits.validation_passes allows {}",
+                        passes + 1,
+                        self.validation_passes
+                    );
+                    return Err(failed(validator.name(), why));
+                }
+                PassOutcome::Final(CheckOutcome::Accepted, _) => return Ok(log),
+                PassOutcome::Final(said, _) => {
+                    let said = match said {
+                        CheckOutcome::WrongAnswer(why) => format!("a wrong answer: {why}"),
+                        CheckOutcome::PresentationError(why) => {
+                            format!("a presentation error: {why}")
+                        }
+                        CheckOutcome::JudgeError(why) => format!("a judge error: {why}"),
+                        CheckOutcome::Accepted => "accepted".into(),
+                    };
+                    let why = format!(
+                        "could not make the sample's .interaction: pass {passes} got {said}"
+                    );
+                    return Err(failed(solution.name(), why));
+                }
+            }
+        }
     }
 
     fn run_solution(

@@ -154,7 +154,8 @@ pub fn junk(
     if made.is_empty() || validators == 0 {
         return;
     }
-    let mut accepted = 0;
+    // The junk inputs no validator rejects, by sample: one warning per sample.
+    let mut accepted: Vec<(&str, Vec<&str>)> = Vec::new();
     for name in made {
         let said: Vec<&CheckedInput> = checked.iter().filter(|c| &c.input == name).collect();
         for failure in said.iter().filter_map(|c| match &c.check {
@@ -169,12 +170,29 @@ pub fn junk(
             .iter()
             .any(|c| matches!(c.check, InputCheck::Invalid(_)))
         {
-            accepted += 1;
-            found.warnings.push(format!(
-                "junk input {name}: no input validator rejects it (is it valid for the problem?)"
-            ));
+            let (sample, mutation) = name
+                .split_once(" (")
+                .map_or((name.as_str(), ""), |(s, m)| (s, m.trim_end_matches(')')));
+            match accepted.iter_mut().find(|(s, _)| *s == sample) {
+                Some((_, mutations)) => mutations.push(mutation),
+                None => accepted.push((sample, vec![mutation])),
+            }
         }
     }
+    for (sample, mutations) in &accepted {
+        found.warnings.push(match mutations.as_slice() {
+            [one] => format!(
+                "junk input {sample} ({one}): no input validator rejects it (is it valid for \
+                 the problem?)"
+            ),
+            all => format!(
+                "junk inputs {sample} ({}): no input validator rejects them (are they valid \
+                 for the problem?)",
+                all.join("; ")
+            ),
+        });
+    }
+    let accepted: usize = accepted.iter().map(|(_, mutations)| mutations.len()).sum();
     let plural = |n: usize| if n == 1 { "" } else { "s" };
     let from = format!(
         "junk inputs: {} made from {samples} sample{}",
@@ -448,6 +466,32 @@ mod tests {
         assert_eq!(
             found.warnings,
             ["junk input sample/1 (its first number made negative): no input validator rejects it (is it valid for the problem?)"]
+        );
+    }
+
+    #[test]
+    fn junk_inputs_no_validator_rejects_are_one_warning_per_sample() {
+        let made = [
+            "sample/1 (emptied)".to_string(),
+            "sample/1 (trailing spaces)".to_string(),
+            "sample/2 (emptied)".to_string(),
+        ];
+        let checked: Vec<CheckedInput> = made
+            .iter()
+            .map(|name| said(name, "v", InputCheck::Valid))
+            .collect();
+        let mut found = ValidatorChecks::default();
+        junk(2, &made, &checked, 1, &mut found);
+        assert_eq!(
+            found.rows,
+            ["junk inputs: 3 made from 2 samples, 3 not rejected by any input validator (warnings)"]
+        );
+        assert_eq!(
+            found.warnings,
+            [
+                "junk inputs sample/1 (emptied; trailing spaces): no input validator rejects them (are they valid for the problem?)",
+                "junk input sample/2 (emptied): no input validator rejects it (is it valid for the problem?)",
+            ]
         );
     }
 }

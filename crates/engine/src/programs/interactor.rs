@@ -15,6 +15,7 @@
 use std::fs::File;
 use std::io::Read;
 use std::os::fd::OwnedFd;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use super::checker::scored_outcome;
@@ -137,6 +138,111 @@ pub fn run(
             next_pass,
         })
     })
+}
+
+/// One pass of a problem program (`solution`, a sample's solution in `judge generate`)
+/// against the interactor in its `kept` folder, through the grader, which copies the bytes
+/// between them and writes the exchange to `log` line by line as BAPCtools' `.interaction`
+/// has it: `<` before a line the interactor wrote, `>` before one the solution wrote, in the
+/// order the lines were complete. The copying costs each round two wake-ups more than
+/// [`run`]'s joined pipes, so grading never takes this way. Gives the interactor's word
+/// (with the next pass it asks for, if any) and the solution's run.
+pub fn run_recorded(
+    solution: &ProblemProgram,
+    kept: &mut KeptFolder,
+    input: &[u8],
+    answer: &[u8],
+    args: &[String],
+    log: &Mutex<Vec<u8>>,
+) -> Result<RecordedPass, ExecError> {
+    let pipe = || sandbox::pipe().map_err(ExecError::Files);
+    let (solution_stdin, to_solution) = pipe()?;
+    let (from_solution, solution_stdout) = pipe()?;
+    let (interactor_stdin, to_interactor) = pipe()?;
+    let (from_interactor, interactor_stdout) = pipe()?;
+    let interactor = kept.program();
+    let mut call = Call {
+        args: ["input", "answer", "feedback/"].map(String::from).to_vec(),
+        files: vec![("input", input), ("answer", answer)],
+        ..Call::default()
+    };
+    call.args
+        .extend(interactor.spec().args.iter().chain(args).cloned());
+    let wall = solution.limits().wall_time + INTERACTOR_MARGIN;
+    std::thread::scope(|scope| {
+        scope.spawn(|| relay(from_interactor, to_solution, b'<', log));
+        scope.spawn(|| relay(from_solution, to_interactor, b'>', log));
+        let interactor_side =
+            scope.spawn(|| kept.run_piped(&call, interactor_stdin, interactor_stdout, wall));
+        let solution_run = solution
+            .keep_folder()
+            .run_piped(&Call::default(), solution_stdin, solution_stdout, wall)
+            .map_err(|e| ExecError::Files(std::io::Error::other(e.to_string())))?;
+        let interactor_run = interactor_side
+            .join()
+            .unwrap_or_else(|_| Err(interactor_panicked(interactor)))
+            .map_err(|e| ExecError::Files(std::io::Error::other(e.to_string())))?;
+        let (said, score) = scored_outcome(interactor, &interactor_run);
+        Ok(RecordedPass {
+            solution: solution_run,
+            said,
+            score,
+            next_pass: interactor_run.next_pass,
+        })
+    })
+}
+
+/// What [`run_recorded`] gave.
+pub struct RecordedPass {
+    pub solution: super::PartRun,
+    /// The interactor's word and score.
+    pub said: CheckOutcome,
+    pub score: Option<ValidatorScore>,
+    /// The `nextpass.in` it left, if any.
+    pub next_pass: Option<Result<Vec<u8>, String>>,
+}
+
+/// Copies what comes out of `from` into `to` until `from` ends (then `to` is closed, so the
+/// reader sees the end too), writing each complete line to `log` after `mark`; a last line
+/// without its newline is written when `from` ends. A reader that has gone does not stop the
+/// copying: what is left is read and logged.
+fn relay(from: OwnedFd, to: OwnedFd, mark: u8, log: &Mutex<Vec<u8>>) {
+    let (mut from, mut to) = (File::from(from), Some(File::from(to)));
+    let mut buffer = [0u8; 1 << 16];
+    let mut line: Vec<u8> = Vec::new();
+    let write_line = |line: &[u8]| {
+        if let Ok(mut log) = log.lock() {
+            log.push(mark);
+            log.extend_from_slice(line);
+            log.push(b'\n');
+        }
+    };
+    loop {
+        let read = match from.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(read) => read,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        let bytes = &buffer[..read];
+        // Logged before it is passed on: the answer it brings is logged after it.
+        for &byte in bytes {
+            if byte == b'\n' {
+                write_line(&line);
+                line.clear();
+            } else {
+                line.push(byte);
+            }
+        }
+        if let Some(writer) = &mut to {
+            if std::io::Write::write_all(writer, bytes).is_err() {
+                to = None;
+            }
+        }
+    }
+    if !line.is_empty() {
+        write_line(&line);
+    }
 }
 
 /// The grader's copies of one program's ends of the two pipes: the write end of its output

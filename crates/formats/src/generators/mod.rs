@@ -103,6 +103,11 @@ const SHARED_KEYS: [&str; 3] = ["solution", "random_salt", "retries"];
 const FOLDER_KEYS: [&str; 3] = ["data", "test_group.yaml", "include"];
 const ROOT_KEYS: [&str; 2] = ["generators", "version"];
 
+/// Keys of the file's root that BAPCtools reads no more and skips with a warning
+/// (`visualizer`: a package's visualizers are its `input_visualizer/` and
+/// `output_visualizer/` folders now).
+const DEPRECATED_ROOT_KEYS: [&str; 3] = ["gitignore_generated", "parallel", "visualizer"];
+
 /// Why a generators.yaml cannot be read into a plan.
 #[derive(Debug, Error)]
 pub enum GeneratorsError {
@@ -276,6 +281,12 @@ pub struct PackageFacts {
     /// `validation: custom interactive`): a test's answer is an empty file unless the test
     /// makes one, and no solution runs.
     pub answers_are_empty: bool,
+    /// The problem is interactive (a sample's `.interaction` is its exchange), multi-pass (its
+    /// passes, see [`interaction_of_passes`]), or both.
+    pub interactive: bool,
+    pub multi_pass: bool,
+    /// A multi-pass problem's most passes (`limits.validation_passes`, 2 unless given).
+    pub validation_passes: u32,
 }
 
 impl PackageFacts {
@@ -301,10 +312,19 @@ impl PackageFacts {
                 _ => Vec::new(),
             }
         };
-        facts.answers_are_empty = kinds(value.get("type"))
+        let kinds: Vec<String> = kinds(value.get("type"))
             .into_iter()
             .chain(kinds(value.get("validation")))
-            .any(|k| k == "interactive" || k == "multi-pass");
+            .collect();
+        let is = |kind: &str| kinds.iter().any(|k| k == kind);
+        facts.interactive = is("interactive");
+        facts.multi_pass = is("multi-pass");
+        facts.answers_are_empty = facts.interactive || facts.multi_pass;
+        facts.validation_passes = value
+            .get("limits")
+            .and_then(|limits| limits.get("validation_passes"))
+            .and_then(Value::as_u64)
+            .map_or(2, |passes| passes.clamp(1, u64::from(u32::MAX)) as u32);
         if let Some(Value::Mapping(constants)) = value.get("constants") {
             for (name, value) in constants {
                 let Some(name) = name.as_str() else { continue };
@@ -628,7 +648,11 @@ impl Reader<'_> {
             let known = FOLDER_KEYS.contains(&k)
                 || SHARED_KEYS.contains(&k)
                 || (is_root && ROOT_KEYS.contains(&k));
-            if !known {
+            if is_root && DEPRECATED_ROOT_KEYS.contains(&k) {
+                self.plan.warnings.push(format!(
+                    "{here}: key `{k}` is deprecated (as BAPCtools says), skipped"
+                ));
+            } else if !known {
                 // BAPCtools' format leaves a folder's other keys to tools (a warning here).
                 self.plan
                     .warnings
@@ -1231,6 +1255,74 @@ fn count_numbered(map: &Mapping) -> usize {
         }
     }
     total
+}
+
+impl Plan {
+    /// The output validator's arguments for `test`: `output_validator_args` of the nearest
+    /// `test_group.yaml` above it that says them (generators.yaml's, or for a folder whose
+    /// file the yaml leaves alone, `read(folder)`'s text of the one in `data/`), as the
+    /// test's group inherits them; a list of words, or one string split at white space.
+    pub fn output_validator_args(
+        &self,
+        test: &PlannedTest,
+        read: impl Fn(&str) -> Option<String>,
+    ) -> Vec<String> {
+        let mut folder = test.path.rsplit_once('/').map_or("", |(folder, _)| folder);
+        loop {
+            let text = self
+                .folders
+                .iter()
+                .find(|f| f.path == folder)
+                .and_then(|f| match &f.test_group_yaml {
+                    GroupYaml::Written(text) => Some(text.clone()),
+                    GroupYaml::Untouched => read(folder),
+                    GroupYaml::Removed => None,
+                });
+            let args = text
+                .and_then(|text| yaml_serde::from_str::<Value>(&text).ok())
+                .and_then(|yaml| match yaml.get("output_validator_args")? {
+                    Value::Sequence(items) => Some(
+                        items
+                            .iter()
+                            .filter_map(scalar_string)
+                            .collect::<Vec<String>>(),
+                    ),
+                    other => scalar_string(other)
+                        .map(|text| text.split_whitespace().map(str::to_string).collect()),
+                });
+            if let Some(args) = args {
+                return args;
+            }
+            if folder.is_empty() {
+                return Vec::new();
+            }
+            folder = folder.rsplit_once('/').map_or("", |(parent, _)| parent);
+        }
+    }
+}
+
+/// A multi-pass sample's `.interaction` as BAPCtools writes it: each pass's input, its lines
+/// led by `<`, then the submission's output, its lines led by `>` (one final newline of each
+/// left out), with a line `---` between passes.
+pub fn interaction_of_passes(passes: &[(Vec<u8>, Vec<u8>)]) -> Vec<u8> {
+    let mut text = Vec::new();
+    for (index, (input, output)) in passes.iter().enumerate() {
+        if index > 0 {
+            text.extend_from_slice(b"---\n");
+        }
+        for (mark, bytes) in [(b'<', input), (b'>', output)] {
+            let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+            text.push(mark);
+            for &byte in bytes {
+                text.push(byte);
+                if byte == b'\n' {
+                    text.push(mark);
+                }
+            }
+            text.push(b'\n');
+        }
+    }
+    text
 }
 
 #[cfg(test)]

@@ -278,6 +278,7 @@ fn hostile_yaml_does_not_panic() {
 fn a_folder_s_unknown_keys_are_warnings_and_sample_links_are_read() {
     let plan = plan(
         "colour: red
+visualizer: /visualizers/draw.py
 data:
   sample:
     data:
@@ -290,7 +291,10 @@ data:
     );
     assert_eq!(
         plan.warnings,
-        ["(root): unknown key `colour` for a folder, not read"]
+        [
+            "(root): unknown key `colour` for a folder, not read",
+            "(root): key `visualizer` is deprecated (as BAPCtools says), skipped"
+        ]
     );
     assert_eq!(
         plan.tests[0].links,
@@ -348,4 +352,46 @@ fn match_patterns_are_searched_as_bapctools_searches_them() {
         "{:?}",
         anchored.warnings
     );
+}
+
+#[test]
+fn a_multi_pass_sample_s_interaction_is_its_passes_with_marks() {
+    let passes = [
+        (b"-1".to_vec(), b"500\n".to_vec()),
+        (b"500\n".to_vec(), b"500\n".to_vec()),
+    ];
+    assert_eq!(
+        String::from_utf8(super::interaction_of_passes(&passes)).unwrap(),
+        "<-1\n>500\n---\n<500\n>500\n"
+    );
+    let lines = [(b"encrypt\n3\nab\n".to_vec(), Vec::new())];
+    assert_eq!(
+        String::from_utf8(super::interaction_of_passes(&lines)).unwrap(),
+        "<encrypt\n<3\n<ab\n>\n"
+    );
+}
+
+#[test]
+fn a_test_takes_the_output_validator_args_of_its_nearest_test_group_yaml() {
+    let plan = plan(
+        "test_group.yaml:
+  output_validator_args: [case_sensitive]
+data:
+  sample:
+    test_group.yaml:
+      output_validator_args: float_tolerance 1e-6
+    data:
+      - '': {in: '1'}
+  secret:
+    data:
+      - '': {in: '2'}
+",
+    );
+    let none = |_: &str| None;
+    let args = |path: &str| {
+        let test = plan.tests.iter().find(|t| t.path == path).unwrap();
+        plan.output_validator_args(test, none)
+    };
+    assert_eq!(args("sample/1"), ["float_tolerance", "1e-6"]);
+    assert_eq!(args("secret/2"), ["case_sensitive"]);
 }
