@@ -467,19 +467,50 @@ fn check_deterministic_names_the_tests_whose_generator_gives_other_bytes_each_ru
     assert_eq!(out.status.code(), Some(0), "{}", show(&out));
 }
 
+/// A package of the test's own, written file by file into a temporary folder, and `judge
+/// generate` on it with a cache of its own.
+struct Written {
+    dir: tempfile::TempDir,
+    package: PathBuf,
+}
+
+impl Written {
+    fn new(name: &str) -> Written {
+        let dir = tempfile::tempdir().unwrap();
+        let package = dir.path().join(name);
+        Written { dir, package }
+    }
+
+    fn write(&self, path: &str, text: &str) {
+        let file = self.package.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    }
+
+    fn read(&self, file: &str) -> std::io::Result<String> {
+        std::fs::read_to_string(self.package.join("data").join(file))
+    }
+
+    fn generate(&self) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+            .arg("generate")
+            .arg(&self.package)
+            .current_dir(self.dir.path())
+            .env("NO_COLOR", "1")
+            .env("XDG_CACHE_HOME", self.dir.path().join("cache"))
+            .output()
+            .unwrap()
+    }
+}
+
 /// A multi-pass problem's sample gets the `.interaction` BAPCtools writes for it: each pass's
 /// input (`<`) and the solution's output (`>`), `---` between passes, made by the solution and
 /// the output validator in the sandbox; a secret test and a sample shown by a statement file
 /// get none; an output validator that rejects a pass fails the sample, naming the pass.
 #[test]
 fn a_multi_pass_sample_gets_its_interaction() {
-    let dir = tempfile::tempdir().unwrap();
-    let package = dir.path().join("passes");
-    let write = |path: &str, text: &str| {
-        let file = package.join(path);
-        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-        std::fs::write(file, text).unwrap();
-    };
+    let package = Written::new("passes");
+    let write = |path: &str, text: &str| package.write(path, text);
     write(
         "problem.yaml",
         "problem_format_version: 2025-09\ntype: multi-pass\nname: passes\nlimits:\n  validation_passes: 3\n",
@@ -501,19 +532,10 @@ fn a_multi_pass_sample_gets_its_interaction() {
          - '': {in: \"0\", in.statement: \"0\"}\n  \
          secret:\n    data:\n      - '': {in: \"3\"}\n",
     );
-    let generate = || {
-        Command::new(env!("CARGO_BIN_EXE_judge"))
-            .arg("generate")
-            .arg(&package)
-            .current_dir(dir.path())
-            .env("NO_COLOR", "1")
-            .env("XDG_CACHE_HOME", dir.path().join("cache"))
-            .output()
-            .unwrap()
-    };
+    let generate = || package.generate();
     let output = generate();
     assert_eq!(output.status.code(), Some(0), "{}", show(&output));
-    let read = |file: &str| std::fs::read_to_string(package.join("data").join(file));
+    let read = |file: &str| package.read(file);
     assert_eq!(
         read("sample/1.interaction").unwrap(),
         "<1\n>2\n---\n<2\n>3\n"
@@ -542,13 +564,8 @@ fn a_multi_pass_sample_gets_its_interaction() {
 /// the solution's, `<` before the interactor's, as BAPCtools records it.
 #[test]
 fn an_interactive_sample_gets_the_exchange_as_its_interaction() {
-    let dir = tempfile::tempdir().unwrap();
-    let package = dir.path().join("guessing");
-    let write = |path: &str, text: &str| {
-        let file = package.join(path);
-        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-        std::fs::write(file, text).unwrap();
-    };
+    let package = Written::new("guessing");
+    let write = |path: &str, text: &str| package.write(path, text);
     write(
         "problem.yaml",
         "problem_format_version: 2025-09\ntype: interactive\nname: guessing\n",
@@ -570,16 +587,9 @@ fn an_interactive_sample_gets_the_exchange_as_its_interaction() {
         "solution: /submissions/accepted/bisect.py\n\
          data:\n  sample:\n    data:\n      - '': {in: \"7\\n\"}\n  secret:\n    data:\n      - '': {in: \"3\\n\"}\n",
     );
-    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .arg("generate")
-        .arg(&package)
-        .current_dir(dir.path())
-        .env("NO_COLOR", "1")
-        .env("XDG_CACHE_HOME", dir.path().join("cache"))
-        .output()
-        .unwrap();
+    let output = package.generate();
     assert_eq!(output.status.code(), Some(0), "{}", show(&output));
-    let read = |file: &str| std::fs::read_to_string(package.join("data").join(file));
+    let read = |file: &str| package.read(file);
     assert_eq!(
         read("sample/1.interaction").unwrap(),
         ">5\n<higher\n>8\n<lower\n>6\n<higher\n>7\n<correct\n"
