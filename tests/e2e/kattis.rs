@@ -1493,6 +1493,58 @@ fn an_unchanged_submission_s_runs_are_taken_from_the_last_verify() {
     assert_eq!(rows(&rerun), rows(&changed));
 }
 
+/// problem.yaml's constants are written into a 2025-09 package's validators (here an input
+/// validator whose range is `{{LIMIT}}`, which as Python is no number: unsubstituted, it would
+/// crash rather than judge), and not into submissions, as BAPCtools does: one that prints
+/// `{{LIMIT}}` is a wrong answer.
+#[test]
+fn constants_are_written_into_validators_and_not_into_submissions() {
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("limited");
+    let write = |path: &str, text: &str| {
+        let file = package.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    };
+    write(
+        "problem.yaml",
+        "problem_format_version: 2025-09\nname: limited\nconstants:\n  LIMIT: 10\n",
+    );
+    write(
+        "input_validators/check.py",
+        "import sys\nn = int(sys.stdin.read())\nsys.exit(42 if 0 <= n <= {{LIMIT}} else 43)\n",
+    );
+    write("data/sample/1.in", "5\n");
+    write("data/sample/1.ans", "5\n");
+    write("data/secret/1.in", "10\n");
+    write("data/secret/1.ans", "10\n");
+    write("data/invalid_input/big.in", "11\n");
+    write("submissions/accepted/echo.py", "print(input())\n");
+    write(
+        "submissions/wrong_answer/literal.py",
+        "input()\nprint('{{LIMIT}}')\n",
+    );
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("verify")
+        .arg(&package)
+        .current_dir(dir.path())
+        .env("XDG_CACHE_HOME", dir.path().join("cache"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("every input valid"), "{text}");
+    assert!(
+        text.contains("invalid_input: 1 case, each rejected by an input validator"),
+        "{text}"
+    );
+    assert!(text.contains("0 mismatches, "), "{text}");
+    // The package itself is left as it was.
+    let validator = std::fs::read_to_string(package.join("input_validators/check.py")).unwrap();
+    assert!(validator.contains("{{LIMIT}}"));
+}
+
 /// A pass-fail 2025-09 package (expectations2025): every submission is checked against the
 /// format's default directories (`rejected/` some verdict not AC, `brute_force/` only AC, TLE
 /// or RTE and one of the last two) combined with `submissions.yaml` (a folder of its own, a

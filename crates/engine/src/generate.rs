@@ -272,7 +272,8 @@ pub fn generate(
                 path
             }
         };
-        let path = with_constants(&path, &facts, staging.path())?;
+        // A submission is built as it is (BAPCtools writes constants into generators and
+        // validators only).
         let program = ProblemProgram::build(
             &runner,
             &root,
@@ -612,53 +613,15 @@ fn in_named_folder(path: &Path, name: &str, staging: &Path) -> Result<PathBuf, G
 }
 
 /// The program at `path` with the package's constants (`{{name}}`) written into its source
-/// files, as BAPCtools builds programs: a copy staged under `staging` when it holds one, else
-/// `path` itself.
+/// files, as BAPCtools builds programs (see [`PackageFacts::staged`]).
 fn with_constants(
     path: &Path,
     facts: &PackageFacts,
     staging: &Path,
 ) -> Result<PathBuf, GenerateError> {
-    if facts.constants.is_empty() {
-        return Ok(path.to_path_buf());
-    }
-    let mut files = Vec::new();
-    if path.is_dir() {
-        walk(path, &mut files);
-    } else {
-        files.push(path.to_path_buf());
-    }
-    let changed = |file: &PathBuf| -> Option<String> {
-        let text = std::fs::read_to_string(file).ok()?;
-        let substituted = facts.substitute(&text);
-        (substituted != text).then_some(substituted)
-    };
-    if !files.iter().any(|f| changed(f).is_some()) {
-        return Ok(path.to_path_buf());
-    }
-    let name = path.file_name().unwrap_or_default();
-    let dir = staging
-        .join("constants")
-        .join(sha256_hex(path.to_string_lossy().as_bytes()));
-    let target = dir.join(name);
-    for file in &files {
-        let relative = file.strip_prefix(path).unwrap_or(Path::new(""));
-        let to = if relative.as_os_str().is_empty() {
-            target.clone()
-        } else {
-            target.join(relative)
-        };
-        if let Some(parent) = to.parent() {
-            std::fs::create_dir_all(parent).map_err(io_error(parent))?;
-        }
-        match changed(file) {
-            Some(text) => std::fs::write(&to, text).map_err(io_error(&to))?,
-            None => {
-                std::fs::copy(file, &to).map_err(io_error(&to))?;
-            }
-        }
-    }
-    Ok(target)
+    facts
+        .staged(path, &staging.join("constants"))
+        .map_err(io_error(path))
 }
 
 /// The package's output validator: `output_validator/` (2025-09), else the one program of

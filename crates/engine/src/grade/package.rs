@@ -407,7 +407,12 @@ fn build_validators(
             script.file_name().unwrap_or_default().to_string_lossy()
         );
         let spec = checktestdata_spec(runner, script);
-        match ProblemProgram::build(runner, &package.dir, &spec, scratch.clone()) {
+        // A script with the package's constants written in is read from its staged copy.
+        let home = match script.starts_with(&package.dir) {
+            true => package.dir.as_path(),
+            false => script.parent().unwrap_or(&package.dir),
+        };
+        match ProblemProgram::build(runner, home, &spec, scratch.clone()) {
             Ok(program) => validators.push(
                 KattisValidator::checktestdata(
                     program,

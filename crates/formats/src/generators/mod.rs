@@ -17,6 +17,7 @@ pub mod emit;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
+use sha2::Digest;
 use thiserror::Error;
 use yaml_serde::{Mapping, Value};
 
@@ -350,6 +351,80 @@ impl PackageFacts {
             }
         }
         Ok(facts)
+    }
+
+    /// The program or submission at `path` (a file, or a folder of files) with the
+    /// package's constants (`{{name}}`) written into its files, as the format asks of
+    /// validators, included files and example submissions: a copy staged under `staging`,
+    /// named by a digest of what it holds (so runs that share `staging` share copies, and a
+    /// changed file is a new copy), when a file of it holds a constant; else `path` itself.
+    /// The copy keeps `path`'s file name.
+    pub fn staged(&self, path: &Path, staging: &Path) -> std::io::Result<PathBuf> {
+        if self.constants.is_empty() {
+            return Ok(path.to_path_buf());
+        }
+        let mut files = Vec::new();
+        if path.is_dir() {
+            files_under(path, &mut files)?;
+        } else {
+            files.push(path.to_path_buf());
+        }
+        let mut changed = false;
+        let mut contents = Vec::with_capacity(files.len());
+        for file in &files {
+            let bytes = std::fs::read(file)?;
+            let substituted = std::str::from_utf8(&bytes)
+                .ok()
+                .map(|text| self.substitute(text))
+                .filter(|text| text.as_bytes() != bytes);
+            changed |= substituted.is_some();
+            contents.push(substituted.map_or(bytes, String::into_bytes));
+        }
+        if !changed {
+            return Ok(path.to_path_buf());
+        }
+        let name = path.file_name().unwrap_or_default();
+        let mut digest = sha2::Sha256::new();
+        for (file, bytes) in files.iter().zip(&contents) {
+            let relative = file.strip_prefix(path).unwrap_or(Path::new(""));
+            for part in [relative.as_os_str().as_encoded_bytes(), bytes] {
+                digest.update((part.len() as u64).to_le_bytes());
+                digest.update(part);
+            }
+        }
+        let key: String = digest.finalize()[..16]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let target = staging.join(&key).join(name);
+        if staging.join(&key).is_dir() {
+            return Ok(target);
+        }
+        // Written beside, then renamed whole: a concurrent run sees all of it or none.
+        std::fs::create_dir_all(staging)?;
+        let incoming = tempfile::Builder::new()
+            .prefix(".incoming-")
+            .tempdir_in(staging)?;
+        let staged = incoming.path().join(name);
+        for (file, bytes) in files.iter().zip(&contents) {
+            let relative = file.strip_prefix(path).unwrap_or(Path::new(""));
+            let to = match relative.as_os_str().is_empty() {
+                true => staged.clone(),
+                false => staged.join(relative),
+            };
+            if let Some(parent) = to.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::write(&to, bytes)?;
+            let mode = std::fs::metadata(file)?.permissions();
+            std::fs::set_permissions(&to, mode)?;
+        }
+        let incoming = incoming.keep();
+        if std::fs::rename(&incoming, staging.join(&key)).is_err() {
+            // Another run staged the same copy first.
+            let _ = std::fs::remove_dir_all(&incoming);
+        }
+        Ok(target)
     }
 
     /// `text` with each `{{name}}` of a known constant replaced.
@@ -1299,6 +1374,18 @@ impl Plan {
             folder = folder.rsplit_once('/').map_or("", |(parent, _)| parent);
         }
     }
+}
+
+/// The files under `dir`, found recursively, in sorted order (links followed as files).
+fn files_under(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for (_, path) in judge_core::files::sorted_entries(dir)? {
+        if path.is_dir() {
+            files_under(&path, found)?;
+        } else {
+            found.push(path);
+        }
+    }
+    Ok(())
 }
 
 /// A multi-pass sample's `.interaction` as BAPCtools writes it: each pass's input, its lines

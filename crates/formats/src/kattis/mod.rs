@@ -330,7 +330,7 @@ impl Package {
         let validator_cases = testdata::read_validator_cases(&folder)?;
         let mut metadata = metadata;
         metadata.time.fixed = fixed;
-        Ok(Package {
+        let mut package = Package {
             dir,
             metadata,
             spec,
@@ -346,7 +346,68 @@ impl Package {
             validator_cases,
             generated: Vec::new(),
             program_tests: Vec::new(),
-        })
+        };
+        package.with_constants(&folder)?;
+        Ok(package)
+    }
+
+    /// The package with problem.yaml's constants (`{{name}}`) written into its validators
+    /// (input, answer and output, checktestdata scripts included) and its input visualizer:
+    /// each that holds one is read from a copy staged outside the package (see
+    /// `PackageFacts::staged`), which keeps its file name. Submissions are left as they are,
+    /// as BAPCtools leaves them (its own `constants` package expects a submission that
+    /// prints `{{FIVE.STRING}}` to be a wrong answer), though the format names example
+    /// submissions among the files to substitute. Nothing changes for a package without
+    /// constants.
+    fn with_constants(&mut self, folder: &Folder) -> Result<(), PackageError> {
+        let facts = crate::generators::PackageFacts::read(folder)
+            .map_err(|e| PackageError::invalid(&self.dir.join("problem.yaml"), e.to_string()))?;
+        if facts.constants.is_empty() {
+            return Ok(());
+        }
+        let staging = std::env::temp_dir().join("judge-constants");
+        let stage = |path: &mut PathBuf| -> Result<(), PackageError> {
+            *path = facts
+                .staged(path, &staging)
+                .map_err(|cause| PackageError::Read {
+                    path: path.clone(),
+                    cause,
+                })?;
+            Ok(())
+        };
+        let stage_spec = |spec: &mut ProgramSpec| match &mut spec.source {
+            ProgramSource::Source { path, .. } => stage(path),
+            ProgramSource::Command(_) => Ok(()),
+        };
+        for spec in self
+            .input_validators
+            .iter_mut()
+            .chain(&mut self.answer_validators)
+        {
+            stage_spec(spec)?;
+        }
+        for spec in self.input_visualizer.iter_mut() {
+            stage_spec(spec)?;
+        }
+        if let Checker::Program(spec) = &mut self.spec.checker {
+            stage_spec(spec)?;
+        }
+        let programs = &mut self.spec.programs;
+        for spec in programs
+            .interactor
+            .iter_mut()
+            .chain(&mut programs.more_checkers)
+        {
+            stage_spec(spec)?;
+        }
+        for path in self
+            .checktestdata
+            .iter_mut()
+            .chain(&mut self.answer_checktestdata)
+        {
+            stage(path)?;
+        }
+        Ok(())
     }
 
     /// The time limit the package fixes, if it fixes one.
