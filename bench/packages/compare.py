@@ -80,7 +80,7 @@ def problemtools_run(args, package, name):
     env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     env["PATH"] = os.path.join(args.problemtools, "bin") + os.pathsep + env["PATH"]
     if args.pt_config:
-        env["XDG_CONFIG_HOME"] = args.pt_config
+        env["XDG_CONFIG_HOME"] = os.path.abspath(args.pt_config)
     log = os.path.join(args.logs, f"{name}.pt.log")
     code, seconds = run(
         ["verifyproblem", package, "-p", "config", "data", "graders", "submissions",

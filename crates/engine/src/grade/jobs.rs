@@ -170,10 +170,10 @@ pub(crate) struct JobsRequest<'a> {
 
 /// Grades the request's jobs: `on_unit(job, unit, outcome)` hears of each unit run now as it
 /// is decided (in plan order within its job), and first of all of each unit taken from the
-/// request's memory (these are not in order with the others), `on_done(job, result, program)` of each job as
-/// it ends: its summary (a compile error's too), or why it could not be graded, and its
-/// program when it was built. An error from either,
-/// or an interruption, ends the run with it.
+/// request's memory (these are not in order with the others); `on_done(job, result,
+/// program)` hears of each job as it ends: its summary (a compile error's too), or why it
+/// could not be graded, and its program when it was built. An error from either, or an
+/// interruption, ends the run with it.
 pub(crate) fn grade_jobs(
     request: JobsRequest,
     mut on_unit: impl FnMut(usize, usize, &Outcome) -> Result<(), GradeError>,
