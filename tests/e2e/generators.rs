@@ -304,6 +304,59 @@ fn a_failing_or_hanging_generator_is_named_with_its_test_and_command() {
     assert!(!fixture.data("secret/08-crash.in").exists());
 }
 
+/// A generator runs in the sandbox: what it writes outside its own folder (into the package,
+/// above its folder, or in the machine's /tmp) lands nowhere the grader or the package sees;
+/// only its `testcase.*` files and standard output make its test. Needs root: without it the
+/// sandbox has no private root to keep the writes in.
+#[test]
+#[ignore = "needs root"]
+fn a_generator_that_writes_outside_its_folder_changes_nothing_outside() {
+    common::require_root();
+    let fixture = Fixture::new();
+    let package = fixture.package();
+    let marker = format!("judge-escape-{}", std::process::id());
+    let tmp_target = std::env::temp_dir().join(&marker);
+    let _ = std::fs::remove_file(&tmp_target);
+    std::fs::write(
+        package.join("generators/escape.py"),
+        format!(
+            "import os\n\
+             for path in [{package:?} + '/escaped.txt', '../escaped.txt', '../../escaped.txt',\n\
+                          {tmp:?}, {data:?}]:\n\
+             \x20   try:\n\
+             \x20       os.makedirs(os.path.dirname(path) or '.', exist_ok=True)\n\
+             \x20       open(path, 'w').write('out')\n\
+             \x20   except OSError:\n\
+             \x20       pass\n\
+             print('3 4')\n",
+            package = package.to_str().unwrap(),
+            tmp = tmp_target.to_str().unwrap(),
+            data = package.join("data/secret/planted.in").to_str().unwrap(),
+        ),
+    )
+    .unwrap();
+    fixture.edit_yaml(
+        "      - both: both.py 5\n",
+        "      - both: both.py 5\n      - escape: escape.py\n",
+    );
+    let out = fixture.generate(&[]);
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let made: Vec<String> = std::fs::read_dir(fixture.data("secret"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    let name = made
+        .iter()
+        .find(|n| n.ends_with("escape.in"))
+        .unwrap_or_else(|| panic!("no escape test in {made:?}"));
+    assert_eq!(fixture.read(&format!("secret/{name}")), "3 4\n");
+    assert!(!package.join("escaped.txt").exists());
+    assert!(!package.join("generators/escaped.txt").exists());
+    assert!(!fixture.dir.path().join("escaped.txt").exists());
+    assert!(!fixture.data("secret/planted.in").exists());
+    assert!(!tmp_target.exists(), "{} was written", tmp_target.display());
+}
+
 #[test]
 fn verify_makes_the_data_of_a_package_that_keeps_only_generators() {
     let fixture = Fixture::new();
