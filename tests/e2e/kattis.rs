@@ -1643,3 +1643,108 @@ fn submissions_yaml_and_the_default_directories_of_a_pass_fail_package() {
         "{text}"
     );
 }
+
+/// 2025-09's `args`: a test's submission arguments come from its group's test_group.yaml,
+/// replaced by its own `<name>.yaml`, and follow the submission's command (a sample without
+/// any gets none).
+#[test]
+fn args_reach_the_submission_from_its_group_and_its_own_yaml() {
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("scaled");
+    let write = |path: &str, text: &str| {
+        let file = package.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    };
+    write(
+        "problem.yaml",
+        "problem_format_version: 2025-09\nname: scaled\n",
+    );
+    write("data/sample/1.in", "5\n");
+    write("data/sample/1.ans", "5\n");
+    write("data/secret/test_group.yaml", "args: ['2']\n");
+    write("data/secret/1.in", "7\n");
+    write("data/secret/1.ans", "14\n");
+    write("data/secret/2.in", "7\n");
+    write("data/secret/2.ans", "21\n");
+    write("data/secret/2.yaml", "args: ['3']\n");
+    write(
+        "submissions/accepted/by_args.py",
+        "import sys\nfactor = int(sys.argv[1]) if len(sys.argv) > 1 else 1\nprint(int(input()) * factor)\n",
+    );
+    write(
+        "submissions/wrong_answer/no_args.py",
+        "print(int(input()) * 2)\n",
+    );
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("verify")
+        .arg(&package)
+        .current_dir(dir.path())
+        .env("XDG_CACHE_HOME", dir.path().join("cache"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("0 mismatches, 0 warnings"), "{text}");
+    let row = |name: &str| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("no row of {name}:\n{text}"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert!(row("accepted/by_args.py").contains(" AC AC "), "{text}");
+    // Without the arguments, the sample (which gives none) is where it goes wrong.
+    assert!(
+        row("wrong_answer/no_args.py").contains(" WA WA @sample/1 "),
+        "{text}"
+    );
+}
+
+/// `include/`: every submission gets `include/default/`'s files and its language's
+/// (`include/cpp/`: a grader with `main` that calls the submission's `solve`), staged with its
+/// own files outside the package, which is left as it was.
+#[test]
+fn included_files_are_added_to_each_submission_of_their_language() {
+    let (_keep, dir) = copy_of("include2025");
+    let before = std::fs::read_dir(dir.join("submissions/accepted"))
+        .unwrap()
+        .count();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("0 mismatches, 0 warnings"), "{text}");
+    for (name, verdict) in [
+        ("accepted/double.cpp", " AC AC "),
+        ("accepted/double.py", " AC AC "),
+        ("wrong_answer/triple.cpp", " WA WA @sample/1 "),
+    ] {
+        let row = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("no row of {name}:\n{text}"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(row.contains(verdict), "{name}: {row}\n{text}");
+    }
+    assert_eq!(
+        std::fs::read_dir(dir.join("submissions/accepted"))
+            .unwrap()
+            .count(),
+        before
+    );
+    // Without the grader, a submission of solve() alone does not build.
+    std::fs::remove_dir_all(dir.join("include/cpp")).unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_ne!(output.status.code(), Some(0), "{text}");
+    // A file where a language's folder belongs is an error naming it.
+    std::fs::write(dir.join("include/cpp"), "x").unwrap();
+    let output = judge(&["verify", &dir.to_string_lossy()]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("include/cpp: is not a folder"), "{text}");
+}

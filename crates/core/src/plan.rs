@@ -369,6 +369,8 @@ pub struct PlannedTest {
     /// Arguments the checker (or interactor) gets for this test after its own: a Kattis
     /// group's `output_validator_flags`.
     pub checker_args: Vec<String>,
+    /// Arguments the submission is run with on this test (a Kattis test's `args`).
+    pub args: Vec<String>,
 }
 
 impl PlannedTest {
@@ -378,6 +380,7 @@ impl PlannedTest {
             name,
             source,
             checker_args: Vec::new(),
+            args: Vec::new(),
         }
     }
 }
@@ -636,6 +639,7 @@ fn package_tests(
             folder: test.folder.clone(),
         },
         checker_args: test.checker_args.clone(),
+        args: test.args.clone(),
     };
     let tests: Vec<PlannedTest> = match selection {
         TestSelection::Samples => files.iter().filter(|t| t.sample).map(planned).collect(),

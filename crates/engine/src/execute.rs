@@ -370,13 +370,19 @@ impl<'a> Worker<'a> {
         Ok(())
     }
 
-    /// Runs the worker's program on `input` under `limits`.
-    pub fn run(&mut self, input: &[u8], limits: Limits) -> Result<RunRecord, ExecError> {
+    /// Runs the worker's program on `input` under `limits`, `args` after its own arguments
+    /// (a test's arguments of the submission).
+    pub fn run(
+        &mut self,
+        input: &[u8],
+        args: &[String],
+        limits: Limits,
+    ) -> Result<RunRecord, ExecError> {
         let files = MemoryFiles::new(input).map_err(ExecError::Files)?;
         let request = run_request(
             self.runner,
             &self.program.program,
-            &self.program.args_for(&limits),
+            &self.program_args(args, &limits),
             limits,
             StdoutMode::Capture,
         );
@@ -393,18 +399,20 @@ impl<'a> Worker<'a> {
     }
 
     /// Runs the worker's program joined to pipes (against an interactor): `stdin` and `stdout`
-    /// are its ends. Returns the facts and what its standard error showed and said.
+    /// are its ends, `args` follow its own arguments. Returns the facts and what its standard
+    /// error showed and said.
     pub fn run_piped(
         &mut self,
         stdin: OwnedFd,
         stdout: OwnedFd,
+        args: &[String],
         limits: Limits,
     ) -> Result<PipedRun, ExecError> {
         let stderr = memory_file("stderr").map_err(ExecError::Files)?;
         let request = run_request(
             self.runner,
             &self.program.program,
-            &self.program.args_for(&limits),
+            &self.program_args(args, &limits),
             limits,
             StdoutMode::PassThrough,
         );
@@ -426,6 +434,13 @@ impl<'a> Worker<'a> {
                 Err(e.into())
             }
         }
+    }
+
+    /// The program's own arguments under `limits`, then `args`.
+    fn program_args(&self, args: &[String], limits: &Limits) -> Vec<String> {
+        let mut all = self.program.args_for(limits);
+        all.extend_from_slice(args);
+        all
     }
 
     /// The worker's session, started if needed.

@@ -6,3 +6,4 @@
 pub mod generators;
 pub mod kattis;
 pub mod polygon;
+pub mod staging;

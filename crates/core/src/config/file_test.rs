@@ -18,6 +18,8 @@ pub struct FileTest {
     pub sample: bool,
     /// Arguments after the checker's (or interactor's) own.
     pub checker_args: Vec<String>,
+    /// Arguments the submission is run with (2025-09's `args`).
+    pub args: Vec<String>,
     /// Arguments of the input validators.
     pub validator_args: Vec<String>,
     /// 2025-09's map form of `input_validator_args`: each validator's own (one not named gets

@@ -164,6 +164,7 @@ fn tests_of(file: &Path, dir: &Path) -> Result<Vec<FileTest>, ConfigError> {
                 folder: folder.clone(),
                 sample,
                 checker_args: Vec::new(),
+                args: Vec::new(),
                 validator_args: Vec::new(),
                 validator_args_by_name: None,
             });

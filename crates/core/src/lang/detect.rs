@@ -141,6 +141,39 @@ pub fn is_kattis_source(file: &Path) -> bool {
         })
 }
 
+/// The language code of the Kattis package format (`cpp`, `python3`, `java`...) that a
+/// submission of these files is in, detected the Kattis way ([`detect_language`]) among the
+/// format's languages whatever this machine has: what picks its `include/<language>/` files.
+/// `None` when no file is a source of any; `path` names the submission in errors.
+pub fn kattis_code(files: &[PathBuf], path: &Path) -> Result<Option<&'static str>, LangError> {
+    let detection = match detect(&[], files, path) {
+        Ok(detection) => detection,
+        Err(LangError::NoSource { .. }) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    Ok(match detection.candidate {
+        Candidate::Elsewhere(kattis) => Some(spec_code(kattis.id)),
+        Candidate::Configured(_) => None,
+    })
+}
+
+/// The package format's code of the language of this id: runner.toml's `python` (and this
+/// grader's PyPy 3, which runs the same programs) are `python3` there.
+fn spec_code(id: &'static str) -> &'static str {
+    match id {
+        "python" | "pypy3" => "python3",
+        other => other,
+    }
+}
+
+/// Whether `code` names a language of the package format this grader knows of (its table of
+/// Kattis languages, by the format's codes).
+pub fn is_kattis_code(code: &str) -> bool {
+    KATTIS_LANGUAGES
+        .iter()
+        .any(|kattis| spec_code(kattis.id) == code)
+}
+
 /// The Kattis language of this id.
 fn kattis_language(id: &str) -> Option<&'static KattisLanguage> {
     KATTIS_LANGUAGES.iter().find(|kattis| kattis.id == id)

@@ -35,7 +35,9 @@ use crate::files::{self, FileError};
 use crate::limits::CompileLimits;
 
 pub use cache::{clean, Cleaned};
-pub use detect::{detect_language, is_kattis_source, submission_language};
+pub use detect::{
+    detect_language, is_kattis_code, is_kattis_source, kattis_code, submission_language,
+};
 pub use folder::folder_files;
 pub use folder::{prepare_folder, prepare_program_folder, submission_sha256};
 pub use runtime::{as_on_kattis, check_installed, resolve_program};

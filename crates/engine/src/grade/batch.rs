@@ -256,6 +256,9 @@ pub(crate) fn digest_tests(
         if !test.checker_args.is_empty() {
             digest.add("checker_args", format!("{:?}", test.checker_args));
         }
+        if !test.args.is_empty() {
+            digest.add("args", format!("{:?}", test.args));
+        }
         match &test.source {
             TestSource::Generated { seed, index } => {
                 digest.add("generated", format!("{seed}/{index}"));

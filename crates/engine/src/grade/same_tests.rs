@@ -1,5 +1,5 @@
-//! Tests that are the same test: within one submission's run, a test whose input, answer and
-//! checker arguments are byte for byte those of a test already run takes that test's facts
+//! Tests that are the same test: within one submission's run, a test whose input, answer,
+//! checker arguments and submission arguments are byte for byte those of a test already run takes that test's facts
 //! instead of running again, as problemtools' verifyproblem reuses a result (olympiad
 //! packages repeat tests across their groups: NOI 2023's icecreammachines has 236 tests and 61
 //! different ones). A test whose twin is still running waits for it; a test whose twin did not
@@ -14,20 +14,25 @@ use sha2::{Digest, Sha256};
 
 use super::engine::UnitFacts;
 use super::outcome::{Detail, TestDetail};
+use judge_core::plan::PlannedTest;
 
 /// What makes two tests the same: the digest of the input, the answer and the arguments.
 pub(crate) type TestKey = [u8; 32];
 
-/// The key of a test with these bytes and checker (or interactor) arguments.
-pub(crate) fn key(input: &[u8], answer: &[u8], checker_args: &[String]) -> TestKey {
+/// The key of `test` with these bytes: its checker's (or interactor's) arguments and the
+/// submission's count too.
+pub(crate) fn key(input: &[u8], answer: &[u8], test: &PlannedTest) -> TestKey {
     let mut digest = Sha256::new();
     for part in [input, answer] {
         digest.update((part.len() as u64).to_le_bytes());
         digest.update(part);
     }
-    for arg in checker_args {
-        digest.update((arg.len() as u64).to_le_bytes());
-        digest.update(arg.as_bytes());
+    for args in [&test.checker_args, &test.args] {
+        digest.update((args.len() as u64).to_le_bytes());
+        for arg in args {
+            digest.update((arg.len() as u64).to_le_bytes());
+            digest.update(arg.as_bytes());
+        }
     }
     digest.finalize().into()
 }
@@ -119,6 +124,7 @@ fn taken(facts: &UnitFacts, first: &str, own: &TestDetail) -> UnitFacts {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use judge_core::plan::TestSource;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     fn facts(name: &str, ran: bool) -> UnitFacts {
@@ -156,11 +162,24 @@ mod tests {
 
     #[test]
     fn the_key_is_the_bytes_and_the_arguments() {
-        let args = vec!["float_tolerance".to_string(), "1e-6".to_string()];
-        assert_eq!(key(b"1 2\n", b"3\n", &args), key(b"1 2\n", b"3\n", &args));
-        assert_ne!(key(b"1 2\n", b"3\n", &args), key(b"1 2\n", b"3\n", &[]));
-        assert_ne!(key(b"1 2\n", b"3\n", &[]), key(b"1 2\n3", b"\n", &[]));
-        assert_ne!(key(b"1 2\n", b"3\n", &[]), key(b"1 2\n", b"4\n", &[]));
+        let test = |checker: &[&str], args: &[&str]| PlannedTest {
+            checker_args: checker.iter().map(|a| a.to_string()).collect(),
+            args: args.iter().map(|a| a.to_string()).collect(),
+            ..PlannedTest::new("t".into(), TestSource::Inline { input: String::new() })
+        };
+        let plain = test(&[], &[]);
+        let checked = test(&["float_tolerance", "1e-6"], &[]);
+        assert_eq!(key(b"1 2\n", b"3\n", &checked), key(b"1 2\n", b"3\n", &checked));
+        assert_ne!(key(b"1 2\n", b"3\n", &checked), key(b"1 2\n", b"3\n", &plain));
+        assert_ne!(key(b"1 2\n", b"3\n", &plain), key(b"1 2\n3", b"\n", &plain));
+        assert_ne!(key(b"1 2\n", b"3\n", &plain), key(b"1 2\n", b"4\n", &plain));
+        // The submission's arguments count, and are told from the checker's.
+        let run_with = test(&[], &["--fast"]);
+        assert_ne!(key(b"1 2\n", b"3\n", &run_with), key(b"1 2\n", b"3\n", &plain));
+        assert_ne!(
+            key(b"1 2\n", b"3\n", &run_with),
+            key(b"1 2\n", b"3\n", &test(&["--fast"], &[]))
+        );
     }
 
     #[test]

@@ -194,7 +194,7 @@ impl TestContext<'_> {
         };
         match self.same_tests {
             Some(same) => {
-                let key = same_tests::key(&pair.input, &pair.answer, &test.checker_args);
+                let key = same_tests::key(&pair.input, &pair.answer, test);
                 let own = detail.clone();
                 same.facts(key, &own, || self.run_test(worker, test, &pair, detail))
             }
@@ -215,12 +215,12 @@ impl TestContext<'_> {
         detail.input_bytes = input.len();
         let run = match &self.parts.interactor {
             Some(interactor) => self
-                .against_interactor(worker, interactor, input, answer, &test.checker_args)
+                .against_interactor(worker, interactor, input, answer, test)
                 .map(|(run, score)| {
                     detail.validator_score = score;
                     run
                 }),
-            None => self.checked(worker, input, answer, &test.checker_args).map(
+            None => self.checked(worker, input, answer, test).map(
                 |(run, received, score)| {
                     detail.expected_head = Some(head(answer));
                     detail.received_head = head(&received);
@@ -257,14 +257,15 @@ impl TestContext<'_> {
         worker: &mut Worker,
         input: &[u8],
         answer: &[u8],
-        checker_args: &[String],
+        test: &PlannedTest,
     ) -> Result<(UnitRun, Vec<u8>, Option<ValidatorScore>), ExecError> {
+        let checker_args = &test.checker_args;
         if let (Some(passes), Some(validator)) =
             (self.problem.programs.validation_passes, &self.parts.checker)
         {
             let mut kept = validator.keep_folder();
             let last = passes_of(validator, passes, input, |pass_input| {
-                let record = worker.run(pass_input, self.enforced)?;
+                let record = worker.run(pass_input, &test.args, self.enforced)?;
                 let said = record.facts.ended_normally().then(|| {
                     programs::checker::check_pass(
                         validator,
@@ -296,7 +297,7 @@ impl TestContext<'_> {
             })?;
             return Ok((last.run, last.output, last.score));
         }
-        let record = worker.run(input, self.enforced)?;
+        let record = worker.run(input, &test.args, self.enforced)?;
         let facts = record.facts;
         let checked = facts.ended_normally().then(|| match &self.parts.checker {
             Some(program) => programs::checker::check_in_turn(
@@ -338,7 +339,7 @@ impl TestContext<'_> {
         interactor: &ProblemProgram,
         input: &[u8],
         answer: &[u8],
-        interactor_args: &[String],
+        test: &PlannedTest,
     ) -> Result<(UnitRun, Option<ValidatorScore>), ExecError> {
         let passes = self.problem.programs.validation_passes;
         let mut kept = interactor.keep_folder();
@@ -349,7 +350,8 @@ impl TestContext<'_> {
                 &mut kept,
                 pass_input,
                 answer,
-                interactor_args,
+                &test.checker_args,
+                &test.args,
             )?;
             let (said, score, next) = match passes {
                 None => (interaction.interactor, interaction.interactor_score, None),

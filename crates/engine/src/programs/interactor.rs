@@ -52,7 +52,7 @@ const INTERACTOR_MARGIN: Duration = Duration::from_secs(2);
 /// Runs the worker's solution under `limits` against the interactor on a test, in the
 /// interactor's `kept` folder (a fresh one for a test of one pass; a multi-pass test's passes
 /// share one, as they share its feedback folder); `test_args` follow the interactor's own
-/// arguments (a Kattis group's flags).
+/// arguments (a Kattis group's flags), `solution_args` the solution's (a test's `args`).
 pub fn run(
     worker: &mut Worker,
     limits: Limits,
@@ -60,6 +60,7 @@ pub fn run(
     input: &[u8],
     answer: &[u8],
     test_args: &[String],
+    solution_args: &[String],
 ) -> Result<Interaction, ExecError> {
     let pipe = || sandbox::pipe().map_err(ExecError::Files);
     let (solution_stdin, interactor_stdout) = pipe()?;
@@ -94,7 +95,7 @@ pub fn run(
             drop(held_for_interactor);
             run
         });
-        let solution = worker.run_piped(solution_stdin, solution_stdout, limits);
+        let solution = worker.run_piped(solution_stdin, solution_stdout, solution_args, limits);
         // Reaped: the interactor may now see the end of its input. What it still writes is
         // read and dropped until it ends, so that it is never refused a write (on Kattis the
         // solution's input stays open until the interactor has ended: a Python interactor

@@ -17,10 +17,10 @@ pub mod emit;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use sha2::Digest;
 use thiserror::Error;
 use yaml_serde::{Mapping, Value};
 
+use crate::staging::{files_under, stage, StagedFile};
 use judge_core::files::{Cap, FileError, Folder};
 
 /// Where generators.yaml is in a package.
@@ -370,61 +370,24 @@ impl PackageFacts {
             files.push(path.to_path_buf());
         }
         let mut changed = false;
-        let mut contents = Vec::with_capacity(files.len());
+        let mut staged = Vec::with_capacity(files.len());
         for file in &files {
-            let bytes = std::fs::read(file)?;
-            let substituted = std::str::from_utf8(&bytes)
+            let relative = file.strip_prefix(path).unwrap_or(Path::new("")).to_path_buf();
+            let mut one = StagedFile::read(file, relative)?;
+            if let Some(text) = std::str::from_utf8(&one.bytes)
                 .ok()
                 .map(|text| self.substitute(text))
-                .filter(|text| text.as_bytes() != bytes);
-            changed |= substituted.is_some();
-            contents.push(substituted.map_or(bytes, String::into_bytes));
+                .filter(|text| text.as_bytes() != one.bytes)
+            {
+                one.bytes = text.into_bytes();
+                changed = true;
+            }
+            staged.push(one);
         }
         if !changed {
             return Ok(path.to_path_buf());
         }
-        let name = path.file_name().unwrap_or_default();
-        let mut digest = sha2::Sha256::new();
-        for (file, bytes) in files.iter().zip(&contents) {
-            let relative = file.strip_prefix(path).unwrap_or(Path::new(""));
-            for part in [relative.as_os_str().as_encoded_bytes(), bytes] {
-                digest.update((part.len() as u64).to_le_bytes());
-                digest.update(part);
-            }
-        }
-        let key: String = digest.finalize()[..16]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        let target = staging.join(&key).join(name);
-        if staging.join(&key).is_dir() {
-            return Ok(target);
-        }
-        // Written beside, then renamed whole: a concurrent run sees all of it or none.
-        std::fs::create_dir_all(staging)?;
-        let incoming = tempfile::Builder::new()
-            .prefix(".incoming-")
-            .tempdir_in(staging)?;
-        let staged = incoming.path().join(name);
-        for (file, bytes) in files.iter().zip(&contents) {
-            let relative = file.strip_prefix(path).unwrap_or(Path::new(""));
-            let to = match relative.as_os_str().is_empty() {
-                true => staged.clone(),
-                false => staged.join(relative),
-            };
-            if let Some(parent) = to.parent() {
-                std::fs::create_dir_all(parent)?;
-            }
-            std::fs::write(&to, bytes)?;
-            let mode = std::fs::metadata(file)?.permissions();
-            std::fs::set_permissions(&to, mode)?;
-        }
-        let incoming = incoming.keep();
-        if std::fs::rename(&incoming, staging.join(&key)).is_err() {
-            // Another run staged the same copy first.
-            let _ = std::fs::remove_dir_all(&incoming);
-        }
-        Ok(target)
+        stage(staging, path.file_name().unwrap_or_default(), &staged)
     }
 
     /// `text` with each `{{name}}` of a known constant replaced.
@@ -1376,17 +1339,6 @@ impl Plan {
     }
 }
 
-/// The files under `dir`, found recursively, in sorted order (links followed as files).
-fn files_under(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for (_, path) in judge_core::files::sorted_entries(dir)? {
-        if path.is_dir() {
-            files_under(&path, found)?;
-        } else {
-            found.push(path);
-        }
-    }
-    Ok(())
-}
 
 /// A multi-pass sample's `.interaction` as BAPCtools writes it: each pass's input, its lines
 /// led by `<`, then the submission's output, its lines led by `>` (one final newline of each

@@ -28,6 +28,8 @@ use judge_core::scoring::expected::{Expectation, ForTimeLimit, SubmissionsYaml};
 use judge_core::scoring::kattis::PackageFacts;
 use judge_core::scoring::{Child, Group, GroupTree};
 use judge_core::verdict::Verdict;
+
+use crate::staging::StagedFile;
 pub use metadata::{FormatVersion, Metadata, TimeRules};
 
 #[derive(Debug, Error)]
@@ -163,14 +165,7 @@ impl Package {
         let mut tests = tests;
         let mut warnings = Vec::new();
         if metadata.format == FormatVersion::V2025_09 {
-            let with_args = testdata::apply_test_yaml(&folder, &mut tests)?;
-            if let Some(first) = with_args.first() {
-                warnings.push(format!(
-                    "{}: {} test case(s) give the submission arguments (args), which this judge does not pass yet (first: {first})",
-                    dir.join("data").display(),
-                    with_args.len()
-                ));
-            }
+            testdata::apply_test_yaml(&folder, &mut tests)?;
         }
         if let Some(tree) = &groups {
             for group in tree.root.groups() {
@@ -348,7 +343,117 @@ impl Package {
             program_tests: Vec::new(),
         };
         package.with_constants(&folder)?;
+        package.with_includes(&folder)?;
         Ok(package)
+    }
+
+    /// The package's submissions with its included files (`include/default/`, then
+    /// `include/<language>/` of each submission's language, by the format's language codes)
+    /// added, as problemtools adds them: a submission that gets any is graded from a folder
+    /// staged outside the package (see `staging`) holding its own files and the included ones,
+    /// which replace its own of the same path. Its language is the one its own files are in.
+    /// An entry of `include/` that is not a folder is an error naming it; a folder named by no
+    /// language code the format has, or empty, is a warning (its files go to no submission).
+    fn with_includes(&mut self, folder: &Folder) -> Result<(), PackageError> {
+        let include = self.dir.join("include");
+        if folder.kind_if_any(&include)?.is_none() {
+            return Ok(());
+        }
+        if folder.kind(&include)? != Kind::Folder {
+            return Err(PackageError::invalid(
+                &include,
+                "is not a folder: include/ holds a folder of files for each language",
+            ));
+        }
+        let mut by_language = std::collections::BTreeMap::new();
+        for entry in sorted_entries(&include)? {
+            let code = entry
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if folder.kind(&entry)? != Kind::Folder {
+                return Err(PackageError::invalid(
+                    &entry,
+                    "is not a folder: include/ holds a folder of files for each language",
+                ));
+            }
+            let read = |cause| PackageError::Read {
+                path: entry.clone(),
+                cause,
+            };
+            let mut paths = Vec::new();
+            crate::staging::files_under(&entry, &mut paths).map_err(read)?;
+            if code != "default" && !judge_core::lang::is_kattis_code(&code) {
+                self.warnings.push(format!(
+                    "{}: not a language code of the format (cpp, python3, java, ...): its files are added to no submission",
+                    entry.display()
+                ));
+                continue;
+            }
+            if paths.is_empty() {
+                self.warnings.push(format!(
+                    "{}: is empty (the format asks for a non-empty folder)",
+                    entry.display()
+                ));
+                continue;
+            }
+            let mut files = Vec::new();
+            for path in paths {
+                folder.kind(&path)?;
+                let relative = path.strip_prefix(&entry).unwrap_or(&path).to_path_buf();
+                files.push(StagedFile::read(&path, relative).map_err(read)?);
+            }
+            by_language.insert(code, files);
+        }
+        if by_language.is_empty() {
+            return Ok(());
+        }
+        let staging = std::env::temp_dir().join("judge-include");
+        for submission in &mut self.submissions {
+            let read = |cause| PackageError::Read {
+                path: submission.path.clone(),
+                cause,
+            };
+            let (root, own) = match submission.path.is_dir() {
+                true => {
+                    let mut own = Vec::new();
+                    crate::staging::files_under(&submission.path, &mut own).map_err(read)?;
+                    (submission.path.clone(), own)
+                }
+                false => (
+                    submission.path.parent().unwrap_or(Path::new("")).to_path_buf(),
+                    vec![submission.path.clone()],
+                ),
+            };
+            let code = judge_core::lang::kattis_code(&own, &submission.path)
+                .map_err(|e| PackageError::invalid(&submission.path, e.to_string()))?;
+            let included: Vec<&StagedFile> = ["default"]
+                .into_iter()
+                .chain(code)
+                .filter_map(|code| by_language.get(code))
+                .flatten()
+                .collect();
+            if included.is_empty() {
+                continue;
+            }
+            let mut files = std::collections::BTreeMap::new();
+            for path in &own {
+                let relative = path.strip_prefix(&root).unwrap_or(path).to_path_buf();
+                files.insert(relative.clone(), StagedFile::read(path, relative).map_err(read)?);
+            }
+            for file in included {
+                files.insert(file.relative.clone(), file.clone());
+            }
+            let files: Vec<StagedFile> = files.into_values().collect();
+            let name = match submission.path.is_dir() {
+                true => submission.path.file_name(),
+                false => submission.path.file_stem(),
+            }
+            .unwrap_or_default()
+            .to_os_string();
+            submission.path = crate::staging::stage(&staging, &name, &files).map_err(read)?;
+        }
+        Ok(())
     }
 
     /// The package with problem.yaml's constants (`{{name}}`) written into its validators
@@ -519,6 +624,7 @@ fn tests_of_groups(
             name: path,
             folder: folder.clone(),
             checker_args,
+            args: group.settings.args.clone(),
             validator_args: group.settings.input_validator_flags.clone(),
             validator_args_by_name: group.settings.input_validator_args_by_name.clone(),
         });

@@ -32,6 +32,8 @@ struct GroupArgs {
     /// BAPCtools' `answer_validator_args` (a list; a map gives each validator its own).
     answer: Vec<String>,
     answer_by_name: Option<ArgsByName>,
+    /// `args`: what the submission is run with.
+    submission: Vec<String>,
 }
 
 /// The tests of the package `package`, samples first. Every entry of `data/` is a file or a
@@ -134,6 +136,7 @@ impl Walk<'_> {
                     folder: self.package.clone(),
                     sample: self.sample,
                     checker_args: args.output.clone(),
+                    args: args.submission.clone(),
                     validator_args: args.input.clone(),
                     validator_args_by_name: args.input_by_name.clone(),
                 });
@@ -165,16 +168,11 @@ const TEST_KEYS: [&str; 8] = [
 ];
 
 /// Reads each test case's own settings (`<name>.yaml` beside its `.in`, 2025-09) over its
-/// group's: `input_validator_args` (either form) and `output_validator_args` replace the
-/// group's; `args`, the visualizers' arguments, `full_feedback`, `hint` and `description` are
-/// checked for their form. A key the format does not have is an error naming it. Returns the
-/// tests whose `args` (arguments of the submission) are not empty: this judge does not pass
-/// them.
-pub fn apply_test_yaml(
-    package: &Folder,
-    tests: &mut [FileTest],
-) -> Result<Vec<String>, PackageError> {
-    let mut with_args = Vec::new();
+/// group's: `input_validator_args` (either form), `output_validator_args` and `args` (the
+/// submission's arguments) replace the group's; the visualizers' arguments, `full_feedback`,
+/// `hint` and `description` are checked for their form. A key the format does not have is an
+/// error naming it.
+pub fn apply_test_yaml(package: &Folder, tests: &mut [FileTest]) -> Result<(), PackageError> {
     for test in tests.iter_mut() {
         let file = test.input.with_extension("yaml");
         if package.kind_if_any(&file)?.is_none() {
@@ -205,11 +203,7 @@ pub fn apply_test_yaml(
                         judge_core::scoring::kattis::input_validator_args(&file, item)?;
                 }
                 "output_validator_args" => test.checker_args = list()?,
-                "args" => {
-                    if !list()?.is_empty() {
-                        with_args.push(test.name.clone());
-                    }
-                }
+                "args" => test.args = list()?,
                 "input_visualizer_args" | "output_visualizer_args" => {
                     list()?;
                 }
@@ -239,7 +233,7 @@ pub fn apply_test_yaml(
             }
         }
     }
-    Ok(with_args)
+    Ok(())
 }
 
 /// A folder's entries by name in byte order (`files::sorted_entries`), an error naming it.
@@ -288,7 +282,7 @@ fn group_args(
         if !value.is_mapping() {
             return Err(PackageError::invalid(&file, "is not a mapping of keys"));
         }
-        let read = |keys: [&str; 2]| -> Result<Option<Vec<String>>, PackageError> {
+        let read = |keys: &[&str]| -> Result<Option<Vec<String>>, PackageError> {
             for key in keys {
                 if let Some(v) = value.get(key).filter(|v| !v.is_null()) {
                     return split_args(v).map(Some).ok_or_else(|| {
@@ -301,8 +295,11 @@ fn group_args(
             }
             Ok(None)
         };
-        if let Some(output) = read(["output_validator_flags", "output_validator_args"])? {
+        if let Some(output) = read(&["output_validator_flags", "output_validator_args"])? {
             args.output = output;
+        }
+        if let Some(submission) = read(&["args"])? {
+            args.submission = submission;
         }
         match value.get("answer_validator_args").filter(|v| !v.is_null()) {
             Some(Value::Mapping(map)) => {
@@ -336,7 +333,7 @@ fn group_args(
                     judge_core::scoring::kattis::input_validator_args(&file, map)?;
             }
             None => {
-                if let Some(input) = read(["input_validator_flags", "input_validator_args"])? {
+                if let Some(input) = read(&["input_validator_flags", "input_validator_args"])? {
                     args.input = input;
                     args.input_by_name = None;
                 }
@@ -585,7 +582,7 @@ mod tests {
         write(
             d,
             "data/secret/test_group.yaml",
-            "output_validator_args: [float_tolerance, '1e-6']\ninput_validator_args: [big]\n",
+            "output_validator_args: [float_tolerance, '1e-6']\ninput_validator_args: [big]\nargs: [--group]\n",
         );
         write(
             d,
@@ -595,8 +592,11 @@ mod tests {
         write(d, "data/secret/2.yaml", "args: [--fast]\n");
         let folder = Folder::new(d).unwrap();
         let mut tests = read(&folder).unwrap();
-        let with_args = apply_test_yaml(&folder, &mut tests).unwrap();
-        assert_eq!(with_args, ["secret/2"]);
+        apply_test_yaml(&folder, &mut tests).unwrap();
+        // `args`: the group's, replaced by a test's own.
+        assert_eq!(tests[0].args, ["--group"]);
+        assert_eq!(tests[1].args, ["--fast"]);
+        assert_eq!(tests[2].args, ["--group"]);
         assert_eq!(tests[0].checker_args, ["case_sensitive"]);
         assert_eq!(tests[0].validator_args_for("v"), ["x"]);
         assert!(tests[0].validator_args_for("w").is_empty());

@@ -604,6 +604,7 @@ fn tests(
                     folder: staged.clone(),
                     sample: test.sample,
                     checker_args: Vec::new(),
+                    args: Vec::new(),
                     validator_args: Vec::new(),
                     validator_args_by_name: None,
                 });
@@ -617,6 +618,7 @@ fn tests(
             folder: test_folder,
             sample: test.sample,
             checker_args: Vec::new(),
+            args: Vec::new(),
             validator_args: Vec::new(),
             validator_args_by_name: None,
         });

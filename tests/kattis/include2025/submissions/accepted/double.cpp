@@ -1,0 +1,2 @@
+#include "shared.h"
+long long solve(long long n) { return n * FACTOR; }

@@ -1,0 +1,1 @@
+long long solve(long long n) { return n * 3; }
