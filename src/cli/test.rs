@@ -101,6 +101,7 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
         path: args.solution.clone(),
         language: args.language.clone(),
         detect_like_kattis: args.solution.is_dir(),
+        entrypoint: None,
     };
     let seed = grading.seed.unwrap_or(runner.seed);
     let jobs = runner.jobs(grading.jobs);

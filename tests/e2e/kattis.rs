@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::common::{judge, repo, show};
 
@@ -1747,4 +1747,107 @@ fn included_files_are_added_to_each_submission_of_their_language() {
     let text = show(&output);
     assert_eq!(output.status.code(), Some(2), "{text}");
     assert!(text.contains("include/cpp: is not a folder"), "{text}");
+}
+
+/// Writes a 2025-09 package `name` in `dir` whose accepted submissions double a number, with
+/// `files` (path, text) added, and gives its folder.
+fn doubling_package(dir: &Path, name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let package = dir.join(name);
+    let write = |path: &str, text: &str| {
+        let file = package.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    };
+    write(
+        "problem.yaml",
+        &format!("problem_format_version: 2025-09\nname: {name}\n"),
+    );
+    write("data/sample/1.in", "5\n");
+    write("data/sample/1.ans", "10\n");
+    write("data/secret/1.in", "7\n");
+    write("data/secret/1.ans", "14\n");
+    for (path, text) in files {
+        write(path, text);
+    }
+    package
+}
+
+/// Runs `judge verify` on `package` with a cache of its own; gives the exit code and output.
+fn verify_alone(package: &Path) -> (Option<i32>, String) {
+    let cache = package.with_extension("cache");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("verify")
+        .arg(package)
+        .env("XDG_CACHE_HOME", cache)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    (output.status.code(), show(&output))
+}
+
+/// `submissions.yaml`'s `language`: a submission whose files no extension places is built in
+/// the language the file names (by the format's code); a code the format lacks is an error
+/// naming it.
+#[test]
+fn submissions_yaml_names_a_submission_s_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let package = doubling_package(
+        dir.path(),
+        "named",
+        &[
+            ("submissions/accepted/double.txt", "print(int(input()) * 2)\n"),
+            (
+                "submissions/submissions.yaml",
+                "accepted/double.txt:\n  language: python3\n",
+            ),
+        ],
+    );
+    let (code, text) = verify_alone(&package);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("0 mismatches, 0 warnings, 0 not graded"), "{text}");
+    assert!(text.contains("accepted/double.txt "), "{text}");
+    std::fs::write(
+        package.join("submissions/submissions.yaml"),
+        "accepted/double.txt:\n  language: klingon\n",
+    )
+    .unwrap();
+    let (code, text) = verify_alone(&package);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains("language \"klingon\"") && text.contains("not a language code"),
+        "{text}"
+    );
+}
+
+/// `submissions.yaml`'s `entrypoint`: a folder of Java classes runs the class it names, not the
+/// one the folder's own rule would pick (`Main`).
+#[test]
+#[ignore = "needs a JDK (javac, jar, java)"]
+fn submissions_yaml_names_a_folder_s_entry_point() {
+    common::require_tool("javac");
+    let dir = tempfile::tempdir().unwrap();
+    let main = "import java.util.*;\npublic class Main { public static void main(String[] a) { System.out.println(0); } }\n";
+    let app = "import java.util.*;\npublic class App { public static void main(String[] a) { Scanner s = new Scanner(System.in); System.out.println(Helper.twice(s.nextLong())); } }\n";
+    let helper = "public class Helper { static long twice(long n) { return 2 * n; } }\n";
+    let package = doubling_package(
+        dir.path(),
+        "entry",
+        &[
+            ("submissions/accepted/app/Main.java", main),
+            ("submissions/accepted/app/App.java", app),
+            ("submissions/accepted/app/Helper.java", helper),
+            (
+                "submissions/submissions.yaml",
+                "accepted/app:\n  entrypoint: App\n",
+            ),
+        ],
+    );
+    let (code, text) = verify_alone(&package);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("0 mismatches, 0 warnings, 0 not graded"), "{text}");
+    // Without it, Main runs, and prints 0.
+    std::fs::remove_file(package.join("submissions/submissions.yaml")).unwrap();
+    let (code, text) = verify_alone(&package);
+    assert_ne!(code, Some(0), "{text}");
+    assert!(text.contains("1 mismatch"), "{text}");
 }

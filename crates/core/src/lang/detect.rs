@@ -166,12 +166,27 @@ fn spec_code(id: &'static str) -> &'static str {
     }
 }
 
+/// runner.toml's id of the language the package format's `code` names (`python3` is
+/// `python`, CPython), if this grader knows of it.
+pub fn id_of_code(code: &str) -> Option<&'static str> {
+    KATTIS_LANGUAGES
+        .iter()
+        .find(|kattis| spec_code(kattis.id) == code)
+        .map(|kattis| kattis.id)
+}
+
+/// The package format's code of the language of runner.toml's `id`, if the format has it.
+pub fn code_of_id(id: &str) -> Option<&'static str> {
+    KATTIS_LANGUAGES
+        .iter()
+        .find(|kattis| kattis.id == id)
+        .map(|kattis| spec_code(kattis.id))
+}
+
 /// Whether `code` names a language of the package format this grader knows of (its table of
 /// Kattis languages, by the format's codes).
 pub fn is_kattis_code(code: &str) -> bool {
-    KATTIS_LANGUAGES
-        .iter()
-        .any(|kattis| spec_code(kattis.id) == code)
+    id_of_code(code).is_some()
 }
 
 /// The Kattis language of this id.
@@ -574,14 +589,14 @@ mod tests {
         assert_eq!(detect(&["main.cpp", "x.swift"]).unwrap(), "cpp");
         // A single file goes the same way.
         let swift = write(dir.path(), "main.swift", "print(1)\n");
-        let error = prepare_submission(&BuildSetup::of(&runner), &swift, None).unwrap_err();
+        let error = prepare_submission(&BuildSetup::of(&runner), &swift, None, None).unwrap_err();
         assert!(
             error.not_graded() && error.to_string().contains("Swift"),
             "{error}"
         );
         let no_extension = write(dir.path(), "program", "x\n");
         assert!(matches!(
-            prepare_submission(&BuildSetup::of(&runner), &no_extension, None),
+            prepare_submission(&BuildSetup::of(&runner), &no_extension, None, None),
             Err(LangError::NoSource { .. })
         ));
     }

@@ -56,6 +56,16 @@ pub fn prepare_folder(
     dir: &Path,
     language_id: Option<&str>,
 ) -> Result<Compiled, LangError> {
+    prepare_folder_from(setup, dir, language_id, None)
+}
+
+/// [`prepare_folder`], its main file the `entrypoint` when given (see [`entry_source`]).
+pub(super) fn prepare_folder_from(
+    setup: &BuildSetup,
+    dir: &Path,
+    language_id: Option<&str>,
+    entrypoint: Option<&str>,
+) -> Result<Compiled, LangError> {
     if has_build_script(dir) {
         return Err(LangError::BuildScript {
             dir: dir.to_path_buf(),
@@ -69,6 +79,17 @@ pub fn prepare_folder(
         // files) takes the files detection would take.
         sources = detect(setup.languages, &files, dir)?.sources;
     }
+    if let Some(entrypoint) = entrypoint {
+        let Some(main) = entry_source(&sources, &relative, entrypoint) else {
+            return Err(LangError::NoEntrypoint {
+                path: dir.to_path_buf(),
+                entrypoint: entrypoint.to_string(),
+            });
+        };
+        // The entry point first: a language that runs its source runs it.
+        sources.retain(|&i| i != main);
+        sources.insert(0, main);
+    }
     if !language.runs_binary() {
         if sources.len() > 1 {
             return Err(LangError::Unsupported {
@@ -81,7 +102,11 @@ pub fn prepare_folder(
         }
         return prepare(setup, &files[sources[0]], Some(&language.id));
     }
-    let main = sources[main_source(sources.iter().map(|&i| relative[i].as_path()))];
+    let main = match entrypoint {
+        Some(_) => sources[0],
+        None => sources[main_source(sources.iter().map(|&i| relative[i].as_path()))],
+    };
+    sources.sort_unstable();
     let workspace = read_workspace(
         setup,
         dir,
@@ -265,6 +290,24 @@ pub fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, LangError> {
     Ok(files)
 }
 
+/// The source (an index into `relative`) that is the entry point `entrypoint`, as a
+/// `submissions.yaml` names it: the file at that path in the folder, else the one whose name
+/// without its extension it is (Java's main class `Main`; Kotlin's `MainKt` for `Main.kt`).
+fn entry_source(sources: &[usize], relative: &[PathBuf], entrypoint: &str) -> Option<usize> {
+    let by_path = sources
+        .iter()
+        .find(|&&i| relative[i] == Path::new(entrypoint));
+    let by_name = || {
+        sources.iter().find(|&&i| {
+            relative[i].file_stem().is_some_and(|stem| {
+                let stem = stem.to_string_lossy();
+                stem == entrypoint || format!("{stem}Kt") == entrypoint
+            })
+        })
+    };
+    by_path.or_else(by_name).copied()
+}
+
 /// Which of the sources (in sorted order) is the main file: the first named `main.*` in any
 /// case, else the first.
 fn main_source<'a>(sources: impl Iterator<Item = &'a Path>) -> usize {
@@ -443,7 +486,7 @@ mod tests {
         for name in ["main.cpp", "sum.cpp", "sum.h", "README.md"] {
             assert!(entry.join(FOLDER_SOURCES).join(name).is_file(), "{name}");
         }
-        let again = ready(prepare_submission(&BuildSetup::of(&runner), &program, None).unwrap());
+        let again = ready(prepare_submission(&BuildSetup::of(&runner), &program, None, None).unwrap());
         assert!(again.cached && again.artifact == prepared.artifact);
 
         // Sources in a subfolder, the main file not first in sorted order.

@@ -36,7 +36,8 @@ use crate::limits::CompileLimits;
 
 pub use cache::{clean, Cleaned};
 pub use detect::{
-    detect_language, is_kattis_code, is_kattis_source, kattis_code, submission_language,
+    code_of_id, detect_language, id_of_code, is_kattis_code, is_kattis_source, kattis_code,
+    submission_language,
 };
 pub use folder::folder_files;
 pub use folder::{prepare_folder, prepare_program_folder, submission_sha256};
@@ -105,6 +106,8 @@ pub enum LangError {
         path: PathBuf,
         bound: crate::bounds::OutOfBounds,
     },
+    #[error("{path}: no source of the language is its entry point {entrypoint:?} (a file's path in the folder, or its name without extension)")]
+    NoEntrypoint { path: PathBuf, entrypoint: String },
     #[error("no source file of a known language in {path} (known extensions: {known})")]
     NoSource { path: PathBuf, known: String },
     /// Kattis would grade it, but not here: the caller reports it as not graded, naming the
@@ -248,16 +251,17 @@ pub fn prepare(
 }
 
 /// A submission that is a file or a folder: a folder is built as one program
-/// ([`prepare_folder`]); a file's language is detected the Kattis way ([`detect_language`])
-/// unless `language_id` names it, so a file no language knows is an error here, not a ready
-/// binary.
+/// ([`prepare_folder`]; its main file the `entrypoint`, when given); a file's language is
+/// detected the Kattis way ([`detect_language`]) unless `language_id` names it, so a file no
+/// language knows is an error here, not a ready binary.
 pub fn prepare_submission(
     setup: &BuildSetup,
     path: &Path,
     language_id: Option<&str>,
+    entrypoint: Option<&str>,
 ) -> Result<Compiled, LangError> {
     if path.is_dir() {
-        return prepare_folder(setup, path, language_id);
+        return folder::prepare_folder_from(setup, path, language_id, entrypoint);
     }
     match language_id {
         Some(id) => prepare(setup, path, Some(id)),

@@ -506,6 +506,16 @@ fn number(score: f64) -> String {
 pub struct SubmissionsYaml {
     /// Each entry's key (a glob of submissions), its matcher and its expectations.
     entries: Vec<(String, GlobMatcher, Expectation)>,
+    /// Each entry's matcher and how the submissions it matches are built, where it says.
+    builds: Vec<(GlobMatcher, HowBuilt)>,
+}
+
+/// How a submission is built, as `submissions.yaml` says: its language (the format's code:
+/// `cpp`, `python3`, `java`...) and its entry point (a main file, or Java's main class).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HowBuilt {
+    pub language: Option<String>,
+    pub entrypoint: Option<String>,
 }
 
 impl SubmissionsYaml {
@@ -522,6 +532,7 @@ impl SubmissionsYaml {
             _ => return Err(ScoringError::invalid(file, "is not a mapping of globs")),
         };
         let mut entries = Vec::new();
+        let mut builds = Vec::new();
         for (key, entry) in map {
             let pattern = key
                 .as_str()
@@ -532,6 +543,7 @@ impl SubmissionsYaml {
                 .map_err(|e| ScoringError::invalid(file, format!("{pattern}: {e}")))?;
             let mut expectation = Expectation::none(format!("submissions.yaml: {pattern}"), None);
             let mut scoped = Vec::new();
+            let mut built = HowBuilt::default();
             let Value::Mapping(keys) = entry else {
                 return Err(ScoringError::invalid(
                     file,
@@ -545,8 +557,17 @@ impl SubmissionsYaml {
                     continue;
                 }
                 match name {
+                    "language" | "entrypoint" => {
+                        let text = value.as_str().filter(|s| !s.trim().is_empty()).ok_or_else(|| {
+                            ScoringError::invalid(file, format!("{key}: must be a non-empty string"))
+                        })?;
+                        match name {
+                            "language" => built.language = Some(text.to_string()),
+                            _ => built.entrypoint = Some(text.to_string()),
+                        }
+                    }
                     // Keys that do not bear on a verdict, score or time limit.
-                    "language" | "entrypoint" | "authors" | "model_solution" => {}
+                    "authors" | "model_solution" => {}
                     // A glob of test cases and groups (relative to `data/`), with
                     // requirements of its own.
                     _ if is_test_glob(name) => {
@@ -565,6 +586,9 @@ impl SubmissionsYaml {
                     }
                 }
             }
+            if built != HowBuilt::default() {
+                builds.push((matcher.clone(), built));
+            }
             entries.push((pattern.clone(), matcher.clone(), expectation));
             entries.extend(
                 scoped
@@ -572,7 +596,25 @@ impl SubmissionsYaml {
                     .map(|e| (pattern.clone(), matcher.clone(), e)),
             );
         }
-        Ok(SubmissionsYaml { entries })
+        Ok(SubmissionsYaml { entries, builds })
+    }
+
+    /// How the submission at `path` (relative to `submissions/`) is built: each key as the
+    /// last entry that matches it (or one of its folders) and says it.
+    pub fn how_built(&self, path: &str) -> HowBuilt {
+        let prefixes = ancestry(path);
+        let mut how = HowBuilt::default();
+        for (matcher, said) in &self.builds {
+            if prefixes.iter().any(|p| matcher.is_match(p)) {
+                if said.language.is_some() {
+                    how.language.clone_from(&said.language);
+                }
+                if said.entrypoint.is_some() {
+                    how.entrypoint.clone_from(&said.entrypoint);
+                }
+            }
+        }
+        how
     }
 
     /// The expectations of the submission at `path` (relative to `submissions/`): those of
@@ -966,6 +1008,24 @@ mod tests {
             let error = SubmissionsYaml::parse(Path::new("submissions.yaml"), text).unwrap_err();
             assert!(error.to_string().contains(message), "{error}");
         }
+    }
+
+    #[test]
+    fn language_and_entrypoint_are_the_last_entry_s_that_says_them() {
+        let text = "accepted:\n  language: cpp\naccepted/app:\n  entrypoint: App\n  language: java\nwrong_answer/*.py:\n  language: python3\n";
+        let yaml = SubmissionsYaml::parse(Path::new("submissions.yaml"), text).unwrap();
+        let how = |language: Option<&str>, entrypoint: Option<&str>| HowBuilt {
+            language: language.map(String::from),
+            entrypoint: entrypoint.map(String::from),
+        };
+        assert_eq!(yaml.how_built("accepted/a.cc"), how(Some("cpp"), None));
+        assert_eq!(yaml.how_built("accepted/app"), how(Some("java"), Some("App")));
+        assert_eq!(yaml.how_built("wrong_answer/x.py"), how(Some("python3"), None));
+        assert_eq!(yaml.how_built("wrong_answer/x.c"), how(None, None));
+        let e = SubmissionsYaml::parse(Path::new("submissions.yaml"), "accepted:\n  language: [cpp]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("accepted.language: must be a non-empty string"), "{e}");
     }
 
     #[test]

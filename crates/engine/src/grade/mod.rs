@@ -84,6 +84,7 @@ use judge_core::limits::{self, Allowance, Limits, Overrides};
 use judge_core::plan::{PlanDigest, PlanError, Shard, TestPlan};
 use judge_core::problems::{CodeError, ProblemCode};
 use judge_sandbox::RunFacts;
+use judge_formats::kattis::PackageSubmission;
 
 #[derive(Debug, Error)]
 pub enum GradeError {
@@ -276,6 +277,9 @@ pub struct Submission {
     /// program; a file in a language this machine lacks is not graded, naming it), rather
     /// than by the extension alone with anything else taken as a ready binary.
     pub detect_like_kattis: bool,
+    /// The main file of a folder (its path in it, or its name without extension), as a
+    /// package's `submissions.yaml` names it; else the folder's own rule picks it.
+    pub entrypoint: Option<String>,
 }
 
 impl Submission {
@@ -284,6 +288,17 @@ impl Submission {
             path: path.into(),
             language: None,
             detect_like_kattis: false,
+            entrypoint: None,
+        }
+    }
+
+    /// What tells the program built from it from another: the digest of its bytes (see
+    /// `lang::submission_sha256`; empty when they cannot be read), and its entry point.
+    pub fn digest(&self) -> String {
+        let bytes = lang::submission_sha256(&self.path).unwrap_or_default();
+        match &self.entrypoint {
+            Some(entrypoint) => format!("{bytes} entrypoint {entrypoint}"),
+            None => bytes,
         }
     }
 
@@ -296,7 +311,12 @@ impl Submission {
     ) -> Result<Compiled, LangError> {
         let language = target.language.as_deref();
         if self.detect_like_kattis || self.path.is_dir() {
-            lang::prepare_submission(&lang::BuildSetup::of(runner), &self.path, language)
+            lang::prepare_submission(
+                &lang::BuildSetup::of(runner),
+                &self.path,
+                language,
+                self.entrypoint.as_deref(),
+            )
         } else {
             lang::prepare(&lang::BuildSetup::of(runner), &self.path, language)
         }
@@ -307,6 +327,15 @@ impl Submission {
         Submission {
             detect_like_kattis: true,
             ..Submission::new(path)
+        }
+    }
+
+    /// A package's submission, built as its `submissions.yaml` says (language, entry point).
+    pub fn of_package_submission(submission: &PackageSubmission) -> Submission {
+        Submission {
+            language: submission.language.clone(),
+            entrypoint: submission.entrypoint.clone(),
+            ..Submission::of_package(&submission.path)
         }
     }
 

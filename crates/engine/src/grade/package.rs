@@ -545,10 +545,12 @@ fn compile_submissions(
         || (),
         |(), index| {
             let started = Instant::now();
+            let submission = &submissions[index];
             let built = judge_core::lang::prepare_submission(
                 &judge_core::lang::BuildSetup::of(runner),
-                &submissions[index].path,
-                None,
+                &submission.path,
+                submission.language.as_deref(),
+                submission.entrypoint.as_deref(),
             );
             let language = match &built {
                 Ok(built) => built.language_id().to_string(),
@@ -585,14 +587,14 @@ struct Grading<'m> {
 fn grade_submission(
     runner: &RunnerConfig,
     problem: &ProblemSpec,
-    path: &Path,
+    submission: &PackageSubmission,
     grading: Grading,
 ) -> Result<RunSummary, GradeError> {
     let mut graded = None;
     grade_submissions(
         runner,
         problem,
-        &[path],
+        &[submission],
         grading,
         &mut Reporters::new(),
         |_, summary, _| {
@@ -603,7 +605,7 @@ fn grade_submission(
     graded.unwrap_or(Err(GradeError::Interrupted))
 }
 
-/// Grades the submissions at `paths` on all the package's tests at the problem's limit, as
+/// Grades `submissions` on all the package's tests at the problem's limit, as
 /// `grading` says (each a job of the one loop, `grade::jobs`), stopping each at its first
 /// failure; tells `reporter` of each in order as `judge test` tells a run (its start, tests
 /// and end) and gives `graded` its summary, or why it could not be graded, in order. A
@@ -611,7 +613,7 @@ fn grade_submission(
 fn grade_submissions(
     runner: &RunnerConfig,
     problem: &ProblemSpec,
-    paths: &[&Path],
+    package_submissions: &[&PackageSubmission],
     grading: Grading,
     reporter: &mut dyn Reporter,
     mut graded: impl FnMut(
@@ -635,7 +637,10 @@ fn grade_submissions(
     // A scored package's submissions do not stop at a first failure: their groups say which
     // tests they need.
     let stops = problem.groups.is_none();
-    let submissions: Vec<Submission> = paths.iter().map(|p| Submission::of_package(*p)).collect();
+    let submissions: Vec<Submission> = package_submissions
+        .iter()
+        .map(|s| Submission::of_package_submission(s))
+        .collect();
     // Each submission's target, or why it cannot be graded (its language not installed).
     let targets: Vec<Result<Target, String>> = submissions
         .iter()
@@ -649,7 +654,7 @@ fn grade_submissions(
         .zip(&targets)
         .map(|(submission, target)| {
             let target = target.as_ref().map_err(Clone::clone)?;
-            let sha256 = judge_core::lang::submission_sha256(&submission.path).unwrap_or_default();
+            let sha256 = submission.digest();
             Ok(ToGrade {
                 submission,
                 target,
@@ -674,7 +679,7 @@ fn grade_submissions(
         let summary = end
             .tell(None, reporter)?
             .map_err(|why| GradeError::NotBuilt {
-                path: paths[index].to_path_buf(),
+                path: package_submissions[index].path.clone(),
                 message: why,
             });
         graded(index, summary, reporter)
@@ -848,13 +853,12 @@ fn time_limit_remembering<'a>(
     let provisional = package.spec_to_grade_on();
     // Graded side by side, each a job of the one loop.
     let accepted: Vec<&PackageSubmission> = package.accepted().collect();
-    let paths: Vec<&Path> = accepted.iter().map(|s| s.path.as_path()).collect();
     let mut summaries: Vec<Option<Result<RunSummary, GradeError>>> =
         accepted.iter().map(|_| None).collect();
     grade_submissions(
         request.runner,
         &provisional,
-        &paths,
+        &accepted,
         Grading {
             jobs: request.jobs,
             margin: 1.0,
@@ -979,7 +983,7 @@ fn slowest_alone<'a, 'g>(
             margin: 1.0,
             memory,
         };
-        let Ok(summary) = grade_submission(runner, &one, &submission.path, one_worker) else {
+        let Ok(summary) = grade_submission(runner, &one, submission, one_worker) else {
             return None;
         };
         if summary.outcomes.len() != 1 || !summary.verdict.is_accepted() {
@@ -1207,9 +1211,9 @@ pub fn verify(
                 .any(|run| run.as_ref().is_some_and(|(s, _)| &s.path == path))
         })
         .collect();
-    let paths: Vec<&Path> = to_grade
+    let graded_now: Vec<&PackageSubmission> = to_grade
         .iter()
-        .map(|&index| package.submissions[index].path.as_path())
+        .map(|&index| &package.submissions[index])
         .collect();
     let mut rows = Vec::new();
     // Tells the row of each submission in order, up to `until`: those graded to set the
@@ -1283,7 +1287,7 @@ pub fn verify(
         grade_submissions(
             runner,
             &problem.spec,
-            &paths,
+            &graded_now,
             Grading {
                 jobs: request.jobs,
                 margin,

@@ -74,6 +74,12 @@ pub struct PackageSubmission {
     /// Verdicts besides `expected` it may get (a Polygon tag that allows several:
     /// `rejected`, `failed`, `time-limit-exceeded-or-accepted`, ...); none for a Kattis folder.
     pub also: Vec<Verdict>,
+    /// The language it is built in (runner.toml's id), when `submissions.yaml` names one
+    /// other than its files are detected in; else detection decides.
+    pub language: Option<String>,
+    /// Its entry point as `submissions.yaml` gives it: the main file of a folder (its path
+    /// inside it, or its name without extension: Java's main class).
+    pub entrypoint: Option<String>,
 }
 
 /// A package, read.
@@ -351,7 +357,8 @@ impl Package {
     /// `include/<language>/` of each submission's language, by the format's language codes)
     /// added, as problemtools adds them: a submission that gets any is graded from a folder
     /// staged outside the package (see `staging`) holding its own files and the included ones,
-    /// which replace its own of the same path. Its language is the one its own files are in.
+    /// which replace its own of the same path. Its language is the one `submissions.yaml`
+    /// names, else the one its own files are in.
     /// An entry of `include/` that is not a folder is an error naming it; a folder named by no
     /// language code the format has, or empty, is a warning (its files go to no submission).
     fn with_includes(&mut self, folder: &Folder) -> Result<(), PackageError> {
@@ -425,8 +432,11 @@ impl Package {
                     vec![submission.path.clone()],
                 ),
             };
-            let code = judge_core::lang::kattis_code(&own, &submission.path)
-                .map_err(|e| PackageError::invalid(&submission.path, e.to_string()))?;
+            let code = match &submission.language {
+                Some(id) => judge_core::lang::code_of_id(id),
+                None => judge_core::lang::kattis_code(&own, &submission.path)
+                    .map_err(|e| PackageError::invalid(&submission.path, e.to_string()))?,
+            };
             let included: Vec<&StagedFile> = ["default"]
                 .into_iter()
                 .chain(code)
@@ -931,12 +941,19 @@ fn submissions(
                 Some((_, verdict)) if !yaml.names(&name) || scoring => *verdict,
                 _ => representative(&expectations),
             };
+            let how = yaml.how_built(&submission);
+            let language = match &how.language {
+                Some(code) => built_in(code, &entry, &root)?,
+                None => None,
+            };
             found.push(PackageSubmission {
                 name: submission,
                 path: entry,
                 expected,
                 expectations,
                 also: Vec::new(),
+                language,
+                entrypoint: how.entrypoint,
             });
         }
     }
@@ -951,6 +968,32 @@ fn submissions(
         )],
     };
     Ok((found, skipped, warnings))
+}
+
+/// The language (runner.toml's id) a submission at `path` is built in when `submissions.yaml`
+/// (in `root`) names the format's language `code` for it: `None` when its files are detected
+/// in that language anyway (detection then picks this machine's language for them: PyPy 3 or
+/// CPython for `python3`), else the language of that code. A code the format does not have is
+/// an error naming it.
+fn built_in(code: &str, path: &Path, root: &Path) -> Result<Option<String>, PackageError> {
+    let file = root.join("submissions.yaml");
+    let Some(id) = judge_core::lang::id_of_code(code) else {
+        return Err(PackageError::invalid(
+            &file,
+            format!("language {code:?} (of {}): not a language code of the format (cpp, python3, java, ...)", path.display()),
+        ));
+    };
+    let mut files = Vec::new();
+    match path.is_dir() {
+        true => crate::staging::files_under(path, &mut files).map_err(|cause| PackageError::Read {
+            path: path.to_path_buf(),
+            cause,
+        })?,
+        false => files.push(path.to_path_buf()),
+    }
+    let detected = judge_core::lang::kattis_code(&files, path)
+        .map_err(|e| PackageError::invalid(path, e.to_string()))?;
+    Ok((detected != Some(code)).then(|| id.to_string()))
 }
 
 /// The verdict a row shows as expected of a submission with `expectations`: the first

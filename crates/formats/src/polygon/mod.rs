@@ -686,6 +686,8 @@ fn submissions(
             expected,
             also,
             expectations: Vec::new(),
+            language: None,
+            entrypoint: None,
         });
     }
     Ok((found, skipped))
