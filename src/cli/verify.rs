@@ -172,6 +172,7 @@ fn verify_package(runner: &RunnerConfig, package: &Package, args: &VerifyArgs) -
     if args.shard.is_some() {
         bail!("--shard is for the bundled solutions; a Kattis package is verified whole");
     }
+    let runner = &package.runner_for(runner);
     let request = PackageRequest {
         runner,
         package,

@@ -1851,3 +1851,32 @@ fn submissions_yaml_names_a_folder_s_entry_point() {
     assert_ne!(code, Some(0), "{text}");
     assert!(text.contains("1 mismatch"), "{text}");
 }
+
+/// problem.yaml's `limits.code`: a submission whose files hold more is named in a warning, as
+/// problemtools reports it, and graded anyway; one within it is not named.
+#[test]
+fn a_submission_over_the_code_limit_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = format!("# {}\nprint(int(input()) * 2)\n", "x".repeat(1500));
+    let package = doubling_package(
+        dir.path(),
+        "coded",
+        &[
+            ("submissions/accepted/long.py", &long),
+            ("submissions/accepted/short.py", "print(int(input()) * 2)\n"),
+        ],
+    );
+    std::fs::write(
+        package.join("problem.yaml"),
+        "problem_format_version: 2025-09\nname: coded\nlimits:\n  code: 1\n  compilation_memory: 4096\n  validation_time: 90\n",
+    )
+    .unwrap();
+    let (code, text) = verify_alone(&package);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains("accepted/long.py: 1.5 KiB of code, over problem.yaml's limit (limits.code) of 1 KiB"),
+        "{text}"
+    );
+    assert!(!text.contains("accepted/short.py: "), "{text}");
+    assert!(text.contains("0 mismatches, "), "{text}");
+}

@@ -81,7 +81,8 @@ pub const TIME_LIMIT: Bound = Bound {
     given_as: "`--time-limit`; problem.toml `limits.time_seconds` and a program's \
                `time_limit_seconds`; runner.toml `compile_time_limit_seconds` and \
                `[validators] time_limit_seconds`; problem.yaml `limits.time_limit`, \
-               `.timelimit`, and a limit derived from the accepted submissions",
+               `.timelimit`, `limits.compilation_time` and `limits.validation_time`, and a limit \
+               derived from the accepted submissions",
     why: "CPU time is reported in milliseconds, so a shorter limit cannot be told from 0; past \
           a day it is no limit a judge means (the wall-clock limit and the backstop are \
           multiples of it)",
@@ -128,8 +129,9 @@ pub const MEMORY: Bound = Bound {
         max: 1024 * 1024,
     },
     given_as: "`--memory-limit`; problem.toml `limits.memory_mib` and a program's \
-               `memory_mib`; problem.yaml `limits.memory`; runner.toml `compile_memory_mib` \
-               and `[validators] memory_mib`",
+               `memory_mib`; problem.yaml `limits.memory`, `limits.compilation_memory` \
+               and `limits.validation_memory`; runner.toml `compile_memory_mib` and \
+               `[validators] memory_mib`",
     why: "a tebibyte is more than any machine gives one run (a compile step or a validator's \
           included), and times the largest factor it still fits in bytes",
 };
@@ -151,7 +153,7 @@ pub const OUTPUT: Bound = Bound {
     unit: "MiB",
     range: Range::Whole { min: 1, max: 1024 },
     given_as: "runner.toml `output_limit_mib`; problem.toml `limits.output_mib`; problem.yaml \
-               `limits.output`",
+               `limits.output` and `limits.validation_output`",
     why: "a run's output is held in memory to be checked",
 };
 
@@ -278,6 +280,17 @@ pub const INDEX: Bound = Bound {
     },
     given_as: "`gen --index`, `test --game`",
     why: "any: each number keys its own random stream",
+};
+
+pub const CODE: Bound = Bound {
+    quantity: "code limit",
+    unit: "KiB",
+    range: Range::Whole {
+        min: 1,
+        max: 1024 * 1024,
+    },
+    given_as: "problem.yaml `limits.code`",
+    why: "a submission's sources are read into memory; a gibibyte of them is no program",
 };
 
 pub const SIZE: Bound = Bound {

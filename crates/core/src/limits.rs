@@ -108,6 +108,16 @@ pub struct CompileLimits {
 }
 
 impl CompileLimits {
+    /// These limits, raised to `time` and `memory_bytes` where those are more (a package's
+    /// guarantees to the compiles of its submissions).
+    pub fn at_least(&self, time: Option<Duration>, memory_bytes: Option<u64>) -> CompileLimits {
+        CompileLimits {
+            time: time.map_or(self.time, |t| t.max(self.time)),
+            memory_bytes: memory_bytes.map_or(self.memory_bytes, |m| m.max(self.memory_bytes)),
+            ..*self
+        }
+    }
+
     /// The limits of one step run in the sandbox (its messages are its output).
     pub fn run_limits(&self) -> Limits {
         Limits {
@@ -159,6 +169,22 @@ pub fn resolve(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn guarantees_raise_compile_limits_and_never_lower_them() {
+        let runner = CompileLimits {
+            time: Duration::from_secs(60),
+            memory_bytes: 2048 * MIB,
+            max_processes: 256,
+            output_bytes: MIB,
+            message_bytes: MIB,
+        };
+        assert_eq!(runner.at_least(None, None), runner);
+        let raised = runner.at_least(Some(Duration::from_secs(90)), Some(1024 * MIB));
+        assert_eq!(raised.time, Duration::from_secs(90));
+        assert_eq!(raised.memory_bytes, 2048 * MIB);
+        assert_eq!(raised.max_processes, 256);
+    }
 
     #[test]
     fn the_enforced_wall_limit_follows_the_enforced_cpu_limit() {

@@ -213,6 +213,17 @@ pub struct ValidatorLimits {
     pub memory_bytes: u64,
 }
 
+impl ValidatorLimits {
+    /// These limits, raised to `time` and `memory_bytes` where those are more (a package's
+    /// guarantees to its validators).
+    pub fn at_least(&self, time: Option<Duration>, memory_bytes: Option<u64>) -> ValidatorLimits {
+        ValidatorLimits {
+            time_limit: time.map_or(self.time_limit, |t| t.max(self.time_limit)),
+            memory_bytes: memory_bytes.map_or(self.memory_bytes, |m| m.max(self.memory_bytes)),
+        }
+    }
+}
+
 impl Default for ValidatorLimits {
     /// The format's defaults (`validation_time` 60 s, `validation_memory` 1024 MiB), as the
     /// built-in runner.toml writes them.

@@ -9,6 +9,7 @@
 //! the format says.
 
 use std::path::Path;
+use std::time::Duration;
 
 use yaml_serde::Value;
 
@@ -91,9 +92,25 @@ pub struct Metadata {
     pub time: TimeRules,
     pub memory_mib: u64,
     pub output_mib: u64,
+    /// What problem.yaml guarantees the package's tools and limits its submissions' code to.
+    pub resources: Resources,
     pub source: Option<String>,
     /// What problem.yaml says about the problem beyond grading.
     pub about: About,
+}
+
+/// The limits of problem.yaml (2023-07, 2025-09) beyond a submission's run: the most a
+/// submission's files may hold (`code`), and what the tools must be given at least
+/// (`compilation_*` for building submissions, `validation_*` for validators and visualizers).
+/// `None` where problem.yaml leaves it to the judge.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Resources {
+    pub code_kib: Option<u64>,
+    pub compilation_time: Option<Duration>,
+    pub compilation_memory_mib: Option<u64>,
+    pub validation_time: Option<Duration>,
+    pub validation_memory_mib: Option<u64>,
+    pub validation_output_mib: Option<u64>,
 }
 
 /// What problem.yaml says about a problem that grading does not need, for `judge show`.
@@ -419,6 +436,22 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
         },
     };
     let validation_passes = multi_pass.then(|| validation_passes.unwrap_or(2));
+    let optional_whole = |key: &str, bound: &'static Bound| -> Result<Option<u64>, PackageError> {
+        limit(key)
+            .map(|_| whole(key, 0, bound))
+            .transpose()
+    };
+    let seconds = |key: &str| -> Result<Option<Duration>, PackageError> {
+        Ok(number(key, &bounds::TIME_LIMIT)?.map(Duration::from_secs_f64))
+    };
+    let resources = Resources {
+        code_kib: optional_whole("code", &bounds::CODE)?,
+        compilation_time: seconds("compilation_time")?,
+        compilation_memory_mib: optional_whole("compilation_memory", &bounds::MEMORY)?,
+        validation_time: seconds("validation_time")?,
+        validation_memory_mib: optional_whole("validation_memory", &bounds::MEMORY)?,
+        validation_output_mib: optional_whole("validation_output", &bounds::OUTPUT)?,
+    };
     Ok(Metadata {
         format,
         name,
@@ -429,6 +462,7 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
         time,
         memory_mib: whole("memory", DEFAULT_MEMORY_MIB, &bounds::MEMORY)?,
         output_mib: whole("output", DEFAULT_OUTPUT_MIB, &bounds::OUTPUT)?,
+        resources,
         source,
         about,
     })
@@ -902,10 +936,30 @@ mod tests {
             assert!(e.contains("problem.yaml"), "{e}");
         }
         // Every key of the format is read, the limits the format guarantees to tools too.
-        parse_text(&format!(
-            "{base}type: [pass-fail]\nversion: '1'\nrights_owner: R\nembargo_until: 2030-01-01\nlanguages: [cpp, python3]\nallow_file_writing: false\nconstants: {{n: 5}}\nlimits:\n  code: 128\n  compilation_time: 60\n  compilation_memory: 2048\n  validation_time: 60\n  validation_memory: 2048\n  validation_output: 8\n  validation_passes: 2\n"
+        let all = parse_text(&format!(
+            "{base}type: [pass-fail]\nversion: '1'\nrights_owner: R\nembargo_until: 2030-01-01\nlanguages: [cpp, python3]\nallow_file_writing: false\nconstants: {{n: 5}}\nlimits:\n  code: 128\n  compilation_time: 90\n  compilation_memory: 4096\n  validation_time: 120\n  validation_memory: 3072\n  validation_output: 16\n  validation_passes: 2\n"
         ))
         .unwrap();
+        assert_eq!(
+            all.resources,
+            Resources {
+                code_kib: Some(128),
+                compilation_time: Some(Duration::from_secs(90)),
+                compilation_memory_mib: Some(4096),
+                validation_time: Some(Duration::from_secs(120)),
+                validation_memory_mib: Some(3072),
+                validation_output_mib: Some(16),
+            }
+        );
+        assert_eq!(parse_text(base).unwrap().resources, Resources::default());
+        for (extra, key) in [
+            ("limits:\n  code: 0\n", "limits.code"),
+            ("limits:\n  compilation_memory: lots\n", "limits.compilation_memory"),
+            ("limits:\n  validation_time: -1\n", "limits.validation_time"),
+        ] {
+            let e = parse_text(&format!("{base}{extra}")).unwrap_err();
+            assert!(e.contains(key), "{extra:?}: {e}");
+        }
         // The older formats keep their leniency.
         parse_text("problem_format_version: 2023-07\ncolor: red\n").unwrap();
         parse_text("author: A\nsource_url: https://x.example\nsource: X\n").unwrap();

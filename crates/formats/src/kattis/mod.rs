@@ -154,6 +154,12 @@ impl Package {
         let folder = Folder::new(dir)?;
         let dir = folder.root().to_path_buf();
         let metadata = metadata::read(&folder, &dir.join("problem.yaml"))?;
+        // problem.yaml's guarantees to its validators raise runner.toml's limits.
+        let resources = metadata.resources;
+        let validators = &validators.at_least(
+            resources.validation_time,
+            resources.validation_memory_mib.map(|mib| mib * MIB),
+        );
         let id = dir
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -349,8 +355,54 @@ impl Package {
             program_tests: Vec::new(),
         };
         package.with_constants(&folder)?;
+        // The code limit is the submission's own files', before included ones are added.
+        package.check_code_sizes()?;
         package.with_includes(&folder)?;
         Ok(package)
+    }
+
+    /// A warning for each submission whose files hold more than problem.yaml's `code` limit,
+    /// as problemtools reports it (and grades it anyway).
+    fn check_code_sizes(&mut self) -> Result<(), PackageError> {
+        let Some(limit_kib) = self.metadata.resources.code_kib else {
+            return Ok(());
+        };
+        for submission in &self.submissions {
+            let mut files = Vec::new();
+            let read = |cause| PackageError::Read {
+                path: submission.path.clone(),
+                cause,
+            };
+            match submission.path.is_dir() {
+                true => crate::staging::files_under(&submission.path, &mut files).map_err(read)?,
+                false => files.push(submission.path.clone()),
+            }
+            let mut bytes = 0;
+            for file in &files {
+                bytes += std::fs::metadata(file).map_err(read)?.len();
+            }
+            if bytes > limit_kib * 1024 {
+                self.warnings.push(format!(
+                    "{}: {:.1} KiB of code, over problem.yaml's limit (limits.code) of {limit_kib} KiB",
+                    submission.name,
+                    bytes as f64 / 1024.0
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// runner.toml's settings with the compile limits raised to what problem.yaml guarantees
+    /// (`limits.compilation_time`, `limits.compilation_memory`), for building the package's
+    /// submissions.
+    pub fn runner_for(&self, runner: &judge_core::config::RunnerConfig) -> judge_core::config::RunnerConfig {
+        let resources = self.metadata.resources;
+        let mut raised = runner.clone();
+        raised.compile = runner.compile.at_least(
+            resources.compilation_time,
+            resources.compilation_memory_mib.map(|mib| mib * MIB),
+        );
+        raised
     }
 
     /// The package's submissions with its included files (`include/default/`, then

@@ -269,6 +269,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         },
         memory_mib,
         output_mib: OUTPUT_MIB,
+        resources: Default::default(),
         source: Some("Polygon package".into()),
         about: Default::default(),
     };
