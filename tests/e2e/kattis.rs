@@ -1795,7 +1795,10 @@ fn submissions_yaml_names_a_submission_s_language() {
         dir.path(),
         "named",
         &[
-            ("submissions/accepted/double.txt", "print(int(input()) * 2)\n"),
+            (
+                "submissions/accepted/double.txt",
+                "print(int(input()) * 2)\n",
+            ),
             (
                 "submissions/submissions.yaml",
                 "accepted/double.txt:\n  language: python3\n",
@@ -1804,7 +1807,10 @@ fn submissions_yaml_names_a_submission_s_language() {
     );
     let (code, text) = verify_alone(&package);
     assert_eq!(code, Some(0), "{text}");
-    assert!(text.contains("0 mismatches, 0 warnings, 0 not graded"), "{text}");
+    assert!(
+        text.contains("0 mismatches, 0 warnings, 0 not graded"),
+        "{text}"
+    );
     assert!(text.contains("accepted/double.txt "), "{text}");
     std::fs::write(
         package.join("submissions/submissions.yaml"),
@@ -1844,7 +1850,10 @@ fn submissions_yaml_names_a_folder_s_entry_point() {
     );
     let (code, text) = verify_alone(&package);
     assert_eq!(code, Some(0), "{text}");
-    assert!(text.contains("0 mismatches, 0 warnings, 0 not graded"), "{text}");
+    assert!(
+        text.contains("0 mismatches, 0 warnings, 0 not graded"),
+        "{text}"
+    );
     // Without it, Main runs, and prints 0.
     std::fs::remove_file(package.join("submissions/submissions.yaml")).unwrap();
     let (code, text) = verify_alone(&package);
@@ -1874,7 +1883,9 @@ fn a_submission_over_the_code_limit_is_named() {
     let (code, text) = verify_alone(&package);
     assert_eq!(code, Some(0), "{text}");
     assert!(
-        text.contains("accepted/long.py: 1.5 KiB of code, over problem.yaml's limit (limits.code) of 1 KiB"),
+        text.contains(
+            "accepted/long.py: 1.5 KiB of code, over problem.yaml's limit (limits.code) of 1 KiB"
+        ),
         "{text}"
     );
     assert!(!text.contains("accepted/short.py: "), "{text}");

@@ -441,3 +441,44 @@ fn a_script_line_naming_no_generator_is_refused_by_its_line() {
     let (_dir, package) = scripted("gen 500 > {4-5}");
     refused(&package, &["line 1", "a multigenerator"]);
 }
+
+/// An interactive package (tests/polygon/guessnumber): the testlib interactor (`interactor
+/// input output answer`) talks with each solution and rejects what it must (a guess that is no
+/// number); when it accepts, the checker judges the output file it wrote (more than 7
+/// guesses is a wrong answer there, though the interactor allows 10). The package keeps no
+/// answers: an interactive test's answer is an empty file.
+#[test]
+fn an_interactor_talks_with_each_solution_and_the_checker_reads_what_it_wrote() {
+    const INTERACTIVE: &str = "tests/polygon/guessnumber";
+    let output = judge(&["verify", INTERACTIVE]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("0 mismatches, "), "{text}");
+    let row = |name: &str| {
+        let at = text
+            .find(&format!("{name} "))
+            .unwrap_or_else(|| panic!("no row of {name}:\n{text}"));
+        text[at..].lines().take(2).collect::<Vec<_>>().join("\n")
+    };
+    assert!(row("main/binary.cpp").contains(" AC "), "{text}");
+    let linear = row("wrong-answer/linear.cpp");
+    assert!(
+        linear.contains("WA @tests/02") && linear.contains("9 guesses, more than 7"),
+        "the checker's word: {linear}"
+    );
+    let garbage = row("wrong-answer/garbage.cpp");
+    assert!(
+        garbage.contains("WA @tests/01") && garbage.contains("guess 1 is not a number"),
+        "the interactor's word: {garbage}"
+    );
+    let output = judge(&[
+        "test",
+        "--problem",
+        INTERACTIVE,
+        &format!("{INTERACTIVE}/solutions/binary.cpp"),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    let output = judge(&["show", INTERACTIVE]);
+    let text = show(&output);
+    assert!(text.contains("interactive"), "{text}");
+}

@@ -486,7 +486,8 @@ mod tests {
         for name in ["main.cpp", "sum.cpp", "sum.h", "README.md"] {
             assert!(entry.join(FOLDER_SOURCES).join(name).is_file(), "{name}");
         }
-        let again = ready(prepare_submission(&BuildSetup::of(&runner), &program, None, None).unwrap());
+        let again =
+            ready(prepare_submission(&BuildSetup::of(&runner), &program, None, None).unwrap());
         assert!(again.cached && again.artifact == prepared.artifact);
 
         // Sources in a subfolder, the main file not first in sorted order.

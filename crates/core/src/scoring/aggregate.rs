@@ -571,7 +571,6 @@ mod tests {
             input_validator_flags: Vec::new(),
             input_validator_args_by_name: None,
             output_validator_flags: Vec::new(),
-            args: Vec::new(),
         }
     }
 

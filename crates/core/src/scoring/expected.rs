@@ -558,9 +558,16 @@ impl SubmissionsYaml {
                 }
                 match name {
                     "language" | "entrypoint" => {
-                        let text = value.as_str().filter(|s| !s.trim().is_empty()).ok_or_else(|| {
-                            ScoringError::invalid(file, format!("{key}: must be a non-empty string"))
-                        })?;
+                        let text =
+                            value
+                                .as_str()
+                                .filter(|s| !s.trim().is_empty())
+                                .ok_or_else(|| {
+                                    ScoringError::invalid(
+                                        file,
+                                        format!("{key}: must be a non-empty string"),
+                                    )
+                                })?;
                         match name {
                             "language" => built.language = Some(text.to_string()),
                             _ => built.entrypoint = Some(text.to_string()),
@@ -1019,13 +1026,25 @@ mod tests {
             entrypoint: entrypoint.map(String::from),
         };
         assert_eq!(yaml.how_built("accepted/a.cc"), how(Some("cpp"), None));
-        assert_eq!(yaml.how_built("accepted/app"), how(Some("java"), Some("App")));
-        assert_eq!(yaml.how_built("wrong_answer/x.py"), how(Some("python3"), None));
+        assert_eq!(
+            yaml.how_built("accepted/app"),
+            how(Some("java"), Some("App"))
+        );
+        assert_eq!(
+            yaml.how_built("wrong_answer/x.py"),
+            how(Some("python3"), None)
+        );
         assert_eq!(yaml.how_built("wrong_answer/x.c"), how(None, None));
-        let e = SubmissionsYaml::parse(Path::new("submissions.yaml"), "accepted:\n  language: [cpp]\n")
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("accepted.language: must be a non-empty string"), "{e}");
+        let e = SubmissionsYaml::parse(
+            Path::new("submissions.yaml"),
+            "accepted:\n  language: [cpp]\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("accepted.language: must be a non-empty string"),
+            "{e}"
+        );
     }
 
     #[test]

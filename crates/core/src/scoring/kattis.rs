@@ -517,7 +517,6 @@ impl Walk<'_> {
             input_validator_flags,
             input_validator_args_by_name: None,
             output_validator_flags,
-            args: Vec::new(),
         };
         // problem.yaml's legacy grading keys win over every group's.
         let from_yaml = Some(facts.file.clone());
@@ -1168,7 +1167,6 @@ impl Walk<'_> {
                     args.output = list(item)?;
                     args.origins.insert(key.to_string(), here);
                 }
-                "args" => args.submission = list(item)?,
                 "max_score" => {
                     scoring_key(key)?;
                     args.score = Some(match item {
@@ -1224,6 +1222,7 @@ impl Walk<'_> {
                     args.origins.insert(key.into(), here);
                 }
                 "static_validator_args"
+                | "args"
                 | "input_visualizer_args"
                 | "output_visualizer_args"
                 | "answer_validator_args" => {
@@ -1444,8 +1443,6 @@ struct SpecArgs {
     /// The map form of `input_validator_args` (it replaces `input`).
     input_by_name: Option<ArgsByName>,
     output: Vec<String>,
-    /// `args`: the submission's arguments.
-    submission: Vec<String>,
     /// `scoring.score`: `Some(None)` for `unbounded`.
     score: Option<Option<f64>>,
     aggregation: Option<SpecAggregation>,
@@ -1463,7 +1460,6 @@ impl SpecArgs {
             input: parent.input.clone(),
             input_by_name: parent.input_by_name.clone(),
             output: parent.output.clone(),
-            submission: parent.submission.clone(),
             origins: parent
                 .origins
                 .iter()
@@ -1485,7 +1481,6 @@ fn spec_settings(scoring: SpecScoring, args: &SpecArgs) -> Settings {
         input_validator_flags: args.input.clone(),
         input_validator_args_by_name: args.input_by_name.clone(),
         output_validator_flags: args.output.clone(),
-        args: args.submission.clone(),
     }
 }
 

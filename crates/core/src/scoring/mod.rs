@@ -173,9 +173,6 @@ pub struct Settings {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input_validator_args_by_name: Option<ArgsByName>,
     pub output_validator_flags: Vec<String>,
-    /// The arguments a submission is run with on the group's tests (2025-09's `args`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub args: Vec<String>,
 }
 
 /// The rule that folds a group's children into its result.

@@ -83,8 +83,8 @@ use judge_core::lang::{self, Compiled, LangError, Prepared};
 use judge_core::limits::{self, Allowance, Limits, Overrides};
 use judge_core::plan::{PlanDigest, PlanError, Shard, TestPlan};
 use judge_core::problems::{CodeError, ProblemCode};
-use judge_sandbox::RunFacts;
 use judge_formats::kattis::PackageSubmission;
+use judge_sandbox::RunFacts;
 
 #[derive(Debug, Error)]
 pub enum GradeError {

@@ -165,17 +165,31 @@ mod tests {
         let test = |checker: &[&str], args: &[&str]| PlannedTest {
             checker_args: checker.iter().map(|a| a.to_string()).collect(),
             args: args.iter().map(|a| a.to_string()).collect(),
-            ..PlannedTest::new("t".into(), TestSource::Inline { input: String::new() })
+            ..PlannedTest::new(
+                "t".into(),
+                TestSource::Inline {
+                    input: String::new(),
+                },
+            )
         };
         let plain = test(&[], &[]);
         let checked = test(&["float_tolerance", "1e-6"], &[]);
-        assert_eq!(key(b"1 2\n", b"3\n", &checked), key(b"1 2\n", b"3\n", &checked));
-        assert_ne!(key(b"1 2\n", b"3\n", &checked), key(b"1 2\n", b"3\n", &plain));
+        assert_eq!(
+            key(b"1 2\n", b"3\n", &checked),
+            key(b"1 2\n", b"3\n", &checked)
+        );
+        assert_ne!(
+            key(b"1 2\n", b"3\n", &checked),
+            key(b"1 2\n", b"3\n", &plain)
+        );
         assert_ne!(key(b"1 2\n", b"3\n", &plain), key(b"1 2\n3", b"\n", &plain));
         assert_ne!(key(b"1 2\n", b"3\n", &plain), key(b"1 2\n", b"4\n", &plain));
         // The submission's arguments count, and are told from the checker's.
         let run_with = test(&[], &["--fast"]);
-        assert_ne!(key(b"1 2\n", b"3\n", &run_with), key(b"1 2\n", b"3\n", &plain));
+        assert_ne!(
+            key(b"1 2\n", b"3\n", &run_with),
+            key(b"1 2\n", b"3\n", &plain)
+        );
         assert_ne!(
             key(b"1 2\n", b"3\n", &run_with),
             key(b"1 2\n", b"3\n", &test(&["--fast"], &[]))

@@ -220,14 +220,14 @@ impl TestContext<'_> {
                     detail.validator_score = score;
                     run
                 }),
-            None => self.checked(worker, input, answer, test).map(
-                |(run, received, score)| {
+            None => self
+                .checked(worker, input, answer, test)
+                .map(|(run, received, score)| {
                     detail.expected_head = Some(head(answer));
                     detail.received_head = head(&received);
                     detail.validator_score = score;
                     run
-                },
-            ),
+                }),
         };
         let run = match run {
             Ok(run) => {
@@ -354,7 +354,17 @@ impl TestContext<'_> {
                 &test.args,
             )?;
             let (said, score, next) = match passes {
-                None => (interaction.interactor, interaction.interactor_score, None),
+                None => {
+                    let (said, score) = self.checked_after(
+                        interaction.interactor,
+                        interaction.interactor_score,
+                        interaction.interactor_output,
+                        pass_input,
+                        answer,
+                        test,
+                    );
+                    (said, score, None)
+                }
                 Some(_) => match programs::checker::pass_outcome(
                     interactor,
                     interaction.interactor,
@@ -390,6 +400,40 @@ impl TestContext<'_> {
             None => one_pass(input)?,
         };
         Ok((last.run, last.score))
+    }
+}
+
+impl TestContext<'_> {
+    /// A testlib interactor's word, then, when it accepted, the problem's checker's on the
+    /// output file it wrote (Polygon's and Codeforces' order: the interactor may reject first,
+    /// the checker decides the rest). Another interactor's word is final.
+    fn checked_after(
+        &self,
+        said: CheckOutcome,
+        score: Option<ValidatorScore>,
+        interactor_output: Option<Result<Vec<u8>, String>>,
+        input: &[u8],
+        answer: &[u8],
+        test: &PlannedTest,
+    ) -> (CheckOutcome, Option<ValidatorScore>) {
+        let (Some(output), Some(checker), CheckOutcome::Accepted) =
+            (interactor_output, &self.parts.checker, &said)
+        else {
+            return (said, score);
+        };
+        match output {
+            Ok(output) => programs::checker::check_in_turn(
+                std::iter::once(checker).chain(&self.parts.more_checkers),
+                input,
+                &output,
+                answer,
+                &test.checker_args,
+            ),
+            Err(why) => (
+                CheckOutcome::JudgeError(format!("the interactor's output: {why}")),
+                None,
+            ),
+        }
     }
 }
 

@@ -44,6 +44,9 @@ pub struct Interaction {
     /// The `nextpass.in` the interactor left in its feedback folder (a multi-pass problem's
     /// interactor asks for another pass with it), or why it cannot be read.
     pub next_pass: Option<Result<Vec<u8>, String>>,
+    /// What a testlib interactor wrote to its output file (the second argument), which the
+    /// problem's checker then checks, or why it cannot be read; `None` in other conventions.
+    pub interactor_output: Option<Result<Vec<u8>, String>>,
 }
 
 /// How long, past the solution's hardest wall-clock limit, the interactor may wait for it.
@@ -78,8 +81,17 @@ pub fn run(
             files: vec![("input", input), ("answer", answer)],
             ..Call::default()
         },
+        // testlib's `interactor input output [answer]`: the answer too, which an interactor
+        // may read.
+        Convention::Testlib => Call {
+            args: ["input", "feedback/output", "answer"]
+                .map(String::from)
+                .to_vec(),
+            files: vec![("input", input), ("answer", answer)],
+            ..Call::default()
+        },
         // `config` gives the CMS convention to checkers alone.
-        Convention::Testlib | Convention::Cms => Call {
+        Convention::Cms => Call {
             args: ["input", "feedback/output"].map(String::from).to_vec(),
             files: vec![("input", input)],
             ..Call::default()
@@ -88,12 +100,14 @@ pub fn run(
     call.args.extend(spec.args.iter().chain(test_args).cloned());
     // The interactor waits for the solution, which may run until its hard wall-clock limit.
     let wall = sandbox::hard_wall_limit(limits.wall_time) + INTERACTOR_MARGIN;
+    let testlib = spec.convention == Convention::Testlib;
     std::thread::scope(|scope| {
         let interactor_side = scope.spawn(|| {
             let run = kept.run_piped(&call, interactor_stdin, interactor_stdout, wall);
             // Reaped (or never started): the solution may now see that it has gone.
             drop(held_for_interactor);
-            run
+            let output = testlib.then(|| kept.feedback_file("output"));
+            (run, output)
         });
         let solution = worker.run_piped(solution_stdin, solution_stdout, solution_args, limits);
         // Reaped: the interactor may now see the end of its input. What it still writes is
@@ -103,9 +117,9 @@ pub fn run(
         let HeldEnds { input, output } = held_for_solution;
         drop(output);
         drain(input);
-        let mut interactor_run = interactor_side
+        let (mut interactor_run, interactor_output) = interactor_side
             .join()
-            .unwrap_or_else(|_| Err(interactor_panicked(interactor)));
+            .unwrap_or_else(|_| (Err(interactor_panicked(interactor)), None));
         // An interactor cut short by the solution's end asks for no next pass.
         let next_pass = match &mut interactor_run {
             Ok(run) if !run.facts.killed_by_broken_pipe() => run.next_pass.take(),
@@ -137,6 +151,7 @@ pub fn run(
             interactor_first,
             interactor_score,
             next_pass,
+            interactor_output,
         })
     })
 }

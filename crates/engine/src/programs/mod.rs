@@ -284,6 +284,23 @@ impl<'p> KeptFolder<'p> {
         Ok(run)
     }
 
+    /// The file `name` its last run left in its feedback folder (a testlib interactor's output
+    /// file), read as untrusted (capped at the tests' cap), or why it cannot be read.
+    pub fn feedback_file(&self, name: &str) -> Result<Vec<u8>, String> {
+        let Some((_, folder)) = &self.held else {
+            return Err(format!("the {} did not run", self.program.name()));
+        };
+        let feedback = Folder::new(&folder.work().join(FEEDBACK)).map_err(|e| e.to_string())?;
+        let file = feedback.root().join(name);
+        match feedback.kind_if_any(&file) {
+            Ok(None) => Err(format!("the {} wrote no {name} file", self.program.name())),
+            Ok(Some(_)) => feedback
+                .read(&file, self.program.runner.files.tests())
+                .map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
     /// Runs it in the kept session (taken on the first run) as `ProblemProgram::run_in`
     /// does; a session that failed is not kept.
     fn run_launching(

@@ -372,7 +372,10 @@ impl PackageFacts {
         let mut changed = false;
         let mut staged = Vec::with_capacity(files.len());
         for file in &files {
-            let relative = file.strip_prefix(path).unwrap_or(Path::new("")).to_path_buf();
+            let relative = file
+                .strip_prefix(path)
+                .unwrap_or(Path::new(""))
+                .to_path_buf();
             let mut one = StagedFile::read(file, relative)?;
             if let Some(text) = std::str::from_utf8(&one.bytes)
                 .ok()
@@ -1338,7 +1341,6 @@ impl Plan {
         }
     }
 }
-
 
 /// A multi-pass sample's `.interaction` as BAPCtools writes it: each pass's input, its lines
 /// led by `<`, then the submission's output, its lines led by `>` (one final newline of each

@@ -437,9 +437,7 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
     };
     let validation_passes = multi_pass.then(|| validation_passes.unwrap_or(2));
     let optional_whole = |key: &str, bound: &'static Bound| -> Result<Option<u64>, PackageError> {
-        limit(key)
-            .map(|_| whole(key, 0, bound))
-            .transpose()
+        limit(key).map(|_| whole(key, 0, bound)).transpose()
     };
     let seconds = |key: &str| -> Result<Option<Duration>, PackageError> {
         Ok(number(key, &bounds::TIME_LIMIT)?.map(Duration::from_secs_f64))
@@ -954,7 +952,10 @@ mod tests {
         assert_eq!(parse_text(base).unwrap().resources, Resources::default());
         for (extra, key) in [
             ("limits:\n  code: 0\n", "limits.code"),
-            ("limits:\n  compilation_memory: lots\n", "limits.compilation_memory"),
+            (
+                "limits:\n  compilation_memory: lots\n",
+                "limits.compilation_memory",
+            ),
             ("limits:\n  validation_time: -1\n", "limits.validation_time"),
         ] {
             let e = parse_text(&format!("{base}{extra}")).unwrap_err();

@@ -395,7 +395,10 @@ impl Package {
     /// runner.toml's settings with the compile limits raised to what problem.yaml guarantees
     /// (`limits.compilation_time`, `limits.compilation_memory`), for building the package's
     /// submissions.
-    pub fn runner_for(&self, runner: &judge_core::config::RunnerConfig) -> judge_core::config::RunnerConfig {
+    pub fn runner_for(
+        &self,
+        runner: &judge_core::config::RunnerConfig,
+    ) -> judge_core::config::RunnerConfig {
         let resources = self.metadata.resources;
         let mut raised = runner.clone();
         raised.compile = runner.compile.at_least(
@@ -480,7 +483,11 @@ impl Package {
                     (submission.path.clone(), own)
                 }
                 false => (
-                    submission.path.parent().unwrap_or(Path::new("")).to_path_buf(),
+                    submission
+                        .path
+                        .parent()
+                        .unwrap_or(Path::new(""))
+                        .to_path_buf(),
                     vec![submission.path.clone()],
                 ),
             };
@@ -501,7 +508,10 @@ impl Package {
             let mut files = std::collections::BTreeMap::new();
             for path in &own {
                 let relative = path.strip_prefix(&root).unwrap_or(path).to_path_buf();
-                files.insert(relative.clone(), StagedFile::read(path, relative).map_err(read)?);
+                files.insert(
+                    relative.clone(),
+                    StagedFile::read(path, relative).map_err(read)?,
+                );
             }
             for file in included {
                 files.insert(file.relative.clone(), file.clone());
@@ -679,6 +689,7 @@ fn tests_of_groups(
         let Some((checker_args, group)) = by_path.remove(&path) else {
             continue;
         };
+        let args = testdata::submission_args(folder, &path)?;
         found.push(FileTest {
             input: data.join(format!("{path}.in")),
             answer: data.join(format!("{path}.ans")),
@@ -686,7 +697,7 @@ fn tests_of_groups(
             name: path,
             folder: folder.clone(),
             checker_args,
-            args: group.settings.args.clone(),
+            args,
             validator_args: group.settings.input_validator_flags.clone(),
             validator_args_by_name: group.settings.input_validator_args_by_name.clone(),
         });
@@ -1037,10 +1048,12 @@ fn built_in(code: &str, path: &Path, root: &Path) -> Result<Option<String>, Pack
     };
     let mut files = Vec::new();
     match path.is_dir() {
-        true => crate::staging::files_under(path, &mut files).map_err(|cause| PackageError::Read {
-            path: path.to_path_buf(),
-            cause,
-        })?,
+        true => {
+            crate::staging::files_under(path, &mut files).map_err(|cause| PackageError::Read {
+                path: path.to_path_buf(),
+                cause,
+            })?
+        }
         false => files.push(path.to_path_buf()),
     }
     let detected = judge_core::lang::kattis_code(&files, path)

@@ -771,6 +771,18 @@ pub fn answer_args(
     package: &Folder,
     test: &str,
 ) -> Result<(Vec<String>, Option<ArgsByName>), PackageError> {
+    let args = args_of(package, test)?;
+    Ok((args.answer, args.answer_by_name))
+}
+
+/// The `args` (the submission's arguments) of the test named `test` (see [`answer_args`]),
+/// before its own `<name>.yaml`.
+pub fn submission_args(package: &Folder, test: &str) -> Result<Vec<String>, PackageError> {
+    Ok(args_of(package, test)?.submission)
+}
+
+/// The settings of the groups of the test named `test`, from `data/` down.
+fn args_of(package: &Folder, test: &str) -> Result<GroupArgs, PackageError> {
     let mut folder = package.root().join("data");
     let mut args = group_args(package, &folder, &GroupArgs::default())?;
     let groups: Vec<&str> = test.split('/').collect();
@@ -778,5 +790,5 @@ pub fn answer_args(
         folder.push(group);
         args = group_args(package, &folder, &args)?;
     }
-    Ok((args.answer, args.answer_by_name))
+    Ok(args)
 }

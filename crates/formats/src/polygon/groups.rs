@@ -79,7 +79,6 @@ fn settings(rule: Rule, max: f64) -> Settings {
         input_validator_flags: Vec::new(),
         input_validator_args_by_name: None,
         output_validator_flags: Vec::new(),
-        args: Vec::new(),
     }
 }
 

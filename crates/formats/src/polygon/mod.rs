@@ -106,15 +106,6 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
             ),
         ));
     }
-    if let Some(interactor) = &problem.interactor {
-        return Err(invalid(
-            &xml_file,
-            format!(
-                "has an interactor ({}): interactive Polygon packages are not supported yet",
-                interactor.path
-            ),
-        ));
-    }
     let id = if problem.short_name.is_empty() {
         dir.file_name()
             .map_or_else(|| "package".into(), |n| n.to_string_lossy().into_owned())
@@ -155,6 +146,13 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         // Polygon's default: testlib's wcmp, which compares tokens.
         _ => Checker::Compare(Comparison::Tokens),
     };
+    // A testlib interactor: its verdict first, then the checker's on what it wrote.
+    let interactor = problem
+        .interactor
+        .as_ref()
+        .map(|source| program(Role::Interactor, "interactor", source))
+        .transpose()?;
+    let interactive = interactor.is_some();
     let input_validators: Vec<ProgramSpec> = problem
         .validators
         .iter()
@@ -196,6 +194,8 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
     // The main solution answers the tests whose answers the package does not keep; it gets
     // the problem's limits, generously (it is the setter's, and its answers are cached).
     let reference = match main {
+        // An interactive problem's main solution cannot answer a test alone.
+        Some(_) if interactive => None,
         Some(main) => {
             let path = dir.join(&main.source.path);
             folder.kind(&path)?;
@@ -237,7 +237,12 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         generators: &generators,
         crlf: &crlf,
     };
-    let (tests, generated) = tests(&folder, &problem, reference.is_some(), &made)?;
+    let answers = match (interactive, reference.is_some()) {
+        (true, _) => MissingAnswers::Empty,
+        (false, true) => MissingAnswers::FromMain,
+        (false, false) => MissingAnswers::Refused,
+    };
+    let (tests, generated) = tests(&folder, &problem, answers, &made)?;
     let mut warnings = Vec::new();
     let converted = crlf.count.get();
     if converted > 0 {
@@ -256,7 +261,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
     let metadata = Metadata {
         format: FormatVersion::Legacy,
         name: Some(problem.title().to_string()),
-        interactive: false,
+        interactive,
         validation_passes: None,
         custom_validation: matches!(checker, Checker::Program(_)),
         validator_flags: Vec::new(),
@@ -277,7 +282,10 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         id,
         title: problem.title().to_string(),
         source: "Polygon package".into(),
-        kind: ProblemKind::Batch,
+        kind: match interactive {
+            true => ProblemKind::Interactive,
+            false => ProblemKind::Batch,
+        },
         dir: dir.clone(),
         limits: ProblemLimits {
             cpu_time: time_limit,
@@ -290,6 +298,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         interactive: None,
         programs: ProblemPrograms {
             reference,
+            interactor,
             validator: input_validators.first().cloned(),
             ..ProblemPrograms::default()
         },
@@ -476,6 +485,16 @@ impl Made<'_> {
         Ok(target)
     }
 
+    /// The staged answer of a test the package keeps none of: an empty file when `answers`
+    /// says so, else none (removed, if an earlier load left one; the main solution makes it).
+    fn missing_answer(&self, name: &str, answers: MissingAnswers) -> Result<PathBuf, PolygonError> {
+        if answers == MissingAnswers::Empty {
+            return self.write(name, b"");
+        }
+        self.remove(name)?;
+        Ok(self.stage.join(name))
+    }
+
     /// Removes a staged file an earlier load left (a test's answer the package no longer has).
     fn remove(&self, name: &str) -> Result<(), PolygonError> {
         let target = self.stage.join(name);
@@ -494,10 +513,22 @@ impl Made<'_> {
 /// CRLF), else a generated test's input made outside the package before grading (see
 /// [`GeneratedFile`]); a manual test's input must be there. A missing answer is the main
 /// solution's to give.
+/// Where a test's answer comes from when the package does not keep it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum MissingAnswers {
+    /// The main solution makes it before grading.
+    FromMain,
+    /// An interactive problem's: an empty file (Polygon makes it by running the main solution
+    /// against the interactor, which this reader does not do).
+    Empty,
+    /// None can be made: an error naming the test.
+    Refused,
+}
+
 fn tests(
     folder: &Folder,
     problem: &ProblemXml,
-    has_main: bool,
+    answers: MissingAnswers,
     made: &Made,
 ) -> Result<(Vec<FileTest>, Vec<GeneratedFile>), PolygonError> {
     let dir = folder.root();
@@ -528,7 +559,7 @@ fn tests(
                 format!("test {index} is manual, but its input is not in the package"),
             ));
         }
-        if !has_answer && !has_main {
+        if !has_answer && answers == MissingAnswers::Refused {
             return Err(invalid(
                 &answer,
                 format!(
@@ -546,7 +577,8 @@ fn tests(
             };
             let input_lf = lf(&input_bytes);
             let answer_lf = answer_bytes.as_deref().and_then(lf);
-            if input_lf.is_none() && answer_lf.is_none() {
+            let staged_answer = !has_answer && answers == MissingAnswers::Empty;
+            if input_lf.is_none() && answer_lf.is_none() && !staged_answer {
                 (input, answer, folder.clone())
             } else {
                 let count = usize::from(input_lf.is_some()) + usize::from(answer_lf.is_some());
@@ -554,10 +586,7 @@ fn tests(
                 let input = made.write(&input_name, input_lf.as_deref().unwrap_or(&input_bytes))?;
                 let answer = match (answer_lf, answer_bytes) {
                     (Some(bytes), _) | (None, Some(bytes)) => made.write(&answer_name, &bytes)?,
-                    (None, None) => {
-                        made.remove(&answer_name)?;
-                        made.stage.join(&answer_name)
-                    }
+                    (None, None) => made.missing_answer(&answer_name, answers)?,
                 };
                 (input, answer, staged.clone())
             }
@@ -567,8 +596,7 @@ fn tests(
                 let bytes = made.crlf.read(folder, &answer, Cap::TEST)?;
                 made.write(&answer_name, &bytes)?
             } else {
-                made.remove(&answer_name)?;
-                made.stage.join(&answer_name)
+                made.missing_answer(&answer_name, answers)?
             };
             (made.stage.join(&input_name), answer, staged.clone())
         };
