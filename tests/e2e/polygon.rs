@@ -438,8 +438,62 @@ fn a_script_line_naming_no_generator_is_refused_by_its_line() {
             "\"nogen\", which is no executable",
         ],
     );
-    let (_dir, package) = scripted("gen 500 > {4-5}");
-    refused(&package, &["line 1", "a multigenerator"]);
+    let (_dir, package) = scripted("gen 500 > {5-4}");
+    refused(&package, &["line 1", "\"5-4\" is an empty range"]);
+    let (_dir, package) = scripted("gen 500 > {4,x}");
+    refused(&package, &["line 1", "\"x\" is no test"]);
+}
+
+/// A multigenerator (`multi 4 > {4}`): one run in its own folder writes each of its tests to
+/// the file named by the test's index (testlib's `startTest`); a file it does not leave is an
+/// error naming the test.
+#[test]
+fn a_multigenerator_s_run_makes_its_tests_from_the_files_it_leaves() {
+    let (dir, package) = scripted("multi 4 > {4}");
+    let xml = Path::new(&package).join("problem.xml");
+    let text = std::fs::read_to_string(&xml).unwrap().replace(
+        "<source path=\"files/gen.cpp\" type=\"cpp.g++17\"/>",
+        "<source path=\"files/gen.cpp\" type=\"cpp.g++17\"/>\n            </executable>\n            <executable>\n                <source path=\"files/multi.cpp\" type=\"cpp.g++17\"/>",
+    );
+    std::fs::write(&xml, text).unwrap();
+    std::fs::write(
+        Path::new(&package).join("files/multi.cpp"),
+        "// Writes each test named by an argument to the file of that name: 100 times the index.\n\
+         #include <cstdio>\n#include <cstdlib>\n\
+         int main(int argc, char *argv[]) {\n\
+             for (int i = 1; i < argc; i++) {\n\
+                 std::FILE *f = std::fopen(argv[i], \"w\");\n\
+                 if (!f) return 3;\n\
+                 std::fprintf(f, \"%d\\n\", 100 * std::atoi(argv[i]));\n\
+                 std::fclose(f);\n\
+             }\n\
+         }\n",
+    )
+    .unwrap();
+    let output = judge(&["gen", &package, "--index", "4"]);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "400\n",
+        "{}",
+        show(&output)
+    );
+    let output = judge(&["verify", &package]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    // A run that leaves no file for its test.
+    std::fs::write(
+        &xml,
+        std::fs::read_to_string(&xml)
+            .unwrap()
+            .replace("multi 4 &gt; {4}", "multi 7 &gt; {4}")
+            .replace("multi 4 > {4}", "multi 7 > {4}"),
+    )
+    .unwrap();
+    let output = judge(&["gen", &package, "--index", "4"]);
+    let text = show(&output);
+    assert_ne!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("left no file \"4\""), "{text}");
+    drop(dir);
 }
 
 /// An interactive package (tests/polygon/guessnumber): the testlib interactor (`interactor

@@ -52,6 +52,10 @@ pub struct GeneratedFile {
     pub generator: crate::config::ProgramSpec,
     /// The arguments after the generator's name.
     pub args: Vec<String>,
+    /// A multigenerator's test: the input is the file of this name the run leaves in its
+    /// folder (testlib's `startTest`), not its standard output; one run makes every test of
+    /// the same generator and arguments.
+    pub from_file: Option<String>,
     /// Where the made input is written.
     pub target: PathBuf,
     /// The package's own input for this test, when it has one (read with LF line ends).

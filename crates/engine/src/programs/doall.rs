@@ -1,6 +1,7 @@
 //! A package's generated test inputs, made as Polygon's `doall` makes them: each generator the
 //! tests' commands name built once from its source, each command run in the sandbox with its
-//! arguments and an empty standard input, its standard output the test's input. A testlib
+//! arguments and an empty standard input, its standard output the test's input (a
+//! multigenerator's tests: the files its one run leaves, each named by its test's index). A testlib
 //! generator seeds its randomness from its arguments (`registerGen`), so the same command
 //! gives the same bytes here as on Polygon. What is made is kept where the package's loader
 //! put it (outside the package) with the digest of the generator and the arguments beside
@@ -164,34 +165,38 @@ pub fn make(
         .into_iter()
         .filter(|f| programs.iter().any(|(n, _)| *n == f.generator.name()))
         .collect();
+    let runs = runs_of(&wanted);
     let next = AtomicUsize::new(0);
     let made = Mutex::new(Made::default());
     let first_error: Mutex<Option<(usize, DoallError)>> = Mutex::new(None);
     let cap = runner.files.tests();
     std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, wanted.len().max(1)) {
+        for _ in 0..jobs.clamp(1, runs.len().max(1)) {
             scope.spawn(|| loop {
                 let at = next.fetch_add(1, Ordering::SeqCst);
-                let Some(file) = wanted.get(at) else { break };
+                let Some(run) = runs.get(at) else { break };
                 if first_error.lock().is_ok_and(|e| e.is_some()) {
                     break;
                 }
-                let Some((_, program)) = programs.iter().find(|(n, _)| *n == file.generator.name())
+                let Some((_, program)) =
+                    programs.iter().find(|(n, _)| *n == run[0].generator.name())
                 else {
                     break;
                 };
-                match make_one(program, file, cap) {
-                    Ok((ran, same)) => {
+                match make_run(program, run, cap) {
+                    Ok(results) => {
                         if let Ok(mut made) = made.lock() {
-                            if ran {
-                                made.ran += 1;
-                            } else {
-                                made.reused += 1;
-                            }
-                            match same {
-                                Some(Ok(())) => made.identical += 1,
-                                Some(Err(why)) => made.differ.push(why),
-                                None => {}
+                            for (ran, same) in results {
+                                if ran {
+                                    made.ran += 1;
+                                } else {
+                                    made.reused += 1;
+                                }
+                                match same {
+                                    Some(Ok(())) => made.identical += 1,
+                                    Some(Err(why)) => made.differ.push(why),
+                                    None => {}
+                                }
                             }
                         }
                     }
@@ -234,65 +239,116 @@ fn key(program: &ProblemProgram, args: &[String]) -> String {
         .collect()
 }
 
-/// Makes one test (unless an earlier load made it with the same generator and arguments):
-/// whether its generator ran, and, when the package has its own input, whether they are the
-/// same bytes (else where they differ).
+/// The runs that make `files`, in order: one per test, except that a multigenerator's tests of
+/// the same generator and arguments (each its own `from_file`) share one run.
+fn runs_of<'f>(files: &[&'f GeneratedFile]) -> Vec<Vec<&'f GeneratedFile>> {
+    let mut runs: Vec<Vec<&GeneratedFile>> = Vec::new();
+    for &file in files {
+        let shared = file.from_file.is_some().then(|| {
+            runs.iter_mut().find(|run| {
+                run[0].from_file.is_some()
+                    && run[0].generator.name() == file.generator.name()
+                    && run[0].args == file.args
+            })
+        });
+        match shared.flatten() {
+            Some(run) => run.push(file),
+            None => runs.push(vec![file]),
+        }
+    }
+    runs
+}
+
+/// Makes the tests of one run (unless an earlier load made them all with the same generator
+/// and arguments): a test's input is the run's standard output, or a multigenerator's file it
+/// left. For each test, whether the generator ran, and, when the package has its own input,
+/// whether they are the same bytes (else where they differ).
 #[allow(clippy::type_complexity)]
-fn make_one(
+fn make_run(
     program: &ProblemProgram,
-    file: &GeneratedFile,
+    run: &[&GeneratedFile],
     cap: Cap,
-) -> Result<(bool, Option<Result<(), String>>), DoallError> {
-    let key_file = file.target.with_extension("cmd-digest");
-    let key = key(program, &file.args);
+) -> Result<Vec<(bool, Option<Result<(), String>>)>, DoallError> {
+    let first = run[0];
+    let key = key(program, &first.args);
     let write_error = |path: &Path| {
         let path = path.to_path_buf();
         move |cause| DoallError::Write { path, cause }
     };
-    let kept = std::fs::read_to_string(&key_file).is_ok_and(|k| k == key)
-        && std::fs::symlink_metadata(&file.target).is_ok_and(|m| m.is_file());
+    let kept = run.iter().all(|file| {
+        std::fs::read_to_string(file.target.with_extension("cmd-digest")).is_ok_and(|k| k == key)
+            && std::fs::symlink_metadata(&file.target).is_ok_and(|m| m.is_file())
+    });
     let ran = !kept;
     if ran {
         let call = Call {
-            args: file.args.clone(),
+            args: first.args.clone(),
             ..Call::default()
         };
-        let run = program.run(&call)?;
-        let failed = |why: String| DoallError::Failed {
+        let files: Vec<&str> = run.iter().filter_map(|f| f.from_file.as_deref()).collect();
+        let (output, left) = match files.is_empty() {
+            true => (program.run(&call)?, Vec::new()),
+            false => program.run_writing(&call, &files, cap)?,
+        };
+        let failed = |file: &GeneratedFile, why: String| DoallError::Failed {
             name: file.name.clone(),
             cmd: file.cmd.clone(),
             why,
         };
-        match run.ended(program.limits()) {
+        match output.ended(program.limits()) {
             Ended::Exit(0) => {}
             Ended::Exit(code) => {
-                return Err(failed(format!(
-                    "exited with code {code}: {}",
-                    run.message()
-                )))
+                return Err(failed(
+                    first,
+                    format!("exited with code {code}: {}", output.message()),
+                ))
             }
-            Ended::Abnormally(why) => return Err(failed(why)),
+            Ended::Abnormally(why) => return Err(failed(first, why)),
         }
-        if let Some(parent) = file.target.parent() {
-            std::fs::create_dir_all(parent).map_err(write_error(parent))?;
+        for file in run {
+            let bytes = match &file.from_file {
+                None => &output.stdout,
+                Some(name) => left
+                    .iter()
+                    .find(|(left, _)| left == name)
+                    .map(|(_, bytes)| bytes)
+                    .ok_or_else(|| {
+                        failed(
+                            file,
+                            format!(
+                                "left no file {name:?} (a multigenerator writes each of its \
+                                 tests to the file named by the test's index: testlib's \
+                                 startTest)"
+                            ),
+                        )
+                    })?,
+            };
+            if let Some(parent) = file.target.parent() {
+                std::fs::create_dir_all(parent).map_err(write_error(parent))?;
+            }
+            // Written beside and renamed: a judge reading it meanwhile sees a whole file.
+            let partial = file
+                .target
+                .with_extension(format!("part{}", std::process::id()));
+            std::fs::write(&partial, bytes).map_err(write_error(&partial))?;
+            std::fs::rename(&partial, &file.target).map_err(write_error(&file.target))?;
+            let key_file = file.target.with_extension("cmd-digest");
+            std::fs::write(&key_file, &key).map_err(write_error(&key_file))?;
         }
-        // Written beside and renamed: a judge reading it meanwhile sees a whole file.
-        let partial = file
-            .target
-            .with_extension(format!("part{}", std::process::id()));
-        std::fs::write(&partial, &run.stdout).map_err(write_error(&partial))?;
-        std::fs::rename(&partial, &file.target).map_err(write_error(&file.target))?;
-        std::fs::write(&key_file, &key).map_err(write_error(&key_file))?;
     }
-    let same = match &file.own {
-        None => None,
-        Some(own) => {
-            let made = judge_core::files::read(&file.target, cap)?;
-            let own = judge_core::files::read(own, cap)?;
-            Some(compare(&file.name, &file.cmd, &made, &own))
-        }
-    };
-    Ok((ran, same))
+    run.iter()
+        .map(|file| {
+            let same = match &file.own {
+                None => None,
+                Some(own) => {
+                    let made = judge_core::files::read(&file.target, cap)?;
+                    let own = judge_core::files::read(own, cap)?;
+                    Some(compare(&file.name, &file.cmd, &made, &own))
+                }
+            };
+            Ok((ran, same))
+        })
+        .collect()
 }
 
 /// Whether the made input is the package's own, else where they differ.

@@ -600,7 +600,8 @@ fn tests(
             };
             (made.stage.join(&input_name), answer, staged.clone())
         };
-        if let (Method::Generated { cmd }, Some(name)) = (&test.method, test.generator()) {
+        if let (Method::Generated { cmd, from_file }, Some(name)) = (&test.method, test.generator())
+        {
             let generator = made
                 .generators
                 .iter()
@@ -617,6 +618,7 @@ fn tests(
                 cmd: cmd.clone(),
                 generator,
                 args: test.args(),
+                from_file: from_file.clone(),
                 target: made.stage.join(format!("generated/{input_name}")),
                 own: has_input.then(|| input_path.clone()),
             });

@@ -226,15 +226,20 @@ pub struct Test {
 pub enum Method {
     /// Its input is a file of the package.
     Manual,
-    /// Its input is a generator's output: the command (`gen 10 3`), the generator first.
-    Generated { cmd: String },
+    /// Its input is a generator's output: the command (`gen 10 3`), the generator first; its
+    /// standard output, or with `from_file` the file of that name its run leaves in its folder
+    /// (a multigenerator's: testlib's `startTest(N)` writes test N to the file `N`).
+    Generated {
+        cmd: String,
+        from_file: Option<String>,
+    },
 }
 
 impl Test {
     /// The generator a generated test's command names (`gen` of `gen 10 3`).
     pub fn generator(&self) -> Option<&str> {
         match &self.method {
-            Method::Generated { cmd } => cmd.split_whitespace().next(),
+            Method::Generated { cmd, .. } => cmd.split_whitespace().next(),
             Method::Manual => None,
         }
     }
@@ -242,7 +247,7 @@ impl Test {
     /// The arguments of a generated test's command after the generator's name.
     pub fn args(&self) -> Vec<String> {
         match &self.method {
-            Method::Generated { cmd } => {
+            Method::Generated { cmd, .. } => {
                 cmd.split_whitespace().skip(1).map(str::to_string).collect()
             }
             Method::Manual => Vec::new(),
@@ -448,18 +453,23 @@ pub fn parse(text: &str) -> Result<ProblemXml, String> {
 /// The largest test index a script may name (`bounds::TESTS`'s largest count of tests).
 const MAX_TEST_INDEX: usize = 1_000_000;
 
+/// What a script line makes of one test: the line, the command, and for a multigenerator's
+/// line the file its run leaves with the test's input.
+type Scripted = (usize, String, Option<String>);
+
 /// Reads a testset's generation script, Polygon's form of generated tests: a line a command,
 /// `gen ARGS > N` (test N), `gen ARGS > $` (the first index not yet taken, by a listed manual
-/// test or an earlier line), blank lines skipped. The test index of each command, with the
-/// line it came from. A multigenerator's line (`> {1-3}`), FreeMarker's directives, a line
-/// without its target, a generator that is no executable or a test made twice are refused,
-/// naming the line.
+/// test or an earlier line), `gen ARGS > {1-3,5}` (a multigenerator: one run makes tests 1, 2,
+/// 3 and 5, each the file named by its index), blank lines skipped. The test index of each
+/// command, with the line it came from. FreeMarker's directives, a line without its target,
+/// a generator that is no executable, a range that is no range or a test made twice are
+/// refused, naming the line.
 fn read_script(
     text: &str,
     executables: &[Source],
     manual: &[usize],
-) -> Result<BTreeMap<usize, (usize, String)>, String> {
-    let mut made: BTreeMap<usize, (usize, String)> = BTreeMap::new();
+) -> Result<BTreeMap<usize, Scripted>, String> {
+    let mut made: BTreeMap<usize, Scripted> = BTreeMap::new();
     for (at, raw) in text.lines().enumerate() {
         let line = at + 1;
         let content = raw.trim();
@@ -494,33 +504,53 @@ fn read_script(
                 "names {program:?}, which is no executable of the package (<files><executables>)"
             )));
         }
-        let index = match target {
-            "$" => (1..)
-                .find(|i| !manual.contains(i) && !made.contains_key(i))
-                .unwrap_or(1),
-            _ if target.starts_with('{') => {
-                return Err(bad(
-                    "writes several tests at once (a multigenerator): not supported yet".into(),
-                ))
-            }
-            _ => match target.parse::<usize>() {
-                Ok(index) if (1..=MAX_TEST_INDEX).contains(&index) => index,
-                _ => {
-                    return Err(bad(format!(
-                        "{target:?} is no test: after '>' comes a test's index or $"
-                    )))
-                }
-            },
+        let index_of = |text: &str| match text.trim().parse::<usize>() {
+            Ok(index) if (1..=MAX_TEST_INDEX).contains(&index) => Ok(index),
+            _ => Err(bad(format!(
+                "{text:?} is no test: after '>' comes a test's index, $, or a multigenerator's \
+                 {{1-3,5}}"
+            ))),
         };
-        if manual.contains(&index) {
-            return Err(bad(format!("makes test {index}, a manual test of <tests>")));
+        let targets: Vec<(usize, Option<String>)> = match target {
+            "$" => vec![(
+                (1..)
+                    .find(|i| !manual.contains(i) && !made.contains_key(i))
+                    .unwrap_or(1),
+                None,
+            )],
+            _ if target.starts_with('{') => {
+                let Some(list) = target.strip_prefix('{').and_then(|t| t.strip_suffix('}')) else {
+                    return Err(bad(format!("{target:?} does not end with '}}'")));
+                };
+                let mut indices = Vec::new();
+                for item in list.split(',') {
+                    let (from, to) = match item.split_once('-') {
+                        Some((from, to)) => (index_of(from)?, index_of(to)?),
+                        None => (index_of(item)?, index_of(item)?),
+                    };
+                    if from > to {
+                        return Err(bad(format!("{item:?} is an empty range")));
+                    }
+                    indices.extend(from..=to);
+                }
+                indices
+                    .into_iter()
+                    .map(|index| (index, Some(index.to_string())))
+                    .collect()
+            }
+            _ => vec![(index_of(target)?, None)],
+        };
+        for (index, from_file) in targets {
+            if manual.contains(&index) {
+                return Err(bad(format!("makes test {index}, a manual test of <tests>")));
+            }
+            if let Some((earlier, ..)) = made.get(&index) {
+                return Err(bad(format!(
+                    "makes test {index}, which line {earlier} makes too"
+                )));
+            }
+            made.insert(index, (line, cmd.to_string(), from_file));
         }
-        if let Some((earlier, _)) = made.get(&index) {
-            return Err(bad(format!(
-                "makes test {index}, which line {earlier} makes too"
-            )));
-        }
-        made.insert(index, (line, cmd.to_string()));
     }
     Ok(made)
 }
@@ -569,12 +599,26 @@ fn read_testset(testset: &Element, executables: &[Source]) -> Result<Testset, St
             let method = match test.attribute("method").unwrap_or("manual") {
                 "manual" => Method::Manual,
                 "generated" => {
-                    let cmd = test
+                    let own = test
                         .attribute("cmd")
                         .map(str::trim)
                         .filter(|c| !c.is_empty())
-                        .or_else(|| script.get(&index).map(|(_, cmd)| cmd.as_str()))
+                        .map(|cmd| (cmd, test.attribute("from-file").map(str::to_string)));
+                    let (cmd, from_file) = own
+                        .or_else(|| {
+                            script
+                                .get(&index)
+                                .map(|(_, cmd, file)| (cmd.as_str(), file.clone()))
+                        })
                         .ok_or_else(|| format!("test {index} is generated but has no cmd"))?;
+                    if let Some(file) = &from_file {
+                        if file.is_empty() || file.contains('/') || file.starts_with('.') {
+                            return Err(format!(
+                                "test {index}: from-file {file:?} is no file name in the \
+                                 generator's folder"
+                            ));
+                        }
+                    }
                     let program = cmd.split_whitespace().next().unwrap_or("");
                     // A command of Polygon's script form (`gen 5 > $`, `> {1-3}`), which
                     // writes its own files, has no place in a test's cmd.
@@ -596,6 +640,7 @@ fn read_testset(testset: &Element, executables: &[Source]) -> Result<Testset, St
                     }
                     Method::Generated {
                         cmd: cmd.to_string(),
+                        from_file,
                     }
                 }
                 other => return Err(format!("test {index} has the unknown method {other:?}")),
@@ -621,14 +666,17 @@ fn read_testset(testset: &Element, executables: &[Source]) -> Result<Testset, St
     // Tests the script makes beyond those listed: each index from the next on must be made.
     if let Some(&last) = script.keys().next_back() {
         for index in tests.len() + 1..=last {
-            let (_, cmd) = script.get(&index).ok_or_else(|| {
+            let (_, cmd, from_file) = script.get(&index).ok_or_else(|| {
                 format!(
                     "the generation script makes test {last} but no line makes test {index}, \
                      nor does <tests> list it"
                 )
             })?;
             tests.push(Test {
-                method: Method::Generated { cmd: cmd.clone() },
+                method: Method::Generated {
+                    cmd: cmd.clone(),
+                    from_file: from_file.clone(),
+                },
                 sample: false,
                 group: None,
                 points: None,
@@ -833,7 +881,8 @@ mod tests {
         assert_eq!(
             testset.tests[1].method,
             Method::Generated {
-                cmd: "gen 10 3".into()
+                cmd: "gen 10 3".into(),
+                from_file: None,
             }
         );
         assert_eq!(testset.tests[1].points, Some(5.5));
@@ -905,7 +954,7 @@ mod tests {
             .iter()
             .map(|t| match &t.method {
                 Method::Manual => "manual".to_string(),
-                Method::Generated { cmd } => cmd.clone(),
+                Method::Generated { cmd, .. } => cmd.clone(),
             })
             .collect()
     }
@@ -928,6 +977,18 @@ mod tests {
         .unwrap();
         assert_eq!(commands(&testset), ["manual", "gen 1"]);
         assert_eq!(testset.tests[1].group.as_deref(), Some("g"));
+        // A multigenerator's line: one command, each test the file named by its index.
+        let testset = scripted("", "gen 9 > {1-2,4}\ngen 3 > 3").unwrap();
+        assert_eq!(commands(&testset), ["gen 9", "gen 9", "gen 3", "gen 9"]);
+        let files: Vec<Option<&str>> = testset
+            .tests
+            .iter()
+            .map(|t| match &t.method {
+                Method::Generated { from_file, .. } => from_file.as_deref(),
+                Method::Manual => None,
+            })
+            .collect();
+        assert_eq!(files, [Some("1"), Some("2"), None, Some("4")]);
     }
 
     #[test]
@@ -936,7 +997,9 @@ mod tests {
         assert!(error("gen 1 > $\nnogen 2 > $")
             .contains("line 2 (\"nogen 2 > $\"): names \"nogen\", which is no executable"));
         assert!(error("gen 1").contains("line 1 (\"gen 1\"): names no test"));
-        assert!(error("gen 1 > {1-3}").contains("a multigenerator"));
+        assert!(error("gen 1 > {3-1}").contains("\"3-1\" is an empty range"));
+        assert!(error("gen 1 > {1-2\ngen 2 > 3").contains("does not end with '}'"));
+        assert!(error("gen 1 > {1-2}\ngen 2 > 2").contains("makes test 2, which line 1 makes too"));
         assert!(error("gen 1 > 1\ngen 2 > 1")
             .contains("line 2 (\"gen 2 > 1\"): makes test 1, which line 1 makes too"));
         assert!(error("gen 1 > x").contains("\"x\" is no test"));
