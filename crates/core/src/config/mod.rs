@@ -147,8 +147,9 @@ impl Language {
 /// Placeholders of `compile` and `package` templates: the source file, the file to write,
 /// the build folder, and the source's file name without its extension. For a folder
 /// submitted as one program, an argument that is exactly `{source}` stands for every source
-/// file, and `{source}` elsewhere and `{stem}` for the main file (see `lang::prepare_folder`).
-pub const BUILD_PLACEHOLDERS: [&str; 4] = ["{source}", "{binary}", "{dir}", "{stem}"];
+/// file, and `{source}` elsewhere and `{stem}` for the main file (see `lang::prepare_folder`);
+/// `{main}` is the main file alone (Pascal's compiler takes one program and finds its units).
+pub const BUILD_PLACEHOLDERS: [&str; 5] = ["{source}", "{main}", "{binary}", "{dir}", "{stem}"];
 
 /// Placeholders of `run` templates: the files in the run's folder, the source's file name
 /// without its extension, the run's memory limit in MiB (the language's allowance included)

@@ -363,7 +363,8 @@ fn output_limit_message(limits: &CompileLimits) -> String {
 
 /// A build command with its placeholders filled in: the build folder's files named relative
 /// to it (the steps run there, inside a private root or not), the program `{binary}`, the
-/// folder itself `.`. An argument that is exactly `{source}` becomes every source file.
+/// folder itself `.`. An argument that is exactly `{source}` becomes every source file;
+/// `{main}` is the main file alone.
 fn fill(template: &[String], workspace: &Workspace) -> Vec<String> {
     let relative = |index: usize| argument_path(&workspace.files[index].0);
     let main = relative(workspace.main);
@@ -375,6 +376,7 @@ fn fill(template: &[String], workspace: &Workspace) -> Vec<String> {
         } else {
             command.push(
                 part.replace("{source}", &main)
+                    .replace("{main}", &main)
                     .replace("{binary}", BINARY)
                     .replace("{dir}", ".")
                     .replace("{stem}", stem(&main_name)),
@@ -1145,6 +1147,7 @@ mod tests {
             "-I{dir}",
             "x{source}",
             "{stem}",
+            "{main}",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -1163,7 +1166,8 @@ mod tests {
                 "src/main.cpp",
                 "-I.",
                 "xsrc/main.cpp",
-                "main"
+                "main",
+                "src/main.cpp"
             ]
         );
         let odd = workspace(&[("-rf.java", "")], &["-rf.java"]);
