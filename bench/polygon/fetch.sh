@@ -30,6 +30,44 @@ three-points       Mip182/HSE_3_points                          9160f2999a6b2ce5
 closest-pair       mamrudien/closest-pair-problem               a17891fecd7c2b4d74ca95fa699ac61f4e26071d  .
 project2022        azat-ismagilov/project2022                   abda8884c91d184be5f0272300c0475d043ffc14  .
 mosh               xiryss/MOSH-task-preparation                 557ba9db603cc8e31e6e2736a82024f59d9c1654  .
+lksh-P3-00-checkboard      CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/00/problems/checkboard
+lksh-P3-00-lights          CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/00/problems/lights
+lksh-P3-00-list            CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/00/problems/list
+lksh-P3-00-multiplication  CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/00/problems/multiplication
+lksh-P3-00-numgame         CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/00/problems/numgame
+lksh-P3-00-primesum        CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/00/problems/primesum
+lksh-P3-01-complete        CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/01/problems/complete
+lksh-P3-01-gold            CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/01/problems/gold
+lksh-P3-01-mockery         CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/01/problems/mockery
+lksh-P3-01-nodes           CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/01/problems/nodes
+lksh-P3-01-rain            CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/01/problems/rain
+lksh-P3-01-two             CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/01/problems/two
+lksh-P3-02-connectivity    CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/02/problems/connectivity
+lksh-P3-02-forest          CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/02/problems/forest
+lksh-P3-02-knight          CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/02/problems/knight
+lksh-P3-02-roads           CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/02/problems/roads
+lksh-P3-03-bipartite       CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/03/problems/bipartite
+lksh-P3-03-tail            CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/03/problems/tail
+lksh-P3-04-radio           CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/04/problems/radio
+lksh-P3-05-path-length     CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/05/problems/path-length
+lksh-P3-05-path            CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/05/problems/path
+lksh-P3-06-caver           CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/06/problems/caver
+lksh-P3-06-knight-2        CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/06/problems/knight-2
+lksh-P3-06-lines           CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/06/problems/lines
+lksh-P3-07-beds            CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/07/problems/beds
+lksh-P3-07-dijkstra        CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/07/problems/dijkstra
+lksh-P3-07-gas             CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/07/problems/gas
+lksh-P3-08-floyd-max       CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/08/problems/floyd-max
+lksh-P3-08-floyd           CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/P3/08/problems/floyd
+lksh-olymp-candy-monster   CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/olymp_P2_P3/problems/candy-monster
+lksh-olymp-dandelion       CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/olymp_P2_P3/problems/dandelion
+lksh-olymp-detective       CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/olymp_P2_P3/problems/detective
+lksh-olymp-diary           CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/olymp_P2_P3/problems/diary
+lksh-olymp-feed            CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/olymp_P2_P3/problems/feed
+lksh-olymp-gravity-triangles CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/olymp_P2_P3/problems/gravity-triangles
+lksh-olymp-money-riddle    CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/olymp_P2_P3/problems/money-riddle
+lksh-olymp-sort            CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/olymp_P2_P3/problems/sort
+lksh-olymp-soup            CSchool/LKSH2017                             81687856f005bdb0867651644eb532a59111b097  polygon_contests/olymp_P2_P3/problems/soup
 "
 
 echo "$packages" | while read -r name repo commit path; do
