@@ -1703,9 +1703,10 @@ fn args_reach_the_submission_from_its_group_and_its_own_yaml() {
     );
 }
 
-/// `include/`: every submission gets `include/default/`'s files and its language's
-/// (`include/cpp/`: a grader with `main` that calls the submission's `solve`), staged with its
-/// own files outside the package, which is left as it was.
+/// `include/`: every submission gets `include/default/`'s files (a header with problem.yaml's
+/// constant `{{FACTOR}}` written in) and its language's (`include/cpp/`: a grader with `main`
+/// that calls the submission's `solve`), staged with its own files outside the package, which
+/// is left as it was.
 #[test]
 fn included_files_are_added_to_each_submission_of_their_language() {
     let (_keep, dir) = copy_of("include2025");

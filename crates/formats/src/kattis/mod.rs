@@ -412,7 +412,9 @@ impl Package {
     /// `include/<language>/` of each submission's language, by the format's language codes)
     /// added, as problemtools adds them: a submission that gets any is graded from a folder
     /// staged outside the package (see `staging`) holding its own files and the included ones,
-    /// which replace its own of the same path. Its language is the one `submissions.yaml`
+    /// which replace its own of the same path, problem.yaml's constants written into the
+    /// included files (not into the submission's own: see `with_constants`). Its language is
+    /// the one `submissions.yaml`
     /// names, else the one its own files are in.
     /// An entry of `include/` that is not a folder is an error naming it; a folder named by no
     /// language code the format has, or empty, is a warning (its files go to no submission).
@@ -469,6 +471,16 @@ impl Package {
         }
         if by_language.is_empty() {
             return Ok(());
+        }
+        // Included files are among those the format writes problem.yaml's constants into.
+        let facts = crate::generators::PackageFacts::read(folder)
+            .map_err(|e| PackageError::invalid(&self.dir.join("problem.yaml"), e.to_string()))?;
+        if !facts.constants.is_empty() {
+            for file in by_language.values_mut().flatten() {
+                if let Ok(text) = std::str::from_utf8(&file.bytes) {
+                    file.bytes = facts.substitute(text).into_bytes();
+                }
+            }
         }
         let staging = std::env::temp_dir().join("judge-include");
         for submission in &mut self.submissions {

@@ -1,1 +1,1 @@
-#define FACTOR 2
+#define FACTOR {{FACTOR}}
