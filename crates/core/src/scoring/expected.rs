@@ -210,6 +210,25 @@ impl Expectation {
         }
     }
 
+    /// What an explicit `use_for_time_limit` says of the verdicts, as the 2025-09 format has
+    /// it: `lower` is a `permitted: [AC, WA, RTE]`, `upper` a `required: [TLE]`, each where the
+    /// entry does not say its own.
+    fn imply_from_time_limit_use(&mut self) {
+        match self.for_time_limit {
+            Some(ForTimeLimit::Lower) if self.permitted.is_none() => {
+                self.permitted = Some(vec![
+                    Verdict::Accepted,
+                    Verdict::WrongAnswer,
+                    RUN_TIME_ERROR,
+                ]);
+            }
+            Some(ForTimeLimit::Upper) if self.required.is_none() => {
+                self.required = Some(vec![Verdict::TimeLimitExceeded]);
+            }
+            _ => {}
+        }
+    }
+
     /// How the submission bears on the time limit as the 2025-09 format has it: as
     /// `use_for_time_limit` says, else a lower bound when TLE is not permitted on its test
     /// cases, an upper bound when TLE is all that is required, else not at all.
@@ -596,6 +615,7 @@ impl SubmissionsYaml {
             if built != HowBuilt::default() {
                 builds.push((matcher.clone(), built));
             }
+            expectation.imply_from_time_limit_use();
             entries.push((pattern.clone(), matcher.clone(), expectation));
             entries.extend(
                 scoped
@@ -776,6 +796,7 @@ fn scoped_expectation(
             format!("{key}: unknown (a test group's requirements are score, permitted, required, message, use_for_time_limit)"),
         ));
     }
+    expectation.imply_from_time_limit_use();
     Ok(expectation)
 }
 
@@ -1015,6 +1036,24 @@ mod tests {
             let error = SubmissionsYaml::parse(Path::new("submissions.yaml"), text).unwrap_err();
             assert!(error.to_string().contains(message), "{error}");
         }
+    }
+
+    #[test]
+    fn use_for_time_limit_lower_and_upper_say_what_verdicts_are_allowed() {
+        let text = "a.py:\n  use_for_time_limit: upper\nb.py:\n  use_for_time_limit: lower\nc.py:\n  use_for_time_limit: upper\n  required: [TLE, RTE]\n";
+        let yaml = SubmissionsYaml::parse(Path::new("submissions.yaml"), text).unwrap();
+        let one = |path: &str| yaml.for_submission(path)[0].clone();
+        assert_eq!(one("a.py").required, Some(vec![Verdict::TimeLimitExceeded]));
+        assert_eq!(one("a.py").time_limit_use(), ForTimeLimit::Upper);
+        assert_eq!(
+            one("b.py").permitted,
+            Some(vec![Verdict::Accepted, Verdict::WrongAnswer, RUN_TIME_ERROR])
+        );
+        // An entry's own list stays.
+        assert_eq!(
+            one("c.py").required,
+            Some(vec![Verdict::TimeLimitExceeded, RUN_TIME_ERROR])
+        );
     }
 
     #[test]
