@@ -113,6 +113,7 @@ const KATTIS_LANGUAGES: &[KattisLanguage] = &[
     kattis("dart", "Dart", 0, &["dart"]),
     kattis("elixir", "Elixir", 0, &["ex", "exs"]),
     kattis("erlang", "Erlang", 0, &["erl"]),
+    kattis("bash", "Bash", 0, &["sh", "bash"]),
 ];
 
 const fn kattis(
