@@ -642,6 +642,15 @@ fn export_names_what_it_leaves_out_and_refuses_bad_input() {
     assert_eq!(output.status.code(), Some(2), "{text}");
     assert!(text.contains("its checker does not build"), "{text}");
     assert!(!Path::new(&bad).exists());
+    // An interactive package: refused, naming its interactor.
+    let output = judge(&["export", "tests/polygon/guessnumber", "--kattis", &bad]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("it is interactive (files/interactor.cpp)"),
+        "{text}"
+    );
+    assert!(!Path::new(&bad).exists());
 }
 
 #[test]

@@ -20,7 +20,9 @@
 //!   tags that allow several verdicts (`rejected`, `failed`, `*-or-*`) and
 //!   `memory-limit-exceeded` have no folder in the format: left out, each named.
 //!
-//! The package's `.exe` files are never copied: only sources are.
+//! An interactive package is refused (its verdict needs the interactor and the checker, a
+//! Kattis package has one program). The package's `.exe` files are never copied: only
+//! sources are.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -57,6 +59,19 @@ pub fn write_package(
         return Err(unsupported(
             package,
             "its tests as loaded do not match problem.xml's testset",
+        ));
+    }
+    if let Some(interactor) = &problem.interactor {
+        // Polygon's verdict is the interactor's, then the checker's on what it wrote; a
+        // Kattis interactive problem is judged by its one output validator.
+        return Err(unsupported(
+            package,
+            format!(
+                "it is interactive ({}): Polygon judges it by the interactor and then the \
+                 checker on the interactor's output, and a Kattis package by one program; \
+                 export does not join the two yet",
+                interactor.path
+            ),
         ));
     }
     let layout = Layout::of(&problem).map_err(|why| unsupported(package, why))?;
