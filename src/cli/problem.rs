@@ -418,7 +418,7 @@ pub fn list(config: Option<&Path>) -> Result<u8> {
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// The problem id or folder.
+    /// The problem id or folder (a Polygon package's folder or zip too).
     pub problem: OsString,
     /// Write the problem as a Kattis problem package into this new folder (its checker,
     /// validator or interactor programs become the package's validators).
@@ -443,6 +443,12 @@ pub fn export(config: Option<&Path>, args: &ExportArgs) -> Result<u8> {
         .as_ref()
         .filter(|p| judge::polygon::is_package_folder(&p.dir))
     {
+        if args.count.is_some() || args.seed.is_some() {
+            bail!(
+                "{} is a Polygon package: its tests are its own (--count and --seed do not apply)",
+                package.dir.display()
+            );
+        }
         return export_polygon(&runner, package, &problem, scratch, &args.kattis);
     }
     let code = problem.code(&runner, &scratch)?;
