@@ -200,7 +200,7 @@ fn package_tests(
                         tests.len()
                     )
                 })?;
-            stdout().write_all(&doall::test_input(test)?)?;
+            stdout().write_all(&test.read_input()?)?;
         }
         (None, Some(out)) => {
             let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
@@ -418,7 +418,7 @@ pub fn list(config: Option<&Path>) -> Result<u8> {
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// The problem id or folder.
+    /// The problem id or folder (a Polygon package's folder or zip too).
     pub problem: OsString,
     /// Write the problem as a Kattis problem package into this new folder (its checker,
     /// validator or interactor programs become the package's validators).
@@ -438,6 +438,19 @@ pub fn export(config: Option<&Path>, args: &ExportArgs) -> Result<u8> {
     let runner = load_runner(config)?;
     let problem = judge::resolve::problem(&runner, &args.problem)?;
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
+    if let Some(package) = problem
+        .package
+        .as_ref()
+        .filter(|p| judge::polygon::is_package_folder(&p.dir))
+    {
+        if args.count.is_some() || args.seed.is_some() {
+            bail!(
+                "{} is a Polygon package: its tests are its own (--count and --seed do not apply)",
+                package.dir.display()
+            );
+        }
+        return export_polygon(&runner, package, &problem, scratch, &args.kattis);
+    }
     let code = problem.code(&runner, &scratch)?;
     let solutions =
         judge::grade::verify::solutions_folder(runner.project_root().ok(), &problem.spec);
@@ -452,9 +465,14 @@ pub fn export(config: Option<&Path>, args: &ExportArgs) -> Result<u8> {
         args.seed.unwrap_or(runner.seed),
         Stop::on_signals(),
     )?;
+    tell_exported(&args.kattis, &exported);
+    Ok(exit::ACCEPTED)
+}
+
+fn tell_exported(out: &Path, exported: &judge::kattis::export::Exported) {
     eprintln!(
         "wrote {}: {} tests, {} submissions",
-        args.kattis.display(),
+        out.display(),
         exported.tests,
         exported.submissions
     );
@@ -464,5 +482,40 @@ pub fn export(config: Option<&Path>, args: &ExportArgs) -> Result<u8> {
     for left_out in &exported.left_out {
         eprintln!("  left out: {left_out}");
     }
+}
+
+/// `judge export POLYGON-PACKAGE --kattis DIR`: its checker and validators built first (a
+/// package whose programs do not build is refused, naming the program), then written with
+/// its tests as judge grades them.
+fn export_polygon(
+    runner: &RunnerConfig,
+    package: &judge::kattis::Package,
+    problem: &judge::resolve::Problem,
+    scratch: Arc<Scratch>,
+    out: &Path,
+) -> Result<u8> {
+    use judge::programs::ProblemProgram;
+    let checker = match &package.spec.checker {
+        judge::check::Checker::Program(spec) => Some(spec),
+        judge::check::Checker::Compare(_) => None,
+    };
+    for spec in checker.into_iter().chain(&package.input_validators) {
+        ProblemProgram::build(runner, &package.dir, spec, scratch.clone()).map_err(|e| {
+            anyhow!(
+                "cannot export {}: its {} does not build: {e}",
+                package.dir.display(),
+                spec.role.name()
+            )
+        })?;
+    }
+    let code = problem.code(runner, &scratch)?;
+    let exported = judge::polygon::export::write_package(
+        runner,
+        package,
+        code.as_deref(),
+        out,
+        Stop::on_signals(),
+    )?;
+    tell_exported(out, &exported);
     Ok(exit::ACCEPTED)
 }

@@ -536,3 +536,178 @@ fn an_interactor_talks_with_each_solution_and_the_checker_reads_what_it_wrote() 
     let text = show(&output);
     assert!(text.contains("interactive"), "{text}");
 }
+
+/// `judge export --kattis` on the package: a scoring Kattis package (2023-07) whose groups
+/// are the package's, which judge verifies with the tags' verdicts and the same scores.
+fn exported_pairsum(dir: &Path, from: &str) -> String {
+    // problemtools takes the folder's name as the short name: letters and digits.
+    let out = dir.join("pairsumkattis").to_string_lossy().into_owned();
+    let output = judge(&["export", from, "--kattis", &out]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("wrote "), "{text}");
+    out
+}
+
+#[test]
+fn export_writes_a_kattis_package_graded_with_the_same_verdicts() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = exported_pairsum(dir.path(), PACKAGE);
+    let root = Path::new(&out);
+    let yaml = std::fs::read_to_string(root.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("type: scoring"), "{yaml}");
+    assert!(yaml.contains("time_limit: 2\n"), "{yaml}");
+    assert!(yaml.contains("memory: 256\n"), "{yaml}");
+    // Every test with its answer; the generated one made, answers the package lacks made by
+    // the main solution; a group's dependencies copied into it.
+    for test in [
+        "sample/001",
+        "secret/01-samples/001",
+        "secret/02-small/002",
+        "secret/02-small/samples-001",
+        "secret/03-big/003",
+        "secret/03-big/004",
+        "secret/03-big/small-002",
+    ] {
+        for extension in ["in", "ans"] {
+            let file = root.join(format!("data/{test}.{extension}"));
+            assert!(file.is_file(), "{} is missing", file.display());
+        }
+    }
+    let big = std::fs::read_to_string(root.join("data/secret/03-big/testdata.yaml")).unwrap();
+    assert!(
+        big.contains("accept_score: 80") && big.contains("min"),
+        "{big}"
+    );
+    // The checker, its header inlined, and the validator, wrapped; the solutions by tag.
+    let checker = std::fs::read_to_string(root.join("output_validator/check.cpp")).unwrap();
+    assert!(!checker.contains("#include \"testlib.h\""));
+    assert!(root.join("input_validators/val/val.cpp").is_file());
+    for submission in [
+        "accepted/main.cpp",
+        "accepted/other.cpp",
+        "wrong_answer/wa.cpp",
+    ] {
+        assert!(root.join("submissions").join(submission).is_file());
+    }
+    assert!(!root.join("submissions/run_time_error").exists());
+    let output = judge(&["verify", &out, "--jobs", "1"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for (solution, verdict) in [
+        ("accepted/main.cpp", "AC score 100"),
+        ("accepted/other.cpp", "AC score 100"),
+        ("wrong_answer/wa.cpp", "WA @secret/02-small/002 score 0"),
+    ] {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(solution) && l.contains(verdict) && l.ends_with(" ok")),
+            "{solution} did not get {verdict}:\n{text}"
+        );
+    }
+    assert!(text.contains("0 mismatches"), "{text}");
+}
+
+#[test]
+fn export_names_what_it_leaves_out_and_refuses_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir
+        .path()
+        .join("pairsum-kattis")
+        .to_string_lossy()
+        .into_owned();
+    let output = judge(&["export", PACKAGE, "--kattis", &out]);
+    let text = show(&output);
+    for tag in ["rejected", "failed", "time-limit-exceeded-or-accepted"] {
+        assert!(
+            text.contains(&format!("({tag}): its tag allows several verdicts")),
+            "{text}"
+        );
+    }
+    // Into a folder that holds something: refused, naming it, nothing written into it.
+    let output = judge(&["export", PACKAGE, "--kattis", &out]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("is not empty"), "{text}");
+    // A checker that does not build.
+    let (_copy, package) = broken(|xml| xml.replace("files/check.cpp", "files/badcheck.cpp"));
+    std::fs::write(
+        Path::new(&package).join("files/badcheck.cpp"),
+        "int main( { return 0; }\n",
+    )
+    .unwrap();
+    let bad = dir.path().join("bad").to_string_lossy().into_owned();
+    let output = judge(&["export", &package, "--kattis", &bad]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("its checker does not build"), "{text}");
+    assert!(!Path::new(&bad).exists());
+    // An interactive package: refused, naming its interactor.
+    let output = judge(&["export", "tests/polygon/guessnumber", "--kattis", &bad]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("it is interactive (files/interactor.cpp)"),
+        "{text}"
+    );
+    assert!(!Path::new(&bad).exists());
+}
+
+#[test]
+fn export_refuses_a_zip_with_an_entry_leaving_it() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let zipped = dir.path().join("pairsum.zip");
+    let options = zip::write::SimpleFileOptions::default();
+    let mut writer = zip::ZipWriter::new(std::fs::File::create(&zipped).unwrap());
+    writer.start_file("problem.xml", options).unwrap();
+    writer
+        .write_all(&std::fs::read(repo().join(PACKAGE).join("problem.xml")).unwrap())
+        .unwrap();
+    writer.start_file("../escaped.txt", options).unwrap();
+    writer.write_all(b"out").unwrap();
+    writer.finish().unwrap();
+    let out = dir.path().join("out").to_string_lossy().into_owned();
+    let output = judge(&["export", zipped.to_str().unwrap(), "--kattis", &out]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("\"../escaped.txt\" would be unpacked outside"),
+        "{text}"
+    );
+    assert!(!dir.path().join("escaped.txt").exists());
+    assert!(!Path::new(&out).exists());
+}
+
+/// problemtools' verifyproblem checks the exported package: every exported submission gets
+/// its folder's verdict (the tag's), as judge verify gives it. CI installs problemtools
+/// from PyPI; the statement check (it needs LaTeX) is skipped.
+#[test]
+#[ignore = "needs problemtools (verifyproblem)"]
+fn problemtools_verifies_the_exported_package() {
+    crate::common::require_tool("verifyproblem");
+    let dir = tempfile::tempdir().unwrap();
+    let out = exported_pairsum(dir.path(), &zipped(dir.path()));
+    let output = std::process::Command::new("verifyproblem")
+        .arg(&out)
+        .args(["-p", "config", "data", "submissions", "validators"])
+        .env("HOME", dir.path())
+        .output()
+        .expect("verifyproblem runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        output.status.success() && text.contains("tested: 0 errors"),
+        "{text}"
+    );
+    for line in [
+        "accepted/main.cpp (C++) OK: AC (100)",
+        "accepted/other.cpp (C++) OK: AC (100)",
+        "wrong_answer/wa.cpp (C++) OK: WA",
+    ] {
+        assert!(text.contains(line), "no {line:?} in:\n{text}");
+    }
+}

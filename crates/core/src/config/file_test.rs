@@ -35,6 +35,17 @@ impl FileTest {
             None => &self.validator_args,
         }
     }
+
+    /// Its input: the package's own file (read as a file inside the package), or one made
+    /// outside the package from the test's command (a Polygon package's generated test).
+    pub fn read_input(&self) -> Result<Vec<u8>, crate::files::FileError> {
+        use crate::files::Cap;
+        if self.input.starts_with(self.folder.root()) {
+            self.folder.read(&self.input, Cap::TEST)
+        } else {
+            crate::files::read(&self.input, Cap::TEST)
+        }
+    }
 }
 
 /// A test input a package makes with a command of its own (a Polygon test's `cmd`: a

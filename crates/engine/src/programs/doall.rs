@@ -22,15 +22,6 @@ use judge_core::config::{FileTest, GeneratedFile, RunnerConfig};
 use judge_core::files::Cap;
 use judge_core::problems::ProblemCode;
 
-/// The input of a package's test (a package's own file, or one made from its command).
-pub fn test_input(test: &FileTest) -> Result<Vec<u8>, judge_core::files::FileError> {
-    if test.input.starts_with(test.folder.root()) {
-        test.folder.read(&test.input, Cap::TEST)
-    } else {
-        judge_core::files::read(&test.input, Cap::TEST)
-    }
-}
-
 /// Writes a package's tests (the first `count`, or all) as `out/001.in` and `out/001.ans`, in
 /// the package's order: each input as the package has it or its command made it, each answer
 /// the package's file, else `code`'s (the main solution's) answer to it. The number written.
@@ -48,7 +39,7 @@ pub fn write_tests(
     std::fs::create_dir_all(out).map_err(write_error(out))?;
     let tests = &tests[..count.unwrap_or(tests.len()).min(tests.len())];
     for (i, test) in tests.iter().enumerate() {
-        let input = test_input(test)?;
+        let input = test.read_input()?;
         let answer = match test.folder.kind_if_any(&test.answer)? {
             Some(_) => test.folder.read(&test.answer, Cap::TEST)?,
             None => {

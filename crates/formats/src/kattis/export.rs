@@ -254,7 +254,7 @@ pub fn write_package(
 
 /// The output validator of a problem checked by lines (`check::Comparison::Lines`): lines
 /// equal but for trailing spaces, tabs and carriage returns, and trailing empty lines.
-const LINES_VALIDATOR: &str = r#"# Written by `judge export`: the problem's checker "lines" as a Kattis output validator
+pub(crate) const LINES_VALIDATOR: &str = r#"# Written by `judge export`: the problem's checker "lines" as a Kattis output validator
 # (`lines.py INPUT ANSWER FEEDBACK_DIR/ < OUTPUT`, exit 42 accepted, 43 wrong answer): the
 # output's lines must be the answer's, but for spaces, tabs and carriage returns at their
 # ends and empty lines at the end. (judge calls the same tokens with other spacing a
@@ -287,7 +287,7 @@ sys.exit(42)
 
 /// What a problem program becomes in a package.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Target {
+pub(crate) enum Target {
     /// An input validator: the input on standard input, exit 42 valid, 43 invalid.
     InputValidator,
     /// An output validator: `validator input answer feedback/ [flags] < output`, exit 42
@@ -299,22 +299,52 @@ enum Target {
 }
 
 /// A problem program as the files of a package's program.
-struct Carried {
+pub(crate) struct Carried {
     /// The program's file name (its source's, so the language is seen from it).
-    name: String,
+    pub(crate) name: String,
     /// Its source, wrapped if its convention is not Kattis's.
-    text: Vec<u8>,
+    pub(crate) text: Vec<u8>,
     /// Files it includes from beside it (a `testlib.h`), by name.
-    beside: Vec<(String, Vec<u8>)>,
+    pub(crate) beside: Vec<(String, Vec<u8>)>,
     /// What was done, for the export's report.
-    note: String,
+    pub(crate) note: String,
 }
 
 impl Carried {
+    /// The program as one file: each header it includes from beside it (`#include
+    /// "testlib.h"`) written in place of its include line. problemtools reads a 2023-07
+    /// `output_validator/` as a folder of programs, each file one, so a header beside the
+    /// source is not built with it; inlined, the file builds alone in both tools.
+    pub(crate) fn inlined(mut self) -> Carried {
+        if self.beside.is_empty() {
+            return self;
+        }
+        let text = String::from_utf8_lossy(&self.text).into_owned();
+        let mut joined = String::with_capacity(text.len());
+        for line in text.split_inclusive('\n') {
+            let included = local_includes(line);
+            match included
+                .first()
+                .and_then(|name| self.beside.iter().find(|(n, _)| n == name))
+            {
+                Some((name, bytes)) => {
+                    joined += &format!("/* ---- {name}, inlined by `judge export` ---- */\n");
+                    joined += &String::from_utf8_lossy(bytes);
+                    joined += "\n";
+                }
+                None => joined += line,
+            }
+        }
+        let names: Vec<String> = self.beside.drain(..).map(|(n, _)| n).collect();
+        self.note += &format!(" ({} inlined into it)", names.join(", "));
+        self.text = joined.into_bytes();
+        self
+    }
+
     /// Writes the program into `folder` (`output_validator/`, itself the program, when
     /// `is_program`; else `input_validators/`, where a program with files beside it is a
     /// folder of its own).
-    fn write(&self, folder: &Path, is_program: bool) -> Result<(), ExportError> {
+    pub(crate) fn write(&self, folder: &Path, is_program: bool) -> Result<(), ExportError> {
         let home = if is_program || self.beside.is_empty() {
             folder.to_path_buf()
         } else {
@@ -336,7 +366,7 @@ impl Carried {
 /// as it is, a testlib one wrapped so that it speaks Kattis's (see `wrap`). Its source must
 /// be a file of C, C++ or Python; the headers it includes from beside it (`#include
 /// "testlib.h"`) go with it. The error says why it cannot be carried.
-fn carry(
+pub(crate) fn carry(
     runner: &RunnerConfig,
     source: &Source,
     spec: &ProgramSpec,
@@ -632,7 +662,7 @@ fn wrap_c(target: Target, name: &str, original: &str) -> String {
 
 /// Where the package is built until it is complete; `out` must be missing or empty: export
 /// writes a new package.
-fn stage(out: &Path, stop: Stop) -> Result<StagedFolder, ExportError> {
+pub(crate) fn stage(out: &Path, stop: Stop) -> Result<StagedFolder, ExportError> {
     StagedFolder::new(out, stop).map_err(|cause| match cause.kind() {
         std::io::ErrorKind::AlreadyExists => ExportError::NotEmpty(out.to_path_buf()),
         _ => ExportError::Write {
@@ -643,7 +673,7 @@ fn stage(out: &Path, stop: Stop) -> Result<StagedFolder, ExportError> {
 }
 
 /// The package, complete, renamed into place.
-fn publish(staged: StagedFolder) -> Result<(), ExportError> {
+pub(crate) fn publish(staged: StagedFolder) -> Result<(), ExportError> {
     let out = staged.target().to_path_buf();
     staged
         .publish()
@@ -652,18 +682,18 @@ fn publish(staged: StagedFolder) -> Result<(), ExportError> {
 
 /// The problem's folder, whose files (samples, statement, interactor) are read as files
 /// inside it.
-struct Source {
+pub(crate) struct Source {
     folder: Folder,
 }
 
 impl Source {
-    fn new(problem: &ProblemSpec) -> Result<Source, ExportError> {
+    pub(crate) fn new(problem: &ProblemSpec) -> Result<Source, ExportError> {
         Ok(Source {
             folder: Folder::new(&problem.dir)?,
         })
     }
 
-    fn read(&self, path: &Path, cap: Cap) -> Result<Vec<u8>, ExportError> {
+    pub(crate) fn read(&self, path: &Path, cap: Cap) -> Result<Vec<u8>, ExportError> {
         Ok(self.folder.read(path, cap)?)
     }
 
@@ -673,7 +703,7 @@ impl Source {
     }
 }
 
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
+pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|cause| ExportError::Write {
             path: parent.to_path_buf(),
@@ -687,7 +717,7 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
 }
 
 /// `problem.yaml` (format 2023-07, with the problem's limits) and the statement.
-fn write_metadata(
+pub(crate) fn write_metadata(
     source: &Source,
     problem: &ProblemSpec,
     out: &Path,

@@ -23,6 +23,7 @@
 //! Not done yet: named input and output files, interactive problems (each refused by name),
 //! a script's multigenerators and FreeMarker directives.
 
+pub mod export;
 pub mod groups;
 pub mod problem_xml;
 pub mod xml;
