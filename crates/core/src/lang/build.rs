@@ -1339,7 +1339,7 @@ mod tests {
                       mkdir closed && echo x > closed/x && chmod 000 closed\n";
         let source = dir.path().join("build.sh");
         std::fs::write(&source, script).unwrap();
-        let prepared = match prepare(&BuildSetup::of(&runner), &source, None).unwrap() {
+        let prepared = match prepare(&BuildSetup::of(&runner), &source, Some("script")).unwrap() {
             Compiled::Ready(prepared) => prepared,
             Compiled::Failed { message, .. } => panic!("{message}"),
         };

@@ -1047,7 +1047,11 @@ mod tests {
         assert_eq!(one("a.py").time_limit_use(), ForTimeLimit::Upper);
         assert_eq!(
             one("b.py").permitted,
-            Some(vec![Verdict::Accepted, Verdict::WrongAnswer, RUN_TIME_ERROR])
+            Some(vec![
+                Verdict::Accepted,
+                Verdict::WrongAnswer,
+                RUN_TIME_ERROR
+            ])
         );
         // An entry's own list stays.
         assert_eq!(
