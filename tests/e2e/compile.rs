@@ -187,7 +187,7 @@ impl Project {
 const SCRIPT_LANGUAGE: &str = r#"
 [languages.script]
 name = "compile script"
-extensions = ["sh"]
+extensions = ["bomb"]
 compile = ["sh", "{source}"]
 run = ["cat", "{source}"]
 "#;
@@ -205,10 +205,10 @@ compile_message_limit_kib = 16
 /// How long a misbehaving compile may take to be stopped, judge's start and end included.
 const QUICKLY: Duration = Duration::from_secs(20);
 
-/// Compiles `script` (as `NAME.sh`) in `project`: it must be a compile error whose message
+/// Compiles `script` (as `NAME.bomb`, the script language's) in `project`: it must be a compile error whose message
 /// says each of `says`, given quickly, with nothing left behind.
 fn assert_stopped_at(project: &Project, name: &str, script: &str, says: &[&str]) {
-    let file = format!("{name}.sh");
+    let file = format!("{name}.bomb");
     project.write(&file, script);
     let run = project.grade(&file);
     assert_eq!(run.verdict(), "CE", "{script}\n{}", run.show());
@@ -243,7 +243,7 @@ fn a_compiler_that_forks_without_end_is_stopped_at_its_process_limit() {
     // ended is a race: that was a compile error in some runs, a build in others). The
     // message names the limit when it was reached, what was left otherwise.
     for attempt in 0..3 {
-        let file = format!("background-bomb-{attempt}.sh");
+        let file = format!("background-bomb-{attempt}.bomb");
         project.write(&file, "f() { f | f & }; f\n");
         let run = project.grade(&file);
         assert_eq!(run.verdict(), "CE", "{}", run.show());
