@@ -1500,40 +1500,32 @@ fn an_unchanged_submission_s_runs_are_taken_from_the_last_verify() {
 #[test]
 fn constants_are_written_into_validators_and_not_into_submissions() {
     let dir = tempfile::tempdir().unwrap();
-    let package = dir.path().join("limited");
-    let write = |path: &str, text: &str| {
-        let file = package.join(path);
-        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-        std::fs::write(file, text).unwrap();
-    };
-    write(
-        "problem.yaml",
-        "problem_format_version: 2025-09\nname: limited\nconstants:\n  LIMIT: 10\n",
+    let package = package_in(
+        dir.path(),
+        "limited",
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: limited\nconstants:\n  LIMIT: 10\n",
+            ),
+            (
+                "input_validators/check.py",
+                "import sys\nn = int(sys.stdin.read())\nsys.exit(42 if 0 <= n <= {{LIMIT}} else 43)\n",
+            ),
+            ("data/sample/1.in", "5\n"),
+            ("data/sample/1.ans", "5\n"),
+            ("data/secret/1.in", "10\n"),
+            ("data/secret/1.ans", "10\n"),
+            ("data/invalid_input/big.in", "11\n"),
+            ("submissions/accepted/echo.py", "print(input())\n"),
+            (
+                "submissions/wrong_answer/literal.py",
+                "input()\nprint('{{LIMIT}}')\n",
+            ),
+        ],
     );
-    write(
-        "input_validators/check.py",
-        "import sys\nn = int(sys.stdin.read())\nsys.exit(42 if 0 <= n <= {{LIMIT}} else 43)\n",
-    );
-    write("data/sample/1.in", "5\n");
-    write("data/sample/1.ans", "5\n");
-    write("data/secret/1.in", "10\n");
-    write("data/secret/1.ans", "10\n");
-    write("data/invalid_input/big.in", "11\n");
-    write("submissions/accepted/echo.py", "print(input())\n");
-    write(
-        "submissions/wrong_answer/literal.py",
-        "input()\nprint('{{LIMIT}}')\n",
-    );
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
-        .arg("verify")
-        .arg(&package)
-        .current_dir(dir.path())
-        .env("XDG_CACHE_HOME", dir.path().join("cache"))
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    let text = show(&output);
-    assert_eq!(output.status.code(), Some(0), "{text}");
+    let (code, text) = verify_alone(&package);
+    assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("every input valid"), "{text}");
     assert!(
         text.contains("invalid_input: 1 case, each rejected by an input validator"),
@@ -1650,42 +1642,28 @@ fn submissions_yaml_and_the_default_directories_of_a_pass_fail_package() {
 #[test]
 fn args_reach_the_submission_from_its_group_and_its_own_yaml() {
     let dir = tempfile::tempdir().unwrap();
-    let package = dir.path().join("scaled");
-    let write = |path: &str, text: &str| {
-        let file = package.join(path);
-        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-        std::fs::write(file, text).unwrap();
-    };
-    write(
-        "problem.yaml",
-        "problem_format_version: 2025-09\nname: scaled\n",
+    let package = package_in(
+        dir.path(),
+        "scaled",
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\nname: scaled\n"),
+            ("data/sample/1.in", "5\n"),
+            ("data/sample/1.ans", "5\n"),
+            ("data/secret/test_group.yaml", "args: ['2']\n"),
+            ("data/secret/1.in", "7\n"),
+            ("data/secret/1.ans", "14\n"),
+            ("data/secret/2.in", "7\n"),
+            ("data/secret/2.ans", "21\n"),
+            ("data/secret/2.yaml", "args: ['3']\n"),
+            (
+                "submissions/accepted/by_args.py",
+                "import sys\nfactor = int(sys.argv[1]) if len(sys.argv) > 1 else 1\nprint(int(input()) * factor)\n",
+            ),
+            ("submissions/wrong_answer/no_args.py", "print(int(input()) * 2)\n"),
+        ],
     );
-    write("data/sample/1.in", "5\n");
-    write("data/sample/1.ans", "5\n");
-    write("data/secret/test_group.yaml", "args: ['2']\n");
-    write("data/secret/1.in", "7\n");
-    write("data/secret/1.ans", "14\n");
-    write("data/secret/2.in", "7\n");
-    write("data/secret/2.ans", "21\n");
-    write("data/secret/2.yaml", "args: ['3']\n");
-    write(
-        "submissions/accepted/by_args.py",
-        "import sys\nfactor = int(sys.argv[1]) if len(sys.argv) > 1 else 1\nprint(int(input()) * factor)\n",
-    );
-    write(
-        "submissions/wrong_answer/no_args.py",
-        "print(int(input()) * 2)\n",
-    );
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
-        .arg("verify")
-        .arg(&package)
-        .current_dir(dir.path())
-        .env("XDG_CACHE_HOME", dir.path().join("cache"))
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    let text = show(&output);
-    assert_eq!(output.status.code(), Some(0), "{text}");
+    let (code, text) = verify_alone(&package);
+    assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("0 mismatches, 0 warnings"), "{text}");
     let row = |name: &str| {
         text.lines()
@@ -1750,26 +1728,33 @@ fn included_files_are_added_to_each_submission_of_their_language() {
     assert!(text.contains("include/cpp: is not a folder"), "{text}");
 }
 
-/// Writes a 2025-09 package `name` in `dir` whose accepted submissions double a number, with
-/// `files` (path, text) added, and gives its folder.
-fn doubling_package(dir: &Path, name: &str, files: &[(&str, &str)]) -> PathBuf {
+/// Writes a package `name` in `dir` of `files` (path, text) and gives its folder.
+fn package_in(dir: &Path, name: &str, files: &[(&str, &str)]) -> PathBuf {
     let package = dir.join(name);
-    let write = |path: &str, text: &str| {
+    for (path, text) in files {
         let file = package.join(path);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
         std::fs::write(file, text).unwrap();
-    };
-    write(
-        "problem.yaml",
-        &format!("problem_format_version: 2025-09\nname: {name}\n"),
-    );
-    write("data/sample/1.in", "5\n");
-    write("data/sample/1.ans", "10\n");
-    write("data/secret/1.in", "7\n");
-    write("data/secret/1.ans", "14\n");
-    for (path, text) in files {
-        write(path, text);
     }
+    package
+}
+
+/// Writes a 2025-09 package `name` in `dir` whose accepted submissions double a number, with
+/// `files` (path, text) added, and gives its folder.
+fn doubling_package(dir: &Path, name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let problem = format!("problem_format_version: 2025-09\nname: {name}\n");
+    let package = package_in(
+        dir,
+        name,
+        &[
+            ("problem.yaml", &problem),
+            ("data/sample/1.in", "5\n"),
+            ("data/sample/1.ans", "10\n"),
+            ("data/secret/1.in", "7\n"),
+            ("data/secret/1.ans", "14\n"),
+        ],
+    );
+    package_in(dir, name, files);
     package
 }
 

@@ -8,7 +8,7 @@
 use crate::common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use crate::common::{show, User};
 
@@ -365,22 +365,12 @@ fn problemtools_accepts_the_exports() {
     )
     .unwrap();
     for package in packages {
-        let output = Command::new("verifyproblem")
-            .arg(&package)
-            .args(["-p", "config", "data", "submissions", "validators"])
-            .env("XDG_CONFIG_HOME", user.path("xdg-config"))
-            .env("HOME", user.path("home"))
-            .output()
-            .expect("verifyproblem runs");
-        let text = format!(
-            "{}{}",
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr)
-        );
-        assert!(
-            output.status.success() && text.contains("tested: 0 errors"),
-            "{}: {text}",
-            package.display()
+        let text = common::verifyproblem_passes(
+            &package,
+            &[
+                ("XDG_CONFIG_HOME", &user.path("xdg-config")),
+                ("HOME", &user.path("home")),
+            ],
         );
         assert!(text.contains("AC"), "{text}");
         assert!(text.contains("WA"), "{text}");

@@ -131,6 +131,28 @@ pub fn show(output: &Output) -> String {
     )
 }
 
+/// problemtools' verifyproblem run on `package` (its statement part left out: it needs LaTeX)
+/// with `env` set, asserted to end with 0 errors: its standard output and error together.
+pub fn verifyproblem_passes(package: &Path, env: &[(&str, &Path)]) -> String {
+    let output = std::process::Command::new("verifyproblem")
+        .arg(package)
+        .args(["-p", "config", "data", "submissions", "validators"])
+        .envs(env.iter().map(|(key, value)| (*key, *value)))
+        .output()
+        .expect("verifyproblem runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        output.status.success() && text.contains("tested: 0 errors"),
+        "{}: {text}",
+        package.display()
+    );
+    text
+}
+
 pub fn exists(path: &str) -> bool {
     Path::new(&repo()).join(path).exists()
 }
