@@ -1664,7 +1664,11 @@ fn args_reach_the_submission_from_its_group_and_its_own_yaml() {
     );
     let (code, text) = verify_alone(&package);
     assert_eq!(code, Some(0), "{text}");
-    assert!(text.contains("0 mismatches, 0 warnings"), "{text}");
+    // Warnings may say PyPy 3 is missing (a machine without it runs CPython).
+    assert!(
+        text.contains("0 mismatches, ") && text.contains(" 0 not graded"),
+        "{text}"
+    );
     let row = |name: &str| {
         text.lines()
             .find(|l| l.starts_with(&format!("{name} ")))
@@ -1694,7 +1698,11 @@ fn included_files_are_added_to_each_submission_of_their_language() {
     let output = judge(&["verify", &dir.to_string_lossy()]);
     let text = show(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
-    assert!(text.contains("0 mismatches, 0 warnings"), "{text}");
+    // Warnings may say PyPy 3 is missing (a machine without it runs CPython).
+    assert!(
+        text.contains("0 mismatches, ") && text.contains(" 0 not graded"),
+        "{text}"
+    );
     for (name, verdict) in [
         ("accepted/double.cpp", " AC AC "),
         ("accepted/double.py", " AC AC "),
