@@ -73,8 +73,19 @@ pub fn stage(staging: &Path, name: &OsStr, files: &[StagedFile]) -> std::io::Res
     Ok(target)
 }
 
+/// The files of a program or submission at `path`: the file itself, or the files under the
+/// folder (see [`files_under`]).
+pub fn files_of(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    match path.is_dir() {
+        true => files_under(path, &mut files)?,
+        false => files.push(path.to_path_buf()),
+    }
+    Ok(files)
+}
+
 /// The files under `dir`, found recursively, in sorted order (links followed as files).
-pub fn files_under(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
+fn files_under(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
     for (_, path) in judge_core::files::sorted_entries(dir)? {
         if path.is_dir() {
             files_under(&path, found)?;

@@ -79,17 +79,15 @@ pub(super) fn prepare_folder_from(
         // files) takes the files detection would take.
         sources = detect(setup.languages, &files, dir)?.sources;
     }
-    if let Some(entrypoint) = entrypoint {
-        let Some(main) = entry_source(&sources, &relative, entrypoint) else {
-            return Err(LangError::NoEntrypoint {
+    let main = match entrypoint {
+        Some(entrypoint) => entry_source(&sources, &relative, entrypoint).ok_or_else(|| {
+            LangError::NoEntrypoint {
                 path: dir.to_path_buf(),
                 entrypoint: entrypoint.to_string(),
-            });
-        };
-        // The entry point first: a language that runs its source runs it.
-        sources.retain(|&i| i != main);
-        sources.insert(0, main);
-    }
+            }
+        })?,
+        None => sources[main_source(sources.iter().map(|&i| relative[i].as_path()))],
+    };
     if !language.runs_binary() {
         if sources.len() > 1 {
             return Err(LangError::Unsupported {
@@ -100,13 +98,8 @@ pub(super) fn prepare_folder_from(
                 },
             });
         }
-        return prepare(setup, &files[sources[0]], Some(&language.id));
+        return prepare(setup, &files[main], Some(&language.id));
     }
-    let main = match entrypoint {
-        Some(_) => sources[0],
-        None => sources[main_source(sources.iter().map(|&i| relative[i].as_path()))],
-    };
-    sources.sort_unstable();
     let workspace = read_workspace(
         setup,
         dir,

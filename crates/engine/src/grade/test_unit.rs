@@ -401,9 +401,7 @@ impl TestContext<'_> {
         };
         Ok((last.run, last.score))
     }
-}
 
-impl TestContext<'_> {
     /// A testlib interactor's word, then, when it accepted, the problem's checker's on the
     /// output file it wrote (Polygon's and Codeforces' order: the interactor may reject first,
     /// the checker decides the rest). Another interactor's word is final.

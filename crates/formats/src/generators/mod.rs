@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 use yaml_serde::{Mapping, Value};
 
-use crate::staging::{files_under, stage, StagedFile};
+use crate::staging::{files_of, stage, StagedFile};
 use judge_core::files::{Cap, FileError, Folder};
 
 /// Where generators.yaml is in a package.
@@ -363,12 +363,7 @@ impl PackageFacts {
         if self.constants.is_empty() {
             return Ok(path.to_path_buf());
         }
-        let mut files = Vec::new();
-        if path.is_dir() {
-            files_under(path, &mut files)?;
-        } else {
-            files.push(path.to_path_buf());
-        }
+        let files = files_of(path)?;
         let mut changed = false;
         let mut staged = Vec::with_capacity(files.len());
         for file in &files {

@@ -368,15 +368,11 @@ impl Package {
             return Ok(());
         };
         for submission in &self.submissions {
-            let mut files = Vec::new();
             let read = |cause| PackageError::Read {
                 path: submission.path.clone(),
                 cause,
             };
-            match submission.path.is_dir() {
-                true => crate::staging::files_under(&submission.path, &mut files).map_err(read)?,
-                false => files.push(submission.path.clone()),
-            }
+            let files = crate::staging::files_of(&submission.path).map_err(read)?;
             let mut bytes = 0;
             for file in &files {
                 bytes += std::fs::metadata(file).map_err(read)?.len();
@@ -414,10 +410,9 @@ impl Package {
     /// staged outside the package (see `staging`) holding its own files and the included ones,
     /// which replace its own of the same path, problem.yaml's constants written into the
     /// included files (not into the submission's own: see `with_constants`). Its language is
-    /// the one `submissions.yaml`
-    /// names, else the one its own files are in.
-    /// An entry of `include/` that is not a folder is an error naming it; a folder named by no
-    /// language code the format has, or empty, is a warning (its files go to no submission).
+    /// the one `submissions.yaml` names, else the one its own files are in. An entry of
+    /// `include/` that is not a folder is an error naming it; a folder named by no language
+    /// code the format has, or empty, is a warning (its files go to no submission).
     fn with_includes(&mut self, folder: &Folder) -> Result<(), PackageError> {
         let include = self.dir.join("include");
         if folder.kind_if_any(&include)?.is_none() {
@@ -445,8 +440,7 @@ impl Package {
                 path: entry.clone(),
                 cause,
             };
-            let mut paths = Vec::new();
-            crate::staging::files_under(&entry, &mut paths).map_err(read)?;
+            let paths = crate::staging::files_of(&entry).map_err(read)?;
             if code != "default" && !judge_core::lang::is_kattis_code(&code) {
                 self.warnings.push(format!(
                     "{}: not a language code of the format (cpp, python3, java, ...): its files are added to no submission",
@@ -488,20 +482,10 @@ impl Package {
                 path: submission.path.clone(),
                 cause,
             };
-            let (root, own) = match submission.path.is_dir() {
-                true => {
-                    let mut own = Vec::new();
-                    crate::staging::files_under(&submission.path, &mut own).map_err(read)?;
-                    (submission.path.clone(), own)
-                }
-                false => (
-                    submission
-                        .path
-                        .parent()
-                        .unwrap_or(Path::new(""))
-                        .to_path_buf(),
-                    vec![submission.path.clone()],
-                ),
+            let own = crate::staging::files_of(&submission.path).map_err(read)?;
+            let root = match submission.path.is_dir() {
+                true => submission.path.as_path(),
+                false => submission.path.parent().unwrap_or(Path::new("")),
             };
             let code = match &submission.language {
                 Some(id) => judge_core::lang::code_of_id(id),
@@ -519,7 +503,7 @@ impl Package {
             }
             let mut files = std::collections::BTreeMap::new();
             for path in &own {
-                let relative = path.strip_prefix(&root).unwrap_or(path).to_path_buf();
+                let relative = path.strip_prefix(root).unwrap_or(path).to_path_buf();
                 files.insert(
                     relative.clone(),
                     StagedFile::read(path, relative).map_err(read)?,
@@ -1058,16 +1042,10 @@ fn built_in(code: &str, path: &Path, root: &Path) -> Result<Option<String>, Pack
             format!("language {code:?} (of {}): not a language code of the format (cpp, python3, java, ...)", path.display()),
         ));
     };
-    let mut files = Vec::new();
-    match path.is_dir() {
-        true => {
-            crate::staging::files_under(path, &mut files).map_err(|cause| PackageError::Read {
-                path: path.to_path_buf(),
-                cause,
-            })?
-        }
-        false => files.push(path.to_path_buf()),
-    }
+    let files = crate::staging::files_of(path).map_err(|cause| PackageError::Read {
+        path: path.to_path_buf(),
+        cause,
+    })?;
     let detected = judge_core::lang::kattis_code(&files, path)
         .map_err(|e| PackageError::invalid(path, e.to_string()))?;
     Ok((detected != Some(code)).then(|| id.to_string()))
