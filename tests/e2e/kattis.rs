@@ -1636,6 +1636,73 @@ fn submissions_yaml_and_the_default_directories_of_a_pass_fail_package() {
     );
 }
 
+/// 2025-09's `use_for_time_limit` under a group's glob: a rejected submission's times on
+/// that group bound the limit from below (its run goes on past its first failure to time
+/// them), and `false` under a group takes an accepted one's times there out.
+#[test]
+fn use_for_time_limit_under_a_group_bounds_the_limit_by_that_group_s_tests() {
+    let dir = tempfile::tempdir().unwrap();
+    // Busy for 0.6 s of CPU time on 7 (x 2 is 1.2 s: a limit of 2 s), three times 9.
+    let slow_on_seven = "import time\nn = int(input())\nif n == 7:\n    start = time.process_time()\n    while time.process_time() - start < 0.6:\n        pass\nprint(n * 3 if n == 9 else n * 2)\n";
+    let package = doubling_package(
+        dir.path(),
+        "scoped",
+        &[
+            ("data/secret/1.in", "9\n"),
+            ("data/secret/1.ans", "18\n"),
+            ("data/secret/small/1.in", "7\n"),
+            ("data/secret/small/1.ans", "14\n"),
+            (
+                "submissions/accepted/double.py",
+                "print(int(input()) * 2)\n",
+            ),
+            ("submissions/wrong_answer/slow_on_seven.py", slow_on_seven),
+            (
+                "submissions/submissions.yaml",
+                "wrong_answer/slow_on_seven.py:\n  secret/small:\n    use_for_time_limit: lower\n",
+            ),
+        ],
+    );
+    let (code, text) = verify_alone(&package);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains("time limit 2000 ms (slowest accepted ")
+            && text.contains("(wrong_answer/slow_on_seven.py under "),
+        "{text}"
+    );
+    assert!(text.contains("WA @secret/1"), "{text}");
+
+    // Its times elsewhere do not count: the same rule under the group it is quick on.
+    std::fs::write(
+        package.join("submissions/submissions.yaml"),
+        "wrong_answer/slow_on_seven.py:\n  sample:\n    use_for_time_limit: lower\n",
+    )
+    .unwrap();
+    let (code, text) = verify_alone(&package);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("time limit 1000 ms ("), "{text}");
+
+    // An accepted submission slow on a group kept out of the limit (1.2 s there): the limit
+    // derived from its other tests is too short for it there.
+    std::fs::remove_file(package.join("submissions/wrong_answer/slow_on_seven.py")).unwrap();
+    std::fs::write(
+        package.join("submissions/accepted/slow_double.py"),
+        slow_on_seven
+            .replace("0.6", "1.2")
+            .replace("n * 3 if n == 9 else n * 2", "n * 2"),
+    )
+    .unwrap();
+    std::fs::write(
+        package.join("submissions/submissions.yaml"),
+        "accepted/slow_double.py:\n  secret/small:\n    use_for_time_limit: false\n",
+    )
+    .unwrap();
+    let (code, text) = verify_alone(&package);
+    assert_ne!(code, Some(0), "{text}");
+    assert!(text.contains("time limit 1000 ms ("), "{text}");
+    assert!(text.contains("1 mismatch, "), "{text}");
+}
+
 /// 2025-09's `args`: a test's submission arguments come from its group's test_group.yaml,
 /// replaced by its own `<name>.yaml`, and follow the submission's command (a sample without
 /// any gets none).

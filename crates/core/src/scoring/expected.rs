@@ -252,6 +252,16 @@ impl Expectation {
         }
     }
 
+    /// Whether this is about the test case at `path` (relative to `data/`): the whole run's
+    /// expectation is about every test case, a scoped one about those in the groups its glob
+    /// names.
+    pub fn is_about(&self, path: &str) -> bool {
+        match &self.on {
+            None => true,
+            Some(on) => test_glob(on).is_ok_and(|g| ancestry(path).iter().any(|p| g.is_match(p))),
+        }
+    }
+
     /// A verdict that meets this, as a row shows what is expected: AC when only AC is
     /// permitted, else the first required verdict that is not AC (`rejected/`: WA), else the
     /// verdict said, else AC.
@@ -496,6 +506,43 @@ impl Expectation {
         }
         Ok(())
     }
+}
+
+/// Whether a 2025-09 submission's time on the test case at `path` (relative to `data/`) is a
+/// lower bound of the time limit, by its `expectations` about that test case (see
+/// [`Expectation::is_about`]): as the last of them that says `use_for_time_limit` says, else
+/// when one of them permits only AC (a wrong answer's run time bounds nothing: BAPCtools, the
+/// reference that reads 2025-09, derives from the accepted ones alone). So
+/// `secret/huge: {use_for_time_limit: false}` takes an accepted submission's times on that
+/// group out, and `secret/small: {use_for_time_limit: lower}` puts a rejected one's times on
+/// that group in, as the spec's "the slowest runtime over the set of test cases to which the
+/// rule applies".
+pub fn bounds_time_limit_below(expectations: &[Expectation], path: &str) -> bool {
+    let about = || expectations.iter().filter(|e| e.is_about(path));
+    match about().rev().find_map(|e| e.for_time_limit) {
+        Some(said) => said == ForTimeLimit::Lower,
+        None => about().any(|e| {
+            e.time_limit_use() == ForTimeLimit::Lower
+                && e.permitted.as_deref() == Some(&[Verdict::Accepted][..])
+        }),
+    }
+}
+
+/// Whether some test case's time of a 2025-09 submission may bound the time limit from below
+/// ([`bounds_time_limit_below`] of one of them): its whole run's expectations say so, or a
+/// scoped one says `use_for_time_limit: lower`.
+pub fn may_bound_time_limit_below(expectations: &[Expectation]) -> bool {
+    let whole: Vec<Expectation> = expectations
+        .iter()
+        .filter(|e| e.on.is_none())
+        .cloned()
+        .collect();
+    // The whole run's say is what a test case no scoped entry names gets.
+    let unnamed = bounds_time_limit_below(&whole, "");
+    unnamed
+        || expectations
+            .iter()
+            .any(|e| e.on.is_some() && e.for_time_limit == Some(ForTimeLimit::Lower))
 }
 
 fn codes(verdicts: &[Verdict]) -> String {
@@ -1058,6 +1105,30 @@ mod tests {
             one("c.py").required,
             Some(vec![Verdict::TimeLimitExceeded, RUN_TIME_ERROR])
         );
+    }
+
+    #[test]
+    fn use_for_time_limit_under_a_group_applies_to_that_group_s_test_cases() {
+        let text = "accepted/fast.py:\n  secret/huge:\n    use_for_time_limit: false\n\
+                    wrong_answer/small.py:\n  secret/small:\n    use_for_time_limit: lower\n";
+        let yaml = SubmissionsYaml::parse(Path::new("submissions.yaml"), text).unwrap();
+        let of = |path: &str| yaml.with_default(path, Expectation::of_spec_directory);
+        let fast = of("accepted/fast.py");
+        assert!(may_bound_time_limit_below(&fast));
+        assert!(bounds_time_limit_below(&fast, "secret/small/1"));
+        assert!(bounds_time_limit_below(&fast, "sample/1"));
+        assert!(!bounds_time_limit_below(&fast, "secret/huge/1"));
+        let small = of("wrong_answer/small.py");
+        assert!(may_bound_time_limit_below(&small));
+        assert!(bounds_time_limit_below(&small, "secret/small/3"));
+        assert!(!bounds_time_limit_below(&small, "secret/huge/1"));
+        assert!(!bounds_time_limit_below(&small, "secret/smaller/1"));
+        // A wrong answer says nothing of the limit without it, a time-limit one neither.
+        let wrong = of("wrong_answer/other.py");
+        assert!(!may_bound_time_limit_below(&wrong));
+        assert!(!may_bound_time_limit_below(&of(
+            "time_limit_exceeded/slow.py"
+        )));
     }
 
     #[test]

@@ -574,12 +574,14 @@ fn compile_submissions(
 const VALIDATED: &str = "validated";
 
 /// How a package's submissions are graded: side by side on `jobs` workers, run at the limit
-/// times `margin`, their units taken from `memory` and remembered there when one is given.
+/// times `margin`, their units taken from `memory` and remembered there when one is given;
+/// each stops at its first failure unless `every_test` (or the package is scored).
 #[derive(Clone, Copy)]
 struct Grading<'m> {
     jobs: usize,
     margin: f64,
     memory: Option<&'m RunMemory>,
+    every_test: bool,
 }
 
 /// Grades one submission of the package on all its tests at the problem's limit, as
@@ -626,6 +628,7 @@ fn grade_submissions(
         jobs,
         margin,
         memory,
+        every_test,
     } = grading;
     let seed = runner.seed;
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
@@ -636,7 +639,7 @@ fn grade_submissions(
     let plan = Plan::tests(runner, problem, &tests, seed, &scratch)?;
     // A scored package's submissions do not stop at a first failure: their groups say which
     // tests they need.
-    let stops = problem.groups.is_none();
+    let stops = problem.groups.is_none() && !every_test;
     let submissions: Vec<Submission> = package_submissions
         .iter()
         .map(|s| Submission::of_package_submission(s))
@@ -851,25 +854,37 @@ fn time_limit_remembering<'a>(
         return Ok((limit, rule, Vec::new()));
     }
     let provisional = package.spec_to_grade_on();
-    // Graded side by side, each a job of the one loop.
-    let accepted: Vec<&PackageSubmission> = package.accepted().collect();
+    // Graded side by side, each a job of the one loop: those that must be accepted stop at a
+    // first failure (a mismatch either way); a rejected one whose times on some groups bound
+    // the limit (`use_for_time_limit: lower` under a group's glob) runs every test, so that a
+    // failure before those groups does not hide their times.
+    let mut accepted: Vec<&PackageSubmission> = package.accepted().collect();
+    accepted.sort_by_key(|submission| !submission.expected.is_accepted());
     let mut summaries: Vec<Option<Result<RunSummary, GradeError>>> =
         accepted.iter().map(|_| None).collect();
-    grade_submissions(
-        request.runner,
-        &provisional,
-        &accepted,
-        Grading {
-            jobs: request.jobs,
-            margin: 1.0,
-            memory,
-        },
-        &mut Reporters::new(),
-        |index, summary, _| {
-            summaries[index] = Some(summary);
-            Ok(())
-        },
-    )?;
+    let split = accepted.partition_point(|submission| submission.expected.is_accepted());
+    for (range, every_test) in [(0..split, false), (split..accepted.len(), true)] {
+        if range.is_empty() {
+            continue;
+        }
+        let start = range.start;
+        grade_submissions(
+            request.runner,
+            &provisional,
+            &accepted[range],
+            Grading {
+                jobs: request.jobs,
+                margin: 1.0,
+                memory,
+                every_test,
+            },
+            &mut Reporters::new(),
+            |index, summary, _| {
+                summaries[start + index] = Some(summary);
+                Ok(())
+            },
+        )?;
+    }
     let graded: AcceptedRuns = accepted
         .into_iter()
         .zip(summaries)
@@ -879,9 +894,9 @@ fn time_limit_remembering<'a>(
     // rusage, to the microsecond), with the submission and its graded run: graded on several
     // workers, its slowest tests timed again one at a time.
     let slowest = (request.jobs > 1)
-        .then(|| slowest_alone(request.runner, &provisional, &graded, memory))
+        .then(|| slowest_alone(request.runner, package, &provisional, &graded, memory))
         .flatten()
-        .or_else(|| slowest_graded(&graded));
+        .or_else(|| slowest_graded(package, &graded));
     // A limit from runs the interruption cut short would be no limit.
     if request.stop.requested() {
         return Err(GradeError::Interrupted);
@@ -942,6 +957,7 @@ const RETIMED: usize = 2;
 /// up; problemtools, whose limit judge's is to be, times one test at a time.
 fn slowest_alone<'a, 'g>(
     runner: &RunnerConfig,
+    package: &Package,
     problem: &ProblemSpec,
     graded: &'g AcceptedRuns<'a>,
     memory: Option<&RunMemory>,
@@ -951,7 +967,7 @@ fn slowest_alone<'a, 'g>(
         .iter()
         .filter_map(|(submission, summary)| Some((*submission, summary.as_ref().ok()?)))
         .flat_map(|(submission, summary)| {
-            summary.outcomes.iter().map(move |outcome| {
+            bounding(package, submission, summary).map(move |outcome| {
                 // A test whose facts are another's (the same test) is that test.
                 let ran = outcome.test().and_then(|t| t.same_as.clone());
                 (
@@ -982,6 +998,7 @@ fn slowest_alone<'a, 'g>(
             jobs: 1,
             margin: 1.0,
             memory,
+            every_test: false,
         };
         let Ok(summary) = grade_submission(runner, &one, submission, one_worker) else {
             return None;
@@ -1000,16 +1017,29 @@ fn slowest_alone<'a, 'g>(
 /// The accepted submission whose slowest test took the most CPU time, as graded: that time
 /// (microseconds), the submission and its graded run.
 fn slowest_graded<'a, 'g>(
+    package: &Package,
     graded: &'g AcceptedRuns<'a>,
 ) -> Option<(u64, &'a PackageSubmission, &'g RunSummary)> {
     graded
         .iter()
         .filter_map(|(submission, summary)| {
             let summary = summary.as_ref().ok()?;
-            Some((max_cpu_us(summary), *submission, summary))
+            let slowest = bounding(package, submission, summary).map(cpu_us).max();
+            Some((slowest.unwrap_or(0), *submission, summary))
         })
         .rev()
         .max_by_key(|(us, ..)| *us)
+}
+
+/// The tests of `submission`'s graded run whose times bound the limit from below (a
+/// 2025-09 `use_for_time_limit` can say it of some groups only).
+fn bounding<'p, 'g>(
+    package: &'p Package,
+    submission: &'p PackageSubmission,
+    summary: &'g RunSummary,
+) -> impl Iterator<Item = &'g Outcome> + use<'p, 'g> {
+    let by_test = |outcome: &&Outcome| package.bounds_time_limit(submission, &outcome.name());
+    summary.outcomes.iter().filter(by_test)
 }
 
 /// A test's CPU time, microseconds.
@@ -1180,11 +1210,17 @@ pub fn verify(
         .with_final_time_limit(cpu_time, rule);
     let limit = told(&problem, package, request.domjudge_time_limit);
     // A run graded for the limit is kept as the submission's row when AC is what is
-    // expected of it; another (`use_for_time_limit: lower` on a rejected one) is graded again
-    // at the limit.
+    // expected of it and its tests ran within the limit (they all do unless
+    // `use_for_time_limit: false` kept some out of it); another (`use_for_time_limit: lower`
+    // on a rejected one) is graded again at the limit.
+    let within = |summary: &Result<RunSummary, GradeError>| {
+        summary
+            .as_ref()
+            .map_or(true, |s| max_cpu_us(s) <= cpu_time.as_micros() as u64)
+    };
     let mut accepted_runs: Vec<_> = accepted_runs
         .into_iter()
-        .filter(|(submission, _)| submission.expected.is_accepted())
+        .filter(|(submission, summary)| submission.expected.is_accepted() && within(summary))
         .map(Some)
         .collect();
     let margin = limit.safety_margin;
@@ -1292,6 +1328,7 @@ pub fn verify(
                 jobs: request.jobs,
                 margin,
                 memory: memory.as_ref(),
+                every_test: false,
             },
             reporter,
             |position, summary, reporter| {

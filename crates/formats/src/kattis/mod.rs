@@ -24,7 +24,7 @@ use judge_core::config::{
 };
 use judge_core::files::{Cap, FileError, Folder, Kind};
 use judge_core::limits::{ProblemLimits, MIB};
-use judge_core::scoring::expected::{Expectation, ForTimeLimit, SubmissionsYaml};
+use judge_core::scoring::expected::{self, Expectation, ForTimeLimit, SubmissionsYaml};
 use judge_core::scoring::kattis::PackageFacts;
 use judge_core::scoring::{Child, Group, GroupTree};
 use judge_core::verdict::Verdict;
@@ -598,32 +598,41 @@ impl Package {
         spec
     }
 
-    /// The submissions that set the time limit. A 2025-09 package's: those whose
-    /// expectations make them a lower bound of it ([`Expectation::time_limit_use`]) as
-    /// `use_for_time_limit` says, else those that must be accepted (the spec's lower bounds
-    /// are all those not permitted TLE, `wrong_answer/` among them; BAPCtools derives from
-    /// the accepted ones, and so does judge). Another's: those of `accepted/` (`partially_accepted/`
-    /// ones do not, as in problemtools), less those `submissions.yaml` says are not
-    /// (`use_for_time_limit: false`), with those it says are (`true`, `lower`).
+    /// The submissions that set the time limit. A 2025-09 package's: those with a test
+    /// case whose time is a lower bound of it, as their expectations say
+    /// ([`expected::may_bound_time_limit_below`]; each test case's say is
+    /// [`Package::bounds_time_limit`]'s). Another's: those of `accepted/`
+    /// (`partially_accepted/` ones do not, as in problemtools), less those `submissions.yaml`
+    /// says are not (`use_for_time_limit: false`), with those it says are (`true`, `lower`).
     pub fn accepted(&self) -> impl Iterator<Item = &PackageSubmission> {
         let spec = self.metadata.format == FormatVersion::V2025_09;
         self.submissions.iter().filter(move |s| {
-            let whole = || s.expectations.iter().filter(|e| e.on.is_none());
-            let said = whole().rev().find_map(|e| e.for_time_limit);
+            if spec && !s.expectations.is_empty() {
+                return expected::may_bound_time_limit_below(&s.expectations);
+            }
+            let said = s
+                .expectations
+                .iter()
+                .filter(|e| e.on.is_none())
+                .rev()
+                .find_map(|e| e.for_time_limit);
             match said {
-                Some(ForTimeLimit::Lower) => true,
-                Some(_) => false,
-                // Of the lower bounds the spec names (every submission not permitted TLE),
-                // only those that must be accepted: a wrong answer's run time bounds
-                // nothing (guess's wrong answers run until the provisional limit), and
-                // BAPCtools, the reference that reads 2025-09, derives from these alone.
-                None if spec && !s.expectations.is_empty() => whole().any(|e| {
-                    e.time_limit_use() == ForTimeLimit::Lower
-                        && e.permitted.as_deref() == Some(&[Verdict::Accepted][..])
-                }),
+                Some(said) => said == ForTimeLimit::Lower,
                 None => s.expected.is_accepted() && s.name.starts_with("accepted/"),
             }
         })
+    }
+
+    /// Whether `submission`'s (one of [`Package::accepted`]) time on the test case `test`
+    /// (its path relative to `data/`) bounds the time limit from below: a 2025-09 package's
+    /// as its expectations about that test case say ([`expected::bounds_time_limit_below`]:
+    /// `use_for_time_limit` under a group's glob applies to that group's test cases), every
+    /// test case's in another.
+    pub fn bounds_time_limit(&self, submission: &PackageSubmission, test: &str) -> bool {
+        let spec = self.metadata.format == FormatVersion::V2025_09;
+        !spec
+            || submission.expectations.is_empty()
+            || expected::bounds_time_limit_below(&submission.expectations, test)
     }
 }
 
