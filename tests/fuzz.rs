@@ -1140,7 +1140,7 @@ fn check_groups(input: &GroupsInput) -> Result<(), TestCaseError> {
             std::fs::write(package.join(place), text).unwrap();
         }
     }
-    match kattis::testdata::read(&Folder::new(package).unwrap()) {
+    match kattis::testdata::read(&Folder::new(package).unwrap(), &Default::default()) {
         Ok(tests) => {
             ensure(tests.len() == 2, || format!("{tests:?}"))?;
             for test in &tests {

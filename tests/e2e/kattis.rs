@@ -1750,6 +1750,21 @@ fn args_reach_the_submission_from_its_group_and_its_own_yaml() {
         row("wrong_answer/no_args.py").contains(" WA WA @sample/1 "),
         "{text}"
     );
+
+    // problem.yaml's constants are written into test_group.yaml, as the format lists it.
+    std::fs::write(
+        package.join("problem.yaml"),
+        "problem_format_version: 2025-09\nname: scaled\nconstants:\n  FACTOR: 2\n",
+    )
+    .unwrap();
+    std::fs::write(
+        package.join("data/secret/test_group.yaml"),
+        "args: ['{{FACTOR}}']\n",
+    )
+    .unwrap();
+    let (code, text) = verify_alone(&package);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("0 mismatches, "), "{text}");
 }
 
 /// `include/`: every submission gets `include/default/`'s files (a header with problem.yaml's

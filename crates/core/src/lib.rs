@@ -12,6 +12,7 @@ pub mod bounds;
 pub mod check;
 pub mod cleanup;
 pub mod config;
+pub mod constants;
 pub mod files;
 pub mod lang;
 pub mod limits;

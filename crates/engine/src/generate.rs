@@ -29,9 +29,11 @@ use crate::programs::interactor;
 use crate::programs::{Call, Ended, PartError, ProblemProgram};
 use judge_core::cleanup::Stop;
 use judge_core::config::{Convention, ProgramSource, ProgramSpec, Role, RunnerConfig};
+use judge_core::constants::Constants;
 use judge_core::files::{Cap, FileError, Folder};
 use judge_core::limits::MIB;
 use judge_core::plan::sha256_hex;
+use judge_core::scoring::kattis::group_settings_text;
 use judge_core::verdict::CheckOutcome;
 use judge_formats::generators::{
     self, GeneratorsError, GroupYaml, PackageFacts, Plan, PlannedTest, Solution, DATA_EXTENSIONS,
@@ -325,6 +327,7 @@ pub fn generate(
         plan: &plan,
         validation_passes: facts.validation_passes,
         answers_are_empty: facts.answers_are_empty,
+        constants: &facts.constants,
         check_deterministic: request.check_deterministic,
         cache: &cache,
         cap: Cap {
@@ -687,6 +690,8 @@ struct Context<'a> {
     plan: &'a Plan,
     validation_passes: u32,
     answers_are_empty: bool,
+    /// problem.yaml's `constants`, written into a `test_group.yaml` read here.
+    constants: &'a Constants,
     check_deterministic: bool,
     cache: &'a Cache,
     cap: Cap,
@@ -816,7 +821,8 @@ impl Context<'_> {
                 let data = self.root.join("data");
                 let args = self.plan.output_validator_args(test, |folder| {
                     let file = data.join(folder).join("test_group.yaml");
-                    self.package.read_text(&file, Cap::CONFIG).ok()
+                    let text = self.package.read_text(&file, Cap::CONFIG).ok()?;
+                    Some(group_settings_text(&file, &text, self.constants))
                 });
                 let key = self.cache.key(&[
                     "interaction",

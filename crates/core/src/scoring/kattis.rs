@@ -31,7 +31,7 @@
 //! here, and kept in the tree for grading.
 
 use std::collections::BTreeMap;
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
@@ -43,6 +43,7 @@ use super::{
     ScoringError, Settings, SpecAggregation, SpecScoring, TestCase,
 };
 use crate::bounds::{GROUPS, GROUP_DEPTH, SCORE};
+use crate::constants::Constants;
 use crate::files::{Cap, Folder, Kind};
 
 /// What problem.yaml says that grading needs.
@@ -61,6 +62,8 @@ pub struct PackageFacts {
     /// The legacy `validation: custom score` (problemtools: every accepted test must have a
     /// `score.txt`).
     pub score_required: bool,
+    /// problem.yaml's `constants`, written into each `test_group.yaml` before it is read.
+    pub constants: Constants,
     /// The problem.yaml these came from.
     pub file: PathBuf,
 }
@@ -93,6 +96,7 @@ impl PackageFacts {
                 ))
             }
         });
+        facts.constants = Constants::of(value.get("constants"));
         facts.scoring = match value.get("type") {
             Some(Value::String(kind)) => kind.split_whitespace().any(|k| k == "scoring"),
             Some(Value::Sequence(kinds)) => kinds.iter().any(|k| k.as_str() == Some("scoring")),
@@ -293,6 +297,16 @@ struct Walk<'a> {
     groups: u64,
 }
 
+/// The text of a group's settings file `file` as it is read: a `test_group.yaml`'s with
+/// problem.yaml's `constants` written in, as the 2025-09 format lists it among the files
+/// they are written into; a legacy `testdata.yaml`'s as it is.
+pub fn group_settings_text(file: &Path, text: &str, constants: &Constants) -> String {
+    match file.file_name() == Some(OsStr::new("test_group.yaml")) && !constants.is_empty() {
+        true => constants.substitute(text),
+        false => text.to_string(),
+    }
+}
+
 /// The keys of a legacy `testdata.yaml` judge reads (others are left alone, as problemtools
 /// leaves them).
 const LEGACY_KEYS: [&str; 8] = [
@@ -351,6 +365,7 @@ impl Walk<'_> {
             return Ok(None);
         }
         let text = self.package.read_text(file, Cap::CONFIG)?;
+        let text = group_settings_text(file, &text, &self.facts.constants);
         if text.trim().is_empty() {
             return Ok(None);
         }
@@ -1984,6 +1999,34 @@ mod tests {
         let graded = aggregate::grade(&tree, &mut aggregate::AllAccepted).unwrap();
         // The static validation test case is not run: its 10 points are not given.
         assert_eq!(graded.total, Some(Scored::new(Verdict::Accepted, 90.0)));
+    }
+
+    #[test]
+    fn a_2025_test_group_yaml_has_the_constants_written_in() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(
+            d,
+            "data/secret/test_group.yaml",
+            "max_score: 100\nscore_aggregation: sum\n",
+        );
+        write(
+            d,
+            "data/secret/g1/test_group.yaml",
+            "max_score: {{G1}}\noutput_validator_args: ['{{EPS.text}}', '{{UNKNOWN}}']\n",
+        );
+        write(d, "data/secret/g2/test_group.yaml", "max_score: {{G2}}\n");
+        for name in ["sample/1", "secret/g1/1", "secret/g2/1"] {
+            case(d, name);
+        }
+        let yaml = "problem_format_version: 2025-09\ntype: scoring\nconstants:\n  G1: 40\n  G2: 60\n  EPS: {value: 0.5, text: '1/2'}\n";
+        let facts = PackageFacts::from_problem_yaml(&d.join("problem.yaml"), yaml).unwrap();
+        let tree = read(&Folder::new(d).unwrap(), &facts).unwrap();
+        let max = |path: &str| aggregate::max_score(tree.root.find(path).unwrap());
+        assert_eq!(max("secret/g1"), Some(40.0));
+        assert_eq!(max("secret/g2"), Some(60.0));
+        let g1 = tree.root.find("secret/g1").unwrap();
+        assert_eq!(g1.settings.output_validator_flags, ["1/2", "{{UNKNOWN}}"]);
     }
 
     #[test]

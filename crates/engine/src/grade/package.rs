@@ -153,10 +153,11 @@ fn check_validators(
             // The groups' files were read when the package was: an error here is one of a
             // file changed since, told as the check's failure.
             let (args, args_by_name) =
-                testdata::answer_args(&folder, &test.name).unwrap_or_else(|e| {
-                    found.failures.push(e.to_string());
-                    Default::default()
-                });
+                testdata::answer_args(&folder, &package.metadata.constants, &test.name)
+                    .unwrap_or_else(|e| {
+                        found.failures.push(e.to_string());
+                        Default::default()
+                    });
             answers.push(InputToCheck {
                 name: format!("{}.ans", test.name),
                 path: test.answer.clone(),

@@ -21,6 +21,7 @@ use thiserror::Error;
 use yaml_serde::{Mapping, Value};
 
 use crate::staging::{files_of, stage, StagedFile};
+use judge_core::constants::{scalar_text, Constants};
 use judge_core::files::{Cap, FileError, Folder};
 
 /// Where generators.yaml is in a package.
@@ -275,9 +276,8 @@ impl Plan {
 /// What of the package the reader needs beyond generators.yaml.
 #[derive(Debug, Clone, Default)]
 pub struct PackageFacts {
-    /// problem.yaml's `constants` (name -> text; a map's keys as `name.key`, its `value` as
-    /// the bare name).
-    pub constants: HashMap<String, String>,
+    /// problem.yaml's `constants`.
+    pub constants: Constants,
     /// The problem is interactive or multi-pass (problem.yaml's `type`, or a legacy
     /// `validation: custom interactive`): a test's answer is an empty file unless the test
     /// makes one, and no solution runs.
@@ -326,30 +326,7 @@ impl PackageFacts {
             .and_then(|limits| limits.get("validation_passes"))
             .and_then(Value::as_u64)
             .map_or(2, |passes| passes.clamp(1, u64::from(u32::MAX)) as u32);
-        if let Some(Value::Mapping(constants)) = value.get("constants") {
-            for (name, value) in constants {
-                let Some(name) = name.as_str() else { continue };
-                match value {
-                    Value::Mapping(parts) => {
-                        for (part, value) in parts {
-                            let (Some(part), Some(text)) = (part.as_str(), scalar_string(value))
-                            else {
-                                continue;
-                            };
-                            if part == "value" {
-                                facts.constants.insert(name.to_string(), text.clone());
-                            }
-                            facts.constants.insert(format!("{name}.{part}"), text);
-                        }
-                    }
-                    other => {
-                        if let Some(text) = scalar_string(other) {
-                            facts.constants.insert(name.to_string(), text);
-                        }
-                    }
-                }
-            }
-        }
+        facts.constants = Constants::of(value.get("constants"));
         Ok(facts)
     }
 
@@ -374,7 +351,7 @@ impl PackageFacts {
             let mut one = StagedFile::read(file, relative)?;
             if let Some(text) = std::str::from_utf8(&one.bytes)
                 .ok()
-                .map(|text| self.substitute(text))
+                .map(|text| self.constants.substitute(text))
                 .filter(|text| text.as_bytes() != one.bytes)
             {
                 one.bytes = text.into_bytes();
@@ -386,37 +363,6 @@ impl PackageFacts {
             return Ok(path.to_path_buf());
         }
         stage(staging, path.file_name().unwrap_or_default(), &staged)
-    }
-
-    /// `text` with each `{{name}}` of a known constant replaced.
-    pub fn substitute(&self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len());
-        let mut rest = text;
-        while let Some(at) = rest.find("{{") {
-            out.push_str(&rest[..at]);
-            let after = &rest[at + 2..];
-            match after.find("}}") {
-                Some(end) if self.constants.contains_key(&after[..end]) => {
-                    out.push_str(&self.constants[&after[..end]]);
-                    rest = &after[end + 2..];
-                }
-                _ => {
-                    out.push_str("{{");
-                    rest = after;
-                }
-            }
-        }
-        out.push_str(rest);
-        out
-    }
-}
-
-fn scalar_string(value: &Value) -> Option<String> {
-    match value {
-        Value::String(s) => Some(s.clone()),
-        Value::Number(n) => Some(n.to_string()),
-        Value::Bool(b) => Some(if *b { "True".into() } else { "False".into() }),
-        _ => None,
     }
 }
 
@@ -989,7 +935,7 @@ impl Reader<'_> {
         match map.get("random_salt") {
             None => {}
             Some(value) => {
-                inherited.salt = scalar_string(value)
+                inherited.salt = scalar_text(value)
                     .ok_or_else(|| self.error(&format!("{at}.random_salt"), "must be text"))?
             }
         }
@@ -1068,7 +1014,7 @@ impl Reader<'_> {
             if text.trim().is_empty() {
                 return Err(self.error(&at, "is empty"));
             }
-            let mut text = self.facts.substitute(text);
+            let mut text = self.facts.constants.substitute(text);
             if text.contains("{count}") && has_count {
                 text = text.replace("{count}", &count_value.to_string());
                 intended_copy = false;
@@ -1115,7 +1061,7 @@ impl Reader<'_> {
             }
             let text = match value {
                 Value::String(s) => s.clone(),
-                Value::Number(_) | Value::Bool(_) => scalar_string(value).unwrap_or_default(),
+                Value::Number(_) | Value::Bool(_) => scalar_text(value).unwrap_or_default(),
                 Value::Mapping(_) if key == "yaml" => emit::from_source(self.source, "yaml", value)
                     .unwrap_or_else(|| emit::document(value)),
                 Value::Mapping(m) if m.len() == 1 && m.contains_key("link") => {
@@ -1320,10 +1266,10 @@ impl Plan {
                     Value::Sequence(items) => Some(
                         items
                             .iter()
-                            .filter_map(scalar_string)
+                            .filter_map(scalar_text)
                             .collect::<Vec<String>>(),
                     ),
-                    other => scalar_string(other)
+                    other => scalar_text(other)
                         .map(|text| text.split_whitespace().map(str::to_string).collect()),
                 });
             if let Some(args) = args {

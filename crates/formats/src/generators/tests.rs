@@ -231,8 +231,8 @@ fn bad_yaml_is_an_error_naming_the_key() {
 #[test]
 fn constants_are_substituted_in_commands_only() {
     let mut facts = PackageFacts::default();
-    facts.constants.insert("FIVE".into(), "5".into());
-    facts.constants.insert("FIVE.STRING".into(), "5".into());
+    facts.constants.insert("FIVE", "5");
+    facts.constants.insert("FIVE.STRING", "5");
     let plan = parse(
         "data:
   sample:

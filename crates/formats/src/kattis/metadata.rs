@@ -15,6 +15,7 @@ use yaml_serde::Value;
 
 use super::PackageError;
 use judge_core::bounds::{self, Bound};
+use judge_core::constants::Constants;
 use judge_core::files::{Cap, Folder};
 
 /// The format of a package, from `problem_format_version`.
@@ -97,6 +98,9 @@ pub struct Metadata {
     pub source: Option<String>,
     /// What problem.yaml says about the problem beyond grading.
     pub about: About,
+    /// `constants`, written into the package's validators, included files and
+    /// `test_group.yaml` files.
+    pub constants: Constants,
 }
 
 /// The limits of problem.yaml (2023-07, 2025-09) beyond a submission's run: the most a
@@ -463,6 +467,7 @@ fn parse(file: &Path, root: &Value) -> Result<Metadata, PackageError> {
         resources,
         source,
         about,
+        constants: Constants::of(root.get("constants")),
     })
 }
 

@@ -171,8 +171,8 @@ impl Package {
         let domjudge = domjudge::read(&folder, &metadata)?;
         let groups = scoring_groups(&folder, &dir)?;
         let tests = match &groups {
-            Some(tree) => tests_of_groups(&folder, tree, &metadata.validator_flags)?,
-            None => testdata::read(&folder)?,
+            Some(tree) => tests_of_groups(&folder, tree, &metadata)?,
+            None => testdata::read(&folder, &metadata.constants)?,
         };
         let mut tests = tests;
         let mut warnings = Vec::new();
@@ -334,7 +334,7 @@ impl Package {
         };
         let (submissions, skipped, unmatched) = submissions(&folder, groups_of_spec(&spec))?;
         warnings.extend(unmatched);
-        let validator_cases = testdata::read_validator_cases(&folder)?;
+        let validator_cases = testdata::read_validator_cases(&folder, &metadata.constants)?;
         let mut metadata = metadata;
         metadata.time.fixed = fixed;
         let mut package = Package {
@@ -472,7 +472,7 @@ impl Package {
         if !facts.constants.is_empty() {
             for file in by_language.values_mut().flatten() {
                 if let Ok(text) = std::str::from_utf8(&file.bytes) {
-                    file.bytes = facts.substitute(text).into_bytes();
+                    file.bytes = facts.constants.substitute(text).into_bytes();
                 }
             }
         }
@@ -667,8 +667,9 @@ fn scoring_groups(folder: &Folder, dir: &Path) -> Result<Option<GroupTree>, Pack
 fn tests_of_groups(
     folder: &Folder,
     tree: &GroupTree,
-    validator_flags: &[String],
+    metadata: &Metadata,
 ) -> Result<Vec<FileTest>, PackageError> {
+    let (validator_flags, constants) = (metadata.validator_flags.as_slice(), &metadata.constants);
     let data = folder.root().join("data");
     let mut tests = Vec::new();
     for group in tree.root.groups() {
@@ -694,7 +695,7 @@ fn tests_of_groups(
         let Some((checker_args, group)) = by_path.remove(&path) else {
             continue;
         };
-        let args = testdata::submission_args(folder, &path)?;
+        let args = testdata::submission_args(folder, constants, &path)?;
         found.push(FileTest {
             input: data.join(format!("{path}.in")),
             answer: data.join(format!("{path}.ans")),

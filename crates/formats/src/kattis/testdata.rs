@@ -20,7 +20,9 @@ use super::metadata::split_args;
 use super::PackageError;
 use judge_core::bounds::GROUP_DEPTH;
 use judge_core::config::{ArgsByName, FileTest};
+use judge_core::constants::Constants;
 use judge_core::files::{Cap, Folder, Kind};
+use judge_core::scoring::kattis::group_settings_text;
 
 /// Arguments a group gives to the programs that read its tests.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -39,7 +41,7 @@ struct GroupArgs {
 /// The tests of the package `package`, samples first. Every entry of `data/` is a file or a
 /// folder inside the package (links inside it followed, as test cases shared between groups
 /// are); anything else is an error naming it.
-pub fn read(package: &Folder) -> Result<Vec<FileTest>, PackageError> {
+pub fn read(package: &Folder, constants: &Constants) -> Result<Vec<FileTest>, PackageError> {
     let data = package.root().join("data");
     if package.kind_if_any(&data)? != Some(Kind::Folder) {
         return Err(PackageError::invalid(
@@ -47,13 +49,14 @@ pub fn read(package: &Folder) -> Result<Vec<FileTest>, PackageError> {
             "is missing: a package keeps its tests there",
         ));
     }
-    let root = group_args(package, &data, &GroupArgs::default())?;
+    let root = group_args(package, constants, &data, &GroupArgs::default())?;
     let mut tests = Vec::new();
     for (group, sample) in [("sample", true), ("secret", false)] {
         let folder = data.join(group);
         if package.kind_if_any(&folder)? == Some(Kind::Folder) {
             let mut walk = Walk {
                 package,
+                constants,
                 data: &data,
                 sample,
                 tests: &mut tests,
@@ -78,6 +81,7 @@ pub fn read(package: &Folder) -> Result<Vec<FileTest>, PackageError> {
 /// A walk through the groups of `data/sample` or `data/secret`.
 struct Walk<'a> {
     package: &'a Folder,
+    constants: &'a Constants,
     data: &'a Path,
     sample: bool,
     tests: &'a mut Vec<FileTest>,
@@ -108,7 +112,7 @@ impl Walk<'_> {
             ));
         }
         self.open.push(identity);
-        let args = group_args(self.package, folder, parent)?;
+        let args = group_args(self.package, self.constants, folder, parent)?;
         for (name, path) in sorted_entries(folder)? {
             let (input_stem, answer_stem) = (stem(&name, ".in"), stem(&name, ".ans"));
             // Other files (a generator's source, notes) are not read: left alone.
@@ -261,6 +265,7 @@ fn with_suffix(stem: &OsStr, suffix: &str) -> OsString {
 /// The settings of the group at `folder`, its parent's where it says nothing.
 fn group_args(
     package: &Folder,
+    constants: &Constants,
     folder: &Path,
     parent: &GroupArgs,
 ) -> Result<GroupArgs, PackageError> {
@@ -271,6 +276,7 @@ fn group_args(
             continue;
         }
         let text = package.read_text(&file, Cap::CONFIG)?;
+        let text = group_settings_text(&file, &text, constants);
         if text.trim().is_empty() {
             continue;
         }
@@ -388,7 +394,7 @@ mod tests {
             "data/secret/g2/a/testdata.yaml",
             "input_validator_args: [small, x]\n",
         );
-        let tests = read(&Folder::new(d).unwrap()).unwrap();
+        let tests = read(&Folder::new(d).unwrap(), &Constants::default()).unwrap();
         let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
         assert_eq!(
             names,
@@ -414,18 +420,18 @@ mod tests {
     fn broken_data_is_named() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        assert!(read(&Folder::new(d).unwrap())
+        assert!(read(&Folder::new(d).unwrap(), &Constants::default())
             .unwrap_err()
             .to_string()
             .contains("data"));
         write(d, "data/secret/.gitkeep", "");
-        let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
+        let e = read(&Folder::new(d).unwrap(), &Constants::default()).unwrap_err().to_string();
         assert!(e.contains("holds no test cases"), "{e}");
         // Samples alone are tests (the package warns of no secret data).
         case(d, "sample/1");
-        assert_eq!(read(&Folder::new(d).unwrap()).unwrap().len(), 1);
+        assert_eq!(read(&Folder::new(d).unwrap(), &Constants::default()).unwrap().len(), 1);
         write(d, "data/secret/1.in", "1\n");
-        let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
+        let e = read(&Folder::new(d).unwrap(), &Constants::default()).unwrap_err().to_string();
         assert!(e.contains("1.ans"), "{e}");
         write(d, "data/secret/1.ans", "1\n");
         write(
@@ -433,7 +439,7 @@ mod tests {
             "data/secret/testdata.yaml",
             "output_validator_flags: {a: 1}\n",
         );
-        let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
+        let e = read(&Folder::new(d).unwrap(), &Constants::default()).unwrap_err().to_string();
         assert!(e.contains("output_validator_flags"), "{e}");
     }
 
@@ -445,13 +451,13 @@ mod tests {
         // `data/` is 1 and `secret/` 2: 62 groups under it reach the bound, 64.
         let deepest = format!("secret/{}1", "g/".repeat(62));
         case(d, &deepest);
-        let tests = read(&Folder::new(d).unwrap()).unwrap();
+        let tests = read(&Folder::new(d).unwrap(), &Constants::default()).unwrap();
         assert_eq!(tests[1].name, deepest);
         // A tree thousands deep (its paths longer than the system takes) is refused at the
         // first group past the bound, not walked until a path is too long.
         std::fs::create_dir(d.join("data/secret/h")).unwrap();
         judge_core::files::nest_folders(&d.join("data/secret/h"), "g", 3000);
-        let e = read(&Folder::new(d).unwrap()).unwrap_err().to_string();
+        let e = read(&Folder::new(d).unwrap(), &Constants::default()).unwrap_err().to_string();
         let too_deep = d.join(format!("data/secret/h{}", "/g".repeat(62)));
         assert_eq!(
             e,
@@ -472,19 +478,19 @@ mod tests {
         symlink("../g1/1.in", d.join("data/secret/g2/1.in")).unwrap();
         symlink("../g1/1.ans", d.join("data/secret/g2/1.ans")).unwrap();
         symlink("g1", d.join("data/secret/g3")).unwrap();
-        let tests = read(&Folder::new(&d).unwrap()).unwrap();
+        let tests = read(&Folder::new(&d).unwrap(), &Constants::default()).unwrap();
         let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
         assert_eq!(names, ["secret/g1/1", "secret/g2/1", "secret/g3/1"]);
         let outside = dir.path().join("outside.in");
         std::fs::write(&outside, "secret").unwrap();
         symlink(&outside, d.join("data/secret/g1/2.in")).unwrap();
         std::fs::write(d.join("data/secret/g1/2.ans"), "1\n").unwrap();
-        let e = read(&Folder::new(&d).unwrap()).unwrap_err().to_string();
+        let e = read(&Folder::new(&d).unwrap(), &Constants::default()).unwrap_err().to_string();
         assert!(e.contains("2.in") && e.contains("outside"), "{e}");
         std::fs::remove_file(d.join("data/secret/g1/2.in")).unwrap();
         std::fs::remove_file(d.join("data/secret/g1/2.ans")).unwrap();
         symlink("..", d.join("data/secret/g1/up")).unwrap();
-        let e = read(&Folder::new(&d).unwrap()).unwrap_err().to_string();
+        let e = read(&Folder::new(&d).unwrap(), &Constants::default()).unwrap_err().to_string();
         assert!(e.contains("up") && e.contains("never end"), "{e}");
     }
 
@@ -510,7 +516,7 @@ mod tests {
             "data/secret/c/test_group.yaml",
             "input_validator_args:\n  strings: [--sorted]\n",
         );
-        let tests = read(&Folder::new(d).unwrap()).unwrap();
+        let tests = read(&Folder::new(d).unwrap(), &Constants::default()).unwrap();
         let args = |i: usize, name: &str| tests[i].validator_args_for(name).to_vec();
         assert_eq!(args(0, "integers"), ["small"]);
         assert!(args(0, "strings").is_empty());
@@ -545,20 +551,20 @@ mod tests {
         );
         let folder = Folder::new(d).unwrap();
         assert_eq!(
-            answer_args(&folder, "secret/1").unwrap(),
+            answer_args(&folder, &Constants::default(), "secret/1").unwrap(),
             (vec!["--a".to_string()], None)
         );
-        let (list, map) = answer_args(&folder, "secret/g/1").unwrap();
+        let (list, map) = answer_args(&folder, &Constants::default(), "secret/g/1").unwrap();
         assert!(list.is_empty());
         assert_eq!(map.unwrap()["same.py"], ["--b"]);
-        let cases = read_validator_cases(&folder).unwrap();
+        let cases = read_validator_cases(&folder, &Constants::default()).unwrap();
         assert_eq!(cases.len(), 1);
         assert_eq!(cases[0].kind, CaseKind::InvalidAnswer);
         assert_eq!(cases[0].answer_args, ["--c", "--d"]);
         assert!(cases[0].answer.as_ref().unwrap().ends_with("x.ans"));
         // A case without its answer, and arguments of the wrong kind, are named.
         std::fs::remove_file(d.join("data/invalid_answer/x.ans")).unwrap();
-        let e = read_validator_cases(&folder).unwrap_err().to_string();
+        let e = read_validator_cases(&folder, &Constants::default()).unwrap_err().to_string();
         assert!(
             e.contains("has no x.ans beside it (a case of invalid_answer needs its .ans)"),
             "{e}"
@@ -568,7 +574,7 @@ mod tests {
             "data/secret/test_group.yaml",
             "answer_validator_args: {v: {x: 1}}\n",
         );
-        let e = answer_args(&folder, "secret/1").unwrap_err().to_string();
+        let e = answer_args(&folder, &Constants::default(), "secret/1").unwrap_err().to_string();
         assert!(e.contains("answer_validator_args: a map must give"), "{e}");
     }
 
@@ -591,7 +597,7 @@ mod tests {
         );
         write(d, "data/secret/2.yaml", "args: [--fast]\n");
         let folder = Folder::new(d).unwrap();
-        let mut tests = read(&folder).unwrap();
+        let mut tests = read(&folder, &Constants::default()).unwrap();
         apply_test_yaml(&folder, &mut tests).unwrap();
         // `args`: the group's, replaced by a test's own.
         assert_eq!(tests[0].args, ["--group"]);
@@ -677,12 +683,15 @@ pub struct ValidatorCase {
 /// folder's in the order of its entry names, depth-first; a folder missing is no case. A
 /// case of an output check needs its `.ans` and `.out` beside its `.in` (an error naming the
 /// file missing). Nested folders are groups whose `test_group.yaml` gives arguments.
-pub fn read_validator_cases(package: &Folder) -> Result<Vec<ValidatorCase>, PackageError> {
+pub fn read_validator_cases(
+    package: &Folder,
+    constants: &Constants,
+) -> Result<Vec<ValidatorCase>, PackageError> {
     let data = package.root().join("data");
     if package.kind_if_any(&data)? != Some(Kind::Folder) {
         return Ok(Vec::new());
     }
-    let root = group_args(package, &data, &GroupArgs::default())?;
+    let root = group_args(package, constants, &data, &GroupArgs::default())?;
     let mut cases = Vec::new();
     for kind in [
         CaseKind::InvalidInput,
@@ -692,15 +701,19 @@ pub fn read_validator_cases(package: &Folder) -> Result<Vec<ValidatorCase>, Pack
     ] {
         let folder = data.join(kind.folder());
         if package.kind_if_any(&folder)? == Some(Kind::Folder) {
-            cases_in(package, &data, &folder, kind, &root, 2, &mut cases)?;
+            cases_in(
+                package, constants, &data, &folder, kind, &root, 2, &mut cases,
+            )?;
         }
     }
     Ok(cases)
 }
 
 /// Adds the cases of `folder` (and of the folders in it) to `cases`.
+#[allow(clippy::too_many_arguments)]
 fn cases_in(
     package: &Folder,
+    constants: &Constants,
     data: &Path,
     folder: &Path,
     kind: CaseKind,
@@ -711,14 +724,23 @@ fn cases_in(
     GROUP_DEPTH.whole(depth).map_err(|bound| {
         PackageError::invalid(folder, format!("the depth of its groups {bound}"))
     })?;
-    let args = group_args(package, folder, parent)?;
+    let args = group_args(package, constants, folder, parent)?;
     for (name, path) in sorted_entries(folder)? {
         let input_stem = stem(&name, ".in");
         if input_stem.is_none() && !path.is_dir() {
             continue;
         }
         if package.kind(&path)? == Kind::Folder {
-            cases_in(package, data, &path, kind, &args, depth + 1, cases)?;
+            cases_in(
+                package,
+                constants,
+                data,
+                &path,
+                kind,
+                &args,
+                depth + 1,
+                cases,
+            )?;
             continue;
         }
         let Some(stem) = input_stem else { continue };
@@ -769,26 +791,31 @@ fn cases_in(
 /// map form second).
 pub fn answer_args(
     package: &Folder,
+    constants: &Constants,
     test: &str,
 ) -> Result<(Vec<String>, Option<ArgsByName>), PackageError> {
-    let args = args_of(package, test)?;
+    let args = args_of(package, constants, test)?;
     Ok((args.answer, args.answer_by_name))
 }
 
 /// The `args` (the submission's arguments) of the test named `test` (see [`answer_args`]),
 /// before its own `<name>.yaml`.
-pub fn submission_args(package: &Folder, test: &str) -> Result<Vec<String>, PackageError> {
-    Ok(args_of(package, test)?.submission)
+pub fn submission_args(
+    package: &Folder,
+    constants: &Constants,
+    test: &str,
+) -> Result<Vec<String>, PackageError> {
+    Ok(args_of(package, constants, test)?.submission)
 }
 
 /// The settings of the groups of the test named `test`, from `data/` down.
-fn args_of(package: &Folder, test: &str) -> Result<GroupArgs, PackageError> {
+fn args_of(package: &Folder, constants: &Constants, test: &str) -> Result<GroupArgs, PackageError> {
     let mut folder = package.root().join("data");
-    let mut args = group_args(package, &folder, &GroupArgs::default())?;
+    let mut args = group_args(package, constants, &folder, &GroupArgs::default())?;
     let groups: Vec<&str> = test.split('/').collect();
     for group in &groups[..groups.len().saturating_sub(1)] {
         folder.push(group);
-        args = group_args(package, &folder, &args)?;
+        args = group_args(package, constants, &folder, &args)?;
     }
     Ok(args)
 }

@@ -278,6 +278,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         resources: Default::default(),
         source: Some("Polygon package".into()),
         about: Default::default(),
+        constants: Default::default(),
     };
     let spec = ProblemSpec {
         id,
