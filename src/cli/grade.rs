@@ -50,6 +50,8 @@ pub fn run(config: Option<&Path>, args: &GradeArgs) -> Result<u8> {
         .clone()
         .ok_or_else(|| anyhow::anyhow!("give --problem ID or --tests-dir DIR"));
     let problem = grading.problem_or_folder(&runner, named, &overrides)?;
+    // A package's guarantees to its tools (compile limits, validators' output).
+    let runner = problem.runner_for(&runner);
     let submissions = many::find_submissions(&runner, &args.submissions)?;
     let request = ManyRequest {
         runner: &runner,

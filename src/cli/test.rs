@@ -97,6 +97,8 @@ pub fn run(config: Option<&Path>, args: &TestArgs) -> Result<u8> {
         infer_problem(&args.solution, args.problem.as_deref()),
         &overrides,
     )?;
+    // A package's guarantees to its tools (compile limits, validators' output).
+    let runner = problem.runner_for(&runner);
     let submission = Submission {
         path: args.solution.clone(),
         language: args.language.clone(),

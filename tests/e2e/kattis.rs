@@ -1703,6 +1703,51 @@ fn use_for_time_limit_under_a_group_bounds_the_limit_by_that_group_s_tests() {
     assert!(text.contains("1 mismatch, "), "{text}");
 }
 
+/// problem.yaml's `limits.validation_output` raises the output limit of the package's output
+/// validator (here 2 MiB of feedback under runner.toml's 1 MiB): within the guarantee it is
+/// run as usual, without it the same validator is a judge error.
+#[test]
+fn validation_output_raises_the_output_validator_s_output_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let check = "import os, sys\nanswer = open(sys.argv[2]).read().split()\noutput = sys.stdin.read().split()\nwith open(os.path.join(sys.argv[3], 'judgemessage.txt'), 'w') as feedback:\n    feedback.write('x' * (2 << 20))\nsys.exit(42 if answer == output else 43)\n";
+    let package = doubling_package(
+        dir.path(),
+        "talkative",
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: talkative\nlimits:\n  validation_output: 4\n",
+            ),
+            ("output_validator/check.py", check),
+            ("submissions/accepted/double.py", "print(int(input()) * 2)\n"),
+        ],
+    );
+    let config = dir.path().join("runner.toml");
+    std::fs::write(&config, "[defaults]\noutput_limit_mib = 1\n").unwrap();
+    let verify = || {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(["--config", &config.to_string_lossy(), "verify"])
+            .arg(&package)
+            .arg("--rerun")
+            .env("XDG_CACHE_HOME", dir.path().join("cache"))
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        (output.status.code(), show(&output))
+    };
+    let (code, text) = verify();
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("0 mismatches, "), "{text}");
+    std::fs::write(
+        package.join("problem.yaml"),
+        "problem_format_version: 2025-09\nname: talkative\n",
+    )
+    .unwrap();
+    let (code, text) = verify();
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains(" JE @sample/1 "), "{text}");
+}
+
 /// 2025-09's `args`: a test's submission arguments come from its group's test_group.yaml,
 /// replaced by its own `<name>.yaml`, and follow the submission's command (a sample without
 /// any gets none).

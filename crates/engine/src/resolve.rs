@@ -129,6 +129,15 @@ impl std::fmt::Debug for Views {
 }
 
 impl Problem {
+    /// runner.toml's settings as this problem's runs get them: a package's guarantees to its
+    /// tools raise them ([`Package::runner_for`]); another problem's are runner.toml's.
+    pub fn runner_for(&self, runner: &RunnerConfig) -> RunnerConfig {
+        match &self.package {
+            Some(package) => package.runner_for(runner),
+            None => runner.clone(),
+        }
+    }
+
     /// A problem of this spec (and package, when it is one), with its judge and views; its
     /// time limit is the spec's, provisional for a package that fixes none.
     pub fn new(spec: ProblemSpec, package: Option<Package>) -> Problem {

@@ -709,6 +709,7 @@ pub fn problem_to_grade_on(
     let Some(package) = &problem.package else {
         return Ok(problem);
     };
+    let runner = &package.runner_for(runner);
     let request = PackageRequest {
         runner,
         package,

@@ -388,9 +388,11 @@ impl Package {
         Ok(())
     }
 
-    /// runner.toml's settings with the compile limits raised to what problem.yaml guarantees
-    /// (`limits.compilation_time`, `limits.compilation_memory`), for building the package's
-    /// submissions.
+    /// runner.toml's settings with the limits raised to what problem.yaml guarantees: the
+    /// compile limits (`limits.compilation_time`, `limits.compilation_memory`) for building
+    /// the package's submissions, and the output its validators, interactor and visualizers
+    /// may write (`limits.validation_output`: runner.toml's output limit is theirs). A
+    /// submission's own output limit is the package's (`limits.output`), unchanged.
     pub fn runner_for(
         &self,
         runner: &judge_core::config::RunnerConfig,
@@ -401,6 +403,9 @@ impl Package {
             resources.compilation_time,
             resources.compilation_memory_mib.map(|mib| mib * MIB),
         );
+        if let Some(mib) = resources.validation_output_mib {
+            raised.limits.output_bytes = raised.limits.output_bytes.max(mib * MIB);
+        }
         raised
     }
 
