@@ -26,8 +26,8 @@ fn copy(from: &str, to: &Path, extra: &str) {
 }
 
 /// A class of boj12100: two identical accepted files, an accepted Python program in a
-/// participant's folder, a wrong answer, a compile error, a folder of two Python files (not
-/// graded: a Python run takes one) and a folder of two C++ files built as one program.
+/// participant's folder, a wrong answer, a compile error, a folder with a build script of its
+/// own (not graded) and a folder of two C++ files built as one program.
 fn class() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let class = dir.path().join("class");
@@ -49,11 +49,12 @@ fn class() -> tempfile::TempDir {
         "",
     );
     copy("boj12100/accepted/rows.py", &class.join("eve/a.py"), "");
-    copy(
-        "boj12100/accepted/rows.py",
-        &class.join("eve/b.py"),
-        "\n# b\n",
-    );
+    let build = class.join("eve/build");
+    std::fs::write(&build, "#!/bin/sh\ncp a.py solution.py\n").unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&build, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
     // Two C++ sources that only link together: main.cpp calls what solve.cpp defines.
     let fay = class.join("fay");
     std::fs::create_dir_all(&fay).unwrap();
@@ -152,7 +153,7 @@ fn a_class_gets_a_scoreboard_and_identical_files_are_graded_once() {
     let rows = board["submissions"].as_array().unwrap();
     assert_eq!(rows[0]["sha256"], rows[1]["sha256"]);
     assert!(
-        shown.contains("a multi-file Python 3 submission is not supported"),
+        shown.contains("not graded: build scripts are not supported"),
         "{shown}"
     );
     assert!(shown.contains("error: expected"), "{shown}");
@@ -171,8 +172,8 @@ fn a_class_gets_a_scoreboard_and_identical_files_are_graded_once() {
         junit.contains("tests=\"7\"") && junit.contains("failures=\"3\""),
         "{junit}"
     );
-    // The page: a row per submission, a section per graded one (the folder of two Python
-    // files has none, and its row says why).
+    // The page: a row per submission, a section per graded one (the folder with a build
+    // script has none, and its row says why).
     let html = std::fs::read_to_string(&html).unwrap();
     assert!(
         html.contains("<title>judge grade: boj12100</title>"),
@@ -181,7 +182,7 @@ fn a_class_gets_a_scoreboard_and_identical_files_are_graded_once() {
     let board_html = html.split("</section>").next().unwrap();
     assert_eq!(board_html.matches("<tr").count(), 8, "{board_html}");
     assert_eq!(html.matches("<section class=\"submission\"").count(), 6);
-    assert!(board_html.contains("a multi-file Python 3 submission is not supported"));
+    assert!(board_html.contains("not graded: build scripts are not supported"));
     // The results folder holds one result per graded job (the CE included).
     let stored = std::fs::read_dir(dir.path().join("results"))
         .unwrap()

@@ -11,7 +11,7 @@ use crate::files::{self, FileError, Folder, Kind};
 
 use super::cache::{build_cached, build_in_place, folder_cache_key};
 use super::detect::{by_id, detect, lists_extension};
-use super::{prepare, BuildSetup, Compiled, LangError, UnsupportedReason, Workspace};
+use super::{prepare, BuildSetup, Compiled, LangError, Workspace};
 
 /// The SHA-256 of a submission (hex, first 16 bytes): of a file's bytes, or of a folder's
 /// files (each one's path relative to the folder, and its bytes, in [`prepare_folder`]'s
@@ -48,9 +48,10 @@ const FOLDER_SOURCES: &str = "src";
 /// relative path; an argument of a compile or package command that is exactly `{source}`
 /// becomes every source file of the language, in sorted order, and `{stem}` (Java's main
 /// class) and `{source}` elsewhere name the main file: the first source named `main.*` in any
-/// case, else the first source. A language that runs its source (Python, JavaScript) takes one
-/// source file, prepared as [`prepare`] prepares it; several are not graded, nor is a folder
-/// with a build script of its own.
+/// case, else the first source. A language that runs its source (Python, JavaScript, Bash)
+/// takes one source file as [`prepare`] prepares it, several as a folder run in place from its
+/// main file (see [`prepare_program_folder`]); a folder with a build script of its own is not
+/// graded.
 pub fn prepare_folder(
     setup: &BuildSetup,
     dir: &Path,
@@ -89,16 +90,14 @@ pub(super) fn prepare_folder_from(
         None => sources[main_source(sources.iter().map(|&i| relative[i].as_path()))],
     };
     if !language.runs_binary() {
-        if sources.len() > 1 {
-            return Err(LangError::Unsupported {
-                path: dir.to_path_buf(),
-                language: language.name.clone(),
-                reason: UnsupportedReason::MultiFile {
-                    sources: sources.len(),
-                },
-            });
+        if sources.len() == 1 {
+            return prepare(setup, &files[main], Some(&language.id));
         }
-        return prepare(setup, &files[main], Some(&language.id));
+        // Several sources run in place, the folder as it is, from its main source (`python3
+        // ./main.py` imports the others; `bash ./main.sh` sources `${0%/*}/lib.sh`), as
+        // Kattis and DOMjudge run a multi-file submission in such a language.
+        let workspace = read_workspace(setup, dir, &relative, Path::new(""), main, sources)?;
+        return build_in_place(setup, language, &workspace);
     }
     let workspace = read_workspace(
         setup,
@@ -550,30 +549,25 @@ mod tests {
     }
 
     #[test]
-    fn a_folder_of_a_runtime_that_reads_one_file_takes_one_source() {
+    fn a_submission_folder_of_several_sources_of_a_runtime_runs_in_place() {
         let dir = tempfile::tempdir().unwrap();
         let runner = shipped_runner(&dir.path().join("cache"));
         let two = folder(
             dir.path(),
-            &[("main.py", "import helper\n"), ("helper.py", "x = 1\n")],
+            &[
+                ("main.py", "import helper\nprint(helper.x)\n"),
+                ("helper.py", "x = 41 + 1\n"),
+            ],
         );
-        let error = prepare_folder(&BuildSetup::of(&runner), &two, None).unwrap_err();
-        assert!(
-            matches!(
-                error,
-                LangError::Unsupported {
-                    reason: UnsupportedReason::MultiFile { sources: 2 },
-                    ..
-                }
-            ) && error.not_graded(),
-            "{error}"
-        );
-        assert!(
-            error
-                .to_string()
-                .contains("a multi-file Python 3 submission is not supported"),
-            "{error}"
-        );
+        let prepared = ready(prepare_folder(&BuildSetup::of(&runner), &two, None).unwrap());
+        assert!(prepared.artifact.is_dir());
+        assert_eq!(prepared.file_name, "main.py");
+        let out = std::process::Command::new(&prepared.program)
+            .args(&prepared.args[1..])
+            .current_dir(&prepared.artifact)
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), "42\n");
 
         // One source and a data file: as `prepare` on the source.
         let one = folder(
@@ -614,9 +608,9 @@ mod tests {
                 ("helper.py", "x = 41 + 1\n"),
             ],
         );
-        let (prepared, out) = in_place(&two);
-        assert!(prepared.artifact.is_dir());
-        assert_eq!(prepared.file_name, "main.py");
+        let (prepared_two, out) = in_place(&two);
+        assert!(prepared_two.artifact.is_dir());
+        assert_eq!(prepared_two.file_name, "main.py");
         assert_eq!(out, "42\n");
         // One source in a folder of its own: run by its path, so argv[0] names the folder.
         let nested = tempfile::tempdir_in(dir.path()).unwrap().keep();
@@ -633,8 +627,9 @@ mod tests {
         let one = folder(dir.path(), &[("sol.py", "print(1)\n")]);
         let prepared = ready(prepare_program_folder(&setup, &one, None).unwrap());
         assert!(prepared.artifact.is_file());
-        // A submission folder of two Python files is still not graded.
-        assert!(prepare_folder(&setup, &two, None).is_err());
+        // A submission folder of the same two files: the same program.
+        let submission = ready(prepare_folder(&setup, &two, None).unwrap());
+        assert_eq!(submission.artifact, prepared_two.artifact);
     }
 
     #[test]

@@ -141,8 +141,6 @@ pub enum LangError {
 pub enum UnsupportedReason {
     /// Its language is not in runner.toml (Python 2, Kotlin, Go...).
     NotInstalled,
-    /// Several source files in a language that runs its source: the run folder holds one.
-    MultiFile { sources: usize },
 }
 
 impl UnsupportedReason {
@@ -151,17 +149,13 @@ impl UnsupportedReason {
             UnsupportedReason::NotInstalled => {
                 format!("{language} is not installed here (runner.toml has no such language)")
             }
-            UnsupportedReason::MultiFile { sources } => format!(
-                "a multi-file {language} submission is not supported ({sources} source files; \
-                 a run gets one)"
-            ),
         }
     }
 }
 
 impl LangError {
     /// Whether the submission is one Kattis would grade that this grader does not (a language
-    /// not installed, a build script, several files for a runtime that reads one): a caller
+    /// not installed, a build script): a caller
     /// may report it as not graded and go on.
     pub fn not_graded(&self) -> bool {
         matches!(

@@ -856,36 +856,50 @@ fn time_limit_remembering<'a>(
         return Ok((limit, rule, Vec::new()));
     }
     let provisional = package.spec_to_grade_on();
-    // Graded side by side, each a job of the one loop: those that must be accepted stop at a
-    // first failure (a mismatch either way); a rejected one whose times on some groups bound
-    // the limit (`use_for_time_limit: lower` under a group's glob) runs every test, so that a
-    // failure before those groups does not hide their times.
+    // Those whose every test bounds the limit are graded side by side, each a job of the one
+    // loop, stopping at a first failure (a mismatch either way). One whose times bound it on
+    // some groups only (`use_for_time_limit` under a group's glob) runs those tests alone,
+    // every one of them: a failure elsewhere does not hide their times, and tests whose
+    // times count for nothing are not run at the provisional limit.
     let mut accepted: Vec<&PackageSubmission> = package.accepted().collect();
-    accepted.sort_by_key(|submission| !submission.expected.is_accepted());
+    accepted.sort_by_key(|submission| !bounds_every_test(package, submission));
+    let whole = accepted.partition_point(|submission| bounds_every_test(package, submission));
     let mut summaries: Vec<Option<Result<RunSummary, GradeError>>> =
         accepted.iter().map(|_| None).collect();
-    let split = accepted.partition_point(|submission| submission.expected.is_accepted());
-    for (range, every_test) in [(0..split, false), (split..accepted.len(), true)] {
-        if range.is_empty() {
-            continue;
-        }
-        let start = range.start;
-        grade_submissions(
+    let grading = |every_test| Grading {
+        jobs: request.jobs,
+        margin: 1.0,
+        memory,
+        every_test,
+    };
+    grade_submissions(
+        request.runner,
+        &provisional,
+        &accepted[..whole],
+        grading(false),
+        &mut Reporters::new(),
+        |index, summary, _| {
+            summaries[index] = Some(summary);
+            Ok(())
+        },
+    )?;
+    for index in whole..accepted.len() {
+        let submission = accepted[index];
+        let mut bounding = provisional.clone();
+        bounding.file_tests = provisional.file_tests.as_ref().map(|tests| {
+            tests
+                .iter()
+                .filter(|test| package.bounds_time_limit(submission, &test.name))
+                .cloned()
+                .collect()
+        });
+        bounding.groups = None;
+        summaries[index] = Some(grade_submission(
             request.runner,
-            &provisional,
-            &accepted[range],
-            Grading {
-                jobs: request.jobs,
-                margin: 1.0,
-                memory,
-                every_test,
-            },
-            &mut Reporters::new(),
-            |index, summary, _| {
-                summaries[start + index] = Some(summary);
-                Ok(())
-            },
-        )?;
+            &bounding,
+            submission,
+            grading(true),
+        ));
     }
     let graded: AcceptedRuns = accepted
         .into_iter()
@@ -1042,6 +1056,15 @@ fn bounding<'p, 'g>(
 ) -> impl Iterator<Item = &'g Outcome> + use<'p, 'g> {
     let by_test = |outcome: &&Outcome| package.bounds_time_limit(submission, &outcome.name());
     summary.outcomes.iter().filter(by_test)
+}
+
+/// Whether every test of the package bounds the time limit by `submission`'s time on it (see
+/// [`Package::bounds_time_limit`]): it is graded on them all for the limit.
+fn bounds_every_test(package: &Package, submission: &PackageSubmission) -> bool {
+    let tests = package.spec.file_tests.iter().flatten();
+    tests
+        .into_iter()
+        .all(|test| package.bounds_time_limit(submission, &test.name))
 }
 
 /// A test's CPU time, microseconds.
@@ -1212,9 +1235,9 @@ pub fn verify(
         .with_final_time_limit(cpu_time, rule);
     let limit = told(&problem, package, request.domjudge_time_limit);
     // A run graded for the limit is kept as the submission's row when AC is what is
-    // expected of it and its tests ran within the limit (they all do unless
+    // expected of it, it ran on every test and they ran within the limit (they all do unless
     // `use_for_time_limit: false` kept some out of it); another (`use_for_time_limit: lower`
-    // on a rejected one) is graded again at the limit.
+    // on a rejected one, or on some groups) is graded again at the limit.
     let within = |summary: &Result<RunSummary, GradeError>| {
         summary
             .as_ref()
@@ -1222,7 +1245,11 @@ pub fn verify(
     };
     let mut accepted_runs: Vec<_> = accepted_runs
         .into_iter()
-        .filter(|(submission, summary)| submission.expected.is_accepted() && within(summary))
+        .filter(|(submission, summary)| {
+            submission.expected.is_accepted()
+                && within(summary)
+                && bounds_every_test(package, submission)
+        })
         .map(Some)
         .collect();
     let margin = limit.safety_margin;
