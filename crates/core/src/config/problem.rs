@@ -134,6 +134,7 @@ impl ProblemSpec {
             grader: None,
             more_checkers: Vec::new(),
             validation_passes: None,
+            static_validator: None,
         };
         if programs.interactor.is_some() && raw.kind != ProblemKind::Interactive {
             return Err(invalid(

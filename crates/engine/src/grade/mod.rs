@@ -373,6 +373,8 @@ pub(crate) struct ProblemParts {
     pub interactor: Option<ProblemProgram>,
     /// A scoring package's custom grader.
     pub grader: Option<ProblemProgram>,
+    /// A 2025-09 package's static validator (see `programs::static_validator`).
+    pub static_validator: Option<ProblemProgram>,
 }
 
 impl ProblemParts {
@@ -402,6 +404,12 @@ impl ProblemParts {
                 .map(build)
                 .transpose()?,
             grader: problem.programs.grader.as_ref().map(build).transpose()?,
+            static_validator: problem
+                .programs
+                .static_validator
+                .as_ref()
+                .map(build)
+                .transpose()?,
         })
     }
 }
