@@ -2001,3 +2001,57 @@ fn a_static_validator_that_misbehaves_is_a_judge_error_naming_it() {
         "{text}"
     );
 }
+
+/// A pass-fail 2025-09 package's static validation test case (`static_validation_score:
+/// pass-fail`) runs the static validator too, first in its group: a submission it rejects is
+/// WA there; a score in a problem that is not scoring is refused, naming the file.
+#[test]
+fn a_pass_fail_package_runs_its_static_validator() {
+    let (_keep, dir) = copy_of("static2025");
+    let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    std::fs::write(
+        dir.join("problem.yaml"),
+        yaml.replace("type: scoring\n", ""),
+    )
+    .unwrap();
+    std::fs::remove_file(dir.join("data/secret/test_group.yaml")).unwrap();
+    std::fs::write(dir.join("data/secret/big/test_group.yaml"), "args: []\n").unwrap();
+    std::fs::write(
+        dir.join("data/secret/short/test_group.yaml"),
+        "static_validation_score: pass-fail\nstatic_validator_args: [--max-lines, '6']\n",
+    )
+    .unwrap();
+    let dir_arg = dir.to_string_lossy().into_owned();
+    let submission = dir.join("submissions/wrong_answer/uses_eval.py");
+    let output = judge(&[
+        "test",
+        &submission.to_string_lossy(),
+        "--problem",
+        &dir_arg,
+        "--all",
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("secret/") || l.starts_with("sample/"))
+        .collect();
+    assert_eq!(rows.len(), 5, "{text}");
+    assert!(
+        rows[2].starts_with("secret/short/[static]") && rows[2].contains("WA"),
+        "{text}"
+    );
+    assert!(text.contains("calls eval"), "{text}");
+    std::fs::write(
+        dir.join("data/secret/short/test_group.yaml"),
+        "static_validation_score: 10\n",
+    )
+    .unwrap();
+    let output = judge(&["show", &dir_arg]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("short/test_group.yaml") && text.contains("not of type scoring"),
+        "{text}"
+    );
+}

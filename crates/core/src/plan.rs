@@ -665,13 +665,28 @@ fn package_tests(
 
 /// A package's tests with its static validation test cases (see
 /// `scoring::TestCase::static_validation`) put in the group tree's order, each first in its
-/// group; with the samples alone, the sample's only.
+/// group; with the samples alone, the sample's only. A pass-fail package has no tree: its
+/// cases (`ProblemPrograms::static_cases`) come each before the first test of its group.
 fn with_static_cases(
     problem: &ProblemSpec,
     tests: Vec<PlannedTest>,
     selection: TestSelection,
 ) -> Vec<PlannedTest> {
+    let wanted = |path: &str| path.starts_with("sample/") || selection == TestSelection::All;
     let Some(tree) = &problem.groups else {
+        let mut tests = tests;
+        for (path, args) in problem.programs.static_cases.iter().rev() {
+            if !wanted(path) {
+                continue;
+            }
+            let group = path.rsplit_once('/').map_or("", |(group, _)| group);
+            let at = tests
+                .iter()
+                .position(|t| t.name.starts_with(&format!("{group}/")))
+                .unwrap_or(tests.len());
+            let source = TestSource::Static { args: args.clone() };
+            tests.insert(at, PlannedTest::new(path.clone(), source));
+        }
         return tests;
     };
     let cases = tree.root.tests();
@@ -688,8 +703,7 @@ fn with_static_cases(
     for case in cases {
         match &case.static_validation {
             Some(args) => {
-                let sample = case.path.starts_with("sample/");
-                if sample || selection == TestSelection::All {
+                if wanted(&case.path) {
                     ordered.push(PlannedTest::new(
                         case.path.clone(),
                         TestSource::Static { args: args.clone() },

@@ -244,6 +244,11 @@ pub struct ProblemPrograms {
     /// A 2025-09 package's static validator (`static_validator/`), run on the submission's
     /// files for each static validation test case of its groups.
     pub static_validator: Option<ProgramSpec>,
+    /// A pass-fail 2025-09 package's static validation test cases (`static_validation_score:
+    /// pass-fail`): each one's path (`secret/[static]`) and `static_validator_args`. A scoring
+    /// package's are in its group tree (`scoring::TestCase::static_validation`), with their
+    /// scores.
+    pub static_cases: Vec<(String, Vec<String>)>,
 }
 
 impl ProblemPrograms {

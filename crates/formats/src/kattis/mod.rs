@@ -277,7 +277,16 @@ impl Package {
                 role: Role::Visualizer,
                 ..validator_of(source)
             });
-        let static_validator = static_validator(&folder, groups.as_ref(), &validator_of)?;
+        let static_cases = match (&groups, metadata.format) {
+            (None, FormatVersion::V2025_09) => pass_fail_static_cases(&folder)?,
+            _ => Vec::new(),
+        };
+        let static_validator = static_validator(
+            &folder,
+            groups.as_ref(),
+            static_cases.first(),
+            &validator_of,
+        )?;
         let limits = ProblemLimits {
             cpu_time: fixed.map_or(PROVISIONAL_TIME_LIMIT, Duration::from_secs_f64),
             memory_bytes: metadata.memory_mib * MIB,
@@ -315,6 +324,7 @@ impl Package {
                 more_checkers,
                 validation_passes: metadata.validation_passes,
                 static_validator,
+                static_cases,
                 ..ProblemPrograms::default()
             },
             file_tests: Some(tests),
@@ -710,6 +720,7 @@ fn tests_of_groups(
 fn static_validator(
     folder: &Folder,
     groups: Option<&GroupTree>,
+    pass_fail_case: Option<&(String, Vec<String>)>,
     program: &dyn Fn(ProgramSource) -> ProgramSpec,
 ) -> Result<Option<ProgramSpec>, PackageError> {
     let dir = folder.root();
@@ -728,6 +739,7 @@ fn static_validator(
             .find(|test| test.static_validation.is_some())
             .map(|test| test.path.clone())
     });
+    let first_case = first_case.or_else(|| pass_fail_case.map(|(path, _)| path.clone()));
     match (&found, first_case) {
         (None, Some(case)) => {
             let group = case.rsplit_once('/').map_or("", |(group, _)| group);
@@ -739,6 +751,70 @@ fn static_validator(
         }
         _ => Ok(found),
     }
+}
+
+/// A pass-fail 2025-09 package's static validation test cases: those the `test_group.yaml`
+/// of `sample/`, `secret/` and each group of `secret/` define, each `(path, args)`. Such a
+/// case can only be `pass-fail` (a score is for a scoring problem), and
+/// `static_validator_args` need a `static_validation_score`: either broken is an error naming
+/// the file.
+fn pass_fail_static_cases(folder: &Folder) -> Result<Vec<(String, Vec<String>)>, PackageError> {
+    let data = folder.root().join("data");
+    let mut places = vec!["sample".to_string(), "secret".to_string()];
+    let secret = data.join("secret");
+    if folder.kind_if_any(&secret)? == Some(judge_core::files::Kind::Folder) {
+        for (name, path) in judge_core::files::sorted_entries(&secret)
+            .map_err(|e| PackageError::invalid(&secret, e.to_string()))?
+        {
+            if folder.kind_if_any(&path.join("test_group.yaml"))?.is_some() {
+                places.push(format!("secret/{}", name.to_string_lossy()));
+            }
+        }
+    }
+    let mut cases = Vec::new();
+    for place in places {
+        let file = data.join(&place).join("test_group.yaml");
+        if folder.kind_if_any(&file)?.is_none() {
+            continue;
+        }
+        let text = folder.read_text(&file, Cap::CONFIG)?;
+        let value: yaml_serde::Value = match yaml_serde::from_str(&text) {
+            Ok(value) => value,
+            // The tests' reader says what is wrong with it.
+            Err(_) => continue,
+        };
+        let score = value.get("static_validation_score");
+        let args = value.get("static_validator_args");
+        let args = match args {
+            None => Vec::new(),
+            Some(list) => metadata::split_args(list).ok_or_else(|| {
+                PackageError::invalid(&file, "static_validator_args: must be a list of strings")
+            })?,
+        };
+        match score {
+            None if value.get("static_validator_args").is_some() => {
+                return Err(PackageError::invalid(
+                    &file,
+                    "static_validator_args: given without static_validation_score",
+                ))
+            }
+            None => {}
+            Some(yaml_serde::Value::String(s)) if s == "pass-fail" => {
+                cases.push((
+                    format!("{place}/{}", judge_core::scoring::STATIC_CASE),
+                    args,
+                ));
+            }
+            Some(_) => {
+                return Err(PackageError::invalid(
+                    &file,
+                    "static_validation_score: a problem that is not of type scoring takes only \
+                     `pass-fail` here (a score is for a scoring problem)",
+                ))
+            }
+        }
+    }
+    Ok(cases)
 }
 
 /// The package's output validator programs, none if it has none (`output_validators/` in the
