@@ -1288,6 +1288,19 @@ fn verify_runs_the_input_visualizer_and_shows_its_images_in_the_html_report() {
         "{page}"
     );
     assert!(page.contains("<figcaption>sample/1</figcaption>"), "{page}");
+    // Each submission's row of a test links to the test's image.
+    let figure = page
+        .split("<figure id=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("{page}"))
+        .to_string();
+    assert!(
+        page.contains(&format!(
+            "<td>sample/1 <a class=\"visual-link\" href=\"#{figure}\""
+        )),
+        "{page}"
+    );
     let report = std::fs::read_to_string(&json).unwrap();
     assert_eq!(report.matches("testcase.svg").count(), 2, "{report}");
 
@@ -1303,11 +1316,11 @@ fn verify_runs_the_input_visualizer_and_shows_its_images_in_the_html_report() {
     let text = show(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
     assert!(
-        text.contains("warning: validator input_visualizer on sample/1: ran out of time"),
+        text.contains("warning: visualizer input_visualizer on sample/1: ran out of time"),
         "{text}"
     );
     assert!(
-        text.contains("warning: validator input_visualizer on secret/1: ran out of time"),
+        text.contains("warning: visualizer input_visualizer on secret/1: ran out of time"),
         "{text}"
     );
 }

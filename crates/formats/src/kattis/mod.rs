@@ -766,7 +766,8 @@ fn pass_fail_static_cases(folder: &Folder) -> Result<Vec<(String, Vec<String>)>,
         for (name, path) in judge_core::files::sorted_entries(&secret)
             .map_err(|e| PackageError::invalid(&secret, e.to_string()))?
         {
-            if folder.kind_if_any(&path.join("test_group.yaml"))?.is_some() {
+            let is_folder = folder.kind_if_any(&path)? == Some(judge_core::files::Kind::Folder);
+            if is_folder && folder.kind_if_any(&path.join("test_group.yaml"))?.is_some() {
                 places.push(format!("secret/{}", name.to_string_lossy()));
             }
         }
