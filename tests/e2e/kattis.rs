@@ -1921,6 +1921,12 @@ fn a_static_validator_judges_each_submissions_files() {
         "{text}"
     );
     assert!(text.contains("AC score 95"), "{text}");
+    let output = judge(&["show", "tests/kattis/static2025", "--samples", "0"]);
+    let text = show(&output);
+    assert!(
+        text.contains("static validator static_validator/static.py"),
+        "{text}"
+    );
     let output = judge(&[
         "test",
         "tests/kattis/static2025/submissions/partially_accepted/long.py",
