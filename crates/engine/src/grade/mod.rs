@@ -246,6 +246,7 @@ pub(crate) fn digest_problem(digest: &mut PlanDigest, problem: &ProblemSpec) {
         programs.reference.as_ref(),
         programs.validator.as_ref(),
         programs.interactor.as_ref(),
+        programs.static_validator.as_ref(),
     ];
     let more = programs.more_checkers.iter().map(Some);
     for spec in specs.into_iter().chain(more).flatten() {
