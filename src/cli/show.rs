@@ -341,6 +341,9 @@ fn parts(resolved: &Problem) -> Vec<(&'static str, String)> {
             ));
         }
     }
+    if let Some(spec) = &programs.static_validator {
+        parts.push(("static validator", program(spec, problem)));
+    }
     if !programs.any() && !built_in_batch && package.is_none() {
         parts.push((
             "tests",

@@ -17,7 +17,11 @@ fn package(name: &str) -> String {
 fn submissions(name: &str) -> Vec<String> {
     let root = repo().join(package(name)).join("submissions");
     let mut found = Vec::new();
+    // (submissions.yaml, a file there, is not a folder of submissions.)
     for folder in std::fs::read_dir(&root).unwrap().flatten() {
+        if !folder.path().is_dir() {
+            continue;
+        }
         for entry in std::fs::read_dir(folder.path()).unwrap().flatten() {
             found.push(format!(
                 "{}/{}",
@@ -1284,6 +1288,19 @@ fn verify_runs_the_input_visualizer_and_shows_its_images_in_the_html_report() {
         "{page}"
     );
     assert!(page.contains("<figcaption>sample/1</figcaption>"), "{page}");
+    // Each submission's row of a test links to the test's image.
+    let figure = page
+        .split("<figure id=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("{page}"))
+        .to_string();
+    assert!(
+        page.contains(&format!(
+            "<td>sample/1 <a class=\"visual-link\" href=\"#{figure}\""
+        )),
+        "{page}"
+    );
     let report = std::fs::read_to_string(&json).unwrap();
     assert_eq!(report.matches("testcase.svg").count(), 2, "{report}");
 
@@ -1299,11 +1316,11 @@ fn verify_runs_the_input_visualizer_and_shows_its_images_in_the_html_report() {
     let text = show(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
     assert!(
-        text.contains("warning: validator input_visualizer on sample/1: ran out of time"),
+        text.contains("warning: visualizer input_visualizer on sample/1: ran out of time"),
         "{text}"
     );
     assert!(
-        text.contains("warning: validator input_visualizer on secret/1: ran out of time"),
+        text.contains("warning: visualizer input_visualizer on secret/1: ran out of time"),
         "{text}"
     );
 }
@@ -2011,4 +2028,176 @@ fn a_submission_over_the_code_limit_is_named() {
     );
     assert!(!text.contains("accepted/short.py: "), "{text}");
     assert!(text.contains("0 mismatches, "), "{text}");
+}
+
+/// A 2025-09 package with a static validator (static2025): each group's static validation
+/// test case is a row of its own (`GROUP/[static]`), its score a part of its group's, and
+/// every submission gets the score `submissions.yaml` gives it: the short one the full 100,
+/// the long one 95 (5 of the static case's 10), the one calling eval 90 and WA on the static
+/// case alone, with the static validator's message (and the language's code it was given).
+#[test]
+fn a_static_validator_judges_each_submissions_files() {
+    let text = verify_passes(
+        "static2025",
+        &[],
+        "time limit 2000 ms (problem.yaml limits.time_limit)",
+    );
+    assert!(
+        text.contains("WA @secret/short/[static] score 90")
+            && text.contains("uses_eval.py (python3) calls eval"),
+        "{text}"
+    );
+    assert!(text.contains("AC score 95"), "{text}");
+    let output = judge(&["show", "tests/kattis/static2025", "--samples", "0"]);
+    let text = show(&output);
+    assert!(
+        text.contains("static validator static_validator/static.py"),
+        "{text}"
+    );
+    let output = judge(&[
+        "test",
+        "tests/kattis/static2025/submissions/partially_accepted/long.py",
+        "--problem",
+        "tests/kattis/static2025",
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("secret/short/[static]"))
+        .unwrap_or_else(|| panic!("no static row: {text}"));
+    assert!(row.contains("AC"), "{text}");
+    assert!(text.contains("score 95/100"), "{text}");
+    // The JSON report names the static case with the score its validator gave.
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("run.json");
+    let json_arg = json.to_string_lossy().into_owned();
+    let output = judge(&[
+        "test",
+        "tests/kattis/static2025/submissions/partially_accepted/long.py",
+        "--problem",
+        "tests/kattis/static2025",
+        "--json",
+        &json_arg,
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", show(&output));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let tests = report["tests"].as_array().unwrap();
+    let static_case = tests
+        .iter()
+        .find(|t| t["name"] == "secret/short/[static]")
+        .unwrap_or_else(|| panic!("{report}"));
+    assert_eq!(static_case["verdict"], "AC", "{static_case}");
+}
+
+/// A static validator that misbehaves (loops, writes a score.txt that is not a number, exits
+/// with a code the format does not allow) makes its static validation test case a judge error
+/// naming it, never a hang; without a static validator the package is refused, naming the
+/// test_group.yaml that asks for one.
+#[test]
+fn a_static_validator_that_misbehaves_is_a_judge_error_naming_it() {
+    let (_keep, dir) = copy_of("static2025");
+    let config = dir.parent().unwrap().join("runner.toml");
+    std::fs::write(&config, "[validators]\ntime_limit_seconds = 1\n").unwrap();
+    let config_arg = config.to_string_lossy().into_owned();
+    let dir_arg = dir.to_string_lossy().into_owned();
+    let submission = dir.join("submissions/accepted/short.py");
+    let submission_arg = submission.to_string_lossy().into_owned();
+    for (program, says) in [
+        (
+            "while True:\n    pass\n",
+            "static validator static.py ran out of time",
+        ),
+        (
+            "import sys\nopen(sys.argv[3] + 'score.txt', 'w').write('lots')\nsys.exit(42)\n",
+            "score.txt",
+        ),
+        (
+            "import sys\nsys.exit(1)\n",
+            "static validator static.py ended with exit code 1",
+        ),
+    ] {
+        std::fs::write(dir.join("static_validator/static.py"), program).unwrap();
+        let started = std::time::Instant::now();
+        let output = judge(&[
+            "test",
+            &submission_arg,
+            "--problem",
+            &dir_arg,
+            "--config",
+            &config_arg,
+        ]);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(1), "{text}");
+        let row = text
+            .lines()
+            .find(|l| l.starts_with("secret/short/[static]"))
+            .unwrap_or_else(|| panic!("no static row: {text}"));
+        assert!(row.contains("JE"), "{text}");
+        assert!(text.contains(says), "{says}: {text}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    }
+    std::fs::remove_dir_all(dir.join("static_validator")).unwrap();
+    let output = judge(&["verify", &dir_arg]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("short/test_group.yaml") && text.contains("static_validator/"),
+        "{text}"
+    );
+}
+
+/// A pass-fail 2025-09 package's static validation test case (`static_validation_score:
+/// pass-fail`) runs the static validator too, first in its group: a submission it rejects is
+/// WA there; a score in a problem that is not scoring is refused, naming the file.
+#[test]
+fn a_pass_fail_package_runs_its_static_validator() {
+    let (_keep, dir) = copy_of("static2025");
+    let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    std::fs::write(
+        dir.join("problem.yaml"),
+        yaml.replace("type: scoring\n", ""),
+    )
+    .unwrap();
+    std::fs::remove_file(dir.join("data/secret/test_group.yaml")).unwrap();
+    std::fs::write(dir.join("data/secret/big/test_group.yaml"), "args: []\n").unwrap();
+    std::fs::write(
+        dir.join("data/secret/short/test_group.yaml"),
+        "static_validation_score: pass-fail\nstatic_validator_args: [--max-lines, '6']\n",
+    )
+    .unwrap();
+    let dir_arg = dir.to_string_lossy().into_owned();
+    let submission = dir.join("submissions/wrong_answer/uses_eval.py");
+    let output = judge(&[
+        "test",
+        &submission.to_string_lossy(),
+        "--problem",
+        &dir_arg,
+        "--all",
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("secret/") || l.starts_with("sample/"))
+        .collect();
+    assert_eq!(rows.len(), 5, "{text}");
+    assert!(
+        rows[2].starts_with("secret/short/[static]") && rows[2].contains("WA"),
+        "{text}"
+    );
+    assert!(text.contains("calls eval"), "{text}");
+    std::fs::write(
+        dir.join("data/secret/short/test_group.yaml"),
+        "static_validation_score: 10\n",
+    )
+    .unwrap();
+    let output = judge(&["show", &dir_arg]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("short/test_group.yaml") && text.contains("not of type scoring"),
+        "{text}"
+    );
 }

@@ -359,6 +359,9 @@ pub enum TestSource {
     GeneratedHard { seed: u64, index: u64 },
     /// An input held in memory (stress testing); the answer comes from the reference.
     Inline { input: String },
+    /// A 2025-09 static validation test case: no input, the problem's static validator run on
+    /// the submission's files with these arguments (`static_validator_args`).
+    Static { args: Vec<String> },
 }
 
 /// One test of the plan.
@@ -406,7 +409,7 @@ impl PlannedTest {
                 };
                 Some(format!("cat {}", quote::shell(input)))
             }
-            TestSource::Inline { .. } => None,
+            TestSource::Inline { .. } | TestSource::Static { .. } => None,
         }
     }
 }
@@ -650,6 +653,7 @@ fn package_tests(
             })
         }
     };
+    let tests = with_static_cases(problem, tests, selection);
     if tests.is_empty() && selection == TestSelection::Samples {
         return Err(PlanError::NoSamples {
             problem: problem.id.clone(),
@@ -657,6 +661,62 @@ fn package_tests(
         });
     }
     Ok(TestPlan::of_files(tests))
+}
+
+/// A package's tests with its static validation test cases (see
+/// `scoring::TestCase::static_validation`) put in the group tree's order, each first in its
+/// group; with the samples alone, the sample's only. A pass-fail package has no tree: its
+/// cases (`ProblemPrograms::static_cases`) come each before the first test of its group.
+fn with_static_cases(
+    problem: &ProblemSpec,
+    tests: Vec<PlannedTest>,
+    selection: TestSelection,
+) -> Vec<PlannedTest> {
+    let wanted = |path: &str| path.starts_with("sample/") || selection == TestSelection::All;
+    let Some(tree) = &problem.groups else {
+        let mut tests = tests;
+        for (path, args) in problem.programs.static_cases.iter().rev() {
+            if !wanted(path) {
+                continue;
+            }
+            let group = path.rsplit_once('/').map_or("", |(group, _)| group);
+            let at = tests
+                .iter()
+                .position(|t| t.name.starts_with(&format!("{group}/")))
+                .unwrap_or(tests.len());
+            let source = TestSource::Static { args: args.clone() };
+            tests.insert(at, PlannedTest::new(path.clone(), source));
+        }
+        return tests;
+    };
+    let cases = tree.root.tests();
+    if cases.iter().all(|case| case.static_validation.is_none()) {
+        return tests;
+    }
+    let index: std::collections::HashMap<String, usize> = tests
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.name.clone(), i))
+        .collect();
+    let mut tests: Vec<Option<PlannedTest>> = tests.into_iter().map(Some).collect();
+    let mut ordered = Vec::with_capacity(tests.len() + 1);
+    for case in cases {
+        match &case.static_validation {
+            Some(args) => {
+                if wanted(&case.path) {
+                    ordered.push(PlannedTest::new(
+                        case.path.clone(),
+                        TestSource::Static { args: args.clone() },
+                    ));
+                }
+            }
+            None => ordered.extend(index.get(&case.path).and_then(|&i| tests[i].take())),
+        }
+    }
+    // Tests the tree does not hold come after it, in their order (none in a package read
+    // whole).
+    ordered.extend(tests.into_iter().flatten());
+    ordered
 }
 
 /// The hard tests of a batch problem: the files in `problems/<id>/hard/` (if any), then

@@ -32,7 +32,7 @@ mod markup;
 mod run_data;
 mod sections;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io;
 
 use super::{Destination, Event, Reporter};
@@ -216,6 +216,9 @@ pub struct HtmlPage {
     board: Option<PageBoard>,
     /// The boards the page draws: their scripts and styles go in the page.
     boards: Vec<PageBoard>,
+    /// The tests the package's section shows an image of, each by its figure's number there
+    /// (see [`sections::batch`]).
+    visuals: BTreeMap<String, usize>,
 }
 
 impl HtmlPage {
@@ -268,7 +271,7 @@ impl HtmlPage {
             }
             sections::games(id, summary, kept, self.board.as_ref())
         } else {
-            sections::batch(id, summary)
+            sections::batch(id, summary, &self.visuals)
         });
         id
     }
@@ -283,6 +286,12 @@ impl HtmlPage {
     /// terminal shows them.
     pub fn set_package(&mut self, check: &PackageCheck) {
         self.package = Some(sections::package(check));
+        self.visuals = check
+            .images
+            .iter()
+            .enumerate()
+            .map(|(figure, image)| (image.test.clone(), figure))
+            .collect();
     }
 
     /// Shows a group table (a heat map of points per group, each cell opening its tests).
@@ -566,7 +575,11 @@ mod tests {
 
     #[test]
     fn the_section_of_a_batch_grading() {
-        insta::assert_snapshot!(sections::batch(SectionId(0), &fixtures::batch_summary()));
+        insta::assert_snapshot!(sections::batch(
+            SectionId(0),
+            &fixtures::batch_summary(),
+            &BTreeMap::new()
+        ));
     }
 
     #[test]

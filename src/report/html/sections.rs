@@ -3,7 +3,7 @@
 //! scoreboard. The tables are written out in full (they read without the script); the data of
 //! each run goes into its own JSON block, parsed only when the run is opened.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
 use super::charts::{self, Strip};
@@ -200,7 +200,9 @@ fn table_rows(rows: Vec<String>) -> String {
 
 /// The section of a batch grading: facts, resource strips, the tests with a filter, the detail
 /// panel (filled by the script) and each test's data.
-pub fn batch(id: SectionId, summary: &RunSummary) -> String {
+/// `visuals` are the tests that have an image in the package's section (an input
+/// visualizer's), each by the number of its figure there: a test's row links to its image.
+pub fn batch(id: SectionId, summary: &RunSummary, visuals: &BTreeMap<String, usize>) -> String {
     let mut out = SectionStart {
         id,
         kind: "tests",
@@ -256,10 +258,17 @@ pub fn batch(id: SectionId, summary: &RunSummary) -> String {
         out += &filter(summary.outcomes.iter().map(|t| &t.verdict));
         let mut rows = Vec::with_capacity(summary.outcomes.len());
         for (run, test) in summary.outcomes.iter().enumerate() {
+            let name = test.name();
+            let visual = match visuals.get(&name) {
+                Some(figure) => format!(
+                    " <a class=\"visual-link\" href=\"#visual-{figure}\" title=\"the input visualizer's image of this test\">image</a>"
+                ),
+                None => String::new(),
+            };
             rows.push(format!(
-                "<tr class=\"run\" data-run=\"{run}\" data-verdict=\"{}\" tabindex=\"0\"><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"message\">{}</td></tr>",
+                "<tr class=\"run\" data-run=\"{run}\" data-verdict=\"{}\" tabindex=\"0\"><td>{}{visual}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"message\">{}</td></tr>",
                 test.verdict.code(),
-                escape(&test.name()),
+                escape(&name),
                 badge(&test.verdict, &test.verdict_detail),
                 test.cpu_ms,
                 test.wall_ms,
@@ -329,7 +338,7 @@ pub fn games(
         .collect();
     // A run of tests has no score statistics: it gets the section of tests.
     let Some((stats, accept_mean_score, _)) = summary.score_stats() else {
-        return batch(id, summary);
+        return batch(id, summary, &BTreeMap::new());
     };
     let mut out = SectionStart {
         id,
@@ -591,10 +600,10 @@ pub fn package(check: &PackageCheck) -> String {
     // Each test's image from the input visualizer, beside the test's name.
     if !check.images.is_empty() {
         out.push_str("<h3>input visualizer</h3>\n<div class=\"visuals\">\n");
-        for visual in &check.images {
+        for (figure, visual) in check.images.iter().enumerate() {
             let _ = writeln!(
                 out,
-                "<figure>{}<figcaption>{}</figcaption></figure>",
+                "<figure id=\"visual-{figure}\">{}<figcaption>{}</figcaption></figure>",
                 markup::image(&visual.file, &visual.image, &visual.test),
                 escape(&visual.test)
             );

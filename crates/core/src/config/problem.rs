@@ -134,6 +134,8 @@ impl ProblemSpec {
             grader: None,
             more_checkers: Vec::new(),
             validation_passes: None,
+            static_validator: None,
+            static_cases: Vec::new(),
         };
         if programs.interactor.is_some() && raw.kind != ProblemKind::Interactive {
             return Err(invalid(

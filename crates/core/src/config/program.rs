@@ -20,10 +20,17 @@ pub enum Role {
     Validator,
     Checker,
     Interactor,
+    /// A 2025-09 package's static validator (`static_validator/`): judges the submission's
+    /// files, not a run.
+    StaticValidator,
+    /// A 2025-09 package's input or output visualizer: draws a test or a run; what it does
+    /// never changes a verdict.
+    Visualizer,
 }
 
 impl Role {
-    /// The table's name in problem.toml, and the program's name in messages.
+    /// The table's name in problem.toml (of the roles a problem.toml has), and the program's
+    /// name in messages.
     pub fn name(self) -> &'static str {
         match self {
             Role::Generator => "generator",
@@ -31,6 +38,8 @@ impl Role {
             Role::Validator => "validator",
             Role::Checker => "checker",
             Role::Interactor => "interactor",
+            Role::StaticValidator => "static validator",
+            Role::Visualizer => "visualizer",
         }
     }
 }
@@ -232,6 +241,14 @@ pub struct ProblemPrograms {
     /// a pass with a next input (`nextpass.in`) runs the submission again on it, up to this
     /// many runs in all; `None` for a problem of one pass.
     pub validation_passes: Option<u32>,
+    /// A 2025-09 package's static validator (`static_validator/`), run on the submission's
+    /// files for each static validation test case of its groups.
+    pub static_validator: Option<ProgramSpec>,
+    /// A pass-fail 2025-09 package's static validation test cases (`static_validation_score:
+    /// pass-fail`): each one's path (`secret/[static]`) and `static_validator_args`. A scoring
+    /// package's are in its group tree (`scoring::TestCase::static_validation`), with their
+    /// scores.
+    pub static_cases: Vec<(String, Vec<String>)>,
 }
 
 impl ProblemPrograms {

@@ -302,7 +302,7 @@ fn entry_source(sources: &[usize], relative: &[PathBuf], entrypoint: &str) -> Op
 
 /// Which of the sources (in sorted order) is the main file: the first named `main.*` in any
 /// case, else the first.
-fn main_source<'a>(sources: impl Iterator<Item = &'a Path>) -> usize {
+pub fn main_source<'a>(sources: impl Iterator<Item = &'a Path>) -> usize {
     let mut first_main = None;
     for (index, source) in sources.enumerate() {
         let named_main = source.file_name().is_some_and(|name| {

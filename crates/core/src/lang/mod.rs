@@ -39,7 +39,7 @@ pub use detect::{
     code_of_id, detect_language, id_of_code, is_kattis_code, is_kattis_source, kattis_code,
     submission_language,
 };
-pub use folder::folder_files;
+pub use folder::{folder_files, main_source};
 pub use folder::{prepare_folder, prepare_program_folder, submission_sha256};
 pub use runtime::{as_on_kattis, check_installed, resolve_program};
 pub use scripts::{has_scripts, prepare_scripts};

@@ -589,10 +589,7 @@ mod tests {
     }
 
     fn test(path: &str) -> Child {
-        Child::Test(TestCase {
-            path: path.into(),
-            max_score: None,
-        })
+        Child::Test(TestCase::of_data(path.into(), None))
     }
 
     fn tree(root: Group) -> GroupTree {
@@ -949,10 +946,7 @@ mod tests {
     fn validator_scores_replace_accept_score_and_are_errors_on_rejections() {
         let t = olympiad();
         let g1 = t.root.find("secret/g1").unwrap();
-        let case = TestCase {
-            path: "secret/g1/1".into(),
-            max_score: None,
-        };
+        let case = TestCase::of_data("secret/g1/1".into(), None);
         let run = |code: &str, score: Option<ValidatorScore>| TestRun {
             verdict: Verdict::from_problemtools_code(code).unwrap(),
             validator_score: score,
@@ -1239,10 +1233,7 @@ mod tests {
                 vec![],
             ),
         };
-        let case = |max: Option<f64>| TestCase {
-            path: "secret/1".into(),
-            max_score: max,
-        };
+        let case = |max: Option<f64>| TestCase::of_data("secret/1".into(), max);
         let ac = |score| TestRun {
             verdict: Verdict::Accepted,
             validator_score: score,

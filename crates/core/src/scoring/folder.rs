@@ -259,12 +259,7 @@ fn build(
     open.push(spec.name.clone());
     let mut children: Vec<Child> = members[spec.name.as_str()]
         .iter()
-        .map(|test| {
-            Child::Test(TestCase {
-                path: test.clone(),
-                max_score: Some(1.0),
-            })
-        })
+        .map(|test| Child::Test(TestCase::of_data(test.clone(), Some(1.0))))
         .collect();
     for include in &spec.includes {
         let included = by_name[include.as_str()];

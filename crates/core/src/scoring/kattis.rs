@@ -25,8 +25,10 @@
 //! every folder there must, and no test case may lie directly in `secret/`); any other folder
 //! is a folder of test cases of the group (or of `secret`) it is in. A group's `max_score` is
 //! unbounded unless it says, so under a bounded `secret` every group must give one. A sum
-//! group's test cases share its `max_score` less its `static_validation_score` (the static
-//! validator is not run here: its test case is worth nothing). `require_pass` names `sample`
+//! group's test cases share its `max_score` less its `static_validation_score`, which is the
+//! worth of the group's static validation test case: a child of its own, first in the group
+//! (`TestCase::static_validation`, named `GROUP/[static]`), which the engine runs through the
+//! static validator. `require_pass` names `sample`
 //! or an earlier group with pass-fail aggregation (`secret` only `sample`); it is checked
 //! here, and kept in the tree for grading.
 
@@ -40,7 +42,7 @@ use yaml_serde::Value;
 
 use super::{
     ArgsByName, Child, Format, GraderFlags, Group, GroupTree, OnReject, Rule, ScoreRange,
-    ScoringError, Settings, SpecAggregation, SpecScoring, TestCase,
+    ScoringError, Settings, SpecAggregation, SpecScoring, TestCase, STATIC_CASE,
 };
 use crate::bounds::{GROUPS, GROUP_DEPTH, SCORE};
 use crate::constants::Constants;
@@ -401,10 +403,7 @@ impl Walk<'_> {
                     let input = path.with_extension("in");
                     if self.package.kind_if_any(&input)? == Some(Kind::File) {
                         let stem = path.with_extension("");
-                        children.push(Child::Test(TestCase {
-                            path: self.path_of(&stem),
-                            max_score: None,
-                        }));
+                        children.push(Child::Test(TestCase::of_data(self.path_of(&stem), None)));
                     }
                 }
                 Kind::File => {}
@@ -815,10 +814,12 @@ impl Walk<'_> {
             self.enter(&sample, 2)?;
             let file = sample.join("test_group.yaml");
             let args = self.final_args(&file, &root_args, Place::Sample)?;
-            let tests = self.flat_tests(&sample, &sample, 2)?;
+            let mut tests = self.flat_tests(&sample, &sample, 2)?;
+            let path = self.path_of(&sample);
+            tests.splice(0..0, static_case(&path, &args));
             self.open.pop();
             children.push(Child::Group(Group {
-                path: self.path_of(&sample),
+                path,
                 settings: spec_settings(
                     SpecScoring {
                         aggregation: SpecAggregation::PassFail,
@@ -914,9 +915,12 @@ impl Walk<'_> {
             children
         };
         self.check_require_pass(&file, &args.require_pass, "secret", &[])?;
+        let path = self.path_of(secret);
+        let mut children = children;
+        children.splice(0..0, static_case(&path, &args));
         self.open.pop();
         Ok(Group {
-            path: self.path_of(secret),
+            path,
             settings: spec_settings(
                 SpecScoring {
                     aggregation,
@@ -975,9 +979,11 @@ impl Walk<'_> {
             ));
         }
         self.share(&mut tests, aggregation, max_score, args.static_score, &file)?;
+        let path = self.path_of(folder);
+        tests.splice(0..0, static_case(&path, &args));
         self.open.pop();
         Ok(Group {
-            path: self.path_of(folder),
+            path,
             settings: spec_settings(
                 SpecScoring {
                     aggregation,
@@ -1236,8 +1242,10 @@ impl Walk<'_> {
                     });
                     args.origins.insert(key.into(), here);
                 }
-                "static_validator_args"
-                | "args"
+                "static_validator_args" => {
+                    args.static_args = list(item)?;
+                }
+                "args"
                 | "input_visualizer_args"
                 | "output_visualizer_args"
                 | "answer_validator_args" => {
@@ -1283,7 +1291,7 @@ impl Walk<'_> {
         }
         if let Some(StaticScore::Points(_)) = args.static_score {
             if args.aggregation == Some(SpecAggregation::PassFail)
-                || (place == Place::Group && args.aggregation.is_none())
+                || (matches!(place, Place::Group | Place::Sample) && args.aggregation.is_none())
             {
                 return Err(ScoringError::invalid(
                     file,
@@ -1303,6 +1311,21 @@ enum Place {
     Sample,
     Secret,
     Group,
+}
+
+/// A group's static validation test case, if its `test_group.yaml` defines one (`args`'
+/// `static_validation_score`): first among the group's children, worth that score (nothing of
+/// its own under pass-fail), the static validator called with `static_validator_args`.
+fn static_case(group: &str, args: &SpecArgs) -> Option<Child> {
+    let max_score = match args.static_score? {
+        StaticScore::Points(points) => Some(points),
+        StaticScore::PassFail => None,
+    };
+    Some(Child::Test(TestCase {
+        path: format!("{group}/{STATIC_CASE}"),
+        max_score,
+        static_validation: Some(args.static_args.clone()),
+    }))
 }
 
 /// `static_validation_score`.
@@ -1464,6 +1487,8 @@ struct SpecArgs {
     require_pass: Vec<String>,
     /// 2025-09 `static_validation_score`.
     static_score: Option<StaticScore>,
+    /// 2025-09 `static_validator_args` (not inherited: each static validation test case's own).
+    static_args: Vec<String>,
     origins: BTreeMap<String, Option<PathBuf>>,
 }
 
@@ -1982,13 +2007,19 @@ mod tests {
         assert_eq!(
             tests,
             [
+                ("secret/g2/[static]", Some(10.0)),
                 ("secret/g2/1", third),
                 ("secret/g2/2", third),
                 ("secret/g2/deep/0", third)
             ]
         );
+        let Child::Test(static_case) = &g2.children[0] else {
+            unreachable!()
+        };
+        assert_eq!(static_case.static_validation, Some(Vec::new()));
         let g3 = tree.root.find("secret/g3").unwrap();
         assert!(matches!(&g3.children[..], [Child::Test(t)] if t.max_score == Some(10.0)));
+        assert!(g3.tests().iter().all(|t| t.static_validation.is_none()));
         assert_eq!(g3.settings.output_validator_flags, ["b"]);
         // Arguments are inherited; the map form of input_validator_args is kept as a map.
         let g1 = tree.root.find("secret/g1").unwrap();
@@ -1997,8 +2028,39 @@ mod tests {
         assert_eq!(by_name["v.py"], ["--small"]);
         assert_eq!(g2.settings.input_validator_args_by_name, None);
         let graded = aggregate::grade(&tree, &mut aggregate::AllAccepted).unwrap();
-        // The static validation test case is not run: its 10 points are not given.
-        assert_eq!(graded.total, Some(Scored::new(Verdict::Accepted, 90.0)));
+        // The static validation test case is a test of g2: accepted, its 10 points count.
+        assert_eq!(graded.total, Some(Scored::new(Verdict::Accepted, 100.0)));
+    }
+
+    #[test]
+    fn a_static_validation_test_case_takes_its_args_and_a_pass_fail_one_no_score() {
+        let dir = tempfile::tempdir().unwrap();
+        final_groups(dir.path());
+        write(
+            dir.path(),
+            "data/sample/test_group.yaml",
+            "static_validation_score: pass-fail\nstatic_validator_args: [--lines, '3']\n",
+        );
+        let tree = final_package(dir.path()).unwrap();
+        let sample = tree.root.find("sample").unwrap();
+        let first = sample.tests()[0];
+        assert_eq!(first.path, "sample/[static]");
+        assert_eq!(first.max_score, None);
+        assert_eq!(
+            first.static_validation.as_deref(),
+            Some(&["--lines".to_string(), "3".to_string()][..])
+        );
+        // A score in the sample (pass-fail) is refused, naming the file.
+        write(
+            dir.path(),
+            "data/sample/test_group.yaml",
+            "static_validation_score: 5\n",
+        );
+        let error = final_package(dir.path()).unwrap_err().to_string();
+        assert!(
+            error.contains("sample/test_group.yaml") && error.contains("pass-fail"),
+            "{error}"
+        );
     }
 
     #[test]

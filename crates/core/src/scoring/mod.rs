@@ -152,6 +152,28 @@ pub struct TestCase {
     /// folder groups: the points a fully accepted test is worth); `None` where the group's
     /// `accept_score` applies (legacy) or the maximum is unbounded.
     pub max_score: Option<f64>,
+    /// A 2025-09 group's static validation test case (`static_validation_score` in its
+    /// `test_group.yaml`): not a test of the data but the static validator's word on the
+    /// submission's files, called with these arguments (`static_validator_args`). Its path is
+    /// the group's followed by [`STATIC_CASE`]; `None` for every test of the data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub static_validation: Option<Vec<String>>,
+}
+
+/// The last part of a static validation test case's path (`secret/group1/[static]`): the
+/// brackets are outside the characters the format allows in a file's name, so no test of the
+/// data has it.
+pub const STATIC_CASE: &str = "[static]";
+
+impl TestCase {
+    /// A test of the data at `path`, worth `max_score`.
+    pub fn of_data(path: String, max_score: Option<f64>) -> TestCase {
+        TestCase {
+            path,
+            max_score,
+            static_validation: None,
+        }
+    }
 }
 
 /// How a group's settings say it is graded.

@@ -169,6 +169,7 @@ pub fn grade(
     tell(reporter, Event::Started(&started))?;
     let job = Job {
         build: None,
+        submission: Some(&request.submission),
         limits: build.target.limits,
         enforced: request
             .runner
@@ -232,10 +233,12 @@ pub(crate) fn plan_tests(
         _ => planned,
     };
     let needs_code = planned.generated().is_some()
-        || planned
-            .files()
-            .iter()
-            .any(|t| !matches!(t.source, TestSource::Files { .. }));
+        || planned.files().iter().any(|t| {
+            !matches!(
+                t.source,
+                TestSource::Files { .. } | TestSource::Static { .. }
+            )
+        });
     if needs_code && !can_generate {
         return Err(GradeError::NoGenerator(problem.id.clone()));
     }
@@ -293,6 +296,9 @@ pub(crate) fn digest_tests(
             }
             TestSource::Inline { input } => {
                 digest.add_bytes("inline", input.as_bytes());
+            }
+            TestSource::Static { args } => {
+                digest.add("static", format!("{args:?}"));
             }
         }
     }

@@ -51,6 +51,9 @@ pub(crate) enum Units<'a> {
 pub(crate) struct Job<'a> {
     /// What to compile when the job is prepared; `None` when its program is given ready.
     pub build: Option<(&'a Submission, &'a Target)>,
+    /// The submission's files, which a static validator is given (`None` for a job of a
+    /// program alone: stress's, a game's).
+    pub submission: Option<&'a Submission>,
     /// The limits its verdicts are judged against.
     pub limits: Limits,
     /// The limits the sandbox enforces: the same, or larger (verify's margin, see
@@ -271,6 +274,9 @@ impl<'e, 'w: 'e> JobExecutor for UnitExecutor<'e, 'w> {
                     shared: *shared,
                     test_files: self.runner.files.tests(),
                     same_tests: reuse_same_tests.then(|| &self.same_tests[job]),
+                    submission: self.jobs[job]
+                        .submission
+                        .map(|submission| (submission, program.language_id.as_str())),
                 };
                 context.execute_test(worker, &test)
             }

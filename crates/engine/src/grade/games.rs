@@ -210,6 +210,7 @@ fn play(
     };
     let job = Job {
         build: None,
+        submission: None,
         limits,
         enforced: limits,
     };

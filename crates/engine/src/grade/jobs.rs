@@ -284,6 +284,7 @@ pub(crate) fn grade_jobs(
         .iter()
         .map(|job| executor::Job {
             build: Some((job.submission, job.target)),
+            submission: Some(job.submission),
             limits: job.target.limits,
             enforced: runner
                 .limits

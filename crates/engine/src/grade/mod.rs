@@ -246,6 +246,7 @@ pub(crate) fn digest_problem(digest: &mut PlanDigest, problem: &ProblemSpec) {
         programs.reference.as_ref(),
         programs.validator.as_ref(),
         programs.interactor.as_ref(),
+        programs.static_validator.as_ref(),
     ];
     let more = programs.more_checkers.iter().map(Some);
     for spec in specs.into_iter().chain(more).flatten() {
@@ -373,6 +374,8 @@ pub(crate) struct ProblemParts {
     pub interactor: Option<ProblemProgram>,
     /// A scoring package's custom grader.
     pub grader: Option<ProblemProgram>,
+    /// A 2025-09 package's static validator (see `programs::static_validator`).
+    pub static_validator: Option<ProblemProgram>,
 }
 
 impl ProblemParts {
@@ -402,6 +405,12 @@ impl ProblemParts {
                 .map(build)
                 .transpose()?,
             grader: problem.programs.grader.as_ref().map(build).transpose()?,
+            static_validator: problem
+                .programs
+                .static_validator
+                .as_ref()
+                .map(build)
+                .transpose()?,
         })
     }
 }

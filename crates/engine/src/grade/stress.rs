@@ -79,6 +79,7 @@ pub fn run(
     };
     let job = || Job {
         build: None,
+        submission: None,
         limits: build.target.limits,
         enforced: build.target.limits,
     };

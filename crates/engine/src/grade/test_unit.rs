@@ -15,9 +15,10 @@ use thiserror::Error;
 use super::engine::{Judgement, UnitFacts, UnitRun};
 use super::outcome::{Detail, TestDetail};
 use super::same_tests::{self, SameTests};
-use super::ProblemParts;
+use super::{ProblemParts, Submission};
 use crate::execute::{head, ExecError, Worker};
 use crate::programs::checker::PassOutcome;
+use crate::programs::static_validator::SubmissionFiles;
 use crate::programs::{self, ProblemProgram};
 use judge_core::check::Checker;
 use judge_core::config::ProblemSpec;
@@ -26,8 +27,8 @@ use judge_core::limits::Limits;
 use judge_core::plan::{PlannedTest, TestPlan, TestSource};
 use judge_core::problems::{CodeError, GenRequest};
 use judge_core::scoring::aggregate::ValidatorScore;
-use judge_core::verdict::CheckOutcome;
-use judge_sandbox::RunFacts;
+use judge_core::verdict::{CheckOutcome, StderrSays};
+use judge_sandbox::{RunFacts, Termination};
 
 /// A test's input and expected answer.
 pub(crate) struct TestPair {
@@ -72,6 +73,8 @@ enum TestDataError {
     InvalidGenerated(CodeError),
     #[error("the expected answer: {0}")]
     Answer(CodeError),
+    #[error("a static validation test case has no input")]
+    Static,
 }
 
 /// What every test of a grading shares: the problem, its parts, the program and its limits,
@@ -89,6 +92,9 @@ pub(crate) struct TestContext<'a> {
     /// The facts of the submission's tests so far, for a test that is the same as one that
     /// ran (see `grade::same_tests`); `None` runs every test.
     pub same_tests: Option<&'a SameTests>,
+    /// The submission and its language's id, for a static validation test case (`None` when
+    /// the program was given ready, without its files).
+    pub submission: Option<(&'a Submission, &'a str)>,
 }
 
 impl TestContext<'_> {
@@ -171,6 +177,7 @@ impl TestContext<'_> {
                 let answer = answer_to(input)?;
                 Ok((input.clone().into_bytes(), answer))
             }
+            TestSource::Static { .. } => Err(TestDataError::Static),
         }
     }
 
@@ -183,6 +190,9 @@ impl TestContext<'_> {
             reproduce: test.reproduce_command(problem_id),
             ..TestDetail::default()
         };
+        if let TestSource::Static { args } = &test.source {
+            return self.static_case(args, detail);
+        }
         let pair = match self.test_pair(test) {
             Ok(pair) => pair,
             Err(message) => {
@@ -199,6 +209,41 @@ impl TestContext<'_> {
                 same.facts(key, &own, || self.run_test(worker, test, &pair, detail))
             }
             None => self.run_test(worker, test, &pair, detail),
+        }
+    }
+
+    /// A static validation test case: the static validator's word on the submission's
+    /// files (and the score it gave), judged as a run of the submission that ended cleanly
+    /// and took no time (the submission does not run), so that the word alone decides it.
+    fn static_case(&self, args: &[String], mut detail: TestDetail) -> UnitFacts {
+        let judged = || -> Result<(CheckOutcome, Option<ValidatorScore>), String> {
+            let validator = self.parts.static_validator.as_ref().ok_or(
+                "the package has a static validation test case but no static validator (static_validator/)",
+            )?;
+            let (submission, language) = self.submission.ok_or(
+                "the static validator needs the submission's files, and this run has only its program",
+            )?;
+            let files = SubmissionFiles::read(
+                &submission.path,
+                language,
+                submission.entrypoint.as_deref(),
+                self.test_files,
+            )
+            .map_err(|e| format!("the submission's files: {e}"))?;
+            Ok(programs::static_validator::judge(validator, &files, args))
+        };
+        let run = judged().map(|(said, score)| {
+            detail.validator_score = score;
+            UnitRun {
+                facts: no_run(),
+                stderr_says: StderrSays::Nothing,
+                stderr_head: String::new(),
+                judgement: Judgement::Checked(Some(said)),
+            }
+        });
+        UnitFacts {
+            run,
+            detail: Detail::Test(detail),
         }
     }
 
@@ -432,6 +477,28 @@ impl TestContext<'_> {
                 None,
             ),
         }
+    }
+}
+
+/// The facts of a unit the submission did not run in (a static validation test case): a
+/// clean exit that took no time or memory.
+fn no_run() -> RunFacts {
+    RunFacts {
+        termination: Termination::Exited(0),
+        stopped_by: None,
+        cpu_time_us: 0,
+        wall_time_us: 0,
+        wait_time_us: 0,
+        ended_at_ns: 0,
+        peak_rss_kib: 0,
+        cgroup_peak_kib: None,
+        oom_killed: false,
+        process_limit_reached: false,
+        left_running: false,
+        stdout_bytes: 0,
+        stderr_bytes: 0,
+        launch_error: None,
+        protections: Vec::new(),
     }
 }
 

@@ -8,13 +8,15 @@
 //! `code` makes a folder of programs a [`judge_core::problems::ProblemCode`]; `checker` and
 //! `interactor` judge a solution's output or dialogue with the problem's program; `doall`
 //! makes a package's generated tests from its generators' commands; `self_tests` runs a
-//! package's validators and checker on their own tests.
+//! package's validators and checker on their own tests; `static_validator` judges a
+//! submission's files.
 
 pub mod checker;
 mod code;
 pub mod doall;
 pub mod interactor;
 pub mod self_tests;
+pub mod static_validator;
 
 use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
@@ -460,6 +462,12 @@ impl ProblemProgram {
         if let Some(idle) = self.idle.lock().ok().and_then(|mut idle| idle.pop()) {
             return Ok(idle);
         }
+        self.new_session()
+    }
+
+    /// A new session, with a new folder holding the program's files and an empty feedback
+    /// folder.
+    fn new_session(&self) -> Result<(Session, SandboxFolder), ExecError> {
         let folder = match &self.executable {
             Executable::Built(prepared) => {
                 self.scratch.sandbox_folder(self.spec.role.name(), prepared)
@@ -578,6 +586,41 @@ impl ProblemProgram {
             |session, request, files| session.run(request, files),
         )
         .map_err(|cause| self.run_error(cause))
+    }
+
+    /// Runs it once in a new session and folder of its own, never kept, with the call's files
+    /// beside its own (a static validator's: a submission's files, each at its relative path).
+    /// A file of the call whose name the program's own files or the feedback folder already
+    /// hold is refused, naming it, rather than replacing them.
+    pub fn run_fresh(&self, call: &Call) -> Result<PartRun, PartError> {
+        let run = || -> Result<PartRun, ExecError> {
+            let (mut session, folder) = self.new_session()?;
+            let work = folder.work();
+            for (name, _) in &call.files {
+                let first = Path::new(name).components().next();
+                let first = first.map(|c| work.join(c.as_os_str()));
+                if first.is_some_and(|path| std::fs::symlink_metadata(path).is_ok()) {
+                    return Err(ExecError::Files(std::io::Error::other(format!(
+                        "`{name}` is the name of one of its own files (or of feedback/)"
+                    ))));
+                }
+            }
+            for (name, _) in &call.files {
+                if let Some(parent) = work.join(name).parent() {
+                    std::fs::create_dir_all(parent).map_err(ExecError::Files)?;
+                }
+            }
+            self.run_in(
+                &mut session,
+                &folder,
+                true,
+                call,
+                self.limits,
+                StdoutMode::Capture,
+                |session, request, files| session.run(request, files),
+            )
+        };
+        run().map_err(|cause| self.run_error(cause))
     }
 
     /// Runs it once in a fresh work folder that it may write to (a generator writes its

@@ -179,20 +179,6 @@ impl Package {
         if metadata.format == FormatVersion::V2025_09 {
             testdata::apply_test_yaml(&folder, &mut tests)?;
         }
-        if let Some(tree) = &groups {
-            for group in tree.root.groups() {
-                if group
-                    .origins
-                    .get("static_validation_score")
-                    .is_some_and(Option::is_some)
-                {
-                    warnings.push(format!(
-                        "{}: static_validation_score: the static validator is not run by this judge; the group's static validation test case is worth nothing",
-                        dir.join("data").join(&group.path).join("test_group.yaml").display()
-                    ));
-                }
-            }
-        }
         if !tests.iter().any(|t| !t.sample) {
             warnings.push(format!(
                 "{}: holds no test cases; the submissions are graded on the samples alone (problemtools does the same)",
@@ -287,7 +273,20 @@ impl Package {
             .programs
             .into_iter()
             .next()
-            .map(validator_of);
+            .map(|source| ProgramSpec {
+                role: Role::Visualizer,
+                ..validator_of(source)
+            });
+        let static_cases = match (&groups, metadata.format) {
+            (None, FormatVersion::V2025_09) => pass_fail_static_cases(&folder)?,
+            _ => Vec::new(),
+        };
+        let static_validator = static_validator(
+            &folder,
+            groups.as_ref(),
+            static_cases.first(),
+            &validator_of,
+        )?;
         let limits = ProblemLimits {
             cpu_time: fixed.map_or(PROVISIONAL_TIME_LIMIT, Duration::from_secs_f64),
             memory_bytes: metadata.memory_mib * MIB,
@@ -324,6 +323,8 @@ impl Package {
                 grader,
                 more_checkers,
                 validation_passes: metadata.validation_passes,
+                static_validator,
+                static_cases,
                 ..ProblemPrograms::default()
             },
             file_tests: Some(tests),
@@ -575,6 +576,7 @@ impl Package {
             .interactor
             .iter_mut()
             .chain(&mut programs.more_checkers)
+            .chain(&mut programs.static_validator)
         {
             stage_spec(spec)?;
         }
@@ -684,8 +686,12 @@ fn tests_of_groups(
             .unwrap_or(output)
             .to_vec();
         for child in &group.children {
+            // A static validation test case has no files: the plan adds it
+            // (`plan::batch_tests`).
             if let Child::Test(test) = child {
-                tests.push((test.path.clone(), checker_args.clone(), group));
+                if test.static_validation.is_none() {
+                    tests.push((test.path.clone(), checker_args.clone(), group));
+                }
             }
         }
     }
@@ -720,6 +726,111 @@ fn tests_of_groups(
         ));
     }
     Ok(found)
+}
+
+/// The package's static validator (`static_validator/`, one program, run with the
+/// validators' limits), which its groups' static validation test cases need: a test case
+/// without it, or the program without any test case to run it on, is an error naming the
+/// file.
+fn static_validator(
+    folder: &Folder,
+    groups: Option<&GroupTree>,
+    pass_fail_case: Option<&(String, Vec<String>)>,
+    program: &dyn Fn(ProgramSource) -> ProgramSpec,
+) -> Result<Option<ProgramSpec>, PackageError> {
+    let dir = folder.root();
+    let found = programs_in(folder, &["static_validator"])?
+        .programs
+        .into_iter()
+        .next()
+        .map(|source| ProgramSpec {
+            role: Role::StaticValidator,
+            ..program(source)
+        });
+    let first_case = groups.and_then(|tree| {
+        tree.root
+            .tests()
+            .into_iter()
+            .find(|test| test.static_validation.is_some())
+            .map(|test| test.path.clone())
+    });
+    let first_case = first_case.or_else(|| pass_fail_case.map(|(path, _)| path.clone()));
+    match (&found, first_case) {
+        (None, Some(case)) => {
+            let group = case.rsplit_once('/').map_or("", |(group, _)| group);
+            Err(PackageError::invalid(
+                &dir.join("data").join(group).join("test_group.yaml"),
+                "static_validation_score: a static validation test case needs the package's \
+                 static validator (static_validator/), and it has none",
+            ))
+        }
+        _ => Ok(found),
+    }
+}
+
+/// A pass-fail 2025-09 package's static validation test cases: those the `test_group.yaml`
+/// of `sample/`, `secret/` and each group of `secret/` define, each `(path, args)`. Such a
+/// case can only be `pass-fail` (a score is for a scoring problem), and
+/// `static_validator_args` need a `static_validation_score`: either broken is an error naming
+/// the file.
+fn pass_fail_static_cases(folder: &Folder) -> Result<Vec<(String, Vec<String>)>, PackageError> {
+    let data = folder.root().join("data");
+    let mut places = vec!["sample".to_string(), "secret".to_string()];
+    let secret = data.join("secret");
+    if folder.kind_if_any(&secret)? == Some(judge_core::files::Kind::Folder) {
+        for (name, path) in judge_core::files::sorted_entries(&secret)
+            .map_err(|e| PackageError::invalid(&secret, e.to_string()))?
+        {
+            let is_folder = folder.kind_if_any(&path)? == Some(judge_core::files::Kind::Folder);
+            if is_folder && folder.kind_if_any(&path.join("test_group.yaml"))?.is_some() {
+                places.push(format!("secret/{}", name.to_string_lossy()));
+            }
+        }
+    }
+    let mut cases = Vec::new();
+    for place in places {
+        let file = data.join(&place).join("test_group.yaml");
+        if folder.kind_if_any(&file)?.is_none() {
+            continue;
+        }
+        let text = folder.read_text(&file, Cap::CONFIG)?;
+        let value: yaml_serde::Value = match yaml_serde::from_str(&text) {
+            Ok(value) => value,
+            // The tests' reader says what is wrong with it.
+            Err(_) => continue,
+        };
+        let score = value.get("static_validation_score");
+        let args = value.get("static_validator_args");
+        let args = match args {
+            None => Vec::new(),
+            Some(list) => metadata::split_args(list).ok_or_else(|| {
+                PackageError::invalid(&file, "static_validator_args: must be a list of strings")
+            })?,
+        };
+        match score {
+            None if value.get("static_validator_args").is_some() => {
+                return Err(PackageError::invalid(
+                    &file,
+                    "static_validator_args: given without static_validation_score",
+                ))
+            }
+            None => {}
+            Some(yaml_serde::Value::String(s)) if s == "pass-fail" => {
+                cases.push((
+                    format!("{place}/{}", judge_core::scoring::STATIC_CASE),
+                    args,
+                ));
+            }
+            Some(_) => {
+                return Err(PackageError::invalid(
+                    &file,
+                    "static_validation_score: a problem that is not of type scoring takes only \
+                     `pass-fail` here (a score is for a scoring problem)",
+                ))
+            }
+        }
+    }
+    Ok(cases)
 }
 
 /// The package's output validator programs, none if it has none (`output_validators/` in the
@@ -1148,7 +1259,7 @@ mod tests {
     }
 
     #[test]
-    fn a_static_validation_score_is_a_warning_naming_its_file() {
+    fn a_static_validation_test_case_needs_the_static_validator() {
         let dir = tempfile::tempdir().unwrap();
         let package = dir.path().join("scoring2025");
         copy(&staging("scoring2025").unwrap(), &package);
@@ -1157,22 +1268,29 @@ mod tests {
             "max_score: 70\nscore_aggregation: sum\nstatic_validation_score: 10\n",
         )
         .unwrap();
-        let loaded = Package::load(&package, &ValidatorLimits::default()).unwrap();
+        let error = Package::load(&package, &ValidatorLimits::default())
+            .unwrap_err()
+            .to_string();
         assert!(
-            loaded
-                .warnings
-                .iter()
-                .any(|w| w.contains("g2/test_group.yaml")
-                    && w.contains("static validator is not run")),
-            "{:?}",
-            loaded.warnings
+            error.contains("g2/test_group.yaml") && error.contains("static_validator/"),
+            "{error}"
         );
-        let plain = Package::load(
-            &staging("scoring2025").unwrap(),
-            &ValidatorLimits::default(),
+        // With one, the group's static validation test case runs it, under the validators'
+        // limits, named as a static validator.
+        std::fs::create_dir(package.join("static_validator")).unwrap();
+        std::fs::write(
+            package.join("static_validator/check.py"),
+            "import sys\nsys.exit(42)\n",
         )
         .unwrap();
-        assert!(plain.warnings.is_empty(), "{:?}", plain.warnings);
+        let loaded = Package::load(&package, &ValidatorLimits::default()).unwrap();
+        let program = loaded.spec.programs.static_validator.as_ref().unwrap();
+        assert_eq!(program.role, Role::StaticValidator);
+        assert_eq!(program.name(), "static validator check.py");
+        assert_eq!(program.time_limit, ValidatorLimits::default().time_limit);
+        assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+        let tests = loaded.spec.file_tests.as_ref().unwrap();
+        assert!(tests.iter().all(|t| !t.name.ends_with("[static]")));
     }
 
     fn copy(from: &Path, to: &Path) {

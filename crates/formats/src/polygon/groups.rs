@@ -95,10 +95,10 @@ fn node(path: String, rule: Rule, max: f64, children: Vec<Child>) -> TreeGroup {
 fn tests(testset: &Testset, names: &[String], group: &Group, with_points: bool) -> Vec<Child> {
     members(testset, group)
         .filter_map(|(i, p)| {
-            Some(Child::Test(TestCase {
-                path: names.get(i)?.clone(),
-                max_score: with_points.then(|| p.unwrap_or(0.0)),
-            }))
+            Some(Child::Test(TestCase::of_data(
+                names.get(i)?.clone(),
+                with_points.then(|| p.unwrap_or(0.0)),
+            )))
         })
         .collect()
 }
