@@ -122,7 +122,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
             role,
             source: ProgramSource::Source {
                 path,
-                language: None,
+                language: language_of(source).map(str::to_string),
             },
             convention: Convention::Testlib,
             args: Vec::new(),
@@ -204,7 +204,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
                 role: Role::Reference,
                 source: ProgramSource::Source {
                     path,
-                    language: None,
+                    language: language_of(&main.source).map(str::to_string),
                 },
                 convention: Convention::Testlib,
                 args: Vec::new(),
@@ -376,7 +376,8 @@ fn headers(
 ) -> Result<Vec<(String, Vec<u8>)>, PolygonError> {
     let mut found = Vec::new();
     for resource in &problem.resources {
-        let is_header = [".h", ".hpp", ".hh", ".hxx"]
+        // C and C++ headers, and Pascal units (a checker's `uses unJudge17`).
+        let is_header = [".h", ".hpp", ".hh", ".hxx", ".pas", ".pp", ".inc"]
             .iter()
             .any(|ext| resource.ends_with(ext));
         if !is_header {
@@ -401,6 +402,13 @@ fn stage_program(
     let path = folder.root().join(&source.path);
     let bytes = crlf.read(folder, &path, STAGED_CAP)?;
     let name = source.path.rsplit('/').next().unwrap_or(&source.path);
+    // A Pascal program is staged as a `.dpr`, its language's one source among the units
+    // staged beside it (`.pas`), so the compiler is given the program, never a unit.
+    let delphi_name = format!("{}.dpr", source.stem());
+    let name = match language_of(source) {
+        Some(_) => delphi_name.as_str(),
+        None => name,
+    };
     let stage_error = |cause| PolygonError::Stage {
         path: into.to_path_buf(),
         cause,
@@ -429,6 +437,21 @@ fn stage_program(
     }
     Ok(into.to_path_buf())
 }
+
+/// judge's language for a source Polygon compiles as Pascal: its type (`pas.fpc`, Free Pascal,
+/// or `pas.dpr`, Delphi) or a Delphi program's `.dpr` extension. Codeforces compiles Free
+/// Pascal in Delphi mode, and Polygon packages' Pascal checkers rely on it, so both are
+/// `pascal-delphi`. Other sources' languages are found from their extensions.
+fn language_of(source: &problem_xml::Source) -> Option<&'static str> {
+    let pascal_type = source
+        .kind
+        .as_deref()
+        .is_some_and(|kind| kind.starts_with("pas.") || kind.starts_with("delphi"));
+    (pascal_type || source.path.ends_with(".dpr")).then_some(PASCAL_DELPHI)
+}
+
+/// The language (runner.toml's id) Polygon's Pascal sources are compiled in.
+const PASCAL_DELPHI: &str = "pascal-delphi";
 
 /// Reads the package's text files with LF line ends, counting those that had CRLF.
 #[derive(Default)]
@@ -719,7 +742,7 @@ fn submissions(
             expected,
             also,
             expectations: Vec::new(),
-            language: None,
+            language: language_of(&solution.source).map(str::to_string),
             entrypoint: None,
         });
     }
@@ -732,6 +755,20 @@ mod tests {
 
     fn pairsum() -> PathBuf {
         Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("tests/polygon/pairsum")
+    }
+
+    #[test]
+    fn pascal_sources_are_compiled_in_delphi_mode_and_others_by_extension() {
+        let source = |path: &str, kind: Option<&str>| problem_xml::Source {
+            path: path.into(),
+            kind: kind.map(str::to_string),
+        };
+        let delphi = Some(PASCAL_DELPHI);
+        assert_eq!(language_of(&source("files/check.pas", Some("pas.fpc"))), delphi);
+        assert_eq!(language_of(&source("files/check.pas", Some("pas.dpr"))), delphi);
+        assert_eq!(language_of(&source("solutions/a.dpr", None)), delphi);
+        assert_eq!(language_of(&source("files/check.cpp", Some("cpp.g++17"))), None);
+        assert_eq!(language_of(&source("files/a.pas", None)), None);
     }
 
     #[test]
