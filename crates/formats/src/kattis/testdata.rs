@@ -425,13 +425,22 @@ mod tests {
             .to_string()
             .contains("data"));
         write(d, "data/secret/.gitkeep", "");
-        let e = read(&Folder::new(d).unwrap(), &Constants::default()).unwrap_err().to_string();
+        let e = read(&Folder::new(d).unwrap(), &Constants::default())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("holds no test cases"), "{e}");
         // Samples alone are tests (the package warns of no secret data).
         case(d, "sample/1");
-        assert_eq!(read(&Folder::new(d).unwrap(), &Constants::default()).unwrap().len(), 1);
+        assert_eq!(
+            read(&Folder::new(d).unwrap(), &Constants::default())
+                .unwrap()
+                .len(),
+            1
+        );
         write(d, "data/secret/1.in", "1\n");
-        let e = read(&Folder::new(d).unwrap(), &Constants::default()).unwrap_err().to_string();
+        let e = read(&Folder::new(d).unwrap(), &Constants::default())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("1.ans"), "{e}");
         write(d, "data/secret/1.ans", "1\n");
         write(
@@ -439,7 +448,9 @@ mod tests {
             "data/secret/testdata.yaml",
             "output_validator_flags: {a: 1}\n",
         );
-        let e = read(&Folder::new(d).unwrap(), &Constants::default()).unwrap_err().to_string();
+        let e = read(&Folder::new(d).unwrap(), &Constants::default())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("output_validator_flags"), "{e}");
     }
 
@@ -457,7 +468,9 @@ mod tests {
         // first group past the bound, not walked until a path is too long.
         std::fs::create_dir(d.join("data/secret/h")).unwrap();
         judge_core::files::nest_folders(&d.join("data/secret/h"), "g", 3000);
-        let e = read(&Folder::new(d).unwrap(), &Constants::default()).unwrap_err().to_string();
+        let e = read(&Folder::new(d).unwrap(), &Constants::default())
+            .unwrap_err()
+            .to_string();
         let too_deep = d.join(format!("data/secret/h{}", "/g".repeat(62)));
         assert_eq!(
             e,
@@ -485,12 +498,16 @@ mod tests {
         std::fs::write(&outside, "secret").unwrap();
         symlink(&outside, d.join("data/secret/g1/2.in")).unwrap();
         std::fs::write(d.join("data/secret/g1/2.ans"), "1\n").unwrap();
-        let e = read(&Folder::new(&d).unwrap(), &Constants::default()).unwrap_err().to_string();
+        let e = read(&Folder::new(&d).unwrap(), &Constants::default())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("2.in") && e.contains("outside"), "{e}");
         std::fs::remove_file(d.join("data/secret/g1/2.in")).unwrap();
         std::fs::remove_file(d.join("data/secret/g1/2.ans")).unwrap();
         symlink("..", d.join("data/secret/g1/up")).unwrap();
-        let e = read(&Folder::new(&d).unwrap(), &Constants::default()).unwrap_err().to_string();
+        let e = read(&Folder::new(&d).unwrap(), &Constants::default())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("up") && e.contains("never end"), "{e}");
     }
 
@@ -564,7 +581,9 @@ mod tests {
         assert!(cases[0].answer.as_ref().unwrap().ends_with("x.ans"));
         // A case without its answer, and arguments of the wrong kind, are named.
         std::fs::remove_file(d.join("data/invalid_answer/x.ans")).unwrap();
-        let e = read_validator_cases(&folder, &Constants::default()).unwrap_err().to_string();
+        let e = read_validator_cases(&folder, &Constants::default())
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("has no x.ans beside it (a case of invalid_answer needs its .ans)"),
             "{e}"
@@ -574,7 +593,9 @@ mod tests {
             "data/secret/test_group.yaml",
             "answer_validator_args: {v: {x: 1}}\n",
         );
-        let e = answer_args(&folder, &Constants::default(), "secret/1").unwrap_err().to_string();
+        let e = answer_args(&folder, &Constants::default(), "secret/1")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("answer_validator_args: a map must give"), "{e}");
     }
 

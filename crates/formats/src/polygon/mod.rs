@@ -764,10 +764,19 @@ mod tests {
             kind: kind.map(str::to_string),
         };
         let delphi = Some(PASCAL_DELPHI);
-        assert_eq!(language_of(&source("files/check.pas", Some("pas.fpc"))), delphi);
-        assert_eq!(language_of(&source("files/check.pas", Some("pas.dpr"))), delphi);
+        assert_eq!(
+            language_of(&source("files/check.pas", Some("pas.fpc"))),
+            delphi
+        );
+        assert_eq!(
+            language_of(&source("files/check.pas", Some("pas.dpr"))),
+            delphi
+        );
         assert_eq!(language_of(&source("solutions/a.dpr", None)), delphi);
-        assert_eq!(language_of(&source("files/check.cpp", Some("cpp.g++17"))), None);
+        assert_eq!(
+            language_of(&source("files/check.cpp", Some("cpp.g++17"))),
+            None
+        );
         assert_eq!(language_of(&source("files/a.pas", None)), None);
     }
 
