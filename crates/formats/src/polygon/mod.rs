@@ -37,8 +37,8 @@ use thiserror::Error;
 use crate::kattis::{FormatVersion, Metadata, Package, PackageSubmission, TimeRules};
 use judge_core::check::{Checker, Comparison};
 use judge_core::config::{
-    Convention, FileTest, GeneratedFile, ProblemKind, ProblemPrograms, ProblemSpec, ProgramSource,
-    ProgramSpec, ProgramTest, Role, ValidatorLimits,
+    Convention, FileTest, GeneratedFile, IoFiles, ProblemKind, ProblemPrograms, ProblemSpec,
+    ProgramSource, ProgramSpec, ProgramTest, Role, ValidatorLimits,
 };
 use judge_core::files::{Cap, FileError, Folder, Kind};
 use judge_core::limits::{ProblemLimits, MIB};
@@ -96,17 +96,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
     let dir = folder.root().to_path_buf();
     let xml_file = dir.join(PROBLEM_XML);
     let problem = read_problem_xml(&folder)?;
-    if problem.input_file.is_some() || problem.output_file.is_some() {
-        return Err(invalid(
-            &xml_file,
-            format!(
-                "reads {} and writes {}: named input and output files are not supported yet \
-                 (only standard input and output)",
-                problem.input_file.as_deref().unwrap_or("stdin"),
-                problem.output_file.as_deref().unwrap_or("stdout")
-            ),
-        ));
-    }
+    let io_files = io_files(&problem).map_err(|message| invalid(&xml_file, message))?;
     let id = if problem.short_name.is_empty() {
         dir.file_name()
             .map_or_else(|| "package".into(), |n| n.to_string_lossy().into_owned())
@@ -154,6 +144,14 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         .map(|source| program(Role::Interactor, "interactor", source))
         .transpose()?;
     let interactive = interactor.is_some();
+    if interactive && !io_files.is_standard() {
+        return Err(invalid(
+            &xml_file,
+            "an interactive problem talks through standard input and output: named input \
+             and output files cannot be used with an interactor"
+                .to_string(),
+        ));
+    }
     let input_validators: Vec<ProgramSpec> = problem
         .validators
         .iter()
@@ -309,6 +307,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         groups: groups.map(std::sync::Arc::new),
         expected_scores: Vec::new(),
         group_generator_args: Default::default(),
+        io_files,
     };
     Ok(Package {
         dir,
@@ -436,6 +435,37 @@ fn stage_program(
         std::fs::rename(&partial, &target).map_err(stage_error)?;
     }
     Ok(into.to_path_buf())
+}
+
+/// The judging element's `input-file` and `output-file` (the parser gives `None` for an
+/// empty one, `stdin` or `stdout`): plain file names, as a solution opens them in its working
+/// folder.
+fn io_files(problem: &ProblemXml) -> Result<IoFiles, String> {
+    let check = |key: &str, name: &Option<String>| -> Result<Option<String>, String> {
+        let Some(name) = name else { return Ok(None) };
+        let plain = !name.is_empty()
+            && name != "."
+            && name != ".."
+            && !name.contains(['/', '\\', '\0'])
+            && name.len() <= 255;
+        match plain {
+            true => Ok(Some(name.clone())),
+            false => Err(format!(
+                "{key} {name:?} is not a plain file name (a solution opens it in its working folder)"
+            )),
+        }
+    };
+    let files = IoFiles {
+        input: check("input-file", &problem.input_file)?,
+        output: check("output-file", &problem.output_file)?,
+    };
+    if files.input.is_some() && files.input == files.output {
+        return Err(format!(
+            "input-file and output-file are both {:?}",
+            files.input.as_deref().unwrap_or_default()
+        ));
+    }
+    Ok(files)
 }
 
 /// judge's language for a source Polygon compiles as Pascal: its type (`pas.fpc`, Free Pascal,
@@ -755,6 +785,29 @@ mod tests {
 
     fn pairsum() -> PathBuf {
         Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("tests/polygon/pairsum")
+    }
+
+    #[test]
+    fn named_input_and_output_files_are_plain_names_or_refused_by_key() {
+        let xml = |input: &str, output: &str| {
+            let text = std::fs::read_to_string(pairsum().join("problem.xml")).unwrap();
+            let text = text.replace(
+                "input-file=\"\" output-file=\"\"",
+                &format!("input-file=\"{input}\" output-file=\"{output}\""),
+            );
+            problem_xml::parse(&text).unwrap()
+        };
+        assert!(io_files(&xml("", "")).unwrap().is_standard());
+        assert!(io_files(&xml("stdin", "stdout")).unwrap().is_standard());
+        let files = io_files(&xml("input.txt", "stdout")).unwrap();
+        assert_eq!(files.input.as_deref(), Some("input.txt"));
+        assert_eq!(files.output, None);
+        let error = io_files(&xml("in/put.txt", "")).unwrap_err();
+        assert!(error.contains("input-file \"in/put.txt\""), "{error}");
+        let error = io_files(&xml("", "..")).unwrap_err();
+        assert!(error.contains("output-file \"..\""), "{error}");
+        let error = io_files(&xml("a.txt", "a.txt")).unwrap_err();
+        assert!(error.contains("both \"a.txt\""), "{error}");
     }
 
     #[test]
