@@ -699,8 +699,7 @@ fn problemtools_verifies_the_exported_package() {
 }
 
 /// A Polygon package whose checker, a Pascal program, uses a unit written for Delphi mode
-/// (`uses judgeunit in '../utils/judgeunit.pas'`, a class, `Result`) and writes `report.txt`
-/// in its working folder; its solutions are C++ and Pascal (`pas.fpc`, and a `.dpr` typed
+/// (`uses judgeunit in '../utils/judgeunit.pas'`, a class, `Result`); its solutions are C++ and Pascal (`pas.fpc`, and a `.dpr` typed
 /// `pas.dpr`).
 const DELPHI_PACKAGE: &str = "tests/polygon/delphisum";
 
@@ -724,43 +723,8 @@ fn pascal_sources_are_compiled_in_delphi_mode_as_codeforces_does() {
         );
     }
     assert!(text.contains("Pascal (Free Pascal, Delphi mode)"), "{text}");
-    // The checker's own message, from a checker that wrote report.txt beside itself.
+    // The checker's own message.
     assert!(text.contains("the sum is wrong"), "{text}");
-}
-
-#[test]
-fn a_testlib_checker_writes_in_its_work_folder_and_sees_nothing_an_earlier_call_left() {
-    // As on Polygon, a checker may write files beside itself (a Pascal unit's report.txt);
-    // the next call, in the same session, must not find them.
-    let (_dir, package) = broken(|xml| xml.replace("revision=\"1\"", "revision=\"3\""));
-    let checker = Path::new(&package).join("files/check.cpp");
-    let source = std::fs::read_to_string(&checker).unwrap();
-    let writes = source.replace(
-        "    registerTestlibCmd(argc, argv);\n",
-        "    registerTestlibCmd(argc, argv);\n    \
-         if (std::FILE *left = std::fopen(\"report.txt\", \"r\")) quitf(_fail, \"report.txt was left by an earlier call\");\n    \
-         std::FILE *report = std::fopen(\"report.txt\", \"w\");\n    \
-         if (!report) quitf(_fail, \"cannot write report.txt in the work folder\");\n    \
-         std::fputs(\"checked\\n\", report);\n    \
-         std::fclose(report);\n",
-    );
-    assert_ne!(writes, source);
-    std::fs::write(&checker, format!("#include <cstdio>\n{writes}")).unwrap();
-    let output = judge(&["verify", &package]);
-    let text = show(&output);
-    assert_eq!(output.status.code(), Some(0), "{text}");
-    assert!(!text.contains("report.txt"), "{text}");
-    for (solution, verdict) in [
-        ("main/main.cpp", "AC"),
-        ("wrong-answer/wa.cpp", "WA @tests/02"),
-    ] {
-        assert!(
-            text.lines()
-                .any(|l| l.starts_with(&format!("{solution} "))
-                    && l.contains(&format!(" {verdict} "))),
-            "{solution} is not {verdict}:\n{text}"
-        );
-    }
 }
 
 /// A package whose solutions read `input.txt` and write `output.txt` (problem.xml's

@@ -74,14 +74,7 @@ const CALL_NAMES: [&str; 4] = ["input", "answer", "output", FEEDBACK];
 
 /// The first name of a built program's own files that a call would replace, if any.
 fn name_a_call_takes(prepared: &Prepared) -> Option<String> {
-    own_file_names(prepared)
-        .into_iter()
-        .find(|name| CALL_NAMES.contains(&name.as_str()))
-}
-
-/// The names of a built program's own files in its work folder.
-fn own_file_names(prepared: &Prepared) -> Vec<String> {
-    if prepared.artifact.is_dir() {
+    let own: Vec<String> = if prepared.artifact.is_dir() {
         std::fs::read_dir(&prepared.artifact)
             .into_iter()
             .flatten()
@@ -90,7 +83,9 @@ fn own_file_names(prepared: &Prepared) -> Vec<String> {
             .collect()
     } else {
         vec![prepared.file_name.clone()]
-    }
+    };
+    own.into_iter()
+        .find(|name| CALL_NAMES.contains(&name.as_str()))
 }
 
 /// The name of the writable folder of a program's work folder (a checker's feedback folder).
@@ -472,73 +467,15 @@ impl ProblemProgram {
             Executable::Command { .. } => self.scratch.empty_sandbox_folder(self.spec.role.name()),
         }
         .map_err(ExecError::Folders)?;
-        self.make_feedback_folder(&folder)
+        let feedback = folder.work().join(FEEDBACK);
+        std::fs::create_dir(&feedback).map_err(ExecError::Folders)?;
+        self.scratch
+            .give_to_runs(&feedback)
             .map_err(ExecError::Folders)?;
         let mut spec = folder.session_spec(&self.runner);
         spec.writable_subfolder = Some(FEEDBACK.to_string());
-        if self.writes_work_folder() {
-            self.scratch
-                .give_to_runs(&folder.work())
-                .map_err(ExecError::Folders)?;
-            spec.writable_workdir = true;
-        }
         let session = Session::start(&spec)?;
         Ok((session, folder))
-    }
-
-    /// The work folder's feedback folder, made writable by runs.
-    fn make_feedback_folder(&self, folder: &SandboxFolder) -> std::io::Result<()> {
-        let feedback = folder.work().join(FEEDBACK);
-        std::fs::create_dir(&feedback)?;
-        self.scratch.give_to_runs(&feedback)
-    }
-
-    /// Whether it runs in a work folder it may write to, as Polygon runs a testlib program (a
-    /// Pascal checker of a Polygon package writes `report.txt` beside itself); the others
-    /// may write only to their feedback folder.
-    fn writes_work_folder(&self) -> bool {
-        self.spec.convention == judge_core::config::Convention::Testlib
-    }
-
-    /// Before a call of a program that writes to its work folder: what an earlier call left
-    /// there goes, so no call sees another's files. A fresh call gets its program copied
-    /// anew (the last call may have replaced it) and an empty feedback folder; a later pass
-    /// of the same call keeps the feedback folder and the program.
-    fn clear_work_folder(&self, folder: &SandboxFolder, fresh: bool) -> Result<(), ExecError> {
-        if !self.writes_work_folder() {
-            return Ok(());
-        }
-        if let (true, Executable::Built(prepared)) = (fresh, &self.executable) {
-            folder.install(prepared).map_err(ExecError::Files)?;
-            return self.make_feedback_folder(folder).map_err(ExecError::Files);
-        }
-        let own = match &self.executable {
-            Executable::Built(prepared) => own_file_names(prepared),
-            Executable::Command { .. } => Vec::new(),
-        };
-        for entry in std::fs::read_dir(folder.work())
-            .map_err(ExecError::Files)?
-            .flatten()
-        {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name == FEEDBACK || own.contains(&name) {
-                continue;
-            }
-            // What the program left: a link is removed, never followed.
-            let path = entry.path();
-            let is_dir = std::fs::symlink_metadata(&path).is_ok_and(|meta| meta.is_dir());
-            let removed = if is_dir {
-                std::fs::remove_dir_all(&path)
-            } else {
-                std::fs::remove_file(&path)
-            };
-            removed.map_err(ExecError::Files)?;
-        }
-        if !folder.work().join(FEEDBACK).is_dir() {
-            self.make_feedback_folder(folder)
-                .map_err(ExecError::Files)?;
-        }
-        Ok(())
     }
 
     /// Puts the call's files in the work folder and empties the feedback folder (unless
@@ -744,7 +681,6 @@ impl ProblemProgram {
         stdout: StdoutMode,
         launch: impl Launch,
     ) -> Result<PartRun, ExecError> {
-        self.clear_work_folder(folder, fresh_feedback)?;
         Self::prepare_folder(folder, call, !fresh_feedback)?;
         let files = MemoryFiles::new(call.stdin).map_err(ExecError::Files)?;
         let request = self.request(&call.args, limits, stdout);

@@ -1,6 +1,5 @@
 { A checker's unit written for Delphi mode, as Polygon packages' Pascal units are: a class
-  with a destructor and Result, which Free Pascal's default mode does not know. Its verdict
-  is also written to report.txt in the checker's working folder, as such units do. }
+  with a destructor and Result, which Free Pascal's default mode does not know. }
 unit judgeunit;
 
 interface
@@ -18,9 +17,6 @@ type
 procedure Finish(Code: Integer; const Message: string);
 
 implementation
-
-uses
-  SysUtils;
 
 constructor TReader.Create(const Name: string);
 begin
@@ -43,18 +39,7 @@ begin
 end;
 
 procedure Finish(Code: Integer; const Message: string);
-var
-  Report: Text;
 begin
-  if FileExists('report.txt') then
-  begin
-    WriteLn(ErrOutput, 'report.txt was left by an earlier run');
-    Halt(3);
-  end;
-  Assign(Report, 'report.txt');
-  Rewrite(Report);
-  WriteLn(Report, Message);
-  Close(Report);
   WriteLn(ErrOutput, Message);
   Halt(Code);
 end;
