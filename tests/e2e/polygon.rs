@@ -697,3 +697,127 @@ fn problemtools_verifies_the_exported_package() {
         assert!(text.contains(line), "no {line:?} in:\n{text}");
     }
 }
+
+/// A Polygon package whose checker, a Pascal program, uses a unit written for Delphi mode
+/// (`uses judgeunit in '../utils/judgeunit.pas'`, a class, `Result`); its solutions are C++ and Pascal (`pas.fpc`, and a `.dpr` typed
+/// `pas.dpr`).
+const DELPHI_PACKAGE: &str = "tests/polygon/delphisum";
+
+#[test]
+#[ignore = "needs fpc"]
+fn pascal_sources_are_compiled_in_delphi_mode_as_codeforces_does() {
+    crate::common::require_tool("fpc");
+    let output = judge(&["verify", DELPHI_PACKAGE]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for (solution, verdict) in [
+        ("main/main.cpp", "AC"),
+        ("accepted/sum.pas", "AC"),
+        ("wrong-answer/off.dpr", "WA @tests/01"),
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(&format!("{solution} "))
+                && l.contains(&format!(" {verdict} "))
+                && l.ends_with(" ok")),
+            "{solution} is not {verdict}:\n{text}"
+        );
+    }
+    assert!(text.contains("Pascal (Free Pascal, Delphi mode)"), "{text}");
+    // The checker's own message.
+    assert!(text.contains("the sum is wrong"), "{text}");
+}
+
+/// A package whose solutions read `input.txt` and write `output.txt` (problem.xml's
+/// `input-file` and `output-file`), with a standard checker.
+const FILES_PACKAGE: &str = "tests/polygon/filesum";
+
+#[test]
+fn solutions_read_and_write_the_named_files_in_a_folder_emptied_between_runs() {
+    // tidy.py fails when its folder holds the file it left in an earlier run; stdio.cpp
+    // reads standard input and writes standard output, so it leaves no output.txt, which a
+    // testlib checker calls a presentation error.
+    let output = judge(&["verify", FILES_PACKAGE]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for (solution, verdict) in [
+        ("main/main.cpp", "AC"),
+        ("accepted/tidy.py", "AC"),
+        ("presentation-error/stdio.cpp", "PE @tests/01"),
+        ("wrong-answer/off.cpp", "WA @tests/01"),
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(&format!("{solution} "))
+                && l.contains(&format!(" {verdict} "))
+                && l.ends_with(" ok")),
+            "{solution} is not {verdict}:\n{text}"
+        );
+    }
+    assert!(text.contains("wrote no output.txt"), "{text}");
+}
+
+#[test]
+fn the_main_solution_answers_through_the_named_files() {
+    // Without the package's answers, the main solution makes them, reading input.txt and
+    // writing output.txt; a right solution is accepted on them and a wrong one is not.
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("filesum");
+    copy_folder(&repo().join(FILES_PACKAGE), &copy);
+    for answer in ["tests/02.a", "tests/03.a"] {
+        std::fs::remove_file(copy.join(answer)).unwrap();
+    }
+    let package = copy.to_string_lossy().into_owned();
+    let output = judge(&["verify", &package]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("accepted/tidy.py ") && l.contains(" AC ")),
+        "{text}"
+    );
+    let output = judge(&[
+        "test",
+        &format!("{package}/solutions/off.cpp"),
+        "--problem",
+        &package,
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", show(&output));
+}
+
+#[test]
+fn named_files_are_refused_where_they_cannot_be_kept() {
+    // A Kattis package has only standard input and output.
+    let out = tempfile::tempdir().unwrap();
+    let target = out.path().join("kattis");
+    let output = judge(&[
+        "export",
+        FILES_PACKAGE,
+        "--kattis",
+        &target.to_string_lossy(),
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("read input.txt and write output.txt")
+            && text.contains("a Kattis package has no named input and output files"),
+        "{text}"
+    );
+    assert!(!target.exists());
+    // A file name that is a path is refused by its key.
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("filesum");
+    copy_folder(&repo().join(FILES_PACKAGE), &copy);
+    let xml = copy.join("problem.xml");
+    let text = std::fs::read_to_string(&xml).unwrap();
+    std::fs::write(
+        &xml,
+        text.replace("input-file=\"input.txt\"", "input-file=\"../input.txt\""),
+    )
+    .unwrap();
+    refused(
+        &copy.to_string_lossy(),
+        &[
+            "problem.xml",
+            "input-file \"../input.txt\" is not a plain file name",
+        ],
+    );
+}

@@ -117,6 +117,12 @@ impl Cap {
     /// A package's test read while the package is loaded (a Polygon package's, staged with
     /// LF line ends), before runner.toml's cap on tests applies to grading.
     pub const TEST: Cap = Cap::fixed(1024 * MIB, "tests read while a package is loaded");
+
+    /// A solution's output written to a named file (see `config::IoFiles`), capped as its
+    /// standard output would be.
+    pub const fn output_file(bytes: u64) -> Cap {
+        Cap::fixed(bytes, "a solution's output file")
+    }
 }
 
 /// The caps runner.toml sets (`[files]`).

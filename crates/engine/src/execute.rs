@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use judge_core::config::{RunnerConfig, SandboxConfig};
+use judge_core::config::{IoFiles, RunnerConfig, SandboxConfig};
 use judge_core::lang::Prepared;
 use judge_core::limits::Limits;
 use judge_core::verdict::StderrSays;
@@ -328,6 +328,10 @@ pub struct RunRecord {
     pub stderr_head: String,
     /// What its standard error says, for the verdict.
     pub stderr_says: StderrSays,
+    /// Why a run that writes its output to a named file gave none: the file is missing or
+    /// cannot be read (a link, over the output cap). There is nothing to check, as a testlib
+    /// checker says of a missing output file: a presentation error.
+    pub no_output_file: Option<String>,
 }
 
 /// What one run joined to pipes gave: the facts, and what its standard error showed and said.
@@ -345,6 +349,8 @@ pub struct Worker<'a> {
     scratch: &'a Scratch,
     program: &'a Prepared,
     sandbox: Option<(Session, SandboxFolder)>,
+    /// Where its runs read and write (standard streams, or named files in a writable folder).
+    files: IoFiles,
 }
 
 impl<'a> Worker<'a> {
@@ -354,7 +360,16 @@ impl<'a> Worker<'a> {
             scratch,
             program,
             sandbox: None,
+            files: IoFiles::default(),
         }
+    }
+
+    /// Its runs read their input from, and write their output to, the named `files` in their
+    /// working folder, which they may write to and which is emptied (the program copied
+    /// anew) before each run, so no run sees what another left.
+    pub fn with_io_files(mut self, files: IoFiles) -> Self {
+        self.files = files;
+        self
     }
 
     /// Runs `program` from now on, in the same session: its file replaces the last
@@ -378,7 +393,11 @@ impl<'a> Worker<'a> {
         args: &[String],
         limits: Limits,
     ) -> Result<RunRecord, ExecError> {
-        let files = MemoryFiles::new(input).map_err(ExecError::Files)?;
+        let stdin = match self.files.input {
+            Some(_) => &[][..],
+            None => input,
+        };
+        let files = MemoryFiles::new(stdin).map_err(ExecError::Files)?;
         let request = run_request(
             self.runner,
             &self.program.program,
@@ -386,16 +405,61 @@ impl<'a> Worker<'a> {
             limits,
             StdoutMode::Capture,
         );
-        let facts = self.run_in_session(&request, &files)?;
-        let output = files
-            .output(facts.ended_normally())
-            .map_err(ExecError::Files)?;
+        let named = !self.files.is_standard();
+        let facts = self.run_in_session(&request, &files, named.then_some(input))?;
+        let (output, no_output_file) = match &self.files.output {
+            None => (
+                files
+                    .output(facts.ended_normally())
+                    .map_err(ExecError::Files)?,
+                None,
+            ),
+            Some(name) => self.output_file(name, limits.output_bytes),
+        };
         Ok(RunRecord {
             stderr_says: stderr_says(self.program, &facts, &files.stderr, limits.stderr_bytes),
             facts,
             output,
             stderr_head: files.stderr_head(),
+            no_output_file,
         })
+    }
+
+    /// The output the last run wrote to the file `name` in its working folder, or why there
+    /// is none. The run wrote the folder: a link, a FIFO or a file over `cap_bytes` is not
+    /// read.
+    fn output_file(&self, name: &str, cap_bytes: u64) -> (Vec<u8>, Option<String>) {
+        let Some((_, folder)) = &self.sandbox else {
+            return (Vec::new(), Some(format!("wrote no {name}")));
+        };
+        let work = match judge_core::files::Folder::new(&folder.work()) {
+            Ok(work) => work,
+            Err(e) => return (Vec::new(), Some(format!("{name} cannot be read: {e}"))),
+        };
+        let file = work.root().join(name);
+        match work.kind_if_any(&file) {
+            Ok(None) => (Vec::new(), Some(format!("wrote no {name}"))),
+            Ok(Some(_)) => match work.read(&file, judge_core::files::Cap::output_file(cap_bytes)) {
+                Ok(bytes) => (bytes, None),
+                Err(e) => (Vec::new(), Some(format!("{name} cannot be read: {e}"))),
+            },
+            Err(e) => (Vec::new(), Some(format!("{name} cannot be read: {e}"))),
+        }
+    }
+
+    /// Before a run with named files: the work folder emptied but for a fresh copy of the
+    /// program, and the input written to its file.
+    fn stage_run_folder(
+        folder: &SandboxFolder,
+        program: &Prepared,
+        files: &IoFiles,
+        input: &[u8],
+    ) -> Result<(), ExecError> {
+        folder.install(program).map_err(ExecError::Files)?;
+        if let Some(name) = &files.input {
+            std::fs::write(folder.work().join(name), input).map_err(ExecError::Files)?;
+        }
+        Ok(())
     }
 
     /// Runs the worker's program joined to pipes (against an interactor): `stdin` and `stdout`
@@ -421,7 +485,7 @@ impl<'a> Worker<'a> {
             stdout,
             stderr: stderr.try_clone().map_err(ExecError::Files)?.into(),
         };
-        let session = self.session()?;
+        let (session, _) = self.session()?;
         let ran = session.begin(&request, files).and_then(|_| session.wait());
         match ran {
             Ok(facts) => Ok(PipedRun {
@@ -443,32 +507,46 @@ impl<'a> Worker<'a> {
         all
     }
 
-    /// The worker's session, started if needed.
-    fn session(&mut self) -> Result<&mut Session, ExecError> {
-        let (session, _) = match &mut self.sandbox {
+    /// The worker's session and its folder, started if needed. Runs with named files may
+    /// write to the work folder.
+    fn session(&mut self) -> Result<(&mut Session, &SandboxFolder), ExecError> {
+        let (session, folder) = match &mut self.sandbox {
             Some(sandbox) => sandbox,
             none => {
                 let folder = self
                     .scratch
                     .sandbox_folder("worker", self.program)
                     .map_err(ExecError::Folders)?;
-                let session = Session::start(&folder.session_spec(self.runner))?;
+                let mut spec = folder.session_spec(self.runner);
+                if !self.files.is_standard() {
+                    self.scratch
+                        .give_to_runs(&folder.work())
+                        .map_err(ExecError::Folders)?;
+                    spec.writable_workdir = true;
+                }
+                let session = Session::start(&spec)?;
                 none.insert((session, folder))
             }
         };
-        Ok(session)
+        Ok((session, folder))
     }
 
     /// Runs one program in this worker's session, starting the session if needed. A session
     /// that failed is replaced once, so a broken launcher costs a restart, not a verdict.
+    /// With `named_input`, the run's folder is staged first (see [`Self::stage_run_folder`]).
     fn run_in_session(
         &mut self,
         request: &RunRequest,
         files: &MemoryFiles,
+        named_input: Option<&[u8]>,
     ) -> Result<RunFacts, ExecError> {
         let mut attempt = 0;
         loop {
-            let session = self.session()?;
+            let (program, io_files) = (self.program, self.files.clone());
+            let (session, folder) = self.session()?;
+            if let Some(input) = named_input {
+                Self::stage_run_folder(folder, program, &io_files, input)?;
+            }
             match session.run(request, files.for_run().map_err(ExecError::Files)?) {
                 Ok(facts) => return Ok(facts),
                 Err(e) => {

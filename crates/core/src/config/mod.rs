@@ -29,7 +29,7 @@ use crate::limits::{Allowance, CompileLimits, ProblemLimits, RunnerLimits, MIB};
 pub use checker::{Checker, Comparison};
 pub use file_test::{ArgsByName, FileTest, GeneratedFile, ProgramTest};
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
-pub use problem::{InteractiveSpec, Judge, ProblemKind, ProblemSpec};
+pub use problem::{InteractiveSpec, IoFiles, Judge, ProblemKind, ProblemSpec};
 pub use program::{Convention, ProblemPrograms, ProgramSource, ProgramSpec, Role};
 pub use scaffold::{init_project, new_problem, NewProblem, Placement, Scaffold, ScaffoldLanguage};
 pub use sources::{

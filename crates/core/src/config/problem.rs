@@ -82,6 +82,26 @@ pub struct ProblemSpec {
     /// A folder problem's groups by name, each with its generator's arguments
     /// (`generator_args`, for `judge gen --group`); empty for any other problem.
     pub group_generator_args: std::collections::BTreeMap<String, Vec<String>>,
+    /// Where a solution reads its input and writes its output: standard input and output,
+    /// or files in its working folder.
+    pub io_files: IoFiles,
+}
+
+/// The files a solution reads its input from and writes its output to in its working folder,
+/// in place of standard input and output (a Polygon problem's `input-file` and
+/// `output-file`: `input.txt`, `output.txt`); `None`: the standard stream. A run with a named
+/// file gets a working folder it may write to, emptied before each run.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct IoFiles {
+    pub input: Option<String>,
+    pub output: Option<String>,
+}
+
+impl IoFiles {
+    /// Standard input and output, no file named.
+    pub fn is_standard(&self) -> bool {
+        self.input.is_none() && self.output.is_none()
+    }
 }
 
 impl ProblemSpec {
@@ -211,6 +231,7 @@ impl ProblemSpec {
             groups,
             expected_scores,
             group_generator_args,
+            io_files: IoFiles::default(),
         })
     }
 
@@ -237,6 +258,7 @@ impl ProblemSpec {
             groups: None,
             expected_scores: Vec::new(),
             group_generator_args: Default::default(),
+            io_files: IoFiles::default(),
         }
     }
 

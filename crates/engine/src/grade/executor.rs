@@ -254,9 +254,10 @@ impl<'e, 'w: 'e> JobExecutor for UnitExecutor<'e, 'w> {
                         detail: Detail::Test(TestDetail::default()),
                     };
                 };
-                let worker = session
-                    .worker
-                    .get_or_insert_with(|| Worker::new(self.runner, self.scratch, program));
+                let worker = session.worker.get_or_insert_with(|| {
+                    Worker::new(self.runner, self.scratch, program)
+                        .with_io_files(self.problem.io_files.clone())
+                });
                 if let Err(e) = worker.switch_program(program) {
                     return UnitFacts {
                         run: Err(format!("cannot install the program: {e}")),

@@ -345,6 +345,11 @@ impl TestContext<'_> {
         let record = worker.run(input, &test.args, self.enforced)?;
         let facts = record.facts;
         let checked = facts.ended_normally().then(|| match &self.parts.checker {
+            // Nothing to check: a testlib checker says so of a missing output file.
+            _ if record.no_output_file.is_some() => (
+                CheckOutcome::PresentationError(record.no_output_file.clone().unwrap_or_default()),
+                None,
+            ),
             Some(program) => programs::checker::check_in_turn(
                 std::iter::once(program).chain(&self.parts.more_checkers),
                 input,

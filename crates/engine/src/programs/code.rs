@@ -24,6 +24,8 @@ pub struct ProgramCode {
     answers: PathBuf,
     /// The cap on an answer read back from there (the test-file cap).
     answer_cap: judge_core::files::Cap,
+    /// Where the reference reads its input and writes its answer (the problem's named files).
+    io_files: judge_core::config::IoFiles,
 }
 
 impl ProgramCode {
@@ -45,6 +47,7 @@ impl ProgramCode {
             validator: build(&problem.programs.validator)?,
             answers: runner.cache_dir.join("answers"),
             answer_cap: runner.files.tests(),
+            io_files: problem.io_files.clone(),
         })
     }
 
@@ -60,6 +63,52 @@ impl ProgramCode {
         let run = program
             .run(call)
             .map_err(|e| program.failed(e.to_string()))?;
+        Self::exited_well(program, &run)?;
+        String::from_utf8(run.stdout)
+            .map_err(|_| program.failed("printed bytes that are not UTF-8 text"))
+    }
+
+    /// The reference's answer to `input` when the problem names its input and output files:
+    /// it runs in a fresh folder it may write to, the input in its file, and its answer is
+    /// the output file it leaves (its standard output when only the input is named).
+    fn answer_in_files(
+        &self,
+        reference: &ProblemProgram,
+        input: &str,
+    ) -> Result<String, CodeError> {
+        let files = &self.io_files;
+        let call = Call {
+            stdin: match files.input {
+                Some(_) => &[],
+                None => input.as_bytes(),
+            },
+            files: files
+                .input
+                .as_deref()
+                .map(|name| (name, input.as_bytes()))
+                .into_iter()
+                .collect(),
+            ..Call::default()
+        };
+        let keep: Vec<&str> = files.output.as_deref().into_iter().collect();
+        let (run, left) = reference
+            .run_writing(&call, &keep, self.answer_cap)
+            .map_err(|e| reference.failed(e.to_string()))?;
+        Self::exited_well(reference, &run)?;
+        let bytes = match &files.output {
+            None => run.stdout,
+            Some(name) => left
+                .into_iter()
+                .find(|(left, _)| left == name)
+                .map(|(_, bytes)| bytes)
+                .ok_or_else(|| reference.failed(format!("wrote no {name}")))?,
+        };
+        String::from_utf8(bytes)
+            .map_err(|_| reference.failed("wrote bytes that are not UTF-8 text"))
+    }
+
+    /// An error unless the run ended with exit code 0.
+    fn exited_well(program: &ProblemProgram, run: &super::PartRun) -> Result<(), CodeError> {
         match run.ended(program.limits()) {
             Ended::Exit(0) => {}
             Ended::Exit(code) => {
@@ -67,8 +116,7 @@ impl ProgramCode {
             }
             Ended::Abnormally(why) => return Err(program.failed(why)),
         }
-        String::from_utf8(run.stdout)
-            .map_err(|_| program.failed("printed bytes that are not UTF-8 text"))
+        Ok(())
     }
 
     /// The cache file of the reference's answer to `input`.
@@ -180,11 +228,16 @@ impl ProblemCode for ProgramCode {
         if let Ok(answer) = judge_core::files::read_text(&cached, self.answer_cap) {
             return Ok(answer);
         }
-        let call = Call {
-            stdin: input.as_bytes(),
-            ..Call::default()
+        let answer = match self.io_files.is_standard() {
+            true => {
+                let call = Call {
+                    stdin: input.as_bytes(),
+                    ..Call::default()
+                };
+                Self::text_output(reference, &call)?
+            }
+            false => self.answer_in_files(reference, input)?,
         };
-        let answer = Self::text_output(reference, &call)?;
         store(&cached, &answer);
         Ok(answer)
     }

@@ -332,6 +332,7 @@ impl Package {
             groups: groups.map(std::sync::Arc::new),
             expected_scores: Vec::new(),
             group_generator_args: Default::default(),
+            io_files: Default::default(),
         };
         let (submissions, skipped, unmatched) = submissions(&folder, groups_of_spec(&spec))?;
         warnings.extend(unmatched);

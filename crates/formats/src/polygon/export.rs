@@ -21,7 +21,8 @@
 //!   `memory-limit-exceeded` have no folder in the format: left out, each named.
 //!
 //! An interactive package is refused (its verdict needs the interactor and the checker, a
-//! Kattis package has one program). The package's `.exe` files are never copied: only
+//! Kattis package has one program), and so is one whose solutions read and write named files
+//! (`input-file`, `output-file`: the format has only standard input and output). The package's `.exe` files are never copied: only
 //! sources are.
 
 use std::collections::BTreeMap;
@@ -71,6 +72,19 @@ pub fn write_package(
                  checker on the interactor's output, and a Kattis package by one program; \
                  export does not join the two yet",
                 interactor.path
+            ),
+        ));
+    }
+    if !spec.io_files.is_standard() {
+        // A Kattis submission reads standard input and writes standard output: the format
+        // has no named files, and a solution reading input.txt would fail there.
+        return Err(unsupported(
+            package,
+            format!(
+                "its solutions read {} and write {} (problem.xml's input-file and \
+                 output-file): a Kattis package has no named input and output files",
+                spec.io_files.input.as_deref().unwrap_or("standard input"),
+                spec.io_files.output.as_deref().unwrap_or("standard output"),
             ),
         ));
     }

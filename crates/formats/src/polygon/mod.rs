@@ -37,8 +37,8 @@ use thiserror::Error;
 use crate::kattis::{FormatVersion, Metadata, Package, PackageSubmission, TimeRules};
 use judge_core::check::{Checker, Comparison};
 use judge_core::config::{
-    Convention, FileTest, GeneratedFile, ProblemKind, ProblemPrograms, ProblemSpec, ProgramSource,
-    ProgramSpec, ProgramTest, Role, ValidatorLimits,
+    Convention, FileTest, GeneratedFile, IoFiles, ProblemKind, ProblemPrograms, ProblemSpec,
+    ProgramSource, ProgramSpec, ProgramTest, Role, ValidatorLimits,
 };
 use judge_core::files::{Cap, FileError, Folder, Kind};
 use judge_core::limits::{ProblemLimits, MIB};
@@ -96,17 +96,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
     let dir = folder.root().to_path_buf();
     let xml_file = dir.join(PROBLEM_XML);
     let problem = read_problem_xml(&folder)?;
-    if problem.input_file.is_some() || problem.output_file.is_some() {
-        return Err(invalid(
-            &xml_file,
-            format!(
-                "reads {} and writes {}: named input and output files are not supported yet \
-                 (only standard input and output)",
-                problem.input_file.as_deref().unwrap_or("stdin"),
-                problem.output_file.as_deref().unwrap_or("stdout")
-            ),
-        ));
-    }
+    let io_files = io_files(&problem).map_err(|message| invalid(&xml_file, message))?;
     let id = if problem.short_name.is_empty() {
         dir.file_name()
             .map_or_else(|| "package".into(), |n| n.to_string_lossy().into_owned())
@@ -122,7 +112,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
             role,
             source: ProgramSource::Source {
                 path,
-                language: None,
+                language: language_of(source).map(str::to_string),
             },
             convention: Convention::Testlib,
             args: Vec::new(),
@@ -154,6 +144,14 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         .map(|source| program(Role::Interactor, "interactor", source))
         .transpose()?;
     let interactive = interactor.is_some();
+    if interactive && !io_files.is_standard() {
+        return Err(invalid(
+            &xml_file,
+            "an interactive problem talks through standard input and output: named input \
+             and output files cannot be used with an interactor"
+                .to_string(),
+        ));
+    }
     let input_validators: Vec<ProgramSpec> = problem
         .validators
         .iter()
@@ -204,7 +202,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
                 role: Role::Reference,
                 source: ProgramSource::Source {
                     path,
-                    language: None,
+                    language: language_of(&main.source).map(str::to_string),
                 },
                 convention: Convention::Testlib,
                 args: Vec::new(),
@@ -309,6 +307,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         groups: groups.map(std::sync::Arc::new),
         expected_scores: Vec::new(),
         group_generator_args: Default::default(),
+        io_files,
     };
     Ok(Package {
         dir,
@@ -376,7 +375,8 @@ fn headers(
 ) -> Result<Vec<(String, Vec<u8>)>, PolygonError> {
     let mut found = Vec::new();
     for resource in &problem.resources {
-        let is_header = [".h", ".hpp", ".hh", ".hxx"]
+        // C and C++ headers, and Pascal units (a checker's `uses unJudge17`).
+        let is_header = [".h", ".hpp", ".hh", ".hxx", ".pas", ".pp", ".inc"]
             .iter()
             .any(|ext| resource.ends_with(ext));
         if !is_header {
@@ -401,6 +401,13 @@ fn stage_program(
     let path = folder.root().join(&source.path);
     let bytes = crlf.read(folder, &path, STAGED_CAP)?;
     let name = source.path.rsplit('/').next().unwrap_or(&source.path);
+    // A Pascal program is staged as a `.dpr`, its language's one source among the units
+    // staged beside it (`.pas`), so the compiler is given the program, never a unit.
+    let delphi_name = format!("{}.dpr", source.stem());
+    let name = match language_of(source) {
+        Some(_) => delphi_name.as_str(),
+        None => name,
+    };
     let stage_error = |cause| PolygonError::Stage {
         path: into.to_path_buf(),
         cause,
@@ -429,6 +436,52 @@ fn stage_program(
     }
     Ok(into.to_path_buf())
 }
+
+/// The judging element's `input-file` and `output-file` (the parser gives `None` for an
+/// empty one, `stdin` or `stdout`): plain file names, as a solution opens them in its working
+/// folder.
+fn io_files(problem: &ProblemXml) -> Result<IoFiles, String> {
+    let check = |key: &str, name: &Option<String>| -> Result<Option<String>, String> {
+        let Some(name) = name else { return Ok(None) };
+        let plain = !name.is_empty()
+            && name != "."
+            && name != ".."
+            && !name.contains(['/', '\\', '\0'])
+            && name.len() <= 255;
+        match plain {
+            true => Ok(Some(name.clone())),
+            false => Err(format!(
+                "{key} {name:?} is not a plain file name (a solution opens it in its working folder)"
+            )),
+        }
+    };
+    let files = IoFiles {
+        input: check("input-file", &problem.input_file)?,
+        output: check("output-file", &problem.output_file)?,
+    };
+    if files.input.is_some() && files.input == files.output {
+        return Err(format!(
+            "input-file and output-file are both {:?}",
+            files.input.as_deref().unwrap_or_default()
+        ));
+    }
+    Ok(files)
+}
+
+/// judge's language for a source Polygon compiles as Pascal: its type (`pas.fpc`, Free Pascal,
+/// or `pas.dpr`, Delphi) or a Delphi program's `.dpr` extension. Codeforces compiles Free
+/// Pascal in Delphi mode, and Polygon packages' Pascal checkers rely on it, so both are
+/// `pascal-delphi`. Other sources' languages are found from their extensions.
+fn language_of(source: &problem_xml::Source) -> Option<&'static str> {
+    let pascal_type = source
+        .kind
+        .as_deref()
+        .is_some_and(|kind| kind.starts_with("pas.") || kind.starts_with("delphi"));
+    (pascal_type || source.path.ends_with(".dpr")).then_some(PASCAL_DELPHI)
+}
+
+/// The language (runner.toml's id) Polygon's Pascal sources are compiled in.
+const PASCAL_DELPHI: &str = "pascal-delphi";
 
 /// Reads the package's text files with LF line ends, counting those that had CRLF.
 #[derive(Default)]
@@ -719,7 +772,7 @@ fn submissions(
             expected,
             also,
             expectations: Vec::new(),
-            language: None,
+            language: language_of(&solution.source).map(str::to_string),
             entrypoint: None,
         });
     }
@@ -732,6 +785,52 @@ mod tests {
 
     fn pairsum() -> PathBuf {
         Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("tests/polygon/pairsum")
+    }
+
+    #[test]
+    fn named_input_and_output_files_are_plain_names_or_refused_by_key() {
+        let xml = |input: &str, output: &str| {
+            let text = std::fs::read_to_string(pairsum().join("problem.xml")).unwrap();
+            let text = text.replace(
+                "input-file=\"\" output-file=\"\"",
+                &format!("input-file=\"{input}\" output-file=\"{output}\""),
+            );
+            problem_xml::parse(&text).unwrap()
+        };
+        assert!(io_files(&xml("", "")).unwrap().is_standard());
+        assert!(io_files(&xml("stdin", "stdout")).unwrap().is_standard());
+        let files = io_files(&xml("input.txt", "stdout")).unwrap();
+        assert_eq!(files.input.as_deref(), Some("input.txt"));
+        assert_eq!(files.output, None);
+        let error = io_files(&xml("in/put.txt", "")).unwrap_err();
+        assert!(error.contains("input-file \"in/put.txt\""), "{error}");
+        let error = io_files(&xml("", "..")).unwrap_err();
+        assert!(error.contains("output-file \"..\""), "{error}");
+        let error = io_files(&xml("a.txt", "a.txt")).unwrap_err();
+        assert!(error.contains("both \"a.txt\""), "{error}");
+    }
+
+    #[test]
+    fn pascal_sources_are_compiled_in_delphi_mode_and_others_by_extension() {
+        let source = |path: &str, kind: Option<&str>| problem_xml::Source {
+            path: path.into(),
+            kind: kind.map(str::to_string),
+        };
+        let delphi = Some(PASCAL_DELPHI);
+        assert_eq!(
+            language_of(&source("files/check.pas", Some("pas.fpc"))),
+            delphi
+        );
+        assert_eq!(
+            language_of(&source("files/check.pas", Some("pas.dpr"))),
+            delphi
+        );
+        assert_eq!(language_of(&source("solutions/a.dpr", None)), delphi);
+        assert_eq!(
+            language_of(&source("files/check.cpp", Some("cpp.g++17"))),
+            None
+        );
+        assert_eq!(language_of(&source("files/a.pas", None)), None);
     }
 
     #[test]
