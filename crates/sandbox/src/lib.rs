@@ -243,6 +243,28 @@ const DISTURBED_WAIT_PER_MILLE: u64 = 200;
 const DISTURBED_WAIT_US: u64 = 50_000;
 
 impl RunFacts {
+    /// The facts of a run that ended with `termination` at once: no time, memory or
+    /// output used, nothing else said (a run that did not start, a unit with no run).
+    pub fn ended(termination: Termination) -> RunFacts {
+        RunFacts {
+            termination,
+            stopped_by: None,
+            cpu_time_us: 0,
+            wall_time_us: 0,
+            wait_time_us: 0,
+            ended_at_ns: 0,
+            peak_rss_kib: 0,
+            cgroup_peak_kib: None,
+            oom_killed: false,
+            process_limit_reached: false,
+            left_running: false,
+            stdout_bytes: 0,
+            stderr_bytes: 0,
+            launch_error: None,
+            protections: Vec::new(),
+        }
+    }
+
     /// It was killed by SIGPIPE: it wrote to a pipe whose reader had gone (an interactor or a
     /// solution that had already ended).
     pub fn killed_by_broken_pipe(&self) -> bool {
@@ -720,21 +742,9 @@ mod tests {
 
     fn waited(wall_ms: u64, wait_ms: u64) -> RunFacts {
         RunFacts {
-            termination: Termination::Exited(0),
-            stopped_by: None,
-            cpu_time_us: 0,
             wall_time_us: wall_ms * 1000,
             wait_time_us: wait_ms * 1000,
-            ended_at_ns: 0,
-            peak_rss_kib: 0,
-            cgroup_peak_kib: None,
-            oom_killed: false,
-            process_limit_reached: false,
-            left_running: false,
-            stdout_bytes: 0,
-            stderr_bytes: 0,
-            launch_error: None,
-            protections: Vec::new(),
+            ..RunFacts::ended(Termination::Exited(0))
         }
     }
 

@@ -927,23 +927,7 @@ mod tests {
     }
 
     fn facts(termination: Termination) -> RunFacts {
-        RunFacts {
-            termination,
-            stopped_by: None,
-            cpu_time_us: 0,
-            wall_time_us: 0,
-            wait_time_us: 0,
-            ended_at_ns: 0,
-            peak_rss_kib: 0,
-            cgroup_peak_kib: None,
-            oom_killed: false,
-            process_limit_reached: false,
-            left_running: false,
-            stdout_bytes: 0,
-            stderr_bytes: 0,
-            launch_error: None,
-            protections: Vec::new(),
-        }
+        RunFacts::ended(termination)
     }
 
     /// The headline of a failed step (or what else it came to).

@@ -488,23 +488,7 @@ impl TestContext<'_> {
 /// The facts of a unit the submission did not run in (a static validation test case): a
 /// clean exit that took no time or memory.
 fn no_run() -> RunFacts {
-    RunFacts {
-        termination: Termination::Exited(0),
-        stopped_by: None,
-        cpu_time_us: 0,
-        wall_time_us: 0,
-        wait_time_us: 0,
-        ended_at_ns: 0,
-        peak_rss_kib: 0,
-        cgroup_peak_kib: None,
-        oom_killed: false,
-        process_limit_reached: false,
-        left_running: false,
-        stdout_bytes: 0,
-        stderr_bytes: 0,
-        launch_error: None,
-        protections: Vec::new(),
-    }
+    RunFacts::ended(Termination::Exited(0))
 }
 
 /// One pass of a test, judged: the solution's run, its output (none against an interactor),
