@@ -330,7 +330,7 @@ fn output_visuals(outcomes: &[Outcome]) -> String {
         );
     }
     if !warnings.is_empty() {
-        let _ = write!(out, "<ul class=\"warnings\">{warnings}</ul>\n");
+        let _ = writeln!(out, "<ul class=\"warnings\">{warnings}</ul>");
     }
     out
 }
