@@ -181,6 +181,8 @@ fn verify_package(runner: &RunnerConfig, package: &Package, args: &VerifyArgs) -
         domjudge_time_limit: args.domjudge_time_limit,
         stop: judge::cleanup::Stop::on_signals(),
         remember_runs: !args.rerun,
+        // The output visualizer's images are for the reports: run it only when one is asked.
+        visualize_outputs: args.html.is_some() || args.json.is_some(),
     };
     let mut reporters = reporters(
         args,

@@ -1325,6 +1325,69 @@ fn verify_runs_the_input_visualizer_and_shows_its_images_in_the_html_report() {
     );
 }
 
+/// A 2025-09 output visualizer (`output_visualizer/`, called like the output validator and
+/// writing `feedback/teamimage.svg`) runs after the checker on each test a submission ran
+/// when verify writes a report: each submission's section of the HTML report shows the image
+/// of each of its tests. One that hangs, exits 1 or writes no image is a warning there naming
+/// the test, never a changed verdict; without a report it is not run at all.
+#[test]
+fn verify_runs_the_output_visualizer_and_shows_its_images_per_test() {
+    let (_keep, dir) = copy_of("outputvisual2025");
+    let html = dir.parent().unwrap().join("report.html");
+    let verify = |extra: &[&str]| {
+        let mut args = vec!["verify".to_string(), dir.to_string_lossy().into_owned()];
+        args.extend(extra.iter().map(|a| a.to_string()));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let output = judge(&args);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(0), "{text}");
+        text
+    };
+    let report = ["--html", &html.to_string_lossy()].map(String::from);
+    let report: Vec<&str> = report.iter().map(String::as_str).collect();
+    verify(&report);
+    let page = std::fs::read_to_string(&html).unwrap();
+    // accepted/double.py: two tests; wrong_answer/off_by_one.py stops at sample/1.
+    assert_eq!(
+        page.matches("<h4>output visualizer</h4>").count(),
+        2,
+        "{page}"
+    );
+    assert_eq!(page.matches("<figcaption>sample/1</figcaption>").count(), 2);
+    assert_eq!(page.matches("<figcaption>secret/1</figcaption>").count(), 1);
+    assert!(
+        page.contains("alt=\"secret/1\" src=\"data:image/svg+xml;base64,"),
+        "{page}"
+    );
+
+    let visualizer = dir.join("output_visualizer/draw.py");
+    let config = dir.parent().unwrap().join("runner.toml");
+    std::fs::write(&config, "[validators]\ntime_limit_seconds = 1\n").unwrap();
+    let config = config.to_string_lossy().into_owned();
+    for (program, why) in [
+        ("while True:\n    pass\n", "ran out of time"),
+        ("import sys\nsys.exit(1)\n", "exited with code 1"),
+        ("pass\n", "made no image"),
+    ] {
+        std::fs::write(&visualizer, program).unwrap();
+        let text = verify(&["--html", &html.to_string_lossy(), "--config", &config]);
+        assert!(text.contains("0 mismatches"), "{text}");
+        let page = std::fs::read_to_string(&html).unwrap();
+        assert!(!page.contains("<h4>output visualizer</h4>"), "{page}");
+        assert_eq!(
+            page.matches("<li>output visualizer on ").count(),
+            3,
+            "{why}: {page}"
+        );
+        assert!(page.contains(why), "{why}: {page}");
+    }
+    // No report: the hanging visualizer is not run, so verify takes no second per test.
+    std::fs::write(&visualizer, "while True:\n    pass\n").unwrap();
+    let started = std::time::Instant::now();
+    verify(&["--config", &config, "--rerun"]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(3));
+}
+
 /// `judge verify PACKAGE --timings` says where the time went: each phase in the order it ran
 /// (its wall time within the whole, its workers' busy and idle time), every submission's
 /// compile under its language, and the runs by kind: the accepted ones graded to derive the

@@ -15,7 +15,7 @@ use judge_core::problems::PageBoard;
 use judge_core::stats::Difference;
 use judge_core::verdict::Verdict;
 use judge_engine::grade::games::Comparison;
-use judge_engine::grade::outcome::{GameDetail, Outcome, RunSummary};
+use judge_engine::grade::outcome::{GameDetail, Outcome, RunSummary, Visual};
 use judge_engine::grade::package::PackageCheck;
 use judge_engine::grade::AppliedLimits;
 
@@ -283,6 +283,7 @@ pub fn batch(id: SectionId, summary: &RunSummary, visuals: &BTreeMap<String, usi
             rows,
         );
         out.push_str("<div class=\"detail\" hidden></div>\n");
+        out += &output_visuals(&summary.outcomes);
         for (run, outcome) in summary.outcomes.iter().enumerate() {
             if let Some(test) = outcome.test() {
                 out += &json_block(&id.run_data(run), &TestData::new(outcome, test));
@@ -290,6 +291,47 @@ pub fn batch(id: SectionId, summary: &RunSummary, visuals: &BTreeMap<String, usi
         }
     }
     out.push_str("</section>\n");
+    out
+}
+
+/// The output visualizer's images of a submission's tests, each captioned with its test, and
+/// why it left none where it left none (a warning, never a verdict); empty when it did not run.
+fn output_visuals(outcomes: &[Outcome]) -> String {
+    let (mut images, mut warnings) = (String::new(), String::new());
+    for outcome in outcomes {
+        let Some(test) = outcome.test() else {
+            continue;
+        };
+        match &test.visual {
+            Some(Visual::Image { file, image }) => {
+                let _ = write!(
+                    images,
+                    "<figure>{}<figcaption>{}</figcaption></figure>",
+                    markup::image(file, image, &test.name),
+                    escape(&test.name)
+                );
+            }
+            Some(Visual::Warning(why)) => {
+                let _ = write!(
+                    warnings,
+                    "<li>output visualizer on {}: {}</li>",
+                    escape(&test.name),
+                    escape(why)
+                );
+            }
+            None => {}
+        }
+    }
+    let mut out = String::new();
+    if !images.is_empty() {
+        let _ = write!(
+            out,
+            "<h4>output visualizer</h4>\n<div class=\"visuals\">{images}</div>\n"
+        );
+    }
+    if !warnings.is_empty() {
+        let _ = writeln!(out, "<ul class=\"warnings\">{warnings}</ul>");
+    }
     out
 }
 

@@ -155,6 +155,7 @@ impl ProblemSpec {
             more_checkers: Vec::new(),
             validation_passes: None,
             static_validator: None,
+            output_visualizer: None,
             static_cases: Vec::new(),
         };
         if programs.interactor.is_some() && raw.kind != ProblemKind::Interactive {

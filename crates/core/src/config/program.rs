@@ -244,6 +244,11 @@ pub struct ProblemPrograms {
     /// A 2025-09 package's static validator (`static_validator/`), run on the submission's
     /// files for each static validation test case of its groups.
     pub static_validator: Option<ProgramSpec>,
+    /// A 2025-09 package's output visualizer (`output_visualizer/`, called like the output
+    /// validator, `visualizer input answer feedback/ [args] < output`, and may write
+    /// `teamimage.<ext>` or `judgeimage.<ext>` in `feedback/`): run after the checker only
+    /// when a report is asked for; its failures are warnings, never a verdict.
+    pub output_visualizer: Option<ProgramSpec>,
     /// A pass-fail 2025-09 package's static validation test cases (`static_validation_score:
     /// pass-fail`): each one's path (`secret/[static]`) and `static_validator_args`. A scoring
     /// package's are in its group tree (`scoring::TestCase::static_validation`), with their

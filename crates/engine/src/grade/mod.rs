@@ -376,6 +376,9 @@ pub(crate) struct ProblemParts {
     pub grader: Option<ProblemProgram>,
     /// A 2025-09 package's static validator (see `programs::static_validator`).
     pub static_validator: Option<ProblemProgram>,
+    /// A 2025-09 package's output visualizer, run after the checker on each test, when a
+    /// report asked for its images (`grade::package`); why it was not built, if it was not.
+    pub output_visualizer: Option<Result<ProblemProgram, String>>,
 }
 
 impl ProblemParts {
@@ -411,6 +414,7 @@ impl ProblemParts {
                 .as_ref()
                 .map(build)
                 .transpose()?,
+            output_visualizer: None,
         })
     }
 }

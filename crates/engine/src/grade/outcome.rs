@@ -77,6 +77,17 @@ pub struct TestDetail {
     /// The test of the same input, answer and checker arguments whose run this test's facts
     /// are (see `grade::same_tests`); `None` when it ran itself.
     pub same_as: Option<String>,
+    /// What the output visualizer left for it, when one ran (a report was asked for).
+    pub visual: Option<Visual>,
+}
+
+/// What a 2025-09 output visualizer left for a test (`programs::checker::visualize`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Visual {
+    /// Its image: the file's name in the feedback folder (`teamimage.svg`), and its bytes.
+    Image { file: String, image: Vec<u8> },
+    /// Why it left none (it failed, ran out of a limit, wrote no image): a warning naming it.
+    Warning(String),
 }
 
 /// A game's particulars.
@@ -622,6 +633,14 @@ impl Serialize for Outcome {
                 reproduce: test.reproduce.as_deref(),
                 validator_score: test.validator_score,
                 same_as: test.same_as.as_deref(),
+                image: match &test.visual {
+                    Some(Visual::Image { file, .. }) => Some(file),
+                    _ => None,
+                },
+                image_warning: match &test.visual {
+                    Some(Visual::Warning(why)) => Some(why),
+                    _ => None,
+                },
             }
             .serialize(serializer),
             Detail::Game(game) => GameWire {
@@ -743,6 +762,12 @@ struct TestWire<'a> {
     validator_score: Option<ValidatorScore>,
     #[serde(skip_serializing_if = "Option::is_none")]
     same_as: Option<&'a str>,
+    /// The output visualizer's image of the test (its name in the feedback folder).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    image: Option<&'a str>,
+    /// Why the output visualizer left no image of the test.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    image_warning: Option<&'a str>,
 }
 
 #[derive(Serialize)]

@@ -59,6 +59,9 @@ pub struct PackageRequest<'a> {
     /// Take the submissions' runs an earlier verify remembered, and remember these (see
     /// `RunMemory`): `judge verify`'s way, unless `--rerun`.
     pub remember_runs: bool,
+    /// Run the package's output visualizer after the checker on each test and carry its
+    /// images to the results (a report asked for them); off, it is not even built.
+    pub visualize_outputs: bool,
 }
 
 /// What checking a package's inputs found.
@@ -576,13 +579,15 @@ const VALIDATED: &str = "validated";
 
 /// How a package's submissions are graded: side by side on `jobs` workers, run at the limit
 /// times `margin`, their units taken from `memory` and remembered there when one is given;
-/// each stops at its first failure unless `every_test` (or the package is scored).
+/// each stops at its first failure unless `every_test` (or the package is scored); the
+/// output visualizer runs on each checked test when `visualize`.
 #[derive(Clone, Copy)]
 struct Grading<'m> {
     jobs: usize,
     margin: f64,
     memory: Option<&'m RunMemory>,
     every_test: bool,
+    visualize: bool,
 }
 
 /// Grades one submission of the package on all its tests at the problem's limit, as
@@ -630,6 +635,7 @@ fn grade_submissions(
         margin,
         memory,
         every_test,
+        visualize,
     } = grading;
     let seed = runner.seed;
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
@@ -637,7 +643,19 @@ fn grade_submissions(
         selection: TestSelection::All,
         random_count: 0,
     };
-    let plan = Plan::tests(runner, problem, &tests, seed, &scratch)?;
+    let mut plan = Plan::tests(runner, problem, &tests, seed, &scratch)?;
+    if let (true, Some(spec), Plan::Tests { parts, .. }) =
+        (visualize, &problem.programs.output_visualizer, &mut plan)
+    {
+        parts.output_visualizer = Some(
+            ProblemProgram::build(runner, &problem.dir, spec, scratch.clone()).map_err(|e| {
+                format!(
+                    "output visualizer not run: {}",
+                    e.to_string().lines().next().unwrap_or_default()
+                )
+            }),
+        );
+    }
     // A scored package's submissions do not stop at a first failure: their groups say which
     // tests they need.
     let stops = problem.groups.is_none() && !every_test;
@@ -719,6 +737,7 @@ pub fn problem_to_grade_on(
         stop,
         // The package's accepted runs, unchanged, derive the same limit each time.
         remember_runs: true,
+        visualize_outputs: false,
     };
     let (limit, rule, _) = time_limit(&request)?;
     let spec = package.spec_to_grade_on();
@@ -871,6 +890,7 @@ fn time_limit_remembering<'a>(
         margin: 1.0,
         memory,
         every_test,
+        visualize: false,
     };
     grade_submissions(
         request.runner,
@@ -1015,6 +1035,7 @@ fn slowest_alone<'a, 'g>(
             margin: 1.0,
             memory,
             every_test: false,
+            visualize: false,
         };
         let Ok(summary) = grade_submission(runner, &one, submission, one_worker) else {
             return None;
@@ -1356,8 +1377,10 @@ pub fn verify(
             Grading {
                 jobs: request.jobs,
                 margin,
-                memory: memory.as_ref(),
+                // Remembered runs have no images: a run that visualizes runs anew.
+                memory: memory.as_ref().filter(|_| !request.visualize_outputs),
                 every_test: false,
+                visualize: request.visualize_outputs,
             },
             reporter,
             |position, summary, reporter| {

@@ -13,7 +13,7 @@ use std::sync::{Arc, OnceLock};
 use thiserror::Error;
 
 use super::engine::{Judgement, UnitFacts, UnitRun};
-use super::outcome::{Detail, TestDetail};
+use super::outcome::{Detail, TestDetail, Visual};
 use super::same_tests::{self, SameTests};
 use super::{ProblemParts, Submission};
 use crate::execute::{head, ExecError, Worker};
@@ -212,6 +212,32 @@ impl TestContext<'_> {
         }
     }
 
+    /// The output visualizer's image of a checked run (`programs::checker::visualize`), when
+    /// one is to run and the checker judged the output; why it left none, as a warning.
+    fn visualize(
+        &self,
+        run: &UnitRun,
+        input: &[u8],
+        output: &[u8],
+        answer: &[u8],
+    ) -> Option<Visual> {
+        let visualizer = self.parts.output_visualizer.as_ref()?;
+        if !matches!(run.judgement, Judgement::Checked(Some(_))) {
+            return None;
+        }
+        let said = visualizer
+            .as_ref()
+            .map_err(String::clone)
+            .and_then(|program| {
+                programs::checker::visualize(program, input, output, answer, &[], self.test_files)
+                    .map_err(|why| format!("{}: {why}", program.name()))
+            });
+        Some(match said {
+            Ok((file, image)) => Visual::Image { file, image },
+            Err(why) => Visual::Warning(why),
+        })
+    }
+
     /// A static validation test case: the static validator's word on the submission's
     /// files (and the score it gave), judged as a run of the submission that ended cleanly
     /// and took no time (the submission does not run), so that the word alone decides it.
@@ -271,6 +297,7 @@ impl TestContext<'_> {
                     detail.expected_head = Some(head(answer));
                     detail.received_head = head(&received);
                     detail.validator_score = score;
+                    detail.visual = self.visualize(&run, input, &received, answer);
                     run
                 }),
         };

@@ -6,10 +6,12 @@
 //! ([`check_scored`]): a Kattis `score.txt` (or `score_multiplier.txt`) in its feedback
 //! folder, testlib's points (`quitp`, `_pc`) on its standard error. In the CMS convention it
 //! is called as `checker input answer output`, exits 0 and writes its outcome, a number from
-//! 0 to 1, on the first line of its standard output ([`cms_outcome`]).
+//! 0 to 1, on the first line of its standard output ([`cms_outcome`]). A 2025-09 output
+//! visualizer is called the same way after it ([`visualize`]) and leaves an image.
 
 use super::{Call, Ended, KeptFolder, PartRun, ProblemProgram};
 use judge_core::config::Convention;
+use judge_core::files::Cap;
 use judge_core::scoring::aggregate::ValidatorScore;
 use judge_core::scoring::score_file;
 use judge_core::verdict::CheckOutcome;
@@ -135,6 +137,55 @@ fn ended_as(outcome: &CheckOutcome) -> String {
         CheckOutcome::WrongAnswer(m) => format!("it rejected the output (exit 43){}", said(m)),
         CheckOutcome::PresentationError(m) => format!("a presentation error{}", said(m)),
         CheckOutcome::JudgeError(m) => m.clone(),
+    }
+}
+
+/// The images a 2025-09 output visualizer may leave in its feedback folder, in the order they
+/// are taken (the first found is the test's).
+pub const OUTPUT_IMAGES: [&str; 8] = [
+    "feedback/judgeimage.png",
+    "feedback/judgeimage.svg",
+    "feedback/judgeimage.jpg",
+    "feedback/judgeimage.jpeg",
+    "feedback/teamimage.png",
+    "feedback/teamimage.svg",
+    "feedback/teamimage.jpg",
+    "feedback/teamimage.jpeg",
+];
+
+/// Runs a 2025-09 output visualizer as the output validator was run
+/// (`visualizer input answer feedback/ [args] < output`, in a fresh folder of its own under its
+/// limits) and gives the image it left (its name in the feedback folder, and its bytes), or
+/// why it left none: it did not exit 0, it ran out of a limit, it wrote no image. Never a
+/// verdict: the caller shows the reason as a warning.
+pub fn visualize(
+    visualizer: &ProblemProgram,
+    input: &[u8],
+    output: &[u8],
+    answer: &[u8],
+    test_args: &[String],
+    cap: Cap,
+) -> Result<(String, Vec<u8>), String> {
+    let mut args: Vec<String> = ["input", "answer", "feedback/"].map(String::from).to_vec();
+    args.extend(visualizer.spec().args.iter().chain(test_args).cloned());
+    let call = Call {
+        args,
+        stdin: output,
+        files: vec![("input", input), ("answer", answer)],
+    };
+    let (run, left) = visualizer
+        .run_writing(&call, &OUTPUT_IMAGES, cap)
+        .map_err(|e| e.to_string())?;
+    match (run.ended(visualizer.limits()), left.into_iter().next()) {
+        (Ended::Exit(0), Some((file, image))) => {
+            let file = file.trim_start_matches("feedback/").to_string();
+            Ok((file, image))
+        }
+        (Ended::Exit(0), None) => {
+            Err("made no image (feedback/teamimage.<png|svg|jpg|jpeg> or judgeimage.<...>)".into())
+        }
+        (Ended::Exit(code), _) => Err(format!("exited with code {code}: {}", run.message())),
+        (Ended::Abnormally(why), _) => Err(why),
     }
 }
 

@@ -648,6 +648,16 @@ impl ProblemProgram {
             for (name, bytes) in &call.files {
                 std::fs::write(work.join(name), bytes).map_err(ExecError::Files)?;
             }
+            // The folders the kept files are to be written in (a visualizer's `feedback/`).
+            for name in keep {
+                if let Some(parent) = Path::new(name).parent().filter(|p| *p != Path::new("")) {
+                    let parent = work.join(parent);
+                    std::fs::create_dir_all(&parent).map_err(ExecError::Files)?;
+                    self.scratch
+                        .give_to_runs(&parent)
+                        .map_err(ExecError::Folders)?;
+                }
+            }
             let mut spec = folder.session_spec(&self.runner);
             spec.writable_workdir = true;
             let mut session = Session::start(&spec)?;

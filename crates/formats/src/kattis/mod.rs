@@ -277,6 +277,14 @@ impl Package {
                 role: Role::Visualizer,
                 ..validator_of(source)
             });
+        let output_visualizer = programs_in(&folder, &["output_visualizer"])?
+            .programs
+            .into_iter()
+            .next()
+            .map(|source| ProgramSpec {
+                role: Role::Visualizer,
+                ..validator_of(source)
+            });
         let static_cases = match (&groups, metadata.format) {
             (None, FormatVersion::V2025_09) => pass_fail_static_cases(&folder)?,
             _ => Vec::new(),
@@ -324,6 +332,7 @@ impl Package {
                 more_checkers,
                 validation_passes: metadata.validation_passes,
                 static_validator,
+                output_visualizer,
                 static_cases,
                 ..ProblemPrograms::default()
             },
@@ -578,6 +587,7 @@ impl Package {
             .iter_mut()
             .chain(&mut programs.more_checkers)
             .chain(&mut programs.static_validator)
+            .chain(&mut programs.output_visualizer)
         {
             stage_spec(spec)?;
         }
@@ -938,7 +948,10 @@ fn programs_in(package: &Folder, folders: &[&str]) -> Result<Found, PackageError
     let Some(folder) = location else {
         return Ok(found);
     };
-    if folder.ends_with("output_validator") || folder.ends_with("input_visualizer") {
+    if ["output_validator", "input_visualizer", "output_visualizer"]
+        .iter()
+        .any(|name| folder.ends_with(name))
+    {
         program_folder(&folder)?;
         found.programs.push(ProgramSource::Source {
             path: folder,
