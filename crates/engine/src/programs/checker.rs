@@ -38,8 +38,31 @@ pub fn check_scored(
     answer: &[u8],
     test_args: &[String],
 ) -> (CheckOutcome, Option<ValidatorScore>) {
-    let spec = checker.spec();
-    let call = match spec.convention {
+    let call = call_of(
+        checker,
+        checker.spec().convention,
+        input,
+        output,
+        answer,
+        test_args,
+    );
+    match checker.run(&call) {
+        Ok(run) => scored_outcome(checker, &run),
+        Err(e) => (CheckOutcome::JudgeError(e.to_string()), None),
+    }
+}
+
+/// How `program` is called on a test under `convention` (its files, its standard input),
+/// its own arguments and then `test_args` after the convention's.
+fn call_of<'a>(
+    program: &ProblemProgram,
+    convention: Convention,
+    input: &'a [u8],
+    output: &'a [u8],
+    answer: &'a [u8],
+    test_args: &[String],
+) -> Call<'a> {
+    let mut call = match convention {
         Convention::Testlib => Call {
             args: ["input", "output", "answer"].map(String::from).to_vec(),
             files: vec![("input", input), ("output", output), ("answer", answer)],
@@ -56,12 +79,9 @@ pub fn check_scored(
             ..Call::default()
         },
     };
-    let mut call = call;
-    call.args.extend(spec.args.iter().chain(test_args).cloned());
-    match checker.run(&call) {
-        Ok(run) => scored_outcome(checker, &run),
-        Err(e) => (CheckOutcome::JudgeError(e.to_string()), None),
-    }
+    call.args
+        .extend(program.spec().args.iter().chain(test_args).cloned());
+    call
 }
 
 /// What a multi-pass problem's output validator says of one pass.
@@ -84,13 +104,14 @@ pub fn check_pass(
     answer: &[u8],
     test_args: &[String],
 ) -> PassOutcome {
-    let mut args: Vec<String> = ["input", "answer", "feedback/"].map(String::from).to_vec();
-    args.extend(checker.spec().args.iter().chain(test_args).cloned());
-    let call = Call {
-        args,
-        stdin: output,
-        files: vec![("input", input), ("answer", answer)],
-    };
+    let call = call_of(
+        checker,
+        Convention::Kattis,
+        input,
+        output,
+        answer,
+        test_args,
+    );
     let run = match validator.run(&call) {
         Ok(run) => run,
         Err(e) => return PassOutcome::Final(CheckOutcome::JudgeError(e.to_string()), None),
@@ -166,13 +187,14 @@ pub fn visualize(
     test_args: &[String],
     cap: Cap,
 ) -> Result<(String, Vec<u8>), String> {
-    let mut args: Vec<String> = ["input", "answer", "feedback/"].map(String::from).to_vec();
-    args.extend(visualizer.spec().args.iter().chain(test_args).cloned());
-    let call = Call {
-        args,
-        stdin: output,
-        files: vec![("input", input), ("answer", answer)],
-    };
+    let call = call_of(
+        visualizer,
+        Convention::Kattis,
+        input,
+        output,
+        answer,
+        test_args,
+    );
     let (run, left) = visualizer
         .run_writing(&call, &OUTPUT_IMAGES, cap)
         .map_err(|e| e.to_string())?;
