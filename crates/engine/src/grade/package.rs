@@ -880,9 +880,11 @@ fn time_limit_remembering<'a>(
     // some groups only (`use_for_time_limit` under a group's glob) runs those tests alone,
     // every one of them: a failure elsewhere does not hide their times, and tests whose
     // times count for nothing are not run at the provisional limit.
-    let mut accepted: Vec<&PackageSubmission> = package.accepted().collect();
-    accepted.sort_by_key(|submission| !bounds_every_test(package, submission));
-    let whole = accepted.partition_point(|submission| bounds_every_test(package, submission));
+    let (mut accepted, partly): (Vec<&PackageSubmission>, Vec<_>) = package
+        .accepted()
+        .partition(|submission| bounds_every_test(package, submission));
+    let whole = accepted.len();
+    accepted.extend(partly);
     let mut summaries: Vec<Option<Result<RunSummary, GradeError>>> =
         accepted.iter().map(|_| None).collect();
     let grading = |every_test| Grading {

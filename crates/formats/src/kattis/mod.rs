@@ -269,22 +269,14 @@ impl Package {
             .into_iter()
             .map(validator_of)
             .collect();
-        let input_visualizer = programs_in(&folder, &["input_visualizer"])?
-            .programs
-            .into_iter()
-            .next()
-            .map(|source| ProgramSpec {
-                role: Role::Visualizer,
-                ..validator_of(source)
-            });
-        let output_visualizer = programs_in(&folder, &["output_visualizer"])?
-            .programs
-            .into_iter()
-            .next()
-            .map(|source| ProgramSpec {
-                role: Role::Visualizer,
-                ..validator_of(source)
-            });
+        let input_visualizer =
+            one_program(&folder, "input_visualizer", Role::Visualizer, &validator_of)?;
+        let output_visualizer = one_program(
+            &folder,
+            "output_visualizer",
+            Role::Visualizer,
+            &validator_of,
+        )?;
         let static_cases = match (&groups, metadata.format) {
             (None, FormatVersion::V2025_09) => pass_fail_static_cases(&folder)?,
             _ => Vec::new(),
@@ -739,6 +731,24 @@ fn tests_of_groups(
     Ok(found)
 }
 
+/// The one program of the package's folder `name` (a visualizer's, the static validator's),
+/// made by `program` (with the validators' limits) and given `role`; `None` without one.
+fn one_program(
+    folder: &Folder,
+    name: &str,
+    role: Role,
+    program: &dyn Fn(ProgramSource) -> ProgramSpec,
+) -> Result<Option<ProgramSpec>, PackageError> {
+    Ok(programs_in(folder, &[name])?
+        .programs
+        .into_iter()
+        .next()
+        .map(|source| ProgramSpec {
+            role,
+            ..program(source)
+        }))
+}
+
 /// The package's static validator (`static_validator/`, one program, run with the
 /// validators' limits), which its groups' static validation test cases need: a test case
 /// without it, or the program without any test case to run it on, is an error naming the
@@ -750,14 +760,7 @@ fn static_validator(
     program: &dyn Fn(ProgramSource) -> ProgramSpec,
 ) -> Result<Option<ProgramSpec>, PackageError> {
     let dir = folder.root();
-    let found = programs_in(folder, &["static_validator"])?
-        .programs
-        .into_iter()
-        .next()
-        .map(|source| ProgramSpec {
-            role: Role::StaticValidator,
-            ..program(source)
-        });
+    let found = one_program(folder, "static_validator", Role::StaticValidator, program)?;
     let first_case = groups.and_then(|tree| {
         tree.root
             .tests()
