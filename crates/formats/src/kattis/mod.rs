@@ -360,6 +360,7 @@ impl Package {
         package.with_constants(&folder)?;
         // The code limit is the submission's own files', before included ones are added.
         package.check_code_sizes()?;
+        package.with_linked_folders(&folder)?;
         package.with_includes(&folder)?;
         Ok(package)
     }
@@ -387,6 +388,50 @@ impl Package {
                     bytes as f64 / 1024.0
                 ));
             }
+        }
+        Ok(())
+    }
+
+    /// Each submission folder with a link that leads out of it to a file elsewhere in the
+    /// package (BAPCtools' `match/nested/nested_wa.py -> ../match_wa.py`) graded from a copy
+    /// staged outside the package (see `staging`) that holds the files the links lead to:
+    /// a submission folder is read as one program whose files stay inside it, and the package
+    /// is the folder such a link may reach. A link out of the package is left for the build
+    /// to refuse, naming it.
+    fn with_linked_folders(&mut self, folder: &Folder) -> Result<(), PackageError> {
+        let staging = std::env::temp_dir().join("judge-linked");
+        for submission in &mut self.submissions {
+            if !submission.path.is_dir() {
+                continue;
+            }
+            let read = |cause| PackageError::Read {
+                path: submission.path.clone(),
+                cause,
+            };
+            let own = Folder::new(&submission.path)?;
+            let paths = crate::staging::files_of(&submission.path).map_err(read)?;
+            let leads_out = |path: &PathBuf| {
+                matches!(own.kind(path), Err(FileError::Outside { .. }))
+                    && folder.kind(path).is_ok()
+            };
+            if !paths.iter().any(leads_out) {
+                continue;
+            }
+            let mut files = Vec::with_capacity(paths.len());
+            for path in &paths {
+                folder.kind(path)?;
+                let relative = path
+                    .strip_prefix(&submission.path)
+                    .unwrap_or(path)
+                    .to_path_buf();
+                files.push(StagedFile::read(path, relative).map_err(read)?);
+            }
+            let name = submission
+                .path
+                .file_name()
+                .unwrap_or_default()
+                .to_os_string();
+            submission.path = crate::staging::stage(&staging, &name, &files).map_err(read)?;
         }
         Ok(())
     }
@@ -1245,6 +1290,36 @@ mod tests {
             package.spec.checker,
             Checker::Compare(Comparison::Kattis { .. })
         ));
+    }
+
+    #[test]
+    fn a_submission_folder_linking_elsewhere_in_the_package_is_graded_from_a_copy() {
+        let dir = tempfile::tempdir().unwrap();
+        let package = dir.path().join("sumdefault");
+        copy(&staging("sumdefault").unwrap(), &package);
+        let nested = package.join("submissions/accepted/nested");
+        std::fs::create_dir(&nested).unwrap();
+        std::os::unix::fs::symlink("../sum.py", nested.join("main.py")).unwrap();
+        let outside = package.join("submissions/accepted/outside");
+        std::fs::create_dir(&outside).unwrap();
+        std::fs::write(dir.path().join("secret.py"), "print(1)\n").unwrap();
+        std::os::unix::fs::symlink("../../../../secret.py", outside.join("main.py")).unwrap();
+        let loaded = Package::load(&package, &ValidatorLimits::default()).unwrap();
+        let path_of = |name: &str| {
+            let submission = loaded.submissions.iter().find(|s| s.name == name).unwrap();
+            submission.path.clone()
+        };
+        // The link within the package: a staged copy holding the file it leads to.
+        let staged = path_of("accepted/nested");
+        assert!(!staged.starts_with(&package), "{}", staged.display());
+        let main = staged.join("main.py");
+        assert!(!main.is_symlink());
+        assert_eq!(
+            std::fs::read(main).unwrap(),
+            std::fs::read(package.join("submissions/accepted/sum.py")).unwrap()
+        );
+        // A link out of the package is not followed here: the build refuses it.
+        assert_eq!(path_of("accepted/outside"), outside);
     }
 
     #[test]
