@@ -1746,7 +1746,7 @@ fn use_for_time_limit_under_a_group_bounds_the_limit_by_that_group_s_tests() {
     let (code, text) = verify_alone(&package);
     assert_eq!(code, Some(0), "{text}");
     assert!(
-        text.contains("time limit 2000 ms (slowest accepted ")
+        text.contains("time limit 2000 ms (slowest lower bound ")
             && text.contains("(wrong_answer/slow_on_seven.py under "),
         "{text}"
     );

@@ -86,6 +86,9 @@ pub struct Derivation {
     pub slowest_us: u64,
     /// That submission (`accepted/sum.cpp`) and the name of its language.
     pub submission: String,
+    /// Whether it is an accepted one, not one whose times only bound the limit from below
+    /// (2025-09's `use_for_time_limit: lower` on a submission expected to fail).
+    pub accepted: bool,
     pub language: String,
     /// problem.yaml's multiplier (`ac_to_time_limit`, `time_multiplier`).
     pub multiplier: f64,
@@ -96,6 +99,17 @@ pub struct Derivation {
     pub near_step: Option<(f64, f64)>,
     /// Why the slowest submission's time may differ from Kattis's (its interpreter).
     pub timing_warning: Option<String>,
+}
+
+impl Derivation {
+    /// What the time the limit is derived from is, as reports say it: the slowest accepted
+    /// one, or the slowest of those bounding the limit from below.
+    pub fn slowest_words(&self) -> &'static str {
+        match self.accepted {
+            true => "slowest accepted",
+            false => "slowest lower bound",
+        }
+    }
 }
 
 /// What a problem shows of itself besides its verdicts, for reports and `judge replay`.
@@ -463,6 +477,7 @@ mod tests {
         let derivation = Derivation {
             slowest_us: 130_400,
             submission: "accepted/sum.py".into(),
+            accepted: true,
             language: "Python 3".into(),
             multiplier: 5.0,
             resolution: 1.0,

@@ -776,8 +776,8 @@ pub fn told(problem: &Problem, package: &Package, domjudge_time_limit: bool) -> 
                     )
                 });
             format!(
-                "slowest accepted {:.3} ms ({} under {}) x {}, rounded up to a multiple of {} s\
-                 {near_step}",
+                "{} {:.3} ms ({} under {}) x {}, rounded up to a multiple of {} s{near_step}",
+                derivation.slowest_words(),
                 derivation.slowest_us as f64 / 1000.0,
                 derivation.submission,
                 derivation.language,
@@ -796,7 +796,8 @@ pub fn told(problem: &Problem, package: &Package, domjudge_time_limit: bool) -> 
         ),
         TimeLimitRule::Derived(derivation) => derivation.timing_warning.as_ref().map(|warning| {
             format!(
-                "the slowest accepted, {}, was {warning}",
+                "the {}, {}, was {warning}",
+                derivation.slowest_words(),
                 derivation.submission
             )
         }),
@@ -972,6 +973,7 @@ fn time_limit_remembering<'a>(
         Some((_, submission, summary)) => TimeLimitRule::Derived(Derivation {
             slowest_us,
             submission: submission.name.clone(),
+            accepted: submission.expected.is_accepted(),
             language: summary.language.clone(),
             multiplier: rules.ac_to_time_limit,
             resolution: rules.resolution,
