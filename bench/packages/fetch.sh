@@ -78,6 +78,18 @@ echo "$packages" | while read -r set repo commit path; do
         echo "$0: could not extract $repo@$commit:$path (a file missing from the mirror?)" >&2
         exit 1
     fi
+    # A link out of the package to a file elsewhere in its repository (BAPCtools' packages
+    # link `validation.h` to the tool's own headers) becomes a copy of that file at the same
+    # commit, as the package is used where it was written.
+    (cd "$out.part" && find . -type l) | while read -r link; do
+        target="$(python3 -c 'import os, sys; print(os.path.normpath(os.path.join(sys.argv[1], os.path.dirname(sys.argv[2]), os.readlink(sys.argv[3]))))' \
+            "$path" "$link" "$out.part/$link")"
+        case "$target" in "$path"/*|../*) continue ;; esac
+        if git --git-dir="$g" cat-file -e "$commit:$target" 2>/dev/null; then
+            rm "$out.part/$link"
+            git --git-dir="$g" show "$commit:$target" > "$out.part/$link"
+        fi
+    done
     mv "$out.part" "$out"
     echo "fetched $set/$(basename "$path")  ($repo@${commit:0:12}:$path)"
 done
