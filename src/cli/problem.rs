@@ -507,10 +507,10 @@ fn export_to_polygon(runner: &RunnerConfig, args: &ExportArgs, out: &Path) -> Re
         bail!("--count and --seed do not apply to --polygon: the package's tests are written as they are");
     }
     let problem = judge::resolve::problem(runner, &args.problem)?;
-    if problem
+    if !problem
         .package
         .as_ref()
-        .is_none_or(|p| judge::polygon::is_package_folder(&p.dir))
+        .is_some_and(|p| !judge::polygon::is_package_folder(&p.dir))
     {
         bail!(
             "export --polygon takes a Kattis package; {} is not one",

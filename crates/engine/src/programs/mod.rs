@@ -2,8 +2,10 @@
 //! checker or interactor, written in any language of runner.toml (built once through the
 //! compile cache) or given as a command. These are problem code, not trusted code: each runs
 //! in the sandbox with its own limits, sees its problem's folder read-only, and may write only
-//! to a feedback folder; a crash, a timeout or an exit code its convention does not allow is a
-//! judge error naming the program, never a hang.
+//! to a feedback folder and (a program of the testlib convention, as Polygon's invoker runs
+//! one) to its current folder, a scratch folder emptied before and after each call; a crash, a
+//! timeout or an exit code its convention does not allow is a judge error naming the program,
+//! never a hang.
 //!
 //! `code` makes a folder of programs a [`judge_core::problems::ProblemCode`]; `checker` and
 //! `interactor` judge a solution's output or dialogue with the problem's program; `doall`
@@ -453,14 +455,20 @@ impl ProblemProgram {
     }
 
     /// How to run it with `args` after its own, under `limits`.
-    /// `args` name the call's files relative to the work folder; a program that runs in its
-    /// scratch folder gets them (and its own files) one folder up.
-    fn request(&self, args: &[String], limits: Limits, stdout: StdoutMode) -> RunRequest {
+    /// `args` name the call's files relative to the work folder; a run `in_scratch` (its
+    /// current folder the scratch folder) gets them (and its own files) one folder up.
+    fn request(
+        &self,
+        args: &[String],
+        limits: Limits,
+        stdout: StdoutMode,
+        in_scratch: bool,
+    ) -> RunRequest {
         let (program, mut argv) = match &self.executable {
             Executable::Built(prepared) => (prepared.program.clone(), prepared.args_for(&limits)),
             Executable::Command { program, argv } => (program.clone(), argv.clone()),
         };
-        if !self.runs_in_scratch() {
+        if !in_scratch {
             argv.extend(args.iter().cloned());
             return run_request(&self.runner, &program, &argv, limits, stdout);
         }
@@ -720,7 +728,8 @@ impl ProblemProgram {
             spec.writable_workdir = true;
             let mut session = Session::start(&spec)?;
             let files = MemoryFiles::new(call.stdin).map_err(ExecError::Files)?;
-            let request = self.request(&call.args, self.limits, StdoutMode::Capture);
+            // Its current folder is the work folder itself, writable.
+            let request = self.request(&call.args, self.limits, StdoutMode::Capture, false);
             let facts = session.run(&request, files.for_run().map_err(ExecError::Files)?)?;
             drop(session);
             let stdout = files
@@ -794,7 +803,8 @@ impl ProblemProgram {
     ) -> Result<PartRun, ExecError> {
         Self::prepare_folder(folder, call, !fresh_feedback)?;
         let files = MemoryFiles::new(call.stdin).map_err(ExecError::Files)?;
-        let request = self.request(&call.args, limits, stdout);
+        // Its session was started in its scratch folder (`new_session`) when it has one.
+        let request = self.request(&call.args, limits, stdout, self.runs_in_scratch());
         let facts = launch(
             session,
             &request,

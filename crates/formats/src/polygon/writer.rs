@@ -67,9 +67,9 @@ pub fn writable(
     let standard = match &problem.checker {
         Checker::Compare(Comparison::Tokens) => "std::wcmp.cpp",
         Checker::Compare(Comparison::Lines) => "std::lcmp.cpp",
-        Checker::Compare(Comparison::Float { tolerance }) if *tolerance == 1e-4 => "std::rcmp4.cpp",
-        Checker::Compare(Comparison::Float { tolerance }) if *tolerance == 1e-6 => "std::rcmp6.cpp",
-        Checker::Compare(Comparison::Float { tolerance }) if *tolerance == 1e-9 => "std::rcmp9.cpp",
+        Checker::Compare(Comparison::Float { tolerance }) if rcmp_of(*tolerance).is_some() => {
+            rcmp_of(*tolerance).unwrap_or_default()
+        }
         Checker::Compare(Comparison::Kattis { flags }) => match kattis_standard(flags) {
             Some((name, note)) => {
                 if let Some(note) = note {
@@ -196,6 +196,18 @@ pub fn write_package(
     Ok(exported)
 }
 
+/// testlib's standard checker that compares numbers with this tolerance, if there is one.
+fn rcmp_of(tolerance: f64) -> Option<&'static str> {
+    [
+        (1e-4, "std::rcmp4.cpp"),
+        (1e-6, "std::rcmp6.cpp"),
+        (1e-9, "std::rcmp9.cpp"),
+    ]
+    .into_iter()
+    .find(|(t, _)| *t == tolerance)
+    .map(|(_, name)| name)
+}
+
 /// testlib's standard checker that compares as the Kattis default output validator does with
 /// `flags`, with a note when it is stricter: the validator compares words ignoring case
 /// unless `case_sensitive`, `wcmp` exactly; `rcmp` reads every token as a number, where the
@@ -213,12 +225,7 @@ fn kattis_standard(flags: &[String]) -> Option<(&'static str, Option<String>)> {
     match rest.as_slice() {
         [] => Some(("std::wcmp.cpp", case_note(flags))),
         [flag, value] if flag == "float_tolerance" => {
-            let name = match value.parse::<f64>().ok()? {
-                t if t == 1e-4 => "std::rcmp4.cpp",
-                t if t == 1e-6 => "std::rcmp6.cpp",
-                t if t == 1e-9 => "std::rcmp9.cpp",
-                _ => return None,
-            };
+            let name = rcmp_of(value.parse::<f64>().ok()?)?;
             let note = format!(
                 "checker: {name} reads every token as a number as testlib reads one (not a \
                  hexadecimal float such as 0x1p-3, which the Kattis validator accepts); words \
