@@ -38,6 +38,7 @@ impl Folder {
             root_mount: self.dir.path().join("root"),
             isolation: Isolation::default(),
             writable_subfolder: None,
+            current_subfolder: None,
             writable_workdir: false,
         }
     }

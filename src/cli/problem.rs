@@ -422,8 +422,18 @@ pub struct ExportArgs {
     pub problem: OsString,
     /// Write the problem as a Kattis problem package into this new folder (its checker,
     /// validator or interactor programs become the package's validators).
+    #[arg(
+        long,
+        value_name = "DIR",
+        required_unless_present = "polygon",
+        conflicts_with = "polygon"
+    )]
+    pub kattis: Option<PathBuf>,
+    /// Write the problem (a Kattis package) as a Polygon package into this new folder:
+    /// problem.xml, its tests, testlib's standard checker that compares as it does, its
+    /// solutions tagged by their folders.
     #[arg(long, value_name = "DIR")]
-    pub kattis: PathBuf,
+    pub polygon: Option<PathBuf>,
     /// Generated tests to write besides the samples (default: runner.toml's random_tests; 0:
     /// the samples alone).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = bounded::exported_tests)]
@@ -433,10 +443,16 @@ pub struct ExportArgs {
     pub seed: Option<u64>,
 }
 
-/// `judge export PROBLEM --kattis DIR`.
+/// `judge export PROBLEM --kattis DIR` (or `--polygon DIR`).
 pub fn export(config: Option<&Path>, args: &ExportArgs) -> Result<u8> {
     let runner = load_runner(config)?;
+    if let Some(out) = &args.polygon {
+        return export_to_polygon(&runner, args, out);
+    }
     let problem = judge::resolve::problem(&runner, &args.problem)?;
+    let Some(kattis) = &args.kattis else {
+        bail!("say where to write the package: --kattis DIR or --polygon DIR");
+    };
     let scratch = Arc::new(Scratch::new(&runner.sandbox)?);
     if let Some(package) = problem
         .package
@@ -449,7 +465,7 @@ pub fn export(config: Option<&Path>, args: &ExportArgs) -> Result<u8> {
                 package.dir.display()
             );
         }
-        return export_polygon(&runner, package, &problem, scratch, &args.kattis);
+        return export_polygon(&runner, package, &problem, scratch, kattis);
     }
     let code = problem.code(&runner, &scratch)?;
     let solutions =
@@ -460,12 +476,12 @@ pub fn export(config: Option<&Path>, args: &ExportArgs) -> Result<u8> {
         problem.judge,
         code.as_deref(),
         solutions.as_deref(),
-        &args.kattis,
+        kattis,
         args.count.unwrap_or(runner.random_tests as u64),
         args.seed.unwrap_or(runner.seed),
         Stop::on_signals(),
     )?;
-    tell_exported(&args.kattis, &exported);
+    tell_exported(kattis, &exported);
     Ok(exit::ACCEPTED)
 }
 
@@ -482,6 +498,42 @@ fn tell_exported(out: &Path, exported: &judge::kattis::export::Exported) {
     for left_out in &exported.left_out {
         eprintln!("  left out: {left_out}");
     }
+}
+
+/// `judge export KATTIS-PACKAGE --polygon DIR`: the package's time limit is its fixed one, or
+/// the one its accepted submissions give (graded first, as `judge verify` derives it).
+fn export_to_polygon(runner: &RunnerConfig, args: &ExportArgs, out: &Path) -> Result<u8> {
+    if args.count.is_some() || args.seed.is_some() {
+        bail!("--count and --seed do not apply to --polygon: the package's tests are written as they are");
+    }
+    let problem = judge::resolve::problem(runner, &args.problem)?;
+    if !problem
+        .package
+        .as_ref()
+        .is_some_and(|p| !judge::polygon::is_package_folder(&p.dir))
+    {
+        bail!(
+            "export --polygon takes a Kattis package; {} is not one",
+            problem.spec.dir.display()
+        );
+    }
+    // Refused before the accepted submissions are run for a time limit.
+    judge::polygon::writer::writable(&problem.spec)?;
+    let problem =
+        super::grading::resolved_to_grade_on(runner, &args.problem, runner.jobs(None), None)?;
+    let Some(package) = &problem.package else {
+        bail!("export --polygon takes a Kattis package");
+    };
+    let exported = judge::polygon::writer::write_package(
+        runner,
+        &problem.spec,
+        package.input_validators.len(),
+        &package.submissions,
+        out,
+        Stop::on_signals(),
+    )?;
+    tell_exported(out, &exported);
+    Ok(exit::ACCEPTED)
 }
 
 /// `judge export POLYGON-PACKAGE --kattis DIR`: its checker and validators built first (a

@@ -821,3 +821,132 @@ fn named_files_are_refused_where_they_cannot_be_kept() {
         ],
     );
 }
+
+/// A package whose checker writes `report.txt` in its current folder, as LKSH's checkers do
+/// (Polygon's invoker gives each call a folder it may write to): it fails when an earlier
+/// call's report is still there, when it cannot write its report, and when it can write
+/// beside itself. One job, so every call of the checker reuses one sandbox session.
+#[test]
+fn a_checker_writes_in_its_own_folder_and_no_call_sees_what_another_left() {
+    let output = judge(&["verify", "tests/polygon/reportsum", "--jobs", "1"]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for (solution, verdict) in [
+        ("main/main.cpp", "AC"),
+        ("wrong-answer/off.cpp", "WA @tests/01"),
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(&format!("{solution} "))
+                && l.contains(&format!(" {verdict} "))
+                && l.ends_with(" ok")),
+            "{solution} is not {verdict}:\n{text}"
+        );
+    }
+    assert!(!text.contains("left by an earlier call"), "{text}");
+    assert!(text.contains("the sum is 3, not 4"), "{text}");
+}
+
+/// A package whose checker gives points (testlib's `quitp`, exit 7 on Polygon): 10 for the
+/// exact sum, 4 for one off by one.
+const POINTS_PACKAGE: &str = "tests/polygon/pointsum";
+
+fn exported_pointsum(dir: &Path) -> String {
+    let out = dir.join("pointsum").to_string_lossy().into_owned();
+    let output = judge(&["export", POINTS_PACKAGE, "--kattis", &out]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("the checker gives points"), "{text}");
+    out
+}
+
+#[test]
+fn export_keeps_the_scores_of_a_points_checker() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = exported_pointsum(dir.path());
+    let yaml = std::fs::read_to_string(Path::new(&out).join("problem.yaml")).unwrap();
+    assert!(yaml.contains("type: scoring"), "{yaml}");
+    // The wrapper turns the checker's points into score.txt: every test of three scores the
+    // checker's 10 (a judge error before), and a sum one off scores 4 a test.
+    let output = judge(&["verify", &out]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("accepted/main.cpp ") && l.contains(" 30 AC ")),
+        "{text}"
+    );
+    let close = format!("{POINTS_PACKAGE}/solutions/close.cpp");
+    let output = judge(&["test", "--problem", &out, &close]);
+    let text = show(&output);
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("close.cpp ") && l.contains(" 12 AC ")),
+        "{text}"
+    );
+}
+
+#[test]
+#[ignore = "needs problemtools (verifyproblem)"]
+fn problemtools_reads_the_points_of_an_exported_points_checker() {
+    crate::common::require_tool("verifyproblem");
+    let dir = tempfile::tempdir().unwrap();
+    let out = exported_pointsum(dir.path());
+    let text = crate::common::verifyproblem_passes(Path::new(&out), &[("HOME", dir.path())]);
+    for line in [
+        "accepted/main.cpp (C++) OK: AC (30)",
+        "wrong_answer/far.cpp (C++) OK: WA",
+    ] {
+        assert!(text.contains(line), "no {line:?} in:\n{text}");
+    }
+}
+
+/// `judge export --polygon` writes a Kattis package as a Polygon package that judge's own
+/// Polygon reader grades with the same verdicts.
+#[test]
+fn export_polygon_writes_a_package_read_back_with_the_same_verdicts() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir
+        .path()
+        .join("samplesonly")
+        .to_string_lossy()
+        .into_owned();
+    let output = judge(&["export", "tests/kattis/samplesonly", "--polygon", &out]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("std::wcmp.cpp"), "{text}");
+    let xml = std::fs::read_to_string(Path::new(&out).join("problem.xml")).unwrap();
+    assert!(xml.contains(r#"<solution tag="main">"#), "{xml}");
+    let output = judge(&["verify", &out]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for (solution, verdict) in [
+        ("main/add.py", "AC"),
+        ("wrong-answer/difference.py", "WA @tests/01"),
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(&format!("{solution} "))
+                && l.contains(&format!(" {verdict} "))
+                && l.ends_with(" ok")),
+            "{solution} is not {verdict}:\n{text}"
+        );
+    }
+    // What it does not write yet is refused by name, before anything is run.
+    for (package, says) in [
+        ("scoring2023", "scored by groups"),
+        ("customchecker", "is a program"),
+        ("guessinteractive", "interactive"),
+        ("sumdefault", "space_change_sensitive"),
+    ] {
+        let out = dir.path().join(package).to_string_lossy().into_owned();
+        let output = judge(&[
+            "export",
+            &format!("tests/kattis/{package}"),
+            "--polygon",
+            &out,
+        ]);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        assert!(text.contains(says), "{package}: {text}");
+        assert!(!Path::new(&out).exists(), "{package}: {out} was written");
+    }
+}

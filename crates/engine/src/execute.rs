@@ -164,6 +164,7 @@ impl SandboxFolder {
                 read_only_paths: sandbox.read_only_paths.clone(),
             },
             writable_subfolder: None,
+            current_subfolder: None,
             writable_workdir: false,
         }
     }

@@ -256,6 +256,7 @@ pub fn enter_private_root(
     root: &Path,
     workdir: &Path,
     access: WorkdirAccess,
+    current: Option<&str>,
     extra_read_only: &[std::path::PathBuf],
 ) -> Result<(), String> {
     // Nothing we mount may leak back to the host.
@@ -355,6 +356,11 @@ pub fn enter_private_root(
         // written there after the run.
         bind_writable(&workdir.join(name), &boxed.join(name))?;
     }
+    if let Some(name) = current {
+        // The programs' current folder, writable (a Polygon checker's report file): on the
+        // host's disk, emptied by the grader between runs.
+        bind_writable(&workdir.join(name), &boxed.join(name))?;
+    }
 
     let old_root = root.join(".old-root");
     mkdir(&old_root)?;
@@ -379,7 +385,11 @@ pub fn enter_private_root(
         libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV,
         None,
     )?;
-    std::env::set_current_dir("/box").map_err(|e| e.to_string())
+    let current = match current {
+        Some(name) => Path::new("/box").join(name),
+        None => Path::new("/box").to_path_buf(),
+    };
+    std::env::set_current_dir(current).map_err(|e| e.to_string())
 }
 
 /// Inside the private root: replaces `/tmp` and `/dev/shm` with empty tmpfs of at most

@@ -118,12 +118,17 @@ pub fn main(plan: &KeeperPlan, socket: OwnedFd) -> ! {
                     &session.root_mount,
                     &session.workdir,
                     access,
+                    session.current_subfolder.as_deref(),
                     &session.isolation.read_only_paths,
                 )
             })
     } else {
-        std::env::set_current_dir(&plan.session.workdir)
-            .map_err(|e| format!("cannot enter the work folder: {e}"))
+        let session = plan.session;
+        let current = match &session.current_subfolder {
+            Some(name) => session.workdir.join(name),
+            None => session.workdir.clone(),
+        };
+        std::env::set_current_dir(current).map_err(|e| format!("cannot enter the work folder: {e}"))
     };
     if let Err(message) = setup {
         let _ = channel::send(socket.as_fd(), &FromKeeper::SetupFailed(message), &[]);

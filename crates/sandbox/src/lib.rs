@@ -101,6 +101,12 @@ pub struct SessionSpec {
     /// `writable_subfolder`. Must be writable by `run_as_uid`.
     #[serde(default)]
     pub writable_workdir: bool,
+    /// A further writable subfolder of `workdir` that is the programs' current directory
+    /// (Polygon's invoker runs a checker in a folder it may write to); everything else of
+    /// `workdir` stays as the fields above say. The grader empties it between runs. Must be
+    /// writable by `run_as_uid`.
+    #[serde(default)]
+    pub current_subfolder: Option<String>,
 }
 
 /// One program to run in a session.

@@ -101,6 +101,7 @@ pub(super) fn build_with_modes(
             read_only_paths,
         },
         writable_subfolder: None,
+        current_subfolder: None,
         writable_workdir: true,
     };
     // A language without build steps (a script run as it is) only has its files published.

@@ -2,8 +2,10 @@
 //! checker or interactor, written in any language of runner.toml (built once through the
 //! compile cache) or given as a command. These are problem code, not trusted code: each runs
 //! in the sandbox with its own limits, sees its problem's folder read-only, and may write only
-//! to a feedback folder; a crash, a timeout or an exit code its convention does not allow is a
-//! judge error naming the program, never a hang.
+//! to a feedback folder and (a program of the testlib convention, as Polygon's invoker runs
+//! one) to its current folder, a scratch folder emptied before and after each call; a crash, a
+//! timeout or an exit code its convention does not allow is a judge error naming the program,
+//! never a hang.
 //!
 //! `code` makes a folder of programs a [`judge_core::problems::ProblemCode`]; `checker` and
 //! `interactor` judge a solution's output or dialogue with the problem's program; `doall`
@@ -72,7 +74,7 @@ pub enum PartError {
 }
 
 /// The names of what a call puts in a program's work folder beside the program's own files.
-const CALL_NAMES: [&str; 4] = ["input", "answer", "output", FEEDBACK];
+const CALL_NAMES: [&str; 5] = ["input", "answer", "output", FEEDBACK, SCRATCH];
 
 /// The first name of a built program's own files that a call would replace, if any.
 fn name_a_call_takes(prepared: &Prepared) -> Option<String> {
@@ -92,6 +94,11 @@ fn name_a_call_takes(prepared: &Prepared) -> Option<String> {
 
 /// The name of the writable folder of a program's work folder (a checker's feedback folder).
 const FEEDBACK: &str = "feedback";
+/// The name of the writable folder that is a testlib program's current folder (Polygon's
+/// invoker lets a checker write files in its current folder: LKSH's `report.txt`). It is
+/// emptied before and after each call, so no call sees what another left; the program's own
+/// files and the call's stay read-only, one folder up.
+const SCRATCH: &str = "scratch";
 /// How much of a checker's or validator's message is kept.
 const MESSAGE_CHARS: usize = 500;
 
@@ -448,13 +455,50 @@ impl ProblemProgram {
     }
 
     /// How to run it with `args` after its own, under `limits`.
-    fn request(&self, args: &[String], limits: Limits, stdout: StdoutMode) -> RunRequest {
+    /// `args` name the call's files relative to the work folder; a run `in_scratch` (its
+    /// current folder the scratch folder) gets them (and its own files) one folder up.
+    fn request(
+        &self,
+        args: &[String],
+        limits: Limits,
+        stdout: StdoutMode,
+        in_scratch: bool,
+    ) -> RunRequest {
         let (program, mut argv) = match &self.executable {
-            Executable::Built(prepared) => (&prepared.program, prepared.args_for(&limits)),
-            Executable::Command { program, argv } => (program, argv.clone()),
+            Executable::Built(prepared) => (prepared.program.clone(), prepared.args_for(&limits)),
+            Executable::Command { program, argv } => (program.clone(), argv.clone()),
         };
-        argv.extend(args.iter().cloned());
-        run_request(&self.runner, program, &argv, limits, stdout)
+        if !in_scratch {
+            argv.extend(args.iter().cloned());
+            return run_request(&self.runner, &program, &argv, limits, stdout);
+        }
+        let up = |arg: &str| match arg.strip_prefix("./") {
+            Some(own) => format!("../{own}"),
+            None => arg.to_string(),
+        };
+        let program = match program.to_str() {
+            Some(path) if path.starts_with("./") => PathBuf::from(up(path)),
+            _ => program,
+        };
+        let mut argv: Vec<String> = match &self.executable {
+            Executable::Built(_) => argv.iter().map(|arg| up(arg)).collect(),
+            Executable::Command { .. } => argv,
+        };
+        argv.extend(args.iter().map(|arg| {
+            let first = arg.split('/').next().unwrap_or_default();
+            if CALL_NAMES.contains(&first) {
+                format!("../{arg}")
+            } else {
+                arg.clone()
+            }
+        }));
+        run_request(&self.runner, &program, &argv, limits, stdout)
+    }
+
+    /// Whether its runs' current folder is a scratch folder of their own (see [`SCRATCH`]):
+    /// a program of the testlib convention, as Polygon runs them.
+    fn runs_in_scratch(&self) -> bool {
+        self.spec.convention == judge_core::config::Convention::Testlib
     }
 
     /// A session to run in, with its folder: an idle one, or a new one.
@@ -482,6 +526,14 @@ impl ProblemProgram {
             .map_err(ExecError::Folders)?;
         let mut spec = folder.session_spec(&self.runner);
         spec.writable_subfolder = Some(FEEDBACK.to_string());
+        if self.runs_in_scratch() {
+            let scratch = folder.work().join(SCRATCH);
+            std::fs::create_dir(&scratch).map_err(ExecError::Folders)?;
+            self.scratch
+                .give_to_runs(&scratch)
+                .map_err(ExecError::Folders)?;
+            spec.current_subfolder = Some(SCRATCH.to_string());
+        }
         let session = Session::start(&spec)?;
         Ok((session, folder))
     }
@@ -497,11 +549,25 @@ impl ProblemProgram {
         for (name, bytes) in &call.files {
             std::fs::write(work.join(name), bytes).map_err(ExecError::Files)?;
         }
+        Self::empty_scratch(folder)?;
         if keep_feedback {
             return Ok(());
         }
-        let feedback = work.join(FEEDBACK);
-        for entry in std::fs::read_dir(&feedback)
+        Self::empty(&work.join(FEEDBACK))
+    }
+
+    /// Empties the scratch folder, if the program has one (what its last call left).
+    fn empty_scratch(folder: &SandboxFolder) -> Result<(), ExecError> {
+        let scratch = folder.work().join(SCRATCH);
+        if std::fs::symlink_metadata(&scratch).is_ok_and(|meta| meta.is_dir()) {
+            Self::empty(&scratch)?;
+        }
+        Ok(())
+    }
+
+    /// Removes what a folder a program wrote to holds, keeping the folder.
+    fn empty(folder: &Path) -> Result<(), ExecError> {
+        for entry in std::fs::read_dir(folder)
             .map_err(ExecError::Files)?
             .flatten()
         {
@@ -662,7 +728,8 @@ impl ProblemProgram {
             spec.writable_workdir = true;
             let mut session = Session::start(&spec)?;
             let files = MemoryFiles::new(call.stdin).map_err(ExecError::Files)?;
-            let request = self.request(&call.args, self.limits, StdoutMode::Capture);
+            // Its current folder is the work folder itself, writable.
+            let request = self.request(&call.args, self.limits, StdoutMode::Capture, false);
             let facts = session.run(&request, files.for_run().map_err(ExecError::Files)?)?;
             drop(session);
             let stdout = files
@@ -736,7 +803,8 @@ impl ProblemProgram {
     ) -> Result<PartRun, ExecError> {
         Self::prepare_folder(folder, call, !fresh_feedback)?;
         let files = MemoryFiles::new(call.stdin).map_err(ExecError::Files)?;
-        let request = self.request(&call.args, limits, stdout);
+        // Its session was started in its scratch folder (`new_session`) when it has one.
+        let request = self.request(&call.args, limits, stdout, self.runs_in_scratch());
         let facts = launch(
             session,
             &request,
@@ -745,6 +813,7 @@ impl ProblemProgram {
         let stdout = files
             .output(facts.ended_normally())
             .map_err(ExecError::Files)?;
+        Self::empty_scratch(folder)?;
         let run = PartRun {
             stdout,
             stderr_head: files.stderr_head(),

@@ -456,8 +456,8 @@ pub(crate) fn carry(
             match target {
                 Target::InputValidator => "exit 0 becomes 42, another exit 43",
                 _ =>
-                    "exit 0 becomes 42, 1 and 2 become 43; its standard error becomes \
-                      judgemessage.txt",
+                    "exit 0 becomes 42, 1 and 2 become 43, points (testlib's quitp, exit 7) \
+                      42 with score.txt; its standard error becomes judgemessage.txt",
             }
         ),
         name,
@@ -527,7 +527,23 @@ fn wrap_python(target: Target, name: &str, original: &str) -> String {
          import os\nimport subprocess\nimport sys\n\n\
          ORIGINAL = {original}\n\n\
          def run(arguments, **streams):\n    \
-         return subprocess.run([sys.executable, \"-c\", ORIGINAL] + arguments, **streams)\n\n",
+         return subprocess.run([sys.executable, \"-c\", ORIGINAL] + arguments, **streams)\n\n\
+         def verdict(ran, feedback_dir):\n    \
+         # testlib's quitp and _pc say points on the first line of standard error: the\n    \
+         # test's score, in score.txt (an accepted run worth them).\n    \
+         first = ran.stderr.split(b\"\\n\", 1)[0].decode(\"utf-8\", \"replace\")\n    \
+         for mark, end in ((\"points \", \" \"), (\"partially correct (\", \")\")):\n        \
+         if ran.returncode != 0 and first.startswith(mark):\n            \
+         try:\n                \
+         points = float(first[len(mark):].split(end)[0])\n            \
+         except ValueError:\n                \
+         return 1\n            \
+         if not points >= 0:\n                \
+         return 1\n            \
+         with open(os.path.join(feedback_dir, \"score.txt\"), \"w\") as score:\n                \
+         score.write(repr(points) + \"\\n\")\n            \
+         return 42\n    \
+         return {{0: 42, 1: 43, 2: 43}}.get(ran.returncode, 1)\n\n",
         what = match target {
             Target::InputValidator => "input validator (exit 0 becomes 42, another exit 43)",
             Target::OutputValidator => "output validator (exit 0 becomes 42, 1 and 2 become 43)",
@@ -549,7 +565,7 @@ fn wrap_python(target: Target, name: &str, original: &str) -> String {
              ran = run([input_file, output_file, answer_file] + sys.argv[4:], stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)\n\
              with open(os.path.join(feedback_dir, \"judgemessage.txt\"), \"wb\") as message:\n    \
              message.write(ran.stderr)\n\
-             sys.exit({0: 42, 1: 43, 2: 43}.get(ran.returncode, 1))\n"
+             sys.exit(verdict(ran, feedback_dir))\n"
         }
         Target::Interactor => {
             "input_file, answer_file, feedback_dir = sys.argv[1:4]\n\
@@ -557,7 +573,7 @@ fn wrap_python(target: Target, name: &str, original: &str) -> String {
              ran = run([input_file, output_file, answer_file] + sys.argv[4:], stderr=subprocess.PIPE)\n\
              with open(os.path.join(feedback_dir, \"judgemessage.txt\"), \"wb\") as message:\n    \
              message.write(ran.stderr)\n\
-             sys.exit({0: 42, 1: 43, 2: 43}.get(ran.returncode, 1))\n"
+             sys.exit(verdict(ran, feedback_dir))\n"
         }
     };
     text
@@ -606,6 +622,28 @@ fn wrap_c(target: Target, name: &str, original: &str) -> String {
          \x20   if (length == 0 || folder[length - 1] != '/') strcat(path, \"/\");\n\
          \x20   return strcat(path, file);\n\
          }}\n\n\
+         /* testlib's quitp and _pc say points on the first line of standard error (here\n\
+         \x20  judgemessage.txt): the test's score, written to score.txt, an accepted run. */\n\
+         static void judge_export_points(const char *folder) {{\n\
+         \x20   char line[256];\n\
+         \x20   const char *rest = 0;\n\
+         \x20   char *end;\n\
+         \x20   double points;\n\
+         \x20   FILE *file = fopen(judge_export_join(folder, \"judgemessage.txt\"), \"r\");\n\
+         \x20   if (!file) return;\n\
+         \x20   if (!fgets(line, sizeof line, file)) line[0] = 0;\n\
+         \x20   fclose(file);\n\
+         \x20   if (strncmp(line, \"points \", 7) == 0) rest = line + 7;\n\
+         \x20   else if (strncmp(line, \"partially correct (\", 19) == 0) rest = line + 19;\n\
+         \x20   if (!rest) return;\n\
+         \x20   points = strtod(rest, &end);\n\
+         \x20   if (end == rest || !(points >= 0)) return;\n\
+         \x20   file = fopen(judge_export_join(folder, \"score.txt\"), \"w\");\n\
+         \x20   if (!file) return;\n\
+         \x20   fprintf(file, \"%.17g\\n\", points);\n\
+         \x20   fclose(file);\n\
+         \x20   _exit(42);\n\
+         }}\n\n\
          __attribute__((constructor(101))) static void judge_export_wrapper(int argc, char **argv, char **envp) {{\n\
          \x20   (void)envp;\n\
          \x20   pid_t child;\n\
@@ -644,6 +682,7 @@ fn wrap_c(target: Target, name: &str, original: &str) -> String {
          \x20   if (waitpid(child, &status, 0) < 0 || !WIFEXITED(status)) _exit(1);\n\
          \x20   code = WEXITSTATUS(status);\n\
          \x20   if (judge_export_target == 0) _exit(code == 0 ? 42 : 43);\n\
+         \x20   if (code != 0) judge_export_points(argv[3]);\n\
          \x20   _exit(code == 0 ? 42 : code == 1 || code == 2 ? 43 : 1);\n\
          }}\n\n\
          /* ---- {name}, unchanged ---- */\n{original}",

@@ -93,6 +93,20 @@ pub fn write_package(
     let mut exported = Exported::default();
     // What judges the outputs: the default output validator with flags, or a program.
     let checker_source = problem.checker.as_ref().and_then(|c| c.source.as_ref());
+    // A checker that gives points (testlib's quitp, exit 7; `_pc`) makes a scoring package:
+    // its wrapper writes them to score.txt, which the format reads only in a scoring problem.
+    let gives_points = match checker_source {
+        Some(checker) => {
+            let text = source
+                .read(&package.dir.join(&checker.path), runner.files.sources())
+                .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+                .unwrap_or_default();
+            ["quitp", "_points", "_pc("]
+                .iter()
+                .any(|call| text.contains(call))
+        }
+        None => false,
+    };
     let (flags, judge_files): (Vec<String>, Option<Carried>) = match (&spec.checker, checker_source)
     {
         (Checker::Program(_), Some(checker)) => {
@@ -146,11 +160,18 @@ pub fn write_package(
     }
     let staged = stage(out, stop)?;
     let out = staged.path();
-    let kind = if layout.groups.is_empty() {
+    let kind = if layout.groups.is_empty() && !gives_points {
         "pass-fail"
     } else {
         "scoring"
     };
+    if gives_points {
+        exported.notes.push(
+            "the checker gives points (testlib's quitp or _pc): its wrapper writes them to \
+             score.txt, the test's score, and the package is a scoring one"
+                .into(),
+        );
+    }
     write_metadata(&source, spec, out, kind)?;
     // The format wants a statement for the name's language: Polygon's own (LaTeX parts in
     // statements/) is not converted.
@@ -220,12 +241,29 @@ pub fn write_package(
     }
     if layout.groups.is_empty() {
         for (index, test) in problem.testset.tests.iter().enumerate() {
-            if !test.sample {
+            // Polygon scores every test, a sample too: a points checker's sample is secret too.
+            if !test.sample || gives_points {
                 write_test(out.join("data/secret").join(name(index)), index)?;
                 exported.tests += 1;
             }
         }
-        if !root_flags.is_empty() {
+        if gives_points {
+            // Each test scores the checker's points (or 1 when it accepts without), summed.
+            yaml.insert(
+                "data/testdata.yaml".into(),
+                format!(
+                    "{root_flags}on_reject: continue\ngrader_flags: first_error ignore_sample\n"
+                ),
+            );
+            yaml.insert(
+                "data/sample/testdata.yaml".into(),
+                "on_reject: continue\naccept_score: 0\ngrader_flags: first_error sum\n".into(),
+            );
+            yaml.insert(
+                "data/secret/testdata.yaml".into(),
+                "on_reject: continue\ngrader_flags: first_error sum\n".into(),
+            );
+        } else if !root_flags.is_empty() {
             yaml.insert("data/testdata.yaml".into(), root_flags);
         }
     } else {

@@ -26,6 +26,7 @@
 pub mod export;
 pub mod groups;
 pub mod problem_xml;
+pub mod writer;
 pub mod xml;
 
 use std::path::{Path, PathBuf};

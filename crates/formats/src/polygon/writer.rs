@@ -1,0 +1,347 @@
+//! A problem judge reads (a Kattis package) written as a Polygon package, the other way of
+//! `export`: `problem.xml` with one testset `tests` (the problem's time and memory limits,
+//! every test `manual`, the samples marked), the tests as `tests/NN` and `tests/NN.a` in the
+//! package's order (samples first), the checker as testlib's standard checker by name that
+//! compares as the problem does (`std::wcmp.cpp`, `std::lcmp.cpp`, `std::rcmp6.cpp`), and
+//! the solutions, each of a single file, in `solutions/` tagged by their folder (`accepted`:
+//! the first `main`, the others `accepted`; `wrong_answer`: `wrong-answer`;
+//! `time_limit_exceeded`: `time-limit-exceeded`; `run_time_error`: `failed`).
+//!
+//! Not written yet, each refused or left out by name: groups (a scoring problem), an output
+//! validator program (Kattis convention), a comparison testlib has no standard checker for,
+//! per-test checker flags, an interactive problem, input validators (left out).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use judge_core::check::{Checker, Comparison};
+use judge_core::cleanup::Stop;
+use judge_core::config::{FileTest, ProblemSpec, RunnerConfig};
+use judge_core::files::{Cap, Folder, Kind};
+
+use crate::kattis::export::{publish, stage, write_file, ExportError, Exported};
+use crate::kattis::PackageSubmission;
+
+/// The tag of each folder of `submissions/` that has one (`accepted` gives `main` first).
+const TAGS: [(&str, &str); 4] = [
+    ("accepted", "accepted"),
+    ("wrong_answer", "wrong-answer"),
+    ("time_limit_exceeded", "time-limit-exceeded"),
+    ("run_time_error", "failed"),
+];
+
+/// What of `problem` export --polygon writes as it is: its tests, and testlib's standard
+/// checker by name with notes on how it differs; the error says what it does not write yet.
+pub fn writable(
+    problem: &ProblemSpec,
+) -> Result<(&[FileTest], &'static str, Vec<String>), ExportError> {
+    let refuse = |why: String| ExportError::Unsupported {
+        problem: problem.id.clone(),
+        why,
+    };
+    let Some(tests) = problem.file_tests.as_deref() else {
+        return Err(refuse(
+            "export --polygon takes a package that lists its tests (a Kattis package); a \
+             folder problem's tests are made by its generator"
+                .into(),
+        ));
+    };
+    if problem.groups.is_some() {
+        return Err(refuse(
+            "it is scored by groups, which export --polygon does not write yet".into(),
+        ));
+    }
+    if problem.interactive.is_some() || problem.programs.interactor.is_some() {
+        return Err(refuse(
+            "it is interactive, which export --polygon does not write yet".into(),
+        ));
+    }
+    if !problem.io_files.is_standard() {
+        return Err(refuse(
+            "its solutions read and write named files, which export --polygon does not write \
+             yet"
+            .into(),
+        ));
+    }
+    let mut notes = Vec::new();
+    let standard = match &problem.checker {
+        Checker::Compare(Comparison::Tokens) => "std::wcmp.cpp",
+        Checker::Compare(Comparison::Lines) => "std::lcmp.cpp",
+        Checker::Compare(Comparison::Float { tolerance }) if rcmp_of(*tolerance).is_some() => {
+            rcmp_of(*tolerance).unwrap_or_default()
+        }
+        Checker::Compare(Comparison::Kattis { flags }) => match kattis_standard(flags) {
+            Some((name, note)) => {
+                if let Some(note) = note {
+                    notes.push(note);
+                }
+                name
+            }
+            None => {
+                return Err(refuse(format!(
+                    "its output validator flags ({}) are none of testlib's standard checkers",
+                    flags.join(" ")
+                )))
+            }
+        },
+        Checker::Compare(other) => {
+            return Err(refuse(format!(
+                "its comparison ({other:?}) is none of testlib's standard checkers"
+            )))
+        }
+        Checker::Program(spec) => {
+            return Err(refuse(format!(
+                "its {} is a program, which export --polygon does not wrap into a testlib \
+                 checker yet",
+                spec.name()
+            )))
+        }
+    };
+    if let Some(test) = tests.iter().find(|t| !t.checker_args.is_empty()) {
+        return Err(refuse(format!(
+            "test {} gives the output validator flags of its own ({}), which a Polygon \
+             checker does not take",
+            test.name,
+            test.checker_args.join(" ")
+        )));
+    }
+    Ok((tests, standard, notes))
+}
+
+/// Writes `problem` (a Kattis package as judge read it, with `input_validators` of its own)
+/// as a Polygon package in `out` (created; it must not hold anything yet), with its
+/// `submissions` of one file. The package appears at `out` whole, or not at all.
+pub fn write_package(
+    runner: &RunnerConfig,
+    problem: &ProblemSpec,
+    input_validators: usize,
+    submissions: &[PackageSubmission],
+    out: &Path,
+    stop: Stop,
+) -> Result<Exported, ExportError> {
+    let (tests, standard, notes) = writable(problem)?;
+    let mut exported = Exported {
+        notes,
+        ..Exported::default()
+    };
+    let staged = stage(out, stop)?;
+    let out = staged.path();
+    let width = tests.len().to_string().len().max(2);
+    let mut xml_tests = String::new();
+    for (index, test) in tests.iter().enumerate() {
+        if stop.requested() {
+            return Err(ExportError::Interrupted);
+        }
+        let name = format!("{:0width$}", index + 1);
+        write_file(&out.join("tests").join(&name), &test.read_input()?)?;
+        write_file(
+            &out.join("tests").join(format!("{name}.a")),
+            &test.folder.read(&test.answer, Cap::TEST)?,
+        )?;
+        let sample = if test.sample { r#" sample="true""# } else { "" };
+        let _ = writeln!(
+            xml_tests,
+            r#"                <test method="manual"{sample}/>"#
+        );
+        exported.tests += 1;
+    }
+    if input_validators > 0 || problem.programs.validator.is_some() {
+        exported.left_out.push(
+            "the input validators: they speak the Kattis convention (exit 42), a Polygon \
+             validator testlib's (exit 0)"
+                .into(),
+        );
+    }
+    let solutions_xml = write_solutions(runner, submissions, out, &mut exported)?;
+    exported.notes.push(format!(
+        "checker: testlib's {standard} by name (no source: judge compares as it does)"
+    ));
+    let xml = format!(
+        r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<!-- Written by `judge export {id} --polygon`. -->
+<problem revision="1" short-name={short}>
+    <names>
+        <name language="english" value={title}/>
+    </names>
+    <judging input-file="" output-file="">
+        <testset name="tests">
+            <time-limit>{time}</time-limit>
+            <memory-limit>{memory}</memory-limit>
+            <test-count>{count}</test-count>
+            <input-path-pattern>tests/%0{width}d</input-path-pattern>
+            <answer-path-pattern>tests/%0{width}d.a</answer-path-pattern>
+            <tests>
+{xml_tests}            </tests>
+        </testset>
+    </judging>
+    <assets>
+        <checker name="{standard}" type="testlib"/>
+        <solutions>
+{solutions_xml}        </solutions>
+    </assets>
+</problem>
+"#,
+        id = problem.id,
+        short = attribute(&problem.id),
+        title = attribute(&problem.title),
+        time = problem.limits.cpu_time.as_millis(),
+        memory = problem.limits.memory_bytes,
+        count = tests.len(),
+    );
+    write_file(&out.join("problem.xml"), xml.as_bytes())?;
+    exported.left_out.push(
+        "the statement: problem.xml names none (Polygon's statements/ are not written)".into(),
+    );
+    publish(staged)?;
+    Ok(exported)
+}
+
+/// testlib's standard checker that compares numbers with this tolerance, if there is one.
+fn rcmp_of(tolerance: f64) -> Option<&'static str> {
+    [
+        (1e-4, "std::rcmp4.cpp"),
+        (1e-6, "std::rcmp6.cpp"),
+        (1e-9, "std::rcmp9.cpp"),
+    ]
+    .into_iter()
+    .find(|(t, _)| *t == tolerance)
+    .map(|(_, name)| name)
+}
+
+/// testlib's standard checker that compares as the Kattis default output validator does with
+/// `flags`, with a note when it is stricter: the validator compares words ignoring case
+/// unless `case_sensitive`, `wcmp` exactly; `rcmp` reads every token as a number, where the
+/// validator compares words that are not numbers as words.
+fn kattis_standard(flags: &[String]) -> Option<(&'static str, Option<String>)> {
+    let case_note = |flags: &[String]| {
+        (!flags.iter().any(|f| f == "case_sensitive")).then(|| {
+            "checker: the Kattis default output validator ignores case; testlib's standard \
+             checkers compare it"
+                .to_string()
+        })
+    };
+    let mut rest: Vec<String> = flags.to_vec();
+    rest.retain(|f| f != "case_sensitive");
+    match rest.as_slice() {
+        [] => Some(("std::wcmp.cpp", case_note(flags))),
+        [flag, value] if flag == "float_tolerance" => {
+            let name = rcmp_of(value.parse::<f64>().ok()?)?;
+            let note = format!(
+                "checker: {name} reads every token as a number as testlib reads one (not a \
+                 hexadecimal float such as 0x1p-3, which the Kattis validator accepts); words \
+                 are not numbers there"
+            );
+            Some((name, Some(note)))
+        }
+        _ => None,
+    }
+}
+
+/// Copies the submissions of the folders that have a tag into `solutions/`, and gives their
+/// `<solution>` elements.
+fn write_solutions(
+    runner: &RunnerConfig,
+    submissions: &[PackageSubmission],
+    out: &Path,
+    exported: &mut Exported,
+) -> Result<String, ExportError> {
+    let mut xml = String::new();
+    let mut taken: Vec<String> = Vec::new();
+    let mut main_given = false;
+    for submission in submissions {
+        let shown = format!("submissions/{}", submission.name);
+        let folder_name = submission.name.split('/').next().unwrap_or_default();
+        let Some((_, tag)) = TAGS.iter().find(|(folder, _)| *folder == folder_name) else {
+            exported
+                .left_out
+                .push(format!("{shown}: no Polygon tag says its folder's verdict"));
+            continue;
+        };
+        let path = &submission.path;
+        let Some(parent) = path.parent() else {
+            continue;
+        };
+        let folder = Folder::new(parent)?;
+        match folder.kind(path) {
+            Ok(Kind::File) => {}
+            Ok(Kind::Folder) => {
+                exported.left_out.push(format!(
+                    "{shown}: a submission of several files (a Polygon solution is one)"
+                ));
+                continue;
+            }
+            Err(e) => {
+                exported.left_out.push(format!("{shown}: {e}"));
+                continue;
+            }
+        }
+        if submission.language.is_some() {
+            exported.left_out.push(format!(
+                "{shown}: its language is given by submissions.yaml, which problem.xml does \
+                 not say"
+            ));
+            continue;
+        }
+        if runner.language_for(path).is_none() {
+            continue;
+        }
+        let file_name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let target = if taken.contains(&file_name) {
+            format!("{folder_name}-{file_name}")
+        } else {
+            file_name
+        };
+        write_file(
+            &out.join("solutions").join(&target),
+            &folder.read(path, runner.files.sources())?,
+        )?;
+        taken.push(target.clone());
+        let tag = if *tag == "accepted" && !main_given {
+            main_given = true;
+            "main"
+        } else {
+            tag
+        };
+        let _ = writeln!(
+            xml,
+            "            <solution tag=\"{tag}\">\n                <source path={}/>\n            </solution>",
+            attribute(&format!("solutions/{target}"))
+        );
+        exported.submissions += 1;
+    }
+    Ok(xml)
+}
+
+/// `text` as a quoted XML attribute value.
+fn attribute(text: &str) -> String {
+    let mut quoted = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '&' => quoted += "&amp;",
+            '<' => quoted += "&lt;",
+            '>' => quoted += "&gt;",
+            '"' => quoted += "&quot;",
+            c if c.is_control() => quoted += &format!("&#{};", c as u32),
+            c => quoted.push(c),
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_attribute_is_quoted_and_escaped() {
+        assert_eq!(
+            attribute(r#"a "b" & <c>"#),
+            r#""a &quot;b&quot; &amp; &lt;c&gt;""#
+        );
+        assert_eq!(attribute("tab\there"), "\"tab&#9;here\"");
+    }
+}
