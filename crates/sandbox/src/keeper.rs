@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::spawn::{self, Child, Launch, SpawnRules};
+use super::spawn::{self, Child, ChildStack, Launch, SpawnRules};
 use super::waiting::{self, WaitGauge};
 use super::{channel, isolate, poll_readable, RunRequest, SessionSpec, StartFailure};
 
@@ -144,6 +144,7 @@ pub fn main(plan: &KeeperPlan, socket: OwnedFd) -> ! {
         .write(true)
         .open("/proc/self/clear_refs")
         .ok();
+    let mut stack = ChildStack::new();
     loop {
         let (request, fds) = match channel::receive::<ToKeeper>(socket.as_fd()) {
             Ok(Some((ToKeeper::Run(_), _))) if namespace_failure.is_some() => {
@@ -166,6 +167,7 @@ pub fn main(plan: &KeeperPlan, socket: OwnedFd) -> ! {
             &socket,
             &mut scratch_size,
             clear_refs.as_ref(),
+            &mut stack,
         );
         if channel::send(socket.as_fd(), &FromKeeper::Finished(report), &[]).is_err() {
             exit(1);
@@ -228,6 +230,7 @@ fn run(
     socket: &OwnedFd,
     scratch_size: &mut Option<u64>,
     clear_refs: Option<&File>,
+    stack: &mut ChildStack,
 ) -> KeeperReport {
     let [stdin, stdout, stderr]: [OwnedFd; 3] = match fds.try_into() {
         Ok(fds) => fds,
@@ -264,7 +267,7 @@ fn run(
         let _ = file.write_all(b"5");
     }
     let started = Instant::now();
-    let solution = match spawn::spawn(&child) {
+    let solution = match spawn::spawn(&child, stack) {
         Ok(pid) => pid,
         Err(e) => return sandbox_failed(format!("clone: {e}")),
     };

@@ -135,6 +135,8 @@ struct Sandbox {
     group_limits: Option<(u64, u32)>,
     /// The groups' OOM-kill count after the last run.
     oom_kills: u64,
+    /// What the program's output pipes are read into, made once.
+    buffer: std::cell::RefCell<Vec<u8>>,
 }
 
 impl Sandbox {
@@ -249,6 +251,7 @@ impl Sandbox {
             protections,
             group_limits: None,
             oom_kills: groups_oom_kills,
+            buffer: std::cell::RefCell::new(vec![0u8; CHUNK]),
         })
     }
 
@@ -421,7 +424,7 @@ impl Sandbox {
             start + waiting::wall_stop_at(limits.wall_time, waits.waited()) + WALL_BACKSTOP
         };
         let cpu_limit_us = limits.cpu_time.as_micros() as u64;
-        let mut buffer = vec![0u8; CHUNK];
+        let mut buffer = self.buffer.borrow_mut();
         let mut stopped_by: Option<StopReason> = None;
         let mut killed_at: Option<Instant> = None;
         let mut last_cpu_us = 0;
