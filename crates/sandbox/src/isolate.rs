@@ -217,7 +217,7 @@ impl NamespaceWatch {
         NamespaceWatch {
             sysvipc: open_sysvipc(),
             queues: open_queue_root(),
-            sockstat: std::fs::File::open("/proc/net/sockstat").ok(),
+            sockstat: std::fs::File::open(SOCKSTAT).ok(),
         }
     }
 
@@ -240,7 +240,7 @@ impl NamespaceWatch {
                 unsafe { libc::unshare(libc::CLONE_NEWNET) },
                 "unshare network",
             )?;
-            self.sockstat = std::fs::File::open("/proc/net/sockstat").ok();
+            self.sockstat = std::fs::File::open(SOCKSTAT).ok();
         }
         Ok(())
     }
@@ -272,6 +272,9 @@ impl NamespaceWatch {
         }
     }
 }
+
+/// The socket counts of the calling thread's network namespace (the keeper has one thread).
+const SOCKSTAT: &str = "/proc/thread-self/net/sockstat";
 
 /// The count of sockets in use in a `/proc/net/sockstat` text (its `sockets: used N` line).
 fn sockets_used(sockstat: &str) -> Option<u64> {
@@ -624,6 +627,57 @@ pub fn map_own_ids(uid: u32, gid: u32) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[ignore = "needs root"]
+    fn the_watch_sees_what_a_run_left_and_a_refresh_clears_it() {
+        if !crate::is_root() {
+            eprintln!("skipped: needs root");
+            return;
+        }
+        // In a thread of its own: new IPC and network namespaces are the calling thread's.
+        std::thread::spawn(|| {
+            // SAFETY: unshare has no memory-safety preconditions.
+            let unshared = unsafe { libc::unshare(libc::CLONE_NEWIPC | libc::CLONE_NEWNET) };
+            assert_eq!(unshared, 0, "{}", io::Error::last_os_error());
+            let mut watch = NamespaceWatch::open();
+            assert!(watch.sysvipc.is_some() && watch.queues.is_some() && watch.sockstat.is_some());
+            assert!(
+                !watch.ipc_left() && !watch.sockets_left(),
+                "fresh namespaces"
+            );
+
+            // SAFETY: shmget with integer arguments.
+            let segment = unsafe { libc::shmget(libc::IPC_PRIVATE, 4096, libc::IPC_CREAT | 0o600) };
+            assert!(segment >= 0);
+            assert!(watch.ipc_left(), "a System V segment");
+            watch.refresh().unwrap();
+            assert!(!watch.ipc_left(), "a fresh IPC namespace");
+
+            // SAFETY: a NUL-terminated name; the attributes may be null.
+            let queue = unsafe {
+                libc::mq_open(
+                    c"/left".as_ptr(),
+                    libc::O_CREAT | libc::O_RDWR,
+                    0o600,
+                    std::ptr::null::<libc::mq_attr>(),
+                )
+            };
+            assert!(queue >= 0, "{}", io::Error::last_os_error());
+            // SAFETY: closing the queue just opened (its name stays).
+            unsafe { libc::mq_close(queue) };
+            assert!(watch.ipc_left(), "a POSIX message queue");
+            watch.refresh().unwrap();
+            assert!(!watch.ipc_left(), "a fresh IPC namespace");
+
+            let pair = std::os::unix::net::UnixStream::pair().unwrap();
+            assert!(watch.sockets_left(), "a socket pair");
+            drop(pair);
+            assert!(!watch.sockets_left(), "closed");
+        })
+        .join()
+        .unwrap();
+    }
 
     #[test]
     fn the_sockets_in_use_are_read_from_sockstat() {
