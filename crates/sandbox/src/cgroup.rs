@@ -77,7 +77,7 @@ fn write_value(file: &File, value: &str) -> std::io::Result<()> {
 
 /// Reads a cgroup file from its start (the kernel renders it afresh for each read at 0).
 fn read_text(file: &File) -> Option<String> {
-    String::from_utf8(super::read_from_start(file, 4096).ok()?).ok()
+    super::read_small_file(file)
 }
 
 impl RunGroups {

@@ -12,14 +12,14 @@
 //! user, cannot signal or trace it, and the OOM killer picks their processes before it.
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::spawn::{self, Child, Launch, SpawnRules};
+use super::spawn::{self, Child, ChildStack, Launch, SpawnRules};
 use super::waiting::{self, WaitGauge};
 use super::{channel, isolate, poll_readable, RunRequest, SessionSpec, StartFailure};
 
@@ -143,6 +143,13 @@ pub fn main(plan: &KeeperPlan, socket: OwnedFd) -> ! {
     // Why a namespace of the last run could not be replaced: every later run then
     // reports it rather than meet what an earlier run left.
     let mut namespace_failure: Option<String> = None;
+    let mut watch = plan.private_root.then(isolate::NamespaceWatch::open);
+    // Written before every run (see `run`): opened once.
+    let clear_refs = File::options()
+        .write(true)
+        .open("/proc/self/clear_refs")
+        .ok();
+    let mut stack = ChildStack::new();
     loop {
         let (request, fds) = match channel::receive::<ToKeeper>(socket.as_fd()) {
             Ok(Some((ToKeeper::Run(_), _))) if namespace_failure.is_some() => {
@@ -158,16 +165,22 @@ pub fn main(plan: &KeeperPlan, socket: OwnedFd) -> ! {
             Ok(Some((ToKeeper::Kill | ToKeeper::Waited(_), _))) => continue,
             Ok(None) | Err(_) => exit(0),
         };
-        let report = run(plan, &request, fds, &socket, &mut scratch_size);
+        let report = run(
+            plan,
+            &request,
+            fds,
+            &socket,
+            &mut scratch_size,
+            clear_refs.as_ref(),
+            &mut stack,
+        );
         if channel::send(socket.as_fd(), &FromKeeper::Finished(report), &[]).is_err() {
             exit(1);
         }
-        if plan.private_root {
+        if let Some(watch) = watch.as_mut() {
             // Nothing a run made in its IPC or network namespace reaches the next run: done
             // after the report, while the grader reads it, and before the next run is received.
-            let fresh = isolate::fresh_ipc_namespace()
-                .and_then(|_| isolate::fresh_network_namespace_if_sockets_left());
-            if let Err(message) = fresh {
+            if let Err(message) = watch.refresh() {
                 namespace_failure = Some(message);
             }
         }
@@ -221,6 +234,8 @@ fn run(
     fds: Vec<OwnedFd>,
     socket: &OwnedFd,
     scratch_size: &mut Option<u64>,
+    clear_refs: Option<&File>,
+    stack: &mut ChildStack,
 ) -> KeeperReport {
     let [stdin, stdout, stderr]: [OwnedFd; 3] = match fds.try_into() {
         Ok(fds) => fds,
@@ -253,9 +268,11 @@ fn run(
     // The child shares the keeper's memory until `execve`, and a process's peak resident size
     // starts from that memory's high-water mark: bring the mark down to what the keeper uses
     // now, so that it does not creep up over a session.
-    let _ = std::fs::write("/proc/self/clear_refs", "5");
+    if let Some(mut file) = clear_refs {
+        let _ = file.write_all(b"5");
+    }
     let started = Instant::now();
-    let solution = match spawn::spawn(&child) {
+    let solution = match spawn::spawn(&child, stack) {
         Ok(pid) => pid,
         Err(e) => return sandbox_failed(format!("clone: {e}")),
     };
@@ -350,9 +367,20 @@ fn run(
     if launcher_gone {
         exit(0);
     }
-    let mut record = Vec::new();
-    let _ = File::from(failure_read).read_to_end(&mut record);
-    report.failure = spawn::failure_of(&record, &request.program.to_string_lossy());
+    // The child wrote its 5-byte record, if any, before it ended or exec'd.
+    let mut record = [0u8; 8];
+    let mut filled = 0;
+    let mut failure_read = File::from(failure_read);
+    while filled < record.len() {
+        match failure_read.read(&mut record[filled..]) {
+            Ok(0) => break,
+            Ok(read) => filled += read,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        }
+    }
+    let record = &record[..filled];
+    report.failure = spawn::failure_of(record, &request.program.to_string_lossy());
     report
 }
 
@@ -427,7 +455,7 @@ fn reap(
         if pid == 0 {
             return Children::MayBeLeft;
         }
-        waits.sample_task(Path::new(&format!("/proc/{pid}")));
+        waits.sample_ended_task(Path::new(&format!("/proc/{pid}")));
         let mut status = 0;
         // SAFETY: rusage is plain data; all-zero is a valid value.
         let mut usage: libc::rusage = unsafe { std::mem::zeroed() };

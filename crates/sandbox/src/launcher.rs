@@ -124,6 +124,8 @@ fn serve(spec: &SessionSpec, grader: OwnedFd) -> Result<(), String> {
 struct Sandbox {
     groups: RunGroups,
     keeper: libc::pid_t,
+    /// The keeper's `/proc/PID/schedstat`, kept open: read before and after every run.
+    keeper_schedstat: Option<File>,
     keeper_socket: OwnedFd,
     in_pid_namespace: bool,
     /// Why the keeper could not build the sandbox; every run then reports it.
@@ -133,6 +135,8 @@ struct Sandbox {
     group_limits: Option<(u64, u32)>,
     /// The groups' OOM-kill count after the last run.
     oom_kills: u64,
+    /// What the program's output pipes are read into, made once.
+    buffer: std::cell::RefCell<Vec<u8>>,
 }
 
 impl Sandbox {
@@ -240,12 +244,14 @@ impl Sandbox {
         Ok(Sandbox {
             groups,
             keeper,
+            keeper_schedstat: File::open(format!("/proc/{keeper}/schedstat")).ok(),
             keeper_socket: ours,
             in_pid_namespace,
             setup_failure,
             protections,
             group_limits: None,
             oom_kills: groups_oom_kills,
+            buffer: std::cell::RefCell::new(vec![0u8; CHUNK]),
         })
     }
 
@@ -379,7 +385,7 @@ impl Sandbox {
     fn cpu_mark(&self) -> Option<CpuMark> {
         Some(CpuMark {
             groups_ns: self.groups.cpu_usage_ns()?,
-            keeper_ns: process_cpu_ns(self.keeper)?,
+            keeper_ns: process_cpu_ns(self.keeper, self.keeper_schedstat.as_ref())?,
         })
     }
 
@@ -418,7 +424,7 @@ impl Sandbox {
             start + waiting::wall_stop_at(limits.wall_time, waits.waited()) + WALL_BACKSTOP
         };
         let cpu_limit_us = limits.cpu_time.as_micros() as u64;
-        let mut buffer = vec![0u8; CHUNK];
+        let mut buffer = self.buffer.borrow_mut();
         let mut stopped_by: Option<StopReason> = None;
         let mut killed_at: Option<Instant> = None;
         let mut last_cpu_us = 0;
@@ -568,12 +574,10 @@ impl Sandbox {
     }
 }
 
+/// Makes the read end of a fresh pipe non-blocking (it has no other status flag to keep).
 fn set_nonblocking(fd: RawFd) {
     // SAFETY: fcntl on a descriptor we own.
-    unsafe {
-        let flags = libc::fcntl(fd, libc::F_GETFL);
-        libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
-    }
+    unsafe { libc::fcntl(fd, libc::F_SETFL, libc::O_NONBLOCK) };
 }
 
 /// A reading of the CPU time charged to a session's groups and to its keeper, nanoseconds.
@@ -691,10 +695,11 @@ fn resident_bytes(pid: libc::pid_t) -> Option<u64> {
 
 /// The CPU time of a single-threaded process, nanoseconds: the scheduler's own count from
 /// `/proc/PID/schedstat` (the one the groups' accounting uses), else user + system time from
-/// `/proc/PID/stat` (clock ticks) where the kernel keeps no schedstat.
-fn process_cpu_ns(pid: libc::pid_t) -> Option<u64> {
-    std::fs::read_to_string(format!("/proc/{pid}/schedstat"))
-        .ok()
+/// `/proc/PID/stat` (clock ticks) where the kernel keeps no schedstat. `schedstat` is the
+/// process's schedstat file, kept open.
+fn process_cpu_ns(pid: libc::pid_t, schedstat: Option<&File>) -> Option<u64> {
+    schedstat
+        .and_then(super::read_small_file)
         .and_then(|text| text.split_whitespace().next()?.parse().ok())
         .or_else(|| process_cpu_us(pid).map(|us| us * 1000))
 }

@@ -368,6 +368,26 @@ pub fn read_from_start(file: &std::fs::File, limit: u64) -> std::io::Result<Vec<
     Ok(bytes)
 }
 
+/// The text of a small kernel file (a cgroup or `/proc` file of a few lines) read with one
+/// system call from its start: the kernel renders such a file afresh for each read at offset
+/// 0, so a descriptor kept open gives a fresh reading each time, without the size query and the
+/// read that finds the end that [`read_from_start`] makes. A file that fills the buffer is
+/// read in full the slow way.
+pub(crate) fn read_small_file(file: &std::fs::File) -> Option<String> {
+    use std::os::unix::fs::FileExt;
+    let mut buffer = [0u8; 4096];
+    let read = loop {
+        match file.read_at(&mut buffer, 0) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            other => break other.ok()?,
+        }
+    };
+    if read == buffer.len() {
+        return String::from_utf8(read_from_start(file, 1 << 20).ok()?).ok();
+    }
+    std::str::from_utf8(&buffer[..read]).ok().map(str::to_owned)
+}
+
 /// Waits up to `timeout` until one of `fds` can be read (or has closed); says which, slot by
 /// slot (`None` slots are never ready). Shared by the launcher's and the keeper's loops.
 fn poll_readable(fds: &[Option<RawFd>], timeout: Duration) -> Vec<bool> {

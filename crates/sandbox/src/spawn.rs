@@ -91,11 +91,27 @@ const UNTOUCHED_ROOM: u64 = 1 << 30;
 /// Size of the stack the child runs on until `execve`.
 const CHILD_STACK: usize = 64 * 1024;
 
+/// The stack children run on until `execve`, made once per keeper: a child is done with it
+/// (it has exec'd or ended) when `spawn` returns, so the next child may reuse it.
+pub struct ChildStack(Vec<u8>);
+
+impl ChildStack {
+    pub fn new() -> ChildStack {
+        ChildStack(vec![0u8; CHILD_STACK])
+    }
+}
+
+impl Default for ChildStack {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// Starts the solution the way `posix_spawn` does: a child that shares the keeper's memory and
 /// runs on its own stack until `execve`, while the keeper waits (`CLONE_VM | CLONE_VFORK`).
 /// This skips copying the keeper's page tables, which is most of what a `fork` costs here.
-pub fn spawn(child: &Child) -> io::Result<libc::pid_t> {
-    let mut stack = vec![0u8; CHILD_STACK];
+pub fn spawn(child: &Child, stack: &mut ChildStack) -> io::Result<libc::pid_t> {
+    let stack = &mut stack.0;
     // SAFETY: the stack pointer is the (16-byte aligned) top of a buffer that outlives the
     // child's use of it (the keeper is suspended until the child execs or exits); the entry
     // point only reads `child`, which also outlives that, and makes system calls.

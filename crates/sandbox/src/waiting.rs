@@ -76,6 +76,16 @@ fn counters_ns(schedstat: &str) -> Option<(u64, u64)> {
     Some((on_cpu, run_delay_ns(schedstat)?))
 }
 
+/// A small `/proc` file of a task, in one read.
+fn read_small(path: &Path) -> Option<String> {
+    super::read_small_file(&std::fs::File::open(path).ok()?)
+}
+
+/// The on-CPU time and the run delay of the task at `task_dir`, nanoseconds.
+fn read_counters(task_dir: &Path) -> Option<(u64, u64)> {
+    counters_ns(&read_small(&task_dir.join("schedstat"))?)
+}
+
 /// Whether the text of a `stat` file says the task is runnable (state `R`: running or waiting
 /// for a CPU). The state follows the command name, which is in parentheses and may hold any
 /// character, so it is read after the last `)`.
@@ -148,17 +158,20 @@ impl WaitGauge {
     /// Reads one task's `schedstat` and state (`/proc/PID` for a process's main thread, also a
     /// zombie's); a missing file leaves the gauge as it was. True when it was read.
     pub fn sample_task(&mut self, task_dir: &Path) -> bool {
-        let Some(counters) = std::fs::read_to_string(task_dir.join("schedstat"))
-            .ok()
-            .as_deref()
-            .and_then(counters_ns)
-        else {
+        let Some(counters) = read_counters(task_dir) else {
             return false;
         };
-        let runnable =
-            std::fs::read_to_string(task_dir.join("stat")).is_ok_and(|stat| is_runnable(&stat));
+        let runnable = read_small(&task_dir.join("stat")).is_some_and(|stat| is_runnable(&stat));
         self.take(task_dir, Instant::now(), counters, runnable);
         true
+    }
+
+    /// [`WaitGauge::sample_task`] for a task that has ended (a zombie not yet reaped), which
+    /// cannot be waiting for a CPU: only its counters are read.
+    pub fn sample_ended_task(&mut self, task_dir: &Path) {
+        if let Some(counters) = read_counters(task_dir) {
+            self.take(task_dir, Instant::now(), counters, false);
+        }
     }
 
     /// Takes in one sample of a task made at `at`: `counters` are its on-CPU time and run

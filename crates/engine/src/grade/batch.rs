@@ -208,7 +208,8 @@ pub(crate) fn plan_tests(
         } => plan::batch_tests(problem, *selection, *random_count, seed)?,
     };
     let can_generate = code.is_some_and(|code| code.can_generate());
-    let has_hard_set = code.is_some_and(|code| code.has_hard_set());
+    // Asked only for the hard tests: a problem may build a large table to answer it.
+    let has_hard_set = || code.is_some_and(|code| code.has_hard_set());
     let planned = match tests {
         // A problem of samples only: all its tests are its samples.
         Tests::Planned {
@@ -219,7 +220,7 @@ pub(crate) fn plan_tests(
         Tests::Planned {
             selection: TestSelection::Hard,
             ..
-        } if !has_hard_set => {
+        } if !has_hard_set() => {
             let files = planned.files_only();
             if files.is_empty() {
                 return Err(PlanError::NoHardTests {
