@@ -20,7 +20,7 @@ pub use domjudge::Domjudge;
 use judge_core::check::{Checker, Comparison};
 use judge_core::config::{
     Convention, FileTest, ProblemKind, ProblemPrograms, ProblemSpec, ProgramSource, ProgramSpec,
-    Role, ValidatorLimits,
+    Role, ScoreFile, ValidatorLimits,
 };
 use judge_core::files::{Cap, FileError, Folder, Kind};
 use judge_core::limits::{ProblemLimits, MIB};
@@ -172,7 +172,17 @@ impl Package {
         let groups = scoring_groups(&folder, &dir)?;
         let tests = match &groups {
             Some(tree) => tests_of_groups(&folder, tree, &metadata)?,
-            None => testdata::read(&folder, &metadata.constants)?,
+            None => {
+                let mut tests = testdata::read(&folder, &metadata.constants)?;
+                // A 2025-09 pass-fail problem's tests have no score: a score file is a judge
+                // error (its groups all have pass-fail aggregation).
+                if metadata.format == FormatVersion::V2025_09 {
+                    for test in &mut tests {
+                        test.score_file = ScoreFile::JudgeError;
+                    }
+                }
+                tests
+            }
         };
         let mut tests = tests;
         let mut warnings = Vec::new();
@@ -670,6 +680,23 @@ fn scoring_groups(folder: &Folder, dir: &Path) -> Result<Option<GroupTree>, Pack
     Ok(Some(judge_core::scoring::kattis::read(folder, &facts)?))
 }
 
+/// What a score file written for a test of `group` in `tree` is: in a 2025-09 package, ignored
+/// on a sample and a judge error in another group of `pass-fail` aggregation (the format's
+/// words); read by the group's rules everywhere else.
+fn score_file_in(tree: &GroupTree, group: &Group, sample: bool) -> ScoreFile {
+    use judge_core::scoring::{Rule, SpecAggregation};
+    if tree.format != judge_core::scoring::Format::Kattis2025 {
+        return ScoreFile::Read;
+    }
+    match &group.settings.rule {
+        _ if sample => ScoreFile::Ignored,
+        Rule::Spec(spec) if spec.aggregation == SpecAggregation::PassFail => {
+            ScoreFile::JudgeError
+        }
+        _ => ScoreFile::Read,
+    }
+}
+
 /// The tests of a scoring package: every test case of its group tree in judging order (every
 /// folder under `data/` is a group, as problemtools judges them), each with its group's
 /// arguments. problem.yaml's `validator_flags`, which the tree puts first in every group's
@@ -709,17 +736,21 @@ fn tests_of_groups(
         let Some((checker_args, group)) = by_path.remove(&path) else {
             continue;
         };
-        let args = testdata::submission_args(folder, constants, &path)?;
+        let args = testdata::run_args(folder, constants, &path)?;
+        let sample = path.starts_with("sample/");
         found.push(FileTest {
             input: data.join(format!("{path}.in")),
             answer: data.join(format!("{path}.ans")),
-            sample: path.starts_with("sample/"),
+            sample,
             name: path,
             folder: folder.clone(),
             checker_args,
-            args,
+            args: args.submission,
             validator_args: group.settings.input_validator_flags.clone(),
             validator_args_by_name: group.settings.input_validator_args_by_name.clone(),
+            input_visualizer_args: args.input_visualizer,
+            output_visualizer_args: args.output_visualizer,
+            score_file: score_file_in(tree, group, sample),
         });
     }
     if found.is_empty() {
