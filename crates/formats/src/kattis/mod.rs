@@ -1341,6 +1341,64 @@ mod tests {
         assert!(tests.iter().all(|t| !t.name.ends_with("[static]")));
     }
 
+    /// A score file is read by each test's place in a 2025-09 package: ignored on a scoring
+    /// problem's sample, a judge error in a group of pass-fail aggregation (g1, by default)
+    /// and in every test of a pass-fail problem, read in a `sum` group (g2); every test of
+    /// an older format reads it. The visualizers' arguments are the groups' (constants
+    /// written in), inherited, or the test's own `<name>.yaml`'s.
+    #[test]
+    fn a_tests_score_file_and_visualizer_arguments_come_from_its_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let package = dir.path().join("scoring2025");
+        copy(&staging("scoring2025").unwrap(), &package);
+        let yaml = package.join("problem.yaml");
+        let text = std::fs::read_to_string(&yaml).unwrap();
+        std::fs::write(&yaml, format!("{text}constants:\n  big: 9\n")).unwrap();
+        std::fs::write(
+            package.join("data/secret/g2/test_group.yaml"),
+            "max_score: 70\nscore_aggregation: sum\noutput_visualizer_args: [--big, '{{big}}']\n\
+             input_visualizer_args: [--in]\n",
+        )
+        .unwrap();
+        std::fs::write(
+            package.join("data/secret/g2/more/2.yaml"),
+            "output_visualizer_args: [--own]\n",
+        )
+        .unwrap();
+        let loaded = Package::load(&package, &ValidatorLimits::default()).unwrap();
+        let tests = loaded.spec.file_tests.as_ref().unwrap();
+        let of = |name: &str| tests.iter().find(|t| t.name == name).unwrap();
+        assert_eq!(of("sample/1").score_file, ScoreFile::Ignored);
+        let g1 = tests.iter().find(|t| t.name.starts_with("secret/g1/")).unwrap();
+        assert_eq!(g1.score_file, ScoreFile::JudgeError);
+        let g2: Vec<&FileTest> = tests
+            .iter()
+            .filter(|t| t.name.starts_with("secret/g2/"))
+            .collect();
+        assert!(g2.iter().all(|t| t.score_file == ScoreFile::Read));
+        assert!(g2.iter().all(|t| t.input_visualizer_args == ["--in"]));
+        assert_eq!(of("secret/g2/more/2").output_visualizer_args, ["--own"]);
+        assert!(g2
+            .iter()
+            .any(|t| t.output_visualizer_args == ["--big", "9"]));
+        assert!(g1.output_visualizer_args.is_empty());
+
+        let passfail = Package::load(
+            &staging("outputvisual2025").unwrap(),
+            &ValidatorLimits::default(),
+        )
+        .unwrap();
+        let tests = passfail.spec.file_tests.as_ref().unwrap();
+        assert!(tests.iter().all(|t| t.score_file == ScoreFile::JudgeError));
+        let older = Package::load(
+            &staging("divisor2023").unwrap(),
+            &ValidatorLimits::default(),
+        )
+        .unwrap();
+        let tests = older.spec.file_tests.as_ref().unwrap();
+        assert!(tests.iter().all(|t| t.score_file == ScoreFile::Read));
+    }
+
     fn copy(from: &Path, to: &Path) {
         std::fs::create_dir_all(to).unwrap();
         for entry in std::fs::read_dir(from).unwrap().flatten() {

@@ -620,17 +620,32 @@ mod tests {
         write(
             d,
             "data/secret/test_group.yaml",
-            "output_validator_args: [float_tolerance, '1e-6']\ninput_validator_args: [big]\nargs: [--group]\n",
+            "output_validator_args: [float_tolerance, '1e-6']\ninput_validator_args: [big]\nargs: [--group]\n\
+             output_visualizer_args: [--draw, '{{size}}']\n",
         );
+        write(d, "data/test_group.yaml", "input_visualizer_args: [--root]\n");
         write(
             d,
             "data/secret/1.yaml",
-            "output_validator_args: [case_sensitive]\ninput_validator_args: {v: [x]}\ndescription: the first\nhint: think\nfull_feedback: true\n",
+            "output_validator_args: [case_sensitive]\ninput_validator_args: {v: [x]}\ndescription: the first\nhint: think\nfull_feedback: true\n\
+             input_visualizer_args: [--mine]\n",
         );
-        write(d, "data/secret/2.yaml", "args: [--fast]\n");
+        write(
+            d,
+            "data/secret/2.yaml",
+            "args: [--fast]\noutput_visualizer_args: []\n",
+        );
         let folder = Folder::new(d).unwrap();
-        let mut tests = read(&folder, &Constants::default()).unwrap();
+        let mut constants = Constants::default();
+        constants.insert("size", "5");
+        let mut tests = read(&folder, &constants).unwrap();
         apply_test_yaml(&folder, &mut tests).unwrap();
+        // The visualizers' arguments: inherited from data/, replaced by a group's (constants
+        // written in) and by a test's own, as the other arguments are.
+        assert_eq!(tests[0].input_visualizer_args, ["--mine"]);
+        assert_eq!(tests[2].input_visualizer_args, ["--root"]);
+        assert_eq!(tests[0].output_visualizer_args, ["--draw", "5"]);
+        assert!(tests[1].output_visualizer_args.is_empty());
         // `args`: the group's, replaced by a test's own.
         assert_eq!(tests[0].args, ["--group"]);
         assert_eq!(tests[1].args, ["--fast"]);
