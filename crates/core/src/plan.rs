@@ -694,7 +694,11 @@ fn with_static_cases(
                 .position(|t| t.name.starts_with(&format!("{group}/")))
                 .unwrap_or(tests.len());
             let source = TestSource::Static { args: args.clone() };
-            tests.insert(at, PlannedTest::new(path.clone(), source));
+            // A problem without groups is pass-fail: a score file its static validator writes
+            // is a judge error (static validation is 2025-09's).
+            let mut test = PlannedTest::new(path.clone(), source);
+            test.score_file = crate::config::ScoreFile::JudgeError;
+            tests.insert(at, test);
         }
         return tests;
     };

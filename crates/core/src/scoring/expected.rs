@@ -846,10 +846,8 @@ fn scoped_expectation(
             ),
         ));
     };
-    let mut expectation = Expectation::none(
-        format!("submissions.yaml: {pattern}, {on}"),
-        Some(glob),
-    );
+    let mut expectation =
+        Expectation::none(format!("submissions.yaml: {pattern}, {on}"), Some(glob));
     for (name, value) in keys {
         let name = name.as_str().unwrap_or("");
         let key = format!("{key}.{name}");

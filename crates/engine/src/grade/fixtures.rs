@@ -253,6 +253,7 @@ pub fn verify_summary() -> VerifySummary {
         groups: None,
         score_mismatch: None,
         by_expectations: false,
+        images: Vec::new(),
     };
     let rows = vec![
         VerifyRow {

@@ -891,12 +891,14 @@ fn time_limit_remembering<'a>(
     accepted.extend(partly);
     let mut summaries: Vec<Option<Result<RunSummary, GradeError>>> =
         accepted.iter().map(|_| None).collect();
+    // Their rows are these runs: with a report, they carry the output visualizer's images
+    // (and, as the final grading, take no remembered run, which has none).
     let grading = |every_test| Grading {
         jobs: request.jobs,
         margin: 1.0,
-        memory,
+        memory: memory.filter(|_| !request.visualize_outputs),
         every_test,
-        visualize: false,
+        visualize: request.visualize_outputs,
     };
     grade_submissions(
         request.runner,

@@ -292,7 +292,12 @@ impl TestContext<'_> {
     /// A static validation test case: the static validator's word on the submission's
     /// files (and the score it gave), judged as a run of the submission that ended cleanly
     /// and took no time (the submission does not run), so that the word alone decides it.
-    fn static_case(&self, test: &PlannedTest, args: &[String], mut detail: TestDetail) -> UnitFacts {
+    fn static_case(
+        &self,
+        test: &PlannedTest,
+        args: &[String],
+        mut detail: TestDetail,
+    ) -> UnitFacts {
         let judged = || -> Result<(CheckOutcome, Option<ValidatorScore>), String> {
             let validator = self.parts.static_validator.as_ref().ok_or(
                 "the package has a static validation test case but no static validator (static_validator/)",
@@ -347,9 +352,8 @@ impl TestContext<'_> {
                     detail.visual = visual;
                     run
                 }),
-            None => self
-                .checked(worker, input, answer, test)
-                .map(|(mut run, received, score, visual)| {
+            None => self.checked(worker, input, answer, test).map(
+                |(mut run, received, score, visual)| {
                     detail.expected_head = Some(head(answer));
                     detail.received_head = head(&received);
                     let judge = self.parts.checker.as_ref().map(|c| c.name());
@@ -357,7 +361,8 @@ impl TestContext<'_> {
                         Self::score_by_place(test, judge, &mut run.judgement, score);
                     detail.visual = visual;
                     run
-                }),
+                },
+            ),
         };
         let run = match run {
             Ok(run) => {
@@ -442,7 +447,8 @@ impl TestContext<'_> {
         // kept after it, for the visualizer to see its feedback folder.
         let mut kept = match &self.parts.checker {
             Some(checker)
-                if self.parts.output_visualizer.is_some() && self.parts.more_checkers.is_empty() =>
+                if self.parts.output_visualizer.is_some()
+                    && self.parts.more_checkers.is_empty() =>
             {
                 Some(checker.keep_folder())
             }

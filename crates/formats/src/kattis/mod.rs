@@ -690,9 +690,7 @@ fn score_file_in(tree: &GroupTree, group: &Group, sample: bool) -> ScoreFile {
     }
     match &group.settings.rule {
         _ if sample => ScoreFile::Ignored,
-        Rule::Spec(spec) if spec.aggregation == SpecAggregation::PassFail => {
-            ScoreFile::JudgeError
-        }
+        Rule::Spec(spec) if spec.aggregation == SpecAggregation::PassFail => ScoreFile::JudgeError,
         _ => ScoreFile::Read,
     }
 }
@@ -1369,7 +1367,10 @@ mod tests {
         let tests = loaded.spec.file_tests.as_ref().unwrap();
         let of = |name: &str| tests.iter().find(|t| t.name == name).unwrap();
         assert_eq!(of("sample/1").score_file, ScoreFile::Ignored);
-        let g1 = tests.iter().find(|t| t.name.starts_with("secret/g1/")).unwrap();
+        let g1 = tests
+            .iter()
+            .find(|t| t.name.starts_with("secret/g1/"))
+            .unwrap();
         assert_eq!(g1.score_file, ScoreFile::JudgeError);
         let g2: Vec<&FileTest> = tests
             .iter()

@@ -623,7 +623,11 @@ mod tests {
             "output_validator_args: [float_tolerance, '1e-6']\ninput_validator_args: [big]\nargs: [--group]\n\
              output_visualizer_args: [--draw, '{{size}}']\n",
         );
-        write(d, "data/test_group.yaml", "input_visualizer_args: [--root]\n");
+        write(
+            d,
+            "data/test_group.yaml",
+            "input_visualizer_args: [--root]\n",
+        );
         write(
             d,
             "data/secret/1.yaml",
