@@ -1388,6 +1388,254 @@ fn verify_runs_the_output_visualizer_and_shows_its_images_per_test() {
     assert!(started.elapsed() < std::time::Duration::from_secs(3));
 }
 
+/// The images of an HTML report (its `data:` addresses' base64), decoded as text, in order.
+fn images_in(page: &str) -> Vec<String> {
+    const DIGITS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    page.split(";base64,")
+        .skip(1)
+        .map(|rest| {
+            let coded = rest.split('"').next().unwrap_or_default();
+            let (mut bytes, mut word, mut bits) = (Vec::new(), 0u32, 0);
+            for c in coded.bytes().take_while(|&c| c != b'=') {
+                let digit = DIGITS.iter().position(|&d| d == c).expect("base64") as u32;
+                word = (word << 6) | digit;
+                bits += 6;
+                if bits >= 8 {
+                    bits -= 8;
+                    bytes.push((word >> bits) as u8);
+                    word &= (1 << bits) - 1;
+                }
+            }
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+        .collect()
+}
+
+/// A 2025-09 output visualizer is given the test's `output_visualizer_args` (test_group.yaml's,
+/// a constant written in, or the test's own `<name>.yaml`'s) and a copy of the feedback folder
+/// the output validator left (its files, in folders too); what it writes there (a score.txt,
+/// a judge message) changes no verdict. The input visualizer gets `input_visualizer_args`
+/// the same way. verify's JSON names each test's image.
+#[test]
+fn the_visualizers_get_their_arguments_and_the_validators_feedback() {
+    let (_keep, dir) = copy_of("outputvisual2025");
+    let yaml = dir.join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(&yaml, format!("{text}constants:\n  scale: 7\n")).unwrap();
+    std::fs::write(
+        dir.join("data/test_group.yaml"),
+        "output_visualizer_args: [--scale, '{{scale}}']\ninput_visualizer_args: [--group]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("data/secret/1.yaml"),
+        "output_visualizer_args: [--own]\ninput_visualizer_args: [--own-input]\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.join("output_validator")).unwrap();
+    std::fs::write(
+        dir.join("output_validator/check.py"),
+        "import os, sys\n\
+         answer = open(sys.argv[2]).read().split()\n\
+         team = sys.stdin.read().split()\n\
+         os.makedirs(sys.argv[3] + 'extra', exist_ok=True)\n\
+         open(sys.argv[3] + 'extra/seen.txt', 'w').write('validator-data')\n\
+         open(sys.argv[3] + 'judgemessage.txt', 'w').write('validator saw %s' % team)\n\
+         sys.exit(42 if team == answer else 43)\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("output_visualizer/draw.py"),
+        "import sys\n\
+         fb = sys.argv[3]\n\
+         said = 'args=%s|seen=%s|msg=%s' % (' '.join(sys.argv[4:]), open(fb + 'extra/seen.txt').read(), open(fb + 'judgemessage.txt').read())\n\
+         open(fb + 'teamimage.svg', 'w').write('<svg xmlns=\"http://www.w3.org/2000/svg\"><text>%s</text></svg>' % said)\n\
+         open(fb + 'score.txt', 'w').write('1000')\n\
+         open(fb + 'judgemessage.txt', 'w').write('the visualizer wrote this')\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.join("input_visualizer")).unwrap();
+    std::fs::write(
+        dir.join("input_visualizer/draw.py"),
+        "import sys\nopen('testcase.svg', 'w').write('<svg xmlns=\"http://www.w3.org/2000/svg\"><text>in-args=%s</text></svg>' % ' '.join(sys.argv[3:]))\n",
+    )
+    .unwrap();
+    let html = dir.parent().unwrap().join("report.html");
+    let json = dir.parent().unwrap().join("report.json");
+    let output = judge(&[
+        "verify",
+        &dir.to_string_lossy(),
+        "--html",
+        &html.to_string_lossy(),
+        "--json",
+        &json.to_string_lossy(),
+    ]);
+    let text = show(&output);
+    // The visualizer's score.txt and judge message change nothing: the verdicts are as
+    // expected (a score file the validator wrote would be a judge error here).
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("0 mismatches"), "{text}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    let images = images_in(&page);
+    assert!(
+        images.iter().any(|i| i.contains("in-args=--group<")),
+        "{images:?}"
+    );
+    assert!(
+        images.iter().any(|i| i.contains("in-args=--own-input<")),
+        "{images:?}"
+    );
+    assert!(
+        images
+            .iter()
+            .any(|i| i.contains("args=--scale 7|seen=validator-data|msg=validator saw ['6']")),
+        "{images:?}"
+    );
+    assert!(
+        images
+            .iter()
+            .any(|i| i.contains("args=--own|seen=validator-data|msg=validator saw ['42']")),
+        "{images:?}"
+    );
+    // Each row of verify's JSON names the images of each of its tests.
+    let report = std::fs::read_to_string(&json).unwrap();
+    let images = row_images(&report, "accepted/double.py");
+    assert_eq!(
+        images,
+        [
+            ("sample/1".to_string(), vec!["teamimage.svg".to_string()]),
+            ("secret/1".to_string(), vec!["teamimage.svg".to_string()])
+        ],
+        "{report}"
+    );
+}
+
+/// The images verify's JSON report names on each test of the row of `solution`.
+fn row_images(report: &str, solution: &str) -> Vec<(String, Vec<String>)> {
+    let report: serde_json::Value = serde_json::from_str(report).unwrap();
+    let row = report["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["solution"] == solution)
+        .unwrap_or_else(|| panic!("no row of {solution}: {report}"));
+    let texts = |list: &serde_json::Value| -> Vec<String> {
+        list.as_array()
+            .map(|l| l.iter().map(|v| v.as_str().unwrap().to_string()).collect())
+            .unwrap_or_default()
+    };
+    row["result"]["Ok"]["images"]
+        .as_array()
+        .map(|tests| {
+            tests
+                .iter()
+                .map(|t| (t["test"].as_str().unwrap().to_string(), texts(&t["images"])))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// In a multi-pass problem the output visualizer runs after every pass's output validator,
+/// on the test's own input (not the pass's), that pass's output and the feedback folder as
+/// the validator left it then; against an interactor (interactive and multi-pass) its
+/// standard input is empty. Each pass's image is shown and named in the JSON.
+#[test]
+fn the_output_visualizer_runs_after_every_pass_and_after_the_interactor() {
+    let draw = "import sys\n\
+        fb = sys.argv[3]\n\
+        said = 'in=%s|pass=%s|out=%r' % (open(sys.argv[1]).read().strip(), open(fb + 'passes.txt').read(), sys.stdin.read())\n\
+        open(fb + 'judgeimage.svg', 'w').write('<svg xmlns=\"http://www.w3.org/2000/svg\"><text>%s</text></svg>' % said)\n";
+    for name in ["multipass2025", "interactivemultipass2025"] {
+        let (_keep, dir) = copy_of(name);
+        std::fs::create_dir_all(dir.join("output_visualizer")).unwrap();
+        std::fs::write(dir.join("output_visualizer/draw.py"), draw).unwrap();
+        let input = std::fs::read_to_string(dir.join("data/secret/1.in")).unwrap();
+        let html = dir.parent().unwrap().join("report.html");
+        let json = dir.parent().unwrap().join("report.json");
+        let output = judge(&[
+            "verify",
+            &dir.to_string_lossy(),
+            "--html",
+            &html.to_string_lossy(),
+            "--json",
+            &json.to_string_lossy(),
+        ]);
+        let text = show(&output);
+        assert_eq!(output.status.code(), Some(0), "{name}: {text}");
+        let page = std::fs::read_to_string(&html).unwrap();
+        let images = images_in(&page);
+        for pass in 1..=3 {
+            let seen = format!("in={}|pass={pass}|", input.trim());
+            assert!(
+                images.iter().any(|i| i.contains(&seen)),
+                "{name}: {seen}: {images:?}"
+            );
+            assert!(
+                page.contains(&format!("<figcaption>secret/1 (pass {pass})</figcaption>")),
+                "{name}: {page}"
+            );
+        }
+        let outputs: Vec<&String> = images.iter().filter(|i| i.contains("|pass=")).collect();
+        if name.starts_with("interactive") {
+            assert!(
+                outputs.iter().all(|i| i.contains("out=''")),
+                "{name}: {outputs:?}"
+            );
+        } else {
+            assert!(
+                outputs.iter().any(|i| !i.contains("out=''")),
+                "{name}: {outputs:?}"
+            );
+        }
+        let report = std::fs::read_to_string(&json).unwrap();
+        let images = row_images(&report, "accepted/plus_one.py");
+        let passes: Vec<String> = (1..=3)
+            .map(|pass| format!("pass {pass}: judgeimage.svg"))
+            .collect();
+        assert!(
+            images
+                .iter()
+                .any(|(test, images)| test == "secret/1" && *images == passes),
+            "{name}: {images:?}"
+        );
+    }
+}
+
+/// A score file an output validator writes in a 2025-09 pass-fail problem is a judge error
+/// naming the validator and the file (the format's words: a score in a group with pass-fail
+/// aggregation is one).
+#[test]
+fn a_score_file_in_a_pass_fail_problem_is_a_judge_error() {
+    let (_keep, dir) = copy_of("outputvisual2025");
+    std::fs::remove_dir_all(dir.join("output_visualizer")).unwrap();
+    std::fs::create_dir_all(dir.join("output_validator")).unwrap();
+    std::fs::write(
+        dir.join("output_validator/check.py"),
+        "import sys\n\
+         answer = open(sys.argv[2]).read().split()\n\
+         team = sys.stdin.read().split()\n\
+         open(sys.argv[3] + 'score.txt', 'w').write('1')\n\
+         sys.exit(42 if team == answer else 43)\n",
+    )
+    .unwrap();
+    let json = dir.parent().unwrap().join("report.json");
+    let output = judge(&[
+        "verify",
+        &dir.to_string_lossy(),
+        "--json",
+        &json.to_string_lossy(),
+    ]);
+    let text = show(&output);
+    assert_ne!(output.status.code(), Some(0), "{text}");
+    let report = std::fs::read_to_string(&json).unwrap();
+    assert!(
+        report.contains(
+            "output_validator wrote feedback/score.txt for sample/1, a test of pass-fail"
+        ),
+        "{text}\n{report}"
+    );
+}
+
 /// `judge verify PACKAGE --timings` says where the time went: each phase in the order it ran
 /// (its wall time within the whole, its workers' busy and idle time), every submission's
 /// compile under its language, and the runs by kind: the accepted ones graded to derive the

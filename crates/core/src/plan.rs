@@ -374,6 +374,11 @@ pub struct PlannedTest {
     pub checker_args: Vec<String>,
     /// Arguments the submission is run with on this test (a Kattis test's `args`).
     pub args: Vec<String>,
+    /// Arguments the output visualizer gets for this test after its own (2025-09's
+    /// `output_visualizer_args`).
+    pub visualizer_args: Vec<String>,
+    /// What a score file its validator writes is (see `ScoreFile`).
+    pub score_file: crate::config::ScoreFile,
 }
 
 impl PlannedTest {
@@ -384,6 +389,8 @@ impl PlannedTest {
             source,
             checker_args: Vec::new(),
             args: Vec::new(),
+            visualizer_args: Vec::new(),
+            score_file: crate::config::ScoreFile::Read,
         }
     }
 }
@@ -643,6 +650,8 @@ fn package_tests(
         },
         checker_args: test.checker_args.clone(),
         args: test.args.clone(),
+        visualizer_args: test.output_visualizer_args.clone(),
+        score_file: test.score_file,
     };
     let tests: Vec<PlannedTest> = match selection {
         TestSelection::Samples => files.iter().filter(|t| t.sample).map(planned).collect(),
@@ -685,7 +694,11 @@ fn with_static_cases(
                 .position(|t| t.name.starts_with(&format!("{group}/")))
                 .unwrap_or(tests.len());
             let source = TestSource::Static { args: args.clone() };
-            tests.insert(at, PlannedTest::new(path.clone(), source));
+            // A problem without groups is pass-fail: a score file its static validator writes
+            // is a judge error (static validation is 2025-09's).
+            let mut test = PlannedTest::new(path.clone(), source);
+            test.score_file = crate::config::ScoreFile::JudgeError;
+            tests.insert(at, test);
         }
         return tests;
     };

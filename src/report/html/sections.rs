@@ -302,24 +302,29 @@ fn output_visuals(outcomes: &[Outcome]) -> String {
         let Some(test) = outcome.test() else {
             continue;
         };
-        match &test.visual {
-            Some(Visual::Image { file, image }) => {
-                let _ = write!(
-                    images,
-                    "<figure>{}<figcaption>{}</figcaption></figure>",
-                    markup::image(file, image, &test.name),
-                    escape(&test.name)
-                );
+        for visual in &test.visual {
+            match visual {
+                Visual::Image { file, image, pass } => {
+                    let caption = match pass {
+                        Some(pass) => format!("{} (pass {pass})", test.name),
+                        None => test.name.clone(),
+                    };
+                    let _ = write!(
+                        images,
+                        "<figure>{}<figcaption>{}</figcaption></figure>",
+                        markup::image(file, image, &caption),
+                        escape(&caption)
+                    );
+                }
+                Visual::Warning(why) => {
+                    let _ = write!(
+                        warnings,
+                        "<li>output visualizer on {}: {}</li>",
+                        escape(&test.name),
+                        escape(why)
+                    );
+                }
             }
-            Some(Visual::Warning(why)) => {
-                let _ = write!(
-                    warnings,
-                    "<li>output visualizer on {}: {}</li>",
-                    escape(&test.name),
-                    escape(why)
-                );
-            }
-            None => {}
         }
     }
     let mut out = String::new();

@@ -25,6 +25,28 @@ pub struct FileTest {
     /// 2025-09's map form of `input_validator_args`: each validator's own (one not named gets
     /// none); `validator_args` is not used when it is given.
     pub validator_args_by_name: Option<ArgsByName>,
+    /// 2025-09's `input_visualizer_args`: after the input visualizer's `input answer`.
+    pub input_visualizer_args: Vec<String>,
+    /// 2025-09's `output_visualizer_args`: after the output visualizer's
+    /// `input answer feedback/` (in place of the output validator's arguments).
+    pub output_visualizer_args: Vec<String>,
+    /// What a score file its output validator writes is.
+    pub score_file: ScoreFile,
+}
+
+/// What a score file (`score.txt`, `score_multiplier.txt`) an output, static or interactive
+/// validator writes for a test is, by the test's place in its package.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ScoreFile {
+    /// The test's score, as its group's rules read it (every format before 2025-09, and a
+    /// 2025-09 test in a `sum` or `min` group).
+    #[default]
+    Read,
+    /// Ignored: a sample of a 2025-09 scoring problem ("not an error, but simply ignored").
+    Ignored,
+    /// A judge error naming the validator and the file: a 2025-09 test of a pass-fail
+    /// problem or of a group with `pass-fail` aggregation.
+    JudgeError,
 }
 
 impl FileTest {

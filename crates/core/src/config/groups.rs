@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::file_test::FileTest;
+use super::file_test::{FileTest, ScoreFile};
 use super::{invalid, ConfigError};
 use crate::files::Folder;
 use crate::scoring::expected::Expectation;
@@ -167,6 +167,9 @@ fn tests_of(file: &Path, dir: &Path) -> Result<Vec<FileTest>, ConfigError> {
                 args: Vec::new(),
                 validator_args: Vec::new(),
                 validator_args_by_name: None,
+                input_visualizer_args: Vec::new(),
+                output_visualizer_args: Vec::new(),
+                score_file: ScoreFile::Read,
             });
         }
     }

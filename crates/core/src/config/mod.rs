@@ -27,7 +27,7 @@ use crate::files::FileLimits;
 use crate::limits::{Allowance, CompileLimits, ProblemLimits, RunnerLimits, MIB};
 
 pub use checker::{Checker, Comparison};
-pub use file_test::{ArgsByName, FileTest, GeneratedFile, ProgramTest};
+pub use file_test::{ArgsByName, FileTest, GeneratedFile, ProgramTest, ScoreFile};
 pub use layers::{find_project, Discovery, Layer, LayerKind, Layers, Origin, UserDirs};
 pub use problem::{InteractiveSpec, IoFiles, Judge, ProblemKind, ProblemSpec};
 pub use program::{Convention, ProblemPrograms, ProgramSource, ProgramSpec, Role};

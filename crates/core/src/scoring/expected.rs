@@ -94,8 +94,8 @@ pub struct Expectation {
     pub required: Option<Vec<Verdict>>,
     /// The test cases and groups this is about, a glob of their paths relative to `data/`
     /// (`secret/group1`, `secret/*-hard`: a `submissions.yaml` entry's key naming test
-    /// groups); `None`, the whole run.
-    pub on: Option<String>,
+    /// groups), compiled once when read; `None`, the whole run.
+    pub on: Option<TestGlob>,
     /// Where this was said: `the folder accepted/`, `submissions.yaml: accepted/*`.
     pub said_by: String,
     /// Text some judge message of the test cases it is about must hold (`message`).
@@ -197,7 +197,7 @@ impl Expectation {
     }
 
     /// An expectation of nothing, said by `said_by`, about the test cases `on`.
-    fn none(said_by: String, on: Option<String>) -> Expectation {
+    fn none(said_by: String, on: Option<TestGlob>) -> Expectation {
         Expectation {
             verdict: None,
             score: ScoreExpectation::Any,
@@ -258,7 +258,7 @@ impl Expectation {
     pub fn is_about(&self, path: &str) -> bool {
         match &self.on {
             None => true,
-            Some(on) => test_glob(on).is_ok_and(|g| ancestry(path).iter().any(|p| g.is_match(p))),
+            Some(on) => on.covers(path),
         }
     }
 
@@ -334,10 +334,7 @@ impl Expectation {
             self.message_in(run)?;
             return self.matches(&run.result, &tests, full);
         };
-        let named_skipped = run
-            .skipped
-            .iter()
-            .any(|path| test_glob(on).is_ok_and(|g| ancestry(path).iter().any(|p| g.is_match(p))));
+        let named_skipped = run.skipped.iter().any(|path| on.covers(path));
         if !named_skipped {
             self.message_in(run)?;
         }
@@ -346,13 +343,11 @@ impl Expectation {
             got,
             said_by: self.said_by.clone(),
         };
-        let glob =
-            test_glob(on).map_err(|e| miss(format!("a glob of test cases ({e})"), on.clone()))?;
         if let ScoreExpectation::Between { min, max } = self.score {
             let named: Vec<&(&str, Option<f64>)> = run
                 .groups
                 .iter()
-                .filter(|(path, _)| glob.is_match(path))
+                .filter(|(path, _)| on.matcher.is_match(path))
                 .collect();
             if named.is_empty() {
                 return Err(miss(
@@ -371,7 +366,7 @@ impl Expectation {
         let tests: Vec<&(&str, Verdict)> = run
             .tests
             .iter()
-            .filter(|(path, _)| ancestry(path).iter().any(|p| glob.is_match(p)))
+            .filter(|(path, _)| on.covers(path))
             .collect();
         if let Some(permitted) = &self.permitted {
             if let Some((path, bad)) = tests.iter().find(|(_, v)| !permitted.contains(v)) {
@@ -407,18 +402,7 @@ impl Expectation {
         let Some(message) = &self.message else {
             return Ok(());
         };
-        let glob = match &self.on {
-            Some(on) => Some(test_glob(on).map_err(|e| Mismatch {
-                expected: format!("a glob of test cases ({e})"),
-                got: on.clone(),
-                said_by: self.said_by.clone(),
-            })?),
-            None => None,
-        };
-        let about = |path: &str| {
-            glob.as_ref()
-                .map_or(true, |g| ancestry(path).iter().any(|p| g.is_match(p)))
-        };
+        let about = |path: &str| self.on.as_ref().map_or(true, |on| on.covers(path));
         let held = run
             .messages
             .iter()
@@ -801,12 +785,45 @@ fn ancestry(path: &str) -> Vec<&str> {
 }
 
 /// A glob of test cases or groups, as the 2023-07 format reads it: `*` within one name,
-/// braces for alternatives.
-fn test_glob(pattern: &str) -> Result<GlobMatcher, globset::Error> {
-    Ok(GlobBuilder::new(&unspaced(pattern.trim_end_matches('/')))
-        .literal_separator(true)
-        .build()?
-        .compile_matcher())
+/// braces for alternatives. Compiled once, when the expectation holding it is read; two are
+/// equal when their patterns are.
+#[derive(Debug, Clone)]
+pub struct TestGlob {
+    /// The pattern as written (without a trailing `/`).
+    pub pattern: String,
+    matcher: GlobMatcher,
+}
+
+impl TestGlob {
+    /// The glob `pattern` compiled, or why it is not one.
+    pub fn new(pattern: &str) -> Result<TestGlob, globset::Error> {
+        let pattern = pattern.trim_end_matches('/');
+        let matcher = GlobBuilder::new(&unspaced(pattern))
+            .literal_separator(true)
+            .build()?
+            .compile_matcher();
+        Ok(TestGlob {
+            pattern: pattern.to_string(),
+            matcher,
+        })
+    }
+
+    /// Whether it names the test case or group at `path`, or one of the groups holding it.
+    pub fn covers(&self, path: &str) -> bool {
+        ancestry(path).iter().any(|p| self.matcher.is_match(p))
+    }
+}
+
+impl PartialEq for TestGlob {
+    fn eq(&self, other: &TestGlob) -> bool {
+        self.pattern == other.pattern
+    }
+}
+
+impl std::fmt::Display for TestGlob {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.pattern)
+    }
 }
 
 /// The requirements a `submissions.yaml` entry `pattern` gives under the key `on`, a glob of
@@ -818,7 +835,8 @@ fn scoped_expectation(
     value: &Value,
 ) -> Result<Expectation, ScoringError> {
     let key = format!("{pattern}.{on}");
-    test_glob(on).map_err(|e| ScoringError::invalid(file, format!("{key}: {e}")))?;
+    let glob = TestGlob::new(on.trim_end_matches('/'))
+        .map_err(|e| ScoringError::invalid(file, format!("{key}: {e}")))?;
     let Value::Mapping(keys) = value else {
         return Err(ScoringError::invalid(
             file,
@@ -828,10 +846,8 @@ fn scoped_expectation(
             ),
         ));
     };
-    let mut expectation = Expectation::none(
-        format!("submissions.yaml: {pattern}, {on}"),
-        Some(on.trim_end_matches('/').to_string()),
-    );
+    let mut expectation =
+        Expectation::none(format!("submissions.yaml: {pattern}, {on}"), Some(glob));
     for (name, value) in keys {
         let name = name.as_str().unwrap_or("");
         let key = format!("{key}.{name}");
@@ -1189,9 +1205,10 @@ mod tests {
         assert_eq!(of("brute_force/a.c")[0].representative(), tle);
         assert!(of("nowhere/a.c").is_empty());
         assert!(yaml.names("custom") && yaml.names("rejected") && !yaml.names("other"));
-        assert!(test_glob("secret/*{ 4 }{ 2 }")
-            .unwrap()
-            .is_match("secret/x42"));
+        let glob = TestGlob::new("secret/*{ 4 }{ 2 }/").unwrap();
+        assert!(glob.covers("secret/x42") && glob.covers("secret/x42/1"));
+        assert!(!glob.covers("secret/x4") && !glob.covers("secret"));
+        assert_eq!(glob, TestGlob::new("secret/*{ 4 }{ 2 }").unwrap());
         assert_eq!(
             yaml.unmatched(&["accepted/slow.py", "custom/x.py"]),
             ["rejected/off.py"]

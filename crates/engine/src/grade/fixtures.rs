@@ -90,7 +90,7 @@ fn test(name: &str, verdict: Verdict, cpu_ms: u64) -> Outcome {
                 "judge gen boj12100 --seed 20261121 --index {cpu_ms}"
             )),
             validator_score: None,
-            visual: None,
+            visual: Vec::new(),
             same_as: None,
         }),
     }
@@ -253,6 +253,7 @@ pub fn verify_summary() -> VerifySummary {
         groups: None,
         score_mismatch: None,
         by_expectations: false,
+        images: Vec::new(),
     };
     let rows = vec![
         VerifyRow {

@@ -77,17 +77,35 @@ pub struct TestDetail {
     /// The test of the same input, answer and checker arguments whose run this test's facts
     /// are (see `grade::same_tests`); `None` when it ran itself.
     pub same_as: Option<String>,
-    /// What the output visualizer left for it, when one ran (a report was asked for).
-    pub visual: Option<Visual>,
+    /// What the output visualizer left for it, once for each time it ran (a report was asked
+    /// for): after the output validator, or after each pass of a multi-pass problem.
+    pub visual: Vec<Visual>,
 }
 
 /// What a 2025-09 output visualizer left for a test (`programs::checker::visualize`).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Visual {
-    /// Its image: the file's name in the feedback folder (`teamimage.svg`), and its bytes.
-    Image { file: String, image: Vec<u8> },
-    /// Why it left none (it failed, ran out of a limit, wrote no image): a warning naming it.
+    /// Its image: the file's name in the feedback folder (`teamimage.svg`), its bytes, and
+    /// the pass it shows in a multi-pass problem.
+    Image {
+        file: String,
+        image: Vec<u8>,
+        pass: Option<u32>,
+    },
+    /// Why it left none (it failed, ran out of a limit, wrote no image): a warning naming it
+    /// (and the pass).
     Warning(String),
+}
+
+impl Visual {
+    /// How an image is named in reports: its file, after its pass in a multi-pass problem
+    /// (`pass 2: teamimage.svg`).
+    pub fn label(file: &str, pass: Option<u32>) -> String {
+        match pass {
+            Some(pass) => format!("pass {pass}: {file}"),
+            None => file.to_string(),
+        }
+    }
 }
 
 /// A game's particulars.
@@ -633,14 +651,22 @@ impl Serialize for Outcome {
                 reproduce: test.reproduce.as_deref(),
                 validator_score: test.validator_score,
                 same_as: test.same_as.as_deref(),
-                image: match &test.visual {
-                    Some(Visual::Image { file, .. }) => Some(file),
-                    _ => None,
-                },
-                image_warning: match &test.visual {
-                    Some(Visual::Warning(why)) => Some(why),
-                    _ => None,
-                },
+                images: test
+                    .visual
+                    .iter()
+                    .filter_map(|visual| match visual {
+                        Visual::Image { file, pass, .. } => Some(Visual::label(file, *pass)),
+                        Visual::Warning(_) => None,
+                    })
+                    .collect(),
+                image_warnings: test
+                    .visual
+                    .iter()
+                    .filter_map(|visual| match visual {
+                        Visual::Warning(why) => Some(why.as_str()),
+                        Visual::Image { .. } => None,
+                    })
+                    .collect(),
             }
             .serialize(serializer),
             Detail::Game(game) => GameWire {
@@ -762,12 +788,13 @@ struct TestWire<'a> {
     validator_score: Option<ValidatorScore>,
     #[serde(skip_serializing_if = "Option::is_none")]
     same_as: Option<&'a str>,
-    /// The output visualizer's image of the test (its name in the feedback folder).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    image: Option<&'a str>,
-    /// Why the output visualizer left no image of the test.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    image_warning: Option<&'a str>,
+    /// The output visualizer's images of the test (each its name in the feedback folder,
+    /// after its pass in a multi-pass problem).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    images: Vec<String>,
+    /// Why the output visualizer left no image of the test (of a pass).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    image_warnings: Vec<&'a str>,
 }
 
 #[derive(Serialize)]

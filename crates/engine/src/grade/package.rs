@@ -209,8 +209,9 @@ const INPUT_IMAGES: [&str; 4] = [
     "testcase.jpeg",
 ];
 
-/// Runs the package's input visualizer (2025-09 `input_visualizer/`) on every test, each run
-/// in a fresh folder of its own in the sandbox under the validators' limits, and keeps the
+/// Runs the package's input visualizer (2025-09 `input_visualizer/`) on every test, with the
+/// test's `input_visualizer_args` (its groups', or its own `<name>.yaml`'s), each run in a fresh
+/// folder of its own in the sandbox under the validators' limits, and keeps the
 /// image each leaves (`testcase.<ext>`). A visualizer that does not build, fails, hangs (its
 /// time limit) or leaves no image on a test is a warning naming it and the test, never a
 /// failure: the format says a visualizer's errors are not judge errors.
@@ -246,8 +247,11 @@ fn visualize_inputs(
         let Ok((input, answer)) = files else {
             continue; // told by the input checks
         };
+        // `visualizer input answer [input_visualizer_args]`.
+        let mut args = vec!["input".to_string(), "answer".to_string()];
+        args.extend(test.input_visualizer_args.iter().cloned());
         let call = Call {
-            args: vec!["input".into(), "answer".into()],
+            args,
             stdin: &[],
             files: vec![("input", &input), ("answer", &answer)],
         };
@@ -888,12 +892,14 @@ fn time_limit_remembering<'a>(
     accepted.extend(partly);
     let mut summaries: Vec<Option<Result<RunSummary, GradeError>>> =
         accepted.iter().map(|_| None).collect();
+    // Their rows are these runs: with a report, they carry the output visualizer's images
+    // (and, as the final grading, take no remembered run, which has none).
     let grading = |every_test| Grading {
         jobs: request.jobs,
         margin: 1.0,
-        memory,
+        memory: memory.filter(|_| !request.visualize_outputs),
         every_test,
-        visualize: false,
+        visualize: request.visualize_outputs,
     };
     grade_submissions(
         request.runner,

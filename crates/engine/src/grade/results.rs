@@ -84,6 +84,22 @@ pub struct Checked {
     /// rather than by the verdict of its folder.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub by_expectations: bool,
+    /// What the output visualizer left on each test it ran on (a 2025-09 package's, run when
+    /// a report is written), in plan order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<TestVisuals>,
+}
+
+/// The output visualizer's images of one test (their names in the feedback folder, after
+/// their pass in a multi-pass problem: `pass 2: judgeimage.svg`), and why it left none where
+/// it left none.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct TestVisuals {
+    pub test: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// One solution checked against its folder's verdict.

@@ -19,15 +19,17 @@ use judge_core::plan::PlannedTest;
 /// What makes two tests the same: the digest of the input, the answer and the arguments.
 pub(crate) type TestKey = [u8; 32];
 
-/// The key of `test` with these bytes: its checker's (or interactor's) arguments and the
-/// submission's count too.
+/// The key of `test` with these bytes: its checker's (or interactor's), its output
+/// visualizer's and the submission's arguments, and what a score file is there, count too.
 pub(crate) fn key(input: &[u8], answer: &[u8], test: &PlannedTest) -> TestKey {
     let mut digest = Sha256::new();
     for part in [input, answer] {
         digest.update((part.len() as u64).to_le_bytes());
         digest.update(part);
     }
-    for args in [&test.checker_args, &test.args] {
+    // What the test's validator and visualizer are given, and what a score file is there.
+    digest.update([test.score_file as u8]);
+    for args in [&test.checker_args, &test.args, &test.visualizer_args] {
         digest.update((args.len() as u64).to_le_bytes());
         for arg in args {
             digest.update((arg.len() as u64).to_le_bytes());

@@ -19,9 +19,9 @@ use super::{ProblemParts, Submission};
 use crate::execute::{head, ExecError, Worker};
 use crate::programs::checker::PassOutcome;
 use crate::programs::static_validator::SubmissionFiles;
-use crate::programs::{self, ProblemProgram};
+use crate::programs::{self, KeptFolder, ProblemProgram};
 use judge_core::check::Checker;
-use judge_core::config::ProblemSpec;
+use judge_core::config::{ProblemSpec, ScoreFile};
 use judge_core::files::{Cap, FileError};
 use judge_core::limits::Limits;
 use judge_core::plan::{PlannedTest, TestPlan, TestSource};
@@ -191,7 +191,7 @@ impl TestContext<'_> {
             ..TestDetail::default()
         };
         if let TestSource::Static { args } = &test.source {
-            return self.static_case(args, detail);
+            return self.static_case(test, args, detail);
         }
         let pair = match self.test_pair(test) {
             Ok(pair) => pair,
@@ -212,36 +212,92 @@ impl TestContext<'_> {
         }
     }
 
-    /// The output visualizer's image of a checked run (`programs::checker::visualize`), when
-    /// one is to run and the checker judged the output; why it left none, as a warning.
+    /// What the output visualizer left after a run its judge (the output validator or the
+    /// interactor) judged, `kept` its folder as that run left it (`None`: a comparison, with
+    /// no feedback folder); `None` when no visualizer is to run. It is given the test's own
+    /// input (not a later pass's, as the format says), the run's output, the answer, the
+    /// test's `output_visualizer_args` and a copy of the judge's feedback folder; why it left
+    /// no image is a warning, never a verdict.
+    #[allow(clippy::too_many_arguments)]
     fn visualize(
         &self,
-        run: &UnitRun,
+        kept: Option<&KeptFolder>,
         input: &[u8],
         output: &[u8],
         answer: &[u8],
+        test: &PlannedTest,
+        pass: Option<u32>,
     ) -> Option<Visual> {
         let visualizer = self.parts.output_visualizer.as_ref()?;
-        if !matches!(run.judgement, Judgement::Checked(Some(_))) {
-            return None;
-        }
         let said = visualizer
             .as_ref()
             .map_err(String::clone)
             .and_then(|program| {
-                programs::checker::visualize(program, input, output, answer, &[], self.test_files)
-                    .map_err(|why| format!("{}: {why}", program.name()))
+                let feedback = match kept {
+                    Some(kept) => kept.feedback_files(self.test_files)?,
+                    None => Vec::new(),
+                };
+                programs::checker::visualize(
+                    program,
+                    input,
+                    output,
+                    answer,
+                    &test.visualizer_args,
+                    &feedback,
+                    self.test_files,
+                )
+                .map_err(|why| format!("{}: {why}", program.name()))
             });
         Some(match said {
-            Ok((file, image)) => Visual::Image { file, image },
-            Err(why) => Visual::Warning(why),
+            Ok((file, image)) => Visual::Image { file, image, pass },
+            Err(why) => Visual::Warning(match pass {
+                Some(pass) => format!("pass {pass}: {why}"),
+                None => why,
+            }),
         })
+    }
+
+    /// The score its judge (`judge`, by name) gave a test, as the test's place has it
+    /// (`ScoreFile`): read, ignored (a 2025-09 scoring problem's sample), or a judge error
+    /// naming the judge and the file in a 2025-09 test of pass-fail aggregation (the run's
+    /// judgement becomes it, and the score is dropped).
+    fn score_by_place(
+        test: &PlannedTest,
+        judge: Option<&str>,
+        judgement: &mut Judgement,
+        score: Option<ValidatorScore>,
+    ) -> Option<ValidatorScore> {
+        match (test.score_file, score) {
+            (ScoreFile::Read, score) => score,
+            (ScoreFile::Ignored, _) | (ScoreFile::JudgeError, None) => None,
+            (ScoreFile::JudgeError, Some(score)) => {
+                let file = match score {
+                    ValidatorScore::Score(_) => "score.txt",
+                    ValidatorScore::Multiplier(_) => "score_multiplier.txt",
+                };
+                let error = CheckOutcome::JudgeError(format!(
+                    "the {} wrote feedback/{file} for {}, a test of pass-fail aggregation (a \
+                     pass-fail problem, or a group with score_aggregation: pass-fail), which \
+                     the 2025-09 format makes a judge error",
+                    judge.unwrap_or("validator"),
+                    test.name
+                ));
+                let taken = std::mem::replace(judgement, Judgement::Checked(None));
+                *judgement = said_instead(taken, |_| error);
+                None
+            }
+        }
     }
 
     /// A static validation test case: the static validator's word on the submission's
     /// files (and the score it gave), judged as a run of the submission that ended cleanly
     /// and took no time (the submission does not run), so that the word alone decides it.
-    fn static_case(&self, args: &[String], mut detail: TestDetail) -> UnitFacts {
+    fn static_case(
+        &self,
+        test: &PlannedTest,
+        args: &[String],
+        mut detail: TestDetail,
+    ) -> UnitFacts {
         let judged = || -> Result<(CheckOutcome, Option<ValidatorScore>), String> {
             let validator = self.parts.static_validator.as_ref().ok_or(
                 "the package has a static validation test case but no static validator (static_validator/)",
@@ -258,13 +314,15 @@ impl TestContext<'_> {
             .map_err(|e| format!("the submission's files: {e}"))?;
             Ok(programs::static_validator::judge(validator, &files, args))
         };
+        let validator = self.parts.static_validator.as_ref().map(|v| v.name());
         let run = judged().map(|(said, score)| {
-            detail.validator_score = score;
+            let mut judgement = Judgement::Checked(Some(said));
+            detail.validator_score = Self::score_by_place(test, validator, &mut judgement, score);
             UnitRun {
                 facts: no_run(),
                 stderr_says: StderrSays::Nothing,
                 stderr_head: String::new(),
-                judgement: Judgement::Checked(Some(said)),
+                judgement,
             }
         });
         UnitFacts {
@@ -287,19 +345,24 @@ impl TestContext<'_> {
         let run = match &self.parts.interactor {
             Some(interactor) => self
                 .against_interactor(worker, interactor, input, answer, test)
-                .map(|(run, score)| {
-                    detail.validator_score = score;
+                .map(|(mut run, score, visual)| {
+                    let judge = Some(interactor.name());
+                    detail.validator_score =
+                        Self::score_by_place(test, judge, &mut run.judgement, score);
+                    detail.visual = visual;
                     run
                 }),
-            None => self
-                .checked(worker, input, answer, test)
-                .map(|(run, received, score)| {
+            None => self.checked(worker, input, answer, test).map(
+                |(mut run, received, score, visual)| {
                     detail.expected_head = Some(head(answer));
                     detail.received_head = head(&received);
-                    detail.validator_score = score;
-                    detail.visual = self.visualize(&run, input, &received, answer);
+                    let judge = self.parts.checker.as_ref().map(|c| c.name());
+                    detail.validator_score =
+                        Self::score_by_place(test, judge, &mut run.judgement, score);
+                    detail.visual = visual;
                     run
-                }),
+                },
+            ),
         };
         let run = match run {
             Ok(run) => {
@@ -323,20 +386,24 @@ impl TestContext<'_> {
     }
 
     /// Runs the solution on `input` and checks its output against `answer`; gives the run,
-    /// the solution's output and the partial score the checker gave, if any.
+    /// the solution's output, the partial score the checker gave, if any, and what the output
+    /// visualizer left, if one ran (after each check: each pass of a multi-pass problem).
     fn checked(
         &self,
         worker: &mut Worker,
         input: &[u8],
         answer: &[u8],
         test: &PlannedTest,
-    ) -> Result<(UnitRun, Vec<u8>, Option<ValidatorScore>), ExecError> {
+    ) -> Result<Checked, ExecError> {
         let checker_args = &test.checker_args;
+        let mut visual = Vec::new();
         if let (Some(passes), Some(validator)) =
             (self.problem.programs.validation_passes, &self.parts.checker)
         {
             let mut kept = validator.keep_folder();
+            let mut pass = 0;
             let last = passes_of(validator, passes, input, |pass_input| {
+                pass += 1;
                 let record = worker.run(pass_input, &test.args, self.enforced)?;
                 let said = record.facts.ended_normally().then(|| {
                     programs::checker::check_pass(
@@ -348,6 +415,11 @@ impl TestContext<'_> {
                         checker_args,
                     )
                 });
+                if said.is_some() {
+                    let pass = Some(pass);
+                    let output = &record.output;
+                    visual.extend(self.visualize(Some(&kept), input, output, answer, test, pass));
+                }
                 let (said, score, next) = match said {
                     Some(PassOutcome::Again(next)) => {
                         (Some(CheckOutcome::Accepted), None, Some(next))
@@ -367,16 +439,33 @@ impl TestContext<'_> {
                     next,
                 })
             })?;
-            return Ok((last.run, last.output, last.score));
+            return Ok((last.run, last.output, last.score, visual));
         }
         let record = worker.run(input, &test.args, self.enforced)?;
         let facts = record.facts;
+        // The one output validator of a problem with an output visualizer runs in a folder
+        // kept after it, for the visualizer to see its feedback folder.
+        let mut kept = match &self.parts.checker {
+            Some(checker)
+                if self.parts.output_visualizer.is_some()
+                    && self.parts.more_checkers.is_empty() =>
+            {
+                Some(checker.keep_folder())
+            }
+            _ => None,
+        };
         let checked = facts.ended_normally().then(|| match &self.parts.checker {
             // Nothing to check: a testlib checker says so of a missing output file.
             _ if record.no_output_file.is_some() => (
                 CheckOutcome::PresentationError(record.no_output_file.clone().unwrap_or_default()),
                 None,
             ),
+            Some(_) if kept.is_some() => match kept.as_mut() {
+                Some(kept) => {
+                    programs::checker::check_kept(kept, input, &record.output, answer, checker_args)
+                }
+                None => (CheckOutcome::JudgeError("no checker to run".into()), None),
+            },
             Some(program) => programs::checker::check_in_turn(
                 std::iter::once(program).chain(&self.parts.more_checkers),
                 input,
@@ -399,13 +488,17 @@ impl TestContext<'_> {
             Some((said, score)) => (Some(said), score),
             None => (None, None),
         };
+        if said.is_some() && record.no_output_file.is_none() {
+            let output = &record.output;
+            visual.extend(self.visualize(kept.as_ref(), input, output, answer, test, None));
+        }
         let run = UnitRun {
             facts,
             stderr_says: record.stderr_says,
             stderr_head: record.stderr_head,
             judgement: Judgement::Checked(said),
         };
-        Ok((run, record.output, score))
+        Ok((run, record.output, score, visual))
     }
 
     /// Runs the solution against the problem's interactor on `input` (a multi-pass
@@ -417,10 +510,13 @@ impl TestContext<'_> {
         input: &[u8],
         answer: &[u8],
         test: &PlannedTest,
-    ) -> Result<(UnitRun, Option<ValidatorScore>), ExecError> {
+    ) -> Result<(UnitRun, Option<ValidatorScore>, Vec<Visual>), ExecError> {
         let passes = self.problem.programs.validation_passes;
         let mut kept = interactor.keep_folder();
+        let mut visual = Vec::new();
+        let mut pass = 0;
         let mut one_pass = |pass_input: &[u8]| -> Result<Pass, ExecError> {
+            pass += 1;
             let interaction = programs::interactor::run(
                 worker,
                 self.enforced,
@@ -457,6 +553,10 @@ impl TestContext<'_> {
                     PassOutcome::Final(said, score) => (said, score, None),
                 },
             };
+            // The output visualizer after the interactor's every run, on an empty output (the
+            // format's: the dialogue is not kept), each pass numbered in a multi-pass problem.
+            let pass = passes.map(|_| pass);
+            visual.extend(self.visualize(Some(&kept), input, &[], answer, test, pass));
             Ok(Pass {
                 run: UnitRun {
                     facts: interaction.solution,
@@ -476,7 +576,7 @@ impl TestContext<'_> {
             Some(passes) => passes_of(interactor, passes, input, one_pass)?,
             None => one_pass(input)?,
         };
-        Ok((last.run, last.score))
+        Ok((last.run, last.score, visual))
     }
 
     /// A testlib interactor's word, then, when it accepted, the problem's checker's on the
@@ -511,6 +611,10 @@ impl TestContext<'_> {
         }
     }
 }
+
+/// A checked run: the run, the solution's output, the score its checker gave, and what the
+/// output visualizer left (see `TestContext::checked`).
+type Checked = (UnitRun, Vec<u8>, Option<ValidatorScore>, Vec<Visual>);
 
 /// The facts of a unit the submission did not run in (a static validation test case): a
 /// clean exit that took no time or memory.

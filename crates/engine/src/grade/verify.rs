@@ -12,8 +12,8 @@ use std::sync::Arc;
 use super::batch::Tests;
 use super::engine::Schedule;
 use super::jobs::{grade_in_order, JobsRequest, Plan, ToGrade};
-use super::outcome::{RunIdentity, RunSummary};
-use super::results::{TimeLimit, Unit};
+use super::outcome::{RunIdentity, RunSummary, Visual};
+use super::results::{TestVisuals, TimeLimit, Unit};
 use super::unit_store::RunMemory;
 use super::{row_error, tell, GradeError, Submission, Target};
 use crate::execute::Scratch;
@@ -585,7 +585,32 @@ pub(crate) fn checked(summary: &RunSummary, against: Against) -> Checked {
         groups: None,
         score_mismatch: None,
         by_expectations: false,
+        images: visuals_of(summary),
     }
+}
+
+/// What the output visualizer left on each test of a run, for the row (see `TestVisuals`).
+fn visuals_of(summary: &RunSummary) -> Vec<TestVisuals> {
+    summary
+        .outcomes
+        .iter()
+        .filter_map(|outcome| outcome.test())
+        .filter(|test| !test.visual.is_empty())
+        .map(|test| {
+            let (mut images, mut warnings) = (Vec::new(), Vec::new());
+            for visual in &test.visual {
+                match visual {
+                    Visual::Image { file, pass, .. } => images.push(Visual::label(file, *pass)),
+                    Visual::Warning(why) => warnings.push(why.clone()),
+                }
+            }
+            TestVisuals {
+                test: test.name.clone(),
+                images,
+                warnings,
+            }
+        })
+        .collect()
 }
 
 /// The verdict a package's submission is compared by, and its detail: the package format has

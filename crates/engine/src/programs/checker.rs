@@ -52,6 +52,31 @@ pub fn check_scored(
     }
 }
 
+/// [`check_scored`] run in `kept`, the checker's folder kept after the run, so that its
+/// feedback folder can be read as it left it (`KeptFolder::feedback_files`, for the output
+/// visualizer).
+pub fn check_kept(
+    kept: &mut KeptFolder,
+    input: &[u8],
+    output: &[u8],
+    answer: &[u8],
+    test_args: &[String],
+) -> (CheckOutcome, Option<ValidatorScore>) {
+    let checker = kept.program();
+    let call = call_of(
+        checker,
+        checker.spec().convention,
+        input,
+        output,
+        answer,
+        test_args,
+    );
+    match kept.run(&call) {
+        Ok(run) => scored_outcome(checker, &run),
+        Err(e) => (CheckOutcome::JudgeError(e.to_string()), None),
+    }
+}
+
 /// How `program` is called on a test under `convention` (its files, its standard input),
 /// its own arguments and then `test_args` after the convention's.
 fn call_of<'a>(
@@ -175,25 +200,33 @@ pub const OUTPUT_IMAGES: [&str; 8] = [
 ];
 
 /// Runs a 2025-09 output visualizer as the output validator was run
-/// (`visualizer input answer feedback/ [args] < output`, in a fresh folder of its own under its
-/// limits) and gives the image it left (its name in the feedback folder, and its bytes), or
-/// why it left none: it did not exit 0, it ran out of a limit, it wrote no image. Never a
-/// verdict: the caller shows the reason as a warning.
+/// (`visualizer input answer feedback/ [args] < output`, `args` the test's
+/// `output_visualizer_args`), in a fresh folder of its own under its limits, its feedback
+/// folder holding a copy of the files the validator left there (`feedback`, by their paths
+/// in it): what it writes there changes nothing the verdict was decided from. Gives the image
+/// left in the feedback folder (its name there, and its bytes; the visualizer's, or the
+/// validator's when it made none of its own), or why there is none: it did not exit 0, it ran
+/// out of a limit, no image is there. Never a verdict: the caller shows the reason as a
+/// warning.
 pub fn visualize(
     visualizer: &ProblemProgram,
     input: &[u8],
     output: &[u8],
     answer: &[u8],
-    test_args: &[String],
+    args: &[String],
+    feedback: &[(String, Vec<u8>)],
     cap: Cap,
 ) -> Result<(String, Vec<u8>), String> {
-    let call = call_of(
-        visualizer,
-        Convention::Kattis,
-        input,
-        output,
-        answer,
-        test_args,
+    let names: Vec<String> = feedback
+        .iter()
+        .map(|(name, _)| format!("feedback/{name}"))
+        .collect();
+    let mut call = call_of(visualizer, Convention::Kattis, input, output, answer, args);
+    call.files.extend(
+        names
+            .iter()
+            .zip(feedback)
+            .map(|(name, (_, bytes))| (name.as_str(), bytes.as_slice())),
     );
     let (run, left) = visualizer
         .run_writing(&call, &OUTPUT_IMAGES, cap)

@@ -99,6 +99,8 @@ const FEEDBACK: &str = "feedback";
 /// emptied before and after each call, so no call sees what another left; the program's own
 /// files and the call's stay read-only, one folder up.
 const SCRATCH: &str = "scratch";
+/// The most files of a validator's feedback folder passed on to the output visualizer.
+pub const MOST_FEEDBACK_FILES: usize = 64;
 /// How much of a checker's or validator's message is kept.
 const MESSAGE_CHARS: usize = 500;
 
@@ -308,6 +310,56 @@ impl<'p> KeptFolder<'p> {
                 .map_err(|e| e.to_string()),
             Err(e) => Err(e.to_string()),
         }
+    }
+
+    /// Every file its last run left in its feedback folder (under folders in it too), by its
+    /// path there (`judgemessage.txt`, `steps/1.txt`), for the output visualizer to see as the
+    /// validator left them: read as untrusted, each under `cap` and their sum too; a link, a
+    /// FIFO or a device is passed over, never followed; more than [`MOST_FEEDBACK_FILES`]
+    /// files, or more bytes than the cap, is an error saying so.
+    pub fn feedback_files(&self, cap: Cap) -> Result<LeftFiles, String> {
+        let Some((_, folder)) = &self.held else {
+            return Err(format!("the {} did not run", self.program.name()));
+        };
+        let root = folder.work().join(FEEDBACK);
+        let feedback = Folder::new(&root).map_err(|e| e.to_string())?;
+        let mut found = Vec::new();
+        let mut total = 0u64;
+        let mut folders = vec![(root.clone(), 0)];
+        while let Some((at, depth)) = folders.pop() {
+            let entries = judge_core::files::sorted_entries(&at).map_err(|e| e.to_string())?;
+            for (_, path) in entries {
+                let Ok(meta) = std::fs::symlink_metadata(&path) else {
+                    continue;
+                };
+                if meta.is_dir() && depth < 4 {
+                    folders.push((path, depth + 1));
+                    continue;
+                }
+                if !meta.is_file() {
+                    continue;
+                }
+                if found.len() >= MOST_FEEDBACK_FILES {
+                    return Err(format!(
+                        "the {}'s feedback folder holds more than {MOST_FEEDBACK_FILES} files",
+                        self.program.name()
+                    ));
+                }
+                let bytes = feedback.read(&path, cap).map_err(|e| e.to_string())?;
+                total += bytes.len() as u64;
+                if total > cap.bytes {
+                    return Err(format!(
+                        "the {}'s feedback folder holds more than {} bytes",
+                        self.program.name(),
+                        cap.bytes
+                    ));
+                }
+                let name = path.strip_prefix(&root).unwrap_or(&path);
+                found.push((name.to_string_lossy().into_owned(), bytes));
+            }
+        }
+        found.sort();
+        Ok(found)
     }
 
     /// Runs it in the kept session (taken on the first run) as `ProblemProgram::run_in`
@@ -711,16 +763,25 @@ impl ProblemProgram {
             }
             .map_err(ExecError::Folders)?;
             let work = folder.work();
-            for (name, bytes) in &call.files {
-                std::fs::write(work.join(name), bytes).map_err(ExecError::Files)?;
-            }
-            // The folders the kept files are to be written in (a visualizer's `feedback/`).
-            for name in keep {
+            // The folders the kept files are to be written in (a visualizer's `feedback/`),
+            // and those the call's files are in: the run's own, as the files are, so that it
+            // may replace them (a visualizer replaces the validator's image).
+            let parents = keep.iter().chain(call.files.iter().map(|(name, _)| name));
+            for name in parents {
                 if let Some(parent) = Path::new(name).parent().filter(|p| *p != Path::new("")) {
                     let parent = work.join(parent);
                     std::fs::create_dir_all(&parent).map_err(ExecError::Files)?;
                     self.scratch
                         .give_to_runs(&parent)
+                        .map_err(ExecError::Folders)?;
+                }
+            }
+            for (name, bytes) in &call.files {
+                let path = work.join(name);
+                std::fs::write(&path, bytes).map_err(ExecError::Files)?;
+                if name.contains('/') {
+                    self.scratch
+                        .give_to_runs(&path)
                         .map_err(ExecError::Folders)?;
                 }
             }

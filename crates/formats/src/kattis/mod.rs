@@ -20,7 +20,7 @@ pub use domjudge::Domjudge;
 use judge_core::check::{Checker, Comparison};
 use judge_core::config::{
     Convention, FileTest, ProblemKind, ProblemPrograms, ProblemSpec, ProgramSource, ProgramSpec,
-    Role, ValidatorLimits,
+    Role, ScoreFile, ValidatorLimits,
 };
 use judge_core::files::{Cap, FileError, Folder, Kind};
 use judge_core::limits::{ProblemLimits, MIB};
@@ -172,7 +172,17 @@ impl Package {
         let groups = scoring_groups(&folder, &dir)?;
         let tests = match &groups {
             Some(tree) => tests_of_groups(&folder, tree, &metadata)?,
-            None => testdata::read(&folder, &metadata.constants)?,
+            None => {
+                let mut tests = testdata::read(&folder, &metadata.constants)?;
+                // A 2025-09 pass-fail problem's tests have no score: a score file is a judge
+                // error (its groups all have pass-fail aggregation).
+                if metadata.format == FormatVersion::V2025_09 {
+                    for test in &mut tests {
+                        test.score_file = ScoreFile::JudgeError;
+                    }
+                }
+                tests
+            }
         };
         let mut tests = tests;
         let mut warnings = Vec::new();
@@ -715,6 +725,21 @@ fn scoring_groups(folder: &Folder, dir: &Path) -> Result<Option<GroupTree>, Pack
     Ok(Some(judge_core::scoring::kattis::read(folder, &facts)?))
 }
 
+/// What a score file written for a test of `group` in `tree` is: in a 2025-09 package, ignored
+/// on a sample and a judge error in another group of `pass-fail` aggregation (the format's
+/// words); read by the group's rules everywhere else.
+fn score_file_in(tree: &GroupTree, group: &Group, sample: bool) -> ScoreFile {
+    use judge_core::scoring::{Rule, SpecAggregation};
+    if tree.format != judge_core::scoring::Format::Kattis2025 {
+        return ScoreFile::Read;
+    }
+    match &group.settings.rule {
+        _ if sample => ScoreFile::Ignored,
+        Rule::Spec(spec) if spec.aggregation == SpecAggregation::PassFail => ScoreFile::JudgeError,
+        _ => ScoreFile::Read,
+    }
+}
+
 /// The tests of a scoring package: every test case of its group tree in judging order (every
 /// folder under `data/` is a group, as problemtools judges them), each with its group's
 /// arguments. problem.yaml's `validator_flags`, which the tree puts first in every group's
@@ -754,17 +779,21 @@ fn tests_of_groups(
         let Some((checker_args, group)) = by_path.remove(&path) else {
             continue;
         };
-        let args = testdata::submission_args(folder, constants, &path)?;
+        let args = testdata::run_args(folder, constants, &path)?;
+        let sample = path.starts_with("sample/");
         found.push(FileTest {
             input: data.join(format!("{path}.in")),
             answer: data.join(format!("{path}.ans")),
-            sample: path.starts_with("sample/"),
+            sample,
             name: path,
             folder: folder.clone(),
             checker_args,
-            args,
+            args: args.submission,
             validator_args: group.settings.input_validator_flags.clone(),
             validator_args_by_name: group.settings.input_validator_args_by_name.clone(),
+            input_visualizer_args: args.input_visualizer,
+            output_visualizer_args: args.output_visualizer,
+            score_file: score_file_in(tree, group, sample),
         });
     }
     if found.is_empty() {
@@ -1383,6 +1412,67 @@ mod tests {
         assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
         let tests = loaded.spec.file_tests.as_ref().unwrap();
         assert!(tests.iter().all(|t| !t.name.ends_with("[static]")));
+    }
+
+    /// A score file is read by each test's place in a 2025-09 package: ignored on a scoring
+    /// problem's sample, a judge error in a group of pass-fail aggregation (g1, by default)
+    /// and in every test of a pass-fail problem, read in a `sum` group (g2); every test of
+    /// an older format reads it. The visualizers' arguments are the groups' (constants
+    /// written in), inherited, or the test's own `<name>.yaml`'s.
+    #[test]
+    fn a_tests_score_file_and_visualizer_arguments_come_from_its_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let package = dir.path().join("scoring2025");
+        copy(&staging("scoring2025").unwrap(), &package);
+        let yaml = package.join("problem.yaml");
+        let text = std::fs::read_to_string(&yaml).unwrap();
+        std::fs::write(&yaml, format!("{text}constants:\n  big: 9\n")).unwrap();
+        std::fs::write(
+            package.join("data/secret/g2/test_group.yaml"),
+            "max_score: 70\nscore_aggregation: sum\noutput_visualizer_args: [--big, '{{big}}']\n\
+             input_visualizer_args: [--in]\n",
+        )
+        .unwrap();
+        std::fs::write(
+            package.join("data/secret/g2/more/2.yaml"),
+            "output_visualizer_args: [--own]\n",
+        )
+        .unwrap();
+        let loaded = Package::load(&package, &ValidatorLimits::default()).unwrap();
+        let tests = loaded.spec.file_tests.as_ref().unwrap();
+        let of = |name: &str| tests.iter().find(|t| t.name == name).unwrap();
+        assert_eq!(of("sample/1").score_file, ScoreFile::Ignored);
+        let g1 = tests
+            .iter()
+            .find(|t| t.name.starts_with("secret/g1/"))
+            .unwrap();
+        assert_eq!(g1.score_file, ScoreFile::JudgeError);
+        let g2: Vec<&FileTest> = tests
+            .iter()
+            .filter(|t| t.name.starts_with("secret/g2/"))
+            .collect();
+        assert!(g2.iter().all(|t| t.score_file == ScoreFile::Read));
+        assert!(g2.iter().all(|t| t.input_visualizer_args == ["--in"]));
+        assert_eq!(of("secret/g2/more/2").output_visualizer_args, ["--own"]);
+        assert!(g2
+            .iter()
+            .any(|t| t.output_visualizer_args == ["--big", "9"]));
+        assert!(g1.output_visualizer_args.is_empty());
+
+        let passfail = Package::load(
+            &staging("outputvisual2025").unwrap(),
+            &ValidatorLimits::default(),
+        )
+        .unwrap();
+        let tests = passfail.spec.file_tests.as_ref().unwrap();
+        assert!(tests.iter().all(|t| t.score_file == ScoreFile::JudgeError));
+        let older = Package::load(
+            &staging("divisor2023").unwrap(),
+            &ValidatorLimits::default(),
+        )
+        .unwrap();
+        let tests = older.spec.file_tests.as_ref().unwrap();
+        assert!(tests.iter().all(|t| t.score_file == ScoreFile::Read));
     }
 
     fn copy(from: &Path, to: &Path) {

@@ -19,7 +19,7 @@ use yaml_serde::Value;
 use super::metadata::split_args;
 use super::PackageError;
 use judge_core::bounds::GROUP_DEPTH;
-use judge_core::config::{ArgsByName, FileTest};
+use judge_core::config::{ArgsByName, FileTest, ScoreFile};
 use judge_core::constants::Constants;
 use judge_core::files::{Cap, Folder, Kind};
 use judge_core::scoring::kattis::group_settings_text;
@@ -36,6 +36,9 @@ struct GroupArgs {
     answer_by_name: Option<ArgsByName>,
     /// `args`: what the submission is run with.
     submission: Vec<String>,
+    /// 2025-09's `input_visualizer_args` and `output_visualizer_args`.
+    input_visualizer: Vec<String>,
+    output_visualizer: Vec<String>,
 }
 
 /// The tests of the package `package`, samples first. Every entry of `data/` is a file or a
@@ -143,6 +146,9 @@ impl Walk<'_> {
                     args: args.submission.clone(),
                     validator_args: args.input.clone(),
                     validator_args_by_name: args.input_by_name.clone(),
+                    input_visualizer_args: args.input_visualizer.clone(),
+                    output_visualizer_args: args.output_visualizer.clone(),
+                    score_file: ScoreFile::Read,
                 });
             } else if let Some(stem) = input_stem {
                 let answer = path.with_file_name(with_suffix(stem, ".ans"));
@@ -172,9 +178,9 @@ const TEST_KEYS: [&str; 8] = [
 ];
 
 /// Reads each test case's own settings (`<name>.yaml` beside its `.in`, 2025-09) over its
-/// group's: `input_validator_args` (either form), `output_validator_args` and `args` (the
-/// submission's arguments) replace the group's; the visualizers' arguments, `full_feedback`,
-/// `hint` and `description` are checked for their form. A key the format does not have is an
+/// group's: `input_validator_args` (either form), `output_validator_args`, `args` (the
+/// submission's arguments) and the visualizers' arguments replace the group's;
+/// `full_feedback`, `hint` and `description` are checked for their form. A key the format does not have is an
 /// error naming it.
 pub fn apply_test_yaml(package: &Folder, tests: &mut [FileTest]) -> Result<(), PackageError> {
     for test in tests.iter_mut() {
@@ -208,9 +214,8 @@ pub fn apply_test_yaml(package: &Folder, tests: &mut [FileTest]) -> Result<(), P
                 }
                 "output_validator_args" => test.checker_args = list()?,
                 "args" => test.args = list()?,
-                "input_visualizer_args" | "output_visualizer_args" => {
-                    list()?;
-                }
+                "input_visualizer_args" => test.input_visualizer_args = list()?,
+                "output_visualizer_args" => test.output_visualizer_args = list()?,
                 "full_feedback" if item.is_bool() => {}
                 "full_feedback" => {
                     return Err(PackageError::invalid(
@@ -306,6 +311,12 @@ fn group_args(
         }
         if let Some(submission) = read(&["args"])? {
             args.submission = submission;
+        }
+        if let Some(input) = read(&["input_visualizer_args"])? {
+            args.input_visualizer = input;
+        }
+        if let Some(output) = read(&["output_visualizer_args"])? {
+            args.output_visualizer = output;
         }
         match value.get("answer_validator_args").filter(|v| !v.is_null()) {
             Some(Value::Mapping(map)) => {
@@ -609,17 +620,36 @@ mod tests {
         write(
             d,
             "data/secret/test_group.yaml",
-            "output_validator_args: [float_tolerance, '1e-6']\ninput_validator_args: [big]\nargs: [--group]\n",
+            "output_validator_args: [float_tolerance, '1e-6']\ninput_validator_args: [big]\nargs: [--group]\n\
+             output_visualizer_args: [--draw, '{{size}}']\n",
+        );
+        write(
+            d,
+            "data/test_group.yaml",
+            "input_visualizer_args: [--root]\n",
         );
         write(
             d,
             "data/secret/1.yaml",
-            "output_validator_args: [case_sensitive]\ninput_validator_args: {v: [x]}\ndescription: the first\nhint: think\nfull_feedback: true\n",
+            "output_validator_args: [case_sensitive]\ninput_validator_args: {v: [x]}\ndescription: the first\nhint: think\nfull_feedback: true\n\
+             input_visualizer_args: [--mine]\n",
         );
-        write(d, "data/secret/2.yaml", "args: [--fast]\n");
+        write(
+            d,
+            "data/secret/2.yaml",
+            "args: [--fast]\noutput_visualizer_args: []\n",
+        );
         let folder = Folder::new(d).unwrap();
-        let mut tests = read(&folder, &Constants::default()).unwrap();
+        let mut constants = Constants::default();
+        constants.insert("size", "5");
+        let mut tests = read(&folder, &constants).unwrap();
         apply_test_yaml(&folder, &mut tests).unwrap();
+        // The visualizers' arguments: inherited from data/, replaced by a group's (constants
+        // written in) and by a test's own, as the other arguments are.
+        assert_eq!(tests[0].input_visualizer_args, ["--mine"]);
+        assert_eq!(tests[2].input_visualizer_args, ["--root"]);
+        assert_eq!(tests[0].output_visualizer_args, ["--draw", "5"]);
+        assert!(tests[1].output_visualizer_args.is_empty());
         // `args`: the group's, replaced by a test's own.
         assert_eq!(tests[0].args, ["--group"]);
         assert_eq!(tests[1].args, ["--fast"]);
@@ -819,14 +849,30 @@ pub fn answer_args(
     Ok((args.answer, args.answer_by_name))
 }
 
-/// The `args` (the submission's arguments) of the test named `test` (see [`answer_args`]),
-/// before its own `<name>.yaml`.
-pub fn submission_args(
+/// The arguments a test's groups give the submission and the visualizers.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RunArgs {
+    /// `args`: the submission's.
+    pub submission: Vec<String>,
+    /// `input_visualizer_args`.
+    pub input_visualizer: Vec<String>,
+    /// `output_visualizer_args`.
+    pub output_visualizer: Vec<String>,
+}
+
+/// The `args` (the submission's arguments) and the visualizers' arguments of the test named
+/// `test` (see [`answer_args`]), before its own `<name>.yaml`.
+pub fn run_args(
     package: &Folder,
     constants: &Constants,
     test: &str,
-) -> Result<Vec<String>, PackageError> {
-    Ok(args_of(package, constants, test)?.submission)
+) -> Result<RunArgs, PackageError> {
+    let args = args_of(package, constants, test)?;
+    Ok(RunArgs {
+        submission: args.submission,
+        input_visualizer: args.input_visualizer,
+        output_visualizer: args.output_visualizer,
+    })
 }
 
 /// The settings of the groups of the test named `test`, from `data/` down.

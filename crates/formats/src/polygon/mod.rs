@@ -39,7 +39,7 @@ use crate::kattis::{FormatVersion, Metadata, Package, PackageSubmission, TimeRul
 use judge_core::check::{Checker, Comparison};
 use judge_core::config::{
     Convention, FileTest, GeneratedFile, IoFiles, ProblemKind, ProblemPrograms, ProblemSpec,
-    ProgramSource, ProgramSpec, ProgramTest, Role, ValidatorLimits,
+    ProgramSource, ProgramSpec, ProgramTest, Role, ScoreFile, ValidatorLimits,
 };
 use judge_core::files::{Cap, FileError, Folder, Kind};
 use judge_core::limits::{ProblemLimits, MIB};
@@ -694,6 +694,9 @@ fn tests(
                     args: Vec::new(),
                     validator_args: Vec::new(),
                     validator_args_by_name: None,
+                    input_visualizer_args: Vec::new(),
+                    output_visualizer_args: Vec::new(),
+                    score_file: ScoreFile::Read,
                 });
                 continue;
             }
@@ -708,6 +711,9 @@ fn tests(
             args: Vec::new(),
             validator_args: Vec::new(),
             validator_args_by_name: None,
+            input_visualizer_args: Vec::new(),
+            output_visualizer_args: Vec::new(),
+            score_file: ScoreFile::Read,
         });
     }
     if tests.is_empty() {
