@@ -9,7 +9,7 @@
 //! 0 to 1, on the first line of its standard output ([`cms_outcome`]). A 2025-09 output
 //! visualizer is called the same way after it ([`visualize`]) and leaves an image.
 
-use super::{Call, Ended, KeptFolder, PartRun, ProblemProgram};
+use super::{Call, Ended, KeptFolder, PartError, PartRun, ProblemProgram};
 use judge_core::config::Convention;
 use judge_core::files::Cap;
 use judge_core::scoring::aggregate::ValidatorScore;
@@ -46,10 +46,7 @@ pub fn check_scored(
         answer,
         test_args,
     );
-    match checker.run(&call) {
-        Ok(run) => scored_outcome(checker, &run),
-        Err(e) => (CheckOutcome::JudgeError(e.to_string()), None),
-    }
+    scored_or_error(checker, checker.run(&call))
 }
 
 /// [`check_scored`] run in `kept`, the checker's folder kept after the run, so that its
@@ -71,7 +68,15 @@ pub fn check_kept(
         answer,
         test_args,
     );
-    match kept.run(&call) {
+    scored_or_error(checker, kept.run(&call))
+}
+
+/// The checker's word on a test from its run, or the judge error its failure to run is.
+fn scored_or_error(
+    checker: &ProblemProgram,
+    run: Result<PartRun, PartError>,
+) -> (CheckOutcome, Option<ValidatorScore>) {
+    match run {
         Ok(run) => scored_outcome(checker, &run),
         Err(e) => (CheckOutcome::JudgeError(e.to_string()), None),
     }
