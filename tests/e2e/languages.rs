@@ -303,7 +303,14 @@ fn python_under_pypy3_is_accepted() {
     // binary). What is checked here is that PyPy runs the source, so the limit is wide.
     let (code, report, text) = grade(
         "solutions/boj1525/accepted/bfs_dict.py",
-        &["--language", "pypy3", "--count", "5", "--memory-limit", "512"],
+        &[
+            "--language",
+            "pypy3",
+            "--count",
+            "5",
+            "--memory-limit",
+            "512",
+        ],
     );
     assert_eq!(report["verdict"], "AC", "{text}");
     assert_eq!(code, 0);
