@@ -710,18 +710,14 @@ fn pascal_sources_are_compiled_in_delphi_mode_as_codeforces_does() {
     let output = judge(&["verify", DELPHI_PACKAGE]);
     let text = show(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
-    for (solution, verdict) in [
-        ("main/main.cpp", "AC"),
-        ("accepted/sum.pas", "AC"),
-        ("wrong-answer/off.dpr", "WA @tests/01"),
-    ] {
-        assert!(
-            text.lines().any(|l| l.starts_with(&format!("{solution} "))
-                && l.contains(&format!(" {verdict} "))
-                && l.ends_with(" ok")),
-            "{solution} is not {verdict}:\n{text}"
-        );
-    }
+    assert_rows_ok(
+        &text,
+        &[
+            ("main/main.cpp", "AC"),
+            ("accepted/sum.pas", "AC"),
+            ("wrong-answer/off.dpr", "WA @tests/01"),
+        ],
+    );
     assert!(text.contains("Pascal (Free Pascal, Delphi mode)"), "{text}");
     // The checker's own message.
     assert!(text.contains("the sum is wrong"), "{text}");
@@ -739,19 +735,15 @@ fn solutions_read_and_write_the_named_files_in_a_folder_emptied_between_runs() {
     let output = judge(&["verify", FILES_PACKAGE]);
     let text = show(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
-    for (solution, verdict) in [
-        ("main/main.cpp", "AC"),
-        ("accepted/tidy.py", "AC"),
-        ("presentation-error/stdio.cpp", "PE @tests/01"),
-        ("wrong-answer/off.cpp", "WA @tests/01"),
-    ] {
-        assert!(
-            text.lines().any(|l| l.starts_with(&format!("{solution} "))
-                && l.contains(&format!(" {verdict} "))
-                && l.ends_with(" ok")),
-            "{solution} is not {verdict}:\n{text}"
-        );
-    }
+    assert_rows_ok(
+        &text,
+        &[
+            ("main/main.cpp", "AC"),
+            ("accepted/tidy.py", "AC"),
+            ("presentation-error/stdio.cpp", "PE @tests/01"),
+            ("wrong-answer/off.cpp", "WA @tests/01"),
+        ],
+    );
     assert!(text.contains("wrote no output.txt"), "{text}");
 }
 
@@ -831,17 +823,13 @@ fn a_checker_writes_in_its_own_folder_and_no_call_sees_what_another_left() {
     let output = judge(&["verify", "tests/polygon/reportsum", "--jobs", "1"]);
     let text = show(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
-    for (solution, verdict) in [
-        ("main/main.cpp", "AC"),
-        ("wrong-answer/off.cpp", "WA @tests/01"),
-    ] {
-        assert!(
-            text.lines().any(|l| l.starts_with(&format!("{solution} "))
-                && l.contains(&format!(" {verdict} "))
-                && l.ends_with(" ok")),
-            "{solution} is not {verdict}:\n{text}"
-        );
-    }
+    assert_rows_ok(
+        &text,
+        &[
+            ("main/main.cpp", "AC"),
+            ("wrong-answer/off.cpp", "WA @tests/01"),
+        ],
+    );
     assert!(!text.contains("left by an earlier call"), "{text}");
     assert!(text.contains("the sum is 3, not 4"), "{text}");
 }
@@ -919,17 +907,13 @@ fn export_polygon_writes_a_package_read_back_with_the_same_verdicts() {
     let output = judge(&["verify", &out]);
     let text = show(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
-    for (solution, verdict) in [
-        ("main/add.py", "AC"),
-        ("wrong-answer/difference.py", "WA @tests/01"),
-    ] {
-        assert!(
-            text.lines().any(|l| l.starts_with(&format!("{solution} "))
-                && l.contains(&format!(" {verdict} "))
-                && l.ends_with(" ok")),
-            "{solution} is not {verdict}:\n{text}"
-        );
-    }
+    assert_rows_ok(
+        &text,
+        &[
+            ("main/add.py", "AC"),
+            ("wrong-answer/difference.py", "WA @tests/01"),
+        ],
+    );
     // What it does not write yet is refused by name, before anything is run.
     for (package, says) in [
         ("scoring2023", "scored by groups"),
@@ -948,5 +932,18 @@ fn export_polygon_writes_a_package_read_back_with_the_same_verdicts() {
         assert_eq!(output.status.code(), Some(2), "{text}");
         assert!(text.contains(says), "{package}: {text}");
         assert!(!Path::new(&out).exists(), "{package}: {out} was written");
+    }
+}
+
+/// Asserts that each solution's row in verify's `text` shows `verdict` and ends in `ok` (what
+/// its tag expects).
+fn assert_rows_ok(text: &str, rows: &[(&str, &str)]) {
+    for (solution, verdict) in rows {
+        assert!(
+            text.lines().any(|l| l.starts_with(&format!("{solution} "))
+                && l.contains(&format!(" {verdict} "))
+                && l.ends_with(" ok")),
+            "{solution} is not {verdict}:\n{text}"
+        );
     }
 }
