@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # cluster.sh — a throw-away one-node Slurm cluster on this host, for CI.
 #
+#   cluster.sh install  install the packages if missing (nothing started); .ci/run does it
+#                       while cargo builds
 #   cluster.sh up       install packages if missing, start munged + slurmctld +
 #                       slurmd in a private state folder, wait until the node is idle
 #   cluster.sh status   show the daemons, sinfo and squeue
@@ -535,10 +537,11 @@ do_env() {
 }
 
 case ${1:-} in
+    install) ensure_packages ;;
     up) do_up ;;
     down) do_down ;;
     status) do_status ;;
     env) do_env ;;
     wait) shift; do_wait "$@" ;;
-    *) echo "usage: $PROG up|down|status|env|wait JOBID..." >&2; exit 2 ;;
+    *) echo "usage: $PROG install|up|down|status|env|wait JOBID..." >&2; exit 2 ;;
 esac
