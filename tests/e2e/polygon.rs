@@ -500,7 +500,10 @@ fn a_multigenerator_s_run_makes_its_tests_from_the_files_it_leaves() {
 /// input output answer`) talks with each solution and rejects what it must (a guess that is no
 /// number); when it accepts, the checker judges the output file it wrote (more than 7
 /// guesses is a wrong answer there, though the interactor allows 10). The package keeps no
-/// answers: an interactive test's answer is an empty file.
+/// answers: each is made as Polygon makes it, by the main solution playing against the
+/// interactor, and is what the interactor wrote (the main solution's number of guesses, which
+/// the checker holds each solution to). A main solution the interactor rejects makes no
+/// answer: a judge error on the test, saying why.
 #[test]
 fn an_interactor_talks_with_each_solution_and_the_checker_reads_what_it_wrote() {
     const INTERACTIVE: &str = "tests/polygon/guessnumber";
@@ -524,6 +527,32 @@ fn an_interactor_talks_with_each_solution_and_the_checker_reads_what_it_wrote() 
     assert!(
         garbage.contains("WA @tests/01") && garbage.contains("guess 1 is not a number"),
         "the interactor's word: {garbage}"
+    );
+    // Within 7 guesses, but more than the main solution's answer says (7 for 3, main's 5).
+    let upper = row("wrong-answer/upper.cpp");
+    assert!(
+        upper.contains("WA @tests/01") && upper.contains("7 guesses, the main solution needs 5"),
+        "the checker's word on main's answer: {upper}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("guessnumber");
+    copy_folder(&repo().join(INTERACTIVE), &copy);
+    let xml = copy.join("problem.xml");
+    let text = std::fs::read_to_string(&xml).unwrap();
+    let swapped = text
+        .replace("solutions/binary.cpp", "solutions/TMP")
+        .replace("solutions/garbage.cpp", "solutions/binary.cpp")
+        .replace("solutions/TMP", "solutions/garbage.cpp");
+    std::fs::write(&xml, swapped).unwrap();
+    let output = judge(&["verify", &copy.to_string_lossy()]);
+    let text = show(&output);
+    assert!(
+        text.contains("JE @tests/01")
+            && text.contains(
+                "the expected answer: the reference garbage.cpp was rejected by the \
+                 interactor: wrong answer: guess 1 is not a number"
+            ),
+        "{text}"
     );
     let output = judge(&[
         "test",
