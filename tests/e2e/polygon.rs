@@ -945,7 +945,8 @@ fn export_polygon_writes_a_package_read_back_with_the_same_verdicts() {
     );
     // What it does not write yet is refused by name, before anything is run.
     for (package, says) in [
-        ("scoring2023", "scored by groups"),
+        ("scoring2023", "is a program"),
+        ("customgrader", "a custom grader scores it"),
         ("customchecker", "is a program"),
         ("guessinteractive", "interactive"),
         ("sumdefault", "space_change_sensitive"),
@@ -961,6 +962,76 @@ fn export_polygon_writes_a_package_read_back_with_the_same_verdicts() {
         assert_eq!(output.status.code(), Some(2), "{text}");
         assert!(text.contains(says), "{package}: {text}");
         assert!(!Path::new(&out).exists(), "{package}: {out} was written");
+    }
+}
+
+/// The verdict and score verify's `text` gives `solution`: `("WA", "65")`.
+fn verdict_and_score(text: &str, solution: &str) -> (String, String) {
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(&format!("{solution} ")))
+        .unwrap_or_else(|| panic!("no row of {solution}:\n{text}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| *w == "score")
+        .unwrap_or_else(|| panic!("no score in {line:?}"));
+    let verdict = match words[at - 1].starts_with('@') {
+        true => words[at - 2],
+        false => words[at - 1],
+    };
+    (verdict.to_string(), words[at + 1].to_string())
+}
+
+/// A Kattis scoring package with groups (tests/kattis/groupsum: `small` pass-fail worth 30,
+/// `big` 35 for each test) exported with `--polygon`: its groups become Polygon's
+/// (`complete-group` with its points, `each-test` with each test's), and judge's Polygon
+/// reader gives each submission the verdict and score the Kattis package gives it.
+#[test]
+fn export_polygon_writes_groups_graded_with_the_same_scores() {
+    const GROUPS: &str = "tests/kattis/groupsum";
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("groupsum").to_string_lossy().into_owned();
+    let output = judge(&["export", GROUPS, "--polygon", &out]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let xml = std::fs::read_to_string(Path::new(&out).join("problem.xml")).unwrap();
+    for element in [
+        r#"<group name="small" points="30" points-policy="complete-group"/>"#,
+        r#"<group name="big" points-policy="each-test"/>"#,
+        r#"<test method="manual" group="big" points="35"/>"#,
+        r#"<test method="manual" sample="true" group="samples" points="0"/>"#,
+    ] {
+        assert!(xml.contains(element), "no {element} in:\n{xml}");
+    }
+    assert!(!xml.contains("invalid_input"), "{xml}");
+    let kattis = show(&judge(&["verify", GROUPS]));
+    let polygon = show(&judge(&["verify", &out]));
+    assert!(polygon.contains("0 mismatches"), "{polygon}");
+    for (kattis_name, polygon_name, expected) in [
+        ("accepted/full.py", "main/full.py", ("AC", "100")),
+        (
+            "wrong_answer/one_big.py",
+            "wrong-answer/one_big.py",
+            ("WA", "65"),
+        ),
+        (
+            "wrong_answer/one_small.py",
+            "wrong-answer/one_small.py",
+            ("WA", "70"),
+        ),
+    ] {
+        let expected = (expected.0.to_string(), expected.1.to_string());
+        assert_eq!(
+            verdict_and_score(&kattis, kattis_name),
+            expected,
+            "{kattis}"
+        );
+        assert_eq!(
+            verdict_and_score(&polygon, polygon_name),
+            expected,
+            "{polygon}"
+        );
     }
 }
 

@@ -18,6 +18,7 @@ use judge_core::check::{Checker, Comparison};
 use judge_core::cleanup::Stop;
 use judge_core::config::{FileTest, ProblemSpec, RunnerConfig};
 use judge_core::files::{Cap, Folder, Kind};
+use judge_core::scoring::{Child, Group, OnReject, Rule, ScoreRule, SpecAggregation, TestCase};
 
 use crate::kattis::export::{publish, stage, write_file, ExportError, Exported};
 use crate::kattis::PackageSubmission;
@@ -32,9 +33,7 @@ const TAGS: [(&str, &str); 4] = [
 
 /// What of `problem` export --polygon writes as it is: its tests, and testlib's standard
 /// checker by name with notes on how it differs; the error says what it does not write yet.
-pub fn writable(
-    problem: &ProblemSpec,
-) -> Result<(&[FileTest], &'static str, Vec<String>), ExportError> {
+pub fn writable(problem: &ProblemSpec) -> Result<Writable<'_>, ExportError> {
     let refuse = |why: String| ExportError::Unsupported {
         problem: problem.id.clone(),
         why,
@@ -46,10 +45,17 @@ pub fn writable(
                 .into(),
         ));
     };
-    if problem.groups.is_some() {
-        return Err(refuse(
-            "it is scored by groups, which export --polygon does not write yet".into(),
-        ));
+    let groups = polygon_groups(problem).map_err(&refuse)?;
+    if let Some(groups) = &groups {
+        if let Some(test) = tests
+            .iter()
+            .find(|t| !groups.iter().any(|g| g.tests.contains(&t.name)))
+        {
+            return Err(refuse(format!(
+                "test {} is in none of its groups",
+                test.name
+            )));
+        }
     }
     if problem.interactive.is_some() || problem.programs.interactor.is_some() {
         return Err(refuse(
@@ -105,7 +111,237 @@ pub fn writable(
             test.checker_args.join(" ")
         )));
     }
-    Ok((tests, standard, notes))
+    Ok(Writable {
+        tests,
+        checker: standard,
+        notes,
+        groups,
+    })
+}
+
+/// What export --polygon writes of a problem (see [`writable`]).
+pub struct Writable<'a> {
+    pub tests: &'a [FileTest],
+    /// testlib's standard checker by name.
+    pub checker: &'static str,
+    /// How the checker differs.
+    pub notes: Vec<String>,
+    /// The groups, for a problem scored by groups.
+    pub groups: Option<Vec<PolygonGroup>>,
+}
+
+/// A group of the Polygon package, written from a leaf group of the Kattis tree (a group of
+/// tests only): `data/sample` (worth nothing, as `ignore_sample` makes it), `data/secret`
+/// when it holds tests alone, else each group of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PolygonGroup {
+    pub name: String,
+    /// The Kattis group's path (`secret/small`).
+    pub path: String,
+    /// `each-test`: each test's points (the group's `points` is their sum); else
+    /// `complete-group`, worth `points` when every test passes.
+    pub each_test: bool,
+    /// A `complete-group`'s points, or an `each-test` group's points per test.
+    pub points: f64,
+    /// The groups it depends on, by their Polygon names (2023-07's `require_pass`).
+    pub dependencies: Vec<String>,
+    /// Its tests' paths, in order.
+    pub tests: Vec<String>,
+}
+
+/// The Polygon groups of a scoring problem's tree (`None` without groups), or why the tree
+/// cannot be said in Polygon's terms: the problem's score must be the sum of its groups'
+/// (the root and `secret` summing), each group a pass-fail one (`min` of tests worth its
+/// `accept_score`, 2023-07's `pass-fail`: `complete-group`) or one summing every test's score
+/// (`sum` with `on_reject: continue`, 2023-07's `sum`: `each-test`), without nested groups,
+/// custom graders or other flags.
+pub fn polygon_groups(problem: &ProblemSpec) -> Result<Option<Vec<PolygonGroup>>, String> {
+    let Some(tree) = problem.groups.as_deref() else {
+        return Ok(None);
+    };
+    if !tree.scoring {
+        return Err(
+            "its groups are those of a pass-fail problem, which Polygon's groups (with \
+                    points) do not say"
+                .into(),
+        );
+    }
+    let mut leaves: Vec<&Group> = Vec::new();
+    let sums = |group: &Group| match &group.settings.rule {
+        Rule::Default(flags) => flags.score == ScoreRule::Sum,
+        Rule::Spec(spec) => spec.aggregation == SpecAggregation::Sum,
+        _ => false,
+    };
+    if !sums(&tree.root) {
+        return Err(
+            "its score is not the sum of its groups' (data/'s grader), as Polygon's is".into(),
+        );
+    }
+    for child in &tree.root.children {
+        let Child::Group(group) = child else {
+            return Err("a test lies in data/ itself, outside sample/ and secret/".into());
+        };
+        let has_tests = group.children.iter().any(|c| matches!(c, Child::Test(_)));
+        let has_groups = group.children.iter().any(|c| matches!(c, Child::Group(_)));
+        match (has_tests, has_groups) {
+            (_, false) => leaves.push(group),
+            (false, true) => {
+                if !sums(group) {
+                    return Err(format!(
+                        "group {} does not sum its groups' scores, as Polygon's problem does",
+                        group.path
+                    ));
+                }
+                for child in &group.children {
+                    match child {
+                        Child::Group(inner)
+                            if inner.children.iter().all(|c| matches!(c, Child::Test(_))) =>
+                        {
+                            leaves.push(inner)
+                        }
+                        Child::Group(inner) => {
+                            return Err(format!(
+                                "group {} holds groups of its own: Polygon's groups do not nest",
+                                inner.path
+                            ))
+                        }
+                        Child::Test(_) => {}
+                    }
+                }
+            }
+            (true, true) => {
+                return Err(format!(
+                    "group {} holds both tests and groups: Polygon's groups do not nest",
+                    group.path
+                ))
+            }
+        }
+    }
+    let name_of = |path: &str| match path {
+        "sample" => "samples".to_string(),
+        _ => path
+            .strip_prefix("secret/")
+            .unwrap_or(path)
+            .replace('/', "-"),
+    };
+    // The validators' own folders (data/invalid_input, ...) hold no test that is graded.
+    let graded = problem.file_tests.as_deref().unwrap_or_default();
+    leaves.retain(|group| {
+        group.children.iter().any(|c| match c {
+            Child::Test(t) => graded.iter().any(|g| g.name == t.path),
+            Child::Group(_) => false,
+        })
+    });
+    let mut written = Vec::new();
+    for group in &leaves {
+        let settings = &group.settings;
+        let tests: Vec<&TestCase> = group
+            .children
+            .iter()
+            .filter_map(|c| match c {
+                Child::Test(t) => Some(t),
+                Child::Group(_) => None,
+            })
+            .collect();
+        if let Some(test) = tests.iter().find(|t| t.static_validation.is_some()) {
+            return Err(format!(
+                "{} is a static validation test case, which Polygon has not",
+                test.path
+            ));
+        }
+        let unsaid = |why: &str| {
+            format!(
+                "group {}: {why}, which Polygon's groups do not say",
+                group.path
+            )
+        };
+        let (each_test, points, dependencies) = if group.path == "sample" {
+            // Worth nothing, as ignore_sample makes it (an each-test group of 0 points).
+            (true, 0.0, Vec::new())
+        } else {
+            match &settings.rule {
+                Rule::Default(flags) => {
+                    if settings.reject_score != 0.0 {
+                        return Err(unsaid("a rejected test scores reject_score, not 0"));
+                    }
+                    if tests.iter().any(|t| t.max_score.is_some()) {
+                        return Err(unsaid("its tests have scores of their own"));
+                    }
+                    let points = settings.accept_score;
+                    match flags.score {
+                        ScoreRule::Min => (false, points, Vec::new()),
+                        ScoreRule::Sum
+                            if settings.on_reject == OnReject::Continue || tests.len() == 1 =>
+                        {
+                            (true, points, Vec::new())
+                        }
+                        ScoreRule::Sum => {
+                            return Err(unsaid(
+                                "it sums its tests' scores up to its first rejection \
+                                 (on_reject: break)",
+                            ))
+                        }
+                        ScoreRule::Avg | ScoreRule::Max => {
+                            return Err(unsaid(
+                                "its score is the mean or the largest of its tests'",
+                            ))
+                        }
+                    }
+                }
+                Rule::Spec(spec) => {
+                    let mut dependencies = Vec::new();
+                    for path in &spec.require_pass {
+                        match leaves.iter().find(|g| &g.path == path) {
+                            Some(g) => dependencies.push(name_of(&g.path)),
+                            None => {
+                                return Err(unsaid(&format!(
+                                    "it requires {path} to pass, which is not one of the groups \
+                                     written"
+                                )))
+                            }
+                        }
+                    }
+                    match spec.aggregation {
+                        SpecAggregation::PassFail => match spec.max_score {
+                            Some(points) => (false, points, dependencies),
+                            None => return Err(unsaid("its score has no bound")),
+                        },
+                        SpecAggregation::Sum => {
+                            let first = tests.first().and_then(|t| t.max_score);
+                            match first {
+                                Some(points) if tests.iter().all(|t| t.max_score == first) => {
+                                    (true, points, dependencies)
+                                }
+                                _ => return Err(unsaid("its tests are worth different scores")),
+                            }
+                        }
+                        SpecAggregation::Min => {
+                            return Err(unsaid("its score is the least of its tests'"))
+                        }
+                    }
+                }
+                Rule::Custom { .. } => return Err(unsaid("a custom grader scores it")),
+                Rule::Points { .. } => return Err(unsaid("it is a folder problem's group")),
+            }
+        };
+        written.push(PolygonGroup {
+            name: name_of(&group.path),
+            path: group.path.clone(),
+            each_test,
+            points,
+            dependencies,
+            tests: tests.iter().map(|t| t.path.clone()).collect(),
+        });
+    }
+    for (i, group) in written.iter().enumerate() {
+        if written[..i].iter().any(|g| g.name == group.name) {
+            return Err(format!(
+                "groups {} and another are both named {:?} in Polygon's terms",
+                group.path, group.name
+            ));
+        }
+    }
+    Ok(Some(written))
 }
 
 /// Writes `problem` (a Kattis package as judge read it, with `input_validators` of its own)
@@ -119,7 +355,12 @@ pub fn write_package(
     out: &Path,
     stop: Stop,
 ) -> Result<Exported, ExportError> {
-    let (tests, standard, notes) = writable(problem)?;
+    let Writable {
+        tests,
+        checker: standard,
+        notes,
+        groups,
+    } = writable(problem)?;
     let mut exported = Exported {
         notes,
         ..Exported::default()
@@ -139,9 +380,18 @@ pub fn write_package(
             &test.folder.read(&test.answer, Cap::TEST)?,
         )?;
         let sample = if test.sample { r#" sample="true""# } else { "" };
+        let group = groups
+            .iter()
+            .flatten()
+            .find(|g| g.tests.contains(&test.name))
+            .map(|g| match g.each_test {
+                true => format!(r#" group={} points="{}""#, attribute(&g.name), g.points),
+                false => format!(r#" group={}"#, attribute(&g.name)),
+            })
+            .unwrap_or_default();
         let _ = writeln!(
             xml_tests,
-            r#"                <test method="manual"{sample}/>"#
+            r#"                <test method="manual"{sample}{group}/>"#
         );
         exported.tests += 1;
     }
@@ -149,6 +399,15 @@ pub fn write_package(
         exported.left_out.push(
             "the input validators: they speak the Kattis convention (exit 42), a Polygon \
              validator testlib's (exit 0)"
+                .into(),
+        );
+    }
+    let groups_xml = groups.as_deref().map(groups_xml).unwrap_or_default();
+    if groups.is_some() {
+        exported.notes.push(
+            "groups: each Kattis group of tests is a Polygon group (a min of tests worth its \
+             accept_score a complete-group, a sum judging every test an each-test group, \
+             data/sample the group samples worth 0)"
                 .into(),
         );
     }
@@ -172,7 +431,7 @@ pub fn write_package(
             <answer-path-pattern>tests/%0{width}d.a</answer-path-pattern>
             <tests>
 {xml_tests}            </tests>
-        </testset>
+{groups_xml}        </testset>
     </judging>
     <assets>
         <checker name="{standard}" type="testlib"/>
@@ -194,6 +453,37 @@ pub fn write_package(
     );
     publish(staged)?;
     Ok(exported)
+}
+
+/// The testset's `<groups>` element.
+fn groups_xml(groups: &[PolygonGroup]) -> String {
+    let mut xml = String::from("            <groups>\n");
+    for group in groups {
+        let policy = match group.each_test {
+            true => String::from(r#" points-policy="each-test""#),
+            false => format!(
+                r#" points="{}" points-policy="complete-group""#,
+                group.points
+            ),
+        };
+        let name = attribute(&group.name);
+        if group.dependencies.is_empty() {
+            let _ = writeln!(xml, "                <group name={name}{policy}/>");
+            continue;
+        }
+        let _ = writeln!(xml, "                <group name={name}{policy}>");
+        xml += "                    <dependencies>\n";
+        for dependency in &group.dependencies {
+            let _ = writeln!(
+                xml,
+                "                        <dependency group={}/>",
+                attribute(dependency)
+            );
+        }
+        xml += "                    </dependencies>\n                </group>\n";
+    }
+    xml += "            </groups>\n";
+    xml
 }
 
 /// testlib's standard checker that compares numbers with this tolerance, if there is one.
