@@ -986,7 +986,9 @@ fn verdict_and_score(text: &str, solution: &str) -> (String, String) {
 /// A Kattis scoring package with groups (tests/kattis/groupsum: `small` pass-fail worth 30,
 /// `big` 35 for each test) exported with `--polygon`: its groups become Polygon's
 /// (`complete-group` with its points, `each-test` with each test's), and judge's Polygon
-/// reader gives each submission the verdict and score the Kattis package gives it.
+/// reader gives each submission the verdict and score the Kattis package gives it; its
+/// Python input validator is wrapped into a Polygon validator that accepts every test and
+/// rejects data/invalid_input's cases, its own tests.
 #[test]
 fn export_polygon_writes_groups_graded_with_the_same_scores() {
     const GROUPS: &str = "tests/kattis/groupsum";
@@ -1005,9 +1007,25 @@ fn export_polygon_writes_groups_graded_with_the_same_scores() {
         assert!(xml.contains(element), "no {element} in:\n{xml}");
     }
     assert!(!xml.contains("invalid_input"), "{xml}");
+    // The Kattis input validator (exit 42 valid, 43 invalid), wrapped into a Polygon one
+    // (exit 0 valid), with data/invalid_input's cases as its own tests.
+    assert!(
+        text.contains("input validator validate.py: files/validator-1.py, wrapped"),
+        "{text}"
+    );
+    assert!(
+        xml.contains(r#"<source path="files/validator-1.py" type="python.3"/>"#)
+            && xml.matches(r#"<test verdict="invalid"/>"#).count() == 2,
+        "{xml}"
+    );
     let kattis = show(&judge(&["verify", GROUPS]));
     let polygon = show(&judge(&["verify", &out]));
     assert!(polygon.contains("0 mismatches"), "{polygon}");
+    assert!(
+        polygon.contains("1 input validator: every input valid")
+            && polygon.contains("validator and checker tests: 2 of 2 gave the verdict"),
+        "{polygon}"
+    );
     for (kattis_name, polygon_name, expected) in [
         ("accepted/full.py", "main/full.py", ("AC", "100")),
         (

@@ -7,21 +7,30 @@
 //! the first `main`, the others `accepted`; `wrong_answer`: `wrong-answer`;
 //! `time_limit_exceeded`: `time-limit-exceeded`; `run_time_error`: `failed`).
 //!
-//! Not written yet, each refused or left out by name: groups (a scoring problem), an output
-//! validator program (Kattis convention), a comparison testlib has no standard checker for,
-//! per-test checker flags, an interactive problem, input validators (left out).
+//! A scoring problem's groups of tests become Polygon groups ([`polygon_groups`]): pass-fail
+//! ones `complete-group` with their points, summing ones `each-test` with each test's points,
+//! `data/sample` the group `samples` worth 0, 2023-07's `require_pass` the dependencies. A
+//! Python input validator is wrapped into a Polygon validator ([`wrap_validator`]: exit 42
+//! becomes 0, 43 becomes 3), `data/invalid_input`'s cases its own tests.
+//!
+//! Not written, each refused or left out by name: groups Polygon's cannot say (nested ones,
+//! a custom grader, `avg`/`max`, a sum stopping at its first rejection), an output validator
+//! program (Kattis convention), a comparison testlib has no standard checker for, per-test
+//! checker flags, an interactive problem, a C or C++ input validator (its `exit(42)` cannot
+//! be mapped without a second process), validators given group flags, checktestdata.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 use judge_core::check::{Checker, Comparison};
 use judge_core::cleanup::Stop;
-use judge_core::config::{FileTest, ProblemSpec, RunnerConfig};
+use judge_core::config::{FileTest, ProblemSpec, ProgramSource, RunnerConfig};
 use judge_core::files::{Cap, Folder, Kind};
 use judge_core::scoring::{Child, Group, OnReject, Rule, ScoreRule, SpecAggregation, TestCase};
 
-use crate::kattis::export::{publish, stage, write_file, ExportError, Exported};
-use crate::kattis::PackageSubmission;
+use crate::kattis::export::{publish, python_literal, stage, write_file, ExportError, Exported};
+use crate::kattis::testdata::{CaseKind, ValidatorCase};
+use crate::kattis::{Package, PackageSubmission};
 
 /// The tag of each folder of `submissions/` that has one (`accepted` gives `main` first).
 const TAGS: [(&str, &str); 4] = [
@@ -350,8 +359,7 @@ pub fn polygon_groups(problem: &ProblemSpec) -> Result<Option<Vec<PolygonGroup>>
 pub fn write_package(
     runner: &RunnerConfig,
     problem: &ProblemSpec,
-    input_validators: usize,
-    submissions: &[PackageSubmission],
+    package: &Package,
     out: &Path,
     stop: Stop,
 ) -> Result<Exported, ExportError> {
@@ -395,13 +403,7 @@ pub fn write_package(
         );
         exported.tests += 1;
     }
-    if input_validators > 0 || problem.programs.validator.is_some() {
-        exported.left_out.push(
-            "the input validators: they speak the Kattis convention (exit 42), a Polygon \
-             validator testlib's (exit 0)"
-                .into(),
-        );
-    }
+    let validators_xml = write_validators(runner, problem, package, out, &mut exported)?;
     let groups_xml = groups.as_deref().map(groups_xml).unwrap_or_default();
     if groups.is_some() {
         exported.notes.push(
@@ -411,7 +413,7 @@ pub fn write_package(
                 .into(),
         );
     }
-    let solutions_xml = write_solutions(runner, submissions, out, &mut exported)?;
+    let solutions_xml = write_solutions(runner, &package.submissions, out, &mut exported)?;
     exported.notes.push(format!(
         "checker: testlib's {standard} by name (no source: judge compares as it does)"
     ));
@@ -435,7 +437,7 @@ pub fn write_package(
     </judging>
     <assets>
         <checker name="{standard}" type="testlib"/>
-        <solutions>
+{validators_xml}        <solutions>
 {solutions_xml}        </solutions>
     </assets>
 </problem>
@@ -525,6 +527,165 @@ fn kattis_standard(flags: &[String]) -> Option<(&'static str, Option<String>)> {
         }
         _ => None,
     }
+}
+
+/// Writes the package's input validators as Polygon validators, each wrapped (see
+/// [`wrap_validator`]), the first with the cases of `data/invalid_input` as its own tests
+/// (verdict `invalid`), and gives the `<validators>` element; a validator that cannot be
+/// wrapped is left out, named with why.
+fn write_validators(
+    runner: &RunnerConfig,
+    problem: &ProblemSpec,
+    package: &Package,
+    out: &Path,
+    exported: &mut Exported,
+) -> Result<String, ExportError> {
+    let validators = &package.input_validators;
+    if !package.checktestdata.is_empty() {
+        exported.left_out.push(
+            "the checktestdata input validators: Polygon runs validator programs only".into(),
+        );
+    }
+    if validators.is_empty() {
+        return Ok(String::new());
+    }
+    let tests = problem.file_tests.as_deref().unwrap_or_default();
+    if let Some(test) = tests
+        .iter()
+        .find(|t| !t.validator_args.is_empty() || t.validator_args_by_name.is_some())
+    {
+        exported.left_out.push(format!(
+            "the input validators: test {} gives them flags of its group's, which Polygon \
+             does not pass to a validator",
+            test.name
+        ));
+        return Ok(String::new());
+    }
+    let mut wrapped: Vec<String> = Vec::new();
+    for spec in validators {
+        let ProgramSource::Source { path, .. } = &spec.source else {
+            exported.left_out.push(format!(
+                "input validator {}: a command, not a source",
+                spec.name()
+            ));
+            continue;
+        };
+        let Some(parent) = path.parent() else {
+            continue;
+        };
+        let folder = Folder::new(parent)?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if folder.kind(path)? != Kind::File {
+            exported.left_out.push(format!(
+                "input validator {name}: a program of several files (a Polygon validator is \
+                 one source)"
+            ));
+            continue;
+        }
+        if !name.ends_with(".py") {
+            exported.left_out.push(format!(
+                "input validator {name}: a Kattis validator may end with exit(42) anywhere; \
+                 only a Python one is wrapped into a validator of one process (a C or C++ one \
+                 would need a second process, which Polygon's Windows judges do not give)"
+            ));
+            continue;
+        }
+        let original = folder.read(path, runner.files.sources())?;
+        let text = wrap_validator(&name, &String::from_utf8_lossy(&original));
+        let target = format!("files/validator-{}.py", wrapped.len() + 1);
+        write_file(&out.join(&target), text.as_bytes())?;
+        exported.notes.push(format!(
+            "input validator {name}: {target}, wrapped from the Kattis convention (exit 42 \
+             becomes 0, 43 becomes 3 as testlib's validators reject, another end 1)"
+        ));
+        wrapped.push(target);
+    }
+    if wrapped.is_empty() {
+        return Ok(String::new());
+    }
+    // Some validator must reject each invalid input: they are one validator's tests only
+    // when there is one.
+    let cases: Vec<&ValidatorCase> = package
+        .validator_cases
+        .iter()
+        .filter(|c| c.kind == CaseKind::InvalidInput)
+        .collect();
+    let mut testset = String::new();
+    if !cases.is_empty() && wrapped.len() > 1 {
+        exported.left_out.push(
+            "data/invalid_input as validator tests: a Polygon validator's tests are its own, \
+             and the package has several validators, any of which may reject a case"
+                .into(),
+        );
+    } else if !cases.is_empty() {
+        let folder = Folder::new(&package.dir)?;
+        let mut tests_xml = String::new();
+        for (index, case) in cases.iter().enumerate() {
+            let bytes = folder.read(&case.input, Cap::TEST)?;
+            let file = format!("files/tests/validator-tests/{:02}", index + 1);
+            write_file(&out.join(file), &bytes)?;
+            tests_xml += "                        <test verdict=\"invalid\"/>\n";
+        }
+        testset = format!(
+            "                <testset>\n\
+             \x20                   <test-count>{}</test-count>\n\
+             \x20                   <input-path-pattern>files/tests/validator-tests/%02d</input-path-pattern>\n\
+             \x20                   <tests>\n{tests_xml}\
+             \x20                   </tests>\n\
+             \x20               </testset>\n",
+            cases.len()
+        );
+        exported.notes.push(format!(
+            "data/invalid_input: {} cases, the validator's own tests (verdict invalid)",
+            cases.len()
+        ));
+    }
+    let mut xml = String::from("        <validators>\n");
+    for (i, target) in wrapped.iter().enumerate() {
+        let own = if i == 0 { testset.as_str() } else { "" };
+        let _ = write!(
+            xml,
+            "            <validator>\n                <source path={} type=\"python.3\"/>\n{own}            </validator>\n",
+            attribute(target)
+        );
+    }
+    xml += "        </validators>\n";
+    Ok(xml)
+}
+
+/// A Python input validator of the Kattis convention (`original`, named `name`) as a Polygon
+/// validator: its source runs unchanged in the same interpreter (no second process), with
+/// no arguments (Polygon's `--testset` and `--group` are not its), and how it ends is mapped:
+/// exit 42 (valid) becomes 0, 43 (invalid) 3 (testlib's exit for a validator that rejects
+/// its input), anything else 1 (its own failure; Polygon counts any exit but 0 invalid).
+fn wrap_validator(name: &str, original: &str) -> String {
+    let shown = python_literal(name);
+    format!(
+        "# Written by `judge export --polygon`: {name}, an input validator of the Kattis\n\
+         # convention (exit 42 valid, 43 invalid), run as a Polygon validator (exit 0 valid).\n\
+         # Its source is ORIGINAL below, unchanged, run in this interpreter without arguments;\n\
+         # 42 becomes 0, 43 becomes 3 (testlib's invalid), any other end 1.\n\
+         import sys\n\n\
+         ORIGINAL = {literal}\n\n\
+         sys.argv = [sys.argv[0]]\n\
+         try:\n    \
+         exec(compile(ORIGINAL, {shown}, \"exec\"), {{\"__name__\": \"__main__\"}})\n    \
+         code = 0\n\
+         except SystemExit as end:\n    \
+         code = end.code if isinstance(end.code, int) else 0 if end.code is None else 1\n\
+         sys.stdout.flush()\n\
+         if code == 42:\n    \
+         sys.exit(0)\n\
+         if code == 43:\n    \
+         sys.stderr.write(\"invalid input: \" + {shown} + \" exited with 43\\n\")\n    \
+         sys.exit(3)\n\
+         sys.stderr.write({shown} + \" ended with code %s, neither 42 (valid) nor 43 (invalid)\\n\" % code)\n\
+         sys.exit(1)\n",
+        literal = python_literal(original),
+    )
 }
 
 /// Copies the submissions of the folders that have a tag into `solutions/`, and gives their
@@ -625,6 +786,32 @@ fn attribute(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_wrapped_kattis_validator_ends_as_testlib_s_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let original = "import sys\nword = sys.stdin.read().strip()\n\
+                        sys.exit({'ok': 42, 'bad': 43}.get(word, 0))\n";
+        let wrapper = dir.path().join("validator.py");
+        std::fs::write(&wrapper, wrap_validator("v \"1\".py", original)).unwrap();
+        for (input, code) in [("ok", 0), ("bad", 3), ("other", 1)] {
+            let mut child = std::process::Command::new("python3")
+                .arg(&wrapper)
+                .args(["--testset", "tests"])
+                .stdin(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap();
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(input.as_bytes())
+                .unwrap();
+            assert_eq!(child.wait().unwrap().code(), Some(code), "{input}");
+        }
+    }
 
     #[test]
     fn an_attribute_is_quoted_and_escaped() {
