@@ -68,7 +68,11 @@ pub fn writable(problem: &ProblemSpec) -> Result<Writable<'_>, ExportError> {
     }
     if problem.interactive.is_some() || problem.programs.interactor.is_some() {
         return Err(refuse(
-            "it is interactive, which export --polygon does not write yet".into(),
+            "it is interactive: its interactor speaks the Kattis convention (`input answer \
+             feedback/`, exit 42 or 43, judging alone), a Polygon interactor testlib's \
+             (`input output`, exit 0 or 1, a checker judging after it), and export --polygon \
+             does not wrap one into the other yet"
+                .into(),
         ));
     }
     if !problem.io_files.is_standard() {
