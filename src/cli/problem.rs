@@ -527,8 +527,7 @@ fn export_to_polygon(runner: &RunnerConfig, args: &ExportArgs, out: &Path) -> Re
     let exported = judge::polygon::writer::write_package(
         runner,
         &problem.spec,
-        package.input_validators.len(),
-        &package.submissions,
+        package,
         out,
         Stop::on_signals(),
     )?;

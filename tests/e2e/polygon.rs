@@ -500,7 +500,10 @@ fn a_multigenerator_s_run_makes_its_tests_from_the_files_it_leaves() {
 /// input output answer`) talks with each solution and rejects what it must (a guess that is no
 /// number); when it accepts, the checker judges the output file it wrote (more than 7
 /// guesses is a wrong answer there, though the interactor allows 10). The package keeps no
-/// answers: an interactive test's answer is an empty file.
+/// answers: each is made as Polygon makes it, by the main solution playing against the
+/// interactor, and is what the interactor wrote (the main solution's number of guesses, which
+/// the checker holds each solution to). A main solution the interactor rejects makes no
+/// answer: a judge error on the test, saying why.
 #[test]
 fn an_interactor_talks_with_each_solution_and_the_checker_reads_what_it_wrote() {
     const INTERACTIVE: &str = "tests/polygon/guessnumber";
@@ -524,6 +527,32 @@ fn an_interactor_talks_with_each_solution_and_the_checker_reads_what_it_wrote() 
     assert!(
         garbage.contains("WA @tests/01") && garbage.contains("guess 1 is not a number"),
         "the interactor's word: {garbage}"
+    );
+    // Within 7 guesses, but more than the main solution's answer says (7 for 3, main's 5).
+    let upper = row("wrong-answer/upper.cpp");
+    assert!(
+        upper.contains("WA @tests/01") && upper.contains("7 guesses, the main solution needs 5"),
+        "the checker's word on main's answer: {upper}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("guessnumber");
+    copy_folder(&repo().join(INTERACTIVE), &copy);
+    let xml = copy.join("problem.xml");
+    let text = std::fs::read_to_string(&xml).unwrap();
+    let swapped = text
+        .replace("solutions/binary.cpp", "solutions/TMP")
+        .replace("solutions/garbage.cpp", "solutions/binary.cpp")
+        .replace("solutions/TMP", "solutions/garbage.cpp");
+    std::fs::write(&xml, swapped).unwrap();
+    let output = judge(&["verify", &copy.to_string_lossy()]);
+    let text = show(&output);
+    assert!(
+        text.contains("JE @tests/01")
+            && text.contains(
+                "the expected answer: the reference garbage.cpp was rejected by the \
+                 interactor: wrong answer: guess 1 is not a number"
+            ),
+        "{text}"
     );
     let output = judge(&[
         "test",
@@ -916,7 +945,8 @@ fn export_polygon_writes_a_package_read_back_with_the_same_verdicts() {
     );
     // What it does not write yet is refused by name, before anything is run.
     for (package, says) in [
-        ("scoring2023", "scored by groups"),
+        ("scoring2023", "is a program"),
+        ("customgrader", "a custom grader scores it"),
         ("customchecker", "is a program"),
         ("guessinteractive", "interactive"),
         ("sumdefault", "space_change_sensitive"),
@@ -932,6 +962,94 @@ fn export_polygon_writes_a_package_read_back_with_the_same_verdicts() {
         assert_eq!(output.status.code(), Some(2), "{text}");
         assert!(text.contains(says), "{package}: {text}");
         assert!(!Path::new(&out).exists(), "{package}: {out} was written");
+    }
+}
+
+/// The verdict and score verify's `text` gives `solution`: `("WA", "65")`.
+fn verdict_and_score(text: &str, solution: &str) -> (String, String) {
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(&format!("{solution} ")))
+        .unwrap_or_else(|| panic!("no row of {solution}:\n{text}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| *w == "score")
+        .unwrap_or_else(|| panic!("no score in {line:?}"));
+    let verdict = match words[at - 1].starts_with('@') {
+        true => words[at - 2],
+        false => words[at - 1],
+    };
+    (verdict.to_string(), words[at + 1].to_string())
+}
+
+/// A Kattis scoring package with groups (tests/kattis/groupsum: `small` pass-fail worth 30,
+/// `big` 35 for each test) exported with `--polygon`: its groups become Polygon's
+/// (`complete-group` with its points, `each-test` with each test's), and judge's Polygon
+/// reader gives each submission the verdict and score the Kattis package gives it; its
+/// Python input validator is wrapped into a Polygon validator that accepts every test and
+/// rejects data/invalid_input's cases, its own tests.
+#[test]
+fn export_polygon_writes_groups_graded_with_the_same_scores() {
+    const GROUPS: &str = "tests/kattis/groupsum";
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("groupsum").to_string_lossy().into_owned();
+    let output = judge(&["export", GROUPS, "--polygon", &out]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let xml = std::fs::read_to_string(Path::new(&out).join("problem.xml")).unwrap();
+    for element in [
+        r#"<group name="small" points="30" points-policy="complete-group"/>"#,
+        r#"<group name="big" points-policy="each-test"/>"#,
+        r#"<test method="manual" group="big" points="35"/>"#,
+        r#"<test method="manual" sample="true" group="samples" points="0"/>"#,
+    ] {
+        assert!(xml.contains(element), "no {element} in:\n{xml}");
+    }
+    assert!(!xml.contains("invalid_input"), "{xml}");
+    // The Kattis input validator (exit 42 valid, 43 invalid), wrapped into a Polygon one
+    // (exit 0 valid), with data/invalid_input's cases as its own tests.
+    assert!(
+        text.contains("input validator validate.py: files/validator-1.py, wrapped"),
+        "{text}"
+    );
+    assert!(
+        xml.contains(r#"<source path="files/validator-1.py" type="python.3"/>"#)
+            && xml.matches(r#"<test verdict="invalid"/>"#).count() == 2,
+        "{xml}"
+    );
+    let kattis = show(&judge(&["verify", GROUPS]));
+    let polygon = show(&judge(&["verify", &out]));
+    assert!(polygon.contains("0 mismatches"), "{polygon}");
+    assert!(
+        polygon.contains("1 input validator: every input valid")
+            && polygon.contains("validator and checker tests: 2 of 2 gave the verdict"),
+        "{polygon}"
+    );
+    for (kattis_name, polygon_name, expected) in [
+        ("accepted/full.py", "main/full.py", ("AC", "100")),
+        (
+            "wrong_answer/one_big.py",
+            "wrong-answer/one_big.py",
+            ("WA", "65"),
+        ),
+        (
+            "wrong_answer/one_small.py",
+            "wrong-answer/one_small.py",
+            ("WA", "70"),
+        ),
+    ] {
+        let expected = (expected.0.to_string(), expected.1.to_string());
+        assert_eq!(
+            verdict_and_score(&kattis, kattis_name),
+            expected,
+            "{kattis}"
+        );
+        assert_eq!(
+            verdict_and_score(&polygon, polygon_name),
+            expected,
+            "{polygon}"
+        );
     }
 }
 

@@ -971,9 +971,9 @@ impl Context<'_> {
                     solution,
                     &mut kept,
                     &pass_input,
-                    answer,
+                    Some(answer),
                     args,
-                    &recorded,
+                    Some(&recorded),
                 )
                 .map_err(|e| failed(validator.name(), e.to_string()))?;
                 log.extend(recorded.into_inner().unwrap_or_default());

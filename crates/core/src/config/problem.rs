@@ -149,6 +149,7 @@ impl ProblemSpec {
         let programs = ProblemPrograms {
             generator: table("generator", Role::Generator, raw.generator)?,
             reference: table("reference", Role::Reference, raw.reference)?,
+            reference_interacts: false,
             validator: table("validator", Role::Validator, raw.validator)?,
             interactor: table("interactor", Role::Interactor, raw.interactor)?,
             grader: None,

@@ -228,6 +228,11 @@ pub(super) fn program(
 pub struct ProblemPrograms {
     pub generator: Option<ProgramSpec>,
     pub reference: Option<ProgramSpec>,
+    /// Whether the reference answers a test by playing against the interactor, the answer
+    /// being what the interactor writes to its output file (a Polygon interactive problem's
+    /// `main` solution, as Polygon makes such answers); else the reference's standard output
+    /// on the input is the answer.
+    pub reference_interacts: bool,
     pub validator: Option<ProgramSpec>,
     pub interactor: Option<ProgramSpec>,
     /// A scoring package's custom grader (`graders/`, legacy `grading: custom`): reads its

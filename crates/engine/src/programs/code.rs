@@ -1,8 +1,9 @@
 //! A problem made of programs, as [`ProblemCode`]: its generator (called with the seed, the test
 //! index and a size in percent, printing one input; run twice to make sure the same arguments
-//! give the same bytes), its reference solution (whose output is the expected answer, cached on
-//! disk by the reference's and the input's digests) and its input validator (testlib: exit 0
-//! valid; Kattis: exit 42 valid, 43 invalid).
+//! give the same bytes), its reference solution (whose output is the expected answer, or, for
+//! a reference that plays against the interactor, what the interactor writes to its output
+//! file; cached on disk by the reference's, the interactor's and the input's digests) and its
+//! input validator (testlib: exit 0 valid; Kattis: exit 42 valid, 43 invalid).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -13,6 +14,7 @@ use super::{Call, Ended, PartError, ProblemProgram};
 use crate::execute::Scratch;
 use judge_core::config::{Convention, ProblemSpec, RunnerConfig};
 use judge_core::problems::{CodeError, GenRequest, InvalidInput, ProblemCode};
+use judge_core::verdict::CheckOutcome;
 
 /// The programs of a problem that give its tests: generator, reference, validator.
 pub struct ProgramCode {
@@ -20,6 +22,9 @@ pub struct ProgramCode {
     generator: Option<ProblemProgram>,
     reference: Option<ProblemProgram>,
     validator: Option<ProblemProgram>,
+    /// The interactor the reference plays against to answer a test, when it answers so
+    /// (`ProblemPrograms::reference_interacts`).
+    interactor: Option<ProblemProgram>,
     /// Where the reference's answers are kept, by digest.
     answers: PathBuf,
     /// The cap on an answer read back from there (the test-file cap).
@@ -45,6 +50,10 @@ impl ProgramCode {
             generator: build(&problem.programs.generator)?,
             reference: build(&problem.programs.reference)?,
             validator: build(&problem.programs.validator)?,
+            interactor: match problem.programs.reference_interacts {
+                true => build(&problem.programs.interactor)?,
+                false => None,
+            },
             answers: runner.cache_dir.join("answers"),
             answer_cap: runner.files.tests(),
             io_files: problem.io_files.clone(),
@@ -107,6 +116,49 @@ impl ProgramCode {
             .map_err(|_| reference.failed("wrote bytes that are not UTF-8 text"))
     }
 
+    /// The reference's answer to `input` when it answers by playing against the interactor:
+    /// what the interactor wrote to its output file (testlib's second argument), as Polygon
+    /// makes an interactive problem's answers. The reference must end well and the
+    /// interactor accept it.
+    fn answer_by_interaction(
+        reference: &ProblemProgram,
+        interactor: &ProblemProgram,
+        input: &str,
+    ) -> Result<String, CodeError> {
+        let mut kept = interactor.keep_folder();
+        let pass = super::interactor::run_recorded(
+            reference,
+            &mut kept,
+            input.as_bytes(),
+            None,
+            &[],
+            None,
+        )
+        .map_err(|e| reference.failed(format!("against the interactor: {e}")))?;
+        Self::exited_well(reference, &pass.solution)?;
+        let rejected = match pass.said {
+            CheckOutcome::Accepted => None,
+            CheckOutcome::WrongAnswer(why) | CheckOutcome::PresentationError(why) => {
+                Some(format!("was rejected by the interactor: {why}"))
+            }
+            CheckOutcome::JudgeError(why) => Some(format!("made the interactor fail: {why}")),
+        };
+        if let Some(rejected) = rejected {
+            return Err(reference.failed(rejected));
+        }
+        let bytes =
+            match pass.interactor_output {
+                Some(Ok(bytes)) => bytes,
+                Some(Err(why)) => return Err(reference.failed(format!("left no answer: {why}"))),
+                None => return Err(reference.failed(
+                    "left no answer: the interactor is not a testlib interactor, which writes one",
+                )),
+            };
+        String::from_utf8(bytes).map_err(|_| {
+            reference.failed("left an answer that is not UTF-8 text (the interactor's output file)")
+        })
+    }
+
     /// An error unless the run ended with exit code 0.
     fn exited_well(program: &ProblemProgram, run: &super::PartRun) -> Result<(), CodeError> {
         match run.ended(program.limits()) {
@@ -124,6 +176,11 @@ impl ProgramCode {
         let mut hasher = Sha256::new();
         hasher.update(reference.identity().as_bytes());
         hasher.update([0]);
+        if let Some(interactor) = &self.interactor {
+            hasher.update(b"against ");
+            hasher.update(interactor.identity().as_bytes());
+            hasher.update([0]);
+        }
         hasher.update(input.as_bytes());
         let digest: String = hasher
             .finalize()
@@ -228,15 +285,16 @@ impl ProblemCode for ProgramCode {
         if let Ok(answer) = judge_core::files::read_text(&cached, self.answer_cap) {
             return Ok(answer);
         }
-        let answer = match self.io_files.is_standard() {
-            true => {
+        let answer = match (&self.interactor, self.io_files.is_standard()) {
+            (Some(interactor), _) => Self::answer_by_interaction(reference, interactor, input)?,
+            (None, true) => {
                 let call = Call {
                     stdin: input.as_bytes(),
                     ..Call::default()
                 };
                 Self::text_output(reference, &call)?
             }
-            false => self.answer_in_files(reference, input)?,
+            (None, false) => self.answer_in_files(reference, input)?,
         };
         store(&cached, &answer);
         Ok(answer)

@@ -52,6 +52,45 @@ pub struct Interaction {
 /// How long, past the solution's hardest wall-clock limit, the interactor may wait for it.
 const INTERACTOR_MARGIN: Duration = Duration::from_secs(2);
 
+/// The interactor's call on a test in its convention, `args` after its own: Kattis'
+/// `interactor input answer feedback/`; testlib's `interactor input output [answer]` (the
+/// answer too, which an interactor may read; none when `answer` is `None`, the reference
+/// making it: a Kattis interactor then gets an empty one).
+fn interactor_call<'a>(
+    spec: &judge_core::config::ProgramSpec,
+    input: &'a [u8],
+    answer: Option<&'a [u8]>,
+    args: &[String],
+) -> Call<'a> {
+    let mut call = match spec.convention {
+        Convention::Kattis => Call {
+            args: ["input", "answer", "feedback/"].map(String::from).to_vec(),
+            files: vec![("input", input), ("answer", answer.unwrap_or_default())],
+            ..Call::default()
+        },
+        Convention::Testlib => {
+            let mut call = Call {
+                args: ["input", "feedback/output"].map(String::from).to_vec(),
+                files: vec![("input", input)],
+                ..Call::default()
+            };
+            if let Some(answer) = answer {
+                call.args.push("answer".into());
+                call.files.push(("answer", answer));
+            }
+            call
+        }
+        // `config` gives the CMS convention to checkers alone.
+        Convention::Cms => Call {
+            args: ["input", "feedback/output"].map(String::from).to_vec(),
+            files: vec![("input", input)],
+            ..Call::default()
+        },
+    };
+    call.args.extend(spec.args.iter().chain(args).cloned());
+    call
+}
+
 /// Runs the worker's solution under `limits` against the interactor on a test, in the
 /// interactor's `kept` folder (a fresh one for a test of one pass; a multi-pass test's passes
 /// share one, as they share its feedback folder); `test_args` follow the interactor's own
@@ -75,29 +114,7 @@ pub fn run(
     let held_for_solution = HeldEnds::of(&solution_stdin, &solution_stdout)?;
     let interactor = kept.program();
     let spec = interactor.spec();
-    let mut call = match spec.convention {
-        Convention::Kattis => Call {
-            args: ["input", "answer", "feedback/"].map(String::from).to_vec(),
-            files: vec![("input", input), ("answer", answer)],
-            ..Call::default()
-        },
-        // testlib's `interactor input output [answer]`: the answer too, which an interactor
-        // may read.
-        Convention::Testlib => Call {
-            args: ["input", "feedback/output", "answer"]
-                .map(String::from)
-                .to_vec(),
-            files: vec![("input", input), ("answer", answer)],
-            ..Call::default()
-        },
-        // `config` gives the CMS convention to checkers alone.
-        Convention::Cms => Call {
-            args: ["input", "feedback/output"].map(String::from).to_vec(),
-            files: vec![("input", input)],
-            ..Call::default()
-        },
-    };
-    call.args.extend(spec.args.iter().chain(test_args).cloned());
+    let call = interactor_call(spec, input, Some(answer), test_args);
     // The interactor waits for the solution, which may run until its hard wall-clock limit.
     let wall = sandbox::hard_wall_limit(limits.wall_time) + INTERACTOR_MARGIN;
     let testlib = spec.convention == Convention::Testlib;
@@ -156,20 +173,22 @@ pub fn run(
     })
 }
 
-/// One pass of a problem program (`solution`, a sample's solution in `judge generate`)
-/// against the interactor in its `kept` folder, through the grader, which copies the bytes
-/// between them and writes the exchange to `log` line by line as BAPCtools' `.interaction`
-/// has it: `<` before a line the interactor wrote, `>` before one the solution wrote, in the
-/// order the lines were complete. The copying costs each round two wake-ups more than
-/// [`run`]'s joined pipes, so grading never takes this way. Gives the interactor's word
-/// (with the next pass it asks for, if any) and the solution's run.
+/// One pass of a problem program (`solution`: a sample's solution in `judge generate`, a
+/// Polygon package's main solution making a test's answer) against the interactor in its
+/// `kept` folder, through the grader, which copies the bytes between them and, when `log` is
+/// given, writes the exchange to it line by line as BAPCtools' `.interaction` has it: `<`
+/// before a line the interactor wrote, `>` before one the solution wrote, in the order the
+/// lines were complete. The copying costs each round two wake-ups more than [`run`]'s joined
+/// pipes, so grading never takes this way. `answer` `None`: there is none yet (see
+/// [`interactor_call`]). Gives the interactor's word (with the next pass it asks for, if any,
+/// and a testlib interactor's output file) and the solution's run.
 pub fn run_recorded(
     solution: &ProblemProgram,
     kept: &mut KeptFolder,
     input: &[u8],
-    answer: &[u8],
+    answer: Option<&[u8]>,
     args: &[String],
-    log: &Mutex<Vec<u8>>,
+    log: Option<&Mutex<Vec<u8>>>,
 ) -> Result<RecordedPass, ExecError> {
     let pipe = || sandbox::pipe().map_err(ExecError::Files);
     let (solution_stdin, to_solution) = pipe()?;
@@ -177,33 +196,33 @@ pub fn run_recorded(
     let (interactor_stdin, to_interactor) = pipe()?;
     let (from_interactor, interactor_stdout) = pipe()?;
     let interactor = kept.program();
-    let mut call = Call {
-        args: ["input", "answer", "feedback/"].map(String::from).to_vec(),
-        files: vec![("input", input), ("answer", answer)],
-        ..Call::default()
-    };
-    call.args
-        .extend(interactor.spec().args.iter().chain(args).cloned());
+    let call = interactor_call(interactor.spec(), input, answer, args);
+    let testlib = interactor.spec().convention == Convention::Testlib;
     let wall = solution.limits().wall_time + INTERACTOR_MARGIN;
     std::thread::scope(|scope| {
         scope.spawn(|| relay(from_interactor, to_solution, b'<', log));
         scope.spawn(|| relay(from_solution, to_interactor, b'>', log));
-        let interactor_side =
-            scope.spawn(|| kept.run_piped(&call, interactor_stdin, interactor_stdout, wall));
+        let interactor_side = scope.spawn(|| {
+            let run = kept.run_piped(&call, interactor_stdin, interactor_stdout, wall);
+            let output = testlib.then(|| kept.feedback_file("output"));
+            (run, output)
+        });
         let solution_run = solution
             .keep_folder()
             .run_piped(&Call::default(), solution_stdin, solution_stdout, wall)
             .map_err(|e| ExecError::Files(std::io::Error::other(e.to_string())))?;
-        let interactor_run = interactor_side
+        let (interactor_run, interactor_output) = interactor_side
             .join()
-            .unwrap_or_else(|_| Err(interactor_panicked(interactor)))
-            .map_err(|e| ExecError::Files(std::io::Error::other(e.to_string())))?;
+            .unwrap_or_else(|_| (Err(interactor_panicked(interactor)), None));
+        let interactor_run =
+            interactor_run.map_err(|e| ExecError::Files(std::io::Error::other(e.to_string())))?;
         let (said, score) = scored_outcome(interactor, &interactor_run);
         Ok(RecordedPass {
             solution: solution_run,
             said,
             score,
             next_pass: interactor_run.next_pass,
+            interactor_output,
         })
     })
 }
@@ -216,18 +235,21 @@ pub struct RecordedPass {
     pub score: Option<ValidatorScore>,
     /// The `nextpass.in` it left, if any.
     pub next_pass: Option<Result<Vec<u8>, String>>,
+    /// What a testlib interactor wrote to its output file, or why it cannot be read; `None`
+    /// in other conventions.
+    pub interactor_output: Option<Result<Vec<u8>, String>>,
 }
 
 /// Copies what comes out of `from` into `to` until `from` ends (then `to` is closed, so the
-/// reader sees the end too), writing each complete line to `log` after `mark`; a last line
-/// without its newline is written when `from` ends. A reader that has gone does not stop the
-/// copying: what is left is read and logged.
-fn relay(from: OwnedFd, to: OwnedFd, mark: u8, log: &Mutex<Vec<u8>>) {
+/// reader sees the end too), writing each complete line to `log` (if any) after `mark`; a
+/// last line without its newline is written when `from` ends. A reader that has gone does
+/// not stop the copying: what is left is read and logged.
+fn relay(from: OwnedFd, to: OwnedFd, mark: u8, log: Option<&Mutex<Vec<u8>>>) {
     let (mut from, mut to) = (File::from(from), Some(File::from(to)));
     let mut buffer = [0u8; 1 << 16];
     let mut line: Vec<u8> = Vec::new();
     let write_line = |line: &[u8]| {
-        if let Ok(mut log) = log.lock() {
+        if let Some(Ok(mut log)) = log.map(Mutex::lock) {
             log.push(mark);
             log.extend_from_slice(line);
             log.push(b'\n');
@@ -242,7 +264,7 @@ fn relay(from: OwnedFd, to: OwnedFd, mark: u8, log: &Mutex<Vec<u8>>) {
         };
         let bytes = &buffer[..read];
         // Logged before it is passed on: the answer it brings is logged after it.
-        for &byte in bytes {
+        for &byte in bytes.iter().filter(|_| log.is_some()) {
             if byte == b'\n' {
                 write_line(&line);
                 line.clear();

@@ -580,7 +580,7 @@ fn wrap_python(target: Target, name: &str, original: &str) -> String {
 }
 
 /// A Python string literal of `text`.
-fn python_literal(text: &str) -> String {
+pub(crate) fn python_literal(text: &str) -> String {
     let mut literal = String::from("\"");
     for c in text.chars() {
         match c {

@@ -6,7 +6,9 @@
 //! checker and the validators each in a folder of their own beside the package's headers
 //! (`testlib.h`), staged outside the package (see [`stage_root`]). A test whose answer file
 //! is not in the package (a "standard" package keeps only inputs) is answered by the `main`
-//! solution, as Polygon's `doall` does.
+//! solution, as Polygon's `doall` does; an interactive problem's by the `main` solution
+//! playing against the interactor, the answer being what the interactor writes to its output
+//! file (`ProblemPrograms::reference_interacts`).
 //!
 //! A generated test whose input the package lacks (a "standard" package keeps none) is made
 //! from its command before grading (the engine's `programs::doall`, from the
@@ -20,8 +22,7 @@
 //! tags, a set for `rejected`, `failed` and the `*-or-*` tags. A testset's generation script
 //! (`problem_xml::read_script`) gives generated tests their commands.
 //!
-//! Not done yet: named input and output files, interactive problems (each refused by name),
-//! a script's multigenerators and FreeMarker directives.
+//! Not done yet: a script's FreeMarker directives (refused by name).
 
 pub mod export;
 pub mod groups;
@@ -191,11 +192,11 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         }
     }
     let main = problem.main_solution();
-    // The main solution answers the tests whose answers the package does not keep; it gets
-    // the problem's limits, generously (it is the setter's, and its answers are cached).
+    // The main solution answers the tests whose answers the package does not keep (an
+    // interactive problem's by playing against the interactor, whose output file is the
+    // answer); it gets the problem's limits, generously (it is the setter's, and its answers
+    // are cached).
     let reference = match main {
-        // An interactive problem's main solution cannot answer a test alone.
-        Some(_) if interactive => None,
         Some(main) => {
             let path = dir.join(&main.source.path);
             folder.kind(&path)?;
@@ -238,8 +239,8 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         crlf: &crlf,
     };
     let answers = match (interactive, reference.is_some()) {
-        (true, _) => MissingAnswers::Empty,
-        (false, true) => MissingAnswers::FromMain,
+        (_, true) => MissingAnswers::FromMain,
+        (true, false) => MissingAnswers::Empty,
         (false, false) => MissingAnswers::Refused,
     };
     let (tests, generated) = tests(&folder, &problem, answers, &made)?;
@@ -299,6 +300,7 @@ pub fn load(dir: &Path, validators: &ValidatorLimits) -> Result<Package, Polygon
         interactive: None,
         programs: ProblemPrograms {
             reference,
+            reference_interacts: interactive,
             interactor,
             validator: input_validators.first().cloned(),
             ..ProblemPrograms::default()
@@ -572,10 +574,11 @@ impl Made<'_> {
 /// Where a test's answer comes from when the package does not keep it.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum MissingAnswers {
-    /// The main solution makes it before grading.
+    /// The main solution makes it before grading (an interactive problem's by playing
+    /// against the interactor: what the interactor writes to its output file).
     FromMain,
-    /// An interactive problem's: an empty file (Polygon makes it by running the main solution
-    /// against the interactor, which this reader does not do).
+    /// An interactive problem's without a main solution: an empty file (Polygon makes it by
+    /// running the main solution against the interactor, as judge does when there is one).
     Empty,
     /// None can be made: an error naming the test.
     Refused,
