@@ -2459,6 +2459,50 @@ fn a_static_validator_that_misbehaves_is_a_judge_error_naming_it() {
     );
 }
 
+/// A score file the static validator writes for a static validation test case in a group of
+/// pass-fail aggregation of a scoring package is a judge error naming the static validator,
+/// the file and why (the format's rule for output validators holds for static ones); on the
+/// samples it is ignored, as the format says of a scoring problem's samples, and in a `sum`
+/// group it is read.
+#[test]
+fn a_static_validators_score_file_in_a_pass_fail_group_is_a_judge_error_naming_it() {
+    let (_keep, dir) = copy_of("static2025");
+    let pass_fail = "static_validation_score: pass-fail\nstatic_validator_args: [--max-lines, '6']\n";
+    std::fs::write(
+        dir.join("data/secret/big/test_group.yaml"),
+        format!("max_score: 60\n{pass_fail}"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("data/sample/test_group.yaml"), pass_fail).unwrap();
+    let submission = dir.join("submissions/partially_accepted/long.py");
+    let output = judge(&[
+        "test",
+        &submission.to_string_lossy(),
+        "--problem",
+        &dir.to_string_lossy(),
+        "--all",
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    let row = |name: &str| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("no row {name}: {text}"))
+            .to_string()
+    };
+    assert!(row("secret/big/[static]").contains(" JE "), "{text}");
+    assert!(
+        text.contains(
+            "the static validator static.py wrote feedback/score.txt for secret/big/[static], \
+             a test of pass-fail aggregation"
+        ),
+        "{text}"
+    );
+    let sample = row("sample/[static]");
+    assert!(sample.contains(" AC ") && !sample.contains("AC 5"), "{text}");
+    assert!(row("secret/short/[static]").contains("AC 5"), "{text}");
+}
+
 /// A pass-fail 2025-09 package's static validation test case (`static_validation_score:
 /// pass-fail`) runs the static validator too, first in its group: a submission it rejects is
 /// WA there; a score in a problem that is not scoring is refused, naming the file.
