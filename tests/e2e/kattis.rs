@@ -1382,12 +1382,29 @@ fn verify_runs_the_output_visualizer_and_shows_its_images_per_test() {
             "{why}: {page}"
         );
         assert!(page.contains(why), "{why}: {page}");
+        // The terminal says it too, under each submission: accepted/double.py ran 2 tests,
+        // wrong_answer/off_by_one.py 1.
+        assert!(
+            text.contains("warning: the output visualizer left no image 2 times; sample/1: ")
+                && text.contains("warning: the output visualizer left no image 1 time; sample/1: "),
+            "{why}: {text}"
+        );
     }
-    // No report: the hanging visualizer is not run, so verify takes no second per test.
+    // No report: the hanging visualizer is not run, so verify takes no second per test, and
+    // says nothing of it; --visualize runs it without a report and says where it failed.
     std::fs::write(&visualizer, "while True:\n    pass\n").unwrap();
     let started = std::time::Instant::now();
-    verify(&["--config", &config, "--rerun"]);
+    let text = verify(&["--config", &config, "--rerun"]);
     assert!(started.elapsed() < std::time::Duration::from_secs(3));
+    assert!(!text.contains("output visualizer"), "{text}");
+    std::fs::write(&visualizer, "import sys\nsys.exit(1)\n").unwrap();
+    let text = verify(&["--config", &config, "--visualize"]);
+    assert!(
+        text.contains("warning: the output visualizer left no image 2 times; sample/1: ")
+            && text.contains("exited with code 1"),
+        "{text}"
+    );
+    assert!(text.contains("0 mismatches"), "{text}");
 }
 
 /// The images of an HTML report (its `data:` addresses' base64), decoded as text, in order.
