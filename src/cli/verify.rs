@@ -68,6 +68,12 @@ pub struct VerifyArgs {
     /// (and remember the new runs).
     #[arg(long)]
     pub rerun: bool,
+    /// For a 2025-09 package with an output visualizer: run it after every run's output
+    /// validator and say under each submission where it left no image (it did not build,
+    /// failed, ran out of a limit), without writing a report. A report (--html, --json)
+    /// runs it too.
+    #[arg(long)]
+    pub visualize: bool,
 }
 
 pub fn run(config: Option<&Path>, args: &VerifyArgs) -> Result<u8> {
@@ -181,8 +187,9 @@ fn verify_package(runner: &RunnerConfig, package: &Package, args: &VerifyArgs) -
         domjudge_time_limit: args.domjudge_time_limit,
         stop: judge::cleanup::Stop::on_signals(),
         remember_runs: !args.rerun,
-        // The output visualizer's images are for the reports: run it only when one is asked.
-        visualize_outputs: args.html.is_some() || args.json.is_some(),
+        // The output visualizer's images are for the reports: run it only when one is asked,
+        // or when its failures are (--visualize).
+        visualize_outputs: args.visualize || args.html.is_some() || args.json.is_some(),
     };
     let mut reporters = reporters(
         args,

@@ -15,6 +15,7 @@ use judge_core::scoring::GroupTree;
 use judge_core::verdict::Verdict;
 use judge_engine::grade::outcome::RunSummary;
 use judge_engine::grade::package::PackageCheck;
+use judge_engine::grade::results::TestVisuals;
 use judge_engine::grade::timings::VerifyTimings;
 use judge_engine::grade::verify::{VerifyRow, VerifySummary};
 
@@ -193,12 +194,29 @@ fn row(row: &VerifyRow, language_column: bool) -> String {
     if let Some(warning) = &checked.warning {
         text.push_str(&format!("    warning: {}\n", quote::terminal(warning)));
     }
+    if let Some(warning) = visualizer_warning(&checked.images) {
+        text.push_str(&format!("    warning: {}\n", quote::terminal(&warning)));
+    }
     if let Some(message) = &checked.message {
         for line in quote::terminal_lines(message).lines() {
             text.push_str(&format!("    | {line}\n"));
         }
     }
     text
+}
+
+/// Where the output visualizer left no image on a submission's runs, in one line: how many
+/// times, and the first test's reason (the reports name each).
+fn visualizer_warning(images: &[TestVisuals]) -> Option<String> {
+    let mut failed = images
+        .iter()
+        .flat_map(|t| t.warnings.iter().map(move |why| (&t.test, why)));
+    let (test, why) = failed.next()?;
+    let count = 1 + failed.count();
+    Some(format!(
+        "the output visualizer left no image {count} time{}; {test}: {why}",
+        if count == 1 { "" } else { "s" }
+    ))
 }
 
 /// What kind of line of the package's checks: the summary, a refusal (coloured as a

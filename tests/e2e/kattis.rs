@@ -1353,8 +1353,10 @@ fn verify_runs_the_output_visualizer_and_shows_its_images_per_test() {
         2,
         "{page}"
     );
-    assert_eq!(page.matches("<figcaption>sample/1</figcaption>").count(), 2);
-    assert_eq!(page.matches("<figcaption>secret/1</figcaption>").count(), 1);
+    let caption =
+        |test: &str| format!("<figcaption>{test} <code>teamimage.svg</code></figcaption>");
+    assert_eq!(page.matches(&caption("sample/1")).count(), 2, "{page}");
+    assert_eq!(page.matches(&caption("secret/1")).count(), 1, "{page}");
     assert!(
         page.contains("alt=\"secret/1\" src=\"data:image/svg+xml;base64,"),
         "{page}"
@@ -1380,12 +1382,29 @@ fn verify_runs_the_output_visualizer_and_shows_its_images_per_test() {
             "{why}: {page}"
         );
         assert!(page.contains(why), "{why}: {page}");
+        // The terminal says it too, under each submission: accepted/double.py ran 2 tests,
+        // wrong_answer/off_by_one.py 1.
+        assert!(
+            text.contains("warning: the output visualizer left no image 2 times; sample/1: ")
+                && text.contains("warning: the output visualizer left no image 1 time; sample/1: "),
+            "{why}: {text}"
+        );
     }
-    // No report: the hanging visualizer is not run, so verify takes no second per test.
+    // No report: the hanging visualizer is not run, so verify takes no second per test, and
+    // says nothing of it; --visualize runs it without a report and says where it failed.
     std::fs::write(&visualizer, "while True:\n    pass\n").unwrap();
     let started = std::time::Instant::now();
-    verify(&["--config", &config, "--rerun"]);
+    let text = verify(&["--config", &config, "--rerun"]);
     assert!(started.elapsed() < std::time::Duration::from_secs(3));
+    assert!(!text.contains("output visualizer"), "{text}");
+    std::fs::write(&visualizer, "import sys\nsys.exit(1)\n").unwrap();
+    let text = verify(&["--config", &config, "--visualize"]);
+    assert!(
+        text.contains("warning: the output visualizer left no image 2 times; sample/1: ")
+            && text.contains("exited with code 1"),
+        "{text}"
+    );
+    assert!(text.contains("0 mismatches"), "{text}");
 }
 
 /// The images of an HTML report (its `data:` addresses' base64), decoded as text, in order.
@@ -1535,6 +1554,69 @@ fn row_images(report: &str, solution: &str) -> Vec<(String, Vec<String>)> {
         .unwrap_or_default()
 }
 
+/// An output visualizer may leave several images (the 2025-09 format): `judgeimage.<ext>`,
+/// `teamimage.<ext>` and numbered ones, `teamimage-<id>.<ext>`; every one is kept, in byte
+/// order of the names as the format shows them, named in the JSON row and shown in the HTML
+/// report each with its file; files of other names (an empty id, another extension, another
+/// stem) are not images.
+#[test]
+fn the_output_visualizer_may_leave_several_images_and_each_is_shown() {
+    let (_keep, dir) = copy_of("outputvisual2025");
+    std::fs::write(
+        dir.join("output_visualizer/draw.py"),
+        "import sys\n\
+         svg = '<svg xmlns=\"http://www.w3.org/2000/svg\"><text>%s</text></svg>'\n\
+         names = ['teamimage-02.svg', 'judgeimage.svg', 'teamimage.svg', 'teamimage-01.svg', \
+                  'teamimage-.svg', 'teamimage.gif', 'picture.svg', 'judgeimage-x.txt']\n\
+         [open(sys.argv[3] + name, 'w').write(svg % name) for name in names]\n",
+    )
+    .unwrap();
+    let html = dir.parent().unwrap().join("report.html");
+    let json = dir.parent().unwrap().join("report.json");
+    let output = judge(&[
+        "verify",
+        &dir.to_string_lossy(),
+        "--html",
+        &html.to_string_lossy(),
+        "--json",
+        &json.to_string_lossy(),
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let shown = [
+        "judgeimage.svg",
+        "teamimage-01.svg",
+        "teamimage-02.svg",
+        "teamimage.svg",
+    ];
+    let report = std::fs::read_to_string(&json).unwrap();
+    let images = row_images(&report, "accepted/double.py");
+    assert_eq!(images.len(), 2, "{images:?}");
+    for (test, images) in &images {
+        assert_eq!(images, &shown, "{test}: {images:?}");
+    }
+    let page = std::fs::read_to_string(&html).unwrap();
+    // accepted/double.py on two tests, wrong_answer/off_by_one.py on one: four images each.
+    assert_eq!(page.matches("<figure>").count(), 12, "{page}");
+    for file in shown {
+        assert_eq!(
+            page.matches(&format!(
+                "<figcaption>sample/1 <code>{file}</code></figcaption>"
+            ))
+            .count(),
+            2,
+            "{file}: {page}"
+        );
+    }
+    let first = page.find("<code>judgeimage.svg</code>").unwrap();
+    let last = page.find("<code>teamimage.svg</code>").unwrap();
+    assert!(first < last, "{page}");
+    assert!(
+        !page.contains("teamimage-.svg") && !page.contains("picture.svg"),
+        "{page}"
+    );
+}
+
 /// In a multi-pass problem the output visualizer runs after every pass's output validator,
 /// on the test's own input (not the pass's), that pass's output and the feedback folder as
 /// the validator left it then; against an interactor (interactive and multi-pass) its
@@ -1571,7 +1653,7 @@ fn the_output_visualizer_runs_after_every_pass_and_after_the_interactor() {
                 "{name}: {seen}: {images:?}"
             );
             assert!(
-                page.contains(&format!("<figcaption>secret/1 (pass {pass})</figcaption>")),
+                page.contains(&format!("<figcaption>secret/1 (pass {pass}) <code>")),
                 "{name}: {page}"
             );
         }
@@ -2457,6 +2539,54 @@ fn a_static_validator_that_misbehaves_is_a_judge_error_naming_it() {
         text.contains("short/test_group.yaml") && text.contains("static_validator/"),
         "{text}"
     );
+}
+
+/// A score file the static validator writes for a static validation test case in a group of
+/// pass-fail aggregation of a scoring package is a judge error naming the static validator,
+/// the file and why (the format's rule for output validators holds for static ones); on the
+/// samples it is ignored, as the format says of a scoring problem's samples, and in a `sum`
+/// group it is read.
+#[test]
+fn a_static_validators_score_file_in_a_pass_fail_group_is_a_judge_error_naming_it() {
+    let (_keep, dir) = copy_of("static2025");
+    let pass_fail =
+        "static_validation_score: pass-fail\nstatic_validator_args: [--max-lines, '6']\n";
+    std::fs::write(
+        dir.join("data/secret/big/test_group.yaml"),
+        format!("max_score: 60\n{pass_fail}"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("data/sample/test_group.yaml"), pass_fail).unwrap();
+    let submission = dir.join("submissions/partially_accepted/long.py");
+    let output = judge(&[
+        "test",
+        &submission.to_string_lossy(),
+        "--problem",
+        &dir.to_string_lossy(),
+        "--all",
+    ]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    let row = |name: &str| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("no row {name}: {text}"))
+            .to_string()
+    };
+    assert!(row("secret/big/[static]").contains(" JE "), "{text}");
+    assert!(
+        text.contains(
+            "the static validator static.py wrote feedback/score.txt for secret/big/[static], \
+             a test of pass-fail aggregation"
+        ),
+        "{text}"
+    );
+    let sample = row("sample/[static]");
+    assert!(
+        sample.contains(" AC ") && !sample.contains("AC 5"),
+        "{text}"
+    );
+    assert!(row("secret/short/[static]").contains("AC 5"), "{text}");
 }
 
 /// A pass-fail 2025-09 package's static validation test case (`static_validation_score:

@@ -717,10 +717,17 @@ fn with_static_cases(
         match &case.static_validation {
             Some(args) => {
                 if wanted(&case.path) {
-                    ordered.push(PlannedTest::new(
+                    let mut test = PlannedTest::new(
                         case.path.clone(),
                         TestSource::Static { args: args.clone() },
-                    ));
+                    );
+                    // A score file its static validator writes is what its group makes it,
+                    // as for the group's other tests (a judge error under pass-fail).
+                    let group = case.path.rsplit_once('/').map_or("", |(group, _)| group);
+                    if let Some(group) = tree.root.find(group) {
+                        test.score_file = tree.score_file(group, case.path.starts_with("sample/"));
+                    }
+                    ordered.push(test);
                 }
             }
             None => ordered.extend(index.get(&case.path).and_then(|&i| tests[i].take())),

@@ -294,7 +294,8 @@ pub fn batch(id: SectionId, summary: &RunSummary, visuals: &BTreeMap<String, usi
     out
 }
 
-/// The output visualizer's images of a submission's tests, each captioned with its test, and
+/// The output visualizer's images of a submission's tests, each captioned with its test (and
+/// pass) and its file, every image of a run in the order the format shows them, and
 /// why it left none where it left none (a warning, never a verdict); empty when it did not run.
 fn output_visuals(outcomes: &[Outcome]) -> String {
     let (mut images, mut warnings) = (String::new(), String::new());
@@ -309,11 +310,14 @@ fn output_visuals(outcomes: &[Outcome]) -> String {
                         Some(pass) => format!("{} (pass {pass})", test.name),
                         None => test.name.clone(),
                     };
+                    // The file names which of a run's images it is (judgeimage or
+                    // teamimage, one of several numbered ones).
                     let _ = write!(
                         images,
-                        "<figure>{}<figcaption>{}</figcaption></figure>",
+                        "<figure>{}<figcaption>{} <code>{}</code></figcaption></figure>",
                         markup::image(file, image, &caption),
-                        escape(&caption)
+                        escape(&caption),
+                        escape(file)
                     );
                 }
                 Visual::Warning(why) => {

@@ -121,6 +121,26 @@ pub struct GroupTree {
     pub root: Group,
 }
 
+impl GroupTree {
+    /// What a score file written for a test of `group` (a sample when `sample`) is: in a
+    /// 2025-09 package, ignored on a sample ("not an error, but simply ignored") and a judge
+    /// error in another group of `pass-fail` aggregation, whichever validator wrote it (output,
+    /// interactor or static); read by the group's rules everywhere else.
+    pub fn score_file(&self, group: &Group, sample: bool) -> crate::config::ScoreFile {
+        use crate::config::ScoreFile;
+        if self.format != Format::Kattis2025 {
+            return ScoreFile::Read;
+        }
+        match &group.settings.rule {
+            _ if sample => ScoreFile::Ignored,
+            Rule::Spec(spec) if spec.aggregation == SpecAggregation::PassFail => {
+                ScoreFile::JudgeError
+            }
+            _ => ScoreFile::Read,
+        }
+    }
+}
+
 /// One group: its settings (each with where it came from) and its children in judging order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Group {

@@ -214,7 +214,8 @@ impl TestContext<'_> {
 
     /// What the output visualizer left after a run its judge (the output validator or the
     /// interactor) judged, `kept` its folder as that run left it (`None`: a comparison, with
-    /// no feedback folder); `None` when no visualizer is to run. It is given the test's own
+    /// no feedback folder): every image it left, in the order the format shows them, or a
+    /// warning; nothing when no visualizer is to run. It is given the test's own
     /// input (not a later pass's, as the format says), the run's output, the answer, the
     /// test's `output_visualizer_args` and a copy of the judge's feedback folder; why it left
     /// no image is a warning, never a verdict.
@@ -227,8 +228,10 @@ impl TestContext<'_> {
         answer: &[u8],
         test: &PlannedTest,
         pass: Option<u32>,
-    ) -> Option<Visual> {
-        let visualizer = self.parts.output_visualizer.as_ref()?;
+    ) -> Vec<Visual> {
+        let Some(visualizer) = self.parts.output_visualizer.as_ref() else {
+            return Vec::new();
+        };
         let said = visualizer
             .as_ref()
             .map_err(String::clone)
@@ -248,13 +251,16 @@ impl TestContext<'_> {
                 )
                 .map_err(|why| format!("{}: {why}", program.name()))
             });
-        Some(match said {
-            Ok((file, image)) => Visual::Image { file, image, pass },
-            Err(why) => Visual::Warning(match pass {
+        match said {
+            Ok(images) => images
+                .into_iter()
+                .map(|(file, image)| Visual::Image { file, image, pass })
+                .collect(),
+            Err(why) => vec![Visual::Warning(match pass {
                 Some(pass) => format!("pass {pass}: {why}"),
                 None => why,
-            }),
-        })
+            })],
+        }
     }
 
     /// The score its judge (`judge`, by name) gave a test, as the test's place has it

@@ -9,7 +9,7 @@
 //! 0 to 1, on the first line of its standard output ([`cms_outcome`]). A 2025-09 output
 //! visualizer is called the same way after it ([`visualize`]) and leaves an image.
 
-use super::{Call, Ended, KeptFolder, PartError, PartRun, ProblemProgram};
+use super::{Call, Ended, Keep, KeptFolder, PartError, PartRun, ProblemProgram};
 use judge_core::config::Convention;
 use judge_core::files::Cap;
 use judge_core::scoring::aggregate::ValidatorScore;
@@ -191,28 +191,34 @@ fn ended_as(outcome: &CheckOutcome) -> String {
     }
 }
 
-/// The images a 2025-09 output visualizer may leave in its feedback folder, in the order they
-/// are taken (the first found is the test's).
-pub const OUTPUT_IMAGES: [&str; 8] = [
-    "feedback/judgeimage.png",
-    "feedback/judgeimage.svg",
-    "feedback/judgeimage.jpg",
-    "feedback/judgeimage.jpeg",
-    "feedback/teamimage.png",
-    "feedback/teamimage.svg",
-    "feedback/teamimage.jpg",
-    "feedback/teamimage.jpeg",
-];
+/// Whether `name` is an image the 2025-09 format lets an output validator or visualizer leave
+/// in its feedback folder: `judgeimage.<ext>` or `teamimage.<ext>`, or one of several numbered
+/// ones, `judgeimage-<id>.<ext>` or `teamimage-<id>.<ext>` (`<id>` any name), `<ext>` one of
+/// `png`, `jpg`, `jpeg` and `svg`.
+pub fn is_output_image(name: &str) -> bool {
+    let Some((stem, ext)) = name.rsplit_once('.') else {
+        return false;
+    };
+    matches!(ext, "png" | "jpg" | "jpeg" | "svg")
+        && ["judgeimage", "teamimage"]
+            .iter()
+            .any(|base| match stem.strip_prefix(base) {
+                Some(rest) => {
+                    rest.is_empty() || rest.strip_prefix('-').is_some_and(|id| !id.is_empty())
+                }
+                None => false,
+            })
+}
 
 /// Runs a 2025-09 output visualizer as the output validator was run
 /// (`visualizer input answer feedback/ [args] < output`, `args` the test's
 /// `output_visualizer_args`), in a fresh folder of its own under its limits, its feedback
 /// folder holding a copy of the files the validator left there (`feedback`, by their paths
-/// in it): what it writes there changes nothing the verdict was decided from. Gives the image
-/// left in the feedback folder (its name there, and its bytes; the visualizer's, or the
-/// validator's when it made none of its own), or why there is none: it did not exit 0, it ran
-/// out of a limit, no image is there. Never a verdict: the caller shows the reason as a
-/// warning.
+/// in it): what it writes there changes nothing the verdict was decided from. Gives every
+/// image left in the feedback folder ([`is_output_image`]: its name there and its bytes, in
+/// byte order of the names, as the format says they are shown; the visualizer's, or the
+/// validator's it did not replace), or why there is none: it did not exit 0, it ran out of a
+/// limit, no image is there. Never a verdict: the caller shows the reason as a warning.
 pub fn visualize(
     visualizer: &ProblemProgram,
     input: &[u8],
@@ -221,7 +227,7 @@ pub fn visualize(
     args: &[String],
     feedback: &[(String, Vec<u8>)],
     cap: Cap,
-) -> Result<(String, Vec<u8>), String> {
+) -> Result<Vec<(String, Vec<u8>)>, String> {
     let names: Vec<String> = feedback
         .iter()
         .map(|(name, _)| format!("feedback/{name}"))
@@ -233,19 +239,25 @@ pub fn visualize(
             .zip(feedback)
             .map(|(name, (_, bytes))| (name.as_str(), bytes.as_slice())),
     );
+    let keep = Keep::Matching {
+        folder: "feedback",
+        wanted: is_output_image,
+    };
     let (run, left) = visualizer
-        .run_writing(&call, &OUTPUT_IMAGES, cap)
+        .run_keeping(&call, keep, cap)
         .map_err(|e| e.to_string())?;
-    match (run.ended(visualizer.limits()), left.into_iter().next()) {
-        (Ended::Exit(0), Some((file, image))) => {
-            let file = file.trim_start_matches("feedback/").to_string();
-            Ok((file, image))
-        }
-        (Ended::Exit(0), None) => {
-            Err("made no image (feedback/teamimage.<png|svg|jpg|jpeg> or judgeimage.<...>)".into())
-        }
-        (Ended::Exit(code), _) => Err(format!("exited with code {code}: {}", run.message())),
-        (Ended::Abnormally(why), _) => Err(why),
+    match run.ended(visualizer.limits()) {
+        Ended::Exit(0) if left.is_empty() => Err(
+            "made no image (feedback/teamimage.<png|svg|jpg|jpeg>, judgeimage.<...>, or \
+             numbered ones, teamimage-<id>.<...>)"
+                .into(),
+        ),
+        Ended::Exit(0) => Ok(left
+            .into_iter()
+            .map(|(file, image)| (file.trim_start_matches("feedback/").to_string(), image))
+            .collect()),
+        Ended::Exit(code) => Err(format!("exited with code {code}: {}", run.message())),
+        Ended::Abnormally(why) => Err(why),
     }
 }
 
@@ -377,6 +389,30 @@ fn said(message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn output_images_are_judgeimage_and_teamimage_one_or_numbered() {
+        for name in [
+            "judgeimage.png",
+            "teamimage.svg",
+            "teamimage.jpeg",
+            "judgeimage-01.jpg",
+            "teamimage-step 3.svg",
+        ] {
+            assert!(is_output_image(name), "{name}");
+        }
+        for name in [
+            "teamimage-.svg",
+            "teamimage.gif",
+            "teamimage.SVG",
+            "teamimage",
+            "picture.png",
+            "teamimages.png",
+            "judgemessage.txt",
+        ] {
+            assert!(!is_output_image(name), "{name}");
+        }
+    }
 
     #[test]
     fn a_judge_error_quotes_the_checker_only_when_it_said_something() {

@@ -144,6 +144,65 @@ pub struct PartRun {
 /// Files a run left in its work folder: (name, bytes).
 pub type LeftFiles = Vec<(String, Vec<u8>)>;
 
+/// Which of the files a run leaves in its work folder its caller takes
+/// ([`ProblemProgram::run_keeping`]).
+#[derive(Debug, Clone, Copy)]
+pub enum Keep<'a> {
+    /// These, by their paths in the work folder, in this order: those present.
+    Named(&'a [&'a str]),
+    /// The regular files directly in `folder` (a path in the work folder) whose names `wanted`
+    /// takes, in byte order of their names: at most [`MOST_FEEDBACK_FILES`] of them, their
+    /// bytes together within the cap (more is an error saying so).
+    Matching {
+        folder: &'a str,
+        wanted: fn(&str) -> bool,
+    },
+}
+
+/// The files of `left` (a run's work folder) that `keep` says, each read as untrusted under
+/// `cap` (a link out of it, a FIFO or a device an error naming it).
+fn kept_files(left: &Folder, keep: Keep, cap: Cap) -> std::io::Result<LeftFiles> {
+    let error = std::io::Error::other;
+    let mut kept = Vec::new();
+    match keep {
+        Keep::Named(names) => {
+            for name in names {
+                let file = left.root().join(name);
+                if left.kind_if_any(&file).map_err(error)?.is_some() {
+                    kept.push((name.to_string(), left.read(&file, cap).map_err(error)?));
+                }
+            }
+        }
+        Keep::Matching { folder, wanted } => {
+            let at = left.root().join(folder);
+            if !at.is_dir() {
+                return Ok(kept);
+            }
+            let mut total = 0u64;
+            for (name, path) in judge_core::files::sorted_entries(&at)? {
+                let Some(name) = name.to_str().filter(|name| wanted(name)) else {
+                    continue;
+                };
+                if kept.len() >= MOST_FEEDBACK_FILES {
+                    return Err(std::io::Error::other(format!(
+                        "{folder}/ holds more than {MOST_FEEDBACK_FILES} files named so"
+                    )));
+                }
+                let bytes = left.read(&path, cap).map_err(error)?;
+                total += bytes.len() as u64;
+                if total > cap.bytes {
+                    return Err(std::io::Error::other(format!(
+                        "{folder}/'s files named so hold more than {} bytes",
+                        cap.bytes
+                    )));
+                }
+                kept.push((format!("{folder}/{name}"), bytes));
+            }
+        }
+    }
+    Ok(kept)
+}
+
 /// How a problem program's run ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Ended {
@@ -752,6 +811,25 @@ impl ProblemProgram {
         keep: &[&str],
         cap: Cap,
     ) -> Result<(PartRun, LeftFiles), PartError> {
+        self.run_keeping(call, Keep::Named(keep), cap)
+    }
+
+    /// [`ProblemProgram::run_writing`], taking the files `keep` says (named, or those of a
+    /// folder whose names match).
+    pub fn run_keeping(
+        &self,
+        call: &Call,
+        keep: Keep,
+        cap: Cap,
+    ) -> Result<(PartRun, LeftFiles), PartError> {
+        // The folders the kept files are in: each named file's parent, or the folder itself.
+        let kept_folders: Vec<&str> = match keep {
+            Keep::Named(names) => names
+                .iter()
+                .filter_map(|name| name.rsplit_once('/').map(|(parent, _)| parent))
+                .collect(),
+            Keep::Matching { folder, .. } => vec![folder],
+        };
         let fresh = || -> Result<(PartRun, LeftFiles), ExecError> {
             let folder = match &self.executable {
                 Executable::Built(prepared) => {
@@ -766,15 +844,17 @@ impl ProblemProgram {
             // The folders the kept files are to be written in (a visualizer's `feedback/`),
             // and those the call's files are in: the run's own, as the files are, so that it
             // may replace them (a visualizer replaces the validator's image).
-            let parents = keep.iter().chain(call.files.iter().map(|(name, _)| name));
-            for name in parents {
-                if let Some(parent) = Path::new(name).parent().filter(|p| *p != Path::new("")) {
-                    let parent = work.join(parent);
-                    std::fs::create_dir_all(&parent).map_err(ExecError::Files)?;
-                    self.scratch
-                        .give_to_runs(&parent)
-                        .map_err(ExecError::Folders)?;
-                }
+            let parents = call
+                .files
+                .iter()
+                .filter_map(|(name, _)| Path::new(name).parent())
+                .chain(kept_folders.iter().map(Path::new));
+            for parent in parents.filter(|p| *p != Path::new("")) {
+                let parent = work.join(parent);
+                std::fs::create_dir_all(&parent).map_err(ExecError::Files)?;
+                self.scratch
+                    .give_to_runs(&parent)
+                    .map_err(ExecError::Folders)?;
             }
             for (name, bytes) in &call.files {
                 let path = work.join(name);
@@ -796,22 +876,9 @@ impl ProblemProgram {
             let stdout = files
                 .output(facts.ended_normally())
                 .map_err(ExecError::Files)?;
-            let mut kept = Vec::new();
             let left =
                 Folder::new(&work).map_err(|e| ExecError::Files(std::io::Error::other(e)))?;
-            for name in keep {
-                let file = work.join(name);
-                match left.kind_if_any(&file) {
-                    Ok(None) => {}
-                    Ok(Some(_)) => {
-                        let bytes = left
-                            .read(&file, cap)
-                            .map_err(|e| ExecError::Files(std::io::Error::other(e)))?;
-                        kept.push((name.to_string(), bytes));
-                    }
-                    Err(e) => return Err(ExecError::Files(std::io::Error::other(e))),
-                }
-            }
+            let kept = kept_files(&left, keep, cap).map_err(ExecError::Files)?;
             let run = PartRun {
                 stdout,
                 stderr_head: files.stderr_head(),

@@ -725,21 +725,6 @@ fn scoring_groups(folder: &Folder, dir: &Path) -> Result<Option<GroupTree>, Pack
     Ok(Some(judge_core::scoring::kattis::read(folder, &facts)?))
 }
 
-/// What a score file written for a test of `group` in `tree` is: in a 2025-09 package, ignored
-/// on a sample and a judge error in another group of `pass-fail` aggregation (the format's
-/// words); read by the group's rules everywhere else.
-fn score_file_in(tree: &GroupTree, group: &Group, sample: bool) -> ScoreFile {
-    use judge_core::scoring::{Rule, SpecAggregation};
-    if tree.format != judge_core::scoring::Format::Kattis2025 {
-        return ScoreFile::Read;
-    }
-    match &group.settings.rule {
-        _ if sample => ScoreFile::Ignored,
-        Rule::Spec(spec) if spec.aggregation == SpecAggregation::PassFail => ScoreFile::JudgeError,
-        _ => ScoreFile::Read,
-    }
-}
-
 /// The tests of a scoring package: every test case of its group tree in judging order (every
 /// folder under `data/` is a group, as problemtools judges them), each with its group's
 /// arguments. problem.yaml's `validator_flags`, which the tree puts first in every group's
@@ -793,7 +778,7 @@ fn tests_of_groups(
             validator_args_by_name: group.settings.input_validator_args_by_name.clone(),
             input_visualizer_args: args.input_visualizer,
             output_visualizer_args: args.output_visualizer,
-            score_file: score_file_in(tree, group, sample),
+            score_file: tree.score_file(group, sample),
         });
     }
     if found.is_empty() {
