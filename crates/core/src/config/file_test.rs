@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-pub use crate::scoring::ArgsByName;
+pub use crate::scoring::{ArgsByName, ScoreFile};
 
 /// A test kept as files, with the arguments its group gives the programs that read it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,21 +32,6 @@ pub struct FileTest {
     pub output_visualizer_args: Vec<String>,
     /// What a score file its output validator writes is.
     pub score_file: ScoreFile,
-}
-
-/// What a score file (`score.txt`, `score_multiplier.txt`) an output, static or interactive
-/// validator writes for a test is, by the test's place in its package.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ScoreFile {
-    /// The test's score, as its group's rules read it (every format before 2025-09, and a
-    /// 2025-09 test in a `sum` or `min` group).
-    #[default]
-    Read,
-    /// Ignored: a sample of a 2025-09 scoring problem ("not an error, but simply ignored").
-    Ignored,
-    /// A judge error naming the validator and the file: a 2025-09 test of a pass-fail
-    /// problem or of a group with `pass-fail` aggregation.
-    JudgeError,
 }
 
 impl FileTest {

@@ -121,13 +121,27 @@ pub struct GroupTree {
     pub root: Group,
 }
 
+/// What a score file (`score.txt`, `score_multiplier.txt`) an output, static or interactive
+/// validator writes for a test is, by the test's place in its package.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ScoreFile {
+    /// The test's score, as its group's rules read it (every format before 2025-09, and a
+    /// 2025-09 test in a `sum` or `min` group).
+    #[default]
+    Read,
+    /// Ignored: a sample of a 2025-09 scoring problem ("not an error, but simply ignored").
+    Ignored,
+    /// A judge error naming the validator and the file: a 2025-09 test of a pass-fail
+    /// problem or of a group with `pass-fail` aggregation.
+    JudgeError,
+}
+
 impl GroupTree {
     /// What a score file written for a test of `group` (a sample when `sample`) is: in a
     /// 2025-09 package, ignored on a sample ("not an error, but simply ignored") and a judge
     /// error in another group of `pass-fail` aggregation, whichever validator wrote it (output,
     /// interactor or static); read by the group's rules everywhere else.
-    pub fn score_file(&self, group: &Group, sample: bool) -> crate::config::ScoreFile {
-        use crate::config::ScoreFile;
+    pub fn score_file(&self, group: &Group, sample: bool) -> ScoreFile {
         if self.format != Format::Kattis2025 {
             return ScoreFile::Read;
         }
