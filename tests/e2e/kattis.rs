@@ -1254,6 +1254,22 @@ fn verify_warns_of_junk_inputs_no_validator_rejects() {
     assert!(!text.contains("warning: junk input"), "{text}");
 }
 
+/// `judge verify DIR --html report.html --json report.json`, the reports written beside the
+/// package's folder: its output and the two reports' paths.
+fn verify_with_reports(dir: &Path) -> (std::process::Output, PathBuf, PathBuf) {
+    let html = dir.parent().unwrap().join("report.html");
+    let json = dir.parent().unwrap().join("report.json");
+    let output = judge(&[
+        "verify",
+        &dir.to_string_lossy(),
+        "--html",
+        &html.to_string_lossy(),
+        "--json",
+        &json.to_string_lossy(),
+    ]);
+    (output, html, json)
+}
+
 /// A 2025-09 input visualizer (`input_visualizer/`, called as `visualizer input answer`,
 /// writing `testcase.svg`) runs in the sandbox on every test of a copy of multipass2025:
 /// the HTML report shows each image captioned with its test, the JSON names them; one that
@@ -1269,16 +1285,7 @@ fn verify_runs_the_input_visualizer_and_shows_its_images_in_the_html_report() {
         "import sys\nx = open(sys.argv[1]).read().strip()\nopen('testcase.svg', 'w').write('<svg xmlns=\"http://www.w3.org/2000/svg\"><text>%s</text></svg>' % x)\n",
     )
     .unwrap();
-    let html = dir.parent().unwrap().join("report.html");
-    let json = dir.parent().unwrap().join("report.json");
-    let output = judge(&[
-        "verify",
-        &dir.to_string_lossy(),
-        "--html",
-        &html.to_string_lossy(),
-        "--json",
-        &json.to_string_lossy(),
-    ]);
+    let (output, html, json) = verify_with_reports(&dir);
     let text = show(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
     let page = std::fs::read_to_string(&html).unwrap();
@@ -1479,16 +1486,7 @@ fn the_visualizers_get_their_arguments_and_the_validators_feedback() {
         "import sys\nopen('testcase.svg', 'w').write('<svg xmlns=\"http://www.w3.org/2000/svg\"><text>in-args=%s</text></svg>' % ' '.join(sys.argv[3:]))\n",
     )
     .unwrap();
-    let html = dir.parent().unwrap().join("report.html");
-    let json = dir.parent().unwrap().join("report.json");
-    let output = judge(&[
-        "verify",
-        &dir.to_string_lossy(),
-        "--html",
-        &html.to_string_lossy(),
-        "--json",
-        &json.to_string_lossy(),
-    ]);
+    let (output, html, json) = verify_with_reports(&dir);
     let text = show(&output);
     // The visualizer's score.txt and judge message change nothing: the verdicts are as
     // expected (a score file the validator wrote would be a judge error here).
@@ -1571,16 +1569,7 @@ fn the_output_visualizer_may_leave_several_images_and_each_is_shown() {
          [open(sys.argv[3] + name, 'w').write(svg % name) for name in names]\n",
     )
     .unwrap();
-    let html = dir.parent().unwrap().join("report.html");
-    let json = dir.parent().unwrap().join("report.json");
-    let output = judge(&[
-        "verify",
-        &dir.to_string_lossy(),
-        "--html",
-        &html.to_string_lossy(),
-        "--json",
-        &json.to_string_lossy(),
-    ]);
+    let (output, html, json) = verify_with_reports(&dir);
     let text = show(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
     let shown = [
@@ -1632,16 +1621,7 @@ fn the_output_visualizer_runs_after_every_pass_and_after_the_interactor() {
         std::fs::create_dir_all(dir.join("output_visualizer")).unwrap();
         std::fs::write(dir.join("output_visualizer/draw.py"), draw).unwrap();
         let input = std::fs::read_to_string(dir.join("data/secret/1.in")).unwrap();
-        let html = dir.parent().unwrap().join("report.html");
-        let json = dir.parent().unwrap().join("report.json");
-        let output = judge(&[
-            "verify",
-            &dir.to_string_lossy(),
-            "--html",
-            &html.to_string_lossy(),
-            "--json",
-            &json.to_string_lossy(),
-        ]);
+        let (output, html, json) = verify_with_reports(&dir);
         let text = show(&output);
         assert_eq!(output.status.code(), Some(0), "{name}: {text}");
         let page = std::fs::read_to_string(&html).unwrap();
