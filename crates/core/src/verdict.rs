@@ -585,7 +585,9 @@ pub fn last_lines(stderr: &str) -> String {
 }
 
 /// Limits and run facts for the unit tests of the modules that classify runs.
-#[cfg(any(test, feature = "fixtures"))]
+/// Compiled in every build, hidden from the docs: a `fixtures` feature that only the tests
+/// turned on made `cargo test --release` compile the libraries a second time.
+#[doc(hidden)]
 pub mod fixtures {
     use std::time::Duration;
 

@@ -41,7 +41,9 @@
 
 pub mod aggregate;
 pub mod expected;
-#[cfg(any(test, feature = "fixtures"))]
+/// Compiled in every build, hidden from the docs: a `fixtures` feature that only the tests
+/// turned on made `cargo test --release` compile the libraries a second time.
+#[doc(hidden)]
 pub mod fixtures;
 pub mod folder;
 pub mod kattis;

@@ -43,7 +43,9 @@ pub mod engine;
 pub mod events;
 mod executor;
 /// Fixed gradings for the snapshot tests of the reports (and this crate's tests).
-#[cfg(any(test, feature = "fixtures"))]
+/// Compiled in every build, hidden from the docs: a `fixtures` feature that only the tests
+/// turned on made `cargo test --release` compile the libraries a second time.
+#[doc(hidden)]
 pub mod fixtures;
 pub mod games;
 pub(crate) mod jobs;
