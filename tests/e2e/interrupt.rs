@@ -301,9 +301,17 @@ fn ctrl_backslash_to_the_process_group_of_grade_stores_nothing() {
 }
 
 /// A second signal does not wait for the orderly stop: judge kills its launchers, removes its
-/// folders with their cgroups, and exits 130 at once.
+/// folders with their cgroups, and exits 130 at once. The orderly stop may still win the race
+/// on a loaded machine (it is done before the second signal is read): each attempt must leave
+/// nothing either way, and one of three must take the hurried exit.
 #[test]
 fn a_second_signal_exits_at_once_and_still_leaves_nothing() {
+    let hurried = (0..3).any(|_| second_signal_leaves_nothing());
+    assert!(hurried, "the orderly stop won all three races");
+}
+
+/// One `judge grade` stopped by two signals: whether it took the hurried exit.
+fn second_signal_leaves_nothing() -> bool {
     let project = slow_project();
     let root = project.path();
     let tmp = private_tmp();
@@ -323,10 +331,8 @@ fn a_second_signal_exits_at_once_and_still_leaves_nothing() {
     let output = finish(child, STOP_WITHIN);
     let text = show(&output);
     assert_eq!(output.status.code(), Some(130), "{text}");
-    assert!(
-        text.contains("judge: interrupted; runs killed, temporary files removed"),
-        "{text}"
-    );
+    let hurried = text.contains("judge: interrupted; runs killed, temporary files removed");
+    assert!(hurried || text.contains("judge: interrupted\n"), "{text}");
     assert!(
         temp_folders(tmp.path()).is_empty(),
         "{:?}",
@@ -341,6 +347,7 @@ fn a_second_signal_exits_at_once_and_still_leaves_nothing() {
     assert!(std::fs::read_dir(root.join("results"))
         .map(|entries| entries.count() == 0)
         .unwrap_or(true));
+    hurried
 }
 
 #[test]

@@ -109,6 +109,33 @@ impl Drop for Scratch {
     }
 }
 
+/// A sandbox session with the folder it runs in, ended in that order: the folder holds the
+/// record of the session's cgroups, which a hurried exit (a second Ctrl-C) reads to remove
+/// the groups of the launchers it kills (`judge_core::cleanup`), so it must outlive the
+/// session. Fields drop in the order they are declared; the pair is never taken apart into
+/// two values, which would drop in the reverse order of their binding.
+pub struct SessionFolder {
+    session: Session,
+    folder: SandboxFolder,
+}
+
+impl SessionFolder {
+    /// Starts a session on `spec` (made from `folder`) in `folder`.
+    pub fn start(folder: SandboxFolder, spec: &SessionSpec) -> Result<SessionFolder, SandboxError> {
+        let session = Session::start(spec)?;
+        Ok(SessionFolder { session, folder })
+    }
+
+    /// The session, to run in, and its folder.
+    pub fn parts(&mut self) -> (&mut Session, &SandboxFolder) {
+        (&mut self.session, &self.folder)
+    }
+
+    pub fn folder(&self) -> &SandboxFolder {
+        &self.folder
+    }
+}
+
 /// The folders of one sandbox session; removed when dropped.
 pub struct SandboxFolder {
     dir: tempfile::TempDir,
@@ -349,7 +376,7 @@ pub struct Worker<'a> {
     runner: &'a RunnerConfig,
     scratch: &'a Scratch,
     program: &'a Prepared,
-    sandbox: Option<(Session, SandboxFolder)>,
+    sandbox: Option<SessionFolder>,
     /// Where its runs read and write (standard streams, or named files in a writable folder).
     files: IoFiles,
 }
@@ -380,7 +407,7 @@ impl<'a> Worker<'a> {
             return Ok(());
         }
         self.program = program;
-        if let Some((_, folder)) = &self.sandbox {
+        if let Some(folder) = self.sandbox.as_ref().map(SessionFolder::folder) {
             folder.install(program).map_err(ExecError::Files)?;
         }
         Ok(())
@@ -430,7 +457,7 @@ impl<'a> Worker<'a> {
     /// is none. The run wrote the folder: a link, a FIFO or a file over `cap_bytes` is not
     /// read.
     fn output_file(&self, name: &str, cap_bytes: u64) -> (Vec<u8>, Option<String>) {
-        let Some((_, folder)) = &self.sandbox else {
+        let Some(folder) = self.sandbox.as_ref().map(SessionFolder::folder) else {
             return (Vec::new(), Some(format!("wrote no {name}")));
         };
         let work = match judge_core::files::Folder::new(&folder.work()) {
@@ -511,7 +538,7 @@ impl<'a> Worker<'a> {
     /// The worker's session and its folder, started if needed. Runs with named files may
     /// write to the work folder.
     fn session(&mut self) -> Result<(&mut Session, &SandboxFolder), ExecError> {
-        let (session, folder) = match &mut self.sandbox {
+        let sandbox = match &mut self.sandbox {
             Some(sandbox) => sandbox,
             none => {
                 let folder = self
@@ -525,11 +552,10 @@ impl<'a> Worker<'a> {
                         .map_err(ExecError::Folders)?;
                     spec.writable_workdir = true;
                 }
-                let session = Session::start(&spec)?;
-                none.insert((session, folder))
+                none.insert(SessionFolder::start(folder, &spec)?)
             }
         };
-        Ok((session, folder))
+        Ok(sandbox.parts())
     }
 
     /// Runs one program in this worker's session, starting the session if needed. A session

@@ -32,7 +32,7 @@ pub(crate) use code::store as store_in_cache;
 pub use code::{validity, ProgramCode};
 
 use crate::execute::{
-    head, head_of_file, run_request, ExecError, MemoryFiles, SandboxFolder, Scratch,
+    head, head_of_file, run_request, ExecError, MemoryFiles, SandboxFolder, Scratch, SessionFolder,
 };
 use judge_core::config::{ProgramSource, ProgramSpec, RunnerConfig};
 use judge_core::files::{Cap, Folder};
@@ -281,7 +281,7 @@ pub struct ProblemProgram {
     /// A digest of what the program is (its built bytes, or its command and program file):
     /// answers it gave are cached under it.
     identity: String,
-    idle: Mutex<Vec<(Session, SandboxFolder)>>,
+    idle: Mutex<Vec<SessionFolder>>,
 }
 
 /// A problem program's session and folder kept across its runs, its feedback folder not
@@ -290,7 +290,7 @@ pub struct ProblemProgram {
 /// program's idle sessions when dropped.
 pub struct KeptFolder<'p> {
     program: &'p ProblemProgram,
-    held: Option<(Session, SandboxFolder)>,
+    held: Option<SessionFolder>,
 }
 
 impl<'p> KeptFolder<'p> {
@@ -357,7 +357,7 @@ impl<'p> KeptFolder<'p> {
     /// The file `name` its last run left in its feedback folder (a testlib interactor's output
     /// file), read as untrusted (capped at the tests' cap), or why it cannot be read.
     pub fn feedback_file(&self, name: &str) -> Result<Vec<u8>, String> {
-        let Some((_, folder)) = &self.held else {
+        let Some(folder) = self.held.as_ref().map(SessionFolder::folder) else {
             return Err(format!("the {} did not run", self.program.name()));
         };
         let feedback = Folder::new(&folder.work().join(FEEDBACK)).map_err(|e| e.to_string())?;
@@ -377,7 +377,7 @@ impl<'p> KeptFolder<'p> {
     /// FIFO or a device is passed over, never followed; more than [`MOST_FEEDBACK_FILES`]
     /// files, or more bytes than the cap, is an error saying so.
     pub fn feedback_files(&self, cap: Cap) -> Result<LeftFiles, String> {
-        let Some((_, folder)) = &self.held else {
+        let Some(folder) = self.held.as_ref().map(SessionFolder::folder) else {
             return Err(format!("the {} did not run", self.program.name()));
         };
         let root = folder.work().join(FEEDBACK);
@@ -435,7 +435,7 @@ impl<'p> KeptFolder<'p> {
         if fresh {
             self.held = Some(program.session().map_err(|e| program.run_error(e))?);
         }
-        let Some((session, folder)) = self.held.as_mut() else {
+        let Some((session, folder)) = self.held.as_mut().map(SessionFolder::parts) else {
             return Err(program.run_error(ExecError::Files(std::io::Error::other(
                 "the kept session is gone",
             ))));
@@ -613,7 +613,7 @@ impl ProblemProgram {
     }
 
     /// A session to run in, with its folder: an idle one, or a new one.
-    fn session(&self) -> Result<(Session, SandboxFolder), ExecError> {
+    fn session(&self) -> Result<SessionFolder, ExecError> {
         if let Some(idle) = self.idle.lock().ok().and_then(|mut idle| idle.pop()) {
             return Ok(idle);
         }
@@ -622,7 +622,7 @@ impl ProblemProgram {
 
     /// A new session, with a new folder holding the program's files and an empty feedback
     /// folder.
-    fn new_session(&self) -> Result<(Session, SandboxFolder), ExecError> {
+    fn new_session(&self) -> Result<SessionFolder, ExecError> {
         let folder = match &self.executable {
             Executable::Built(prepared) => {
                 self.scratch.sandbox_folder(self.spec.role.name(), prepared)
@@ -645,8 +645,7 @@ impl ProblemProgram {
                 .map_err(ExecError::Folders)?;
             spec.current_subfolder = Some(SCRATCH.to_string());
         }
-        let session = Session::start(&spec)?;
-        Ok((session, folder))
+        Ok(SessionFolder::start(folder, &spec)?)
     }
 
     /// Puts the call's files in the work folder and empties the feedback folder (unless
@@ -771,7 +770,8 @@ impl ProblemProgram {
     /// hold is refused, naming it, rather than replacing them.
     pub fn run_fresh(&self, call: &Call) -> Result<PartRun, PartError> {
         let run = || -> Result<PartRun, ExecError> {
-            let (mut session, folder) = self.new_session()?;
+            let mut sandbox = self.new_session()?;
+            let (session, folder) = sandbox.parts();
             let work = folder.work();
             for (name, _) in &call.files {
                 let first = Path::new(name).components().next();
@@ -788,8 +788,8 @@ impl ProblemProgram {
                 }
             }
             self.run_in(
-                &mut session,
-                &folder,
+                session,
+                folder,
                 true,
                 call,
                 self.limits,
@@ -908,10 +908,11 @@ impl ProblemProgram {
         stdout: StdoutMode,
         launch: impl Launch,
     ) -> Result<PartRun, ExecError> {
-        let (mut session, folder) = self.session()?;
-        let run = self.run_in(&mut session, &folder, true, call, limits, stdout, launch)?;
+        let mut sandbox = self.session()?;
+        let (session, folder) = sandbox.parts();
+        let run = self.run_in(session, folder, true, call, limits, stdout, launch)?;
         if let Ok(mut idle) = self.idle.lock() {
-            idle.push((session, folder));
+            idle.push(sandbox);
         }
         Ok(run)
     }
