@@ -460,36 +460,37 @@ impl TestContext<'_> {
             }
             _ => None,
         };
-        let checked = facts.ended_normally().then(|| match &self.parts.checker {
-            // Nothing to check: a testlib checker says so of a missing output file.
-            _ if record.no_output_file.is_some() => (
-                CheckOutcome::PresentationError(record.no_output_file.clone().unwrap_or_default()),
-                None,
-            ),
-            Some(_) if kept.is_some() => match kept.as_mut() {
-                Some(kept) => {
+        let checked = facts
+            .ended_normally()
+            .then(|| match (&self.parts.checker, kept.as_mut()) {
+                // Nothing to check: a testlib checker says so of a missing output file.
+                _ if record.no_output_file.is_some() => (
+                    CheckOutcome::PresentationError(
+                        record.no_output_file.clone().unwrap_or_default(),
+                    ),
+                    None,
+                ),
+                (_, Some(kept)) => {
                     programs::checker::check_kept(kept, input, &record.output, answer, checker_args)
                 }
-                None => (CheckOutcome::JudgeError("no checker to run".into()), None),
-            },
-            Some(program) => programs::checker::check_in_turn(
-                std::iter::once(program).chain(&self.parts.more_checkers),
-                input,
-                &record.output,
-                answer,
-                checker_args,
-            ),
-            None => match &self.problem.checker {
-                Checker::Compare(comparison) => (
-                    comparison.check_with(&record.output, answer, checker_args),
-                    None,
+                (Some(program), None) => programs::checker::check_in_turn(
+                    std::iter::once(program).chain(&self.parts.more_checkers),
+                    input,
+                    &record.output,
+                    answer,
+                    checker_args,
                 ),
-                Checker::Program(spec) => (
-                    CheckOutcome::JudgeError(format!("the {} was not built", spec.name())),
-                    None,
-                ),
-            },
-        });
+                (None, None) => match &self.problem.checker {
+                    Checker::Compare(comparison) => (
+                        comparison.check_with(&record.output, answer, checker_args),
+                        None,
+                    ),
+                    Checker::Program(spec) => (
+                        CheckOutcome::JudgeError(format!("the {} was not built", spec.name())),
+                        None,
+                    ),
+                },
+            });
         let (said, score) = match checked {
             Some((said, score)) => (Some(said), score),
             None => (None, None),
