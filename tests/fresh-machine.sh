@@ -27,7 +27,12 @@ trap 'rm -rf "$work"' EXIT
 git clone --quiet --no-hardlinks "$PWD" "$work/judge"
 # Uncommitted changes are what is being checked too.
 git diff HEAD | (cd "$work/judge" && git apply --allow-empty)
-[ -d target ] && cp -a target "$work/judge/target"
+# Only the release builds: `cargo test --release` reads nothing else (clippy's debug builds
+# are half of target/).
+if [ -d target/release ]; then
+  mkdir -p "$work/judge/target"
+  cp -a target/release "$work/judge/target/"
+fi
 # cargo rebuilds a workspace crate whose sources (files, or folders a build script watches) are
 # newer than its last build, and a fresh clone's are all new: the clone holds this checkout's
 # tracked files with the same contents (HEAD and the same uncommitted changes), so each, and
