@@ -726,12 +726,7 @@ fn export_joins_the_interactor_and_the_checker_into_one_output_validator() {
     let text = show(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
     assert!(text.contains("0 mismatches"), "{text}");
-    let row = |name: &str| {
-        let at = text
-            .find(&format!("{name} "))
-            .unwrap_or_else(|| panic!("no row of {name}:\n{text}"));
-        text[at..].lines().take(3).collect::<Vec<_>>().join("\n")
-    };
+    let row = |name: &str| row_of(&text, name);
     assert!(row("accepted/binary.cpp").contains(" AC "), "{text}");
     let garbage = row("wrong_answer/garbage.cpp");
     assert!(
@@ -748,6 +743,31 @@ fn export_joins_the_interactor_and_the_checker_into_one_output_validator() {
         upper.contains("WA @sample/001") && upper.contains("7 guesses, the main solution needs 5"),
         "{text}"
     );
+    // An interactor failing (exit 3 on the test whose number is 10): a judge error, said.
+    let interactor = root.join("output_validator/polygon/interactor/interactor.cpp");
+    let source = std::fs::read_to_string(&interactor).unwrap();
+    let failing = source.replace(
+        "std::fscanf(input, \"%lld\", &hidden) != 1) return 3;",
+        "std::fscanf(input, \"%lld\", &hidden) != 1 || hidden == 10) return 3;",
+    );
+    assert_ne!(source, failing);
+    std::fs::write(&interactor, failing).unwrap();
+    let output = judge(&["verify", &out]);
+    let text = show(&output);
+    let binary = row_of(&text, "accepted/binary.cpp");
+    assert!(
+        binary.contains("JE @secret/003")
+            && binary.contains("judge error: the interactor exited with 3"),
+        "{text}"
+    );
+}
+
+/// A solution's row in a verify report and the lines under it.
+fn row_of(text: &str, name: &str) -> String {
+    let at = text
+        .find(&format!("{name} "))
+        .unwrap_or_else(|| panic!("no row of {name}:\n{text}"));
+    text[at..].lines().take(3).collect::<Vec<_>>().join("\n")
 }
 
 #[test]

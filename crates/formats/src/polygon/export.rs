@@ -20,10 +20,14 @@
 //!   tags that allow several verdicts (`rejected`, `failed`, `*-or-*`) and
 //!   `memory-limit-exceeded` have no folder in the format: left out, each named.
 //!
-//! An interactive package is refused (its verdict needs the interactor and the checker, a
-//! Kattis package has one program), and so is one whose solutions read and write named files
-//! (`input-file`, `output-file`: the format has only standard input and output). The package's `.exe` files are never copied: only
-//! sources are.
+//! An interactive package becomes `type: interactive`: Polygon judges by the interactor and
+//! then the checker on what it wrote, a Kattis package by one output validator, so
+//! `output_validator/` is a folder of its own `build` and `run` scripts that compile both
+//! (unchanged, through `kattis::export::unchanged`) and run them in turn (see
+//! [`Interactive`]); its answers are the main solution's games. A package whose solutions
+//! read and write named files (`input-file`, `output-file`: the format has only standard
+//! input and output) is refused. The package's `.exe` files are never copied: only sources
+//! are.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
