@@ -402,7 +402,8 @@ pub fn write_package(
 /// standard input and output the submission's) runs the interactor as Polygon does
 /// (`interactor input feedback/interactor_output`), then, when it accepts, the checker on
 /// what it wrote (`checker input feedback/interactor_output answer`); exits 0 -> 42, 1 and 2
-/// -> 43, anything else a judge error (exit 1), the programs' standard error in
+/// -> 43 (and the interactor killed by SIGPIPE, writing to a submission that had ended),
+/// anything else a judge error (exit 1), the programs' standard error in
 /// `judgemessage.txt`. The folder is `output_validator/` (the format's program) and, the
 /// same scripts, its subfolder `polygon/`, the one program problemtools finds there.
 struct Interactive {
@@ -497,6 +498,8 @@ impl Interactive {
              case $code in\n\
              0) ;;\n\
              1 | 2) exit 43 ;;\n\
+             # Killed writing to a submission that had ended (SIGPIPE): its answer was short.\n\
+             141) echo \"wrong answer: the submission ended while the interactor wrote to it\" >>\"$message\"; exit 43 ;;\n\
              *) echo \"judge error: the interactor exited with $code\" >>\"$message\"; exit 1 ;;\n\
              esac\n\
              {checker} \"$1\" \"$tout\" \"$2\" 2>>\"$message\"\n\
@@ -708,6 +711,12 @@ fn write_submissions(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_name_is_one_word_for_sh() {
+        assert_eq!(shell_quoted("checker/check.cpp"), "'checker/check.cpp'");
+        assert_eq!(shell_quoted("it's $x.cpp"), "'it'\\''s $x.cpp'");
+    }
 
     #[test]
     fn group_names_become_plain_folder_names() {
