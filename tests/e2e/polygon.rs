@@ -671,15 +671,103 @@ fn export_names_what_it_leaves_out_and_refuses_bad_input() {
     assert_eq!(output.status.code(), Some(2), "{text}");
     assert!(text.contains("its checker does not build"), "{text}");
     assert!(!Path::new(&bad).exists());
-    // An interactive package: refused, naming its interactor.
-    let output = judge(&["export", "tests/polygon/guessnumber", "--kattis", &bad]);
+}
+
+/// `judge export --kattis` of the interactive package (tests/polygon/guessnumber) into
+/// `dir/guessnumber`: an interactive Kattis package whose output validator builds and runs
+/// the interactor and then the checker on what it wrote.
+fn exported_guessnumber(dir: &Path, from: &str) -> String {
+    let out = dir.join("guessnumber").to_string_lossy().into_owned();
+    let output = judge(&["export", from, "--kattis", &out]);
     let text = show(&output);
-    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert_eq!(output.status.code(), Some(0), "{text}");
     assert!(
-        text.contains("it is interactive (files/interactor.cpp)"),
+        text.contains(
+            "interactive: output_validator/ builds and runs interactor.cpp and then check.cpp"
+        ),
         "{text}"
     );
-    assert!(!Path::new(&bad).exists());
+    out
+}
+
+/// The exported interactive package: `type: interactive`, the answers the main solution's
+/// games (the interactor's output for it: its number of guesses), and an output validator
+/// folder of its own build and run scripts. judge verifies it with every tag's verdict, and
+/// for the reasons Polygon gives: the interactor's (garbage.cpp), the checker's on the
+/// interactor's output (linear.cpp, more than 7 guesses), and the checker holding a solution
+/// to the main solution's answer (upper.cpp).
+#[test]
+fn export_joins_the_interactor_and_the_checker_into_one_output_validator() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let out = exported_guessnumber(dir.path(), "tests/polygon/guessnumber");
+    let root = Path::new(&out);
+    let yaml = std::fs::read_to_string(root.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("type: interactive\n"), "{yaml}");
+    for (test, guesses) in [
+        ("sample/001", "5"),
+        ("secret/002", "5"),
+        ("secret/003", "6"),
+    ] {
+        let answer = std::fs::read_to_string(root.join(format!("data/{test}.ans"))).unwrap();
+        assert_eq!(answer.trim(), guesses, "{test}");
+    }
+    for script in ["build", "run", "polygon/build", "polygon/run"] {
+        let meta = std::fs::metadata(root.join("output_validator").join(script)).unwrap();
+        assert_eq!(meta.permissions().mode() & 0o111, 0o111, "{script}");
+    }
+    assert!(root
+        .join("output_validator/polygon/interactor/interactor.cpp")
+        .is_file());
+    assert!(root
+        .join("output_validator/polygon/checker/check.cpp")
+        .is_file());
+    let output = judge(&["verify", &out]);
+    let text = show(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("0 mismatches"), "{text}");
+    let row = |name: &str| row_of(&text, name);
+    assert!(row("accepted/binary.cpp").contains(" AC "), "{text}");
+    let garbage = row("wrong_answer/garbage.cpp");
+    assert!(
+        garbage.contains("WA @sample/001") && garbage.contains("guess 1 is not a number"),
+        "{text}"
+    );
+    let linear = row("wrong_answer/linear.cpp");
+    assert!(
+        linear.contains("WA @secret/002") && linear.contains("9 guesses, more than 7"),
+        "{text}"
+    );
+    let upper = row("wrong_answer/upper.cpp");
+    assert!(
+        upper.contains("WA @sample/001") && upper.contains("7 guesses, the main solution needs 5"),
+        "{text}"
+    );
+    // An interactor failing (exit 3 on the test whose number is 10): a judge error, said.
+    let interactor = root.join("output_validator/polygon/interactor/interactor.cpp");
+    let source = std::fs::read_to_string(&interactor).unwrap();
+    let failing = source.replace(
+        "std::fscanf(input, \"%lld\", &hidden) != 1) return 3;",
+        "std::fscanf(input, \"%lld\", &hidden) != 1 || hidden == 10) return 3;",
+    );
+    assert_ne!(source, failing);
+    std::fs::write(&interactor, failing).unwrap();
+    let output = judge(&["verify", &out]);
+    let text = show(&output);
+    let binary = row_of(&text, "accepted/binary.cpp");
+    assert!(
+        binary.contains("JE @secret/003")
+            && binary.contains("judge error: the interactor exited with 3"),
+        "{text}"
+    );
+}
+
+/// A solution's row in a verify report and the lines under it.
+fn row_of(text: &str, name: &str) -> String {
+    let at = text
+        .find(&format!("{name} "))
+        .unwrap_or_else(|| panic!("no row of {name}:\n{text}"));
+    text[at..].lines().take(3).collect::<Vec<_>>().join("\n")
 }
 
 #[test]
@@ -722,6 +810,43 @@ fn problemtools_verifies_the_exported_package() {
         "accepted/main.cpp (C++) OK: AC (100)",
         "accepted/other.cpp (C++) OK: AC (100)",
         "wrong_answer/wa.cpp (C++) OK: WA",
+    ] {
+        assert!(text.contains(line), "no {line:?} in:\n{text}");
+    }
+}
+
+/// problemtools' verifyproblem on the exported interactive package: it builds the output
+/// validator folder by its scripts and gives each submission its folder's verdict, as judge
+/// does. The package gets a validator first (problemtools counts a package without one an
+/// error).
+#[test]
+#[ignore = "needs problemtools (verifyproblem)"]
+fn problemtools_verifies_the_exported_interactive_package() {
+    crate::common::require_tool("verifyproblem");
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("source");
+    copy_folder(&repo().join("tests/polygon/guessnumber"), &copy);
+    std::fs::write(
+        copy.join("files/val.cpp"),
+        "#include <cstdio>\nint main() {\n    int n; char c;\n    \
+         if (std::scanf(\"%d%c\", &n, &c) != 2 || c != '\\n' || n < 1 || n > 100) return 1;\n    \
+         return std::getchar() == EOF ? 0 : 1;\n}\n",
+    )
+    .unwrap();
+    let xml = copy.join("problem.xml");
+    let text = std::fs::read_to_string(&xml).unwrap().replace(
+        "<solutions>",
+        "<validators><validator><source path=\"files/val.cpp\" type=\"cpp.g++17\"/>\
+         </validator></validators>\n        <solutions>",
+    );
+    std::fs::write(&xml, text).unwrap();
+    let out = exported_guessnumber(dir.path(), &copy.to_string_lossy());
+    let text = crate::common::verifyproblem_passes(Path::new(&out), &[("HOME", dir.path())]);
+    for line in [
+        "accepted/binary.cpp (C++) OK: AC",
+        "wrong_answer/garbage.cpp (C++) OK: WA",
+        "wrong_answer/linear.cpp (C++) OK: WA",
+        "wrong_answer/upper.cpp (C++) OK: WA",
     ] {
         assert!(text.contains(line), "no {line:?} in:\n{text}");
     }

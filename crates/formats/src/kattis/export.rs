@@ -372,6 +372,107 @@ pub(crate) fn carry(
     spec: &ProgramSpec,
     target: Target,
 ) -> Result<Carried, String> {
+    let Read {
+        family,
+        name,
+        original,
+        beside,
+        with_headers,
+        ..
+    } = read_program(runner, source, spec)?;
+    let role = spec.role.name();
+    let what = match target {
+        Target::InputValidator => "input validator",
+        Target::OutputValidator => "output validator",
+        Target::Interactor => "output validator (interactive)",
+    };
+    if spec.convention == Convention::Kattis {
+        return Ok(Carried {
+            note: format!("{role} {name}{with_headers}: copied as the {what} (Kattis convention)"),
+            name,
+            text: original,
+            beside,
+        });
+    }
+    let text = wrap(family, target, &name, &String::from_utf8_lossy(&original));
+    Ok(Carried {
+        note: format!(
+            "{role} {name}{with_headers}: the {what}, wrapped from the testlib convention \
+             ({})",
+            match target {
+                Target::InputValidator => "exit 0 becomes 42, another exit 43",
+                _ =>
+                    "exit 0 becomes 42, 1 and 2 become 43, points (testlib's quitp, exit 7) \
+                      42 with score.txt; its standard error becomes judgemessage.txt",
+            }
+        ),
+        name,
+        text: text.into_bytes(),
+        beside,
+    })
+}
+
+/// A problem program's source as a package carries it unchanged, with the headers it
+/// includes from beside it, for a program folder whose own `build` script compiles it (see
+/// `polygon::export`). `compiler` is `gcc`, `g++` or `python3` by its language.
+pub(crate) struct Unchanged {
+    pub(crate) files: Carried,
+    pub(crate) compiler: &'static str,
+}
+
+/// Reads a problem program as [`Unchanged`]: a source file of C, C++ or Python.
+pub(crate) fn unchanged(
+    runner: &RunnerConfig,
+    source: &Source,
+    spec: &ProgramSpec,
+) -> Result<Unchanged, String> {
+    let read = read_program(runner, source, spec)?;
+    let compiler = match (read.family, read.language.as_str()) {
+        (Family::C, "c") => "gcc",
+        (Family::C, _) => "g++",
+        (Family::Python, _) => "python3",
+        (Family::Other, other) => {
+            return Err(format!(
+                "its {} ({}) is in {other}; export builds C, C++ or Python programs only",
+                spec.role.name(),
+                read.name
+            ))
+        }
+    };
+    Ok(Unchanged {
+        files: Carried {
+            note: format!(
+                "{} {}{}: copied unchanged",
+                spec.role.name(),
+                read.name,
+                read.with_headers
+            ),
+            name: read.name,
+            text: read.original,
+            beside: read.beside,
+        },
+        compiler,
+    })
+}
+
+/// A program's source as read for a package.
+struct Read {
+    family: Family,
+    language: String,
+    name: String,
+    original: Vec<u8>,
+    beside: Vec<(String, Vec<u8>)>,
+    /// " with testlib.h", or empty: for the notes.
+    with_headers: String,
+}
+
+/// Reads a problem program for a package: its source file (C, C++ or Python, or any
+/// language in the Kattis convention) and the headers it includes from beside it.
+fn read_program(
+    runner: &RunnerConfig,
+    source: &Source,
+    spec: &ProgramSpec,
+) -> Result<Read, String> {
     let role = spec.role.name();
     let ProgramSource::Source { path, language } = &spec.source else {
         return Err(format!(
@@ -435,34 +536,13 @@ pub(crate) fn carry(
                 .join(", ")
         )
     };
-    let what = match target {
-        Target::InputValidator => "input validator",
-        Target::OutputValidator => "output validator",
-        Target::Interactor => "output validator (interactive)",
-    };
-    if spec.convention == Convention::Kattis {
-        return Ok(Carried {
-            note: format!("{role} {name}{with_headers}: copied as the {what} (Kattis convention)"),
-            name,
-            text: original,
-            beside,
-        });
-    }
-    let text = wrap(family, target, &name, &String::from_utf8_lossy(&original));
-    Ok(Carried {
-        note: format!(
-            "{role} {name}{with_headers}: the {what}, wrapped from the testlib convention \
-             ({})",
-            match target {
-                Target::InputValidator => "exit 0 becomes 42, another exit 43",
-                _ =>
-                    "exit 0 becomes 42, 1 and 2 become 43, points (testlib's quitp, exit 7) \
-                      42 with score.txt; its standard error becomes judgemessage.txt",
-            }
-        ),
+    Ok(Read {
+        family,
+        language: language.id.clone(),
         name,
-        text: text.into_bytes(),
+        original,
         beside,
+        with_headers,
     })
 }
 

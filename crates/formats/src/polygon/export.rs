@@ -20,10 +20,14 @@
 //!   tags that allow several verdicts (`rejected`, `failed`, `*-or-*`) and
 //!   `memory-limit-exceeded` have no folder in the format: left out, each named.
 //!
-//! An interactive package is refused (its verdict needs the interactor and the checker, a
-//! Kattis package has one program), and so is one whose solutions read and write named files
-//! (`input-file`, `output-file`: the format has only standard input and output). The package's `.exe` files are never copied: only
-//! sources are.
+//! An interactive package becomes `type: interactive`: Polygon judges by the interactor and
+//! then the checker on what it wrote, a Kattis package by one output validator, so
+//! `output_validator/` is a folder of its own `build` and `run` scripts that compile both
+//! (unchanged, through `kattis::export::unchanged`) and run them in turn (see
+//! [`Interactive`]); its answers are the main solution's games. A package whose solutions
+//! read and write named files (`input-file`, `output-file`: the format has only standard
+//! input and output) is refused. The package's `.exe` files are never copied: only sources
+//! are.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -36,8 +40,8 @@ use judge_core::problems::ProblemCode;
 
 use super::problem_xml::{self, PointsPolicy, ProblemXml, Tag};
 use crate::kattis::export::{
-    carry, publish, stage, write_file, write_metadata, Carried, ExportError, Exported, Source,
-    Target, LINES_VALIDATOR,
+    carry, publish, stage, unchanged, write_file, write_metadata, Carried, ExportError, Exported,
+    Source, Target, Unchanged, LINES_VALIDATOR,
 };
 use crate::kattis::Package;
 
@@ -60,19 +64,6 @@ pub fn write_package(
         return Err(unsupported(
             package,
             "its tests as loaded do not match problem.xml's testset",
-        ));
-    }
-    if let Some(interactor) = &problem.interactor {
-        // Polygon's verdict is the interactor's, then the checker's on what it wrote; a
-        // Kattis interactive problem is judged by its one output validator.
-        return Err(unsupported(
-            package,
-            format!(
-                "it is interactive ({}): Polygon judges it by the interactor and then the \
-                 checker on the interactor's output, and a Kattis package by one program; \
-                 export does not join the two yet",
-                interactor.path
-            ),
         ));
     }
     if !spec.io_files.is_standard() {
@@ -107,8 +98,23 @@ pub fn write_package(
         }
         None => false,
     };
+    let interactive = match &problem.interactor {
+        Some(interactor) => Some(
+            Interactive::read(runner, &source, package, interactor, checker_source)
+                .map_err(|why| unsupported(package, why))?,
+        ),
+        None => None,
+    };
+    if interactive.is_some() && gives_points {
+        return Err(unsupported(
+            package,
+            "it is interactive and its checker gives points (testlib's quitp or _pc), which \
+             the interactive export does not carry",
+        ));
+    }
     let (flags, judge_files): (Vec<String>, Option<Carried>) = match (&spec.checker, checker_source)
     {
+        _ if interactive.is_some() => (Vec::new(), None),
         (Checker::Program(_), Some(checker)) => {
             let program = testlib_program(package, Role::Checker, checker);
             let carried = carry(runner, &source, &program, Target::OutputValidator)
@@ -160,10 +166,14 @@ pub fn write_package(
     }
     let staged = stage(out, stop)?;
     let out = staged.path();
-    let kind = if layout.groups.is_empty() && !gives_points {
-        "pass-fail"
-    } else {
-        "scoring"
+    let kind = match (
+        layout.groups.is_empty() && !gives_points,
+        interactive.is_some(),
+    ) {
+        (true, false) => "pass-fail",
+        (false, false) => "scoring",
+        (true, true) => "interactive",
+        (false, true) => "[scoring, interactive]",
     };
     if gives_points {
         exported.notes.push(
@@ -189,6 +199,10 @@ pub fn write_package(
          holds the name and says so"
             .into(),
     );
+    if let Some(interactive) = &interactive {
+        interactive.write(&out.join("output_validator"))?;
+        exported.notes.extend(interactive.notes());
+    }
     if let Some(files) = &judge_files {
         files.write(&out.join("output_validator"), true)?;
         exported.notes.push(files.note.clone());
@@ -382,6 +396,156 @@ pub fn write_package(
     Ok(exported)
 }
 
+/// An interactive package's judging as one Kattis output validator: a folder of its own
+/// `build` and `run` scripts holding the interactor and the checker unchanged (each in a
+/// folder of its own, with the headers it includes). `run` (`run input answer feedback/`, its
+/// standard input and output the submission's) runs the interactor as Polygon does
+/// (`interactor input feedback/interactor_output`), then, when it accepts, the checker on
+/// what it wrote (`checker input feedback/interactor_output answer`); exits 0 -> 42, 1 and 2
+/// -> 43 (and the interactor killed by SIGPIPE, writing to a submission that had ended),
+/// anything else a judge error (exit 1), the programs' standard error in
+/// `judgemessage.txt`. The folder is `output_validator/` (the format's program) and, the
+/// same scripts, its subfolder `polygon/`, the one program problemtools finds there.
+struct Interactive {
+    interactor: Unchanged,
+    checker: Unchanged,
+}
+
+/// The folder, in `output_validator/`, that problemtools takes as the program.
+const SCRIPTS_FOLDER: &str = "polygon";
+
+impl Interactive {
+    fn read(
+        runner: &RunnerConfig,
+        source: &Source,
+        package: &Package,
+        interactor: &problem_xml::Source,
+        checker: Option<&problem_xml::Source>,
+    ) -> Result<Interactive, String> {
+        let checker = checker.ok_or_else(|| {
+            "it is interactive and its checker is one of testlib's standard ones by name: \
+             export joins the interactor to a checker from source only"
+                .to_string()
+        })?;
+        let interactor = unchanged(
+            runner,
+            source,
+            &testlib_program(package, Role::Interactor, interactor),
+        )?;
+        let checker = unchanged(
+            runner,
+            source,
+            &testlib_program(package, Role::Checker, checker),
+        )?;
+        Ok(Interactive {
+            interactor,
+            checker,
+        })
+    }
+
+    fn notes(&self) -> Vec<String> {
+        vec![
+            format!(
+                "interactive: output_validator/ builds and runs {} and then {} on what it \
+                 wrote (its own build and run scripts; exit 0 becomes 42, 1 and 2 become 43, \
+                 another exit a judge error)",
+                self.interactor.files.name, self.checker.files.name
+            ),
+            self.interactor.files.note.clone(),
+            self.checker.files.note.clone(),
+        ]
+    }
+
+    fn write(&self, folder: &Path) -> Result<(), ExportError> {
+        let inner = folder.join(SCRIPTS_FOLDER);
+        let mut build = String::from(
+            "#!/bin/sh\n# Written by `judge export`: builds the interactor and the checker.\nset -e\ncd \"$(dirname \"$0\")\"\n",
+        );
+        let mut commands = Vec::new();
+        for (name, program) in [("interactor", &self.interactor), ("checker", &self.checker)] {
+            program.files.write(&inner.join(name), true)?;
+            let source = format!("{name}/{}", program.files.name);
+            commands.push(match program.compiler {
+                "python3" => format!("python3 \"$here\"/{}", shell_quoted(&source)),
+                compiler => {
+                    let standard = match compiler {
+                        "gcc" => "-std=gnu11",
+                        _ => "-std=gnu++17",
+                    };
+                    build += &format!(
+                        "{compiler} {standard} -O2 -o {name}.bin {} -lm\n",
+                        shell_quoted(&source)
+                    );
+                    format!("\"$here\"/{name}.bin")
+                }
+            });
+        }
+        let run = format!(
+            "#!/bin/sh\n\
+             # Written by `judge export`: Polygon's judging of an interactive problem as a Kattis\n\
+             # output validator (run input answer feedback_dir, its standard input and output\n\
+             # the submission's). The interactor talks with the submission and writes its output\n\
+             # file; when it accepts, the checker judges that file against the answer (what the\n\
+             # interactor wrote for the main solution). Exit 0 becomes 42, 1 and 2 (wrong answer,\n\
+             # presentation error) 43, anything else a judge error (1).\n\
+             here=$(dirname \"$0\")\n\
+             tout=\"$3/interactor_output\"\n\
+             message=\"$3/judgemessage.txt\"\n\
+             {interactor} \"$1\" \"$tout\" 2>\"$message\"\n\
+             code=$?\n\
+             # The submission sees the end of its input when the interactor is done.\n\
+             exec </dev/null >/dev/null\n\
+             case $code in\n\
+             0) ;;\n\
+             1 | 2) exit 43 ;;\n\
+             # Killed writing to a submission that had ended (SIGPIPE): its answer was short.\n\
+             141) echo \"wrong answer: the submission ended while the interactor wrote to it\" >>\"$message\"; exit 43 ;;\n\
+             *) echo \"judge error: the interactor exited with $code\" >>\"$message\"; exit 1 ;;\n\
+             esac\n\
+             {checker} \"$1\" \"$tout\" \"$2\" 2>>\"$message\"\n\
+             code=$?\n\
+             case $code in\n\
+             0) exit 42 ;;\n\
+             1 | 2) exit 43 ;;\n\
+             *) echo \"judge error: the checker exited with $code\" >>\"$message\"; exit 1 ;;\n\
+             esac\n",
+            interactor = commands[0],
+            checker = commands[1],
+        );
+        write_script(&inner.join("build"), &build)?;
+        write_script(&inner.join("run"), &run)?;
+        // The format's program is output_validator/ itself: the same scripts, by the folder.
+        write_script(
+            &folder.join("build"),
+            &format!(
+                "#!/bin/sh\n# Written by `judge export`: the program is {SCRIPTS_FOLDER}/ (where \
+                 problemtools finds it).\nset -e\ncd \"$(dirname \"$0\")/{SCRIPTS_FOLDER}\"\n./build\n"
+            ),
+        )?;
+        write_script(
+            &folder.join("run"),
+            &format!("#!/bin/sh\nexec \"$(dirname \"$0\")/{SCRIPTS_FOLDER}/run\" \"$@\"\n"),
+        )
+    }
+}
+
+/// A word for sh, in single quotes.
+fn shell_quoted(word: &str) -> String {
+    format!("'{}'", word.replace('\'', "'\\''"))
+}
+
+/// Writes an executable script.
+fn write_script(path: &Path, text: &str) -> Result<(), ExportError> {
+    use std::os::unix::fs::PermissionsExt;
+    write_file(path, text.as_bytes())?;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).map_err(|cause| {
+        ExportError::Write {
+            path: path.to_path_buf(),
+            cause,
+        }
+    })
+}
+
 fn unsupported(package: &Package, why: impl ToString) -> ExportError {
     ExportError::Unsupported {
         problem: package.spec.id.clone(),
@@ -547,6 +711,12 @@ fn write_submissions(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_name_is_one_word_for_sh() {
+        assert_eq!(shell_quoted("checker/check.cpp"), "'checker/check.cpp'");
+        assert_eq!(shell_quoted("it's $x.cpp"), "'it'\\''s $x.cpp'");
+    }
 
     #[test]
     fn group_names_become_plain_folder_names() {
