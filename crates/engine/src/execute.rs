@@ -126,6 +126,11 @@ impl SessionFolder {
         Ok(SessionFolder { session, folder })
     }
 
+    /// The session, to run in.
+    pub fn session(&mut self) -> &mut Session {
+        &mut self.session
+    }
+
     /// The session, to run in, and its folder.
     pub fn parts(&mut self) -> (&mut Session, &SandboxFolder) {
         (&mut self.session, &self.folder)

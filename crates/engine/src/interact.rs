@@ -17,16 +17,14 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::execute::{run_request, stderr_excerpt, stderr_says, Scratch};
+use crate::execute::{run_request, stderr_excerpt, stderr_says, Scratch, SessionFolder};
 use judge_core::config::RunnerConfig;
 use judge_core::lang::Prepared;
 use judge_core::limits::Limits;
 use judge_core::problems::{InteractiveProblem, Step};
 use judge_core::rng::TestRng;
 use judge_core::verdict::StderrSays;
-use judge_sandbox::{
-    self as sandbox, memory_file, RunFacts, RunFiles, SandboxError, Session, StdoutMode,
-};
+use judge_sandbox::{self as sandbox, memory_file, RunFacts, RunFiles, SandboxError, StdoutMode};
 
 /// Why a game could not be played (the grader's fault, not the program's: JE).
 #[derive(Debug, Error)]
@@ -166,9 +164,8 @@ pub struct GameSetup<'a> {
 
 /// The running program of one game with the grader's ends of its pipes.
 struct Started {
-    session: Session,
-    /// Holds the program's folder until the game is over.
-    _folder: crate::execute::SandboxFolder,
+    /// The program's session, with its folder held until the game is over.
+    sandbox: SessionFolder,
     stderr: File,
     to_program: File,
     from_program: File,
@@ -182,7 +179,8 @@ fn start(setup: &GameSetup, scratch: &Scratch, game: u64) -> Result<Started, Int
     let (program_stdin, to_program) = sandbox::pipe().map_err(InteractError::Pipes)?;
     let (from_program, program_stdout) = sandbox::pipe().map_err(InteractError::Pipes)?;
     let stderr = memory_file("stderr").map_err(InteractError::Pipes)?;
-    let mut session = Session::start(&folder.session_spec(setup.runner))?;
+    let spec = folder.session_spec(setup.runner);
+    let mut sandbox = SessionFolder::start(folder, &spec)?;
     let request = run_request(
         setup.runner,
         &setup.solution.program,
@@ -190,7 +188,7 @@ fn start(setup: &GameSetup, scratch: &Scratch, game: u64) -> Result<Started, Int
         setup.limits,
         StdoutMode::PassThrough,
     );
-    session.begin(
+    sandbox.session().begin(
         &request,
         RunFiles {
             stdin: program_stdin,
@@ -201,8 +199,7 @@ fn start(setup: &GameSetup, scratch: &Scratch, game: u64) -> Result<Started, Int
     let to_program = File::from(to_program);
     sandbox::set_pipe_capacity(&to_program, 1 << 16);
     Ok(Started {
-        session,
-        _folder: folder,
+        sandbox,
         stderr,
         to_program,
         from_program: File::from(from_program),
@@ -217,12 +214,12 @@ pub fn play_game(
     game: u64,
 ) -> Result<GameRecord, InteractError> {
     let Started {
-        mut session,
-        _folder,
+        mut sandbox,
         stderr,
         mut to_program,
         from_program,
     } = start(setup, scratch, game)?;
+    let session = sandbox.session();
     let mut reader = LineReader {
         pipe: from_program,
         buffer: Vec::new(),
