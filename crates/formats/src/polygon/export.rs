@@ -37,6 +37,7 @@ use judge_core::cleanup::Stop;
 use judge_core::config::{Convention, ProgramSource, ProgramSpec, Role, RunnerConfig};
 use judge_core::files::{Cap, Folder};
 use judge_core::problems::ProblemCode;
+use judge_core::quote::shell;
 
 use super::problem_xml::{self, PointsPolicy, ProblemXml, Tag};
 use crate::kattis::export::{
@@ -466,7 +467,7 @@ impl Interactive {
             program.files.write(&inner.join(name), true)?;
             let source = format!("{name}/{}", program.files.name);
             commands.push(match program.compiler {
-                "python3" => format!("python3 \"$here\"/{}", shell_quoted(&source)),
+                "python3" => format!("python3 \"$here\"/{}", shell(&source)),
                 compiler => {
                     let standard = match compiler {
                         "gcc" => "-std=gnu11",
@@ -474,7 +475,7 @@ impl Interactive {
                     };
                     build += &format!(
                         "{compiler} {standard} -O2 -o {name}.bin {} -lm\n",
-                        shell_quoted(&source)
+                        shell(&source)
                     );
                     format!("\"$here\"/{name}.bin")
                 }
@@ -527,11 +528,6 @@ impl Interactive {
             &format!("#!/bin/sh\nexec \"$(dirname \"$0\")/{SCRIPTS_FOLDER}/run\" \"$@\"\n"),
         )
     }
-}
-
-/// A word for sh, in single quotes.
-fn shell_quoted(word: &str) -> String {
-    format!("'{}'", word.replace('\'', "'\\''"))
 }
 
 /// Writes an executable script.
@@ -714,8 +710,16 @@ mod tests {
 
     #[test]
     fn a_file_name_is_one_word_for_sh() {
-        assert_eq!(shell_quoted("checker/check.cpp"), "'checker/check.cpp'");
-        assert_eq!(shell_quoted("it's $x.cpp"), "'it'\\''s $x.cpp'");
+        // As the run script writes it: after `"$here"/`, read back by sh as the name.
+        for name in ["checker/check.cpp", "it's $x.cpp"] {
+            let line = format!("printf %s \"$here\"/{}", shell(name));
+            let said = std::process::Command::new("sh")
+                .args(["-c", &line])
+                .env("here", "dir")
+                .output()
+                .unwrap();
+            assert_eq!(String::from_utf8_lossy(&said.stdout), format!("dir/{name}"));
+        }
     }
 
     #[test]
